@@ -1,0 +1,76 @@
+# The only entry points for humans and CI. `make dev` runs the product; `make test` runs every test.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+NODE_TS := node --import ./deploy/scripts/register-ts.mjs
+JEST := node --experimental-vm-modules --no-warnings=ExperimentalWarning node_modules/jest/bin/jest.js
+
+.PHONY: help install lock dev up down build lint typecheck test test-unit test-int e2e migrate gen check-generated kafka-up kafka-down clean
+
+help:
+	@echo "make dev              run the whole product locally (embedded PostgreSQL, in-process bus; KAFKA_BROKERS for Kafka)"
+	@echo "make test             lint, typecheck, build, generated-file check, unit and integration tests (real PostgreSQL + Kafka)"
+	@echo "make install          npm ci when the lockfile changed (make lock after changing dependencies)"
+	@echo "make build            compile every backend package (tsc -b)"
+	@echo "make lint | typecheck | test-unit | test-int | gen | check-generated | migrate"
+	@echo "make kafka-up | kafka-down   the local Apache Kafka broker (KRaft, from Maven Central jars)"
+	@echo "make up | down        docker compose (production shape; needs a Docker engine)"
+
+node_modules/.install-stamp: package-lock.json package.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+install: node_modules/.install-stamp
+
+# after changing dependencies: resolve, then drop optional binaries the registry mirror lacks (see the script)
+lock:
+	npm install --no-audit --no-fund
+	node deploy/scripts/fix-lockfile.mjs
+	@touch node_modules/.install-stamp
+
+dev: install
+	$(NODE_TS) deploy/scripts/dev.mjs
+
+build: install
+	npx tsc -b tsconfig.build.json
+
+typecheck: install
+	npx tsc -p tsconfig.json
+
+lint: install
+	npx eslint --max-warnings 0 .
+	npx prettier --check . --log-level warn
+
+gen: install
+	npm run gen --silent
+
+check-generated: gen
+	@if [ -n "$$(git status --porcelain -- proto/generated deploy/kafka/topics.yaml)" ]; then \
+	  echo "generated files are stale; run 'make gen' and commit:"; git status --porcelain -- proto/generated deploy/kafka/topics.yaml; exit 1; \
+	else echo "generated files are up to date"; fi
+
+test-unit: install
+	$(JEST) --selectProjects unit
+
+test-int: install
+	bash deploy/scripts/with-kafka.sh $(JEST) --selectProjects integration
+
+test: install lint typecheck build check-generated
+	bash deploy/scripts/run-tests.sh
+
+migrate: install
+	$(NODE_TS) deploy/scripts/migrate.mjs
+
+kafka-up:
+	bash deploy/kafka/kafka.sh start
+
+kafka-down:
+	bash deploy/kafka/kafka.sh stop
+
+up:
+	docker compose up -d --build
+
+down:
+	docker compose down
+
+clean:
+	rm -rf proto/dist services/*/dist gateway/dist web/dist .cache/tsc **/*.tsbuildinfo

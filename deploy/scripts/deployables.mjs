@@ -1,0 +1,21 @@
+// The deployables `make dev` and `make migrate` run, in start order. Each service module exports its
+// ServiceDefinition and a data-source factory; `seed` (optional) fills development data after migrations.
+export const SERVICES = [
+  {
+    name: 'identity',
+    app: '../../services/identity/src/app.ts',
+    definition: 'identityService',
+    dataSource: { module: '../../services/identity/src/database/data-source.ts', factory: 'createIdentityDataSource' },
+    seed: { module: '../../services/identity/src/database/seed.ts', fn: 'seedIdentity' },
+    portKey: 'IDENTITY_PORT',
+    port: 4101,
+    urlKey: 'IDENTITY_URL',
+  },
+];
+
+export const GATEWAY = {
+  app: '../../gateway/src/app.ts',
+  definition: 'gatewayService',
+  portKey: 'GATEWAY_PORT',
+  port: 8080,
+};

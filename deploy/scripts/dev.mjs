@@ -1,0 +1,65 @@
+// `make dev`: the whole product in one process on embedded defaults. PostgreSQL is embedded unless DATABASE_URL
+// is set; services talk over the in-process bus unless KAFKA_BROKERS is set. Ctrl-C stops everything cleanly.
+import { randomBytes } from 'node:crypto';
+import { startServiceApp } from '@cs/platform/bootstrap';
+import { devDatabase } from './dev-postgres.mjs';
+import { GATEWAY, SERVICES } from './deployables.mjs';
+import { migrateAll } from './migrate.mjs';
+
+const started = [];
+let database;
+let stopping = false;
+
+async function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nstopping…');
+  for (const app of started.reverse()) await app.close().catch((error) => console.error(error));
+  await database?.stop().catch(() => undefined);
+  process.exit(code);
+}
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
+try {
+  database = await devDatabase();
+  const env = {
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV ?? 'development',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    DATABASE_URL: database.url,
+    INTERNAL_TOKEN: process.env.INTERNAL_TOKEN ?? randomBytes(24).toString('hex'),
+  };
+  await migrateAll(database.url, env, { seed: true });
+
+  const serviceUrls = {};
+  for (const service of SERVICES) {
+    const { [service.definition]: definition } = await import(service.app);
+    const port = Number(process.env[service.portKey] ?? service.port);
+    const app = await startServiceApp(definition, { ...env, [service.portKey]: String(port) });
+    started.push(app);
+    serviceUrls[service.urlKey] = app.url;
+  }
+  const { [GATEWAY.definition]: gatewayDefinition } = await import(GATEWAY.app);
+  const gatewayPort = Number(process.env[GATEWAY.portKey] ?? GATEWAY.port);
+  const gateway = await startServiceApp(gatewayDefinition, {
+    ...env,
+    ...serviceUrls,
+    [GATEWAY.portKey]: String(gatewayPort),
+  });
+  started.push(gateway);
+
+  const bus = env.KAFKA_BROKERS ? `Kafka at ${env.KAFKA_BROKERS}` : 'the in-process bus';
+  console.log(`
+  Customer-service platform is running (${SERVICES.length} service(s) + gateway, ${bus}).
+
+    API (gateway):  ${gateway.url}
+    readiness:      ${gateway.url}/health/ready
+    database:       ${database.url.replace(/:[^:@/]+@/, ':***@')}
+    demo login:     ${env.DEMO_LOGIN_HINT ?? 'see the identity seed (services/identity/README.md)'}
+
+  Ctrl-C stops everything.`);
+} catch (error) {
+  console.error('make dev failed:', error);
+  await stop(1);
+}

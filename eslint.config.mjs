@@ -1,0 +1,122 @@
+// One flat config for the monorepo. Besides the TypeScript rules, it enforces the dependency direction:
+// proto ← platform ← services/gateway, proto ← web; no service imports another; entry points only.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const SERVICES = ['identity', 'tickets', 'contacts', 'campaigns', 'billing', 'whatsapp-connector'];
+const deepImports = {
+  group: ['@cs/*/src/*', '@cs/*/src', '@cs/*/dist/*'],
+  message: 'Import workspace packages by their entry points (@cs/proto/events), never their sources.',
+};
+
+const restrict = (patterns, paths = []) => ({
+  'no-restricted-imports': ['error', { paths, patterns: [deepImports, ...patterns] }],
+});
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/generated/**',
+      '.cache/**',
+      '.data/**',
+      'coverage/**',
+      'web/**',
+      'bench/results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.mjs', 'deploy/scripts/*.mjs', 'deploy/kafka/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/no-extraneous-class': 'off',
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/no-unsafe-function-type': 'off',
+      'no-console': 'error',
+    },
+  },
+  {
+    files: ['**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // command-line tools print their results
+    files: ['proto/tools/**', 'deploy/**', 'bench/**'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['**/*.spec.ts', '**/test/**/*.ts'],
+    languageOptions: { globals: { ...globals.jest } },
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+  {
+    // proto is universal: zod only, no Node or Nest.
+    files: ['proto/src/**/*.ts'],
+    rules: restrict([{ regex: '^(?!zod$|\\.)', message: 'proto imports only zod (and itself).' }]),
+  },
+  {
+    files: ['services/platform/**/*.ts'],
+    rules: restrict([
+      {
+        group: [
+          ...SERVICES.map((name) => `@cs/${name}`),
+          ...SERVICES.map((name) => `@cs/${name}/*`),
+          '@cs/gateway',
+          '@cs/gateway/*',
+          '@cs/web',
+          '@cs/web/*',
+        ],
+        message: 'platform is shared infrastructure: it never imports a service, the gateway or the web.',
+      },
+    ]),
+  },
+  ...SERVICES.map((name) => ({
+    files: [`services/${name}/**/*.ts`],
+    rules: restrict([
+      {
+        group: [
+          ...SERVICES.filter((other) => other !== name).flatMap((other) => [`@cs/${other}`, `@cs/${other}/*`]),
+          '@cs/gateway',
+          '@cs/gateway/*',
+          '@cs/web',
+          '@cs/web/*',
+        ],
+        message: 'No service imports another service (talk through events).',
+      },
+    ]),
+  })),
+  {
+    files: ['gateway/**/*.ts'],
+    rules: restrict([
+      {
+        group: [...SERVICES.flatMap((name) => [`@cs/${name}`, `@cs/${name}/*`]), '@cs/web', '@cs/web/*'],
+        message: 'The gateway knows services only by URL and events.',
+      },
+    ]),
+  },
+  prettier,
+);

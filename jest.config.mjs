@@ -1,0 +1,30 @@
+// Jest runs the backend's TypeScript as ES modules (NestJS 12 is ESM-only): `node --experimental-vm-modules`,
+// compiled by SWC with the same options as the TypeScript loader. Two tiers, selected with --selectProjects:
+//   unit         colocated *.spec.ts, no infrastructure
+//   integration  test/**/*.int-spec.ts and *.e2e-spec.ts against real PostgreSQL and a real Kafka broker
+import { swcOptions } from './deploy/scripts/swc-options.mjs';
+
+const common = {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': ['@swc/jest', { ...swcOptions, swcrc: false }] },
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  testEnvironmentOptions: { customExportConditions: ['@cs/source', 'node', 'node-addons'] },
+  roots: ['<rootDir>/proto', '<rootDir>/services', '<rootDir>/gateway', '<rootDir>/deploy'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
+};
+
+export default {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['**/test/**/*.int-spec.ts', '**/test/**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/deploy/scripts/jest-global-setup.mjs',
+      globalTeardown: '<rootDir>/deploy/scripts/jest-global-teardown.mjs',
+      testTimeout: 120_000,
+    },
+  ],
+};

@@ -1,0 +1,3 @@
+export * from './envelope.js';
+export * from './ids.js';
+export * from './pagination.js';

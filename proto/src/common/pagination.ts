@@ -1,0 +1,7 @@
+import { z } from 'zod';
+
+/** `pageNumber` as the spec's clients send it: a string or number, starting at 1. */
+export const PageNumberSchema = z.coerce.number().int().min(1).catch(1);
+
+/** `hasMore` as upstream computes it: more rows exist beyond this page. */
+export const hasMorePages = (count: number, offset: number, pageLength: number): boolean => count > offset + pageLength;

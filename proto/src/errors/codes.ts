@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+/**
+ * Every error code a client can receive, with its HTTP status and the Portuguese text the spec's client shows.
+ * Errors reach clients as `{ "error": "ERR_CODE", ... }`. A 401 means "log out" to the client, a 403 means
+ * "refresh the access token once and retry", so codes are placed on those two statuses deliberately.
+ */
+export const ERROR_CATALOGUE = {
+  // --- the spec's codes (core-operations.md §8) ---
+  ERR_COMPANY_NAME_ALREADY_EXISTS: { status: 409, message: 'Já existe uma empresa com este nome.' },
+  ERR_NO_OTHER_WHATSAPP: { status: 400, message: 'Deve haver pelo menos uma conexão padrão.' },
+  ERR_NO_DEF_WAPP_FOUND: { status: 404, message: 'Nenhuma conexão padrão encontrada.' },
+  ERR_WAPP_NOT_INITIALIZED: { status: 409, message: 'A sessão do WhatsApp não foi inicializada.' },
+  ERR_WAPP_CHECK_CONTACT: { status: 502, message: 'Não foi possível verificar o contato no WhatsApp.' },
+  ERR_WAPP_INVALID_CONTACT: { status: 400, message: 'Este não é um número de WhatsApp válido.' },
+  ERR_WAPP_DOWNLOAD_MEDIA: { status: 502, message: 'Não foi possível baixar a mídia do WhatsApp.' },
+  ERR_INVALID_CREDENTIALS: { status: 401, message: 'Erro de autenticação. Verifique seus dados e tente novamente.' },
+  ERR_SENDING_WAPP_MSG: { status: 502, message: 'Erro ao enviar mensagem do WhatsApp.' },
+  ERR_DELETE_WAPP_MSG: { status: 502, message: 'Não foi possível excluir a mensagem do WhatsApp.' },
+  ERR_OTHER_OPEN_TICKET: { status: 409, message: 'Já existe um ticket aberto para este contato.' },
+  ERR_SESSION_EXPIRED: { status: 401, message: 'Sessão expirada. Por favor, faça login novamente.' },
+  ERR_USER_CREATION_DISABLED: { status: 403, message: 'A criação de usuários foi desabilitada pelo administrador.' },
+  ERR_NO_PERMISSION: { status: 403, message: 'Você não tem permissão para acessar este recurso.' },
+  ERR_DUPLICATED_CONTACT: { status: 409, message: 'Já existe um contato com este número.' },
+  ERR_NO_SETTING_FOUND: { status: 404, message: 'Nenhuma configuração encontrada com este ID.' },
+  ERR_NO_CONTACT_FOUND: { status: 404, message: 'Nenhum contato encontrado com este ID.' },
+  ERR_NO_TICKET_FOUND: { status: 404, message: 'Nenhum ticket encontrado com este ID.' },
+  ERR_NO_USER_FOUND: { status: 404, message: 'Nenhum usuário encontrado com este ID.' },
+  ERR_NO_WAPP_FOUND: { status: 404, message: 'Nenhum WhatsApp encontrado com este ID.' },
+  ERR_CREATING_MESSAGE: { status: 500, message: 'Erro ao criar mensagem no banco de dados.' },
+  ERR_CREATING_TICKET: { status: 500, message: 'Erro ao criar ticket no banco de dados.' },
+  ERR_FETCH_WAPP_MSG: { status: 404, message: 'Erro ao buscar a mensagem no WhatsApp, talvez ela seja muito antiga.' },
+  ERR_QUEUE_COLOR_ALREADY_EXISTS: { status: 409, message: 'Esta cor já está em uso, escolha outra.' },
+  ERR_WAPP_GREETING_REQUIRED: {
+    status: 400,
+    message: 'A mensagem de saudação é obrigatória quando há mais de uma fila.',
+  },
+  // --- upstream codes the spec's clients also translate ---
+  ERR_CHECK_NUMBER: { status: 400, message: 'Este número não está no WhatsApp.' },
+  ERR_NO_SUPER: { status: 403, message: 'Apenas super usuários podem realizar esta operação.' },
+  // --- our own ---
+  ERR_VALIDATION: { status: 400, message: 'Dados inválidos.' },
+  ERR_NOT_FOUND: { status: 404, message: 'Registro não encontrado.' },
+  ERR_ROUTE_NOT_FOUND: { status: 404, message: 'Rota não encontrada.' },
+  ERR_CONFLICT: { status: 409, message: 'O registro foi alterado ou já existe.' },
+  ERR_INVALID_TOKEN: { status: 403, message: 'Token inválido ou expirado.' },
+  ERR_TOO_MANY_REQUESTS: { status: 429, message: 'Muitas tentativas. Aguarde um minuto e tente novamente.' },
+  ERR_PAYLOAD_TOO_LARGE: { status: 413, message: 'O arquivo ou a requisição é grande demais.' },
+  ERR_UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Tipo de arquivo não permitido.' },
+  ERR_COMPANY_EXPIRED: {
+    status: 402,
+    message: 'A assinatura desta empresa venceu. Regularize o pagamento para continuar.',
+  },
+  ERR_PLAN_LIMIT_USERS: { status: 403, message: 'Número máximo de usuários do plano já alcançado.' },
+  ERR_PLAN_LIMIT_CONNECTIONS: { status: 403, message: 'Número máximo de conexões do plano já alcançado.' },
+  ERR_PLAN_LIMIT_QUEUES: { status: 403, message: 'Número máximo de filas do plano já alcançado.' },
+  ERR_QUEUE_IN_USE: {
+    status: 409,
+    message: 'Não foi possível excluir. Verifique se há PROMPT ou INTEGRAÇÃO vinculados.',
+  },
+  ERR_TICKET_NOT_OPEN: { status: 400, message: 'Só é possível enviar mensagens em tickets abertos.' },
+  ERR_SCHEDULE_ALREADY_SENT: { status: 409, message: 'Agendamentos já enviados não podem ser alterados.' },
+  ERR_SERVICE_UNAVAILABLE: { status: 503, message: 'Serviço temporariamente indisponível.' },
+  ERR_INTERNAL: { status: 500, message: 'Ocorreu um erro interno.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as [ErrorCode, ...ErrorCode[]];
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+
+/** The codes listed in core-operations.md §8, which must all be in the catalogue. */
+export const SPEC_ERROR_CODES = [
+  'ERR_COMPANY_NAME_ALREADY_EXISTS',
+  'ERR_NO_OTHER_WHATSAPP',
+  'ERR_NO_DEF_WAPP_FOUND',
+  'ERR_WAPP_NOT_INITIALIZED',
+  'ERR_WAPP_CHECK_CONTACT',
+  'ERR_WAPP_INVALID_CONTACT',
+  'ERR_WAPP_DOWNLOAD_MEDIA',
+  'ERR_INVALID_CREDENTIALS',
+  'ERR_SENDING_WAPP_MSG',
+  'ERR_DELETE_WAPP_MSG',
+  'ERR_OTHER_OPEN_TICKET',
+  'ERR_SESSION_EXPIRED',
+  'ERR_USER_CREATION_DISABLED',
+  'ERR_NO_PERMISSION',
+  'ERR_DUPLICATED_CONTACT',
+  'ERR_NO_SETTING_FOUND',
+  'ERR_NO_CONTACT_FOUND',
+  'ERR_NO_TICKET_FOUND',
+  'ERR_NO_USER_FOUND',
+  'ERR_NO_WAPP_FOUND',
+  'ERR_CREATING_MESSAGE',
+  'ERR_CREATING_TICKET',
+  'ERR_FETCH_WAPP_MSG',
+  'ERR_QUEUE_COLOR_ALREADY_EXISTS',
+  'ERR_WAPP_GREETING_REQUIRED',
+] as const satisfies readonly ErrorCode[];
+
+export const httpStatusOf = (code: ErrorCode): number => ERROR_CATALOGUE[code].status;
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.hasOwn(ERROR_CATALOGUE, value);
+
+/** The wire format of every error response. `details` carries field errors or, for some codes, a payload. */
+export const ErrorBodySchema = z.object({
+  error: z.string(),
+  message: z.string().optional(),
+  requestId: z.string().optional(),
+  details: z.unknown().optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -1,0 +1,24 @@
+import type { EventDefinition } from '../common/envelope.js';
+import { contactsTopics } from './contacts/topics.js';
+import { identityTopics } from './identity/topics.js';
+import { ticketsTopics } from './tickets/topics.js';
+import type { TopicDefinition } from './topic.js';
+import { whatsappTopics } from './whatsapp/topics.js';
+
+/** Every topic of the system. Kafka topics are created from this list (broker auto-create is off). */
+export const TOPICS: readonly TopicDefinition[] = [
+  ...identityTopics,
+  ...whatsappTopics,
+  ...contactsTopics,
+  ...ticketsTopics,
+];
+
+const byName = new Map(TOPICS.map((topic) => [topic.name, topic]));
+const byType = new Map<string, { topic: TopicDefinition; event: EventDefinition }>(
+  TOPICS.flatMap((topic) => topic.events.map((event) => [event.type, { topic, event }] as const)),
+);
+
+export const topicByName = (name: string): TopicDefinition | undefined => byName.get(name);
+export const eventByType = (type: string): { topic: TopicDefinition; event: EventDefinition } | undefined =>
+  byType.get(type);
+export const ALL_EVENT_TYPES: readonly string[] = [...byType.keys()];

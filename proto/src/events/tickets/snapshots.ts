@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { IdSchema } from '../../common/ids.js';
+import { ScheduleEntrySchema } from '../identity/snapshots.js';
+
+export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
+export const TicketStatusSchema = z.enum(TICKET_STATUSES);
+export type TicketStatus = z.infer<typeof TicketStatusSchema>;
+
+export const MEDIA_TYPES = [
+  'chat',
+  'image',
+  'audio',
+  'video',
+  'application',
+  'document',
+  'sticker',
+  'locationMessage',
+  'vcard',
+  'call_log',
+  'reactionMessage',
+] as const;
+
+/** A ticket as the spec's list item and chat header show it. */
+export const TicketSnapshotSchema = z.object({
+  id: IdSchema,
+  uuid: z.uuid(),
+  companyId: IdSchema,
+  status: TicketStatusSchema,
+  userId: IdSchema.nullable(),
+  queueId: IdSchema.nullable(),
+  whatsappId: IdSchema.nullable(),
+  contactId: IdSchema,
+  isGroup: z.boolean(),
+  chatbot: z.boolean(),
+  useIntegration: z.boolean(),
+  promptId: IdSchema.nullable(),
+  integrationId: IdSchema.nullable(),
+  lastMessage: z.string(),
+  unreadMessages: z.number().int().min(0),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+  contact: z.object({
+    id: IdSchema,
+    name: z.string(),
+    number: z.string(),
+    email: z.string(),
+    profilePicUrl: z.string().nullable(),
+  }),
+  queue: z.object({ id: IdSchema, name: z.string(), color: z.string() }).nullable(),
+  user: z.object({ id: IdSchema, name: z.string() }).nullable(),
+  whatsapp: z.object({ id: IdSchema, name: z.string() }).nullable(),
+  tags: z.array(z.object({ id: IdSchema, name: z.string(), color: z.string() })),
+});
+export type TicketSnapshot = z.infer<typeof TicketSnapshotSchema>;
+
+/** Where a ticket was before a change, so realtime can remove it from the lists it left. */
+export const TicketPlacementSchema = z.object({
+  status: TicketStatusSchema,
+  queueId: IdSchema.nullable(),
+  userId: IdSchema.nullable(),
+});
+
+export const MessageSnapshotSchema = z.object({
+  id: z.string().min(1),
+  ticketId: IdSchema,
+  companyId: IdSchema,
+  contactId: IdSchema.nullable(),
+  body: z.string(),
+  fromMe: z.boolean(),
+  /** Sent by the chatbot or another automation, not typed by a person. */
+  isBot: z.boolean(),
+  ack: z.number().int().min(0).max(5),
+  read: z.boolean(),
+  mediaType: z.string(),
+  mediaUrl: z.string().nullable(),
+  isDeleted: z.boolean(),
+  isEdited: z.boolean(),
+  quotedMsgId: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type MessageSnapshot = z.infer<typeof MessageSnapshotSchema>;
+
+export const QueueSnapshotSchema = z.object({
+  id: IdSchema,
+  companyId: IdSchema,
+  name: z.string(),
+  color: z.string(),
+  greetingMessage: z.string(),
+  outOfHoursMessage: z.string(),
+  orderQueue: z.number().int().min(0),
+  schedules: z.array(ScheduleEntrySchema),
+  promptId: IdSchema.nullable(),
+  integrationId: IdSchema.nullable(),
+});
+export type QueueSnapshot = z.infer<typeof QueueSnapshotSchema>;

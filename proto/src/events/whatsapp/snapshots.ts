@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { IdSchema } from '../../common/ids.js';
+
+export const CONNECTION_STATUSES = ['CONNECTED', 'DISCONNECTED', 'OPENING', 'PAIRING', 'TIMEOUT', 'qrcode'] as const;
+export const ConnectionStatusSchema = z.enum(CONNECTION_STATUSES);
+export type ConnectionStatus = z.infer<typeof ConnectionStatusSchema>;
+
+export const PROVIDERS = ['beta', 'baileys', 'cloud-api', 'simulator'] as const;
+export const ProviderSchema = z.enum(PROVIDERS);
+
+/** A WhatsApp connection as other services and the spec's clients see it (never its token or auth state). */
+export const ConnectionSnapshotSchema = z.object({
+  id: IdSchema,
+  companyId: IdSchema,
+  name: z.string(),
+  status: ConnectionStatusSchema,
+  qrcode: z.string(),
+  retries: z.number().int().min(0),
+  isDefault: z.boolean(),
+  provider: ProviderSchema,
+  number: z.string().nullable(),
+  greetingMessage: z.string(),
+  complationMessage: z.string(),
+  outOfHoursMessage: z.string(),
+  ratingMessage: z.string(),
+  timeSendQueue: z.number().int().min(0),
+  sendIdQueue: IdSchema.nullable(),
+  expiresInactiveMessage: z.string(),
+  expiresTicket: z.number().int().min(0),
+  timeUseBotQueues: z.number().int().min(0),
+  maxUseBotQueues: z.number().int().min(0),
+  promptId: IdSchema.nullable(),
+  integrationId: IdSchema.nullable(),
+  queueIds: z.array(IdSchema),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type ConnectionSnapshot = z.infer<typeof ConnectionSnapshotSchema>;
+
+/**
+ * One side of a conversation as WhatsApp names it. `number` holds the phone digits when known (a PN jid),
+ * `lid` the LID when WhatsApp hides the number; both are kept so contacts can map one to the other.
+ */
+export const PartySchema = z.object({
+  jid: z.string().min(1),
+  number: z.string().regex(/^\d+$/).nullable(),
+  lid: z.string().nullable(),
+  pushName: z.string().nullable(),
+});
+export type Party = z.infer<typeof PartySchema>;
+
+export const MESSAGE_KINDS = ['text', 'image', 'video', 'audio', 'document', 'sticker', 'location', 'vcard'] as const;
+export const MessageKindSchema = z.enum(MESSAGE_KINDS);
+
+export const MediaSchema = z.object({
+  /** Where the stored file is served from (our media store), never WhatsApp's encrypted URL. */
+  url: z.string().min(1),
+  mimeType: z.string().min(1),
+  fileName: z.string().min(1),
+  size: z.number().int().min(0),
+  /** A voice note (push-to-talk) rather than an audio file. */
+  ptt: z.boolean().optional(),
+});
+
+export const LocationSchema = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  name: z.string().nullable(),
+  address: z.string().nullable(),
+  /** A stored JPEG preview, when WhatsApp sent one. */
+  thumbnailUrl: z.string().nullable(),
+});
+
+export const VcardSchema = z.object({ displayName: z.string(), vcard: z.string() });
+
+const conversation = {
+  connectionId: IdSchema,
+  /** The chat: the contact's jid in a 1:1 chat, the group's jid in a group. */
+  chatJid: z.string().min(1),
+  isGroup: z.boolean(),
+  /** The group's subject, when `isGroup`. */
+  groupName: z.string().nullable(),
+  /** The other party of a 1:1 chat, or the participant who wrote in a group. */
+  contact: PartySchema,
+};
+
+export const InboundMessageSchema = z.object({
+  ...conversation,
+  messageId: z.string().min(1),
+  fromMe: z.boolean(),
+  timestamp: z.iso.datetime({ offset: true }),
+  kind: MessageKindSchema,
+  /** The text, or the media caption (empty when there is none). */
+  body: z.string(),
+  media: MediaSchema.nullable(),
+  location: LocationSchema.nullable(),
+  vcards: z.array(VcardSchema),
+  quotedMessageId: z.string().nullable(),
+  /** Arrived while the session was offline (Baileys `append`), processed like a live message. */
+  isOffline: z.boolean(),
+});
+export type InboundMessage = z.infer<typeof InboundMessageSchema>;
+
+export const MessageEditedSchema = z.object({
+  ...conversation,
+  messageId: z.string().min(1),
+  body: z.string(),
+  editedAt: z.iso.datetime({ offset: true }),
+});
+
+export const MessageRevokedSchema = z.object({ ...conversation, messageId: z.string().min(1), fromMe: z.boolean() });
+
+export const ReactionSchema = z.object({
+  ...conversation,
+  messageId: z.string().min(1),
+  targetMessageId: z.string().min(1),
+  fromMe: z.boolean(),
+  /** Empty when the reaction was removed. */
+  emoji: z.string(),
+  timestamp: z.iso.datetime({ offset: true }),
+});
+
+export const CallSchema = z.object({
+  ...conversation,
+  callId: z.string().min(1),
+  isVideo: z.boolean(),
+  status: z.enum(['missed', 'rejected']),
+  timestamp: z.iso.datetime({ offset: true }),
+});
+
+export const ACK_VALUES = [0, 1, 2, 3, 4, 5] as const;
+/** 0 error, 1 pending/sent, 2 server, 3 delivered, 4 read, 5 played. */
+export const AckSchema = z.number().int().min(0).max(5);
+
+export const OutboundContentSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('text'), body: z.string().min(1) }),
+  z.object({
+    kind: z.literal('media'),
+    mediaType: z.enum(['image', 'video', 'audio', 'document', 'sticker']),
+    url: z.string().min(1),
+    mimeType: z.string().min(1),
+    fileName: z.string().min(1),
+    caption: z.string(),
+    ptt: z.boolean(),
+  }),
+  z.object({
+    kind: z.literal('location'),
+    latitude: z.number(),
+    longitude: z.number(),
+    name: z.string().nullable(),
+    address: z.string().nullable(),
+  }),
+  z.object({ kind: z.literal('vcard'), displayName: z.string(), vcard: z.string().min(1) }),
+]);
+export type OutboundContent = z.infer<typeof OutboundContentSchema>;

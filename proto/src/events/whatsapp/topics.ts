@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { defineEvent } from '../../common/envelope.js';
+import { IdSchema } from '../../common/ids.js';
+import { ErrorCodeSchema } from '../../errors/codes.js';
+import { defineTopic } from '../topic.js';
+import {
+  AckSchema,
+  CallSchema,
+  ConnectionSnapshotSchema,
+  InboundMessageSchema,
+  MessageEditedSchema,
+  MessageRevokedSchema,
+  OutboundContentSchema,
+  PartySchema,
+  ReactionSchema,
+} from './snapshots.js';
+
+export const ConnectionCreated = defineEvent('whatsapp.connection.created', ConnectionSnapshotSchema, {
+  description: 'A connection was created.',
+});
+export const ConnectionUpdated = defineEvent('whatsapp.connection.updated', ConnectionSnapshotSchema, {
+  description: 'A connection was edited (fields, queues, default flag).',
+});
+export const ConnectionDeleted = defineEvent('whatsapp.connection.deleted', z.object({ id: IdSchema }), {
+  description: 'A connection was deleted.',
+});
+export const SessionUpdated = defineEvent('whatsapp.session.updated', ConnectionSnapshotSchema, {
+  description:
+    'A session changed state: OPENING, qrcode (with the QR string), PAIRING, CONNECTED, TIMEOUT, DISCONNECTED.',
+});
+
+export const WhatsappConnectionTopic = defineTopic({
+  name: 'whatsapp.connection.v1',
+  owner: 'whatsapp',
+  aggregate: 'connection',
+  key: 'connectionId',
+  description: 'Connections (the /whatsapp resource) and their session states.',
+  events: [ConnectionCreated, ConnectionUpdated, ConnectionDeleted, SessionUpdated],
+});
+
+export const MessageReceived = defineEvent('whatsapp.message.received', InboundMessageSchema, {
+  description: 'A message in a chat: from the contact, or sent from the phone itself (fromMe), normalised.',
+});
+export const MessageEdited = defineEvent('whatsapp.message.edited', MessageEditedSchema, {
+  description: 'A message was edited; `body` is the new text.',
+});
+export const MessageRevoked = defineEvent('whatsapp.message.revoked', MessageRevokedSchema, {
+  description: 'A message was deleted for everyone.',
+});
+export const ReactionReceived = defineEvent('whatsapp.message.reacted', ReactionSchema, {
+  description: 'A reaction was added to (or removed from) a message.',
+});
+export const CallMissed = defineEvent('whatsapp.call.missed', CallSchema, {
+  description: "A voice or video call was missed or rejected (the spec's call_log entry).",
+});
+
+export const WhatsappInboundMessageTopic = defineTopic({
+  name: 'whatsapp.inbound-message.v1',
+  owner: 'whatsapp',
+  aggregate: 'inbound-message',
+  key: 'connectionId:chatJid',
+  description: 'Everything that arrives in a chat, in order per chat.',
+  events: [MessageReceived, MessageEdited, MessageRevoked, ReactionReceived, CallMissed],
+});
+
+export const MessageAck = defineEvent(
+  'whatsapp.message.ack',
+  z.object({ connectionId: IdSchema, chatJid: z.string(), messageId: z.string(), ack: AckSchema }),
+  { description: 'A message status changed (0 error ... 5 played).' },
+);
+export const MessageSent = defineEvent(
+  'whatsapp.message.sent',
+  z.object({
+    commandId: z.uuid(),
+    clientMessageId: z.string().min(1),
+    connectionId: IdSchema,
+    chatJid: z.string(),
+    messageId: z.string().min(1),
+    timestamp: z.iso.datetime({ offset: true }),
+  }),
+  { description: 'A send command was carried out: WhatsApp gave the message this id (ack 1).' },
+);
+export const MessageSendFailed = defineEvent(
+  'whatsapp.message.send-failed',
+  z.object({
+    commandId: z.uuid(),
+    clientMessageId: z.string().min(1),
+    connectionId: IdSchema,
+    error: ErrorCodeSchema,
+    reason: z.string(),
+  }),
+  { description: 'A send command failed for good (ack 0).' },
+);
+
+export const WhatsappMessageAckTopic = defineTopic({
+  name: 'whatsapp.message-ack.v1',
+  owner: 'whatsapp',
+  aggregate: 'message-ack',
+  key: 'connectionId:chatJid',
+  description: 'Results of sends and delivery/read receipts.',
+  events: [MessageSent, MessageSendFailed, MessageAck],
+});
+
+export const ContactUpserted = defineEvent(
+  'whatsapp.contact.upserted',
+  z.object({
+    connectionId: IdSchema,
+    contact: PartySchema,
+    isGroup: z.boolean(),
+    name: z.string().nullable(),
+    profilePicUrl: z.string().nullable(),
+  }),
+  { description: 'WhatsApp told us a name or picture for a contact or group.' },
+);
+
+export const WhatsappContactTopic = defineTopic({
+  name: 'whatsapp.contact.v1',
+  owner: 'whatsapp',
+  aggregate: 'contact',
+  key: 'connectionId:jid',
+  description: 'Names and pictures of WhatsApp contacts and groups.',
+  events: [ContactUpserted],
+});
+
+export const SendMessage = defineEvent(
+  'whatsapp.message.send',
+  z.object({
+    commandId: z.uuid(),
+    /** The sender's own id for the message (tickets' message id), echoed in the result events. */
+    clientMessageId: z.string().min(1),
+    connectionId: IdSchema,
+    chatJid: z.string().min(1),
+    content: OutboundContentSchema,
+    quotedMessageId: z.string().nullable(),
+  }),
+  { description: 'Send a message through a connection (carried out by the pod that owns the session).' },
+);
+export const DeleteMessage = defineEvent(
+  'whatsapp.message.delete',
+  z.object({ commandId: z.uuid(), connectionId: IdSchema, chatJid: z.string().min(1), messageId: z.string().min(1) }),
+  { description: 'Delete a message we sent, for everyone.' },
+);
+export const MarkChatRead = defineEvent(
+  'whatsapp.chat.mark-read',
+  z.object({
+    commandId: z.uuid(),
+    connectionId: IdSchema,
+    chatJid: z.string().min(1),
+    messageIds: z.array(z.string().min(1)),
+  }),
+  { description: 'Mark messages of a chat as read on the phone (blue ticks for the contact).' },
+);
+
+export const WhatsappMessageCommandsTopic = defineTopic({
+  name: 'whatsapp.message.commands.v1',
+  owner: 'whatsapp',
+  aggregate: 'message',
+  key: 'connectionId',
+  description: 'Commands to the connector: send, delete for everyone, mark read. Keyed by connection.',
+  events: [SendMessage, DeleteMessage, MarkChatRead],
+});
+
+export const whatsappTopics = [
+  WhatsappConnectionTopic,
+  WhatsappInboundMessageTopic,
+  WhatsappMessageAckTopic,
+  WhatsappContactTopic,
+  WhatsappMessageCommandsTopic,
+] as const;

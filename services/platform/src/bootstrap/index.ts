@@ -1,0 +1,2 @@
+export * from './platform.module.js';
+export * from './service-app.js';

@@ -1,0 +1,51 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * The platform's own tables in a service's schema: the transactional outbox (with a NOTIFY so the relay wakes
+ * at commit) and the consumer inbox. Services put `PlatformTables1700000000000` first in their migrations.
+ */
+export class PlatformTables1700000000000 implements MigrationInterface {
+  name = 'PlatformTables1700000000000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+      CREATE TABLE outbox (
+        id bigserial PRIMARY KEY,
+        event_id uuid NOT NULL,
+        topic text NOT NULL,
+        message_key text NOT NULL,
+        type text NOT NULL,
+        company_id integer NOT NULL,
+        payload jsonb NOT NULL,
+        headers jsonb NOT NULL DEFAULT '{}'::jsonb,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        CONSTRAINT uq_outbox_event_id UNIQUE (event_id)
+      )`);
+    await queryRunner.query(`
+      CREATE TABLE inbox (
+        consumer text NOT NULL,
+        event_id uuid NOT NULL,
+        topic text NOT NULL,
+        type text NOT NULL,
+        received_at timestamptz NOT NULL DEFAULT now(),
+        CONSTRAINT pk_inbox PRIMARY KEY (consumer, event_id)
+      )`);
+    await queryRunner.query('CREATE INDEX idx_inbox_received_at ON inbox (received_at)');
+    await queryRunner.query(`
+      CREATE FUNCTION outbox_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM pg_notify(TG_TABLE_SCHEMA || '_outbox', '');
+        RETURN NULL;
+      END $$`);
+    await queryRunner.query(
+      'CREATE TRIGGER trg_outbox_notify AFTER INSERT ON outbox FOR EACH STATEMENT EXECUTE FUNCTION outbox_notify()',
+    );
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP TRIGGER trg_outbox_notify ON outbox');
+    await queryRunner.query('DROP FUNCTION outbox_notify()');
+    await queryRunner.query('DROP TABLE inbox');
+    await queryRunner.query('DROP TABLE outbox');
+  }
+}

@@ -1,0 +1,32 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { DataSource, EntityManager } from 'typeorm';
+
+const active = new AsyncLocalStorage<Map<DataSource, EntityManager>>();
+
+/**
+ * The current transaction of a data source, carried through async calls. A use-case calls `run(fn)`: it joins
+ * the transaction already open (an event consumer opens one around its handler, with the inbox row) or opens
+ * one. Outbox writes require an open transaction, so an event is always committed with the change it describes.
+ */
+export class TransactionHost {
+  constructor(readonly dataSource: DataSource) {}
+
+  /** The transactional manager when inside `run`, else the data source's default manager. */
+  get manager(): EntityManager {
+    return active.getStore()?.get(this.dataSource) ?? this.dataSource.manager;
+  }
+
+  get inTransaction(): boolean {
+    return active.getStore()?.has(this.dataSource) ?? false;
+  }
+
+  async run<T>(fn: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const current = active.getStore()?.get(this.dataSource);
+    if (current) return fn(current);
+    return this.dataSource.transaction(async (manager) => {
+      const managers = new Map(active.getStore() ?? []);
+      managers.set(this.dataSource, manager);
+      return active.run(managers, () => fn(manager));
+    });
+  }
+}

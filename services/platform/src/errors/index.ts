@@ -1,0 +1,2 @@
+export * from './domain-error.js';
+export * from './all-exceptions.filter.js';

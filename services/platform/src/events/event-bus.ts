@@ -1,0 +1,63 @@
+/** One message on the bus: a serialized envelope, keyed by aggregate so one aggregate's events stay ordered. */
+export interface BusMessage {
+  readonly topic: string;
+  readonly key: string;
+  readonly value: string;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+export interface DeliveredMessage extends BusMessage {
+  readonly partition: number;
+  readonly offset: string;
+  /** Keeps a slow handler's consumer-group membership alive (Kafka); a no-op in process. */
+  readonly heartbeat: () => Promise<void>;
+}
+
+export interface SubscribeOptions {
+  /** Consumer group: each group receives every message once (per process set sharing the group). */
+  readonly groupId: string;
+  readonly topics: readonly string[];
+  readonly handle: (message: DeliveredMessage) => Promise<void>;
+  /** Partitions processed concurrently (ordering is kept within each partition / key). */
+  readonly concurrency?: number;
+}
+
+export interface Subscription {
+  close(): Promise<void>;
+}
+
+/**
+ * The port every service publishes and consumes through. Two adapters: Kafka (production, integration tests)
+ * and in-process (one-process `make dev`, unit tests). Producers never call `publish` directly: they write
+ * to the outbox and the relay publishes.
+ */
+export interface EventBus {
+  readonly kind: 'kafka' | 'in-process';
+  connect(): Promise<void>;
+  publish(messages: readonly BusMessage[]): Promise<void>;
+  subscribe(options: SubscribeOptions): Promise<Subscription>;
+  disconnect(): Promise<void>;
+  isConnected(): boolean;
+}
+
+export const EVENT_BUS = Symbol('EVENT_BUS');
+
+/** An error after which the same message should be tried again later (the database is down, ...). */
+export class RetriableEventError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'RetriableEventError';
+  }
+}
+
+/** Header names carried with every message (besides the W3C `traceparent`/`tracestate`). */
+export const EVENT_HEADERS = {
+  eventId: 'event-id',
+  type: 'event-type',
+  companyId: 'company-id',
+  correlationId: 'correlation-id',
+  dlqReason: 'dlq-reason',
+  dlqError: 'dlq-error',
+  dlqGroup: 'dlq-consumer-group',
+  dlqOriginalTopic: 'dlq-original-topic',
+} as const;

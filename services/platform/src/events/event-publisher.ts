@@ -1,0 +1,80 @@
+import { v7 as uuidv7 } from 'uuid';
+import type { Envelope, EventData, EventDefinition } from '@cs/proto/common';
+import { eventByType } from '@cs/proto/events';
+import { currentCorrelationId } from '../logging/request-context.js';
+import { injectTraceContext } from '../telemetry/telemetry.js';
+import type { TransactionHost } from '../database/transaction-host.js';
+
+export interface EmitInput<D extends EventDefinition> {
+  readonly companyId: number;
+  /** The aggregate id (ticket id, ...) or composite key; one key's events stay ordered. */
+  readonly key: string | number;
+  readonly data: EventData<D>;
+  /** The event this one is a consequence of. */
+  readonly causationId?: string;
+}
+
+/**
+ * Writes events to the service's outbox, in the current transaction. The relay publishes them after commit,
+ * so an event exists if and only if the change it describes was committed. Each envelope is validated
+ * against its proto schema here: a producer bug fails the write, not a consumer later.
+ */
+export class EventPublisher {
+  constructor(
+    private readonly transactions: TransactionHost,
+    private readonly producer: string,
+  ) {}
+
+  async emit<D extends EventDefinition>(definition: D, input: EmitInput<D>): Promise<Envelope> {
+    const [envelope] = await this.emitAll([{ definition, input }]);
+    return envelope as Envelope;
+  }
+
+  async emitAll(
+    events: ReadonlyArray<{ definition: EventDefinition; input: EmitInput<EventDefinition> }>,
+  ): Promise<Envelope[]> {
+    if (!this.transactions.inTransaction) {
+      throw new Error(
+        'events must be emitted inside a transaction (TransactionHost.run), with the change they describe',
+      );
+    }
+    if (events.length === 0) return [];
+    const correlationId = currentCorrelationId();
+    const headers = injectTraceContext({});
+    const rows: unknown[] = [];
+    const envelopes: Envelope[] = [];
+    const values: string[] = [];
+    for (const { definition, input } of events) {
+      const registered = eventByType(definition.type);
+      if (!registered) throw new Error(`event type ${definition.type} is not in the topic registry`);
+      const envelope = definition.schema.parse({
+        id: uuidv7(),
+        type: definition.type,
+        schemaVersion: definition.schemaVersion,
+        occurredAt: new Date().toISOString(),
+        companyId: input.companyId,
+        producer: this.producer,
+        correlationId,
+        ...(input.causationId ? { causationId: input.causationId } : {}),
+        data: input.data,
+      });
+      const base = rows.length;
+      values.push(`($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}, $${base + 6}, $${base + 7})`);
+      rows.push(
+        envelope.id,
+        registered.topic.name,
+        String(input.key),
+        envelope.type,
+        envelope.companyId,
+        JSON.stringify(envelope),
+        JSON.stringify({ ...headers }),
+      );
+      envelopes.push(envelope);
+    }
+    await this.transactions.manager.query(
+      `INSERT INTO outbox (event_id, topic, message_key, type, company_id, payload, headers) VALUES ${values.join(', ')}`,
+      rows,
+    );
+    return envelopes;
+  }
+}

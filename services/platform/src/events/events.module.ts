@@ -1,0 +1,153 @@
+import {
+  type DynamicModule,
+  Inject,
+  Injectable,
+  Module,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+  type OnModuleDestroy,
+  Optional,
+} from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Logger } from 'pino';
+import { APP_CONFIG } from '../config/config.module.js';
+import { TransactionHost } from '../database/transaction-host.js';
+import { HealthRegistry } from '../health/health-registry.js';
+import { LOGGER } from '../logging/logging.module.js';
+import { EVENT_BUS, type EventBus } from './event-bus.js';
+import { EventPublisher } from './event-publisher.js';
+import { EventServer } from './event-server.js';
+import { InProcessEventBus } from './in-process-bus.js';
+import { KafkaEventBus } from './kafka-bus.js';
+import { OutboxRelay } from './outbox-relay.js';
+
+export interface EventsModuleOptions {
+  /** The producer name in envelopes and the Kafka client id (the service name). */
+  readonly service: string;
+  /** The consumer group of this deployable's `@EventPattern` handlers (`<consumer>.<purpose>`). */
+  readonly consumerGroup: string;
+  /** Services with a database write an outbox and keep an inbox; the gateway has neither. */
+  readonly persistence: 'database' | 'none';
+  /** Use this bus instead of choosing from the config (tests). */
+  readonly bus?: EventBus;
+}
+
+interface EventsConfig {
+  readonly KAFKA_BROKERS?: readonly string[] | undefined;
+  readonly KAFKA_TOPIC_PREFIX?: string | undefined;
+  readonly OUTBOX_RELAY?: 'on' | 'off' | undefined;
+  readonly OUTBOX_RELAY_FAULT?: 'exit-after-publish' | undefined;
+}
+
+const EVENTS_OPTIONS = Symbol('EVENTS_OPTIONS');
+
+/** Builds the bus the configuration asks for: Kafka when `KAFKA_BROKERS` is set, else the in-process bus. */
+export function createEventBus(config: EventsConfig, service: string, logger: Logger): EventBus {
+  if (config.KAFKA_BROKERS && config.KAFKA_BROKERS.length > 0) {
+    return new KafkaEventBus({
+      clientId: service,
+      brokers: config.KAFKA_BROKERS,
+      topicPrefix: config.KAFKA_TOPIC_PREFIX ?? '',
+      logger: logger.child({ component: 'kafka' }),
+    });
+  }
+  return InProcessEventBus.shared();
+}
+
+/** Creates the Nest transport for this deployable's `@EventPattern` handlers. */
+@Injectable()
+export class EventServerFactory {
+  constructor(
+    @Inject(EVENTS_OPTIONS) private readonly options: EventsModuleOptions,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Optional() private readonly transactions?: TransactionHost,
+  ) {}
+
+  create(): EventServer {
+    if (this.options.persistence === 'database' && !this.transactions) {
+      throw new Error('an inbox needs the DatabaseModule');
+    }
+    return new EventServer({
+      bus: this.bus,
+      groupId: this.options.consumerGroup,
+      logger: this.logger.child({ component: 'events', group: this.options.consumerGroup }),
+      idempotency:
+        this.options.persistence === 'database' && this.transactions
+          ? { kind: 'inbox', transactions: this.transactions }
+          : { kind: 'memory' },
+    });
+  }
+}
+
+@Injectable()
+class EventsLifecycle implements OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown {
+  private relay: OutboxRelay | undefined;
+
+  constructor(
+    @Inject(EVENTS_OPTIONS) private readonly options: EventsModuleOptions,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(APP_CONFIG) private readonly config: EventsConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    health: HealthRegistry,
+    @Optional() private readonly dataSource?: DataSource,
+  ) {
+    health.register('events', async () => {
+      if (!this.bus.isConnected()) throw new Error(`${this.bus.kind} bus not connected`);
+    });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.bus.isConnected()) await this.bus.connect();
+    if (this.options.persistence === 'database' && this.dataSource && this.config.OUTBOX_RELAY !== 'off') {
+      const schema = (this.dataSource.options as { schema?: string }).schema ?? this.options.service;
+      this.relay = new OutboxRelay({
+        dataSource: this.dataSource,
+        bus: this.bus,
+        schema,
+        logger: this.logger.child({ component: 'outbox-relay' }),
+        fault: this.config.OUTBOX_RELAY_FAULT,
+      });
+      await this.relay.start();
+    }
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.relay?.stop();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.bus.kind === 'kafka') await this.bus.disconnect();
+  }
+}
+
+@Module({})
+export class EventsModule {
+  static forRoot(options: EventsModuleOptions): DynamicModule {
+    return {
+      module: EventsModule,
+      global: true,
+      providers: [
+        { provide: EVENTS_OPTIONS, useValue: options },
+        {
+          provide: EVENT_BUS,
+          useFactory: (config: EventsConfig, logger: Logger) =>
+            options.bus ?? createEventBus(config, options.service, logger),
+          inject: [APP_CONFIG, LOGGER],
+        },
+        ...(options.persistence === 'database'
+          ? [
+              {
+                provide: EventPublisher,
+                useFactory: (tx: TransactionHost) => new EventPublisher(tx, options.service),
+                inject: [TransactionHost],
+              },
+            ]
+          : []),
+        EventServerFactory,
+        EventsLifecycle,
+      ],
+      exports: [EVENT_BUS, EventServerFactory, ...(options.persistence === 'database' ? [EventPublisher] : [])],
+    };
+  }
+}

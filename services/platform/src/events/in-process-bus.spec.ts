@@ -1,0 +1,57 @@
+import type { DeliveredMessage } from './event-bus.js';
+import { InProcessEventBus } from './in-process-bus.js';
+
+const message = (key: string, value: string) => ({ topic: 'tickets.ticket.v1', key, value, headers: {} });
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe(InProcessEventBus.name, () => {
+  it('delivers each message once per consumer group, to every group', async () => {
+    const bus = new InProcessEventBus();
+    const seen: Record<string, string[]> = { a: [], b: [] };
+    for (const group of ['a', 'b'] as const) {
+      await bus.subscribe({
+        groupId: group,
+        topics: ['tickets.ticket.v1'],
+        handle: async (m) => void seen[group]?.push(m.value),
+      });
+    }
+    await bus.subscribe({
+      groupId: 'a',
+      topics: ['tickets.ticket.v1'],
+      handle: async (m) => void seen['a']?.push(`second:${m.value}`),
+    });
+    await bus.publish([message('1', 'x'), message('2', 'y')]);
+    await settle();
+    expect(seen['a']).toHaveLength(2);
+    expect(seen['b']?.sort()).toEqual(['x', 'y']);
+  });
+
+  it('keeps the order of one key even when handlers take different times', async () => {
+    const bus = new InProcessEventBus();
+    const order: string[] = [];
+    await bus.subscribe({
+      groupId: 'g',
+      topics: ['tickets.ticket.v1'],
+      handle: async (m: DeliveredMessage) => {
+        await new Promise((resolve) => setTimeout(resolve, m.value === '1' ? 15 : 1));
+        order.push(m.value);
+      },
+    });
+    await bus.publish([message('k', '1'), message('k', '2'), message('k', '3')]);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(order).toEqual(['1', '2', '3']);
+  });
+
+  it('does not deliver to topics a group did not subscribe to', async () => {
+    const bus = new InProcessEventBus();
+    const seen: string[] = [];
+    await bus.subscribe({
+      groupId: 'g',
+      topics: ['contacts.contact.v1'],
+      handle: async (m) => void seen.push(m.value),
+    });
+    await bus.publish([message('k', '1')]);
+    await settle();
+    expect(seen).toEqual([]);
+  });
+});

@@ -1,0 +1,162 @@
+import pg from 'pg';
+import type { DataSource } from 'typeorm';
+import type { Logger } from 'pino';
+import { meter } from '../telemetry/telemetry.js';
+import { type BusMessage, EVENT_HEADERS, type EventBus } from './event-bus.js';
+
+export interface OutboxRelayOptions {
+  readonly dataSource: DataSource;
+  readonly bus: EventBus;
+  readonly schema: string;
+  readonly logger: Logger;
+  readonly batchSize?: number;
+  /** Safety net when a NOTIFY is missed (the LISTEN connection dropped). */
+  readonly pollIntervalMs?: number;
+  /**
+   * Fault injection for the crash tests only: `exit-after-publish` kills the process after Kafka accepted a
+   * batch and before the rows are deleted, as a crash there would.
+   */
+  readonly fault?: 'exit-after-publish' | undefined;
+}
+
+interface OutboxRow {
+  id: string;
+  event_id: string;
+  topic: string;
+  message_key: string;
+  type: string;
+  company_id: number;
+  payload: unknown;
+  headers: Record<string, string>;
+}
+
+const published = meter().createCounter('outbox_events_published_total', {
+  description: 'Events published by the outbox relay',
+});
+
+/**
+ * Publishes committed outbox rows in id order, then deletes them, in one transaction per batch. It wakes on
+ * the outbox trigger's NOTIFY (low latency) and polls as a fallback. A transaction-scoped advisory lock makes
+ * one relay per schema publish at a time, so events keep their order across replicas. A crash between
+ * publish and delete republishes the batch: consumers' inboxes make that harmless (at-least-once delivery,
+ * exactly-once effect). A crash before publish leaves the rows for the next start.
+ */
+export class OutboxRelay {
+  private running = false;
+  private listener: pg.Client | undefined;
+  private wake: (() => void) | undefined;
+  private loop: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private failures = 0;
+
+  constructor(private readonly options: OutboxRelayOptions) {}
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    await this.listen();
+    this.timer = setInterval(() => this.wake?.(), this.options.pollIntervalMs ?? 1_000);
+    this.timer.unref();
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearInterval(this.timer);
+    this.wake?.();
+    await this.loop;
+    await this.listener?.end().catch(() => undefined);
+    this.listener = undefined;
+  }
+
+  /** Publishes everything pending now (tests and shutdown). */
+  async flush(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const count = await this.publishBatch();
+      total += count;
+      if (count < (this.options.batchSize ?? 500)) return total;
+    }
+  }
+
+  private async listen(): Promise<void> {
+    const url = (this.options.dataSource.options as { url?: string }).url;
+    if (!url) return;
+    const client = new pg.Client({ connectionString: url, application_name: `${this.options.schema}-outbox-listener` });
+    client.on('notification', () => this.wake?.());
+    client.on('error', (error) => {
+      this.options.logger.warn({ err: error }, 'outbox LISTEN connection lost; polling until it is back');
+      this.listener = undefined;
+      setTimeout(() => {
+        if (this.running) void this.listen().catch(() => undefined);
+      }, 1_000).unref();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${this.options.schema}_outbox"`);
+      this.listener = client;
+    } catch (error) {
+      this.options.logger.warn({ err: error }, 'outbox LISTEN failed; relying on polling');
+      await client.end().catch(() => undefined);
+    }
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      try {
+        await this.flush();
+        this.failures = 0;
+      } catch (error) {
+        this.failures += 1;
+        this.options.logger.warn({ err: error, failures: this.failures }, 'outbox relay could not publish; retrying');
+        await sleep(Math.min(10_000, 200 * 2 ** Math.min(this.failures, 6)));
+        continue;
+      }
+      if (!this.running) break;
+      await new Promise<void>((resolve) => {
+        this.wake = resolve;
+      });
+    }
+  }
+
+  private async publishBatch(): Promise<number> {
+    const batchSize = this.options.batchSize ?? 500;
+    return this.options.dataSource.transaction(async (manager) => {
+      const [lock] = await manager.query<Array<{ locked: boolean }>>(
+        'SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked',
+        [`outbox:${this.options.schema}`],
+      );
+      if (!lock?.locked) return 0;
+      const rows = await manager.query<OutboxRow[]>(
+        'SELECT id, event_id, topic, message_key, type, company_id, payload, headers FROM outbox ORDER BY id LIMIT $1',
+        [batchSize],
+      );
+      if (rows.length === 0) return 0;
+      const messages: BusMessage[] = rows.map((row) => {
+        const envelope = row.payload as { correlationId?: string };
+        return {
+          topic: row.topic,
+          key: row.message_key,
+          value: JSON.stringify(row.payload),
+          headers: {
+            ...row.headers,
+            [EVENT_HEADERS.eventId]: row.event_id,
+            [EVENT_HEADERS.type]: row.type,
+            [EVENT_HEADERS.companyId]: String(row.company_id),
+            [EVENT_HEADERS.correlationId]: envelope.correlationId ?? row.event_id,
+          },
+        };
+      });
+      await this.options.bus.publish(messages);
+      if (this.options.fault === 'exit-after-publish') {
+        this.options.logger.warn('fault injection: exiting after publish, before the outbox rows are deleted');
+        process.exit(70);
+      }
+      await manager.query('DELETE FROM outbox WHERE id = ANY($1::bigint[])', [rows.map((row) => row.id)]);
+      published.add(rows.length);
+      return rows.length;
+    });
+  }
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,2 @@
+export * from './health-registry.js';
+export * from './health.module.js';

@@ -1,0 +1,2 @@
+export * from './zod.pipe.js';
+export * from './request-context.middleware.js';

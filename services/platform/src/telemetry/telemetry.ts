@@ -1,0 +1,132 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  context,
+  type Context,
+  metrics,
+  type Meter,
+  propagation,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Tracer,
+} from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
+import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { MeterProvider, type IMetricReader, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
+import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+
+export interface TelemetryOptions {
+  readonly serviceName: string;
+  /** OTLP/HTTP collector base URL; traces and metrics are only exported when it is set. */
+  readonly otlpEndpoint?: string | undefined;
+}
+
+interface TelemetryState {
+  readonly prometheus: PrometheusExporter;
+  readonly tracerProvider: NodeTracerProvider;
+  readonly meterProvider: MeterProvider;
+}
+
+let state: TelemetryState | undefined;
+
+/**
+ * Starts tracing and metrics once per process: W3C trace context propagation, spans exported over OTLP when an
+ * endpoint is configured, metrics served in Prometheus format at /metrics (and pushed over OTLP if configured).
+ * Several services in one process (`make dev`) share it; the first caller names the resource.
+ */
+export function startTelemetry(options: TelemetryOptions): void {
+  if (state) return;
+  const resource = resourceFromAttributes({ 'service.name': options.serviceName });
+  const spanProcessors: SpanProcessor[] = options.otlpEndpoint
+    ? [new BatchSpanProcessor(new OTLPTraceExporter({ url: `${options.otlpEndpoint}/v1/traces` }))]
+    : [];
+  const tracerProvider = new NodeTracerProvider({ resource, spanProcessors });
+  tracerProvider.register({ propagator: new W3CTraceContextPropagator() });
+
+  const prometheus = new PrometheusExporter({ preventServerStart: true });
+  const readers: IMetricReader[] = [prometheus];
+  if (options.otlpEndpoint) {
+    readers.push(
+      new PeriodicExportingMetricReader({
+        exporter: new OTLPMetricExporter({ url: `${options.otlpEndpoint}/v1/metrics` }),
+        exportIntervalMillis: 15_000,
+      }),
+    );
+  }
+  const meterProvider = new MeterProvider({ resource, readers });
+  metrics.setGlobalMeterProvider(meterProvider);
+  state = { prometheus, tracerProvider, meterProvider };
+}
+
+export async function stopTelemetry(): Promise<void> {
+  const current = state;
+  state = undefined;
+  if (!current) return;
+  await Promise.allSettled([current.tracerProvider.shutdown(), current.meterProvider.shutdown()]);
+}
+
+/** Serves the Prometheus text format (the `/metrics` route). */
+export function serveMetrics(request: IncomingMessage, response: ServerResponse): void {
+  if (!state) {
+    response.statusCode = 200;
+    response.setHeader('content-type', 'text/plain; version=0.0.4');
+    response.end('# telemetry not started\n');
+    return;
+  }
+  state.prometheus.getMetricsRequestHandler(request, response);
+}
+
+export const tracer = (name = 'cs'): Tracer => trace.getTracer(name);
+export const meter = (name = 'cs'): Meter => metrics.getMeter(name);
+
+/** Writes the current trace context into a carrier (HTTP or Kafka headers). */
+export function injectTraceContext(
+  carrier: Record<string, string>,
+  from: Context = context.active(),
+): Record<string, string> {
+  propagation.inject(from, carrier);
+  return carrier;
+}
+
+/** Reads a trace context from a carrier (HTTP or Kafka headers). */
+export function extractTraceContext(carrier: Record<string, string | string[] | undefined>): Context {
+  return propagation.extract(context.active(), carrier, {
+    get: (headers, key) => {
+      const value = headers[key];
+      return Array.isArray(value) ? value[0] : value;
+    },
+    keys: (headers) => Object.keys(headers),
+  });
+}
+
+/** Runs `fn` in a span (child of `parent` when given), recording errors and ending the span. */
+export async function withSpan<T>(
+  name: string,
+  options: { kind?: SpanKind; parent?: Context; attributes?: Record<string, string | number | boolean> },
+  fn: (span: Span) => Promise<T>,
+): Promise<T> {
+  const parent = options.parent ?? context.active();
+  const span = tracer().startSpan(
+    name,
+    { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes ?? {} },
+    parent,
+  );
+  return context.with(trace.setSpan(parent, span), async () => {
+    try {
+      return await fn(span);
+    } catch (error) {
+      span.recordException(error as Error);
+      span.setStatus({ code: SpanStatusCode.ERROR });
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+export { SpanKind } from '@opentelemetry/api';

@@ -1,0 +1,3 @@
+export * from './identity.js';
+export * from './identity.decorators.js';
+export * from './identity.guard.js';

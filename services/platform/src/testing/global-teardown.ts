@@ -1,0 +1,13 @@
+import type { TestRunState } from './global-setup.js';
+import { deleteTopics } from './kafka.js';
+import { dropDatabase } from './postgres.js';
+
+export default async function globalTeardown(): Promise<void> {
+  const state = (globalThis as { __csTestRun?: TestRunState }).__csTestRun;
+  if (!state) return;
+  if (process.env['KEEP_TEST_DB'] !== '1') {
+    await dropDatabase(state.server.adminUrl, state.database).catch(() => undefined);
+    await deleteTopics(state.brokers, state.topicPrefix).catch(() => undefined);
+  }
+  await state.server.stop();
+}

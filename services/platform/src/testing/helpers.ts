@@ -1,0 +1,167 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import pg from 'pg';
+import { repoRoot } from './repo.js';
+
+export const TEST_INTERNAL_TOKEN = 'test-internal-token-not-secret';
+
+export interface TestRun {
+  readonly databaseUrl: string;
+  readonly brokers: string;
+  readonly topicPrefix: string;
+}
+
+/** The coordinates of the current integration run (set by the global setup). */
+export function testRun(): TestRun {
+  const databaseUrl = process.env['TEST_RUN_DATABASE_URL'];
+  const brokers = process.env['TEST_RUN_KAFKA_BROKERS'];
+  const topicPrefix = process.env['TEST_RUN_TOPIC_PREFIX'];
+  if (!databaseUrl || !brokers || topicPrefix === undefined) {
+    throw new Error("not in an integration run: the integration tier's global setup provides PostgreSQL and Kafka");
+  }
+  return { databaseUrl, brokers, topicPrefix };
+}
+
+/** The environment of a service under test: the run's database and Kafka, a test internal token, quiet logs. */
+export function serviceTestEnv(overrides: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+  const run = testRun();
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env['TEST_LOG_LEVEL'] ?? 'warn',
+    INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
+    DATABASE_URL: run.databaseUrl,
+    KAFKA_BROKERS: run.brokers,
+    KAFKA_TOPIC_PREFIX: run.topicPrefix,
+    PATH: process.env['PATH'],
+    ...overrides,
+  };
+}
+
+export interface EventuallyOptions {
+  readonly timeoutMs?: number;
+  readonly intervalMs?: number;
+}
+
+/** Retries an assertion until it passes or the time is up (then throws its last error). Never `sleep`. */
+export async function expectEventually<T>(
+  assertion: () => T | Promise<T>,
+  options: EventuallyOptions = {},
+): Promise<T> {
+  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+  let lastError: unknown;
+  for (;;) {
+    try {
+      return await assertion();
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline) throw lastError;
+    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 50));
+  }
+}
+
+/** Polls until `probe` returns a value (not undefined/null/false). */
+export async function pollUntil<T>(
+  probe: () => Promise<T | undefined | null | false>,
+  options: EventuallyOptions & { what?: string } = {},
+): Promise<T> {
+  return expectEventually(async () => {
+    const value = await probe();
+    if (value === undefined || value === null || value === false)
+      throw new Error(`timed out waiting for ${options.what ?? 'a condition'}`);
+    return value;
+  }, options);
+}
+
+/** A company id no other test uses (a sequence in the run's database), for services that keep company projections. */
+export async function nextCompanyId(databaseUrl = testRun().databaseUrl): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('CREATE SCHEMA IF NOT EXISTS test_support');
+    await client.query('CREATE SEQUENCE IF NOT EXISTS test_support.company_ids START 1000000');
+    const result = await client.query<{ id: string }>("SELECT nextval('test_support.company_ids') AS id");
+    return Number(result.rows[0]?.id);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface ChildHandle {
+  readonly process: ChildProcess;
+  /** The child's output so far (stdout and stderr), for assertions and failure messages. */
+  output(): string;
+  /** Resolves with the exit code (or signal) once the child is gone. */
+  exited: Promise<number | string>;
+  kill(signal?: NodeJS.Signals): Promise<number | string>;
+}
+
+/**
+ * Runs a TypeScript entry point as its own process (SWC loader, workspace sources), as a deployable runs:
+ * `spawnTs('services/identity/src/main.ts', env)`.
+ */
+export function spawnTs(entry: string, env: Record<string, string | undefined>, name = entry): ChildHandle {
+  const root = repoRoot();
+  const child = spawn(
+    process.execPath,
+    ['--import', join(root, 'deploy', 'scripts', 'register-ts.mjs'), join(root, entry)],
+    {
+      cwd: root,
+      env: Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined)),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const chunks: string[] = [];
+  const keep = (data: Buffer): void => {
+    chunks.push(data.toString());
+    if (chunks.length > 2_000) chunks.splice(0, 1_000);
+    if (process.env['TEST_CHILD_OUTPUT'] === '1') process.stderr.write(`[${name}] ${data.toString()}`);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
+  return {
+    process: child,
+    output: () => chunks.join(''),
+    exited,
+    kill: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Waits until an HTTP endpoint answers 200 (a child's `/health/ready`). */
+export async function waitForHttp(
+  url: string,
+  options: EventuallyOptions & { child?: ChildHandle } = {},
+): Promise<void> {
+  await expectEventually(
+    async () => {
+      if (options.child && options.child.process.exitCode !== null) {
+        throw new Error(
+          `process exited (${options.child.process.exitCode}) before ${url} answered:\n${options.child.output().slice(-4_000)}`,
+        );
+      }
+      const response = await fetch(url);
+      if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+    },
+    { timeoutMs: options.timeoutMs ?? 60_000, intervalMs: options.intervalMs ?? 200 },
+  );
+}
+
+/** A free TCP port on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,4 @@
+export * from './helpers.js';
+export * from './kafka.js';
+export * from './postgres.js';
+export * from './repo.js';

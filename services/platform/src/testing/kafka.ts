@@ -1,0 +1,127 @@
+import { execFileSync } from 'node:child_process';
+import { Socket } from 'node:net';
+import { join } from 'node:path';
+import { Kafka, logLevel } from 'kafkajs';
+import { dlqTopicOf, TOPICS } from '@cs/proto/events';
+import { repoRoot } from './repo.js';
+
+export const DEFAULT_TEST_BROKERS = '127.0.0.1:19092';
+
+export async function isPortOpen(hostPort: string, timeoutMs = 1_000): Promise<boolean> {
+  const [host, port] = hostPort.split(':');
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    const done = (open: boolean): void => {
+      socket.destroy();
+      resolve(open);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('error', () => done(false));
+    socket.connect(Number(port), host ?? '127.0.0.1', () => done(true));
+  });
+}
+
+/**
+ * Makes sure a real Kafka broker answers at `brokers`: when nothing listens there, starts the project's
+ * broker with deploy/kafka/kafka.sh (Apache Kafka from Maven Central, KRaft). Never falls back to the
+ * in-process bus: if no broker can be had, the run fails.
+ */
+export async function ensureKafka(brokers: string): Promise<void> {
+  const first = brokers.split(',')[0] ?? DEFAULT_TEST_BROKERS;
+  if (await isPortOpen(first)) return;
+  const script = join(repoRoot(), 'deploy', 'kafka', 'kafka.sh');
+  try {
+    execFileSync('bash', [script, 'start'], {
+      stdio: 'inherit',
+      env: { ...process.env, KAFKA_PORT: first.split(':')[1] ?? '19092' },
+    });
+  } catch (error) {
+    throw new Error(
+      `no Kafka broker at ${brokers} and deploy/kafka/kafka.sh could not start one: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+  if (!(await isPortOpen(first, 5_000))) throw new Error(`Kafka broker at ${brokers} did not come up`);
+}
+
+/** Creates every registry topic (and its DLQ) under a prefix. */
+export async function createTopics(brokers: string, prefix: string): Promise<void> {
+  const kafka = new Kafka({ clientId: 'test-setup', brokers: brokers.split(','), logLevel: logLevel.ERROR });
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const existing = new Set(await admin.listTopics());
+    const topics = TOPICS.flatMap((topic) => [
+      { topic: `${prefix}${topic.name}`, numPartitions: topic.partitions },
+      { topic: `${prefix}${dlqTopicOf(topic.name)}`, numPartitions: 1 },
+    ]).filter((topic) => !existing.has(topic.topic));
+    if (topics.length > 0) await admin.createTopics({ topics, waitForLeaders: true });
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/** Deletes every topic of a test run. */
+export async function deleteTopics(brokers: string, prefix: string): Promise<void> {
+  if (!prefix) return;
+  const kafka = new Kafka({ clientId: 'test-teardown', brokers: brokers.split(','), logLevel: logLevel.NOTHING });
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const topics = (await admin.listTopics()).filter((topic) => topic.startsWith(prefix));
+    if (topics.length > 0) await admin.deleteTopics({ topics });
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+export interface ReadMessage {
+  readonly key: string;
+  readonly value: string;
+  readonly headers: Record<string, string>;
+  readonly partition: number;
+}
+
+/** Every message currently in a topic (up to its high watermarks), read by a throwaway consumer group. */
+export async function readAllMessages(brokers: string, topic: string): Promise<ReadMessage[]> {
+  const kafka = new Kafka({ clientId: 'test-reader', brokers: brokers.split(','), logLevel: logLevel.NOTHING });
+  const admin = kafka.admin();
+  await admin.connect();
+  const offsets = await admin.fetchTopicOffsets(topic);
+  await admin.disconnect();
+  const remaining = new Map(
+    offsets.filter((entry) => entry.high !== entry.low).map((entry) => [entry.partition, BigInt(entry.high)]),
+  );
+  if (remaining.size === 0) return [];
+  const consumer = kafka.consumer({
+    groupId: `test-reader-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+    maxWaitTimeInMs: 100,
+  });
+  const messages: ReadMessage[] = [];
+  await consumer.connect();
+  await consumer.subscribe({ topics: [topic], fromBeginning: true });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`could not read ${topic} to its end`)), 30_000);
+    void consumer.run({
+      eachMessage: async ({ partition, message }) => {
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(message.headers ?? {}))
+          if (value !== undefined) headers[name] = String(value);
+        messages.push({
+          key: message.key?.toString() ?? '',
+          value: message.value?.toString() ?? '',
+          headers,
+          partition,
+        });
+        const high = remaining.get(partition);
+        if (high !== undefined && BigInt(message.offset) + 1n >= high) remaining.delete(partition);
+        if (remaining.size === 0) {
+          clearTimeout(timer);
+          resolve();
+        }
+      },
+    });
+  });
+  await consumer.disconnect();
+  return messages;
+}
