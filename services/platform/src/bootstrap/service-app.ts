@@ -75,10 +75,7 @@ function importsModule(module: DynamicModule, wanted: Type): boolean {
   if (module.module === wanted) return true;
   return (module.imports ?? []).some(
     (imported) =>
-      typeof imported === 'object' &&
-      imported !== null &&
-      'module' in imported &&
-      importsModule(imported as DynamicModule, wanted),
+      typeof imported === 'object' && imported !== null && 'module' in imported && importsModule(imported, wanted),
   );
 }
 
