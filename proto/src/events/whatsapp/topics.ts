@@ -113,13 +113,79 @@ export const ContactUpserted = defineEvent(
   { description: 'WhatsApp told us a name or picture for a contact or group.' },
 );
 
+export const NumberChecked = defineEvent(
+  'whatsapp.number.checked',
+  z.object({
+    commandId: z.uuid(),
+    /** The connection that asked WhatsApp, or null when none could (then `error` says why). */
+    connectionId: IdSchema.nullable(),
+    results: z.array(
+      z.object({
+        /** The number as it was asked. */
+        number: z.string(),
+        exists: z.boolean(),
+        /** WhatsApp's own jid for the number (with its normalisation of Brazil's ninth digit). */
+        jid: z.string().nullable(),
+      }),
+    ),
+    error: ErrorCodeSchema.nullable(),
+  }),
+  { description: 'The answer to a whatsapp.number.check command.' },
+);
+export const ContactsExported = defineEvent(
+  'whatsapp.contacts.exported',
+  z.object({
+    commandId: z.uuid(),
+    connectionId: IdSchema,
+    count: z.number().int().min(0),
+    error: ErrorCodeSchema.nullable(),
+  }),
+  {
+    description:
+      "The phone's contacts of a connection were published as whatsapp.contact.upserted events (import from phone).",
+  },
+);
+
 export const WhatsappContactTopic = defineTopic({
   name: 'whatsapp.contact.v1',
   owner: 'whatsapp',
   aggregate: 'contact',
   key: 'connectionId:jid',
-  description: 'Names and pictures of WhatsApp contacts and groups.',
-  events: [ContactUpserted],
+  description: 'Names and pictures of WhatsApp contacts and groups, number checks and phone-contact exports.',
+  events: [ContactUpserted, NumberChecked, ContactsExported],
+});
+
+export const CheckNumbers = defineEvent(
+  'whatsapp.number.check',
+  z.object({
+    commandId: z.uuid(),
+    /** A connection to ask through, or null for the company's default connection. */
+    connectionId: IdSchema.nullable(),
+    numbers: z
+      .array(z.string().regex(/^\d{8,20}$/))
+      .min(1)
+      .max(500),
+  }),
+  { description: 'Ask whether numbers are on WhatsApp; answered by whatsapp.number.checked.' },
+);
+export const ExportContacts = defineEvent(
+  'whatsapp.contacts.export',
+  z.object({ commandId: z.uuid(), connectionId: IdSchema.nullable() }),
+  { description: 'Publish the contacts the phone of a connection knows (import from phone).' },
+);
+export const FetchProfilePicture = defineEvent(
+  'whatsapp.profile-picture.fetch',
+  z.object({ commandId: z.uuid(), connectionId: IdSchema.nullable(), jid: z.string().min(1) }),
+  { description: "Refresh a contact's picture; answered by whatsapp.contact.upserted." },
+);
+
+export const WhatsappContactCommandsTopic = defineTopic({
+  name: 'whatsapp.contact.commands.v1',
+  owner: 'whatsapp',
+  aggregate: 'contact',
+  key: 'companyId',
+  description: 'Commands to the connector about contacts: number checks, phone-contact export, profile pictures.',
+  events: [CheckNumbers, ExportContacts, FetchProfilePicture],
 });
 
 export const SendMessage = defineEvent(
@@ -166,4 +232,5 @@ export const whatsappTopics = [
   WhatsappMessageAckTopic,
   WhatsappContactTopic,
   WhatsappMessageCommandsTopic,
+  WhatsappContactCommandsTopic,
 ] as const;
