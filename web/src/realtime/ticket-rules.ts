@@ -19,9 +19,10 @@ export interface Viewer {
 /** Whether a ticket belongs in a list for this viewer (spec §4 and §6: access, queue, status). */
 export function belongsToList(ticket: Ticket, view: ListView, viewer: Viewer): boolean {
   if (view.status && ticket.status !== view.status) return false;
+  const everyQueue = viewer.admin && view.showAll;
   if (ticket.queueId === null) {
     if (!viewer.admin && !viewer.seesQueueless && ticket.userId !== viewer.id) return false;
-  } else if (!view.queueIds.includes(ticket.queueId)) {
+  } else if (!everyQueue && !view.queueIds.includes(ticket.queueId)) {
     return false;
   }
   if (ticket.status === 'pending') return true;

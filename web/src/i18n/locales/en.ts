@@ -171,6 +171,11 @@ export const en: Messages = {
     deleteTicketConfirm: 'Delete the ticket of contact {{name}}?',
     deleteTicketBody: 'Warning! All messages of the ticket will be lost.',
     jumpToEnd: 'Jump to the end',
+    more: 'More options',
+    messageMenu: 'Message options',
+    you: 'You',
+    edited: 'Edited',
+    ack: { pending: 'Sending', sent: 'Sent', received: 'Delivered', read: 'Read' },
   },
   transfer: {
     title: 'Transfer Ticket',
@@ -204,6 +209,7 @@ export const en: Messages = {
     sendMedia: 'Send {{count}} file(s)',
     caption: 'Caption',
     removeFile: 'Remove',
+    variables: 'Variables',
   },
   contactDrawer: {
     title: 'Contact details',

@@ -171,6 +171,11 @@ export const es: Messages = {
     deleteTicketConfirm: '¿Eliminar el ticket del contacto {{name}}?',
     deleteTicketBody: '¡Atención! Todos los mensajes del ticket se perderán.',
     jumpToEnd: 'Ir al final',
+    more: 'Más opciones',
+    messageMenu: 'Opciones del mensaje',
+    you: 'Tú',
+    edited: 'Editado',
+    ack: { pending: 'Enviando', sent: 'Enviado', received: 'Recibido', read: 'Leído' },
   },
   transfer: {
     title: 'Transferir Ticket',
@@ -204,6 +209,7 @@ export const es: Messages = {
     sendMedia: 'Enviar {{count}} archivo(s)',
     caption: 'Leyenda',
     removeFile: 'Quitar',
+    variables: 'Variables',
   },
   contactDrawer: {
     title: 'Datos del contacto',

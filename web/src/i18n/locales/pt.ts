@@ -170,6 +170,11 @@ export const pt = {
     deleteTicketConfirm: 'Excluir o ticket do contato {{name}}?',
     deleteTicketBody: 'Atenção! Todas as mensagens relacionadas ao ticket serão perdidas.',
     jumpToEnd: 'Ir para o fim',
+    more: 'Mais opções',
+    messageMenu: 'Opções da mensagem',
+    you: 'Você',
+    edited: 'Editada',
+    ack: { pending: 'Enviando', sent: 'Enviada', received: 'Recebida', read: 'Lida' },
   },
   transfer: {
     title: 'Transferir Ticket',
@@ -203,6 +208,7 @@ export const pt = {
     sendMedia: 'Enviar {{count}} arquivo(s)',
     caption: 'Legenda',
     removeFile: 'Remover',
+    variables: 'Variáveis',
   },
   contactDrawer: {
     title: 'Dados do contato',

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+export interface ContactFormValues {
+  name: string;
+  number: string;
+  email: string;
+  extraInfo: Array<{ name: string; value: string }>;
+}
+
+/** The spec's contact rules (§5) with its exact messages. */
+export const ContactFormSchema = z.object({
+  name: z.string().trim().min(1, 'Required').min(2, 'Too Short!').max(50, 'Too Long!'),
+  number: z.string().trim().min(8, 'Too Short!').max(50, 'Too Long!'),
+  email: z.union([z.literal(''), z.email('Invalid email')]),
+  extraInfo: z.array(z.object({ name: z.string(), value: z.string() })),
+});
+
+export function validateContact(values: ContactFormValues) {
+  const parsed = ContactFormSchema.safeParse(values);
+  if (parsed.success) return { ok: true as const, data: parsed.data };
+  const errors: Partial<Record<'name' | 'number' | 'email', string>> = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0];
+    if ((key === 'name' || key === 'number' || key === 'email') && !errors[key]) errors[key] = issue.message;
+  }
+  return { ok: false as const, errors };
+}
+
+/** Internal notes need at least this many characters. */
+export const NOTE_MIN = 2;
