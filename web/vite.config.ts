@@ -18,6 +18,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 600,
+    manifest: true,
   },
   test: {
     environment: 'jsdom',
@@ -25,5 +26,6 @@ export default defineConfig({
     setupFiles: ['src/testing/setup.ts'],
     css: false,
     testTimeout: 15_000,
+    env: { VITE_API_URL: 'http://localhost:3000/api' },
   },
 });

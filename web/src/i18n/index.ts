@@ -19,6 +19,7 @@ void i18n.use(initReactI18next).init({
   fallbackLng: 'pt',
   interpolation: { escapeValue: false },
   returnNull: false,
+  showSupportNotice: false,
 });
 
 i18n.on('languageChanged', (lang) => {
