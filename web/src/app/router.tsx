@@ -14,7 +14,7 @@ function Lazy({ children }: { children: ReactNode }) {
 }
 
 /** Public pages: a signed-in user goes to `/`. */
-function PublicOnly({ children }: { children: ReactNode }) {
+export function PublicOnly({ children }: { children: ReactNode }) {
   const status = useAppSelector((s) => s.session.status);
   if (status === 'checking') return <PageLoader />;
   if (status === 'authenticated') return <Navigate to="/" replace />;
@@ -22,7 +22,7 @@ function PublicOnly({ children }: { children: ReactNode }) {
 }
 
 /** Everything else needs a session: a visitor goes to /login, an ended session to /login?expired=true. */
-function Private({ children }: { children: ReactNode }) {
+export function Private({ children }: { children: ReactNode }) {
   const status = useAppSelector((s) => s.session.status);
   const location = useLocation();
   if (status === 'checking') return <PageLoader />;

@@ -8,8 +8,11 @@ export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: tr
 
 type Kind = 'success' | 'error' | 'info' | 'warning';
 
+/** Shows a toast; the same text is not stacked while it is still on screen. */
 export function notify(kind: Kind, title: string, duration: number = kind === 'success' ? SHORT_TOAST_MS : TOAST_MS) {
-  toaster.create({ type: kind, title, duration, closable: true });
+  const id = `${kind}:${title}`;
+  if (toaster.isVisible(id)) return;
+  toaster.create({ id, type: kind, title, duration, closable: true });
 }
 
 export function Toaster() {
