@@ -32,17 +32,56 @@ export function Private({ children }: { children: ReactNode }) {
 }
 
 export const routes: RouteObject[] = [
-  { path: '/login', element: <PublicOnly><LoginPage /></PublicOnly> },
-  { path: '/signup', element: <PublicOnly><SignupPage /></PublicOnly> },
+  {
+    path: '/login',
+    element: (
+      <PublicOnly>
+        <LoginPage />
+      </PublicOnly>
+    ),
+  },
+  {
+    path: '/signup',
+    element: (
+      <PublicOnly>
+        <SignupPage />
+      </PublicOnly>
+    ),
+  },
   {
     path: '/',
-    element: <Private><AppLayout /></Private>,
+    element: (
+      <Private>
+        <AppLayout />
+      </Private>
+    ),
     children: [
       // The dashboard (admin) belongs to part 2 of the client; until it lands `/` opens the workspace.
       { index: true, element: <Navigate to="/tickets" replace /> },
-      { path: 'tickets', element: <Lazy><TicketsPage /></Lazy> },
-      { path: 'tickets/:ticketUuid', element: <Lazy><TicketsPage /></Lazy> },
-      { path: '*', element: <Lazy><NotFoundPage /></Lazy> },
+      {
+        path: 'tickets',
+        element: (
+          <Lazy>
+            <TicketsPage />
+          </Lazy>
+        ),
+      },
+      {
+        path: 'tickets/:ticketUuid',
+        element: (
+          <Lazy>
+            <TicketsPage />
+          </Lazy>
+        ),
+      },
+      {
+        path: '*',
+        element: (
+          <Lazy>
+            <NotFoundPage />
+          </Lazy>
+        ),
+      },
     ],
   },
 ];

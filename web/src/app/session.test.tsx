@@ -15,7 +15,14 @@ function Probe() {
 }
 
 const routes = [
-  { path: '/tickets', element: <Private><Probe /></Private> },
+  {
+    path: '/tickets',
+    element: (
+      <Private>
+        <Probe />
+      </Private>
+    ),
+  },
   { path: '/login', element: <p>login page</p> },
 ];
 
@@ -29,7 +36,9 @@ describe('session handling', () => {
         const auth = request.headers.get('authorization') ?? '';
         seen.push(auth);
         return auth === `Bearer ${fresh.token}`
-          ? HttpResponse.json(ticket({ contact: { id: 1, name: 'Joana', number: '1', email: '', profilePicUrl: null } }))
+          ? HttpResponse.json(
+              ticket({ contact: { id: 1, name: 'Joana', number: '1', email: '', profilePicUrl: null } }),
+            )
           : HttpResponse.json({ error: 'Invalid token' }, { status: 403 });
       }),
     );

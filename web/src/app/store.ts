@@ -18,7 +18,8 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     ...(preloadedState ? { preloadedState } : {}),
-    middleware: (getDefault) => getDefault({ serializableCheck: false }).prepend(sessionListener.middleware).concat(baseApi.middleware),
+    middleware: (getDefault) =>
+      getDefault({ serializableCheck: false }).prepend(sessionListener.middleware).concat(baseApi.middleware),
   });
   setupListeners(store.dispatch);
   return store;

@@ -16,8 +16,7 @@ interface Props {
 
 /** A compact multi-select: a button showing how many are chosen, a popover of checkboxes. */
 export function MultiSelect({ label, options, value, onChange, testId }: Props) {
-  const toggle = (id: number, on: boolean) =>
-    onChange(on ? [...value, id] : value.filter((v) => v !== id));
+  const toggle = (id: number, on: boolean) => onChange(on ? [...value, id] : value.filter((v) => v !== id));
   return (
     <Popover.Root positioning={{ placement: 'bottom-start' }}>
       <Popover.Trigger asChild>
@@ -41,7 +40,15 @@ export function MultiSelect({ label, options, value, onChange, testId }: Props) 
                     <Checkbox.Control />
                     <Checkbox.Label>
                       {option.color && (
-                        <Box as="span" display="inline-block" w="2" h="2" borderRadius="full" bg={option.color} mr="2" />
+                        <Box
+                          as="span"
+                          display="inline-block"
+                          w="2"
+                          h="2"
+                          borderRadius="full"
+                          bg={option.color}
+                          mr="2"
+                        />
                       )}
                       {option.name}
                     </Checkbox.Label>

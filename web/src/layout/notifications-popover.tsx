@@ -45,11 +45,18 @@ export function NotificationsPopover({ user, connected }: { user: SessionUser; c
       const viewing = location.pathname === `/tickets/${ticket.uuid}`;
       if (viewing && document.visibilityState === 'visible') return;
       playChime(volume);
-      if (document.visibilityState === 'hidden' && typeof Notification !== 'undefined' && Notification.permission === 'granted') {
-        const note = new Notification(t('notifications.newMessage', { name: event.contact?.name ?? ticket.contact.name }), {
-          body: message.body,
-          tag: String(ticket.id),
-        });
+      if (
+        document.visibilityState === 'hidden' &&
+        typeof Notification !== 'undefined' &&
+        Notification.permission === 'granted'
+      ) {
+        const note = new Notification(
+          t('notifications.newMessage', { name: event.contact?.name ?? ticket.contact.name }),
+          {
+            body: message.body,
+            tag: String(ticket.id),
+          },
+        );
         note.onclick = () => {
           window.focus();
           void navigate(`/tickets/${ticket.uuid}`);
@@ -88,7 +95,11 @@ export function NotificationsPopover({ user, connected }: { user: SessionUser; c
         <Popover.Positioner>
           <Popover.Content w="sm" maxH="popoverMax" overflowY="auto" data-testid="notifications-popover">
             <Popover.Body p="2">
-              {tickets.length === 0 && <Text p="2" color="fg.muted">{t('layout.noNotifications')}</Text>}
+              {tickets.length === 0 && (
+                <Text p="2" color="fg.muted">
+                  {t('layout.noNotifications')}
+                </Text>
+              )}
               <Stack gap="1">
                 {tickets.map((ticket) => (
                   <Button

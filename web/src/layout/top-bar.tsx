@@ -32,7 +32,12 @@ function Announcements() {
   const { t } = useTranslation();
   const { data } = useListAnnouncementsQuery();
   const records = data?.records ?? [];
-  if (records.length === 0) return <Text p="2" color="fg.muted">{t('common.noRecords')}</Text>;
+  if (records.length === 0)
+    return (
+      <Text p="2" color="fg.muted">
+        {t('common.noRecords')}
+      </Text>
+    );
   return (
     <Stack gap="2">
       {records.map((a) => (
@@ -51,7 +56,12 @@ function Chats() {
   const { t } = useTranslation();
   const { data } = useListChatsQuery();
   const records = data?.records ?? [];
-  if (records.length === 0) return <Text p="2" color="fg.muted">{t('layout.noChats')}</Text>;
+  if (records.length === 0)
+    return (
+      <Text p="2" color="fg.muted">
+        {t('layout.noChats')}
+      </Text>
+    );
   return (
     <Stack gap="1">
       {records.map((c) => (

@@ -7,7 +7,7 @@ export function errorCode(error: unknown): string | null {
   if (typeof error !== 'object' || error === null) return null;
   const data = (error as Partial<FetchBaseQueryError> & { data?: unknown }).data;
   if (typeof data === 'object' && data !== null && 'error' in data) {
-    const code = (data as { error: unknown }).error;
+    const code = data.error;
     return typeof code === 'string' && code.length > 0 ? code : null;
   }
   return null;
@@ -27,6 +27,6 @@ export function toastError(error: unknown): void {
 
 export function httpStatus(error: unknown): number | null {
   if (typeof error !== 'object' || error === null || !('status' in error)) return null;
-  const status = (error as { status: unknown }).status;
+  const status = error.status;
   return typeof status === 'number' ? status : null;
 }

@@ -49,7 +49,7 @@ const LEAVE: Partial<Record<ClientEvent, ClientEvent>> = {
 
 /** Joins a room (ref-counted) and returns the function that leaves it. */
 export function joinRoom(event: ClientEvent, arg?: unknown): () => void {
-  const key = `${event}:${String(arg ?? '')}`;
+  const key = `${event}:${JSON.stringify(arg ?? null)}`;
   const entry = rooms.get(key);
   if (entry) entry.count++;
   else {

@@ -8,7 +8,9 @@ const adminViewer: Viewer = { id: 2, admin: true, seesQueueless: false };
 const pendingView: ListView = { status: 'pending', queueIds: [1, 2], showAll: false, isSearch: false };
 const openView: ListView = { status: 'open', queueIds: [1, 2], showAll: false, isSearch: false };
 
-const pages = (...lists: TicketsPage['tickets'][]) => ({ pages: lists.map((tickets) => ({ tickets, hasMore: false })) });
+const pages = (...lists: TicketsPage['tickets'][]) => ({
+  pages: lists.map((tickets) => ({ tickets, hasMore: false })),
+});
 
 describe('ticket list rules', () => {
   it('shows pending tickets of the agent queues, and open ones only when they are the agent’s (or show all)', () => {
@@ -16,8 +18,12 @@ describe('ticket list rules', () => {
     expect(belongsToList(ticket({ status: 'pending', queueId: 9 }), pendingView, agent)).toBe(false);
     expect(belongsToList(ticket({ status: 'open', userId: 3 }), openView, agent)).toBe(true);
     expect(belongsToList(ticket({ status: 'open', userId: 7 }), openView, agent)).toBe(false);
-    expect(belongsToList(ticket({ status: 'open', userId: 7 }), { ...openView, showAll: true }, adminViewer)).toBe(true);
-    expect(belongsToList(ticket({ status: 'open', userId: 7, queueId: 9 }), { ...openView, showAll: true }, adminViewer)).toBe(true);
+    expect(belongsToList(ticket({ status: 'open', userId: 7 }), { ...openView, showAll: true }, adminViewer)).toBe(
+      true,
+    );
+    expect(
+      belongsToList(ticket({ status: 'open', userId: 7, queueId: 9 }), { ...openView, showAll: true }, adminViewer),
+    ).toBe(true);
   });
 
   it('hides queue-less tickets from agents without allTicket', () => {

@@ -26,7 +26,11 @@ type MessageEvent =
   | { action: 'update'; message: Message };
 
 function viewerOf(user: SessionUser): Viewer {
-  return { id: user.id, admin: isAdmin(user), seesQueueless: user.allTicket === 'enable' || user.allTicket === 'enabled' };
+  return {
+    id: user.id,
+    admin: isAdmin(user),
+    seesQueueless: user.allTicket === 'enable' || user.allTicket === 'enabled',
+  };
 }
 
 function listView(args: TicketListArgs): ListView {
@@ -44,7 +48,12 @@ function forEachTicketList(state: RootState, fn: (args: TicketListArgs) => void)
   }
 }
 
-export function handleTicketEvent(dispatch: AppDispatch, getState: () => RootState, user: SessionUser, event: TicketEvent) {
+export function handleTicketEvent(
+  dispatch: AppDispatch,
+  getState: () => RootState,
+  user: SessionUser,
+  event: TicketEvent,
+) {
   const viewer = viewerOf(user);
   const state = getState();
   forEachTicketList(state, (args) => {
@@ -62,7 +71,12 @@ export function handleTicketEvent(dispatch: AppDispatch, getState: () => RootSta
   dispatch(baseApi.util.invalidateTags(['Notifications']));
 }
 
-export function handleMessageEvent(dispatch: AppDispatch, getState: () => RootState, user: SessionUser, event: MessageEvent) {
+export function handleMessageEvent(
+  dispatch: AppDispatch,
+  getState: () => RootState,
+  user: SessionUser,
+  event: MessageEvent,
+) {
   const { message } = event;
   dispatch(
     messagesApi.util.updateQueryData('getMessages', message.ticketId, (draft) => {
@@ -106,7 +120,7 @@ export function useRealtimeSync(): boolean {
     if (!userId || !companyId || !token) return;
     const socket = connectSocket({ token, userId, companyId });
     let everConnected = false;
-    const getState = store.getState;
+    const getState = () => store.getState();
     const me = () => getState().session.user;
 
     socket.on('connect', () => {

@@ -29,9 +29,13 @@ class NoopObserver {
 }
 globalThis.ResizeObserver ??= NoopObserver as unknown as typeof ResizeObserver;
 globalThis.IntersectionObserver ??= NoopObserver as unknown as typeof IntersectionObserver;
+// eslint-disable-next-line @typescript-eslint/unbound-method -- polyfilling, not calling
 Element.prototype.scrollTo ??= function scrollTo() {};
+// eslint-disable-next-line @typescript-eslint/unbound-method -- polyfilling, not calling
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+// eslint-disable-next-line @typescript-eslint/unbound-method -- polyfilling, not calling
 URL.createObjectURL ??= () => 'blob:test';
+// eslint-disable-next-line @typescript-eslint/unbound-method -- polyfilling, not calling
 URL.revokeObjectURL ??= () => undefined;
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

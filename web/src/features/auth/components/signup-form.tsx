@@ -100,7 +100,11 @@ export function SignupForm() {
                     <RadioCard.ItemContent>
                       <RadioCard.ItemText fontWeight="bold">{plan.name}</RadioCard.ItemText>
                       <RadioCard.ItemDescription>
-                        {t('signup.planCard', { users: plan.users, connections: plan.connections, queues: plan.queues })}
+                        {t('signup.planCard', {
+                          users: plan.users,
+                          connections: plan.connections,
+                          queues: plan.queues,
+                        })}
                       </RadioCard.ItemDescription>
                       <Text fontWeight="semibold">{formatMoney(plan.value)}</Text>
                     </RadioCard.ItemContent>
@@ -122,4 +126,3 @@ export function SignupForm() {
     </form>
   );
 }
-

@@ -1,7 +1,12 @@
 import { Box, Button, CloseButton, Flex, Heading, HStack, IconButton, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAddNoteMutation, useDeleteNoteMutation, useGetContactQuery, useListNotesQuery } from '../../../api/endpoints/contacts';
+import {
+  useAddNoteMutation,
+  useDeleteNoteMutation,
+  useGetContactQuery,
+  useListNotesQuery,
+} from '../../../api/endpoints/contacts';
 import type { Ticket } from '../../../api/types';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CloseIcon } from '../../../components/icons';
@@ -113,8 +118,23 @@ export function ContactDrawer({ ticket, onClose }: { ticket: Ticket; onClose: ()
       </HStack>
       <Stack gap="4" p="4" overflowY="auto" flex="1">
         <Stack align="center" gap="1">
-          <Box w="20" h="20" borderRadius="full" bg="brand.100" color="brand.700" display="flex" alignItems="center" justifyContent="center" fontSize="2xl" overflow="hidden">
-            {shown.profilePicUrl ? <img src={shown.profilePicUrl} alt="" width={80} height={80} /> : shown.name.charAt(0).toUpperCase()}
+          <Box
+            w="20"
+            h="20"
+            borderRadius="full"
+            bg="brand.100"
+            color="brand.700"
+            display="flex"
+            alignItems="center"
+            justifyContent="center"
+            fontSize="2xl"
+            overflow="hidden"
+          >
+            {shown.profilePicUrl ? (
+              <img src={shown.profilePicUrl} alt="" width={80} height={80} />
+            ) : (
+              shown.name.charAt(0).toUpperCase()
+            )}
           </Box>
           <Text fontWeight="semibold" data-testid="contact-name">
             {shown.name}

@@ -48,15 +48,29 @@ export function ContactEditDialog({ contact, onClose }: { contact: Contact; onCl
                 {(['name', 'number', 'email'] as const).map((key) => (
                   <Field.Root key={key} invalid={Boolean(errors[key])} required={key !== 'email'}>
                     <Field.Label>{t(`contactModal.${key}`)}</Field.Label>
-                    <Input name={key} value={values[key]} onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))} />
+                    <Input
+                      name={key}
+                      value={values[key]}
+                      onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+                    />
                     {errors[key] && <Field.ErrorText>{errors[key]}</Field.ErrorText>}
                   </Field.Root>
                 ))}
                 <Text fontWeight="semibold">{t('contactModal.extraInfo')}</Text>
                 {values.extraInfo.map((extra, i) => (
                   <HStack key={i}>
-                    <Input size="sm" placeholder={t('contactModal.extraName')} value={extra.name} onChange={(e) => setExtra(i, 'name', e.target.value)} />
-                    <Input size="sm" placeholder={t('contactModal.extraValue')} value={extra.value} onChange={(e) => setExtra(i, 'value', e.target.value)} />
+                    <Input
+                      size="sm"
+                      placeholder={t('contactModal.extraName')}
+                      value={extra.name}
+                      onChange={(e) => setExtra(i, 'name', e.target.value)}
+                    />
+                    <Input
+                      size="sm"
+                      placeholder={t('contactModal.extraValue')}
+                      value={extra.value}
+                      onChange={(e) => setExtra(i, 'value', e.target.value)}
+                    />
                     <IconButton
                       aria-label={t('common.delete')}
                       size="sm"

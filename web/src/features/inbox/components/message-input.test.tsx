@@ -11,7 +11,7 @@ import { MessageInput } from './message-input';
 describe('MessageInput', () => {
   it('blocks typing in a ticket that is not open and explains with a toast', async () => {
     renderApp(<MessageInput ticket={ticket({ status: 'pending' })} />, { user: agent });
-    const box = screen.getByTestId('message-textarea') as HTMLTextAreaElement;
+    const box = screen.getByTestId<HTMLTextAreaElement>('message-textarea');
     await userEvent.type(box, 'olá');
     expect(box.value).toBe('');
     expect(await screen.findByText('Aceite ou reabra o ticket para enviar mensagens.')).toBeTruthy();
@@ -20,7 +20,7 @@ describe('MessageInput', () => {
 
   it('suggests quick answers after / and two characters and fills the chosen one', async () => {
     renderApp(<MessageInput ticket={ticket({ status: 'open', userId: 3 })} />, { user: agent });
-    const box = screen.getByTestId('message-textarea') as HTMLTextAreaElement;
+    const box = screen.getByTestId<HTMLTextAreaElement>('message-textarea');
     await userEvent.type(box, '/b');
     expect(screen.queryByTestId('quick-answers')).toBeNull();
     await userEvent.type(box, 'o');

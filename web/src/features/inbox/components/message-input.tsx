@@ -30,7 +30,10 @@ import { shouldSendRecording } from '../utils/audio';
 import { quickAnswerSuggestions } from '../utils/quick-answers';
 import { applyVariables, MESSAGE_VARIABLES, signBody } from '../utils/variables';
 
-const EMOJIS = '😀 😁 😂 🤣 😊 😍 😘 😎 🤔 😅 😉 🙂 🙃 😢 😭 😡 👍 👎 👏 🙏 💪 👋 🤝 ✅ ❌ ⭐ 🔥 🎉 ❤️ 💚 💙 📞 📎 📅 ⏰ 🚚 💰 📦 ✉️ ☎️'.split(' ');
+const EMOJIS =
+  '😀 😁 😂 🤣 😊 😍 😘 😎 🤔 😅 😉 🙂 🙃 😢 😭 😡 👍 👎 👏 🙏 💪 👋 🤝 ✅ ❌ ⭐ 🔥 🎉 ❤️ 💚 💙 📞 📎 📅 ⏰ 🚚 💰 📦 ✉️ ☎️'.split(
+    ' ',
+  );
 
 /** The input grows to at most this many rows. */
 export const INPUT_MAX_ROWS = 5;
@@ -175,7 +178,17 @@ export function MessageInput({ ticket }: { ticket: Ticket }) {
         </HStack>
       )}
       {suggestions.length > 0 && (
-        <Stack gap="0" mx="3" mt="2" borderWidth="1px" borderRadius="md" maxH="48" overflowY="auto" role="listbox" data-testid="quick-answers">
+        <Stack
+          gap="0"
+          mx="3"
+          mt="2"
+          borderWidth="1px"
+          borderRadius="md"
+          maxH="48"
+          overflowY="auto"
+          role="listbox"
+          data-testid="quick-answers"
+        >
           {suggestions.map((s) => (
             <Box
               key={s.id}
@@ -277,20 +290,43 @@ export function MessageInput({ ticket }: { ticket: Ticket }) {
           data-testid="message-textarea"
         />
         {text.trim() || files.length > 0 ? (
-          <IconButton aria-label={t('input.send')} colorPalette="teal" size="sm" loading={busy} onClick={() => void send()} data-testid="send">
+          <IconButton
+            aria-label={t('input.send')}
+            colorPalette="teal"
+            size="sm"
+            loading={busy}
+            onClick={() => void send()}
+            data-testid="send"
+          >
             <SendIcon />
           </IconButton>
         ) : recorder.recording ? (
           <HStack gap="1">
-            <IconButton aria-label={t('input.cancelRecording')} size="sm" variant="ghost" onClick={() => void recorder.cancel()}>
+            <IconButton
+              aria-label={t('input.cancelRecording')}
+              size="sm"
+              variant="ghost"
+              onClick={() => void recorder.cancel()}
+            >
               <CloseIcon />
             </IconButton>
-            <IconButton aria-label={t('input.stopRecording')} size="sm" colorPalette="red" onClick={() => void stopRecording()}>
+            <IconButton
+              aria-label={t('input.stopRecording')}
+              size="sm"
+              colorPalette="red"
+              onClick={() => void stopRecording()}
+            >
               <SendIcon />
             </IconButton>
           </HStack>
         ) : (
-          <IconButton aria-label={t('input.record')} size="sm" variant="ghost" disabled={!open} onClick={() => void startRecording()}>
+          <IconButton
+            aria-label={t('input.record')}
+            size="sm"
+            variant="ghost"
+            disabled={!open}
+            onClick={() => void startRecording()}
+          >
             <MicIcon />
           </IconButton>
         )}

@@ -1,15 +1,21 @@
-import { Box, Button, chakra, HStack, IconButton, Image, Link, Menu, Portal, Stack, Text, useRecipe } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  chakra,
+  HStack,
+  IconButton,
+  Image,
+  Link,
+  Menu,
+  Portal,
+  Stack,
+  Text,
+  useRecipe,
+} from '@chakra-ui/react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '../../../api/types';
-import {
-  CheckIcon,
-  ClockIcon,
-  DocumentIcon,
-  DoneAllIcon,
-  MoreIcon,
-  PhoneMissedIcon,
-} from '../../../components/icons';
+import { CheckIcon, ClockIcon, DocumentIcon, DoneAllIcon, MoreIcon, PhoneMissedIcon } from '../../../components/icons';
 import { formatClock } from '../../../lib/format';
 import { useMediaBlob } from '../hooks/use-media-blob';
 import { isSafeHref, formatMessageText } from '../utils/format-message';
@@ -90,7 +96,12 @@ function Body({ message }: { message: Message }) {
       return (
         <Stack gap="1">
           <Button asChild size="sm" variant="outline" justifyContent="flex-start">
-            <a href={isSafeHref(url) || url.startsWith('/') ? url : undefined} target="_blank" rel="noopener noreferrer" download>
+            <a
+              href={isSafeHref(url) || url.startsWith('/') ? url : undefined}
+              target="_blank"
+              rel="noopener noreferrer"
+              download
+            >
               <DocumentIcon /> {t('chat.download')}
             </a>
           </Button>
@@ -168,8 +179,19 @@ export const MessageItem = memo(function MessageItem({ message, readOnly, onRepl
         </Menu.Root>
       )}
       {message.quotedMsg && (
-        <Box bg="chat.quote" borderLeftWidth="4px" borderColor="brand.500" borderRadius="sm" px="2" py="1" mb="1" fontSize="xs">
-          <Text fontWeight="semibold">{message.quotedMsg.fromMe ? t('chat.you') : (message.quotedMsg.contact?.name ?? '')}</Text>
+        <Box
+          bg="chat.quote"
+          borderLeftWidth="4px"
+          borderColor="brand.500"
+          borderRadius="sm"
+          px="2"
+          py="1"
+          mb="1"
+          fontSize="xs"
+        >
+          <Text fontWeight="semibold">
+            {message.quotedMsg.fromMe ? t('chat.you') : (message.quotedMsg.contact?.name ?? '')}
+          </Text>
           <Text lineClamp={3}>{formatMessageText(message.quotedMsg.body)}</Text>
         </Box>
       )}

@@ -20,7 +20,12 @@ describe('MessagesList', () => {
   it('keeps a 10,000-message conversation to a window of rows in the DOM', async () => {
     const start = Date.parse('2026-11-01T12:00:00Z');
     const messages: Message[] = Array.from({ length: 10_000 }, (_, i) =>
-      message({ id: `m${i}`, ticketId: 1, body: `mensagem ${i}`, createdAt: new Date(start + i * 60_000).toISOString() }),
+      message({
+        id: `m${i}`,
+        ticketId: 1,
+        body: `mensagem ${i}`,
+        createdAt: new Date(start + i * 60_000).toISOString(),
+      }),
     );
     server.use(http.get(`${API}/messages/1`, () => HttpResponse.json({ messages, hasMore: false, count: 10_000 })));
     renderApp(<MessagesList ticketId={1} />, { user: agent });

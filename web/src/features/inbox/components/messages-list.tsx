@@ -53,6 +53,7 @@ export function MessagesList({ ticketId, readOnly }: { ticketId: number; readOnl
 
   const rows = useMemo(() => buildMessageRows(orderMessages(data?.pages ?? [])), [data]);
 
+  // eslint-disable-next-line react-hooks/incompatible-library -- its functions are read on every render, never memoised
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,

@@ -74,7 +74,10 @@ export function NewTicketDialog({ onClose }: { onClose: () => void }) {
             <Dialog.Body>
               {owner ? (
                 <Text data-testid="other-owner">
-                  {t('newTicket.otherOwner', { user: owner.userName ?? '—', queue: owner.queueName ?? t('tickets.noQueue') })}
+                  {t('newTicket.otherOwner', {
+                    user: owner.userName ?? '—',
+                    queue: owner.queueName ?? t('tickets.noQueue'),
+                  })}
                 </Text>
               ) : (
                 <Stack gap="3">
@@ -121,7 +124,11 @@ export function NewTicketDialog({ onClose }: { onClose: () => void }) {
                   <Field.Root required={!admin}>
                     <Field.Label>{t('newTicket.queue')}</Field.Label>
                     <NativeSelect.Root size="sm">
-                      <NativeSelect.Field value={queueId} onChange={(e) => setQueueId(e.target.value)} data-testid="new-ticket-queue">
+                      <NativeSelect.Field
+                        value={queueId}
+                        onChange={(e) => setQueueId(e.target.value)}
+                        data-testid="new-ticket-queue"
+                      >
                         <option value="">{t('newTicket.selectQueue')}</option>
                         {queues.map((q) => (
                           <option key={q.id} value={q.id}>

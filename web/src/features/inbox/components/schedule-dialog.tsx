@@ -30,7 +30,12 @@ export function ScheduleDialog({ ticket, onClose }: { ticket: Ticket; onClose: (
     setErrors(next);
     if (next.body || next.sendAt) return;
     try {
-      await create({ body, contactId: ticket.contactId, sendAt: new Date(sendAt).toISOString(), ticketId: ticket.id }).unwrap();
+      await create({
+        body,
+        contactId: ticket.contactId,
+        sendAt: new Date(sendAt).toISOString(),
+        ticketId: ticket.id,
+      }).unwrap();
       notify('success', t('schedule.saved'));
       onClose();
     } catch (error) {

@@ -80,7 +80,12 @@ function Header({ ticket }: { ticket: Ticket }) {
       {ticket.status === 'open' && (
         <HStack gap="1">
           {!narrow && (
-            <Button size="sm" variant="outline" onClick={() => void actions.giveBack(ticket)} data-testid="return-ticket">
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => void actions.giveBack(ticket)}
+              data-testid="return-ticket"
+            >
               {t('chat.return')}
             </Button>
           )}

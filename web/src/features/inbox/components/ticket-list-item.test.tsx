@@ -11,7 +11,10 @@ import { TicketListItem } from './ticket-list-item';
 
 function setup(t: Ticket, user = agent) {
   const routes = [
-    { path: '/tickets', element: <TicketListItem ticket={t} admin={user.profile === 'admin'} onPeek={() => undefined} /> },
+    {
+      path: '/tickets',
+      element: <TicketListItem ticket={t} admin={user.profile === 'admin'} onPeek={() => undefined} />,
+    },
     { path: '/tickets/:ticketUuid', element: <p>chat open</p> },
   ];
   return renderApp(null, { user, path: '/tickets', routes });

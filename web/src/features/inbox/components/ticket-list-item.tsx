@@ -8,7 +8,9 @@ import { useTicketActions } from '../hooks/use-ticket-actions';
 
 /** A location message's text (an embedded map image) shows as 'Localização' in the list. */
 export function lastMessagePreview(lastMessage: string, locationLabel: string): string {
-  return lastMessage.includes('data:image/png;base64') || lastMessage.startsWith('data:image') ? locationLabel : lastMessage;
+  return lastMessage.includes('data:image/png;base64') || lastMessage.startsWith('data:image')
+    ? locationLabel
+    : lastMessage;
 }
 
 interface Props {

@@ -60,7 +60,11 @@ export function TransferDialog({ ticket, onClose }: { ticket: Ticket; onClose: (
                 <Field.Root>
                   <Field.Label>{t('transfer.user')}</Field.Label>
                   <NativeSelect.Root size="sm">
-                    <NativeSelect.Field value={userId} onChange={(e) => setUserId(e.target.value)} data-testid="transfer-user">
+                    <NativeSelect.Field
+                      value={userId}
+                      onChange={(e) => setUserId(e.target.value)}
+                      data-testid="transfer-user"
+                    >
                       <option value="">{t('transfer.noUser')}</option>
                       {usersOfQueue.map((u) => (
                         <option key={u.id} value={u.id}>
@@ -77,7 +81,12 @@ export function TransferDialog({ ticket, onClose }: { ticket: Ticket; onClose: (
               <Button variant="outline" onClick={onClose}>
                 {t('common.cancel')}
               </Button>
-              <Button colorPalette="teal" loading={actions.busy} onClick={() => void submit()} data-testid="transfer-submit">
+              <Button
+                colorPalette="teal"
+                loading={actions.busy}
+                onClick={() => void submit()}
+                data-testid="transfer-submit"
+              >
                 {t('transfer.submit')}
               </Button>
             </Dialog.Footer>

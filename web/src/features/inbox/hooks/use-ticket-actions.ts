@@ -25,7 +25,8 @@ export function useTicketActions() {
       run({ id: ticket.id, status: 'open', userId: me?.id ?? null }, () => void navigate(`/tickets/${ticket.uuid}`)),
     reopen: (ticket: Ticket) =>
       run({ id: ticket.id, status: 'open', userId: me?.id ?? null }, () => void navigate(`/tickets/${ticket.uuid}`)),
-    giveBack: (ticket: Ticket) => run({ id: ticket.id, status: 'pending', userId: null }, () => void navigate('/tickets')),
+    giveBack: (ticket: Ticket) =>
+      run({ id: ticket.id, status: 'pending', userId: null }, () => void navigate('/tickets')),
     close: (ticket: Ticket) =>
       run(
         {
@@ -40,9 +41,6 @@ export function useTicketActions() {
         () => void navigate('/tickets'),
       ),
     transfer: (ticket: Ticket, queueId: number, userId: number | null) =>
-      run(
-        { id: ticket.id, queueId, userId, status: userId ? 'open' : 'pending' },
-        () => void navigate('/tickets'),
-      ),
+      run({ id: ticket.id, queueId, userId, status: userId ? 'open' : 'pending' }, () => void navigate('/tickets')),
   };
 }

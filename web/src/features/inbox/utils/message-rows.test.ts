@@ -12,7 +12,15 @@ describe('message rows', () => {
       { messages: [a, b], hasMore: false },
     ]);
     expect(ordered.map((m) => m.id)).toEqual(['a', 'b', 'c']);
-    expect(buildMessageRows(ordered).map((r) => r.kind)).toEqual(['day', 'message', 'message', 'ended', 'started', 'day', 'message']);
+    expect(buildMessageRows(ordered).map((r) => r.kind)).toEqual([
+      'day',
+      'message',
+      'message',
+      'ended',
+      'started',
+      'day',
+      'message',
+    ]);
   });
 
   it('reads ticks: 1 sent, 2–3 delivered, 4–5 read (blue)', () => {

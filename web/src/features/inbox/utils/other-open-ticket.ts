@@ -17,7 +17,8 @@ type Loose = {
 
 function fromObject(value: Loose): OtherOpenTicket {
   const source = value.ticket ?? value;
-  const userId = typeof source.userId === 'number' ? source.userId : typeof source.user?.id === 'number' ? source.user.id : null;
+  const userId =
+    typeof source.userId === 'number' ? source.userId : typeof source.user?.id === 'number' ? source.user.id : null;
   return {
     uuid: typeof source.uuid === 'string' ? source.uuid : null,
     userId,
@@ -35,7 +36,7 @@ export function parseOtherOpenTicket(error: unknown): OtherOpenTicket | null {
   if (!data) return null;
   if (errorCode(error) === 'ERR_OTHER_OPEN_TICKET') {
     return typeof data.details === 'object' && data.details !== null
-      ? fromObject(data.details as Loose)
+      ? fromObject(data.details)
       : { uuid: null, userId: null, userName: null, queueName: null };
   }
   if (typeof data.error === 'string' && data.error.startsWith('{')) {

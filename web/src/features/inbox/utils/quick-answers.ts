@@ -23,5 +23,9 @@ export function quickAnswerSuggestions(input: string, quickMessages: QuickMessag
   if (query === null) return [];
   return quickMessages
     .filter((m) => m.shortcode.toLowerCase().includes(query))
-    .map((m) => ({ id: m.id, label: truncate(`${m.shortcode} - ${m.message}`, QUICK_ANSWER_LABEL_MAX), value: m.message }));
+    .map((m) => ({
+      id: m.id,
+      label: truncate(`${m.shortcode} - ${m.message}`, QUICK_ANSWER_LABEL_MAX),
+      value: m.message,
+    }));
 }
