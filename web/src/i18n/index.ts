@@ -22,9 +22,12 @@ void i18n.use(initReactI18next).init({
   showSupportNotice: false,
 });
 
+const htmlLang = (lang: string) => (lang === 'pt' ? 'pt-BR' : lang);
+document.documentElement.lang = htmlLang(i18n.language);
+
 i18n.on('languageChanged', (lang) => {
   writeStored(storageKey.language, lang);
-  document.documentElement.lang = lang === 'pt' ? 'pt-BR' : lang;
+  document.documentElement.lang = htmlLang(lang);
 });
 
 export { i18n };
