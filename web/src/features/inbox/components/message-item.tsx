@@ -196,7 +196,7 @@ export const MessageItem = memo(function MessageItem({ message, readOnly, onRepl
         </Box>
       )}
       {message.isDeleted ? (
-        <Text data-testid="deleted-message">🚫 {t('chat.deletedMessage')}</Text>
+        <Text data-testid="deleted-message">{t('chat.deletedMessage')}</Text>
       ) : (
         <Body message={message} />
       )}
