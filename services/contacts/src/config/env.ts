@@ -10,12 +10,6 @@ export const ContactsEnvSchema = ServiceEnvSchema.extend({
     .default('contacts_jobs'),
   /** How long `POST /contacts` waits for the connector's answer to its WhatsApp number check (0: never waits). */
   CONTACTS_NUMBER_CHECK_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(5_000),
-  /** Largest spreadsheet accepted for import, in bytes. */
-  CONTACTS_IMPORT_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1_024)
-    .default(25 * 1024 * 1024),
   /** Spreadsheets up to this size are imported during the request; larger ones run as a background job. */
   CONTACTS_IMPORT_INLINE_BYTES: z.coerce
     .number()

@@ -57,7 +57,9 @@ export class CreateContacts1732100000000 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now(),
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await queryRunner.query('CREATE INDEX idx_contact_lists_company_name ON contact_lists (company_id, lower(name), id)');
+    await queryRunner.query(
+      'CREATE INDEX idx_contact_lists_company_name ON contact_lists (company_id, lower(name), id)',
+    );
 
     await queryRunner.query(`
       CREATE TABLE contact_list_items (
@@ -93,7 +95,9 @@ export class CreateContacts1732100000000 implements MigrationInterface {
         CONSTRAINT pk_number_checks PRIMARY KEY (company_id, command_id),
         CONSTRAINT ck_number_checks_purpose CHECK (purpose IN ('create', 'contacts', 'list-items'))
       )`);
-    await queryRunner.query('CREATE INDEX idx_number_checks_company_requested ON number_checks (company_id, requested_at)');
+    await queryRunner.query(
+      'CREATE INDEX idx_number_checks_company_requested ON number_checks (company_id, requested_at)',
+    );
 
     await queryRunner.query(`
       CREATE TABLE contact_imports (
@@ -120,7 +124,9 @@ export class CreateContacts1732100000000 implements MigrationInterface {
         CONSTRAINT ck_contact_imports_source CHECK (source IN ('spreadsheet', 'phone')),
         CONSTRAINT ck_contact_imports_status CHECK (status IN ('queued', 'running', 'done', 'failed'))
       )`);
-    await queryRunner.query('CREATE INDEX idx_contact_imports_company_created ON contact_imports (company_id, created_at)');
+    await queryRunner.query(
+      'CREATE INDEX idx_contact_imports_company_created ON contact_imports (company_id, created_at)',
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

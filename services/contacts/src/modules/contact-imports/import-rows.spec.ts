@@ -41,7 +41,9 @@ describe(parseRow.name, () => {
       row: 5,
       reason: IMPORT_REASONS.missingNumber,
     });
-    expect(parseRow({ row: 6, cells: ['Ana', '123'] }, columns)).toMatchObject({ reason: IMPORT_REASONS.invalidNumber });
+    expect(parseRow({ row: 6, cells: ['Ana', '123'] }, columns)).toMatchObject({
+      reason: IMPORT_REASONS.invalidNumber,
+    });
     expect(parseRow({ row: 7, cells: ['Ana', '21998765432', 'ana@'] }, columns)).toMatchObject({
       reason: IMPORT_REASONS.invalidEmail,
     });

@@ -13,7 +13,19 @@ export const DEFAULT_COLUMNS: ColumnMap = { name: 0, number: 1, email: 2 };
 
 const HEADERS = {
   name: ['nome', 'name', 'contato', 'contact', 'nome completo', 'full name', 'cliente'],
-  number: ['numero', 'number', 'telefone', 'phone', 'celular', 'whatsapp', 'fone', 'tel', 'mobile', 'phone number', 'numero de telefone'],
+  number: [
+    'numero',
+    'number',
+    'telefone',
+    'phone',
+    'celular',
+    'whatsapp',
+    'fone',
+    'tel',
+    'mobile',
+    'phone number',
+    'numero de telefone',
+  ],
   email: ['email', 'e-mail', 'mail', 'e mail', 'correio eletronico'],
 } as const;
 

@@ -14,7 +14,10 @@ export function detectFormat(buffer: Buffer, fileName: string): SpreadsheetForma
   if (buffer.length >= 4 && buffer[0] === 0x50 && buffer[1] === 0x4b && buffer[2] === 0x03 && buffer[3] === 0x04) {
     return 'xlsx';
   }
-  if (buffer.length >= 8 && buffer.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) {
+  if (
+    buffer.length >= 8 &&
+    buffer.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))
+  ) {
     return 'xls';
   }
   // Spreadsheet programs also save "xls" as HTML or SpreadsheetML; SheetJS reads those.

@@ -63,7 +63,11 @@ async function* parseEntry<T>(
   if (pending.length > 0) yield pending;
 }
 
-async function readSmallXml(zip: ZipFile, entry: Entry | undefined, onTag: (tag: SaxesTagPlain) => void): Promise<void> {
+async function readSmallXml(
+  zip: ZipFile,
+  entry: Entry | undefined,
+  onTag: (tag: SaxesTagPlain) => void,
+): Promise<void> {
   if (!entry) return;
   for await (const _ of parseEntry<never>(zip, entry, (parser) => parser.on('opentag', onTag))) {
     // tags are handled as they come

@@ -51,7 +51,11 @@ export class ContactListEvents {
     await this.events.emit(ContactListDeleted, { companyId, key: id, data: { id } });
   }
 
-  async items(companyId: CompanyId, items: readonly ContactListItemSnapshot[], kind: 'created' | 'updated'): Promise<void> {
+  async items(
+    companyId: CompanyId,
+    items: readonly ContactListItemSnapshot[],
+    kind: 'created' | 'updated',
+  ): Promise<void> {
     const definition = kind === 'created' ? ContactListItemCreated : ContactListItemUpdated;
     await this.events.emitAll(
       items.map((data) => ({ definition, input: { companyId, key: data.contactListId, data } })),

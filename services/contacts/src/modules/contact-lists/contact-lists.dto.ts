@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { PageNumberSchema } from '@cs/proto/common';
-import { CONTACT_MESSAGES, ContactEmailSchema, ContactNameSchema, ContactNumberSchema } from '../contacts/contacts.dto.js';
+import {
+  CONTACT_MESSAGES,
+  ContactEmailSchema,
+  ContactNameSchema,
+  ContactNumberSchema,
+} from '../contacts/contacts.dto.js';
 
 export const ContactListBodySchema = z.object({
   name: z

@@ -24,7 +24,10 @@ export const toContactSnapshot = (
 /** A contact as the spec's clients read it: the snapshot plus upstream's `urlPicture` and `whatsappId`. */
 export type ContactResponse = ContactSnapshot & { urlPicture: string | null; whatsappId: number | null };
 
-export const toContactResponse = (snapshot: ContactSnapshot, contact: Pick<ContactEntity, 'whatsappId'>): ContactResponse => ({
+export const toContactResponse = (
+  snapshot: ContactSnapshot,
+  contact: Pick<ContactEntity, 'whatsappId'>,
+): ContactResponse => ({
   ...snapshot,
   urlPicture: snapshot.profilePicUrl,
   whatsappId: contact.whatsappId,

@@ -59,7 +59,8 @@ export class ContactsQueries {
     const builder = this.transactions.manager
       .createQueryBuilder(ContactEntity, 'contact')
       .where('contact.company_id = :companyId', { companyId });
-    if (name) builder.andWhere("lower(contact.name) LIKE :name ESCAPE '\\'", { name: `%${escapeLike(name.toLowerCase())}%` });
+    if (name)
+      builder.andWhere("lower(contact.name) LIKE :name ESCAPE '\\'", { name: `%${escapeLike(name.toLowerCase())}%` });
     const rows = await builder.orderBy('lower(contact.name)', 'ASC').addOrderBy('contact.id', 'ASC').getMany();
     return rows.map((contact) => toContactResponse(toContactSnapshot(contact), contact));
   }
@@ -75,7 +76,9 @@ export class ContactsQueries {
   async *exportBatches(companyId: CompanyId): AsyncGenerator<Array<Pick<ContactEntity, 'name' | 'number' | 'email'>>> {
     let after: { name: string; id: number } | undefined;
     for (;;) {
-      const rows = await this.transactions.manager.query<Array<{ id: number; name: string; lname: string; number: string; email: string }>>(
+      const rows = await this.transactions.manager.query<
+        Array<{ id: number; name: string; lname: string; number: string; email: string }>
+      >(
         `SELECT id, name, lower(name) AS lname, number, email FROM contacts
          WHERE company_id = $1 ${after ? 'AND (lower(name), id) > ($3, $4)' : ''}
          ORDER BY lower(name), id LIMIT $2`,

@@ -39,7 +39,10 @@ export class ContactsRepository {
     return this.manager.find(ContactEntity, { where: { companyId, id: In([...ids]) } });
   }
 
-  async extraInfoOf(companyId: CompanyId, contactIds: readonly number[]): Promise<Map<number, ContactExtraInfoEntity[]>> {
+  async extraInfoOf(
+    companyId: CompanyId,
+    contactIds: readonly number[],
+  ): Promise<Map<number, ContactExtraInfoEntity[]>> {
     const byContact = new Map<number, ContactExtraInfoEntity[]>();
     if (contactIds.length === 0) return byContact;
     const rows = await this.manager.find(ContactExtraInfoEntity, {
@@ -77,13 +80,22 @@ export class ContactsRepository {
       if (current) {
         keep.add(current.id);
         if (current.name !== entry.name || current.value !== entry.value) {
-          await this.manager.update(ContactExtraInfoEntity, { companyId, id: current.id }, {
-            name: entry.name,
-            value: entry.value,
-          });
+          await this.manager.update(
+            ContactExtraInfoEntity,
+            { companyId, id: current.id },
+            {
+              name: entry.name,
+              value: entry.value,
+            },
+          );
         }
       } else {
-        await this.manager.insert(ContactExtraInfoEntity, { companyId, contactId, name: entry.name, value: entry.value });
+        await this.manager.insert(ContactExtraInfoEntity, {
+          companyId,
+          contactId,
+          name: entry.name,
+          value: entry.value,
+        });
       }
     }
     const removed = existing.filter((row) => !keep.has(row.id)).map((row) => row.id);

@@ -53,7 +53,11 @@ export class NumberChecksService {
   }
 
   /** The answer of a check when it has arrived (locks the row until the caller's transaction ends). */
-  async answerOf(companyId: CompanyId, commandId: string, options: { lock?: boolean } = {}): Promise<NumberCheckAnswer | null> {
+  async answerOf(
+    companyId: CompanyId,
+    commandId: string,
+    options: { lock?: boolean } = {},
+  ): Promise<NumberCheckAnswer | null> {
     const rows = await this.transactions.manager.query<
       Array<{ answered_at: Date | null; results: NumberCheckResult[] | null; error: string | null }>
     >(

@@ -10,7 +10,11 @@ import { ContactListEntity } from '../contact-list.entity.js';
 import { ContactListItemEntity } from '../contact-list-item.entity.js';
 import { ContactListEvents } from '../contact-list-events.js';
 import type { ContactListItemBody } from '../contact-lists.dto.js';
-import { type ContactListItemResponse, toContactListItemResponse, toContactListItemSnapshot } from '../contact-lists.mapper.js';
+import {
+  type ContactListItemResponse,
+  toContactListItemResponse,
+  toContactListItemSnapshot,
+} from '../contact-lists.mapper.js';
 
 /**
  * `POST /contact-list-items` and `PUT /contact-list-items/{id}`. The number is normalised (one item per

@@ -44,7 +44,13 @@ export class CreateContactUseCase {
         // Locks the check: an answer arriving now waits for this contact to commit, then finds it by check id.
         const settled = answer ?? (await this.checks.answerOf(companyId, commandId, { lock: true }));
         const result = settled?.error ? undefined : settled?.results.find((entry) => entry.number === number);
-        const status: WhatsappStatus = !settled ? 'checking' : settled.error ? 'unknown' : result?.exists ? 'valid' : 'invalid';
+        const status: WhatsappStatus = !settled
+          ? 'checking'
+          : settled.error
+            ? 'unknown'
+            : result?.exists
+              ? 'valid'
+              : 'invalid';
         const contact = manager.create(ContactEntity, {
           companyId,
           name: input.name,
@@ -73,7 +79,11 @@ export class CreateContactUseCase {
   }
 }
 
-function assertOnWhatsapp(answer: { results: readonly { number: string; exists: boolean }[]; error: string | null }, number: string): void {
+function assertOnWhatsapp(
+  answer: { results: readonly { number: string; exists: boolean }[]; error: string | null },
+  number: string,
+): void {
   if (answer.error) throw new DomainError('ERR_WAPP_CHECK_CONTACT', { details: { reason: answer.error } });
-  if (!answer.results.find((entry) => entry.number === number)?.exists) throw new DomainError('ERR_WAPP_INVALID_CONTACT');
+  if (!answer.results.find((entry) => entry.number === number)?.exists)
+    throw new DomainError('ERR_WAPP_INVALID_CONTACT');
 }
