@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CompanyIdParam, Roles } from '@cs/platform/tenancy';
@@ -46,6 +46,7 @@ export class ContactListItemsController {
   }
 
   @Post()
+  @HttpCode(200)
   create(
     @CompanyIdParam() companyId: CompanyId,
     @Body(new ZodPipe(ContactListItemBodySchema)) body: ContactListItemBody,

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import type { CompanyId } from '@cs/proto/common';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
@@ -65,6 +65,7 @@ export class ContactsController {
   }
 
   @Post()
+  @HttpCode(200)
   create(
     @CompanyIdParam() companyId: CompanyId,
     @Body(new ZodPipe(CreateContactSchema)) body: CreateContactInput,
