@@ -43,6 +43,8 @@ beforeAll(async () => {
       CONTACTS_PORT: String(port),
       // its own job queue, so this process (the one measured) runs the import
       CONTACTS_JOBS_SCHEMA: `contacts_jobs_${randomBytes(3).toString('hex')}`,
+      // a small heap: holding the parsed workbook would crash the process
+      NODE_OPTIONS: '--max-old-space-size=192',
     }),
     'contacts',
   );
@@ -56,71 +58,76 @@ afterAll(async () => {
 
 const TIMEOUT_MS = 300_000;
 
-it('imports 100k rows as a job with progress events, without exhausting memory', async () => {
-  const companyId = await nextCompanyId();
-  const rows: Array<[string, string, string]> = [];
-  for (let index = 0; index < ROWS; index += 1) {
-    rows.push([
-      `Contato ${index}`,
-      `5511${String(980_000_000 + index)}`,
-      index % 10 === 0 ? `c${index}@exemplo.com` : '',
-    ]);
-  }
-  const file = spreadsheet([['Nome', 'Número', 'Email'], ...rows]);
-  rows.length = 0;
-  const pid = service.process.pid as number;
-  const before = memoryOf(pid);
+it(
+  'imports 100k rows as a job with progress events, without exhausting memory',
+  async () => {
+    const companyId = await nextCompanyId();
+    const rows: Array<[string, string, string]> = [];
+    for (let index = 0; index < ROWS; index += 1) {
+      rows.push([
+        `Contato ${index}`,
+        `5511${String(980_000_000 + index)}`,
+        index % 10 === 0 ? `c${index}@exemplo.com` : '',
+      ]);
+    }
+    const file = spreadsheet([['Nome', 'Número', 'Email'], ...rows]);
+    rows.length = 0;
+    const pid = service.process.pid as number;
+    const before = memoryOf(pid);
 
-  const response = await fetch(`${url}/contacts/import`, {
-    method: 'POST',
-    headers: {
-      'x-internal-token': TEST_INTERNAL_TOKEN,
-      'x-company-id': String(companyId),
-      'x-user-id': '1',
-      'x-user-profile': 'admin',
-    },
-    body: multipart(file, 'cem-mil.xlsx'),
-  });
-  expect(response.status).toBe(202);
-  const queued = (await response.json()) as { id: string; status: string };
-  expect(queued.status).toBe('queued');
+    const response = await fetch(`${url}/contacts/import`, {
+      method: 'POST',
+      headers: {
+        'x-internal-token': TEST_INTERNAL_TOKEN,
+        'x-company-id': String(companyId),
+        'x-user-id': '1',
+        'x-user-profile': 'admin',
+      },
+      body: multipart(file, 'cem-mil.xlsx'),
+    });
+    expect(response.status).toBe(202);
+    const queued = (await response.json()) as { id: string; status: string };
+    expect(queued.status).toBe('queued');
 
-  const report = await expectEventually(
-    async () => {
-      const current = (await (
-        await fetch(`${url}/contacts/imports/${queued.id}`, {
-          headers: {
-            'x-internal-token': TEST_INTERNAL_TOKEN,
-            'x-company-id': String(companyId),
-            'x-user-id': '1',
-            'x-user-profile': 'admin',
-          },
-        })
-      ).json()) as { status: string; processed: number; imported: number; invalid: number; total: number };
-      if (current.status !== 'done') throw new Error(`import ${current.status}: ${current.processed} rows`);
-      return current;
-    },
-    { timeoutMs: 240_000, intervalMs: 1_000 },
-  );
-  expect(report).toMatchObject({ processed: ROWS, imported: ROWS, invalid: 0, total: ROWS });
+    const report = await expectEventually(
+      async () => {
+        const current = (await (
+          await fetch(`${url}/contacts/imports/${queued.id}`, {
+            headers: {
+              'x-internal-token': TEST_INTERNAL_TOKEN,
+              'x-company-id': String(companyId),
+              'x-user-id': '1',
+              'x-user-profile': 'admin',
+            },
+          })
+        ).json()) as { status: string; processed: number; imported: number; invalid: number; total: number };
+        if (current.status !== 'done') throw new Error(`import ${current.status}: ${current.processed} rows`);
+        return current;
+      },
+      { timeoutMs: 240_000, intervalMs: 1_000 },
+    );
+    expect(report).toMatchObject({ processed: ROWS, imported: ROWS, invalid: 0, total: ROWS });
 
-  const after = memoryOf(pid);
-  // The sheet is streamed: the peak grows by far less than a parsed 100k-row workbook would take.
-  expect(after.peakMb - before.rssMb).toBeLessThan(200);
+    const after = memoryOf(pid);
+    // The sheet is streamed: within a 192 MB heap the whole process stays under 450 MB resident at its peak.
+    expect(after.peakMb).toBeLessThan(450);
+    expect(after.peakMb).toBeGreaterThanOrEqual(before.rssMb);
 
-  const progress = await expectEventually(
-    async () => {
-      const messages = await readAllMessages(testRun().brokers, `${testRun().topicPrefix}contacts.import.v1`);
-      const mine = messages
-        .filter((message) => message.key === queued.id)
-        .map((message) => (JSON.parse(message.value) as { data: { processed: number; done: boolean } }).data);
-      if (!mine.some((entry) => entry.done)) throw new Error('final progress event not on Kafka yet');
-      return mine;
-    },
-    { timeoutMs: 120_000, intervalMs: 2_000 },
-  );
-  expect(progress.length).toBeGreaterThanOrEqual(100);
-  const processed = progress.map((entry) => entry.processed);
-  expect(processed).toEqual([...processed].sort((a, b) => a - b));
-  expect(progress.at(-1)).toMatchObject({ processed: ROWS, done: true });
-}, TIMEOUT_MS);
+    const progress = await expectEventually(
+      async () => {
+        const messages = await readAllMessages(testRun().brokers, `${testRun().topicPrefix}contacts.import.v1`);
+        const mine = messages
+          .filter((message) => message.key === queued.id)
+          .map((message) => (JSON.parse(message.value) as { data: { processed: number; done: boolean } }).data);
+        if (!mine.some((entry) => entry.done)) throw new Error('final progress event not on Kafka yet');
+        return mine;
+      },
+      { timeoutMs: 120_000, intervalMs: 2_000 },
+    );
+    expect(progress.length).toBeGreaterThanOrEqual(100);
+    const processed = progress.map((entry) => entry.processed);
+    expect(processed).toEqual([...processed].sort((a, b) => a - b));
+    expect(progress.at(-1)).toMatchObject({ processed: ROWS, done: true });
+  },
+  TIMEOUT_MS,
+);
