@@ -25,12 +25,10 @@ export function detectFormat(buffer: Buffer, fileName: string): SpreadsheetForma
 }
 
 const cellText = (value: unknown): string => {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') {
-    return Number.isInteger(value) && Number.isSafeInteger(value) ? String(value) : String(value);
-  }
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value instanceof Date) return value.toISOString();
-  return String(value);
+  return '';
 };
 
 /**

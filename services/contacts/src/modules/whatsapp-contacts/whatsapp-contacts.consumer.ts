@@ -36,7 +36,7 @@ export class WhatsappContactsConsumer {
           event.data.error,
         );
       default:
-        return assertUnreachable(event as never);
+        return assertUnreachable(event);
     }
   }
 }
