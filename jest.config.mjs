@@ -16,6 +16,8 @@ const common = {
 };
 
 export default {
+  // A global option (Jest ignores it inside a project): integration suites boot apps and processes.
+  testTimeout: 120_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
     {
