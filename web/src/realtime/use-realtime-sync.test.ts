@@ -47,7 +47,7 @@ async function setup() {
 describe('realtime cache sync', () => {
   it('moves an accepted ticket from the pending list to the agent’s open list', async () => {
     const { store, b, ids } = await setup();
-    handleTicketEvent(store.dispatch, store.getState, agent, {
+    handleTicketEvent(store.dispatch, () => store.getState(), agent, {
       action: 'update',
       ticket: { ...b, status: 'open', userId: agent.id },
     });
@@ -57,7 +57,7 @@ describe('realtime cache sync', () => {
 
   it('a new message appends to the open chat and moves its ticket to the top with the unread count', async () => {
     const { store, b, ids, messages } = await setup();
-    handleMessageEvent(store.dispatch, store.getState, agent, {
+    handleMessageEvent(store.dispatch, () => store.getState(), agent, {
       action: 'create',
       message: message({ id: 'm2', ticketId: 2, body: 'oi' }),
       ticket: { ...b, unreadMessages: 5, lastMessage: 'oi' },
@@ -66,7 +66,7 @@ describe('realtime cache sync', () => {
       [2, 5],
       [1, 1],
     ]);
-    handleMessageEvent(store.dispatch, store.getState, agent, {
+    handleMessageEvent(store.dispatch, () => store.getState(), agent, {
       action: 'create',
       message: message({ id: 'm3', ticketId: 3, body: 'chegou' }),
     });
@@ -75,14 +75,14 @@ describe('realtime cache sync', () => {
 
   it('updates ticks live and drops a deleted ticket', async () => {
     const { store, ids, messages } = await setup();
-    handleMessageEvent(store.dispatch, store.getState, agent, {
+    handleMessageEvent(store.dispatch, () => store.getState(), agent, {
       action: 'update',
       message: message({ id: 'm1', ticketId: 3, fromMe: true, ack: 4 }),
     });
     expect(messages()[0]!.ack).toBe(4);
-    handleTicketEvent(store.dispatch, store.getState, agent, { action: 'delete', ticketId: 1 });
+    handleTicketEvent(store.dispatch, () => store.getState(), agent, { action: 'delete', ticketId: 1 });
     expect(ids(pending).map((t) => t.id)).toEqual([2]);
-    handleTicketEvent(store.dispatch, store.getState, agent, { action: 'updateUnread', ticketId: 2 });
+    handleTicketEvent(store.dispatch, () => store.getState(), agent, { action: 'updateUnread', ticketId: 2 });
     expect(ids(pending)[0]!.unreadMessages).toBe(0);
   });
 });
