@@ -16,6 +16,8 @@ const common = {
 };
 
 export default {
+  // project-level testTimeout does not reach the tests; the integration tier needs more than Jest's 5 s default
+  testTimeout: 120_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
     {

@@ -3,10 +3,12 @@ import type { ServiceDefinition } from '@cs/platform/bootstrap';
 import { PlatformModule } from '@cs/platform/bootstrap';
 import { type TicketsConfig, TicketsEnvSchema } from './config/env.js';
 import { createTicketsDataSource } from './database/data-source.js';
+import { ChatbotModule } from './modules/chatbot/chatbot.module.js';
 import { CoreModule } from './modules/core.module.js';
 import { MediaModule } from './modules/media/media.module.js';
 import { MessagesModule } from './modules/messages/messages.module.js';
 import { ProjectionsModule } from './modules/projections/projections.module.js';
+import { QueuesModule } from './modules/queues/queues.module.js';
 import { TicketsModule } from './modules/tickets/tickets.module.js';
 
 @Module({})
@@ -28,6 +30,8 @@ export class TicketsAppModule {
         TicketsModule,
         MessagesModule,
         MediaModule,
+        QueuesModule,
+        ChatbotModule,
       ],
     };
   }

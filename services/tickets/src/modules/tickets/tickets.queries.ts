@@ -11,22 +11,28 @@ import { SNAPSHOT_SELECT, type TicketRow, toTicketSnapshot } from './tickets.rep
 export const TICKETS_PAGE_SIZE = 40;
 
 /** A JSON array of ids as the spec's clients send it (`[1,2]`), or a single id; anything else is ignored. */
-const idList = z.unknown().transform((value): number[] => {
-  if (value === undefined || value === null || value === '') return [];
-  let parsed: unknown = value;
-  if (typeof value === 'string') {
-    try {
-      parsed = JSON.parse(value);
-    } catch {
-      parsed = value.split(',');
+const idList = z
+  .unknown()
+  .optional()
+  .transform((value): number[] => {
+    if (value === undefined || value === null || value === '') return [];
+    let parsed: unknown = value;
+    if (typeof value === 'string') {
+      try {
+        parsed = JSON.parse(value);
+      } catch {
+        parsed = value.split(',');
+      }
     }
-  }
-  const items = Array.isArray(parsed) ? parsed : [parsed];
-  return items
-    .map((item) => Number(typeof item === 'object' && item ? (item as { id?: unknown }).id : item))
-    .filter((id) => Number.isSafeInteger(id) && id > 0);
-});
-const flag = z.unknown().transform((value) => value === true || value === 'true');
+    const items = Array.isArray(parsed) ? parsed : [parsed];
+    return items
+      .map((item) => Number(typeof item === 'object' && item ? (item as { id?: unknown }).id : item))
+      .filter((id) => Number.isSafeInteger(id) && id > 0);
+  });
+const flag = z
+  .unknown()
+  .optional()
+  .transform((value) => value === true || value === 'true');
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}/)
@@ -108,17 +114,18 @@ export class TicketsQueries {
     }
     if (query.status) where.push(`t.status = ${param(query.status)}`);
     if (extra.statuses) where.push(`t.status = ANY(${param(extra.statuses)}::text[])`);
-    const tz = param(company.timezone);
+    let zone: string | undefined;
+    const tz = (): string => (zone ??= param(company.timezone));
     if (query.date) {
       const date = param(query.date);
       where.push(
-        `t.created_at >= (${date}::date)::timestamp AT TIME ZONE ${tz} AND t.created_at < (${date}::date + 1)::timestamp AT TIME ZONE ${tz}`,
+        `t.created_at >= (${date}::date)::timestamp AT TIME ZONE ${tz()} AND t.created_at < (${date}::date + 1)::timestamp AT TIME ZONE ${tz()}`,
       );
     }
     if (query.updatedAt) {
       const date = param(query.updatedAt);
       where.push(
-        `t.updated_at >= (${date}::date)::timestamp AT TIME ZONE ${tz} AND t.updated_at < (${date}::date + 1)::timestamp AT TIME ZONE ${tz}`,
+        `t.updated_at >= (${date}::date)::timestamp AT TIME ZONE ${tz()} AND t.updated_at < (${date}::date + 1)::timestamp AT TIME ZONE ${tz()}`,
       );
     }
     if (query.withUnreadMessages) where.push('t.unread_messages > 0');
