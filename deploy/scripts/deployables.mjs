@@ -11,6 +11,16 @@ export const SERVICES = [
     port: 4101,
     urlKey: 'IDENTITY_URL',
   },
+  {
+    name: 'tickets',
+    app: '../../services/tickets/src/app.ts',
+    definition: 'ticketsService',
+    dataSource: { module: '../../services/tickets/src/database/data-source.ts', factory: 'createTicketsDataSource' },
+    seed: { module: '../../services/tickets/src/database/seed.ts', fn: 'seedTickets' },
+    portKey: 'TICKETS_PORT',
+    port: 4102,
+    urlKey: 'TICKETS_URL',
+  },
 ];
 
 export const GATEWAY = {
