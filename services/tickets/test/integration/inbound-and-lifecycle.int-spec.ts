@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return -- HTTP bodies are JSON read through assertions */
 /**
  * The inbound path and the ticket lifecycle, driven through Kafka as the real services would: contacts'
  * resolved inbound messages, the connector's send results and acks, identity's settings. Assertions are on

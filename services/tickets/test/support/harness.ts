@@ -136,6 +136,8 @@ export class Harness {
     return id;
   }
 
+  // responses are JSON that tests read through assertions
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async http<T = any>(
     method: string,
     path: string,

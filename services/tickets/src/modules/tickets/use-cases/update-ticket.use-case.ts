@@ -89,7 +89,7 @@ export class UpdateTicketUseCase {
 
       await this.transferNotice(companyId, ticket, { queueId, userId, accepting, reopening });
 
-      let updated = await this.tickets.patch(companyId, ticket.id, {
+      const updated = await this.tickets.patch(companyId, ticket.id, {
         status,
         userId,
         queueId,
@@ -120,9 +120,7 @@ export class UpdateTicketUseCase {
           );
         }
       }
-      if (updated.status === 'pending' && updated.userId === null) {
-        updated = (await this.autoAssign.assign(companyId, updated)) ?? updated;
-      }
+      if (updated.status === 'pending' && updated.userId === null) await this.autoAssign.assign(companyId, updated);
       return this.ticketEvents.updated(companyId, ticket.id, previous);
     });
   }
