@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- HTTP bodies are JSON read through assertions */
+/* HTTP bodies are JSON read through assertions */
 /**
  * The chatbot through Kafka: the queue menu, valid and invalid answers, nested options with `0` and `#`, the
  * menu limit, out-of-hours by company and by queue, and a restart in the middle of a conversation (the state
