@@ -21,6 +21,15 @@ export const SERVICES = [
     port: 4102,
     urlKey: 'TICKETS_URL',
   },
+  {
+    name: 'contacts',
+    app: '../../services/contacts/src/app.ts',
+    definition: 'contactsService',
+    dataSource: { module: '../../services/contacts/src/database/data-source.ts', factory: 'createContactsDataSource' },
+    portKey: 'CONTACTS_PORT',
+    port: 4103,
+    urlKey: 'CONTACTS_URL',
+  },
 ];
 
 export const GATEWAY = {
