@@ -4,7 +4,7 @@
 // Run directly (`node --import ./deploy/scripts/register-ts.mjs deploy/scripts/e2e-stack.mjs`) it starts the
 // stack and waits for Ctrl-C, for trying the product in a browser.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import {
   createDatabase,
@@ -21,6 +21,15 @@ import { GATEWAY, SERVICES } from './deployables.mjs';
 import { migrateAll } from './migrate.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+/** A fresh Ed25519 pair for access tokens (identity signs, the gateway verifies). */
+function accessTokenKeys() {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  return {
+    AUTH_ACCESS_PRIVATE_KEY: privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
+    AUTH_ACCESS_PUBLIC_KEY: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
+  };
+}
+
 const entryOf = (app) => app.replace(/^\.\.\/\.\.\//, '').replace(/app\.ts$/, 'main.ts');
 
 export async function startStack({ log = () => undefined } = {}) {
@@ -40,6 +49,9 @@ export async function startStack({ log = () => undefined } = {}) {
     DATABASE_URL: databaseUrl,
     KAFKA_BROKERS: brokers,
     KAFKA_TOPIC_PREFIX: topicPrefix,
+    // the connector's simulator is the contact's phone in the browser tests
+    SIMULATOR_ENABLED: 'true',
+    ...accessTokenKeys(),
     PATH: process.env.PATH,
   };
 
