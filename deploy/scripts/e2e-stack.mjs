@@ -42,6 +42,9 @@ export async function startStack({ log = () => undefined } = {}) {
   const topicPrefix = `e2e${runId}.`;
   await createTopics(brokers, topicPrefix);
   const children = [];
+  // the gateway's address is known up front: services put it in the media URLs they hand out
+  const gatewayPort = await freePort();
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   const env = {
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
@@ -51,6 +54,8 @@ export async function startStack({ log = () => undefined } = {}) {
     KAFKA_TOPIC_PREFIX: topicPrefix,
     // the connector's simulator is the contact's phone in the browser tests
     SIMULATOR_ENABLED: 'true',
+    TICKETS_MEDIA_BASE_URL: gatewayUrl,
+    PUBLIC_URL: gatewayUrl,
     ...accessTokenKeys(),
     PATH: process.env.PATH,
   };
@@ -74,14 +79,12 @@ export async function startStack({ log = () => undefined } = {}) {
       serviceUrls[service.urlKey] = url;
       log(`${service.name} on ${url}`);
     }
-    const gatewayPort = await freePort();
     const gateway = spawnTs(
       entryOf(GATEWAY.app),
       { ...env, ...serviceUrls, [GATEWAY.portKey]: String(gatewayPort) },
       'gateway',
     );
     children.push(gateway);
-    const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
     await waitForHttp(`${gatewayUrl}/health/ready`, { child: gateway, timeoutMs: 60_000 });
     log(`gateway on ${gatewayUrl}`);
 
