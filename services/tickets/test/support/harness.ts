@@ -441,3 +441,62 @@ export async function updateConnection(
     expect(row?.greeting_message).toBe(snapshot.greetingMessage);
   });
 }
+
+/** Another contact of the company, as contacts publishes it; waits until the projection has it. */
+export async function addContact(
+  harness: Harness,
+  companyId: number,
+  id: number,
+  name: string,
+  number: string,
+): Promise<ReturnType<typeof contactSnapshot>> {
+  const contact = contactSnapshot(companyId, id, name, number);
+  await harness.publish('contacts.contact.created', companyId, contact.id, contact);
+  await expectEventually(async () => {
+    const rows = await harness.query('SELECT 1 FROM tickets.contacts WHERE company_id = $1 AND id = $2', [
+      companyId,
+      id,
+    ]);
+    expect(rows).toHaveLength(1);
+  });
+  return contact;
+}
+
+/** A contact writes in; answers its ticket as the list shows it, once the service has it. */
+export async function ticketFrom(
+  harness: Harness,
+  setup: CompanySetup,
+  contact: ReturnType<typeof contactSnapshot>,
+  body = 'Olá, preciso de ajuda',
+): Promise<{ id: number; uuid: string; status: string; contactId: number } & Record<string, unknown>> {
+  await harness.publish(
+    'contacts.inbound-message.resolved',
+    setup.companyId,
+    `${setup.connectionId}:${contact.number}`,
+    inboundText(contact, setup.connectionId, body),
+  );
+  const [row] = await expectEventually(async () => {
+    const rows = await harness.query<{ id: number }>(
+      'SELECT id FROM tickets.tickets WHERE company_id = $1 AND contact_id = $2 AND last_message = $3',
+      [setup.companyId, contact.id, body],
+    );
+    expect(rows).toHaveLength(1);
+    return rows;
+  });
+  const { body: ticket } = await harness.http('GET', `/tickets/${row?.id}`, setup.admin);
+  return ticket;
+}
+
+/** A multipart body with one file (as browsers send uploads). */
+export function upload(
+  field: string,
+  name: string,
+  type: string,
+  content: string,
+  fields: Record<string, string> = {},
+) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append(field, new Blob([content], { type }), name);
+  return form;
+}
