@@ -22,6 +22,7 @@ export interface Published {
   readonly id: string;
   readonly type: string;
   readonly companyId: number;
+  readonly occurredAt: string;
   readonly data: Record<string, unknown> & { [key: string]: unknown };
   readonly topic: string;
 }
