@@ -501,3 +501,31 @@ export function upload(
   form.append(field, new Blob([content], { type }), name);
   return form;
 }
+
+/** A user as identity publishes it (created or changed); waits until the projection has this version. */
+export async function publishUser(
+  harness: Harness,
+  companyId: number,
+  user: {
+    id: number;
+    name: string;
+    profile: 'admin' | 'user';
+    queueIds?: number[];
+    online?: boolean;
+    allTicket?: 'enable' | 'disable';
+  },
+  type: 'identity.user.created' | 'identity.user.updated' = 'identity.user.created',
+): Promise<void> {
+  const snapshot = {
+    ...userSnapshot(companyId, user.id, user.name, user.profile, user.queueIds ?? [], user.online ?? true),
+    allTicket: user.allTicket ?? 'disable',
+  };
+  await harness.publish(type, companyId, user.id, snapshot);
+  await expectEventually(async () => {
+    const [row] = await harness.query<{ queue_ids: number[]; online: boolean; all_ticket: string }>(
+      'SELECT queue_ids, online, all_ticket FROM tickets.users WHERE company_id = $1 AND id = $2',
+      [companyId, user.id],
+    );
+    expect(row).toEqual({ queue_ids: snapshot.queueIds, online: snapshot.online, all_ticket: snapshot.allTicket });
+  });
+}
