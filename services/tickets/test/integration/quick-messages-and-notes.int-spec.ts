@@ -1,4 +1,4 @@
-/* HTTP bodies are JSON read through assertions */
+/* eslint-disable @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call -- HTTP bodies are JSON read through assertions */
 /**
  * Quick replies (shared `geral` or personal, with media) and internal ticket notes, through the HTTP API on
  * real PostgreSQL and Kafka, as an admin and an agent of the same company use them.

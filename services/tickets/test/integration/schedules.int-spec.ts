@@ -1,4 +1,4 @@
-/* HTTP bodies are JSON read through assertions */
+/* eslint-disable @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return -- HTTP bodies are JSON read through assertions */
 /**
  * Scheduled messages on real PostgreSQL, Kafka and pg-boss: the spec's validation, the send at its time
  * through the contact's ticket (created when needed, the message in its history), ENVIADA/ERRO, edits only

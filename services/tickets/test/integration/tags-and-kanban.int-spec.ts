@@ -1,4 +1,4 @@
-/* HTTP bodies are JSON read through assertions */
+/* eslint-disable @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return -- HTTP bodies are JSON read through assertions */
 /**
  * Tags and the kanban through the HTTP API, on real PostgreSQL and Kafka: the spec's validation, the
  * `ticketsCount`, tags on the ticket list items (and in the ticket events), the kanban lanes and the moves of

@@ -1,4 +1,4 @@
-/* HTTP bodies are JSON read through assertions */
+/* eslint-disable @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return -- HTTP bodies are JSON read through assertions */
 /**
  * Tenancy of the routes around the ticket (tags, kanban, quick messages, notes, schedules, dashboard, queue
  * options and media): company B's admin gets the resource's not-found code (404) for every id of company A,

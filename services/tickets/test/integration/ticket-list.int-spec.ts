@@ -1,4 +1,4 @@
-/* HTTP bodies are JSON read through assertions */
+/* eslint-disable @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return -- HTTP bodies are JSON read through assertions */
 /**
  * `GET /tickets` on a known set of tickets: each filter alone and combined (they narrow each other, unlike
  * upstream), what each role sees (admin with and without `showAll`, users with queues, `allTicket`, a user

@@ -484,7 +484,11 @@ export async function ticketFrom(
     expect(rows).toHaveLength(1);
     return rows;
   });
-  const { body: ticket } = await harness.http('GET', `/tickets/${row?.id}`, setup.admin);
+  const { body: ticket } = await harness.http<{ id: number; uuid: string; status: string; contactId: number }>(
+    'GET',
+    `/tickets/${row?.id}`,
+    setup.admin,
+  );
   return ticket;
 }
 
