@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return -- HTTP bodies are JSON read through assertions */
+/* eslint-disable @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return -- HTTP bodies are JSON read through assertions */
 /**
  * Tenancy of the routes around the ticket (tags, kanban, quick messages, notes, schedules, dashboard, queue
  * options and media): company B's admin gets the resource's not-found code (404) for every id of company A,
@@ -45,8 +45,10 @@ afterAll(async () => {
 
 const file = () => upload('file', 'foto.png', 'image/png', 'png-bytes');
 
+type Call = [method: string, path: () => string, body: (() => unknown) | object | undefined, code: string];
+
 describe("another company's ids answer 404", () => {
-  it.each([
+  it.each<Call>([
     ['GET', () => `/tags/${ids.tag}`, undefined, 'ERR_NO_TAG_FOUND'],
     ['PUT', () => `/tags/${ids.tag}`, { name: 'Roubada' }, 'ERR_NO_TAG_FOUND'],
     ['DELETE', () => `/tags/${ids.tag}`, undefined, 'ERR_NO_TAG_FOUND'],
@@ -83,7 +85,7 @@ describe("another company's ids answer 404", () => {
     ['POST', () => '/queue-options', () => ({ queueId: ids.queue, title: 'Intrusa', option: '2' }), 'ERR_NOT_FOUND'],
     ['POST', () => `/queue-options/${ids.option}/media-upload`, file, 'ERR_NOT_FOUND'],
     ['DELETE', () => `/queue-options/${ids.option}/media-upload`, undefined, 'ERR_NOT_FOUND'],
-  ] as const)('%s %s', async (method, path, body, code) => {
+  ])('%s %s', async (method, path, body, code) => {
     const payload = typeof body === 'function' ? body() : body;
     const response = await harness.http(method, path(), b.admin, payload);
     expect(response.status).toBe(404);
