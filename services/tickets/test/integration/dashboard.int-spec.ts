@@ -12,7 +12,10 @@ const harness = new Harness();
 let setup: CompanySetup;
 let carlaId: number;
 
-/** A ticket of a contact with the given status, and its cycles (times as `YYYY-MM-DD HH:MM` in São Paulo). */
+/**
+ * A ticket of a contact with the given status, and its cycles (times as `YYYY-MM-DD HH:MM` in São Paulo), as
+ * the lifecycle writes them: a rated cycle carries its answer, which is also in `user_ratings`.
+ */
 async function ticketWithCycles(
   companyId: number,
   contactId: number,
@@ -35,8 +38,8 @@ async function ticketWithCycles(
   for (const cycle of cycles) {
     const [tracking] = await harness.query<{ id: number }>(
       `INSERT INTO tickets.ticket_trackings (company_id, ticket_id, contact_id, whatsapp_id, user_id, created_at,
-         queued_at, started_at, rating_at, finished_at, rated)
-       VALUES ($1, $2, $3, 1, $4, $5, $5, $6, $7, $8, $9) RETURNING id`,
+         queued_at, started_at, rating_at, finished_at, rated, rate)
+       VALUES ($1, $2, $3, 1, $4, $5, $5, $6, $7, $8, $9, $10) RETURNING id`,
       [
         companyId,
         ticket?.id,
@@ -47,6 +50,7 @@ async function ticketWithCycles(
         local(cycle.ratingAt),
         local(cycle.finished),
         cycle.rate !== undefined,
+        cycle.rate ?? null,
       ],
     );
     if (cycle.rate !== undefined) {
