@@ -13,7 +13,14 @@ import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { type RunningApp, startServiceApp } from '@cs/platform/bootstrap';
 import { runMigrations } from '@cs/platform/database';
-import { expectEventually, serviceTestEnv, TEST_INTERNAL_TOKEN, testRun } from '@cs/platform/testing';
+import {
+  createTopics,
+  deleteTopics,
+  expectEventually,
+  serviceTestEnv,
+  TEST_INTERNAL_TOKEN,
+  testRun,
+} from '@cs/platform/testing';
 import { eventByType } from '@cs/proto/events';
 import { ticketsService } from '../../src/app.js';
 import { createTicketsDataSource } from '../../src/database/data-source.js';
@@ -53,12 +60,19 @@ export class Harness {
   private producer!: Producer;
   private consumer!: Consumer;
   readonly db = new pg.Pool({ connectionString: testRun().databaseUrl, max: 2 });
+  /**
+   * This suite's own namespace of topics inside the run's: the run's topics are shared by every suite (the
+   * contacts suites publish a 100,000-contact import there) and a new consumer group reads from the beginning,
+   * so the service under test would first chew through events that are none of these tests' business.
+   */
+  readonly topicPrefix = `${testRun().topicPrefix}k${randomUUID().slice(0, 8)}.`;
 
   async start(): Promise<void> {
     const dataSource = createTicketsDataSource({ DATABASE_URL: testRun().databaseUrl });
     await runMigrations(dataSource);
     await dataSource.destroy();
-    const run = testRun();
+    const run = { brokers: testRun().brokers, topicPrefix: this.topicPrefix };
+    await createTopics(run.brokers, run.topicPrefix);
     const kafka = new Kafka({
       clientId: `tickets-test-${randomUUID()}`,
       brokers: run.brokers.split(','),
@@ -93,6 +107,7 @@ export class Harness {
         TICKETS_MEDIA_DIR: this.mediaDir,
         TICKETS_MEDIA_BASE_URL: 'http://gateway.test',
         TICKETS_TIMER_MINUTE_MS: '1000',
+        KAFKA_TOPIC_PREFIX: this.topicPrefix,
       }),
       { port: 0 },
     );
@@ -108,6 +123,7 @@ export class Harness {
     await this.consumer?.disconnect();
     await this.producer?.disconnect();
     await this.db.end();
+    await deleteTopics(testRun().brokers, this.topicPrefix);
   }
 
   /** Publishes an event as its owner service would (validated against the registry first). */
@@ -131,7 +147,7 @@ export class Harness {
       data,
     });
     await this.producer.send({
-      topic: `${testRun().topicPrefix}${registered.topic.name}`,
+      topic: `${this.topicPrefix}${registered.topic.name}`,
       messages: [{ key: String(key), value: JSON.stringify(envelope) }],
     });
     return id;
