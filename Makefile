@@ -10,8 +10,9 @@ help:
 	@echo "make dev              run the whole product locally (embedded PostgreSQL, in-process bus; KAFKA_BROKERS for Kafka)"
 	@echo "make test             lint, typecheck, build, generated-file check, unit and integration tests (real PostgreSQL + Kafka)"
 	@echo "make install          npm ci when the lockfile changed (make lock after changing dependencies)"
-	@echo "make build            compile every backend package (tsc -b)"
+	@echo "make build            compile every backend package (tsc -b) and build the web client (vite)"
 	@echo "make lint | typecheck | test-unit | test-int | gen | check-generated | migrate"
+	@echo "make e2e              browser tests: the whole stack as separate processes + Chromium (web/e2e)"
 	@echo "make kafka-up | kafka-down   the local Apache Kafka broker (KRaft, from Maven Central jars)"
 	@echo "make up | down        docker compose (production shape; needs a Docker engine)"
 
@@ -32,9 +33,12 @@ dev: install
 
 build: install
 	npx tsc -b tsconfig.build.json
+	npm run build --silent -w @cs/web
+	node web/scripts/check-bundle.mjs
 
 typecheck: install
 	npx tsc -p tsconfig.json
+	npx tsc -p web/tsconfig.json
 
 lint: install
 	npx eslint --max-warnings 0 .
@@ -56,6 +60,10 @@ test-int: install
 
 test: install lint typecheck build check-generated
 	bash deploy/scripts/run-tests.sh
+
+# browser tests (Playwright on Debian's Chromium) against every deployable as its own process
+e2e: install
+	npm run e2e --silent -w @cs/web
 
 migrate: install
 	$(NODE_TS) deploy/scripts/migrate.mjs

@@ -2,6 +2,7 @@
 // proto ← platform ← services/gateway, proto ← web; no service imports another; entry points only.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -9,6 +10,19 @@ const SERVICES = ['identity', 'tickets', 'contacts', 'campaigns', 'billing', 'wh
 const deepImports = {
   group: ['@cs/*/src/*', '@cs/*/src', '@cs/*/dist/*'],
   message: 'Import workspace packages by their entry points (@cs/proto/events), never their sources.',
+};
+
+const WEB_FEATURES = ['auth', 'inbox'];
+const WEB_SHARED = ['api', 'components', 'lib', 'realtime', 'theme', 'i18n', 'layout'];
+const HEX_COLOUR = '#[0-9a-fA-F]{3}([0-9a-fA-F]{3}([0-9a-fA-F]{2})?)?\\b';
+const webBase = {
+  group: ['@cs/platform', '@cs/platform/*'],
+  message: 'The web imports contracts from @cs/proto only, never the backend platform.',
+};
+const rawReduxHooks = {
+  name: 'react-redux',
+  importNames: ['useDispatch', 'useSelector', 'useStore'],
+  message: 'Use the typed useAppDispatch / useAppSelector / useAppStore from src/app/hooks.',
 };
 
 const restrict = (patterns, paths = []) => ({
@@ -24,7 +38,8 @@ export default tseslint.config(
       '.cache/**',
       '.data/**',
       'coverage/**',
-      'web/**',
+      'web/dist/**',
+      'web/e2e/artifacts/**',
       'bench/results/**',
     ],
   },
@@ -117,6 +132,65 @@ export default tseslint.config(
         message: 'The gateway knows services only by URL and events.',
       },
     ]),
+  },
+  {
+    // the web client (STYLE.md B10): browser code, React hooks rules, feature boundaries, no raw colours
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.flat['recommended-latest'].rules,
+      'react-hooks/refs': 'off',
+      'react-hooks/set-state-in-effect': 'off',
+      ...restrict([webBase], [rawReduxHooks]),
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `Literal[value=/${HEX_COLOUR}/]`,
+          message: 'No raw colours in components: use a semantic token (src/theme/tokens.ts).',
+        },
+        {
+          selector: `TemplateElement[value.raw=/${HEX_COLOUR}/]`,
+          message: 'No raw colours in components: use a semantic token (src/theme/tokens.ts).',
+        },
+      ],
+    },
+  },
+  ...WEB_FEATURES.map((name) => ({
+    files: [`web/src/features/${name}/**/*.{ts,tsx}`],
+    rules: restrict(
+      [
+        webBase,
+        {
+          regex: `(^\\.\\./\\.\\./(?!${name}/)[\\w-]+/)|(/features/(?!${name}/))`,
+          message: `A feature imports only itself and the shared layers; ${name} must not reach into another feature.`,
+        },
+        { regex: '/routes/', message: 'Features never import routes.' },
+      ],
+      [rawReduxHooks],
+    ),
+  })),
+  {
+    files: WEB_SHARED.map((dir) => `web/src/${dir}/**/*.{ts,tsx}`),
+    rules: restrict(
+      [webBase, { regex: '(^|/)(features|routes)/', message: 'Shared layers never import features or routes.' }],
+      [rawReduxHooks],
+    ),
+  },
+  {
+    // the theme is where raw colours live; tests and fixtures carry server data such as queue colours
+    files: ['web/src/theme/**', 'web/src/**/*.test.{ts,tsx}', 'web/src/testing/**', 'web/e2e/**'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['web/src/app/hooks.ts'],
+    rules: restrict([webBase]),
+  },
+  {
+    // node scripts; e2e callbacks passed to page.evaluate run in the browser
+    files: ['web/e2e/**', 'web/scripts/**'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: { 'no-console': 'off' },
   },
   prettier,
 );

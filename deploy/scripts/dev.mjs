@@ -1,12 +1,15 @@
 // `make dev`: the whole product in one process on embedded defaults. PostgreSQL is embedded unless DATABASE_URL
 // is set; services talk over the in-process bus unless KAFKA_BROKERS is set. Ctrl-C stops everything cleanly.
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { startServiceApp } from '@cs/platform/bootstrap';
 import { devDatabase } from './dev-postgres.mjs';
 import { GATEWAY, SERVICES } from './deployables.mjs';
 import { migrateAll } from './migrate.mjs';
 
 const started = [];
+let webServer;
 let database;
 let stopping = false;
 
@@ -14,6 +17,7 @@ async function stop(code) {
   if (stopping) return;
   stopping = true;
   console.log('\nstopping…');
+  webServer?.kill('SIGTERM');
   for (const app of started.reverse()) await app.close().catch((error) => console.error(error));
   await database?.stop().catch(() => undefined);
   process.exit(code);
@@ -49,10 +53,27 @@ try {
   });
   started.push(gateway);
 
+  // the web client: Vite's dev server, proxying /api and /socket.io to the gateway (web/vite.config.ts)
+  const webPort = Number(process.env.WEB_PORT ?? 5173);
+  const webDir = fileURLToPath(new URL('../../web/', import.meta.url));
+  webServer = spawn(
+    process.execPath,
+    [fileURLToPath(new URL('../../node_modules/vite/bin/vite.js', import.meta.url))],
+    {
+      cwd: webDir,
+      env: { ...process.env, GATEWAY_URL: gateway.url, WEB_PORT: String(webPort) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  webServer.on('exit', (code) => {
+    if (!stopping && code !== 0) console.error(`web dev server exited with code ${code}`);
+  });
+
   const bus = env.KAFKA_BROKERS ? `Kafka at ${env.KAFKA_BROKERS}` : 'the in-process bus';
   console.log(`
   Customer-service platform is running (${SERVICES.length} service(s) + gateway, ${bus}).
 
+    web:            http://localhost:${webPort}
     API (gateway):  ${gateway.url}
     readiness:      ${gateway.url}/health/ready
     database:       ${database.url.replace(/:[^:@/]+@/, ':***@')}

@@ -1,0 +1,51 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { tokenStore } from '../../../api/session';
+import { renderApp } from '../../../testing/render';
+import { LoginForm } from './login-form';
+
+const routes = [
+  { path: '/login', element: <LoginForm /> },
+  { path: '/tickets', element: <p>workspace</p> },
+];
+
+describe('LoginForm', () => {
+  it('signs in, keeps the token with companyId and userId, and goes to /tickets', async () => {
+    const { store } = renderApp(null, { path: '/login', routes });
+    await userEvent.type(screen.getByRole('textbox', { name: /email/i }), 'agente@demo.local');
+    await userEvent.type(screen.getByLabelText(/senha/i), 'demo12345');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('workspace')).toBeTruthy();
+    expect(await screen.findByText('Login efetuado com sucesso!')).toBeTruthy();
+    expect(store.getState().session.status).toBe('authenticated');
+    expect(tokenStore.get()).toMatch(/^ey/);
+    expect(window.localStorage.getItem('companyId')).toBe('2');
+    expect(window.localStorage.getItem('userId')).toBe('3');
+  });
+
+  it('shows the spec message for invalid credentials and stays on the page', async () => {
+    renderApp(null, { path: '/login', routes });
+    await userEvent.type(screen.getByRole('textbox', { name: /email/i }), 'agente@demo.local');
+    await userEvent.type(screen.getByLabelText(/senha/i), 'errada');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(
+      await screen.findByText('Credenciais de acesso inválida. Verifique seus dados e tente novamente.'),
+    ).toBeTruthy();
+    expect(screen.queryByText('workspace')).toBeNull();
+  });
+
+  it('warns that the session ended when opened with expired=true', async () => {
+    renderApp(null, { path: '/login?expired=true', routes });
+    expect(await screen.findByText('Sessão expirada. Por favor, faça login novamente.')).toBeTruthy();
+  });
+
+  it('keeps the submit button off until both fields are filled', async () => {
+    renderApp(null, { path: '/login', routes });
+    const submit = screen.getByRole('button', { name: 'Entrar' });
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(screen.getByRole('textbox', { name: /email/i }), 'a@b.c');
+    await userEvent.type(screen.getByLabelText(/senha/i), 'x');
+    await waitFor(() => expect((submit as HTMLButtonElement).disabled).toBe(false));
+  });
+});

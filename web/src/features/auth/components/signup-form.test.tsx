@@ -1,0 +1,89 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { API } from '../../../testing/handlers';
+import { renderApp } from '../../../testing/render';
+import { server } from '../../../testing/server';
+import { SignupForm } from './signup-form';
+
+const routes = [
+  { path: '/signup', element: <SignupForm /> },
+  { path: '/login', element: <p>login page</p> },
+];
+
+describe('SignupForm', () => {
+  it('shows plan cards, masks the phone and posts the spec body', async () => {
+    let posted: Record<string, unknown> | null = null;
+    server.use(
+      http.post(`${API}/companies/cadastro`, async ({ request }) => {
+        posted = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ id: 9 }, { status: 201 });
+      }),
+    );
+    renderApp(null, { path: '/signup?companyId=7', routes });
+    expect(await screen.findByText('Profissional')).toBeTruthy();
+    expect(screen.getByText('R$ 199,90')).toBeTruthy();
+    await userEvent.type(screen.getByRole('textbox', { name: /nome da empresa/i }), 'Padaria Pão Quente');
+    await userEvent.type(screen.getByRole('textbox', { name: /email/i }), 'Dono@Padaria.com');
+    const phone = screen.getByRole('textbox', { name: /telefone/i });
+    await userEvent.type(phone, '11987654321');
+    expect((phone as HTMLInputElement).value).toBe('(11) 98765-4321');
+    await userEvent.type(screen.getByLabelText(/senha/i), 'segredo1');
+    await userEvent.click(screen.getByText('Profissional'));
+    await userEvent.click(screen.getByRole('button', { name: 'Cadastrar' }));
+    expect(await screen.findByText('login page')).toBeTruthy();
+    expect(posted).toMatchObject({
+      name: 'Padaria Pão Quente',
+      email: 'dono@padaria.com',
+      phone: '11987654321',
+      planId: 2,
+      recurrence: 'MENSAL',
+      status: 't',
+      campaignsEnabled: true,
+      companyId: 7,
+    });
+    const due = new Date(String(posted!.dueDate)).getTime();
+    expect(Math.round((due - Date.now()) / 86_400_000)).toBe(3);
+  });
+
+  it('shows the validation messages and sends nothing', async () => {
+    let calls = 0;
+    server.use(
+      http.post(`${API}/companies/cadastro`, () => {
+        calls++;
+        return HttpResponse.json({});
+      }),
+    );
+    renderApp(null, { path: '/signup', routes });
+    await screen.findByText('Básico');
+    await userEvent.type(screen.getByRole('textbox', { name: /nome da empresa/i }), 'A');
+    await userEvent.type(screen.getByRole('textbox', { name: /email/i }), 'nao-e-email');
+    await userEvent.type(screen.getByRole('textbox', { name: /telefone/i }), '119');
+    await userEvent.type(screen.getByLabelText(/senha/i), '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Cadastrar' }));
+    expect(await screen.findByText('Nome precisa ter ao menos 3 caracteres!')).toBeTruthy();
+    expect(screen.getByText('Email inválido')).toBeTruthy();
+    expect(screen.getByText('Telefone inválido. Exemplo: (99) 99999-9999')).toBeTruthy();
+    expect(screen.getByText('Senha muito curta!')).toBeTruthy();
+    expect(screen.getByText('Selecione um plano')).toBeTruthy();
+    await waitFor(() => expect(calls).toBe(0));
+  });
+
+  it('shows a server error code translated', async () => {
+    server.use(
+      http.post(`${API}/companies/cadastro`, () =>
+        HttpResponse.json({ error: 'ERR_COMPANY_NAME_ALREADY_EXISTS' }, { status: 409 }),
+      ),
+    );
+    renderApp(null, { path: '/signup', routes });
+    await screen.findByText('Básico');
+    await userEvent.type(screen.getByRole('textbox', { name: /nome da empresa/i }), 'Empresa Demo');
+    await userEvent.type(screen.getByRole('textbox', { name: /email/i }), 'x@y.com');
+    await userEvent.type(screen.getByRole('textbox', { name: /telefone/i }), '1133334444');
+    await userEvent.type(screen.getByLabelText(/senha/i), 'segredo1');
+    await userEvent.click(screen.getByText('Básico'));
+    await userEvent.click(screen.getByRole('button', { name: 'Cadastrar' }));
+    expect(await screen.findByText('Já existe uma empresa cadastrada com este nome.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,162 @@
+import { Badge, Box, Button, Flex, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { Ticket } from '../../../api/types';
+import { BotIcon, EyeIcon } from '../../../components/icons';
+import { formatListTime, formatPhone } from '../../../lib/format';
+import { useTicketActions } from '../hooks/use-ticket-actions';
+
+/** A location message's text (an embedded map image) shows as 'Localização' in the list. */
+export function lastMessagePreview(lastMessage: string, locationLabel: string): string {
+  return lastMessage.includes('data:image/png;base64') || lastMessage.startsWith('data:image')
+    ? locationLabel
+    : lastMessage;
+}
+
+interface Props {
+  ticket: Ticket;
+  admin: boolean;
+  onPeek: (ticket: Ticket) => void;
+}
+
+export function TicketListItem({ ticket, admin, onPeek }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { ticketUuid } = useParams();
+  const actions = useTicketActions();
+  const selected = ticketUuid === ticket.uuid;
+  const pending = ticket.status === 'pending';
+
+  const open = () => {
+    if (pending) return; // pending tickets are accepted, not opened by a click on the row
+    void navigate(`/tickets/${ticket.uuid}`);
+  };
+
+  return (
+    <Flex
+      role="listitem"
+      data-testid="ticket-item"
+      data-ticket-id={ticket.id}
+      data-status={ticket.status}
+      aria-current={selected ? 'true' : undefined}
+      position="relative"
+      gap="3"
+      pl="3"
+      pr="2"
+      py="2"
+      borderBottomWidth="1px"
+      bg={selected ? 'app.selected' : undefined}
+      cursor={pending ? 'default' : 'pointer'}
+      _hover={{ bg: 'app.selected' }}
+      onClick={open}
+    >
+      <Box
+        position="absolute"
+        left="0"
+        top="0"
+        bottom="0"
+        w="1"
+        bg={ticket.queue?.color ?? 'queue.none'}
+        title={ticket.queue?.name ?? t('tickets.noQueue')}
+        data-testid="queue-bar"
+      />
+      <Box
+        w="10"
+        h="10"
+        flexShrink={0}
+        borderRadius="full"
+        bg="brand.100"
+        color="brand.700"
+        display="flex"
+        alignItems="center"
+        justifyContent="center"
+        fontWeight="bold"
+        overflow="hidden"
+      >
+        {ticket.contact.profilePicUrl ? (
+          <img src={ticket.contact.profilePicUrl} alt="" width={40} height={40} />
+        ) : (
+          ticket.contact.name.charAt(0).toUpperCase()
+        )}
+      </Box>
+      <Stack gap="0.5" flex="1" minW="0">
+        <HStack justify="space-between" gap="2">
+          <Text fontWeight="semibold" truncate data-testid="ticket-contact">
+            {ticket.contact.name}
+          </Text>
+          <Text fontSize="xs" color={ticket.unreadMessages > 0 ? 'status.open' : 'fg.muted'} flexShrink={0}>
+            {formatListTime(ticket.updatedAt)}
+          </Text>
+        </HStack>
+        <HStack justify="space-between" gap="2">
+          <Text fontSize="sm" color="fg.muted" truncate data-testid="ticket-last-message">
+            {lastMessagePreview(ticket.lastMessage, t('tickets.location'))}
+          </Text>
+          {ticket.unreadMessages > 0 && (
+            <Box
+              as="span"
+              data-testid="unread-badge"
+              aria-label={t('tickets.unread', { count: ticket.unreadMessages })}
+              bg="status.open"
+              color="white"
+              borderRadius="full"
+              minW="5"
+              px="1.5"
+              fontSize="xs"
+              fontWeight="bold"
+              textAlign="center"
+            >
+              {ticket.unreadMessages}
+            </Box>
+          )}
+        </HStack>
+        <Text fontSize="xs" color="fg.muted" truncate>
+          {formatPhone(ticket.contact.number)}
+        </Text>
+        <HStack gap="1" wrap="wrap">
+          <Badge size="xs" variant="solid" bg={ticket.queue?.color ?? 'queue.none'} color="white">
+            {ticket.queue?.name ?? t('tickets.noQueue')}
+          </Badge>
+          {ticket.whatsapp && (
+            <Badge size="xs" variant="outline">
+              {ticket.whatsapp.name}
+            </Badge>
+          )}
+          {ticket.user && (
+            <Badge size="xs" variant="subtle" colorPalette="teal">
+              {ticket.user.name}
+            </Badge>
+          )}
+          {ticket.tags.map((tag) => (
+            <Badge key={tag.id} size="xs" variant="solid" bg={tag.color} color="white">
+              {tag.name}
+            </Badge>
+          ))}
+          {ticket.chatbot && <BotIcon boxSize="4" color="fg.muted" aria-label={t('tickets.chatbot')} />}
+        </HStack>
+      </Stack>
+      <Stack gap="1" justify="center" flexShrink={0} onClick={(e) => e.stopPropagation()}>
+        {admin && (
+          <IconButton aria-label={t('tickets.peek')} size="2xs" variant="ghost" onClick={() => onPeek(ticket)}>
+            <EyeIcon />
+          </IconButton>
+        )}
+        {pending && (
+          <Button size="2xs" colorPalette="teal" loading={actions.busy} onClick={() => void actions.accept(ticket)}>
+            {t('tickets.accept')}
+          </Button>
+        )}
+        {ticket.status !== 'closed' && (
+          <Button size="2xs" variant="outline" colorPalette="red" onClick={() => void actions.close(ticket)}>
+            {t('tickets.close')}
+          </Button>
+        )}
+        {ticket.status === 'closed' && (
+          <Button size="2xs" variant="outline" onClick={() => void actions.reopen(ticket)}>
+            {t('tickets.reopen')}
+          </Button>
+        )}
+      </Stack>
+    </Flex>
+  );
+}

@@ -1,0 +1,33 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { readStored, storageKey, writeStored } from '../lib/storage';
+import { en } from './locales/en';
+import { es } from './locales/es';
+import { pt } from './locales/pt';
+
+export const LANGUAGES = ['pt', 'en', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+function initialLanguage(): Language {
+  const stored = readStored(storageKey.language);
+  return LANGUAGES.find((lang) => lang === stored) ?? 'pt';
+}
+
+void i18n.use(initReactI18next).init({
+  resources: { pt: { translation: pt }, en: { translation: en }, es: { translation: es } },
+  lng: initialLanguage(),
+  fallbackLng: 'pt',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  showSupportNotice: false,
+});
+
+const htmlLang = (lang: string) => (lang === 'pt' ? 'pt-BR' : lang);
+document.documentElement.lang = htmlLang(i18n.language);
+
+i18n.on('languageChanged', (lang) => {
+  writeStored(storageKey.language, lang);
+  document.documentElement.lang = htmlLang(lang);
+});
+
+export { i18n };

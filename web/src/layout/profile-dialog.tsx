@@ -1,0 +1,87 @@
+import { Button, Dialog, Field, Input, Portal, Stack } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { useAppDispatch } from '../app/hooks';
+import { useUpdateUserMutation } from '../api/endpoints/auth';
+import { userUpdated } from '../api/session';
+import type { SessionUser } from '../api/types';
+import { notify } from '../components/toaster';
+import { toastError } from '../lib/errors';
+
+/** The own-profile form (spec §5: name 3 to 256, email valid up to 128, password at least 5 when changed). */
+export function profileSchema(t: (key: string) => string) {
+  return z.object({
+    name: z.string().trim().min(3, t('profile.nameMin')).max(256, t('profile.nameMax')),
+    email: z.email(t('profile.emailInvalid')).max(128, t('profile.emailInvalid')),
+    password: z.union([z.literal(''), z.string().min(5, t('profile.passwordMin')).max(256)]),
+  });
+}
+type ProfileValues = z.infer<ReturnType<typeof profileSchema>>;
+
+export function ProfileDialog({ user, onClose }: { user: SessionUser; onClose: () => void }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [update] = useUpdateUserMutation();
+  const schema = useMemo(() => profileSchema(t), [t]);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: user.name, email: user.email, password: '' },
+  });
+
+  const submit = handleSubmit(async ({ name, email, password }) => {
+    try {
+      await update(password ? { id: user.id, name, email, password } : { id: user.id, name, email }).unwrap();
+      dispatch(userUpdated({ name, email }));
+      notify('success', t('profile.saved'));
+      onClose();
+    } catch (error) {
+      toastError(error);
+    }
+  });
+
+  return (
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <form onSubmit={(e) => void submit(e)} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>{t('profile.title')}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="3">
+                  {(['name', 'email', 'password'] as const).map((key) => (
+                    <Field.Root key={key} invalid={Boolean(errors[key])} required={key !== 'password'}>
+                      <Field.Label>{t(`profile.${key}`)}</Field.Label>
+                      <Input
+                        type={key === 'password' ? 'password' : key === 'email' ? 'email' : 'text'}
+                        {...register(key)}
+                      />
+                      <Field.ErrorText>{errors[key]?.message}</Field.ErrorText>
+                    </Field.Root>
+                  ))}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={onClose}>
+                  {t('common.cancel')}
+                </Button>
+                <Button type="submit" colorPalette="teal" loading={isSubmitting}>
+                  {t('common.save')}
+                </Button>
+              </Dialog.Footer>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,85 @@
+import type { Ticket, TicketsPage, TicketStatus } from '../api/types';
+
+/** What a ticket list shows: its status tab, the queue filter and the "show all" switch. */
+export interface ListView {
+  status?: TicketStatus | undefined;
+  queueIds: number[];
+  showAll: boolean;
+  /** Search lists (text, tags, users) are not live-filled: they only update or drop what they already show. */
+  isSearch: boolean;
+}
+
+export interface Viewer {
+  id: number;
+  admin: boolean;
+  /** The user's own queues (non-admins see pending tickets of these, or without a queue). */
+  queueIds: number[];
+}
+
+/**
+ * Whether a ticket belongs in a list for this viewer: the same rule as the server's `GET /tickets` (tickets
+ * service), so a live update lands exactly where a reload would put it. The queue selection lets queue-less
+ * tickets through and filters nothing when empty; admins with "show all" see every ticket, everyone sees their
+ * own, and pending tickets are seen by admins and by agents of their queue (or of no queue).
+ */
+export function belongsToList(ticket: Ticket, view: ListView, viewer: Viewer): boolean {
+  if (view.status && ticket.status !== view.status) return false;
+  if (ticket.queueId !== null && view.queueIds.length > 0 && !view.queueIds.includes(ticket.queueId)) return false;
+  if (viewer.admin && view.showAll) return true;
+  if (ticket.userId === viewer.id) return true;
+  if (ticket.status !== 'pending') return false;
+  if (viewer.admin) return true;
+  return ticket.queueId === null || viewer.queueIds.includes(ticket.queueId);
+}
+
+interface Pages {
+  pages: TicketsPage[];
+}
+
+function locate(data: Pages, ticketId: number): [number, number] | null {
+  for (let p = 0; p < data.pages.length; p++) {
+    const i = data.pages[p]?.tickets.findIndex((t) => t.id === ticketId) ?? -1;
+    if (i >= 0) return [p, i];
+  }
+  return null;
+}
+
+export function removeTicket(data: Pages, ticketId: number): void {
+  const at = locate(data, ticketId);
+  if (at) data.pages[at[0]]?.tickets.splice(at[1], 1);
+}
+
+/**
+ * A `ticket` update or a new message: the list adds, moves or drops the ticket. `toTop` is set for a new
+ * message (its ticket moves to the top with its unread count).
+ */
+export function applyTicket(data: Pages, ticket: Ticket, view: ListView, viewer: Viewer, toTop: boolean): void {
+  const at = locate(data, ticket.id);
+  const belongs = belongsToList(ticket, view, viewer);
+  if (!belongs) {
+    if (at) data.pages[at[0]]?.tickets.splice(at[1], 1);
+    return;
+  }
+  if (at && !toTop) {
+    const page = data.pages[at[0]];
+    if (page) page.tickets[at[1]] = ticket;
+    return;
+  }
+  if (at) data.pages[at[0]]?.tickets.splice(at[1], 1);
+  else if (view.isSearch) return;
+  data.pages[0]?.tickets.unshift(ticket);
+}
+
+export function markRead(data: Pages, ticketId: number): void {
+  const at = locate(data, ticketId);
+  const ticket = at ? data.pages[at[0]]?.tickets[at[1]] : undefined;
+  if (ticket) ticket.unreadMessages = 0;
+}
+
+export function patchContact(data: Pages, contact: Partial<Ticket['contact']> & { id: number }): void {
+  for (const page of data.pages) {
+    for (const ticket of page.tickets) {
+      if (ticket.contactId === contact.id) ticket.contact = { ...ticket.contact, ...contact };
+    }
+  }
+}

@@ -1,0 +1,176 @@
+import { useEffect, useState } from 'react';
+import { channel, SOCKET_PING_INTERVAL_MS } from '@cs/proto/realtime';
+import { useAppDispatch, useAppSelector, useAppStore } from '../app/hooks';
+import { baseApi, LIVE_TAGS } from '../api/base-api';
+import { messagesApi } from '../api/endpoints/messages';
+import { ticketsApi, type TicketListArgs } from '../api/endpoints/tickets';
+import { isAdmin, tokenStore, userUpdated } from '../api/session';
+import type { Message, SessionUser, Ticket } from '../api/types';
+import { notify } from '../components/toaster';
+import { i18n } from '../i18n';
+import type { AppDispatch, RootState } from '../app/store';
+import { connectSocket, disconnectSocket, joinRoom } from './socket';
+import { applyTicket, markRead, patchContact, removeTicket, type ListView, type Viewer } from './ticket-rules';
+
+/** Presence ping (the spec's `userStatus` every 5 minutes). */
+export const PRESENCE_PING_MS = 300_000;
+/** After "another login" the page reloads after this delay. */
+export const ANOTHER_LOGIN_RELOAD_MS = 2000;
+
+type TicketEvent =
+  | { action: 'update'; ticket: Ticket }
+  | { action: 'delete'; ticketId: number }
+  | { action: 'updateUnread'; ticketId: number };
+type MessageEvent =
+  | { action: 'create'; message: Message; ticket?: Ticket; contact?: Ticket['contact'] }
+  | { action: 'update'; message: Message };
+
+function viewerOf(user: SessionUser): Viewer {
+  return { id: user.id, admin: isAdmin(user), queueIds: user.queues.map((q) => q.id) };
+}
+
+function listView(args: TicketListArgs): ListView {
+  return {
+    status: args.status,
+    queueIds: args.queueIds,
+    showAll: args.showAll,
+    isSearch: Boolean(args.searchParam || args.tags?.length || args.users?.length || !args.status),
+  };
+}
+
+function forEachTicketList(state: RootState, fn: (args: TicketListArgs) => void) {
+  for (const entry of ticketsApi.util.selectInvalidatedBy(state, ['TicketList'])) {
+    if (entry.endpointName === 'getTickets') fn(entry.originalArgs as TicketListArgs);
+  }
+}
+
+export function handleTicketEvent(
+  dispatch: AppDispatch,
+  getState: () => RootState,
+  user: SessionUser,
+  event: TicketEvent,
+) {
+  const viewer = viewerOf(user);
+  const state = getState();
+  forEachTicketList(state, (args) => {
+    dispatch(
+      ticketsApi.util.updateQueryData('getTickets', args, (draft) => {
+        if (event.action === 'update') applyTicket(draft, event.ticket, listView(args), viewer, false);
+        else if (event.action === 'delete') removeTicket(draft, event.ticketId);
+        else markRead(draft, event.ticketId);
+      }),
+    );
+  });
+  if (event.action === 'update') {
+    dispatch(ticketsApi.util.updateQueryData('getTicketByUuid', event.ticket.uuid, () => event.ticket));
+  }
+  dispatch(baseApi.util.invalidateTags(['Notifications']));
+}
+
+export function handleMessageEvent(
+  dispatch: AppDispatch,
+  getState: () => RootState,
+  user: SessionUser,
+  event: MessageEvent,
+) {
+  const { message } = event;
+  dispatch(
+    messagesApi.util.updateQueryData('getMessages', message.ticketId, (draft) => {
+      const newest = draft.pages[0];
+      if (!newest) return;
+      for (const page of draft.pages) {
+        const i = page.messages.findIndex((m) => m.id === message.id);
+        if (i >= 0) {
+          page.messages[i] = { ...page.messages[i], ...message };
+          return;
+        }
+      }
+      if (event.action === 'create') newest.messages.push(message);
+    }),
+  );
+  if (event.action === 'create' && event.ticket) {
+    const viewer = viewerOf(user);
+    const ticket = event.ticket;
+    forEachTicketList(getState(), (args) => {
+      dispatch(
+        ticketsApi.util.updateQueryData('getTickets', args, (draft) =>
+          applyTicket(draft, ticket, listView(args), viewer, true),
+        ),
+      );
+    });
+    dispatch(baseApi.util.invalidateTags(['Notifications']));
+  }
+}
+
+/** The one socket of the app: connects when signed in and keeps the RTK Query cache live (spec §4). */
+export function useRealtimeSync(): boolean {
+  const dispatch = useAppDispatch();
+  const store = useAppStore();
+  const user = useAppSelector((s) => s.session.user);
+  const [connected, setConnected] = useState(false);
+  const userId = user?.id;
+  const companyId = user?.companyId;
+
+  useEffect(() => {
+    const token = tokenStore.get();
+    if (!userId || !companyId || !token) return;
+    const socket = connectSocket({ token, userId, companyId });
+    let everConnected = false;
+    const getState = () => store.getState();
+    const me = () => getState().session.user;
+
+    socket.on('connect', () => {
+      setConnected(true);
+      if (everConnected) dispatch(baseApi.util.invalidateTags([...LIVE_TAGS]));
+      everConnected = true;
+    });
+    socket.on('disconnect', () => setConnected(false));
+    socket.on(channel.ticket(companyId), (event: TicketEvent) => {
+      const current = me();
+      if (current) handleTicketEvent(dispatch, getState, current, event);
+    });
+    socket.on(channel.appMessage(companyId), (event: MessageEvent) => {
+      const current = me();
+      if (current) handleMessageEvent(dispatch, getState, current, event);
+    });
+    socket.on(channel.contact(companyId), (event: { action: string; contact?: Ticket['contact'] }) => {
+      const contact = event.contact;
+      if (event.action !== 'update' || !contact) return;
+      forEachTicketList(getState(), (args) =>
+        dispatch(ticketsApi.util.updateQueryData('getTickets', args, (draft) => patchContact(draft, contact))),
+      );
+      dispatch(baseApi.util.invalidateTags([{ type: 'Contact', id: contact.id }]));
+    });
+    socket.on(channel.whatsapp(companyId), () => dispatch(baseApi.util.invalidateTags(['Connections'])));
+    socket.on(channel.whatsappSession(companyId), () => dispatch(baseApi.util.invalidateTags(['Connections'])));
+    socket.on(channel.queue(companyId), () => dispatch(baseApi.util.invalidateTags(['Queues'])));
+    socket.on(channel.tag(companyId), () => dispatch(baseApi.util.invalidateTags(['Tags'])));
+    socket.on(channel.quickMessage(companyId), () => dispatch(baseApi.util.invalidateTags(['QuickMessages'])));
+    socket.on(channel.settings(companyId), () => dispatch(baseApi.util.invalidateTags(['Settings'])));
+    socket.on(channel.announcement(), () => dispatch(baseApi.util.invalidateTags(['Announcements'])));
+    socket.on(`company-${companyId}-chat`, () => dispatch(baseApi.util.invalidateTags(['Chats'])));
+    socket.on(channel.user(companyId), (event: { action: string; user?: Partial<SessionUser> & { id: number } }) => {
+      dispatch(baseApi.util.invalidateTags(['Users']));
+      if (event.action === 'update' && event.user?.id === userId) dispatch(userUpdated(event.user));
+    });
+    socket.on(channel.auth(companyId), (event: { action: string; user?: { id: number } }) => {
+      if (event.action !== 'update' || event.user?.id !== userId) return;
+      notify('error', i18n.t('session.anotherLogin'));
+      tokenStore.clearAll();
+      window.setTimeout(() => window.location.reload(), ANOTHER_LOGIN_RELOAD_MS);
+    });
+
+    const leaveNotification = joinRoom('joinNotification');
+    const presence = window.setInterval(() => socket.emit('userStatus'), PRESENCE_PING_MS);
+    return () => {
+      window.clearInterval(presence);
+      leaveNotification();
+      disconnectSocket();
+      setConnected(false);
+    };
+  }, [dispatch, store, userId, companyId]);
+
+  return connected;
+}
+
+export { SOCKET_PING_INTERVAL_MS };

@@ -1,0 +1,32 @@
+import { http, HttpResponse } from 'msw';
+import type { AuthResponse, Plan, QuickMessage } from '../api/types';
+import { agent, fakeJwt } from './fixtures';
+
+/** The gateway as the browser sees it (proxied under /api), speaking the spec's wire contract. */
+export const API = 'http://localhost:3000/api';
+
+export const plans: Plan[] = [
+  { id: 1, name: 'Básico', users: 3, connections: 1, queues: 2, value: 99.9, useSchedules: true },
+  { id: 2, name: 'Profissional', users: 10, connections: 3, queues: 10, value: '199.90', useSchedules: true },
+];
+
+export const quickMessages: QuickMessage[] = [
+  { id: 1, shortcode: 'bomdia', message: 'Bom dia! Em que posso ajudar você hoje? Estamos à disposição.' },
+  { id: 2, shortcode: 'boleto', message: 'Segue o boleto.' },
+];
+
+export function authResponse(user = agent): AuthResponse {
+  return { token: fakeJwt(Math.floor(Date.now() / 1000) + 900), user };
+}
+
+export const handlers = [
+  http.get(`${API}/plans/list`, () => HttpResponse.json(plans)),
+  http.post(`${API}/auth/refresh_token`, () => HttpResponse.json({ error: 'ERR_SESSION_EXPIRED' }, { status: 401 })),
+  http.post(`${API}/auth/login`, async ({ request }) => {
+    const body = (await request.json()) as { email: string; password: string };
+    if (body.email === agent.email && body.password === 'demo12345') return HttpResponse.json(authResponse());
+    return HttpResponse.json({ error: 'ERR_INVALID_CREDENTIALS' }, { status: 401 });
+  }),
+  http.get(`${API}/quick-messages/list`, () => HttpResponse.json(quickMessages)),
+  http.get(`${API}/companies/listPlan/:id`, () => HttpResponse.json({ plan: { useSchedules: true } })),
+];
