@@ -3,6 +3,8 @@
  * Quick replies (shared `geral` or personal, with media) and internal ticket notes, through the HTTP API on
  * real PostgreSQL and Kafka, as an admin and an agent of the same company use them.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expectEventually, nextCompanyId, TEST_INTERNAL_TOKEN } from '@cs/platform/testing';
 import { type CompanySetup, Harness, setupCompany, ticketFrom, upload } from '../support/harness.js';
 
@@ -109,6 +111,16 @@ describe('quick messages', () => {
     expect(removed.body).toMatchObject({ mediaPath: null, mediaName: null, isMedia: false });
     const gone = await fetchMedia(attached.body.mediaPath as string);
     expect(gone.status).toBe(404);
+  });
+
+  it('never serves dot-files from the media folder', async () => {
+    mkdirSync(join(harness.mediaDir, '1'), { recursive: true });
+    writeFileSync(join(harness.mediaDir, '1', '.env'), 'SECRET=1');
+    const response = await fetch(`${harness.app.url}/media/tickets/1/.env`, {
+      headers: { 'x-internal-token': TEST_INTERNAL_TOKEN },
+    });
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('SECRET');
   });
 
   it('deletes a reply (its author), announcing it', async () => {

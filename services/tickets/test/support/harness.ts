@@ -56,7 +56,8 @@ const OBSERVED = [
 export class Harness {
   app!: RunningApp<typeof ticketsService.envSchema>;
   readonly seen: Published[] = [];
-  readonly mediaDir = mkdtempSync(join(tmpdir(), 'tickets-media-'));
+  /** Under a dot-folder, as the default `.data/tickets-media` is: serving must not refuse the folder itself. */
+  readonly mediaDir = join(mkdtempSync(join(tmpdir(), 'tickets-media-')), '.data', 'media');
   private producer!: Producer;
   private consumer!: Consumer;
   readonly db = new pg.Pool({ connectionString: testRun().databaseUrl, max: 2 });

@@ -1,3 +1,4 @@
+import { relative } from 'node:path';
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { DomainError } from '@cs/platform/errors';
@@ -15,11 +16,16 @@ export class MediaController {
   @Public()
   @Get('*path')
   serve(@Param('path') path: string | string[], @Res() response: Response): void {
-    const relative = Array.isArray(path) ? path.join('/') : path;
-    const absolute = this.media.resolvePath(relative);
+    const requested = Array.isArray(path) ? path.join('/') : path;
+    const absolute = this.media.resolvePath(requested);
     if (!absolute) throw new DomainError('ERR_NOT_FOUND');
-    response.sendFile(absolute, { dotfiles: 'deny', maxAge: '7d' }, (error) => {
-      if (error && !response.headersSent) response.status(404).json({ error: 'ERR_NOT_FOUND' });
-    });
+    // relative to the media folder, so only dot-segments inside it are refused (the folder may be `.data/...`)
+    response.sendFile(
+      relative(this.media.root, absolute),
+      { root: this.media.root, dotfiles: 'deny', maxAge: '7d' },
+      (error) => {
+        if (error && !response.headersSent) response.status(404).json({ error: 'ERR_NOT_FOUND' });
+      },
+    );
   }
 }
