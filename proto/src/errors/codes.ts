@@ -60,6 +60,16 @@ export const ERROR_CATALOGUE = {
   },
   ERR_TICKET_NOT_OPEN: { status: 400, message: 'Só é possível enviar mensagens em tickets abertos.' },
   ERR_SCHEDULE_ALREADY_SENT: { status: 409, message: 'Agendamentos já enviados não podem ser alterados.' },
+  ERR_NO_COMPANY_FOUND: { status: 404, message: 'Nenhuma empresa encontrada com este ID.' },
+  ERR_NO_PLAN_FOUND: { status: 404, message: 'Nenhum plano encontrado com este ID.' },
+  ERR_NO_HELP_FOUND: { status: 404, message: 'Nenhuma ajuda encontrada com este ID.' },
+  ERR_NO_ANNOUNCEMENT_FOUND: { status: 404, message: 'Nenhum informativo encontrado com este ID.' },
+  ERR_USER_EMAIL_ALREADY_EXISTS: { status: 409, message: 'Já existe um usuário com este e-mail.' },
+  ERR_PLAN_NAME_ALREADY_EXISTS: {
+    status: 409,
+    message: 'Não foi possível realizar a operação. Verifique se já existe um plano com o mesmo nome.',
+  },
+  ERR_PLAN_IN_USE: { status: 409, message: 'Este plano está em uso por uma ou mais empresas.' },
   ERR_SERVICE_UNAVAILABLE: { status: 503, message: 'Serviço temporariamente indisponível.' },
   ERR_INTERNAL: { status: 500, message: 'Ocorreu um erro interno.' },
 } as const satisfies Record<string, { status: number; message: string }>;
