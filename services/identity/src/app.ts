@@ -3,7 +3,14 @@ import type { ServiceDefinition } from '@cs/platform/bootstrap';
 import { PlatformModule } from '@cs/platform/bootstrap';
 import { type IdentityConfig, IdentityEnvSchema } from './config/env.js';
 import { createIdentityDataSource } from './database/data-source.js';
+import { AnnouncementsModule } from './modules/announcements/announcements.module.js';
+import { AuthModule } from './modules/auth/auth.module.js';
 import { CompaniesModule } from './modules/companies/companies.module.js';
+import { HelpsModule } from './modules/helps/helps.module.js';
+import { PlansModule } from './modules/plans/plans.module.js';
+import { QueuesModule } from './modules/queues/queues.module.js';
+import { SettingsModule } from './modules/settings/settings.module.js';
+import { UsersModule } from './modules/users/users.module.js';
 
 @Module({})
 export class IdentityAppModule {
@@ -21,7 +28,14 @@ export class IdentityAppModule {
           database: () => createIdentityDataSource(config),
           events: { consumerGroup: 'identity.main', persistence: 'database' },
         }),
+        AuthModule,
+        UsersModule,
         CompaniesModule,
+        PlansModule,
+        SettingsModule,
+        QueuesModule,
+        HelpsModule,
+        AnnouncementsModule,
       ],
     };
   }
