@@ -16,6 +16,8 @@ const common = {
 };
 
 export default {
+  // a global option (Jest ignores testTimeout inside projects): integration hooks start apps and brokers
+  testTimeout: 120_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
     {

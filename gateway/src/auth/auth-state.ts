@@ -87,13 +87,16 @@ export class AuthState {
     return this.companies.get(claims.cid)?.deleted ?? false;
   }
 
-  /** The caller, with newer company and user facts than the token's applied. */
+  /**
+   * The caller, with company and user facts newer than the token's applied (`ims`: when the token was signed, in
+   * milliseconds; without it only what happened after the token's whole second is newer for sure).
+   */
   identityOf(claims: AccessTokenClaims): CallerIdentity {
-    const issuedAtMs = claims.iat * 1_000;
+    const newerThanMs = claims.ims ?? (claims.iat + 1) * 1_000;
     const company = this.companies.get(claims.cid);
     const user = this.users.get(Number(claims.sub));
-    const freshCompany = company && company.atMs >= issuedAtMs ? company : undefined;
-    const freshUser = user && user.atMs >= issuedAtMs ? user : undefined;
+    const freshCompany = company && company.atMs > newerThanMs ? company : undefined;
+    const freshUser = user && user.atMs > newerThanMs ? user : undefined;
     return {
       companyId: claims.cid,
       userId: Number(claims.sub),

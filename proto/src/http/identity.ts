@@ -82,6 +82,8 @@ export const AccessTokenClaimsSchema = z.object({
   due: z.iso.date().nullable(),
   tz: z.string().min(1),
   iat: z.number().int(),
+  /** When the token was signed, in milliseconds (iat has whole seconds): newer events override the claims. */
+  ims: z.number().int().optional(),
   exp: z.number().int(),
 });
 export type AccessTokenClaims = z.infer<typeof AccessTokenClaimsSchema>;

@@ -25,7 +25,7 @@ export const keyIdOf = (publicKey: KeyObject): string =>
     .digest('hex')
     .slice(0, 16);
 
-export type AccessTokenInput = Omit<AccessTokenClaims, 'iat' | 'exp'>;
+export type AccessTokenInput = Omit<AccessTokenClaims, 'iat' | 'exp' | 'ims'>;
 
 /** Signs access tokens (EdDSA / Ed25519, 15 minutes). Only identity holds the private key (ADR 0005). */
 @Injectable()
@@ -42,7 +42,7 @@ export class AccessTokenSigner {
   async sign(claims: AccessTokenInput, now: Date = new Date()): Promise<string> {
     const { sub, ...rest } = claims;
     const issuedAt = Math.floor(now.getTime() / 1_000);
-    return new SignJWT({ ...rest })
+    return new SignJWT({ ...rest, ims: now.getTime() })
       .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT', kid: this.keyId })
       .setSubject(sub)
       .setIssuer(ACCESS_TOKEN_ISSUER)
