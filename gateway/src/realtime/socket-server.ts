@@ -151,36 +151,47 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
     this.reportPresence(identity, true);
 
     const subscriptions = socket.data.subscriptions;
-    socket.on('joinNotification', () => {
+    // every join/leave answers an optional acknowledgement (true when applied); the spec's clients send none
+    const done = (ack: unknown, applied: boolean): void => {
+      if (typeof ack === 'function') (ack as (applied: boolean) => void)(applied);
+    };
+    socket.on('joinNotification', (ack?: unknown) => {
       subscriptions.notification = true;
       this.applySubscriptions(socket);
+      done(ack, true);
     });
-    socket.on('leaveNotification', () => {
+    socket.on('leaveNotification', (ack?: unknown) => {
       subscriptions.notification = false;
       this.applySubscriptions(socket);
+      done(ack, true);
     });
-    socket.on('joinTickets', (status: unknown) => {
-      if (typeof status !== 'string' || !STATUSES.has(status)) return;
+    socket.on('joinTickets', (status: unknown, ack?: unknown) => {
+      if (typeof status !== 'string' || !STATUSES.has(status)) return done(ack, false);
       subscriptions.statuses.add(status);
       this.applySubscriptions(socket);
+      done(ack, true);
     });
-    socket.on('leaveTickets', (status: unknown) => {
-      if (typeof status !== 'string') return;
-      subscriptions.statuses.delete(status);
+    socket.on('leaveTickets', (status: unknown, ack?: unknown) => {
+      if (typeof status === 'string') subscriptions.statuses.delete(status);
       this.applySubscriptions(socket);
+      done(ack, true);
     });
-    socket.on('joinChatBox', (ticketId: unknown) => {
+    socket.on('joinChatBox', (ticketId: unknown, ack?: unknown) => {
       const id = Number(ticketId);
-      if (!Number.isSafeInteger(id) || id <= 0 || subscriptions.chatBoxes.has(id)) return;
+      if (!Number.isSafeInteger(id) || id <= 0) return done(ack, false);
+      if (subscriptions.chatBoxes.has(id)) return done(ack, true);
       void this.mayOpenTicket(socket.data.identity, id).then((allowed) => {
-        if (!allowed || !socket.connected) return;
-        subscriptions.chatBoxes.add(id);
-        this.applySubscriptions(socket);
+        if (allowed && socket.connected) {
+          subscriptions.chatBoxes.add(id);
+          this.applySubscriptions(socket);
+        }
+        done(ack, allowed);
       });
     });
-    socket.on('leaveChatBox', (ticketId: unknown) => {
+    socket.on('leaveChatBox', (ticketId: unknown, ack?: unknown) => {
       subscriptions.chatBoxes.delete(Number(ticketId));
       this.applySubscriptions(socket);
+      done(ack, true);
     });
     socket.on('userStatus', () => this.reportPresence(socket.data.identity, true));
     socket.on('disconnect', () => {
