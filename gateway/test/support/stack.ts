@@ -73,8 +73,8 @@ export class Upstream {
   }
 }
 
-export async function migrateIdentity(): Promise<void> {
-  const dataSource = createIdentityDataSource({ DATABASE_URL: testRun().databaseUrl });
+export async function migrateIdentity(databaseUrl: string = testRun().databaseUrl): Promise<void> {
+  const dataSource = createIdentityDataSource({ DATABASE_URL: databaseUrl });
   await runMigrations(dataSource);
   await dataSource.destroy();
 }
@@ -90,14 +90,20 @@ export interface Stack {
 }
 
 /** Identity and one gateway in this process; the other services' URLs point at an `Upstream`. */
-export async function startStack(options: { gatewayEnv?: Record<string, string> } = {}): Promise<Stack> {
-  await migrateIdentity();
+export async function startStack(
+  options: { gatewayEnv?: Record<string, string>; databaseUrl?: string; topicPrefix?: string } = {},
+): Promise<Stack> {
+  const databaseUrl = options.databaseUrl ?? testRun().databaseUrl;
+  const kafka = options.topicPrefix ? { KAFKA_TOPIC_PREFIX: options.topicPrefix } : {};
+  await migrateIdentity(databaseUrl);
   const keys = accessTokenKeys();
   const upstream = await new Upstream().start();
   const identity = await startServiceApp(
     identityService,
     serviceTestEnv({
       IDENTITY_PORT: '0',
+      DATABASE_URL: databaseUrl,
+      ...kafka,
       AUTH_ACCESS_PRIVATE_KEY: keys.privateKey,
       MEDIA_DIR: `.data/test-media/${unique()}`,
     }),
@@ -107,6 +113,7 @@ export async function startStack(options: { gatewayEnv?: Record<string, string> 
     gatewayService,
     serviceTestEnv({
       GATEWAY_PORT: '0',
+      ...kafka,
       AUTH_ACCESS_PUBLIC_KEY: keys.publicKey,
       IDENTITY_URL: identity.url,
       TICKETS_URL: upstream.url,
