@@ -36,14 +36,14 @@ afterAll(() => stack?.close());
 const me = (token: string | undefined) => call(base, 'GET', '/auth/me', { token });
 
 async function signToken(
-  claims: Record<string, unknown>,
+  claims: Record<string, unknown> & { sub: string },
   privateKey: string,
   iat: number,
   exp: number,
 ): Promise<string> {
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'EdDSA' })
-    .setSubject(String(claims['sub'] ?? '1'))
+    .setSubject(claims.sub)
     .setIssuer(ACCESS_TOKEN_ISSUER)
     .setAudience(ACCESS_TOKEN_AUDIENCE)
     .setIssuedAt(iat)
