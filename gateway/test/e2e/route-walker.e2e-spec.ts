@@ -115,3 +115,21 @@ describe('another company', () => {
       return { users: users.rows, company: company.rows };
     });
 });
+
+describe('OpenAPI', () => {
+  it('serves Swagger UI at /docs and the document of every catalogue route at /docs/openapi.json', async () => {
+    const redirect = await fetch(`${stack.gatewayUrl}/docs`, { redirect: 'manual' });
+    expect([301, 302]).toContain(redirect.status);
+    const page = await fetch(`${stack.gatewayUrl}/docs/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('swagger-ui-bundle.js');
+    expect((await fetch(`${stack.gatewayUrl}/docs/swagger-ui-bundle.js`)).status).toBe(200);
+    const document = (await (await fetch(`${stack.gatewayUrl}/docs/openapi.json`)).json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+    };
+    expect(document.openapi).toBe('3.1.0');
+    for (const route of PUBLIC_API) expect(document.paths[route.path]?.[route.method.toLowerCase()]).toBeDefined();
+    expect(document.paths['/auth/login']?.['post']).toMatchObject({ security: [], requestBody: { required: true } });
+  });
+});
