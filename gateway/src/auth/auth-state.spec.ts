@@ -33,10 +33,14 @@ describe(AuthState.name, () => {
     expect(state.isRevoked(claims())).toBe(true);
     expect(state.isRevoked(claims({ sid: 'session-b' }))).toBe(false);
 
-    state.revokeUserSessions(5, 1_700_000_001_000, 'session-new');
+    state.revokeUserSessions(5, 1_700_000_000_700, 'session-new');
     expect(state.isRevoked(claims({ sid: 'session-c' }))).toBe(true);
     expect(state.isRevoked(claims({ sid: 'session-new' }))).toBe(false);
-    expect(state.isRevoked(claims({ sid: 'session-d', iat: 1_700_000_005 }))).toBe(false);
+    // signed after the cut-off, in the same second: a session opened later stays valid
+    expect(state.isRevoked(claims({ sid: 'session-d', ims: 1_700_000_000_800 }))).toBe(false);
+    // an older cut-off arriving late does not replace the newer one
+    state.revokeUserSessions(5, 1_700_000_000_100, 'session-c');
+    expect(state.isRevoked(claims({ sid: 'session-c' }))).toBe(true);
   });
 
   it('applies company and user changes newer than the token, not older ones', () => {

@@ -60,8 +60,11 @@ export class AuthState {
     this.revokedSessions.set(sessionId, now + REMEMBER_MS);
   }
 
+  /** A later cut-off covers every session an earlier one did (except its own kept session, also older). */
   revokeUserSessions(userId: number, atMs: number, exceptSessionId?: string, now: number = Date.now()): void {
     this.sweep(now);
+    const previous = this.userCutoffs.get(userId);
+    if (previous && previous.atMs > atMs) return;
     this.userCutoffs.set(userId, { atMs, exceptSessionId, expiresAtMs: now + REMEMBER_MS });
   }
 
@@ -78,11 +81,12 @@ export class AuthState {
   }
 
   /** Whether a token's session was ended after the token was signed. */
-  isRevoked(claims: Pick<AccessTokenClaims, 'sub' | 'sid' | 'iat' | 'cid'>): boolean {
+  isRevoked(claims: Pick<AccessTokenClaims, 'sub' | 'sid' | 'iat' | 'ims' | 'cid'>): boolean {
     if (this.revokedSessions.has(claims.sid)) return true;
     const userId = Number(claims.sub);
     const cutoff = this.userCutoffs.get(userId);
-    if (cutoff && claims.sid !== cutoff.exceptSessionId && claims.iat * 1_000 <= cutoff.atMs) return true;
+    const signedAtMs = claims.ims ?? claims.iat * 1_000;
+    if (cutoff && claims.sid !== cutoff.exceptSessionId && signedAtMs <= cutoff.atMs) return true;
     if (this.users.get(userId)?.deleted) return true;
     return this.companies.get(claims.cid)?.deleted ?? false;
   }
