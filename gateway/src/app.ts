@@ -38,7 +38,7 @@ export const gatewayService: ServiceDefinition<typeof GatewayEnvSchema> = {
   bodyLimit: false,
   trustIncomingIds: false,
   configure: (app, config, logger) => {
-    app.set('trust proxy', 'loopback');
+    app.set('trust proxy', config.TRUST_PROXY);
     app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
     mountDocs(app);
     app.use(

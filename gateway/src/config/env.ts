@@ -18,6 +18,15 @@ export const GatewayEnvSchema = BaseEnvSchema.extend({
    * commas while keys rotate. The gateway never holds the private key.
    */
   AUTH_ACCESS_PUBLIC_KEY: z.string().min(40),
+  /**
+   * Which proxies in front of the gateway are trusted for the client address (`X-Forwarded-For`), as Express's
+   * `trust proxy`: `loopback` (default), a hop count, or comma-separated addresses/CIDRs of the load balancers.
+   * Login throttling per IP depends on it.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .transform((value) => (/^\d+$/.test(value) ? Number(value) : value)),
   /** Days after its due date a company keeps full access (then only login, invoices, subscription, plans). */
   COMPANY_EXPIRY_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(0),
   /** Comma-separated Kafka brokers for the realtime fan-out; the in-process bus when unset (one-process dev). */

@@ -154,6 +154,7 @@ export const UserResponseSchema = z.object({
   online: z.boolean(),
   allTicket: z.enum(['enable', 'disable']),
   whatsappId: IdSchema.nullable(),
+  whatsapp: z.object({ id: IdSchema, name: z.string() }).nullable(),
   queues: z.array(UserQueueSchema),
   createdAt: z.string(),
   updatedAt: z.string(),

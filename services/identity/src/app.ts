@@ -6,6 +6,7 @@ import { createIdentityDataSource } from './database/data-source.js';
 import { AnnouncementsModule } from './modules/announcements/announcements.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { CompaniesModule } from './modules/companies/companies.module.js';
+import { ConnectionsModule } from './modules/connections/connections.module.js';
 import { HelpsModule } from './modules/helps/helps.module.js';
 import { PlansModule } from './modules/plans/plans.module.js';
 import { QueuesModule } from './modules/queues/queues.module.js';
@@ -34,6 +35,7 @@ export class IdentityAppModule {
         PlansModule,
         SettingsModule,
         QueuesModule,
+        ConnectionsModule,
         HelpsModule,
         AnnouncementsModule,
       ],

@@ -4,6 +4,7 @@ import { AnnouncementEntity } from '../modules/announcements/announcement.entity
 import { RefreshTokenEntity } from '../modules/auth/refresh-token.entity.js';
 import { SessionEntity } from '../modules/auth/session.entity.js';
 import { CompanyEntity } from '../modules/companies/company.entity.js';
+import { ConnectionEntity } from '../modules/connections/connection.entity.js';
 import { PlanEntity } from '../modules/companies/plan.entity.js';
 import { HelpEntity } from '../modules/helps/help.entity.js';
 import { QueueEntity } from '../modules/queues/queue.entity.js';
@@ -26,6 +27,7 @@ export function createIdentityDataSource(config: { DATABASE_URL: string; DATABAS
       RefreshTokenEntity,
       SettingEntity,
       QueueEntity,
+      ConnectionEntity,
       HelpEntity,
       AnnouncementEntity,
     ],

@@ -5,9 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { QueueCreated, QueueDeleted } from '@cs/proto/events';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConnectionCreated, ConnectionDeleted, QueueCreated, QueueDeleted } from '@cs/proto/events';
 import { KafkaEventBus } from '@cs/platform/events';
-import { expectEventually, readAllMessages, testRun } from '@cs/platform/testing';
+import { expectEventually, readAllMessages, repoRoot, testRun } from '@cs/platform/testing';
 import {
   call,
   createPlan,
@@ -78,6 +80,26 @@ async function publishQueue(companyId: number, id: number, deleted = false): Pro
     data,
   });
   await bus.publish([{ topic: 'tickets.queue.v1', key: String(id), value: JSON.stringify(envelope), headers: {} }]);
+}
+
+async function publishConnection(companyId: number, id: number, deleted = false): Promise<void> {
+  const fixture = JSON.parse(
+    readFileSync(join(repoRoot(), 'proto', 'fixtures', 'events', 'whatsapp.connection.created.json'), 'utf8'),
+  ) as { data: Record<string, unknown> };
+  const definition = deleted ? ConnectionDeleted : ConnectionCreated;
+  const envelope = definition.schema.parse({
+    id: randomUUID(),
+    type: definition.type,
+    schemaVersion: 1,
+    occurredAt: new Date().toISOString(),
+    companyId,
+    producer: 'whatsapp-connector',
+    correlationId: randomUUID(),
+    data: deleted ? { id } : { ...fixture.data, id, companyId, name: `Conexão ${id}` },
+  });
+  await bus.publish([
+    { topic: 'whatsapp.connection.v1', key: String(id), value: JSON.stringify(envelope), headers: {} },
+  ]);
 }
 
 describe('users', () => {
@@ -225,6 +247,42 @@ describe('users', () => {
       expect(
         (await call<{ queues: unknown[] }>(base, 'GET', `/users/${user.id}`, { token: admin.token })).body.queues,
       ).toEqual([]);
+    });
+    await call(base, 'DELETE', `/users/${user.id}`, { token: admin.token });
+  });
+
+  it("accepts only the company's own connection as a user's default connection, and names it", async () => {
+    const other = await signUp(base, await createPlan());
+    const mine = 500_000 + Math.floor(Math.random() * 90_000);
+    await publishConnection(tenant.companyId, mine);
+    await publishConnection(other.companyId, mine + 1);
+    const user = await expectEventually(async () => {
+      const created = await call<{ id: number; whatsapp: unknown }>(base, 'POST', '/users', {
+        token: admin.token,
+        body: newUser('conexao', { whatsappId: mine }),
+      });
+      expect(created.status).toBe(200);
+      return created.body;
+    });
+    expect(user.whatsapp).toEqual({ id: mine, name: `Conexão ${mine}` });
+    await expectEventually(async () => {
+      expect(
+        await withDb(
+          async (c) => (await c.query('SELECT 1 FROM identity.connections WHERE id = $1', [mine + 1])).rowCount,
+        ),
+      ).toBe(1);
+    });
+    const foreign = await call(base, 'PUT', `/users/${user.id}`, {
+      token: admin.token,
+      body: { whatsappId: mine + 1 },
+    });
+    expect(foreign).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    await publishConnection(tenant.companyId, mine, true);
+    await expectEventually(async () => {
+      expect((await call(base, 'GET', `/users/${user.id}`, { token: admin.token })).body).toMatchObject({
+        whatsappId: null,
+        whatsapp: null,
+      });
     });
     await call(base, 'DELETE', `/users/${user.id}`, { token: admin.token });
   });

@@ -1,4 +1,5 @@
 import type { UserSnapshot } from '@cs/proto/events';
+import type { ConnectionEntity } from '../connections/connection.entity.js';
 import type { QueueEntity } from '../queues/queue.entity.js';
 import type { UserEntity } from './user.entity.js';
 
@@ -31,14 +32,21 @@ export interface UserResponse {
   online: boolean;
   allTicket: 'enable' | 'disable';
   whatsappId: number | null;
+  /** The default connection, named from identity's projection (null when none or not known yet). */
+  whatsapp: { id: number; name: string } | null;
   queues: Array<{ id: number; name: string; color: string }>;
   createdAt: string;
   updatedAt: string;
 }
 
 /** A user as the spec's clients read it; `queues` named from the projection (unknown ids are left out). */
-export const toUserResponse = (user: UserEntity, queues: readonly QueueEntity[]): UserResponse => {
+export const toUserResponse = (
+  user: UserEntity,
+  queues: readonly QueueEntity[],
+  connections: readonly ConnectionEntity[] = [],
+): UserResponse => {
   const byId = new Map(queues.map((queue) => [queue.id, queue]));
+  const connection = connections.find((candidate) => candidate.id === user.whatsappId);
   return {
     id: user.id,
     name: user.name,
@@ -49,6 +57,7 @@ export const toUserResponse = (user: UserEntity, queues: readonly QueueEntity[])
     online: isOnline(user),
     allTicket: user.allTicket,
     whatsappId: user.whatsappId,
+    whatsapp: connection ? { id: connection.id, name: connection.name } : null,
     queues: user.queueIds
       .map((id) => byId.get(id))
       .filter((queue): queue is QueueEntity => queue !== undefined)

@@ -4,6 +4,7 @@ import { type CompanyId, hasMorePages } from '@cs/proto/common';
 import type { ListQuery } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
+import { ConnectionEntity } from '../connections/connection.entity.js';
 import { findQueues } from '../queues/queues.queries.js';
 import { QueueEntity } from '../queues/queue.entity.js';
 import { UserEntity } from './user.entity.js';
@@ -23,7 +24,9 @@ export async function userResponse(
   companyId: CompanyId,
   user: UserEntity,
 ): Promise<UserResponse> {
-  return toUserResponse(user, await findQueues(manager, companyId, user.queueIds));
+  const connections =
+    user.whatsappId === null ? [] : await manager.find(ConnectionEntity, { where: { companyId, id: user.whatsappId } });
+  return toUserResponse(user, await findQueues(manager, companyId, user.queueIds), connections);
 }
 
 @Injectable()
@@ -52,8 +55,9 @@ export class UsersQueries {
       .take(PAGE_LENGTH)
       .getManyAndCount();
     const queues = await this.companyQueues(companyId);
+    const connections = await this.companyConnections(companyId);
     return {
-      users: users.map((user) => toUserResponse(user, queues)),
+      users: users.map((user) => toUserResponse(user, queues, connections)),
       count,
       hasMore: hasMorePages(count, offset, users.length),
     };
@@ -62,12 +66,17 @@ export class UsersQueries {
   async list(companyId: CompanyId): Promise<UserResponse[]> {
     const users = await this.transactions.manager.find(UserEntity, { where: { companyId }, order: { name: 'ASC' } });
     const queues = await this.companyQueues(companyId);
-    return users.map((user) => toUserResponse(user, queues));
+    const connections = await this.companyConnections(companyId);
+    return users.map((user) => toUserResponse(user, queues, connections));
   }
 
   async one(companyId: CompanyId, id: number): Promise<UserResponse> {
     const manager = this.transactions.manager;
     return userResponse(manager, companyId, await findCompanyUser(manager, companyId, id));
+  }
+
+  private companyConnections(companyId: CompanyId): Promise<ConnectionEntity[]> {
+    return this.transactions.manager.find(ConnectionEntity, { where: { companyId } });
   }
 
   private companyQueues(companyId: CompanyId): Promise<QueueEntity[]> {

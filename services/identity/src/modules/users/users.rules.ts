@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { CompanyId } from '@cs/proto/common';
 import { DomainError, validationError } from '@cs/platform/errors';
+import { ConnectionEntity } from '../connections/connection.entity.js';
 import { findQueues } from '../queues/queues.queries.js';
 import { UserEntity } from './user.entity.js';
 
@@ -25,5 +26,17 @@ export async function assertQueuesOfCompany(
   const unknown = queueIds.filter((id) => !found.has(id));
   if (unknown.length > 0) {
     throw validationError([{ path: 'queueIds', message: `Fila(s) não encontrada(s): ${unknown.join(', ')}` }]);
+  }
+}
+
+/** A default connection must be one of the company's (identity's projection of the connector's connections). */
+export async function assertConnectionOfCompany(
+  manager: EntityManager,
+  companyId: CompanyId,
+  whatsappId: number | null | undefined,
+): Promise<void> {
+  if (whatsappId === null || whatsappId === undefined) return;
+  if (!(await manager.exists(ConnectionEntity, { where: { companyId, id: whatsappId } }))) {
+    throw validationError([{ path: 'whatsappId', message: 'Conexão não encontrada' }]);
   }
 }

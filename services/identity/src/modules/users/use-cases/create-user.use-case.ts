@@ -14,7 +14,7 @@ import { SettingEntity } from '../../settings/setting.entity.js';
 import { UserEntity } from '../user.entity.js';
 import { toUserSnapshot, type UserResponse } from '../users.mapper.js';
 import { userResponse } from '../users.queries.js';
-import { assertEmailFree, assertQueuesOfCompany } from '../users.rules.js';
+import { assertConnectionOfCompany, assertEmailFree, assertQueuesOfCompany } from '../users.rules.js';
 
 export interface NewUser {
   readonly name: string;
@@ -73,6 +73,7 @@ export class CreateUserUseCase {
     await assertEmailFree(manager, input.email);
     const queueIds = [...new Set(input.queueIds ?? [])];
     await assertQueuesOfCompany(manager, company, queueIds);
+    await assertConnectionOfCompany(manager, company, input.whatsappId);
     const user = manager.create(UserEntity, {
       companyId: company,
       name: input.name,

@@ -10,7 +10,7 @@ import { revokeSessions } from '../../auth/sessions.js';
 import { UserEntity } from '../user.entity.js';
 import { toUserSnapshot, type UserResponse } from '../users.mapper.js';
 import { findCompanyUser, userResponse } from '../users.queries.js';
-import { assertEmailFree, assertQueuesOfCompany } from '../users.rules.js';
+import { assertConnectionOfCompany, assertEmailFree, assertQueuesOfCompany } from '../users.rules.js';
 
 const sameIds = (a: readonly number[], b: readonly number[]): boolean =>
   a.length === b.length &&
@@ -56,7 +56,10 @@ export class UpdateUserUseCase {
       if (input.name !== undefined) user.name = input.name;
       if (input.profile !== undefined) user.profile = input.profile;
       if (input.allTicket !== undefined) user.allTicket = input.allTicket;
-      if (input.whatsappId !== undefined) user.whatsappId = input.whatsappId;
+      if (input.whatsappId !== undefined && input.whatsappId !== user.whatsappId) {
+        await assertConnectionOfCompany(manager, caller.companyId, input.whatsappId);
+        user.whatsappId = input.whatsappId;
+      }
       if (input.super !== undefined) user.super = input.super;
       if (input.password !== undefined) user.passwordHash = await this.hasher.hash(input.password);
       await manager.save(UserEntity, user);
