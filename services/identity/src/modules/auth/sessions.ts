@@ -38,7 +38,7 @@ export async function openSession(
   return { sessionId, refreshToken };
 }
 
-/** A new refresh token of a session (the family keeps the session's absolute expiry). */
+/** A new refresh token of a session, expiring with it. */
 export async function issueRefreshToken(
   manager: EntityManager,
   sessionId: string,

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { REFRESH_TOKEN_TTL_SECONDS } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
@@ -14,7 +15,7 @@ type Outcome = { kind: 'rotated'; result: SignedIn } | { kind: 'refused' };
 
 /**
  * `POST /auth/refresh_token` (cookie `jrt`). A live token is exchanged once: it is marked rotated and a new one
- * of the same family (session) is issued with a fresh access token. A token that was already rotated coming
+ * of the same family (session) is issued with a fresh access token; the session then lives 7 more days. A token that was already rotated coming
  * back means it was copied: the whole family is revoked (identity.user.sessions-revoked, reason token-reuse)
  * and the caller is logged out. Missing, unknown, expired or revoked: 401 ERR_SESSION_EXPIRED.
  */
@@ -56,8 +57,14 @@ export class RefreshSessionUseCase {
       const user = await manager.findOne(UserEntity, { where: { id: session.userId, companyId: session.companyId } });
       if (!user) return { kind: 'refused' };
       await manager.update(RefreshTokenEntity, { tokenHash: token.tokenHash }, { rotatedAt: now });
-      await manager.update(SessionEntity, { id: session.id, companyId: session.companyId }, { lastUsedAt: now });
-      const next = await issueRefreshToken(manager, session.id, session.companyId, session.expiresAt);
+      // sliding: an active session lives 7 days after its last refresh
+      const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1_000);
+      await manager.update(
+        SessionEntity,
+        { id: session.id, companyId: session.companyId },
+        { lastUsedAt: now, expiresAt },
+      );
+      const next = await issueRefreshToken(manager, session.id, session.companyId, expiresAt);
       const { user: sessionUser, claims } = await sessionUserAndClaims(manager, user, session.id);
       return {
         kind: 'rotated',
