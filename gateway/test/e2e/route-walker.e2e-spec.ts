@@ -133,3 +133,18 @@ describe('OpenAPI', () => {
     expect(document.paths['/auth/login']?.['post']).toMatchObject({ security: [], requestBody: { required: true } });
   });
 });
+
+describe('CORS', () => {
+  it('answers preflights with credentials for the configured origins only', async () => {
+    const preflight = (origin: string) =>
+      fetch(`${stack.gatewayUrl}/auth/refresh_token`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      });
+    const allowed = await preflight('http://localhost:5173');
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(allowed.headers.get('access-control-allow-credentials')).toBe('true');
+    expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
