@@ -123,7 +123,7 @@ async function writeOpenApi(): Promise<void> {
     content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
   });
   for (const route of PUBLIC_API) {
-    const parameters = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => ({
+    const parameters = [...route.path.matchAll(/\{(\w+)\*?\}/g)].map((match) => ({
       name: match[1],
       in: 'path',
       required: true,
@@ -160,7 +160,8 @@ async function writeOpenApi(): Promise<void> {
       responses,
       ...(route.access === 'public' || route.access === 'service' ? { security: [] } : {}),
     };
-    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation };
+    const path = route.path.replace(/\{(\w+)\*\}/g, '{$1}');
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation };
   }
   const document = {
     openapi: '3.1.0',

@@ -40,6 +40,7 @@ export const ROUTES: ReadonlyArray<{ readonly prefix: string; readonly service: 
   { prefix: '/schedules', service: 'tickets' },
   { prefix: '/dashboard', service: 'tickets' },
   { prefix: '/chats', service: 'tickets' },
+  { prefix: '/media/tickets', service: 'tickets' },
   { prefix: '/contacts', service: 'contacts' },
   { prefix: '/contact', service: 'contacts' },
   { prefix: '/contact-lists', service: 'contacts' },
@@ -54,12 +55,18 @@ export const ROUTES: ReadonlyArray<{ readonly prefix: string; readonly service: 
   { prefix: '/api/messages', service: 'tickets' },
 ];
 
-/** A catalogue route's path template as a regular expression (`{id}` matches one segment). */
+/** A catalogue route's path template as a regular expression (`{id}` matches one segment, `{path*}` several). */
 const templatePattern = (path: string): RegExp =>
   new RegExp(
     `^${path
       .split('/')
-      .map((segment) => (/^\{\w+\}$/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+      .map((segment) =>
+        /^\{\w+\*\}$/.test(segment)
+          ? '.+'
+          : /^\{\w+\}$/.test(segment)
+            ? '[^/]+'
+            : segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&'),
+      )
       .join('/')}/?$`,
   );
 

@@ -29,7 +29,7 @@ export type RouteAccess = 'public' | 'service' | 'user' | 'admin' | 'super';
 
 export interface PublicRoute {
   readonly method: HttpMethod;
-  /** The spec's path, with `{name}` for path parameters. */
+  /** The spec's path, with `{name}` for path parameters (`{name*}`: the rest of the path, slashes included). */
   readonly path: string;
   readonly service: RouteService;
   readonly access: RouteAccess;
@@ -131,6 +131,7 @@ export const PUBLIC_API: readonly PublicRoute[] = [
   route('DELETE', '/messages/{id}', 'tickets', 'user', 'Delete a message for everyone'),
   route('POST', '/messages/edit/{id}', 'tickets', 'user', 'Edit a message'),
   route('POST', '/api/messages/send', 'tickets', 'service', "External API (the connection's bearer token)"),
+  route('GET', '/media/tickets/{path*}', 'tickets', 'public', 'Stored message media (unguessable names)'),
   route('GET', '/queue', 'tickets', 'user', 'Queues'),
   route('GET', '/queue/{id}', 'tickets', 'user', 'A queue'),
   route('POST', '/queue', 'tickets', 'admin', 'Create a queue'),
