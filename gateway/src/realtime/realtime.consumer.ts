@@ -137,6 +137,21 @@ export class RealtimeConsumer {
     this.fanOut('tickets.queue.v1', event);
   }
 
+  @EventPattern('tickets.tag.v1')
+  onTag(@Payload() event: Envelope): void {
+    this.fanOut('tickets.tag.v1', event);
+  }
+
+  @EventPattern('tickets.quick-message.v1')
+  onQuickMessage(@Payload() event: Envelope): void {
+    this.fanOut('tickets.quick-message.v1', event);
+  }
+
+  @EventPattern('tickets.schedule.v1')
+  onSchedule(@Payload() event: Envelope): void {
+    this.fanOut('tickets.schedule.v1', event);
+  }
+
   @EventPattern('contacts.contact.v1')
   onContact(@Payload() event: Envelope): void {
     this.fanOut('contacts.contact.v1', event);

@@ -2,7 +2,14 @@ import type { Envelope } from '@cs/proto/common';
 import type { Emission } from '../emission.js';
 import { projectContact, projectContactList, projectImport } from './contacts.js';
 import { projectAnnouncement, projectSetting, projectUser } from './identity.js';
-import { projectMessage, projectQueue, projectTicket } from './tickets.js';
+import {
+  projectMessage,
+  projectQueue,
+  projectQuickMessage,
+  projectSchedule,
+  projectTag,
+  projectTicket,
+} from './tickets.js';
 import { projectConnection } from './whatsapp.js';
 
 type Projection = (event: never) => Emission[];
@@ -16,6 +23,9 @@ export const PROJECTIONS: Readonly<Record<string, Projection>> = {
   'tickets.ticket.v1': projectTicket,
   'tickets.message.v1': projectMessage,
   'tickets.queue.v1': projectQueue,
+  'tickets.tag.v1': projectTag,
+  'tickets.quick-message.v1': projectQuickMessage,
+  'tickets.schedule.v1': projectSchedule,
   'contacts.contact.v1': projectContact,
   'contacts.contact-list.v1': projectContactList,
   'contacts.import.v1': projectImport,

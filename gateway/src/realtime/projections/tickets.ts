@@ -5,6 +5,15 @@ import type {
   QueueCreated,
   QueueDeleted,
   QueueUpdated,
+  QuickMessageCreated,
+  QuickMessageDeleted,
+  QuickMessageUpdated,
+  ScheduleCreated,
+  ScheduleDeleted,
+  ScheduleUpdated,
+  TagCreated,
+  TagDeleted,
+  TagUpdated,
   TicketCreated,
   TicketDeleted,
   TicketUnreadReset,
@@ -112,5 +121,57 @@ export function projectQueue(
       return [{ event: name, payload: { action: 'update', queue: event.data }, rooms }];
     case 'tickets.queue.deleted':
       return [{ event: name, payload: { action: 'delete', queueId: event.data.id }, rooms }];
+  }
+}
+
+export function projectTag(
+  event: EventOf<typeof TagCreated> | EventOf<typeof TagUpdated> | EventOf<typeof TagDeleted>,
+): Emission[] {
+  const companyId = event.companyId;
+  const rooms = [room.mainChannel(companyId)];
+  const name = channel.tag(companyId);
+  switch (event.type) {
+    case 'tickets.tag.created':
+      return [{ event: name, payload: { action: 'create', tag: event.data }, rooms }];
+    case 'tickets.tag.updated':
+      return [{ event: name, payload: { action: 'update', tag: event.data }, rooms }];
+    case 'tickets.tag.deleted':
+      return [{ event: name, payload: { action: 'delete', tagId: event.data.id }, rooms }];
+  }
+}
+
+/** A personal quick reply (not `geral`) reaches only its owner's sockets; shared ones the whole company. */
+export function projectQuickMessage(
+  event:
+    EventOf<typeof QuickMessageCreated> | EventOf<typeof QuickMessageUpdated> | EventOf<typeof QuickMessageDeleted>,
+): Emission[] {
+  const companyId = event.companyId;
+  const name = channel.quickMessage(companyId);
+  switch (event.type) {
+    case 'tickets.quick-message.created':
+    case 'tickets.quick-message.updated': {
+      const record = event.data;
+      const rooms = record.geral || record.userId === null ? [room.mainChannel(companyId)] : [room.user(record.userId)];
+      const action = event.type === 'tickets.quick-message.created' ? 'create' : 'update';
+      return [{ event: name, payload: { action, record }, rooms }];
+    }
+    case 'tickets.quick-message.deleted':
+      return [{ event: name, payload: { action: 'delete', id: event.data.id }, rooms: [room.mainChannel(companyId)] }];
+  }
+}
+
+export function projectSchedule(
+  event: EventOf<typeof ScheduleCreated> | EventOf<typeof ScheduleUpdated> | EventOf<typeof ScheduleDeleted>,
+): Emission[] {
+  const companyId = event.companyId;
+  const rooms = [room.mainChannel(companyId)];
+  const name = channel.schedule(companyId);
+  switch (event.type) {
+    case 'tickets.schedule.created':
+      return [{ event: name, payload: { action: 'create', schedule: event.data }, rooms }];
+    case 'tickets.schedule.updated':
+      return [{ event: name, payload: { action: 'update', schedule: event.data }, rooms }];
+    case 'tickets.schedule.deleted':
+      return [{ event: name, payload: { action: 'delete', scheduleId: event.data.id }, rooms }];
   }
 }
