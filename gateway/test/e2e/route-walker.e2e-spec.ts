@@ -22,6 +22,13 @@ const PUBLIC = [
   'POST /subscription/webhook/{type}',
 ];
 
+/** The public routes as patterns (`{x}` one segment, `{x*}` the rest of the path). */
+const PUBLIC_PATTERNS = PUBLIC.map((entry) => {
+  const [method, template] = entry.split(' ') as [string, string];
+  const source = template.replace(/\{\w+\*\}/g, '.+').replace(/\{\w+\}/g, '[^/]+');
+  return { method, pattern: new RegExp(`^${source}$`) };
+});
+
 const concrete = (path: string): string =>
   path.replace(/\{(\w+)(\*?)\}/g, (_m, name: string, rest: string) =>
     rest ? 'a/b.png' : name === 'file' ? 'x.png' : '1',
@@ -36,7 +43,7 @@ const WALK: Array<{ method: string; path: string; template: string }> = [
       { method, path: `${route.prefix}/1`, template: `${route.prefix}/{id}` },
     ]),
   ),
-].filter((entry) => !PUBLIC.includes(`${entry.method} ${entry.template}`));
+].filter((entry) => !PUBLIC_PATTERNS.some((open) => open.method === entry.method && open.pattern.test(entry.path)));
 
 let stack: Stack;
 
