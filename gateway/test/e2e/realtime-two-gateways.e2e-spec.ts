@@ -28,6 +28,7 @@ import {
   migrateIdentity,
   type Session,
   signUp,
+  suiteTopics,
   type Tenant,
   Upstream,
 } from '../support/stack.js';
@@ -36,6 +37,7 @@ const children: ChildHandle[] = [];
 const sockets: Socket[] = [];
 let gateways: [string, string];
 let bus: KafkaEventBus;
+let topics: { prefix: string; remove: () => Promise<void> };
 let tenantA: Tenant;
 let tenantB: Tenant;
 let adminA: Session;
@@ -63,12 +65,17 @@ const tickets = new Upstream((request, response) => {
 beforeAll(async () => {
   await migrateIdentity();
   await tickets.start();
+  topics = await suiteTopics();
   const keys = accessTokenKeys();
   const identityPort = await freePort();
   const identityUrl = `http://127.0.0.1:${identityPort}`;
   const identity = spawnTs(
     'services/identity/src/main.ts',
-    serviceTestEnv({ IDENTITY_PORT: String(identityPort), AUTH_ACCESS_PRIVATE_KEY: keys.privateKey }),
+    serviceTestEnv({
+      IDENTITY_PORT: String(identityPort),
+      AUTH_ACCESS_PRIVATE_KEY: keys.privateKey,
+      KAFKA_TOPIC_PREFIX: topics.prefix,
+    }),
     'identity',
   );
   children.push(identity);
@@ -83,6 +90,7 @@ beforeAll(async () => {
           AUTH_ACCESS_PUBLIC_KEY: keys.publicKey,
           IDENTITY_URL: identityUrl,
           TICKETS_URL: tickets.url,
+          KAFKA_TOPIC_PREFIX: topics.prefix,
         }),
         `gateway-${index}`,
       ),
@@ -97,7 +105,7 @@ beforeAll(async () => {
   bus = new KafkaEventBus({
     clientId: 'socket-test',
     brokers: testRun().brokers.split(','),
-    topicPrefix: testRun().topicPrefix,
+    topicPrefix: topics.prefix,
     logger: pino({ level: 'silent' }),
   });
   await bus.connect();
@@ -141,6 +149,7 @@ afterAll(async () => {
   await bus?.disconnect();
   await Promise.all(children.map((child) => child.kill()));
   await tickets.close();
+  await topics?.remove();
 });
 
 function event<D extends { type: string; schema: { parse: (value: unknown) => unknown } }>(

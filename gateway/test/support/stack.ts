@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { startServiceApp, type RunningApp } from '@cs/platform/bootstrap';
 import { runMigrations } from '@cs/platform/database';
-import { serviceTestEnv, testRun } from '@cs/platform/testing';
+import { createTopics, deleteTopics, serviceTestEnv, testRun } from '@cs/platform/testing';
 import { gatewayService } from '../../src/app.js';
 import type { GatewayEnvSchema } from '../../src/config/env.js';
 import { identityService } from '../../../services/identity/src/app.js';
@@ -73,6 +73,17 @@ export class Upstream {
   }
 }
 
+/**
+ * Topics of this suite alone (every registry topic under a suite prefix): what these suites publish never lands
+ * in the run's shared topics, whose other consumers (a service's group starting at the earliest offset) would
+ * otherwise have to wade through it, and nothing another suite publishes reaches these apps.
+ */
+export async function suiteTopics(): Promise<{ prefix: string; remove: () => Promise<void> }> {
+  const prefix = `${testRun().topicPrefix}s${unique()}.`;
+  await createTopics(testRun().brokers, prefix);
+  return { prefix, remove: () => deleteTopics(testRun().brokers, prefix) };
+}
+
 export async function migrateIdentity(databaseUrl: string = testRun().databaseUrl): Promise<void> {
   const dataSource = createIdentityDataSource({ DATABASE_URL: databaseUrl });
   await runMigrations(dataSource);
@@ -83,6 +94,7 @@ export interface Stack {
   readonly gatewayUrl: string;
   readonly identityUrl: string;
   readonly keys: KeyPair;
+  readonly topicPrefix: string;
   readonly upstream: Upstream;
   readonly identity: RunningApp<typeof IdentityEnvSchema>;
   readonly gateway: RunningApp<typeof GatewayEnvSchema>;
@@ -94,7 +106,10 @@ export async function startStack(
   options: { gatewayEnv?: Record<string, string>; databaseUrl?: string; topicPrefix?: string } = {},
 ): Promise<Stack> {
   const databaseUrl = options.databaseUrl ?? testRun().databaseUrl;
-  const kafka = options.topicPrefix ? { KAFKA_TOPIC_PREFIX: options.topicPrefix } : {};
+  const topics = options.topicPrefix
+    ? { prefix: options.topicPrefix, remove: async () => undefined }
+    : await suiteTopics();
+  const kafka = { KAFKA_TOPIC_PREFIX: topics.prefix };
   await migrateIdentity(databaseUrl);
   const keys = accessTokenKeys();
   const upstream = await new Upstream().start();
@@ -129,6 +144,7 @@ export async function startStack(
     gatewayUrl: gateway.url,
     identityUrl: identity.url,
     keys,
+    topicPrefix: topics.prefix,
     upstream,
     identity,
     gateway,
@@ -136,6 +152,7 @@ export async function startStack(
       await gateway.close();
       await identity.close();
       await upstream.close();
+      await topics.remove();
     },
   };
 }

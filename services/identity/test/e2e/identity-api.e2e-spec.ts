@@ -43,7 +43,7 @@ beforeAll(async () => {
   bus = new KafkaEventBus({
     clientId: 'identity-api-test',
     brokers: testRun().brokers.split(','),
-    topicPrefix: testRun().topicPrefix,
+    topicPrefix: stack.topicPrefix,
     logger: pino({ level: 'silent' }),
   });
   await bus.connect();
@@ -291,7 +291,7 @@ describe('users', () => {
     const created = await call<{ id: number }>(base, 'POST', '/users', { token: admin.token, body: newUser('evento') });
     await expectEventually(
       async () => {
-        const messages = await readAllMessages(testRun().brokers, `${testRun().topicPrefix}identity.user.v1`);
+        const messages = await readAllMessages(testRun().brokers, `${stack.topicPrefix}identity.user.v1`);
         const types = messages
           .filter((message) => message.key === String(created.body.id))
           .map((message) => (JSON.parse(message.value) as { type: string }).type);
