@@ -28,7 +28,6 @@ import {
   migrateIdentity,
   type Session,
   signUp,
-  suiteTopics,
   type Tenant,
   Upstream,
 } from '../support/stack.js';
@@ -37,7 +36,6 @@ const children: ChildHandle[] = [];
 const sockets: Socket[] = [];
 let gateways: [string, string];
 let bus: KafkaEventBus;
-let topics: { prefix: string; remove: () => Promise<void> };
 let tenantA: Tenant;
 let tenantB: Tenant;
 let adminA: Session;
@@ -65,7 +63,6 @@ const tickets = new Upstream((request, response) => {
 beforeAll(async () => {
   await migrateIdentity();
   await tickets.start();
-  topics = await suiteTopics();
   const keys = accessTokenKeys();
   const identityPort = await freePort();
   const identityUrl = `http://127.0.0.1:${identityPort}`;
@@ -74,7 +71,6 @@ beforeAll(async () => {
     serviceTestEnv({
       IDENTITY_PORT: String(identityPort),
       AUTH_ACCESS_PRIVATE_KEY: keys.privateKey,
-      KAFKA_TOPIC_PREFIX: topics.prefix,
     }),
     'identity',
   );
@@ -90,7 +86,6 @@ beforeAll(async () => {
           AUTH_ACCESS_PUBLIC_KEY: keys.publicKey,
           IDENTITY_URL: identityUrl,
           TICKETS_URL: tickets.url,
-          KAFKA_TOPIC_PREFIX: topics.prefix,
         }),
         `gateway-${index}`,
       ),
@@ -105,7 +100,7 @@ beforeAll(async () => {
   bus = new KafkaEventBus({
     clientId: 'socket-test',
     brokers: testRun().brokers.split(','),
-    topicPrefix: topics.prefix,
+    topicPrefix: testRun().topicPrefix,
     logger: pino({ level: 'silent' }),
   });
   await bus.connect();
@@ -149,7 +144,6 @@ afterAll(async () => {
   await bus?.disconnect();
   await Promise.all(children.map((child) => child.kill()));
   await tickets.close();
-  await topics?.remove();
 });
 
 function event<D extends { type: string; schema: { parse: (value: unknown) => unknown } }>(

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { startServiceApp, type RunningApp } from '@cs/platform/bootstrap';
 import { runMigrations } from '@cs/platform/database';
-import { createTopics, deleteTopics, serviceTestEnv, testRun } from '@cs/platform/testing';
+import { serviceTestEnv, testRun } from '@cs/platform/testing';
 import { gatewayService } from '../../src/app.js';
 import type { GatewayEnvSchema } from '../../src/config/env.js';
 import { identityService } from '../../../services/identity/src/app.js';
@@ -73,17 +73,6 @@ export class Upstream {
   }
 }
 
-/**
- * Topics of this suite alone (every registry topic under a suite prefix): what these suites publish never lands
- * in the run's shared topics, whose other consumers (a service's group starting at the earliest offset) would
- * otherwise have to wade through it, and nothing another suite publishes reaches these apps.
- */
-export async function suiteTopics(): Promise<{ prefix: string; remove: () => Promise<void> }> {
-  const prefix = `${testRun().topicPrefix}s${unique()}.`;
-  await createTopics(testRun().brokers, prefix);
-  return { prefix, remove: () => deleteTopics(testRun().brokers, prefix) };
-}
-
 export async function migrateIdentity(databaseUrl: string = testRun().databaseUrl): Promise<void> {
   const dataSource = createIdentityDataSource({ DATABASE_URL: databaseUrl });
   await runMigrations(dataSource);
@@ -106,10 +95,9 @@ export async function startStack(
   options: { gatewayEnv?: Record<string, string>; databaseUrl?: string; topicPrefix?: string } = {},
 ): Promise<Stack> {
   const databaseUrl = options.databaseUrl ?? testRun().databaseUrl;
-  const topics = options.topicPrefix
-    ? { prefix: options.topicPrefix, remove: async () => undefined }
-    : await suiteTopics();
-  const kafka = { KAFKA_TOPIC_PREFIX: topics.prefix };
+  // every test file has topics of its own already (services/platform/test/setup/file-topics.ts)
+  const topicPrefix = options.topicPrefix ?? testRun().topicPrefix;
+  const kafka = { KAFKA_TOPIC_PREFIX: topicPrefix };
   await migrateIdentity(databaseUrl);
   const keys = accessTokenKeys();
   const upstream = await new Upstream().start();
@@ -144,7 +132,7 @@ export async function startStack(
     gatewayUrl: gateway.url,
     identityUrl: identity.url,
     keys,
-    topicPrefix: topics.prefix,
+    topicPrefix,
     upstream,
     identity,
     gateway,
@@ -152,7 +140,6 @@ export async function startStack(
       await gateway.close();
       await identity.close();
       await upstream.close();
-      await topics.remove();
     },
   };
 }

@@ -9,8 +9,6 @@ import { CompanyCreated } from '@cs/proto/events';
 import { createIdentityDataSource } from '../../src/database/data-source.js';
 import { runMigrations } from '@cs/platform/database';
 import {
-  createTopics,
-  deleteTopics,
   type ChildHandle,
   expectEventually,
   freePort,
@@ -26,8 +24,6 @@ let gateway: ChildHandle;
 let gatewayUrl: string;
 let planId: number;
 const unique = Date.now().toString(36);
-// topics of this suite alone (see gateway/test/support/stack.ts: suiteTopics)
-const topicPrefix = `${testRun().topicPrefix}signup${unique}.`;
 const keys = generateKeyPairSync('ed25519');
 const privateKey = keys.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
 const publicKey = keys.publicKey.export({ format: 'der', type: 'spki' }).toString('base64');
@@ -42,7 +38,6 @@ beforeAll(async () => {
   planId = plan?.id ?? 0;
   await dataSource.destroy();
 
-  await createTopics(testRun().brokers, topicPrefix);
   const identityPort = await freePort();
   const gatewayPort = await freePort();
   identity = spawnTs(
@@ -50,7 +45,6 @@ beforeAll(async () => {
     serviceTestEnv({
       IDENTITY_PORT: String(identityPort),
       AUTH_ACCESS_PRIVATE_KEY: privateKey,
-      KAFKA_TOPIC_PREFIX: topicPrefix,
     }),
     'identity',
   );
@@ -60,7 +54,6 @@ beforeAll(async () => {
       GATEWAY_PORT: String(gatewayPort),
       IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
       AUTH_ACCESS_PUBLIC_KEY: publicKey,
-      KAFKA_TOPIC_PREFIX: topicPrefix,
     }),
     'gateway',
   );
@@ -71,7 +64,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([identity?.kill(), gateway?.kill()]);
-  await deleteTopics(testRun().brokers, topicPrefix);
 });
 
 const signup = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
@@ -118,7 +110,7 @@ describe('signup through the gateway', () => {
 
     const event = await expectEventually(
       async () => {
-        const messages = await readAllMessages(testRun().brokers, `${topicPrefix}identity.company.v1`);
+        const messages = await readAllMessages(testRun().brokers, `${testRun().topicPrefix}identity.company.v1`);
         const found = messages.find((message) => message.key === String(company.id));
         if (!found) throw new Error('event not on Kafka yet');
         return found;
