@@ -175,7 +175,7 @@ export const PUBLIC_API: readonly PublicRoute[] = [
   route('DELETE', '/quick-messages/{id}', 'tickets', 'user', 'Delete a quick message'),
   route('POST', '/quick-messages/{id}/media-upload', 'tickets', 'user', "Attach a quick message's media"),
   route('DELETE', '/quick-messages/{id}/media-upload', 'tickets', 'user', "Remove a quick message's media"),
-  route('GET', '/ticket-notes', 'tickets', 'user', 'Ticket notes'),
+  route('GET', '/ticket-notes', 'tickets', 'admin', 'Ticket notes'),
   route('GET', '/ticket-notes/list', 'tickets', 'user', 'Notes of a ticket or contact'),
   route('GET', '/ticket-notes/{id}', 'tickets', 'user', 'A ticket note'),
   route('POST', '/ticket-notes', 'tickets', 'user', 'Create a ticket note'),
