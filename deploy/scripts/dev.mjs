@@ -1,7 +1,7 @@
 // `make dev`: the whole product in one process on embedded defaults. PostgreSQL is embedded unless DATABASE_URL
 // is set; services talk over the in-process bus unless KAFKA_BROKERS is set. Ctrl-C stops everything cleanly.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { startServiceApp } from '@cs/platform/bootstrap';
 import { devDatabase } from './dev-postgres.mjs';
@@ -25,6 +25,16 @@ async function stop(code) {
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
+/** An Ed25519 pair for access tokens (identity signs, the gateway verifies), unless the environment has one. */
+function devAccessTokenKeys() {
+  if (process.env.AUTH_ACCESS_PRIVATE_KEY && process.env.AUTH_ACCESS_PUBLIC_KEY) return {};
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  return {
+    AUTH_ACCESS_PRIVATE_KEY: privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
+    AUTH_ACCESS_PUBLIC_KEY: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
+  };
+}
+
 try {
   database = await devDatabase();
   const env = {
@@ -33,6 +43,7 @@ try {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     DATABASE_URL: database.url,
     INTERNAL_TOKEN: process.env.INTERNAL_TOKEN ?? randomBytes(24).toString('hex'),
+    ...devAccessTokenKeys(),
   };
   await migrateAll(database.url, env, { seed: true });
 
@@ -69,6 +80,10 @@ try {
     if (!stopping && code !== 0) console.error(`web dev server exited with code ${code}`);
   });
 
+  const { DEMO_LOGINS } = await import('../../services/identity/src/database/seed.ts');
+  const logins = DEMO_LOGINS.map((login) => `    ${login.email.padEnd(24)} ${login.password}  (${login.role})`).join(
+    '\n',
+  );
   const bus = env.KAFKA_BROKERS ? `Kafka at ${env.KAFKA_BROKERS}` : 'the in-process bus';
   console.log(`
   Customer-service platform is running (${SERVICES.length} service(s) + gateway, ${bus}).
@@ -77,7 +92,10 @@ try {
     API (gateway):  ${gateway.url}
     readiness:      ${gateway.url}/health/ready
     database:       ${database.url.replace(/:[^:@/]+@/, ':***@')}
-    demo login:     ${env.DEMO_LOGIN_HINT ?? 'see the identity seed (services/identity/README.md)'}
+    API docs:       ${gateway.url}/docs/
+
+  Demo logins (POST /auth/login):
+${logins}
 
   Ctrl-C stops everything.`);
 } catch (error) {

@@ -1,14 +1,31 @@
+import { randomBytes } from 'node:crypto';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, type ServiceDefinition } from '@cs/platform/bootstrap';
+import { AccessTokenVerifier } from './auth/access-token.verifier.js';
+import { AuthModule } from './auth/auth.module.js';
+import { AuthState } from './auth/auth-state.js';
 import { type GatewayConfig, GatewayEnvSchema } from './config/env.js';
-import { createGatewayProxy } from './proxy/proxy.middleware.js';
+import { mountDocs } from './docs/docs.js';
+import { createGatewayMiddleware } from './proxy/gateway.middleware.js';
+import { RealtimeModule } from './realtime/realtime.module.js';
 
 @Module({})
 export class GatewayAppModule {
   static forRoot(config: GatewayConfig, logger: Parameters<typeof PlatformModule.forRoot>[0]['logger']): DynamicModule {
+    const instance = config.GATEWAY_INSTANCE_ID ?? randomBytes(6).toString('hex');
     return {
       module: GatewayAppModule,
-      imports: [PlatformModule.forRoot({ service: 'gateway', config, logger })],
+      imports: [
+        PlatformModule.forRoot({
+          service: 'gateway',
+          config,
+          logger,
+          // each gateway delivers every event to its own sockets: its own group, from the latest offsets
+          events: { consumerGroup: `gateway.realtime.${instance}`, persistence: 'none', startFrom: 'latest' },
+        }),
+        AuthModule,
+        RealtimeModule,
+      ],
     };
   }
 }
@@ -21,8 +38,16 @@ export const gatewayService: ServiceDefinition<typeof GatewayEnvSchema> = {
   bodyLimit: false,
   trustIncomingIds: false,
   configure: (app, config, logger) => {
-    app.set('trust proxy', 'loopback');
+    app.set('trust proxy', config.TRUST_PROXY);
     app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
-    app.use(createGatewayProxy(config, logger.child({ component: 'proxy' })));
+    mountDocs(app);
+    app.use(
+      createGatewayMiddleware({
+        config,
+        logger: logger.child({ component: 'proxy' }),
+        verifier: app.get(AccessTokenVerifier),
+        state: app.get(AuthState),
+      }),
+    );
   },
 };

@@ -2,6 +2,7 @@
  * `make gen`: writes the generated contracts from the zod sources.
  *   proto/generated/json-schema/<topic>/<event type>.json  one JSON Schema per event envelope
  *   proto/generated/asyncapi.json                          AsyncAPI 3.0 document of every topic
+ *   proto/generated/openapi/public-api.json                OpenAPI 3.1 of the public HTTP API (served at /docs)
  *   deploy/kafka/topics.yaml                               the Kafka topics to create (with their .dlq)
  * Generated files are committed; `make check-generated` fails when they are stale.
  */
@@ -10,7 +11,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { dlqTopicOf, TOPICS } from '@cs/proto/events';
-import { ERROR_CATALOGUE } from '@cs/proto/errors';
+import { ERROR_CATALOGUE, ErrorBodySchema } from '@cs/proto/errors';
+import { PUBLIC_API, type PublicRoute } from '@cs/proto/http';
 
 const protoDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoDir = resolve(protoDir, '..');
@@ -96,6 +98,92 @@ async function writeAsyncApi(): Promise<void> {
   await writeFile(join(generatedDir, 'asyncapi.json'), json(document));
 }
 
+/** A zod schema as an OpenAPI 3.1 (JSON Schema 2020-12) schema object. */
+function openApiSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+  }) as Record<string, unknown>;
+  return rest;
+}
+
+const ACCESS_TEXT: Record<PublicRoute['access'], string> = {
+  public: 'No access token.',
+  service: 'No access token at the gateway; the owning service authenticates the caller.',
+  user: 'Any signed-in user.',
+  admin: 'Profile admin (or a super user).',
+  super: 'Super users only.',
+};
+
+async function writeOpenApi(): Promise<void> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  const errorResponse = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  });
+  for (const route of PUBLIC_API) {
+    const parameters = [...route.path.matchAll(/\{(\w+)\*?\}/g)].map((match) => ({
+      name: match[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
+    const responses: Record<string, unknown> = {
+      200: route.response
+        ? { description: 'OK', content: { 'application/json': { schema: openApiSchema(route.response, 'output') } } }
+        : { description: 'OK' },
+      400: errorResponse('ERR_VALIDATION and other request errors'),
+    };
+    if (route.access !== 'public' && route.access !== 'service') {
+      responses[401] = errorResponse('ERR_SESSION_EXPIRED: no access token or the session ended (log out)');
+      responses[403] = errorResponse(
+        'ERR_INVALID_TOKEN (invalid or expired access token: refresh once and retry) or ERR_NO_PERMISSION',
+      );
+      responses[402] = errorResponse('ERR_COMPANY_EXPIRED: the company is past its due date');
+    }
+    if (parameters.length > 0) responses[404] = errorResponse("Not found (also for another company's ids)");
+    const operation: Record<string, unknown> = {
+      tags: [route.service],
+      summary: route.summary,
+      description: `Access: ${ACCESS_TEXT[route.access]} Served by ${route.service}.`,
+      operationId: `${route.method.toLowerCase()}${route.path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+      ...(parameters.length > 0 ? { parameters } : {}),
+      ...(route.body
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: openApiSchema(route.body, 'input') } },
+            },
+          }
+        : {}),
+      responses,
+      ...(route.access === 'public' || route.access === 'service' ? { security: [] } : {}),
+    };
+    const path = route.path.replace(/\{(\w+)\*\}/g, '{$1}');
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation };
+  }
+  const document = {
+    openapi: '3.1.0',
+    info: {
+      title: 'Customer-service platform: public API',
+      version: '1.0.0',
+      description:
+        "Every public route of the gateway (the Whaticket-compatible paths). Errors are { error: 'ERR_CODE', message }: " +
+        '401 means log out, 403 means refresh the access token once and retry. Socket.io events are listed in asyncapi.json.',
+    },
+    servers: [{ url: '/' }],
+    security: [{ bearer: [] }],
+    paths,
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: { Error: openApiSchema(ErrorBodySchema, 'output') },
+    },
+  };
+  await mkdir(join(generatedDir, 'openapi'), { recursive: true });
+  await writeFile(join(generatedDir, 'openapi', 'public-api.json'), json(document));
+}
+
 async function writeTopicsYaml(): Promise<void> {
   const lines = [
     '# Generated by `make gen` from proto/src/events (do not edit). Broker auto-create is off:',
@@ -112,6 +200,7 @@ async function writeTopicsYaml(): Promise<void> {
 await mkdir(generatedDir, { recursive: true });
 await writeJsonSchemas();
 await writeAsyncApi();
+await writeOpenApi();
 await writeTopicsYaml();
 const count = (await readdir(join(generatedDir, 'json-schema'))).length;
 console.log(`generated JSON Schema for ${count} topics, asyncapi.json and deploy/kafka/topics.yaml`);

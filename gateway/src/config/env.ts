@@ -13,6 +13,30 @@ export const GatewayEnvSchema = BaseEnvSchema.extend({
     .int()
     .min(1_024)
     .default(25 * 1024 * 1024),
+  /**
+   * Identity's Ed25519 public key(s) that verify access tokens: PEM or base64 of the SPKI DER; several separated by
+   * commas while keys rotate. The gateway never holds the private key.
+   */
+  AUTH_ACCESS_PUBLIC_KEY: z.string().min(40),
+  /**
+   * Which proxies in front of the gateway are trusted for the client address (`X-Forwarded-For`), as Express's
+   * `trust proxy`: `loopback` (default), a hop count, or comma-separated addresses/CIDRs of the load balancers.
+   * Login throttling per IP depends on it.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .transform((value) => (/^\d+$/.test(value) ? Number(value) : value)),
+  /** Days after its due date a company keeps full access (then only login, invoices, subscription, plans). */
+  COMPANY_EXPIRY_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(0),
+  /** Comma-separated Kafka brokers for the realtime fan-out; the in-process bus when unset (one-process dev). */
+  KAFKA_BROKERS: listFromEnv.optional(),
+  KAFKA_TOPIC_PREFIX: z.string().default(''),
+  /** This instance's name in its consumer group (`gateway.realtime.<id>`); random when unset. */
+  GATEWAY_INSTANCE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/)
+    .optional(),
   IDENTITY_URL: serviceUrl,
   TICKETS_URL: serviceUrl,
   CONTACTS_URL: serviceUrl,

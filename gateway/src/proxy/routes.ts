@@ -1,3 +1,5 @@
+import type { PlanFlag } from '@cs/proto/events';
+import { type PublicRoute, PUBLIC_API, type RouteAccess } from '@cs/proto/http';
 import type { GatewayConfig } from '../config/env.js';
 
 export type ServiceName = 'identity' | 'tickets' | 'contacts' | 'whatsapp-connector' | 'campaigns' | 'billing';
@@ -50,22 +52,81 @@ export const ROUTES: ReadonlyArray<{ readonly prefix: string; readonly service: 
   { prefix: '/files', service: 'campaigns' },
   { prefix: '/invoices', service: 'billing' },
   { prefix: '/subscription', service: 'billing' },
+  { prefix: '/api/messages', service: 'tickets' },
 ];
 
-/** Calls that need no access token (`METHOD path-pattern`). Everything else requires one. */
-export const PUBLIC_ROUTES: ReadonlyArray<{ readonly method: string; readonly pattern: RegExp }> = [
-  { method: 'POST', pattern: /^\/auth\/login$/ },
-  { method: 'POST', pattern: /^\/auth\/refresh_token$/ },
-  { method: 'POST', pattern: /^\/companies\/cadastro$/ },
-  { method: 'GET', pattern: /^\/plans\/(list|all)$/ },
-  // stored media: unguessable names (uuid), fetched by browsers and by the connector when it sends by URL
-  { method: 'GET', pattern: /^\/media\/tickets\/[^?#]+$/ },
-];
+/** A catalogue route's path template as a regular expression (`{id}` matches one segment, `{path*}` several). */
+const templatePattern = (path: string): RegExp =>
+  new RegExp(
+    `^${path
+      .split('/')
+      .map((segment) =>
+        /^\{\w+\*\}$/.test(segment)
+          ? '.+'
+          : /^\{\w+\}$/.test(segment)
+            ? '[^/]+'
+            : segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&'),
+      )
+      .join('/')}/?$`,
+  );
 
-export function routeFor(path: string): { prefix: string; service: ServiceName } | undefined {
-  return ROUTES.find((route) => path === route.prefix || path.startsWith(`${route.prefix}/`));
+const CATALOGUE = PUBLIC_API.map((route) => ({ route, pattern: templatePattern(route.path) }));
+
+/**
+ * The catalogue route (`@cs/proto/http` PUBLIC_API) a call matches. Literal segments win over parameters
+ * (`/users/list` before `/users/{id}`), as the services' routers order them.
+ */
+export function catalogueRouteFor(method: string, path: string): PublicRoute | undefined {
+  const matches = CATALOGUE.filter((entry) => entry.route.method === method && entry.pattern.test(path));
+  matches.sort((a, b) => (a.route.path.match(/\{/g)?.length ?? 0) - (b.route.path.match(/\{/g)?.length ?? 0));
+  return matches[0]?.route;
 }
 
+/**
+ * Who may call: the catalogue's rule for known routes; any other path under a routed prefix needs a signed-in
+ * user (its service decides the rest).
+ */
+export function accessFor(method: string, path: string): RouteAccess {
+  return catalogueRouteFor(method, path)?.access ?? 'user';
+}
+
+/** Calls that need no access token at the gateway (`public`, and `service`: the service authenticates). */
 export function isPublic(method: string, path: string): boolean {
-  return PUBLIC_ROUTES.some((route) => route.method === method && route.pattern.test(path));
+  const access = accessFor(method, path);
+  return access === 'public' || access === 'service';
+}
+
+/**
+ * Server-side plan gates (upstream only hid menu items): a company whose plan has the flag off gets 403
+ * ERR_NO_PERMISSION on these prefixes.
+ */
+export const PLAN_GATES: ReadonlyArray<{ readonly prefix: string; readonly flag: PlanFlag }> = [
+  { prefix: '/campaigns', flag: 'useCampaigns' },
+  { prefix: '/campaign-settings', flag: 'useCampaigns' },
+  { prefix: '/contact-lists', flag: 'useCampaigns' },
+  { prefix: '/contact-list-items', flag: 'useCampaigns' },
+  { prefix: '/schedules', flag: 'useSchedules' },
+  { prefix: '/chats', flag: 'useInternalChat' },
+  { prefix: '/api/messages', flag: 'useExternalApi' },
+  { prefix: '/ticket/kanban', flag: 'useKanban' },
+  { prefix: '/tags/kanban', flag: 'useKanban' },
+  { prefix: '/ticket-tags', flag: 'useKanban' },
+  { prefix: '/prompt', flag: 'useOpenAi' },
+  { prefix: '/queueIntegration', flag: 'useIntegrations' },
+];
+
+const underPrefix = (path: string, prefix: string): boolean => path === prefix || path.startsWith(`${prefix}/`);
+
+export function planFlagFor(path: string): PlanFlag | undefined {
+  return PLAN_GATES.find((gate) => underPrefix(path, gate.prefix))?.flag;
+}
+
+/** What an expired company can still reach: signing in and out, its invoices, the subscription and the plans. */
+export const EXPIRED_COMPANY_PREFIXES: readonly string[] = ['/auth', '/invoices', '/subscription', '/plans'];
+
+export const reachableWhenExpired = (path: string): boolean =>
+  EXPIRED_COMPANY_PREFIXES.some((prefix) => underPrefix(path, prefix));
+
+export function routeFor(path: string): { prefix: string; service: ServiceName } | undefined {
+  return ROUTES.find((route) => underPrefix(path, route.prefix));
 }

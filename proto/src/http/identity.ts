@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/ids.js';
+import { PageNumberSchema } from '../common/pagination.js';
+import {
+  PlanSnapshotSchema,
+  ProfileSchema,
+  RecurrenceSchema,
+  ScheduleEntrySchema,
+} from '../events/identity/snapshots.js';
 
 const required = 'Campo obrigatório';
+const mandatory = 'Obrigatório';
 
 /**
  * `POST /companies/cadastro` (public signup). The spec's client also sends recurrence, dueDate, status and
@@ -25,3 +33,212 @@ export type SignupRequest = z.infer<typeof SignupRequestSchema>;
 
 /** Days of free trial a signup gets. */
 export const TRIAL_DAYS = 3;
+
+/** `?searchParam=&pageNumber=` of the spec's paginated lists. */
+export const ListQuerySchema = z.object({
+  searchParam: z.string().max(200).optional().catch(undefined),
+  pageNumber: PageNumberSchema.optional(),
+});
+export type ListQuery = z.infer<typeof ListQuerySchema>;
+
+// --- auth -----------------------------------------------------------------------------------------------------
+
+export const LoginRequestSchema = z.object({
+  email: z.string({ error: mandatory }).trim().toLowerCase().min(1, mandatory).max(128, 'Email inválido'),
+  password: z.string({ error: mandatory }).min(1, mandatory).max(256),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+export const PlanFlagsSchema = z.object({
+  useCampaigns: z.boolean(),
+  useSchedules: z.boolean(),
+  useInternalChat: z.boolean(),
+  useExternalApi: z.boolean(),
+  useKanban: z.boolean(),
+  useOpenAi: z.boolean(),
+  useIntegrations: z.boolean(),
+});
+export type PlanFlags = z.infer<typeof PlanFlagsSchema>;
+
+/**
+ * The claims of an access token (EdDSA JWT, 15 minutes, signed by identity, verified by the gateway with the
+ * public key only; see ADR 0005). They carry what the gateway's gates and socket rooms need, so the gateway
+ * never reads identity's tables.
+ */
+export const AccessTokenClaimsSchema = z.object({
+  /** The user id, as a string (JWT `sub`). */
+  sub: z.string().regex(/^\d+$/),
+  /** The company id. */
+  cid: IdSchema,
+  /** The session (refresh-token family) this token belongs to. */
+  sid: z.string().min(1),
+  profile: ProfileSchema,
+  super: z.boolean(),
+  /** The user's queue ids and `allTicket`, for the socket rooms of `joinNotification` / `joinTickets`. */
+  queues: z.array(IdSchema),
+  allTicket: z.enum(['enable', 'disable']),
+  /** The company's plan flags (null: no plan, every flag off) and due date (null: never expires). */
+  plan: PlanFlagsSchema.nullable(),
+  due: z.iso.date().nullable(),
+  tz: z.string().min(1),
+  iat: z.number().int(),
+  /** When the token was signed, in milliseconds (iat has whole seconds): newer events override the claims. */
+  ims: z.number().int().optional(),
+  exp: z.number().int(),
+});
+export type AccessTokenClaims = z.infer<typeof AccessTokenClaimsSchema>;
+
+export const ACCESS_TOKEN_ISSUER = 'cs-identity';
+export const ACCESS_TOKEN_AUDIENCE = 'cs-gateway';
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+/** The httpOnly cookie holding the refresh token (the spec's clients call `/auth/refresh_token` with it). */
+export const REFRESH_COOKIE = 'jrt';
+
+/** Presence reported by the gateway's sockets (`userStatus` every 5 minutes, connect, last disconnect). */
+export const PresenceRequestSchema = z.object({ online: z.boolean() });
+
+// --- users ----------------------------------------------------------------------------------------------------
+
+const userName = z
+  .string({ error: mandatory })
+  .trim()
+  .min(2, 'Nome muito curto')
+  .max(256, 'Nome não pode ultrapassar 256 caracteres');
+const userEmail = z.string({ error: mandatory }).trim().toLowerCase().pipe(z.email('Email inválido').max(128));
+const queueIds = z.array(z.coerce.number().pipe(IdSchema)).max(500);
+const allTicket = z
+  .enum(['enable', 'enabled', 'disable', 'disabled', 'desabled'])
+  .transform((value) => (value.startsWith('enable') ? 'enable' : 'disable'));
+
+export const CreateUserRequestSchema = z.object({
+  name: userName,
+  email: userEmail,
+  password: z.string({ error: mandatory }).min(5, 'A senha deve ter pelo menos 5 caracteres').max(256),
+  profile: ProfileSchema.default('user'),
+  whatsappId: z.coerce.number().pipe(IdSchema).nullable().optional(),
+  queueIds: queueIds.default([]),
+  allTicket: allTicket.default('disable'),
+  super: z.boolean().optional(),
+});
+export type CreateUserRequest = z.infer<typeof CreateUserRequestSchema>;
+
+export const UpdateUserRequestSchema = z.object({
+  name: userName.optional(),
+  email: userEmail.optional(),
+  /** Empty means "keep the current password" (the spec's form sends it empty on edit). */
+  password: z
+    .string()
+    .max(256)
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.string().min(5, 'A senha deve ter pelo menos 5 caracteres').optional()),
+  profile: ProfileSchema.optional(),
+  whatsappId: z.union([z.coerce.number().pipe(IdSchema), z.literal('').transform(() => null), z.null()]).optional(),
+  queueIds: queueIds.optional(),
+  allTicket: allTicket.optional(),
+  super: z.boolean().optional(),
+});
+export type UpdateUserRequest = z.infer<typeof UpdateUserRequestSchema>;
+
+export const UserQueueSchema = z.object({ id: IdSchema, name: z.string(), color: z.string() });
+
+/** A user as the spec's clients read it (login, `/auth/me`, `/users`). */
+export const UserResponseSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  email: z.string(),
+  profile: ProfileSchema,
+  companyId: IdSchema,
+  super: z.boolean(),
+  online: z.boolean(),
+  allTicket: z.enum(['enable', 'disable']),
+  whatsappId: IdSchema.nullable(),
+  whatsapp: z.object({ id: IdSchema, name: z.string() }).nullable(),
+  queues: z.array(UserQueueSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const SessionCompanySchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  status: z.boolean(),
+  dueDate: z.string().nullable(),
+  recurrence: z.string().nullable(),
+  planId: IdSchema.nullable(),
+  plan: PlanSnapshotSchema.nullable(),
+  settings: z.array(z.object({ key: z.string(), value: z.string() })),
+});
+
+export const SessionUserSchema = UserResponseSchema.extend({ company: SessionCompanySchema });
+export const LoginResponseSchema = z.object({ token: z.string(), user: SessionUserSchema });
+
+// --- plans, companies, settings, helps, announcements ---------------------------------------------------------
+
+const count = z.coerce.number().int().min(0).max(100_000);
+const flag = z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean());
+
+export const PlanRequestSchema = z.object({
+  name: z.string({ error: mandatory }).trim().min(1, mandatory).max(100),
+  users: count.default(0),
+  connections: count.default(0),
+  queues: count.default(0),
+  value: z.coerce.number().min(0).max(1_000_000).default(0),
+  useCampaigns: flag.default(true),
+  useSchedules: flag.default(true),
+  useInternalChat: flag.default(true),
+  useExternalApi: flag.default(true),
+  useKanban: flag.default(true),
+  useOpenAi: flag.default(true),
+  useIntegrations: flag.default(true),
+});
+export type PlanRequest = z.infer<typeof PlanRequestSchema>;
+export const PlanUpdateRequestSchema = PlanRequestSchema.partial();
+export type PlanUpdateRequest = z.infer<typeof PlanUpdateRequestSchema>;
+
+const dueDate = z.preprocess(
+  (value) => (value === '' || value === undefined ? null : typeof value === 'string' ? value.slice(0, 10) : value),
+  z.iso.date().nullable().catch(null),
+);
+
+export const CompanyRequestSchema = z.object({
+  name: z.string({ error: mandatory }).trim().min(2, mandatory).max(50),
+  email: z.string({ error: mandatory }).trim().toLowerCase().pipe(z.email('Email inválido').max(128)),
+  phone: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value.replace(/\D/g, '') : null)),
+  status: flag.default(true),
+  planId: z.coerce.number({ error: mandatory }).pipe(IdSchema),
+  dueDate: dueDate.optional(),
+  recurrence: z.preprocess((value) => (value === '' ? undefined : value), RecurrenceSchema.optional()),
+  campaignsEnabled: flag.optional(),
+  /** The first admin's password (super-user form); a random one is generated when absent. */
+  password: z.string().min(5).max(50).optional(),
+});
+export type CompanyRequest = z.infer<typeof CompanyRequestSchema>;
+export const CompanyUpdateRequestSchema = CompanyRequestSchema.omit({ password: true }).partial();
+export type CompanyUpdateRequest = z.infer<typeof CompanyUpdateRequestSchema>;
+
+export const CompanySchedulesRequestSchema = z.object({ schedules: z.array(ScheduleEntrySchema).max(7) });
+
+export const SettingRequestSchema = z.object({ value: z.coerce.string().max(5_000) });
+
+export const HelpRequestSchema = z.object({
+  title: z.string({ error: mandatory }).trim().min(1, mandatory).max(200),
+  video: z.string().trim().max(200).default(''),
+  description: z.string().max(5_000).default(''),
+  link: z.string().max(500).optional(),
+});
+export type HelpRequest = z.infer<typeof HelpRequestSchema>;
+
+export const AnnouncementRequestSchema = z.object({
+  title: z.string({ error: mandatory }).trim().min(1, mandatory).max(200),
+  text: z.string({ error: mandatory }).trim().min(1, mandatory).max(10_000),
+  priority: z.coerce.number().int().min(1).max(3).default(3),
+  status: flag.default(true),
+});
+export type AnnouncementRequest = z.infer<typeof AnnouncementRequestSchema>;

@@ -3,7 +3,15 @@ import type { ServiceDefinition } from '@cs/platform/bootstrap';
 import { PlatformModule } from '@cs/platform/bootstrap';
 import { type IdentityConfig, IdentityEnvSchema } from './config/env.js';
 import { createIdentityDataSource } from './database/data-source.js';
+import { AnnouncementsModule } from './modules/announcements/announcements.module.js';
+import { AuthModule } from './modules/auth/auth.module.js';
 import { CompaniesModule } from './modules/companies/companies.module.js';
+import { ConnectionsModule } from './modules/connections/connections.module.js';
+import { HelpsModule } from './modules/helps/helps.module.js';
+import { PlansModule } from './modules/plans/plans.module.js';
+import { QueuesModule } from './modules/queues/queues.module.js';
+import { SettingsModule } from './modules/settings/settings.module.js';
+import { UsersModule } from './modules/users/users.module.js';
 
 @Module({})
 export class IdentityAppModule {
@@ -21,7 +29,15 @@ export class IdentityAppModule {
           database: () => createIdentityDataSource(config),
           events: { consumerGroup: 'identity.main', persistence: 'database' },
         }),
+        AuthModule,
+        UsersModule,
         CompaniesModule,
+        PlansModule,
+        SettingsModule,
+        QueuesModule,
+        ConnectionsModule,
+        HelpsModule,
+        AnnouncementsModule,
       ],
     };
   }

@@ -61,10 +61,16 @@ export const UserSessionsRevoked = defineEvent(
   'identity.user.sessions-revoked',
   z.object({
     id: IdSchema,
-    reason: z.enum(['password-changed', 'deleted', 'logout']),
+    /** `token-reuse`: an already rotated refresh token was presented again (theft suspected; schemaVersion 2). */
+    reason: z.enum(['password-changed', 'deleted', 'logout', 'token-reuse']),
     sessionId: z.string().optional(),
+    /** With `password-changed`: the session that changed the password, which stays open (schemaVersion 2). */
+    exceptSessionId: z.string().optional(),
   }),
-  { description: 'Sessions of a user ended (all of them, or the one named): their sockets are disconnected.' },
+  {
+    schemaVersion: 2,
+    description: 'Sessions of a user ended (all of them, or the one named): their sockets are disconnected.',
+  },
 );
 
 export const IdentityUserTopic = defineTopic({

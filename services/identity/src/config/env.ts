@@ -1,7 +1,21 @@
 import { z } from 'zod';
+import { booleanFromEnv, sensitive } from '@cs/platform/config';
 import { ServiceEnvSchema } from '@cs/platform/config';
 
 export const IdentityEnvSchema = ServiceEnvSchema.extend({
   IDENTITY_PORT: z.coerce.number().int().min(0).max(65_535).default(4101),
+  /**
+   * The Ed25519 private key that signs access tokens: PEM, or base64 of its PKCS#8 DER (one line). The gateway
+   * holds only the public key (`AUTH_ACCESS_PUBLIC_KEY`). `make dev` generates a pair per run.
+   */
+  AUTH_ACCESS_PRIVATE_KEY: sensitive(z.string().min(40)),
+  /** `Secure` on the refresh cookie; defaults to on in production. */
+  AUTH_COOKIE_SECURE: booleanFromEnv.optional(),
+  /** `SameSite` of the refresh cookie (`none` when the web is served from another site; needs Secure). */
+  AUTH_COOKIE_SAMESITE: z.enum(['lax', 'strict', 'none']).default('lax'),
+  /** Password of the platform's super user, used by the seed; required in production, `super12345` in dev. */
+  SUPER_USER_PASSWORD: sensitive(z.string().min(8)).optional(),
+  /** Where uploaded announcement images are stored. */
+  MEDIA_DIR: z.string().default('.data/media/identity'),
 });
 export type IdentityConfig = z.infer<typeof IdentityEnvSchema>;

@@ -2,6 +2,7 @@
  * The walking skeleton: the gateway and identity boot as their own processes on real PostgreSQL and Kafka;
  * a public signup through the gateway commits the company and its event together, and the event reaches Kafka.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
 import { CompanyCreated } from '@cs/proto/events';
@@ -23,6 +24,9 @@ let gateway: ChildHandle;
 let gatewayUrl: string;
 let planId: number;
 const unique = Date.now().toString(36);
+const keys = generateKeyPairSync('ed25519');
+const privateKey = keys.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
+const publicKey = keys.publicKey.export({ format: 'der', type: 'spki' }).toString('base64');
 
 beforeAll(async () => {
   const dataSource = createIdentityDataSource({ DATABASE_URL: testRun().databaseUrl });
@@ -38,12 +42,19 @@ beforeAll(async () => {
   const gatewayPort = await freePort();
   identity = spawnTs(
     'services/identity/src/main.ts',
-    serviceTestEnv({ IDENTITY_PORT: String(identityPort) }),
+    serviceTestEnv({
+      IDENTITY_PORT: String(identityPort),
+      AUTH_ACCESS_PRIVATE_KEY: privateKey,
+    }),
     'identity',
   );
   gateway = spawnTs(
     'gateway/src/main.ts',
-    serviceTestEnv({ GATEWAY_PORT: String(gatewayPort), IDENTITY_URL: `http://127.0.0.1:${identityPort}` }),
+    serviceTestEnv({
+      GATEWAY_PORT: String(gatewayPort),
+      IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+      AUTH_ACCESS_PUBLIC_KEY: publicKey,
+    }),
     'gateway',
   );
   gatewayUrl = `http://127.0.0.1:${gatewayPort}`;

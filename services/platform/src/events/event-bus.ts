@@ -20,6 +20,11 @@ export interface SubscribeOptions {
   readonly handle: (message: DeliveredMessage) => Promise<void>;
   /** Partitions processed concurrently (ordering is kept within each partition / key). */
   readonly concurrency?: number;
+  /**
+   * Where a group without committed offsets starts: `earliest` (default: services, nothing is missed) or
+   * `latest` (the gateway's per-instance groups: only what happens from now on is pushed to sockets).
+   */
+  readonly startFrom?: 'earliest' | 'latest';
 }
 
 export interface Subscription {

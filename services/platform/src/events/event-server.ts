@@ -31,6 +31,8 @@ export interface EventServerOptions {
   readonly maxAttempts?: number;
   readonly concurrency?: number;
   readonly backoffMs?: (attempt: number) => number;
+  /** Where a new consumer group starts (see `SubscribeOptions.startFrom`). */
+  readonly startFrom?: 'earliest' | 'latest';
 }
 
 const consumed = meter().createCounter('events_consumed_total', { description: 'Events handled, by outcome' });
@@ -79,6 +81,7 @@ export class EventServer extends Server implements CustomTransportStrategy {
         groupId: this.options.groupId,
         topics,
         concurrency: this.options.concurrency ?? 4,
+        ...(this.options.startFrom ? { startFrom: this.options.startFrom } : {}),
         handle: (message) => this.handleMessage(message),
       })
       .then((subscription) => {

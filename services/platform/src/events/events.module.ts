@@ -28,6 +28,8 @@ export interface EventsModuleOptions {
   readonly consumerGroup: string;
   /** Services with a database write an outbox and keep an inbox; the gateway has neither. */
   readonly persistence: 'database' | 'none';
+  /** Where this deployable's consumer group starts when it has no committed offsets (default `earliest`). */
+  readonly startFrom?: 'earliest' | 'latest';
   /** Use this bus instead of choosing from the config (tests). */
   readonly bus?: EventBus;
 }
@@ -71,6 +73,7 @@ export class EventServerFactory {
     return new EventServer({
       bus: this.bus,
       groupId: this.options.consumerGroup,
+      ...(this.options.startFrom ? { startFrom: this.options.startFrom } : {}),
       logger: this.logger.child({ component: 'events', group: this.options.consumerGroup }),
       idempotency:
         this.options.persistence === 'database' && this.transactions

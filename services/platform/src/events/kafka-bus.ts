@@ -92,7 +92,10 @@ export class KafkaEventBus implements EventBus {
     });
     this.consumers.add(consumer);
     await consumer.connect();
-    await consumer.subscribe({ topics: options.topics.map((topic) => this.topicName(topic)), fromBeginning: true });
+    await consumer.subscribe({
+      topics: options.topics.map((topic) => this.topicName(topic)),
+      fromBeginning: (options.startFrom ?? 'earliest') === 'earliest',
+    });
     const joined = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new Error(`consumer group ${options.groupId} did not join within the timeout`)),

@@ -17,6 +17,8 @@ export const IDENTITY_HEADERS = {
   profile: 'x-user-profile',
   isSuper: 'x-user-super',
   sessionId: 'x-session-id',
+  /** The browser's address as the gateway saw it (login throttling per IP). */
+  clientIp: 'x-client-ip',
   requestId: 'x-request-id',
   correlationId: 'x-correlation-id',
 } as const;

@@ -1,5 +1,12 @@
 import { PlatformTables1700000000000 } from '@cs/platform/database';
 import { CreateCompanies1731900000000 } from './1731900000000-create-companies.js';
+import { CreateUsersSessionsSettings1732000000000 } from './1732000000000-create-users-sessions-settings.js';
+import { CreateConnections1732000000001 } from './1732000000001-create-connections.js';
 
 /** Every migration of identity, in order. Never edit a merged migration; add a new one. */
-export const IdentityMigrations = [PlatformTables1700000000000, CreateCompanies1731900000000];
+export const IdentityMigrations = [
+  PlatformTables1700000000000,
+  CreateCompanies1731900000000,
+  CreateUsersSessionsSettings1732000000000,
+  CreateConnections1732000000001,
+];

@@ -47,20 +47,6 @@ export const DEFAULT_SCHEDULES: readonly ScheduleEntry[] = [
   { weekday: 'Domingo', weekdayEn: 'sunday', startTime: '00:00', endTime: '00:00' },
 ];
 
-/** The settings every new company gets (core-operations.md §3, administration-and-extended.md §3). */
-export const DEFAULT_SETTINGS: Readonly<Record<string, string>> = {
-  userRating: 'disabled',
-  scheduleType: 'disabled',
-  CheckMsgIsGroup: 'enabled',
-  call: 'enabled',
-  chatBotType: 'text',
-  sendGreetingAccepted: 'disabled',
-  sendMsgTransfTicket: 'disabled',
-  sendGreetingMessageOneQueues: 'enabled',
-  userCreation: 'enabled',
-  campaignsEnabled: 'true',
-};
-
 /** The calendar date `days` after `now` in a time zone, as YYYY-MM-DD. */
 export function dateInZonePlusDays(now: Date, timeZone: string, days: number): string {
   const parts = new Intl.DateTimeFormat('en-CA', {
@@ -72,4 +58,20 @@ export function dateInZonePlusDays(now: Date, timeZone: string, days: number): s
   const [year, month, day] = parts.split('-').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day + days));
   return date.toISOString().slice(0, 10);
+}
+
+/** Months a recurrence adds to a due date (administration-and-extended.md §4). */
+export const RECURRENCE_MONTHS = { MENSAL: 1, BIMESTRAL: 2, TRIMESTRAL: 3, SEMESTRAL: 6, ANUAL: 12 } as const;
+
+/**
+ * The next due date: `months` after the current due date, or after `today` when the company is already past it
+ * (a late payment does not buy a period that already ran out). The day is clamped to the month's last day
+ * (31 Jan + 1 month = 28/29 Feb).
+ */
+export function extendDueDate(current: string | null, months: number, today: string): string {
+  const base = current !== null && current >= today ? current : today;
+  const [year, month, day] = base.split('-').map(Number) as [number, number, number];
+  const targetMonth = month - 1 + months;
+  const lastDay = new Date(Date.UTC(year, targetMonth + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, targetMonth, Math.min(day, lastDay))).toISOString().slice(0, 10);
 }

@@ -1,6 +1,15 @@
 import { Module } from '@nestjs/common';
-import { CompaniesController } from './companies.controller.js';
+import { UsersModule } from '../users/users.module.js';
+import { CompaniesController, CompaniesPlanController } from './companies.controller.js';
+import { CompaniesQueries } from './companies.queries.js';
+import { CreateCompanyUseCase } from './use-cases/create-company.use-case.js';
 import { SignUpCompanyUseCase } from './use-cases/sign-up-company.use-case.js';
+import { UpdateCompanyUseCase } from './use-cases/update-company.use-case.js';
 
-@Module({ controllers: [CompaniesController], providers: [SignUpCompanyUseCase] })
+@Module({
+  imports: [UsersModule],
+  controllers: [CompaniesController, CompaniesPlanController],
+  providers: [CompaniesQueries, CreateCompanyUseCase, SignUpCompanyUseCase, UpdateCompanyUseCase],
+  exports: [CreateCompanyUseCase],
+})
 export class CompaniesModule {}

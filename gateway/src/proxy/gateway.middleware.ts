@@ -1,0 +1,194 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { NextFunction, Request, Response } from 'express';
+import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
+import type { Logger } from 'pino';
+import { ERROR_CATALOGUE, type ErrorCode } from '@cs/proto/errors';
+import { currentContext } from '@cs/platform/logging';
+import { IDENTITY_HEADERS } from '@cs/platform/tenancy';
+import { injectTraceContext } from '@cs/platform/telemetry';
+import type { AccessTokenVerifier } from '../auth/access-token.verifier.js';
+import { type AuthState, type CallerIdentity, hasFlag, isExpired } from '../auth/auth-state.js';
+import type { GatewayConfig } from '../config/env.js';
+import { accessFor, planFlagFor, reachableWhenExpired, routeFor, SERVICE_URL_KEY, type ServiceName } from './routes.js';
+
+/** Paths the gateway answers itself. */
+const OWN_PATHS = /^\/(health\/|metrics$|docs(\/|$)|socket\.io\/)/;
+
+/** Headers a client may never set: the gateway alone vouches for identity. */
+const STRIPPED_HEADERS = [
+  IDENTITY_HEADERS.internalToken,
+  IDENTITY_HEADERS.companyId,
+  IDENTITY_HEADERS.userId,
+  IDENTITY_HEADERS.profile,
+  IDENTITY_HEADERS.isSuper,
+  IDENTITY_HEADERS.sessionId,
+  IDENTITY_HEADERS.clientIp,
+  IDENTITY_HEADERS.requestId,
+  IDENTITY_HEADERS.correlationId,
+  'traceparent',
+  'tracestate',
+];
+
+export function sendError(response: ServerResponse, code: ErrorCode, message?: string): void {
+  if (response.headersSent) {
+    response.end();
+    return;
+  }
+  const requestId = currentContext()?.requestId;
+  response.statusCode = ERROR_CATALOGUE[code].status;
+  response.setHeader('content-type', 'application/json; charset=utf-8');
+  response.end(
+    JSON.stringify({
+      error: code,
+      message: message ?? ERROR_CATALOGUE[code].message,
+      ...(requestId ? { requestId } : {}),
+    }),
+  );
+}
+
+/** The bearer token of a request; `null`/`undefined` (what a logged-out client sends) count as none. */
+export function bearerOf(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  const token = match?.[1];
+  return token && token !== 'null' && token !== 'undefined' ? token : undefined;
+}
+
+export type Authentication =
+  | { readonly ok: true; readonly identity: CallerIdentity }
+  | { readonly ok: false; readonly code: 'ERR_SESSION_EXPIRED' | 'ERR_INVALID_TOKEN' };
+
+/**
+ * The access check shared by HTTP and the socket handshake: no token → 401 ERR_SESSION_EXPIRED (log out); a bad
+ * or expired token → 403 ERR_INVALID_TOKEN (refresh once); a valid token of an ended session → 401.
+ */
+export async function authenticate(
+  token: string | undefined,
+  verifier: AccessTokenVerifier,
+  state: AuthState,
+): Promise<Authentication> {
+  if (!token) return { ok: false, code: 'ERR_SESSION_EXPIRED' };
+  const verified = await verifier.verify(token);
+  if (!verified.ok) return { ok: false, code: 'ERR_INVALID_TOKEN' };
+  if (state.isRevoked(verified.claims)) return { ok: false, code: 'ERR_SESSION_EXPIRED' };
+  return { ok: true, identity: state.identityOf(verified.claims) };
+}
+
+/** The gates a signed-in call passes before it is proxied: expiry, plan flag, role. */
+export function gate(
+  identity: CallerIdentity,
+  method: string,
+  path: string,
+  graceDays: number,
+  now: Date = new Date(),
+): ErrorCode | undefined {
+  if (isExpired(identity, graceDays, now) && !reachableWhenExpired(path)) return 'ERR_COMPANY_EXPIRED';
+  const flag = planFlagFor(path);
+  if (flag && !hasFlag(identity, flag)) return 'ERR_NO_PERMISSION';
+  const access = accessFor(method, path);
+  if (access === 'admin' && identity.profile !== 'admin' && !identity.isSuper) return 'ERR_NO_PERMISSION';
+  if (access === 'super' && !identity.isSuper) return 'ERR_NO_SUPER';
+  return undefined;
+}
+
+export interface GatewayDeps {
+  readonly config: GatewayConfig;
+  readonly logger: Logger;
+  readonly verifier: AccessTokenVerifier;
+  readonly state: AuthState;
+}
+
+/**
+ * Routes every public path of the spec to its owning service, unchanged. Strips identity headers a client sent,
+ * verifies the access token, applies the expiry, plan-flag and role gates, then sets the internal credential,
+ * the caller's identity, request/correlation ids and the trace context for the service.
+ */
+export function createGatewayMiddleware({ config, logger, verifier, state }: GatewayDeps) {
+  const proxies = new Map<ServiceName, RequestHandler>();
+  const proxyFor = (service: ServiceName, target: string): RequestHandler => {
+    let proxy = proxies.get(service);
+    if (!proxy) {
+      proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
+        target,
+        changeOrigin: true,
+        xfwd: true,
+        proxyTimeout: 120_000,
+        on: {
+          error: (error, _request, response) => {
+            logger.warn({ err: error, service }, 'upstream unavailable');
+            if ('setHeader' in response) sendError(response, 'ERR_SERVICE_UNAVAILABLE');
+            else response.destroy();
+          },
+        },
+      });
+      proxies.set(service, proxy);
+    }
+    return proxy;
+  };
+
+  const handle = async (request: Request, response: Response, next: NextFunction): Promise<void> => {
+    const path = (request.originalUrl.split('?')[0] ?? '/').replace(/\/{2,}/g, '/');
+    if (OWN_PATHS.test(path)) {
+      next();
+      return;
+    }
+    const route = routeFor(path);
+    if (!route) {
+      sendError(response, 'ERR_ROUTE_NOT_FOUND');
+      return;
+    }
+    const declaredLength = Number(request.headers['content-length'] ?? 0);
+    if (declaredLength > config.GATEWAY_BODY_LIMIT_BYTES) {
+      sendError(response, 'ERR_PAYLOAD_TOO_LARGE');
+      return;
+    }
+    for (const name of STRIPPED_HEADERS) delete request.headers[name];
+    const access = accessFor(request.method, path);
+    const token = bearerOf(request.headers.authorization);
+    let identity: CallerIdentity | undefined;
+    if (access !== 'public') {
+      const authentication = await authenticate(token, verifier, state);
+      if (authentication.ok) identity = authentication.identity;
+      // `service` routes authenticate their own callers (the external API's connection token, webhooks); a
+      // caller that does present one of our access tokens is still held to its company's gates
+      else if (access !== 'service') {
+        sendError(response, authentication.code);
+        return;
+      }
+    }
+    if (identity) {
+      const refused = gate(identity, request.method, path, config.COMPANY_EXPIRY_GRACE_DAYS);
+      if (refused) {
+        sendError(response, refused);
+        return;
+      }
+    }
+    const target = config[SERVICE_URL_KEY[route.service]] as string | undefined;
+    if (!target) {
+      sendError(response, 'ERR_SERVICE_UNAVAILABLE');
+      return;
+    }
+    const context = currentContext();
+    request.headers[IDENTITY_HEADERS.internalToken] = config.INTERNAL_TOKEN;
+    request.headers[IDENTITY_HEADERS.clientIp] = request.ip ?? request.socket.remoteAddress ?? 'unknown';
+    if (identity) {
+      request.headers[IDENTITY_HEADERS.companyId] = String(identity.companyId);
+      request.headers[IDENTITY_HEADERS.userId] = String(identity.userId);
+      request.headers[IDENTITY_HEADERS.profile] = identity.profile;
+      request.headers[IDENTITY_HEADERS.isSuper] = String(identity.isSuper);
+      request.headers[IDENTITY_HEADERS.sessionId] = identity.sessionId;
+    }
+    if (context) {
+      request.headers[IDENTITY_HEADERS.requestId] = context.requestId;
+      request.headers[IDENTITY_HEADERS.correlationId] = context.correlationId;
+    }
+    Object.assign(request.headers, injectTraceContext({}));
+    await proxyFor(route.service, target)(request, response, next);
+  };
+
+  return (request: Request, response: Response, next: NextFunction): void => {
+    handle(request, response, next).catch((error: unknown) => {
+      logger.error({ err: error }, 'gateway failure');
+      sendError(response, 'ERR_INTERNAL');
+    });
+  };
+}

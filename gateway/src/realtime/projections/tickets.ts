@@ -1,0 +1,177 @@
+import type { EventOf } from '@cs/proto/common';
+import type {
+  MessageCreated,
+  MessageUpdated,
+  QueueCreated,
+  QueueDeleted,
+  QueueUpdated,
+  QuickMessageCreated,
+  QuickMessageDeleted,
+  QuickMessageUpdated,
+  ScheduleCreated,
+  ScheduleDeleted,
+  ScheduleUpdated,
+  TagCreated,
+  TagDeleted,
+  TagUpdated,
+  TicketCreated,
+  TicketDeleted,
+  TicketUnreadReset,
+  TicketUpdated,
+} from '@cs/proto/events';
+import { channel, room } from '@cs/proto/realtime';
+import type { Emission } from '../emission.js';
+
+interface Placement {
+  readonly id: number;
+  readonly status: string;
+  readonly queueId: number | null;
+  readonly userId: number | null;
+}
+
+/**
+ * The rooms that list a ticket where it is (whaticket-backend.md §2.17): admins' status list and notifications,
+ * the queue's status list and notifications (`queue-null-*` for queue-less tickets), the open chat, and the
+ * assigned user's own sockets.
+ */
+export function ticketRooms(companyId: number, ticket: Placement): string[] {
+  return [
+    room.companyStatus(companyId, ticket.status),
+    room.companyNotification(companyId),
+    room.queueStatus(ticket.queueId, ticket.status),
+    room.queueNotification(ticket.queueId),
+    room.ticket(ticket.id),
+    ...(ticket.userId !== null ? [room.user(ticket.userId)] : []),
+  ];
+}
+
+const without = (rooms: readonly string[], kept: readonly string[]): string[] => rooms.filter((r) => !kept.includes(r));
+
+export function projectTicket(
+  event:
+    | EventOf<typeof TicketCreated>
+    | EventOf<typeof TicketUpdated>
+    | EventOf<typeof TicketDeleted>
+    | EventOf<typeof TicketUnreadReset>,
+): Emission[] {
+  const companyId = event.companyId;
+  const name = channel.ticket(companyId);
+  switch (event.type) {
+    case 'tickets.ticket.created':
+    case 'tickets.ticket.updated': {
+      const { ticket, previous } = event.data;
+      const now = ticketRooms(companyId, ticket);
+      const emissions: Emission[] = [];
+      if (previous) {
+        const left = without(ticketRooms(companyId, { id: ticket.id, ...previous }), now);
+        if (left.length > 0)
+          emissions.push({ event: name, payload: { action: 'delete', ticketId: ticket.id }, rooms: left });
+      }
+      emissions.push({ event: name, payload: { action: 'update', ticket }, rooms: now });
+      return emissions;
+    }
+    case 'tickets.ticket.deleted':
+      return [
+        {
+          event: name,
+          payload: { action: 'delete', ticketId: event.data.id },
+          rooms: [
+            ...ticketRooms(companyId, { id: event.data.id, ...event.data.previous }),
+            room.mainChannel(companyId),
+          ],
+        },
+      ];
+    case 'tickets.ticket.unread-reset':
+      return [
+        {
+          event: name,
+          payload: { action: 'updateUnread', ticketId: event.data.id },
+          rooms: [room.mainChannel(companyId)],
+        },
+      ];
+  }
+}
+
+export function projectMessage(event: EventOf<typeof MessageCreated> | EventOf<typeof MessageUpdated>): Emission[] {
+  const companyId = event.companyId;
+  const name = channel.appMessage(companyId);
+  const { message, ticket } = event.data;
+  if (event.type === 'tickets.message.created') {
+    return [
+      {
+        event: name,
+        payload: { action: 'create', message, ticket, contact: ticket.contact },
+        rooms: ticketRooms(companyId, ticket),
+      },
+    ];
+  }
+  return [{ event: name, payload: { action: 'update', message }, rooms: [room.ticket(ticket.id)] }];
+}
+
+export function projectQueue(
+  event: EventOf<typeof QueueCreated> | EventOf<typeof QueueUpdated> | EventOf<typeof QueueDeleted>,
+): Emission[] {
+  const companyId = event.companyId;
+  const rooms = [room.mainChannel(companyId)];
+  const name = channel.queue(companyId);
+  switch (event.type) {
+    case 'tickets.queue.created':
+      return [{ event: name, payload: { action: 'create', queue: event.data }, rooms }];
+    case 'tickets.queue.updated':
+      return [{ event: name, payload: { action: 'update', queue: event.data }, rooms }];
+    case 'tickets.queue.deleted':
+      return [{ event: name, payload: { action: 'delete', queueId: event.data.id }, rooms }];
+  }
+}
+
+export function projectTag(
+  event: EventOf<typeof TagCreated> | EventOf<typeof TagUpdated> | EventOf<typeof TagDeleted>,
+): Emission[] {
+  const companyId = event.companyId;
+  const rooms = [room.mainChannel(companyId)];
+  const name = channel.tag(companyId);
+  switch (event.type) {
+    case 'tickets.tag.created':
+      return [{ event: name, payload: { action: 'create', tag: event.data }, rooms }];
+    case 'tickets.tag.updated':
+      return [{ event: name, payload: { action: 'update', tag: event.data }, rooms }];
+    case 'tickets.tag.deleted':
+      return [{ event: name, payload: { action: 'delete', tagId: event.data.id }, rooms }];
+  }
+}
+
+/** A personal quick reply (not `geral`) reaches only its owner's sockets; shared ones the whole company. */
+export function projectQuickMessage(
+  event:
+    EventOf<typeof QuickMessageCreated> | EventOf<typeof QuickMessageUpdated> | EventOf<typeof QuickMessageDeleted>,
+): Emission[] {
+  const companyId = event.companyId;
+  const name = channel.quickMessage(companyId);
+  switch (event.type) {
+    case 'tickets.quick-message.created':
+    case 'tickets.quick-message.updated': {
+      const record = event.data;
+      const rooms = record.geral || record.userId === null ? [room.mainChannel(companyId)] : [room.user(record.userId)];
+      const action = event.type === 'tickets.quick-message.created' ? 'create' : 'update';
+      return [{ event: name, payload: { action, record }, rooms }];
+    }
+    case 'tickets.quick-message.deleted':
+      return [{ event: name, payload: { action: 'delete', id: event.data.id }, rooms: [room.mainChannel(companyId)] }];
+  }
+}
+
+export function projectSchedule(
+  event: EventOf<typeof ScheduleCreated> | EventOf<typeof ScheduleUpdated> | EventOf<typeof ScheduleDeleted>,
+): Emission[] {
+  const companyId = event.companyId;
+  const rooms = [room.mainChannel(companyId)];
+  const name = channel.schedule(companyId);
+  switch (event.type) {
+    case 'tickets.schedule.created':
+      return [{ event: name, payload: { action: 'create', schedule: event.data }, rooms }];
+    case 'tickets.schedule.updated':
+      return [{ event: name, payload: { action: 'update', schedule: event.data }, rooms }];
+    case 'tickets.schedule.deleted':
+      return [{ event: name, payload: { action: 'delete', scheduleId: event.data.id }, rooms }];
+  }
+}

@@ -1,0 +1,265 @@
+/**
+ * Sign-in through the gateway on real PostgreSQL and Kafka: signup → login → refresh rotation → reuse of a
+ * rotated refresh token revokes the family → logout; the 401/403 semantics the spec's clients depend on;
+ * login throttling; legacy bcrypt hashes; password changes ending sessions; spoofed identity headers.
+ */
+import { createPrivateKey } from 'node:crypto';
+import bcrypt from 'bcryptjs';
+import { SignJWT } from 'jose';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@cs/proto/http';
+import { expectEventually } from '@cs/platform/testing';
+import {
+  accessTokenKeys,
+  call,
+  createPlan,
+  logIn,
+  refreshCookieOf,
+  type Session,
+  signUp,
+  type Stack,
+  startStack,
+  type Tenant,
+  withDb,
+} from '../support/stack.js';
+
+let stack: Stack;
+let planId: number;
+let base: string;
+
+beforeAll(async () => {
+  stack = await startStack();
+  base = stack.gatewayUrl;
+  planId = await createPlan();
+});
+afterAll(() => stack?.close());
+
+const me = (token: string | undefined) => call(base, 'GET', '/auth/me', { token });
+
+async function signToken(
+  claims: Record<string, unknown> & { sub: string },
+  privateKey: string,
+  iat: number,
+  exp: number,
+): Promise<string> {
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'EdDSA' })
+    .setSubject(claims.sub)
+    .setIssuer(ACCESS_TOKEN_ISSUER)
+    .setAudience(ACCESS_TOKEN_AUDIENCE)
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .sign(createPrivateKey({ key: Buffer.from(privateKey, 'base64'), format: 'der', type: 'pkcs8' }));
+}
+
+describe('signup, login, refresh rotation, reuse detection and logout', () => {
+  let tenant: Tenant;
+
+  beforeAll(async () => {
+    tenant = await signUp(base, planId);
+  });
+
+  it('signs in the signup admin with {token, user} (company, settings, due date) and an httpOnly jrt cookie', async () => {
+    const response = await call<{ token: string; user: Session['user'] }>(base, 'POST', '/auth/login', {
+      body: { email: tenant.email.toUpperCase(), password: tenant.password },
+    });
+    expect(response.status).toBe(200);
+    const setCookie = response.headers.getSetCookie().find((cookie) => cookie.startsWith('jrt='));
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/Max-Age=604800/);
+    const { user } = response.body;
+    expect(user).toMatchObject({
+      name: tenant.name,
+      email: tenant.email,
+      profile: 'admin',
+      companyId: tenant.companyId,
+      super: false,
+      company: { id: tenant.companyId, name: tenant.name, recurrence: 'MENSAL', planId },
+    });
+    const settings = (user.company['settings'] as Array<{ key: string; value: string }>).map((s) => s.key);
+    expect(settings).toEqual(
+      expect.arrayContaining(['userRating', 'scheduleType', 'CheckMsgIsGroup', 'call', 'userCreation']),
+    );
+    expect(user.company['dueDate']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect((await me(response.body.token)).body).toMatchObject({ id: user.id, email: tenant.email });
+  });
+
+  it('rotates the refresh token, and a reused rotated token ends the whole family', async () => {
+    const session = await logIn(base, tenant.email, tenant.password);
+    const first = await call<{ token: string; user: { id: number } }>(base, 'POST', '/auth/refresh_token', {
+      cookie: session.cookie,
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.user.id).toBe(session.user.id);
+    const rotated = refreshCookieOf(first);
+    expect(rotated).toBeDefined();
+    expect(rotated).not.toBe(session.cookie);
+    expect((await me(first.body.token)).status).toBe(200);
+
+    // the old cookie comes back (a copy): 401, and the family, including the newest token, is revoked
+    const reused = await call(base, 'POST', '/auth/refresh_token', { cookie: session.cookie });
+    expect(reused).toMatchObject({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
+    const afterTheft = await call(base, 'POST', '/auth/refresh_token', { cookie: rotated });
+    expect(afterTheft).toMatchObject({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
+    // and the family's access tokens stop working at the gateway once the revocation event arrives
+    await expectEventually(async () => expect((await me(first.body.token)).status).toBe(401));
+  });
+
+  it('logs out: the refresh cookie and the access token of that session stop working', async () => {
+    const session = await logIn(base, tenant.email, tenant.password);
+    const out = await call(base, 'DELETE', '/auth/logout', { token: session.token, cookie: session.cookie });
+    expect(out.status).toBe(200);
+    expect(out.headers.getSetCookie().join(';')).toMatch(/jrt=;/);
+    expect((await call(base, 'POST', '/auth/refresh_token', { cookie: session.cookie })).status).toBe(401);
+    await expectEventually(async () =>
+      expect(await me(session.token)).toMatchObject({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } }),
+    );
+  });
+
+  it('ends the other sessions when the account signs in again', async () => {
+    const first = await logIn(base, tenant.email, tenant.password);
+    const second = await logIn(base, tenant.email, tenant.password);
+    expect((await call(base, 'POST', '/auth/refresh_token', { cookie: first.cookie })).status).toBe(401);
+    await expectEventually(async () => expect((await me(first.token)).status).toBe(401));
+    expect((await me(second.token)).status).toBe(200);
+  });
+});
+
+describe('401 versus 403', () => {
+  let session: Session;
+
+  beforeAll(async () => {
+    const tenant = await signUp(base, planId);
+    session = await logIn(base, tenant.email, tenant.password);
+  });
+
+  it('answers 401 ERR_SESSION_EXPIRED without a token (the client logs out)', async () => {
+    expect(await me(undefined)).toMatchObject({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
+    expect(await call(base, 'GET', '/users', { headers: { authorization: 'Bearer null' } })).toMatchObject({
+      status: 401,
+    });
+  });
+
+  it('answers 403 ERR_INVALID_TOKEN to a malformed, forged, foreign-key or expired token (the client refreshes)', async () => {
+    const now = Math.floor(Date.now() / 1_000);
+    const claims = {
+      sub: String(session.user.id),
+      cid: session.user.companyId,
+      sid: 'x',
+      profile: 'admin',
+      super: true,
+      queues: [],
+      allTicket: 'enable',
+      plan: null,
+      due: null,
+      tz: 'America/Sao_Paulo',
+    };
+    const forged = await signToken(claims, accessTokenKeys().privateKey, now, now + 600);
+    const expired = await signToken(claims, stack.keys.privateKey, now - 3_600, now - 1_800);
+    const [header, payload] = session.token.split('.');
+    const tampered = `${header}.${Buffer.from(JSON.stringify({ ...claims, super: true })).toString('base64url')}.${session.token.split('.')[2]}`;
+    for (const token of ['not-a-jwt', forged, expired, tampered, `${header}.${payload}.`]) {
+      expect(await me(token)).toMatchObject({ status: 403, body: { error: 'ERR_INVALID_TOKEN' } });
+    }
+  });
+
+  it('answers 401 ERR_INVALID_CREDENTIALS to a wrong password or an unknown e-mail', async () => {
+    const wrong = await call(base, 'POST', '/auth/login', { body: { email: 'ninguem@x.com', password: 'abcdef' } });
+    expect(wrong).toMatchObject({ status: 401, body: { error: 'ERR_INVALID_CREDENTIALS' } });
+  });
+
+  it('never lets a client choose its identity headers', async () => {
+    const response = await call<{ companyId: number; id: number }>(base, 'GET', '/auth/me', {
+      token: session.token,
+      headers: { 'x-company-id': '1', 'x-user-id': '1', 'x-user-super': 'true', 'x-internal-token': 'guess' },
+    });
+    expect(response.body).toMatchObject({ id: session.user.id, companyId: session.user.companyId });
+    const other = await call(base, 'GET', '/whatsapp', {
+      token: session.token,
+      headers: { 'x-company-id': '1', 'x-user-profile': 'admin', 'x-user-super': 'true' },
+    });
+    expect(other.status).toBe(200);
+    const forwarded = stack.upstream.calls.at(-1);
+    expect(forwarded?.headers).toMatchObject({
+      'x-company-id': String(session.user.companyId),
+      'x-user-id': String(session.user.id),
+      'x-user-super': 'false',
+    });
+  });
+});
+
+describe('login throttling', () => {
+  it('answers 429 after 5 failures in a minute for the same e-mail, even with the right password', async () => {
+    const tenant = await signUp(base, planId);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const failed = await call(base, 'POST', '/auth/login', { body: { email: tenant.email, password: 'errada!' } });
+      expect(failed.status).toBe(401);
+    }
+    const blocked = await call(base, 'POST', '/auth/login', {
+      body: { email: tenant.email, password: tenant.password },
+    });
+    expect(blocked).toMatchObject({ status: 429, body: { error: 'ERR_TOO_MANY_REQUESTS' } });
+  });
+
+  it('answers 429 after 5 failures in a minute from the same address, whatever the e-mail', async () => {
+    const tenant = await signUp(base, planId);
+    const ip = { 'x-forwarded-for': '203.0.113.77' };
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const failed = await call(base, 'POST', '/auth/login', {
+        body: { email: `inexistente-${attempt}@x.com`, password: 'errada!' },
+        headers: ip,
+      });
+      expect(failed.status).toBe(401);
+    }
+    const blocked = await call(base, 'POST', '/auth/login', {
+      body: { email: tenant.email, password: tenant.password },
+      headers: ip,
+    });
+    expect(blocked.status).toBe(429);
+    // another address is not affected
+    expect(
+      (await call(base, 'POST', '/auth/login', { body: { email: tenant.email, password: tenant.password } })).status,
+    ).toBe(200);
+  });
+});
+
+describe('passwords', () => {
+  it('accepts a legacy bcrypt hash from migrated Whaticket data and replaces it with argon2id', async () => {
+    const tenant = await signUp(base, planId);
+    await withDb((client) =>
+      client.query('UPDATE identity.users SET password_hash = $1 WHERE email = $2', [
+        bcrypt.hashSync('antiga123', 8),
+        tenant.email,
+      ]),
+    );
+    await logIn(base, tenant.email, 'antiga123');
+    const hash = await withDb(async (client) => {
+      const result = await client.query<{ password_hash: string }>(
+        'SELECT password_hash FROM identity.users WHERE email = $1',
+        [tenant.email],
+      );
+      return result.rows[0]?.password_hash;
+    });
+    expect(hash).toMatch(/^\$argon2id\$/);
+    await logIn(base, tenant.email, 'antiga123');
+  });
+
+  it("revokes the user's sessions when an admin changes its password", async () => {
+    const tenant = await signUp(base, planId);
+    const admin = await logIn(base, tenant.email, tenant.password);
+    const created = await call<{ id: number }>(base, 'POST', '/users', {
+      token: admin.token,
+      body: { name: 'Atendente', email: `at-${tenant.companyId}@teste.com.br`, password: 'senha123', profile: 'user' },
+    });
+    expect(created.status).toBe(200);
+    const agent = await logIn(base, `at-${tenant.companyId}@teste.com.br`, 'senha123');
+    const changed = await call(base, 'PUT', `/users/${created.body.id}`, {
+      token: admin.token,
+      body: { password: 'nova-senha' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await call(base, 'POST', '/auth/refresh_token', { cookie: agent.cookie })).status).toBe(401);
+    await expectEventually(async () => expect((await me(agent.token)).status).toBe(401));
+    await logIn(base, `at-${tenant.companyId}@teste.com.br`, 'nova-senha');
+    expect((await me(admin.token)).status).toBe(200);
+  });
+});

@@ -1,0 +1,15 @@
+import type { AnnouncementEntity } from './announcement.entity.js';
+
+export const toAnnouncement = (row: AnnouncementEntity) => ({
+  id: row.id,
+  companyId: row.companyId,
+  title: row.title,
+  text: row.text,
+  priority: row.priority,
+  status: row.status,
+  mediaPath: row.mediaPath,
+  mediaName: row.mediaName,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+export type Announcement = ReturnType<typeof toAnnouncement>;

@@ -1,0 +1,106 @@
+import { Injectable } from '@nestjs/common';
+import { PLATFORM_COMPANY_ID } from '@cs/proto/common';
+import { CompanyDeleted, type CompanySnapshot, CompanyUpdated, type ScheduleEntry } from '@cs/proto/events';
+import type { CompanyUpdateRequest } from '@cs/proto/http';
+import { TransactionHost } from '@cs/platform/database';
+import { DomainError, validationError } from '@cs/platform/errors';
+import { EventPublisher } from '@cs/platform/events';
+import { SettingEntity } from '../../settings/setting.entity.js';
+import { extendDueDate, RECURRENCE_MONTHS, dateInZonePlusDays } from '../companies.mapper.js';
+import { loadCompanyView, snapshotOf } from '../companies.queries.js';
+import { CompanyEntity } from '../company.entity.js';
+import { PlanEntity } from '../plan.entity.js';
+
+const UNIQUE_VIOLATION = '23505';
+
+/** Changes of a company after creation: super-user edits, opening hours, due-date extension, deletion. */
+@Injectable()
+export class UpdateCompanyUseCase {
+  constructor(
+    private readonly transactions: TransactionHost,
+    private readonly events: EventPublisher,
+  ) {}
+
+  /** `PUT /companies/{id}` (super users). */
+  async update(id: number, input: CompanyUpdateRequest): Promise<CompanySnapshot> {
+    try {
+      return await this.change(id, async (company, manager) => {
+        if (input.name !== undefined && input.name.toLowerCase() !== company.name.toLowerCase()) {
+          const taken = await manager
+            .createQueryBuilder(CompanyEntity, 'company')
+            .where('lower(company.name) = lower(:name) AND company.id <> :id', { name: input.name, id })
+            .getExists();
+          if (taken) throw new DomainError('ERR_COMPANY_NAME_ALREADY_EXISTS');
+          company.name = input.name;
+        }
+        if (input.planId !== undefined) {
+          if (!(await manager.exists(PlanEntity, { where: { id: input.planId } }))) {
+            throw validationError([{ path: 'planId', message: 'Selecione um plano' }]);
+          }
+          company.planId = input.planId;
+        }
+        if (input.email !== undefined) company.email = input.email;
+        if (input.phone !== undefined) company.phone = input.phone;
+        if (input.status !== undefined) company.status = input.status;
+        if (input.dueDate !== undefined) company.dueDate = input.dueDate;
+        if (input.recurrence !== undefined) company.recurrence = input.recurrence;
+        if (input.campaignsEnabled !== undefined) {
+          await manager.upsert(
+            SettingEntity,
+            { companyId: id, key: 'campaignsEnabled', value: String(input.campaignsEnabled) },
+            ['companyId', 'key'],
+          );
+        }
+      });
+    } catch (error) {
+      if ((error as { driverError?: { code?: string } }).driverError?.code === UNIQUE_VIOLATION) {
+        throw new DomainError('ERR_COMPANY_NAME_ALREADY_EXISTS');
+      }
+      throw error;
+    }
+  }
+
+  /** `PUT /companies/{id}/schedules`: the caller's own company (admins) or any (super users). */
+  async schedules(id: number, schedules: readonly ScheduleEntry[]): Promise<CompanySnapshot> {
+    return this.change(id, async (company) => {
+      company.schedules = [...schedules];
+    });
+  }
+
+  /**
+   * Extends the due date by the company's recurrence (MENSAL 1, BIMESTRAL 2, TRIMESTRAL 3, SEMESTRAL 6, ANUAL 12
+   * months), from the current due date or from today when already past it.
+   */
+  async extendDueDate(id: number, now: Date = new Date()): Promise<CompanySnapshot> {
+    return this.change(id, async (company) => {
+      const months = RECURRENCE_MONTHS[company.recurrence ?? 'MENSAL'];
+      company.dueDate = extendDueDate(company.dueDate, months, dateInZonePlusDays(now, company.timezone, 0));
+    });
+  }
+
+  /** `DELETE /companies/{id}` (super users); the platform company stays. */
+  async remove(id: number): Promise<void> {
+    if (id === PLATFORM_COMPANY_ID) throw new DomainError('ERR_NO_PERMISSION');
+    await this.transactions.run(async (manager) => {
+      const company = await manager.findOne(CompanyEntity, { where: { id } });
+      if (!company) throw new DomainError('ERR_NO_COMPANY_FOUND');
+      await manager.delete(CompanyEntity, { id });
+      await this.events.emit(CompanyDeleted, { companyId: id, key: id, data: { id } });
+    });
+  }
+
+  private async change(
+    id: number,
+    apply: (company: CompanyEntity, manager: import('typeorm').EntityManager) => Promise<void>,
+  ): Promise<CompanySnapshot> {
+    return this.transactions.run(async (manager) => {
+      const company = await manager.findOne(CompanyEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!company) throw new DomainError('ERR_NO_COMPANY_FOUND');
+      await apply(company, manager);
+      await manager.save(CompanyEntity, company);
+      const snapshot = snapshotOf(await loadCompanyView(manager, id));
+      await this.events.emit(CompanyUpdated, { companyId: id, key: id, data: snapshot });
+      return snapshot;
+    });
+  }
+}

@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import type { CompanyId } from '@cs/proto/common';
+import { SettingUpdated } from '@cs/proto/events';
+import { TransactionHost } from '@cs/platform/database';
+import { DomainError, validationError } from '@cs/platform/errors';
+import { EventPublisher } from '@cs/platform/events';
+import { canonicalSettingKey, SETTINGS_CATALOGUE } from '../settings.catalogue.js';
+import { SettingEntity } from '../setting.entity.js';
+
+/** `PUT /settings/{key}` (admins): a known key only (ERR_NO_SETTING_FOUND), with a value the key accepts. */
+@Injectable()
+export class UpdateSettingUseCase {
+  constructor(
+    private readonly transactions: TransactionHost,
+    private readonly events: EventPublisher,
+  ) {}
+
+  async execute(companyId: CompanyId, rawKey: string, value: string): Promise<{ key: string; value: string }> {
+    const key = canonicalSettingKey(rawKey);
+    if (!key) throw new DomainError('ERR_NO_SETTING_FOUND');
+    const parsed = SETTINGS_CATALOGUE[key].schema.safeParse(value);
+    if (!parsed.success) throw validationError([{ path: 'value', message: `Valor inválido para ${key}` }]);
+    return this.transactions.run(async (manager) => {
+      await manager.upsert(SettingEntity, { companyId, key, value: parsed.data }, ['companyId', 'key']);
+      await this.events.emit(SettingUpdated, { companyId, key: companyId, data: { key, value: parsed.data } });
+      return { key, value: parsed.data };
+    });
+  }
+}
