@@ -8,7 +8,11 @@ const common = {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', { ...swcOptions, swcrc: false }] },
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: {
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    // its ESM build imports JSON without an import attribute, which Jest's ESM mode warns about on every load
+    '^libphonenumber-js/max$': '<rootDir>/node_modules/libphonenumber-js/max/index.cjs',
+  },
   testEnvironmentOptions: { customExportConditions: ['@cs/source', 'node', 'node-addons'] },
   roots: ['<rootDir>/proto', '<rootDir>/services', '<rootDir>/gateway', '<rootDir>/deploy'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
@@ -16,6 +20,8 @@ const common = {
 };
 
 export default {
+  // A global option (Jest ignores it inside a project): integration suites boot apps and processes.
+  testTimeout: 120_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
     {

@@ -11,6 +11,15 @@ export const SERVICES = [
     port: 4101,
     urlKey: 'IDENTITY_URL',
   },
+  {
+    name: 'contacts',
+    app: '../../services/contacts/src/app.ts',
+    definition: 'contactsService',
+    dataSource: { module: '../../services/contacts/src/database/data-source.ts', factory: 'createContactsDataSource' },
+    portKey: 'CONTACTS_PORT',
+    port: 4103,
+    urlKey: 'CONTACTS_URL',
+  },
 ];
 
 export const GATEWAY = {

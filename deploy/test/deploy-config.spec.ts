@@ -11,9 +11,11 @@ import { loadConfig } from '@cs/platform/config';
 import { repoRoot } from '@cs/platform/testing';
 import { GatewayEnvSchema } from '../../gateway/src/config/env.js';
 import { IdentityEnvSchema } from '../../services/identity/src/config/env.js';
+import { ContactsEnvSchema } from '../../services/contacts/src/config/env.js';
 
 const DEPLOYABLES: Record<string, z.ZodObject> = {
   identity: IdentityEnvSchema,
+  contacts: ContactsEnvSchema,
   gateway: GatewayEnvSchema,
 };
 /** Read by the container's entry command, not by the app. */

@@ -60,6 +60,13 @@ export const ERROR_CATALOGUE = {
   },
   ERR_TICKET_NOT_OPEN: { status: 400, message: 'Só é possível enviar mensagens em tickets abertos.' },
   ERR_SCHEDULE_ALREADY_SENT: { status: 409, message: 'Agendamentos já enviados não podem ser alterados.' },
+  ERR_NO_CONTACT_LIST_FOUND: { status: 404, message: 'Nenhuma lista de contatos encontrada com este ID.' },
+  ERR_NO_CONTACT_LIST_ITEM_FOUND: { status: 404, message: 'Nenhum contato da lista encontrado com este ID.' },
+  ERR_NO_IMPORT_FOUND: { status: 404, message: 'Nenhuma importação encontrada com este ID.' },
+  ERR_IMPORT_INVALID_FILE: {
+    status: 400,
+    message: 'Não foi possível ler a planilha. Envie um arquivo .xls ou .xlsx válido.',
+  },
   ERR_SERVICE_UNAVAILABLE: { status: 503, message: 'Serviço temporariamente indisponível.' },
   ERR_INTERNAL: { status: 500, message: 'Ocorreu um erro interno.' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -15,6 +15,13 @@ export const ContactSnapshotSchema = z.object({
   /** The WhatsApp LID of the contact, when known. */
   lid: z.string().nullable(),
   extraInfo: z.array(ExtraInfoSchema),
+  /**
+   * Whether the number is on WhatsApp, as the connector's number check answered (schemaVersion 2):
+   * `checking` until it answers, `unknown` when never asked (imports, groups without a check).
+   */
+  whatsappStatus: z.enum(['unknown', 'checking', 'valid', 'invalid']).optional(),
+  /** WhatsApp's own jid for the number (its spelling of Brazil's ninth digit), when known (schemaVersion 2). */
+  whatsappJid: z.string().nullable().optional(),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
 });
@@ -26,6 +33,7 @@ export const ContactListSnapshotSchema = z.object({
   name: z.string(),
   contactsCount: z.number().int().min(0),
 });
+export type ContactListSnapshot = z.infer<typeof ContactListSnapshotSchema>;
 
 export const ContactListItemSnapshotSchema = z.object({
   id: IdSchema,
@@ -36,3 +44,4 @@ export const ContactListItemSnapshotSchema = z.object({
   email: z.string(),
   isWhatsappValid: z.boolean().nullable(),
 });
+export type ContactListItemSnapshot = z.infer<typeof ContactListItemSnapshotSchema>;

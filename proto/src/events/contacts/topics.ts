@@ -14,9 +14,11 @@ import { ContactListItemSnapshotSchema, ContactListSnapshotSchema, ContactSnapsh
 const deleted = z.object({ id: IdSchema });
 
 export const ContactCreated = defineEvent('contacts.contact.created', ContactSnapshotSchema, {
+  schemaVersion: 2,
   description: 'A contact was created (by a person, an import or an inbound message).',
 });
 export const ContactUpdated = defineEvent('contacts.contact.updated', ContactSnapshotSchema, {
+  schemaVersion: 2,
   description: 'A contact changed (name, number, email, picture, extra info).',
 });
 export const ContactDeleted = defineEvent('contacts.contact.deleted', deleted, {
@@ -53,7 +55,10 @@ export const InboundMessageResolved = defineEvent(
     /** The group's own contact, when the chat is a group (its ticket belongs to the group). */
     groupContact: ContactSnapshotSchema.nullable(),
   }),
-  { description: 'An inbound WhatsApp event with its contact (and group contact) resolved to contact ids.' },
+  {
+    schemaVersion: 2,
+    description: 'An inbound WhatsApp event with its contact (and group contact) resolved to contact ids.',
+  },
 );
 
 export const ContactsInboundMessageTopic = defineTopic({
@@ -112,9 +117,13 @@ export const ImportProgressed = defineEvent(
     total: z.number().int().min(0),
     imported: z.number().int().min(0),
     invalid: z.number().int().min(0),
+    /** Rows that matched an existing contact or item (or an earlier row) and were merged into it (v2). */
+    merged: z.number().int().min(0).optional(),
+    /** Set when the import stopped on an error (an unreadable file, the phone export failing) (v2). */
+    error: z.string().nullable().optional(),
     done: z.boolean(),
   }),
-  { description: "Progress of a spreadsheet or phone import, for the page's progress bar." },
+  { schemaVersion: 2, description: "Progress of a spreadsheet or phone import, for the page's progress bar." },
 );
 
 export const ContactsImportTopic = defineTopic({

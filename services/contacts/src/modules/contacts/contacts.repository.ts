@@ -1,0 +1,104 @@
+import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
+import type { CompanyId } from '@cs/proto/common';
+import type { ContactSnapshot } from '@cs/proto/events';
+import { TransactionHost } from '@cs/platform/database';
+import { ContactEntity } from './contact.entity.js';
+import { ContactExtraInfoEntity } from './contact-extra-info.entity.js';
+import { toContactSnapshot } from './contacts.mapper.js';
+
+export const UNIQUE_VIOLATION = '23505';
+export const isUniqueViolation = (error: unknown): boolean =>
+  (error as { driverError?: { code?: string }; code?: string })?.driverError?.code === UNIQUE_VIOLATION ||
+  (error as { code?: string })?.code === UNIQUE_VIOLATION;
+
+/** Company-scoped access to contacts; joins the current transaction when there is one. */
+@Injectable()
+export class ContactsRepository {
+  constructor(private readonly transactions: TransactionHost) {}
+
+  private get manager() {
+    return this.transactions.manager;
+  }
+
+  findById(companyId: CompanyId, id: number): Promise<ContactEntity | null> {
+    return this.manager.findOne(ContactEntity, { where: { companyId, id } });
+  }
+
+  findByNumber(companyId: CompanyId, number: string): Promise<ContactEntity | null> {
+    if (!number) return Promise.resolve(null);
+    return this.manager.findOne(ContactEntity, { where: { companyId, number } });
+  }
+
+  findByLid(companyId: CompanyId, lid: string): Promise<ContactEntity | null> {
+    return this.manager.findOne(ContactEntity, { where: { companyId, lid } });
+  }
+
+  findByIds(companyId: CompanyId, ids: readonly number[]): Promise<ContactEntity[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.manager.find(ContactEntity, { where: { companyId, id: In([...ids]) } });
+  }
+
+  async extraInfoOf(
+    companyId: CompanyId,
+    contactIds: readonly number[],
+  ): Promise<Map<number, ContactExtraInfoEntity[]>> {
+    const byContact = new Map<number, ContactExtraInfoEntity[]>();
+    if (contactIds.length === 0) return byContact;
+    const rows = await this.manager.find(ContactExtraInfoEntity, {
+      where: { companyId, contactId: In([...contactIds]) },
+      order: { id: 'ASC' },
+    });
+    for (const row of rows) byContact.set(row.contactId, [...(byContact.get(row.contactId) ?? []), row]);
+    return byContact;
+  }
+
+  /** Snapshots of contacts, with their extra info, in the order given. */
+  async snapshotsOf(companyId: CompanyId, contacts: readonly ContactEntity[]): Promise<ContactSnapshot[]> {
+    const extra = await this.extraInfoOf(
+      companyId,
+      contacts.map((contact) => contact.id),
+    );
+    return contacts.map((contact) => toContactSnapshot(contact, extra.get(contact.id) ?? []));
+  }
+
+  async snapshotOf(companyId: CompanyId, contact: ContactEntity): Promise<ContactSnapshot> {
+    const [snapshot] = await this.snapshotsOf(companyId, [contact]);
+    return snapshot as ContactSnapshot;
+  }
+
+  /** Replaces a contact's extra info with the given list, keeping the ids of entries sent back with their id. */
+  async replaceExtraInfo(
+    companyId: CompanyId,
+    contactId: number,
+    entries: ReadonlyArray<{ id?: number | undefined; name: string; value: string }>,
+  ): Promise<void> {
+    const existing = await this.manager.find(ContactExtraInfoEntity, { where: { companyId, contactId } });
+    const keep = new Set<number>();
+    for (const entry of entries) {
+      const current = entry.id === undefined ? undefined : existing.find((row) => row.id === entry.id);
+      if (current) {
+        keep.add(current.id);
+        if (current.name !== entry.name || current.value !== entry.value) {
+          await this.manager.update(
+            ContactExtraInfoEntity,
+            { companyId, id: current.id },
+            {
+              name: entry.name,
+              value: entry.value,
+            },
+          );
+        }
+      } else {
+        await this.manager.insert(ContactExtraInfoEntity, {
+          companyId,
+          contactId,
+          name: entry.name,
+          value: entry.value,
+        });
+      }
+    }
+    const removed = existing.filter((row) => !keep.has(row.id)).map((row) => row.id);
+    if (removed.length > 0) await this.manager.delete(ContactExtraInfoEntity, { companyId, id: In(removed) });
+  }
+}

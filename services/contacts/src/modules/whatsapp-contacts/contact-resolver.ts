@@ -1,0 +1,182 @@
+import { Injectable } from '@nestjs/common';
+import { v7 as uuidv7 } from 'uuid';
+import type { CompanyId } from '@cs/proto/common';
+import { FetchProfilePicture, type ContactSnapshot, type Party } from '@cs/proto/events';
+import { TransactionHost } from '@cs/platform/database';
+import { EventPublisher } from '@cs/platform/events';
+import { ContactEntity } from '../contacts/contact.entity.js';
+import { ContactEvents } from '../contacts/contact-events.js';
+import { ContactsRepository } from '../contacts/contacts.repository.js';
+import { groupIdOf, normalizePhoneNumber } from '../contacts/phone-number.js';
+
+/** A contact's picture is asked of the connector again after this long (on the next message). */
+const PICTURE_REFRESH_MS = 24 * 60 * 60 * 1000;
+
+export interface WhatsappFacts {
+  readonly connectionId: number;
+  /** The name WhatsApp gave (push name, address-book name, group subject); null when none. */
+  readonly name: string | null;
+  /** A picture URL when WhatsApp told one (contact upserts); undefined when the event carries none. */
+  readonly profilePicUrl?: string | null;
+}
+
+const lockKey = (companyId: CompanyId, kind: string, value: string): string => `contacts:${companyId}:${kind}:${value}`;
+
+/**
+ * Finds or creates the contact of a WhatsApp party in the current transaction, by canonical number (so the
+ * ninth-digit spellings are one contact) or by LID, and keeps the LID mapped to the contact. New contacts get
+ * WhatsApp's name; existing ones get their picture refreshed and their name only if no person ever set it.
+ * Concurrent resolutions of the same number/LID are serialised by transaction-scoped advisory locks.
+ */
+@Injectable()
+export class ContactResolver {
+  constructor(
+    private readonly transactions: TransactionHost,
+    private readonly contacts: ContactsRepository,
+    private readonly contactEvents: ContactEvents,
+    private readonly events: EventPublisher,
+  ) {}
+
+  async person(
+    companyId: CompanyId,
+    party: Party,
+    facts: WhatsappFacts,
+    causationId?: string,
+  ): Promise<ContactSnapshot> {
+    const number = party.number ? (normalizePhoneNumber(party.number) ?? party.number) : '';
+    const lid = party.lid ?? (party.jid.endsWith('@lid') ? party.jid : null);
+    if (number) await this.lock(companyId, 'number', number);
+    if (lid) await this.lock(companyId, 'lid', lid);
+    const byNumber = number ? await this.contacts.findByNumber(companyId, number) : null;
+    const byLid = lid ? await this.contacts.findByLid(companyId, lid) : null;
+    const pnJid = party.jid.endsWith('@s.whatsapp.net') ? party.jid : null;
+
+    if (byNumber && byLid && byNumber.id !== byLid.id) {
+      // The LID was first seen without a number: the number's contact takes the LID over.
+      byLid.lid = null;
+      byLid.updatedAt = new Date();
+      await this.transactions.manager.save(byLid);
+      await this.contactEvents.updated(companyId, [await this.contacts.snapshotOf(companyId, byLid)], causationId);
+    }
+    const existing = byNumber ?? byLid;
+    if (!existing) {
+      const contact = this.transactions.manager.create(ContactEntity, {
+        companyId,
+        name: (facts.name?.trim() || number || lid || party.jid).slice(0, 255),
+        number,
+        email: '',
+        profilePicUrl: facts.profilePicUrl ?? null,
+        isGroup: false,
+        lid,
+        whatsappId: facts.connectionId,
+        whatsappStatus: 'valid',
+        whatsappJid: pnJid,
+        whatsappCheckId: null,
+        nameLocked: false,
+        pictureRequestedAt: null,
+      });
+      await this.refreshPicture(companyId, contact, party.jid, facts);
+      await this.transactions.manager.save(contact);
+      const snapshot = await this.contacts.snapshotOf(companyId, contact);
+      await this.contactEvents.created(companyId, [snapshot], causationId);
+      return snapshot;
+    }
+    let changed = false;
+    const set = <K extends keyof ContactEntity>(key: K, value: ContactEntity[K]): void => {
+      if (existing[key] !== value) {
+        existing[key] = value;
+        changed = true;
+      }
+    };
+    if (number && !existing.number) set('number', number);
+    if (lid && !existing.lid) set('lid', lid);
+    if (facts.name?.trim() && !existing.nameLocked) set('name', facts.name.trim().slice(0, 255));
+    if (facts.profilePicUrl !== undefined) set('profilePicUrl', facts.profilePicUrl);
+    set('whatsappStatus', 'valid');
+    if (pnJid) set('whatsappJid', pnJid);
+    const silent =
+      existing.whatsappId !== facts.connectionId || (await this.refreshPicture(companyId, existing, party.jid, facts));
+    existing.whatsappId = facts.connectionId;
+    if (changed) existing.updatedAt = new Date();
+    if (changed || silent) await this.transactions.manager.save(existing);
+    const snapshot = await this.contacts.snapshotOf(companyId, existing);
+    if (changed) await this.contactEvents.updated(companyId, [snapshot], causationId);
+    return snapshot;
+  }
+
+  async group(
+    companyId: CompanyId,
+    chatJid: string,
+    facts: WhatsappFacts,
+    causationId?: string,
+  ): Promise<ContactSnapshot> {
+    const number = groupIdOf(chatJid);
+    await this.lock(companyId, 'number', number);
+    const existing = await this.contacts.findByNumber(companyId, number);
+    if (!existing) {
+      const contact = this.transactions.manager.create(ContactEntity, {
+        companyId,
+        name: (facts.name?.trim() || number).slice(0, 255),
+        number,
+        email: '',
+        profilePicUrl: facts.profilePicUrl ?? null,
+        isGroup: true,
+        lid: null,
+        whatsappId: facts.connectionId,
+        whatsappStatus: 'valid',
+        whatsappJid: chatJid,
+        whatsappCheckId: null,
+        nameLocked: false,
+        pictureRequestedAt: null,
+      });
+      await this.refreshPicture(companyId, contact, chatJid, facts);
+      await this.transactions.manager.save(contact);
+      const snapshot = await this.contacts.snapshotOf(companyId, contact);
+      await this.contactEvents.created(companyId, [snapshot], causationId);
+      return snapshot;
+    }
+    let changed = false;
+    if (facts.name?.trim() && !existing.nameLocked && existing.name !== facts.name.trim()) {
+      existing.name = facts.name.trim().slice(0, 255);
+      changed = true;
+    }
+    if (facts.profilePicUrl !== undefined && existing.profilePicUrl !== facts.profilePicUrl) {
+      existing.profilePicUrl = facts.profilePicUrl;
+      changed = true;
+    }
+    const silent = await this.refreshPicture(companyId, existing, chatJid, facts);
+    if (changed) existing.updatedAt = new Date();
+    if (changed || silent) await this.transactions.manager.save(existing);
+    const snapshot = await this.contacts.snapshotOf(companyId, existing);
+    if (changed) await this.contactEvents.updated(companyId, [snapshot], causationId);
+    return snapshot;
+  }
+
+  /**
+   * Asks the connector for the picture (`whatsapp.profile-picture.fetch`, answered by a contact upsert) when
+   * the event did not carry one and it was not asked recently. Returns whether the contact row changed.
+   */
+  private async refreshPicture(
+    companyId: CompanyId,
+    contact: ContactEntity,
+    jid: string,
+    facts: WhatsappFacts,
+  ): Promise<boolean> {
+    if (facts.profilePicUrl !== undefined) return false;
+    const last = contact.pictureRequestedAt ? new Date(contact.pictureRequestedAt).getTime() : 0;
+    if (Date.now() - last < PICTURE_REFRESH_MS) return false;
+    contact.pictureRequestedAt = new Date();
+    await this.events.emit(FetchProfilePicture, {
+      companyId,
+      key: companyId,
+      data: { commandId: uuidv7(), connectionId: facts.connectionId, jid },
+    });
+    return true;
+  }
+
+  private async lock(companyId: CompanyId, kind: string, value: string): Promise<void> {
+    await this.transactions.manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+      lockKey(companyId, kind, value),
+    ]);
+  }
+}
