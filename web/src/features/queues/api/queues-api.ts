@@ -53,14 +53,9 @@ export interface OptionBody {
   option: string;
 }
 
-export interface NamedRecord {
-  id: number;
-  name: string;
-}
+const queueOptionsApi = baseApi.enhanceEndpoints({ addTagTypes: ['QueueOptions'] });
 
-const queueOptionsApi = baseApi.enhanceEndpoints({ addTagTypes: ['QueueOptions', 'Prompts', 'Integrations'] });
-
-/** `/queue`, `/queue-options` and the prompt/integration lookups of the queue dialog (spec §7). */
+/** `/queue` and `/queue-options` (spec §7). */
 export const queuesApi = queueOptionsApi.injectEndpoints({
   endpoints: (build) => ({
     getQueues: build.query<QueueRecord[], void>({ query: () => '/queue', providesTags: ['Queues'] }),
@@ -128,20 +123,6 @@ export const queuesApi = queueOptionsApi.injectEndpoints({
       query: (option) => ({ url: `/queue-options/${option.id}/media-upload`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, option) => [{ type: 'QueueOptions', id: `${option.queueId}:${option.parentId ?? -1}` }],
     }),
-    /** `GET /prompt` (`{prompts}`); an area of a later issue: a missing route reads as no prompts. */
-    getPrompts: build.query<NamedRecord[], void>({
-      query: () => '/prompt',
-      transformResponse: (body: { prompts?: NamedRecord[] } | NamedRecord[]) =>
-        Array.isArray(body) ? body : (body.prompts ?? []),
-      providesTags: ['Prompts'],
-    }),
-    /** `GET /queueIntegration` (`{queueIntegrations}`); likewise. */
-    getIntegrations: build.query<NamedRecord[], void>({
-      query: () => '/queueIntegration',
-      transformResponse: (body: { queueIntegrations?: NamedRecord[] } | NamedRecord[]) =>
-        Array.isArray(body) ? body : (body.queueIntegrations ?? []),
-      providesTags: ['Integrations'],
-    }),
   }),
 });
 
@@ -158,6 +139,4 @@ export const {
   useDeleteQueueOptionMutation,
   useUploadOptionMediaMutation,
   useDeleteOptionMediaMutation,
-  useGetPromptsQuery,
-  useGetIntegrationsQuery,
 } = queuesApi;

@@ -2,6 +2,7 @@ import { Field, Input, NativeSelect, SimpleGrid, Stack, Switch, Table, Tabs, Tex
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListSettingsQuery } from '../../../api/endpoints/company';
+import { useListIntegrationsQuery, useListPromptsQuery } from '../../../api/endpoints/lookups';
 import { AttachmentField } from '../../../components/attachment-field';
 import { ColorPicker } from '../../../components/color-picker';
 import { FormDialog } from '../../../components/form-dialog';
@@ -12,8 +13,6 @@ import { COLOR_PALETTE } from '../../../theme/palette';
 import {
   useCreateQueueMutation,
   useDeleteQueueMediaMutation,
-  useGetIntegrationsQuery,
-  useGetPromptsQuery,
   useUpdateQueueMutation,
   useUploadQueueMediaMutation,
   type QueueRecord,
@@ -60,8 +59,8 @@ export function QueueDialog({ queue: initial, onClose }: { queue: QueueRecord | 
   const [existingMedia, setExistingMedia] = useState(initial?.mediaName ?? null);
   const [tab, setTab] = useState('data');
   const { data: settings = [] } = useListSettingsQuery();
-  const { data: prompts = [] } = useGetPromptsQuery();
-  const { data: integrations = [] } = useGetIntegrationsQuery();
+  const { data: prompts = [] } = useListPromptsQuery();
+  const { data: integrations = [] } = useListIntegrationsQuery();
   const [create, creating] = useCreateQueueMutation();
   const [update, updating] = useUpdateQueueMutation();
   const [upload, uploading] = useUploadQueueMediaMutation();
