@@ -1,4 +1,4 @@
-import { Box, Button, ColorSwatch, Field, HStack, Input, Popover, Portal, SimpleGrid } from '@chakra-ui/react';
+import { Button, chakra, ColorSwatch, Field, HStack, Input, Popover, Portal, SimpleGrid } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COLOR_PALETTE } from '../theme/palette';
@@ -31,9 +31,9 @@ export function ColorPicker({ label, value, onChange, invalid, error }: Props) {
                 <Popover.Body p="2">
                   <SimpleGrid columns={10} gap="1" role="listbox" aria-label={label}>
                     {COLOR_PALETTE.map((color) => (
-                      <Box
+                      <chakra.button
                         key={color}
-                        as="button"
+                        type="button"
                         role="option"
                         aria-label={color}
                         aria-selected={color === value}
