@@ -17,7 +17,16 @@ interface Props {
 }
 
 /** One attachment of a record: shows what is attached, lets the user pick a file or drop the current one. */
-export function AttachmentField({ label, file, existingName, accept, disabled, error, onFile, onRemoveExisting }: Props) {
+export function AttachmentField({
+  label,
+  file,
+  existingName,
+  accept,
+  disabled,
+  error,
+  onFile,
+  onRemoveExisting,
+}: Props) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const shown = file?.name ?? existingName;

@@ -21,7 +21,12 @@ export function ColorPicker({ label, value, onChange, invalid, error }: Props) {
       <HStack w="full">
         <Popover.Root open={open} onOpenChange={(e) => setOpen(e.open)} positioning={{ placement: 'bottom-start' }}>
           <Popover.Trigger asChild>
-            <Button variant="outline" size="sm" aria-label={t('management.colorPicker.choose')} data-testid="color-open">
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={t('management.colorPicker.choose')}
+              data-testid="color-open"
+            >
               <ColorSwatch value={value || 'transparent'} boxSize="5" />
             </Button>
           </Popover.Trigger>

@@ -25,7 +25,11 @@ void i18n.use(initReactI18next).init({
   showSupportNotice: false,
 });
 // the dashboard and management pages keep their texts in their own files, deep-merged (errors.* included)
-for (const [lang, texts] of [['pt', managementPt], ['en', managementEn], ['es', managementEs]] as const)
+for (const [lang, texts] of [
+  ['pt', managementPt],
+  ['en', managementEn],
+  ['es', managementEs],
+] as const)
   i18n.addResourceBundle(lang, 'translation', texts, true, false);
 
 i18n.on('languageChanged', (lang) => {

@@ -263,7 +263,13 @@ export const managementEn: ManagementMessages = {
     tickets: 'Tickets',
     deleted: 'Tag deleted.',
     saved: 'Tag saved.',
-    dialog: { addTitle: 'Add tag', editTitle: 'Edit tag', color: 'Colour', kanban: 'Kanban', nameMin: 'Message too short' },
+    dialog: {
+      addTitle: 'Add tag',
+      editTitle: 'Edit tag',
+      color: 'Colour',
+      kanban: 'Kanban',
+      nameMin: 'Message too short',
+    },
   },
   quickMessages: {
     title: 'Quick Replies',

@@ -67,10 +67,13 @@ export const managementPt = {
       qrcode: 'Aguardando leitura do QR Code',
     },
     hints: {
-      DISCONNECTED: 'Falha ao iniciar a sessão. Certifique-se de que seu celular esteja conectado à internet e tente novamente, ou solicite um novo QR Code.',
+      DISCONNECTED:
+        'Falha ao iniciar a sessão. Certifique-se de que seu celular esteja conectado à internet e tente novamente, ou solicite um novo QR Code.',
       qrcode: 'Leia o QR Code para iniciar a sessão.',
-      TIMEOUT: 'A conexão com o celular foi perdida. Certifique-se de que ele esteja conectado à internet e com o WhatsApp aberto, ou desconecte e gere um novo QR Code.',
-      PAIRING: 'A conexão com o celular foi perdida. Certifique-se de que ele esteja conectado à internet e com o WhatsApp aberto, ou desconecte e gere um novo QR Code.',
+      TIMEOUT:
+        'A conexão com o celular foi perdida. Certifique-se de que ele esteja conectado à internet e com o WhatsApp aberto, ou desconecte e gere um novo QR Code.',
+      PAIRING:
+        'A conexão com o celular foi perdida. Certifique-se de que ele esteja conectado à internet e com o WhatsApp aberto, ou desconecte e gere um novo QR Code.',
     },
     showQr: 'QR CODE',
     tryAgain: 'Tentar novamente',
@@ -101,7 +104,12 @@ export const managementPt = {
       name: 'Nome',
       isDefault: 'Padrão',
       provider: 'Provedor',
-      providers: { beta: 'WhatsApp Web (padrão)', baileys: 'WhatsApp Web (Baileys)', 'cloud-api': 'API oficial (Cloud API)', simulator: 'Simulador' },
+      providers: {
+        beta: 'WhatsApp Web (padrão)',
+        baileys: 'WhatsApp Web (Baileys)',
+        'cloud-api': 'API oficial (Cloud API)',
+        simulator: 'Simulador',
+      },
       queues: 'Filas',
       prompt: 'Prompt (OpenAI)',
       integration: 'Integração',

@@ -23,7 +23,8 @@ type Values = Record<TextKey | 'promptId' | 'integrationId' | 'sendIdQueue' | 'p
   queueIds: number[];
 };
 
-const str = (value: unknown, fallback = '') => (value === null || value === undefined ? fallback : String(value));
+const str = (value: number | string | null | undefined, fallback = '') =>
+  value === null || value === undefined ? fallback : String(value);
 
 function valuesOf(c: ConnectionRecord | null): Values {
   return {
@@ -211,7 +212,10 @@ export function ConnectionDialog({
               <>
                 {field('cloudPhoneNumberId')}
                 {(['cloudAccessToken', 'cloudAppSecret', 'cloudVerifyToken'] as const).map((key) =>
-                  field(key, { type: 'password', ...(connection ? { placeholder: t('connections.dialog.keepSecret') } : {}) }),
+                  field(key, {
+                    type: 'password',
+                    ...(connection ? { placeholder: t('connections.dialog.keepSecret') } : {}),
+                  }),
                 )}
                 {connection?.webhookUrl && (
                   <Field.Root>

@@ -105,7 +105,12 @@ export function ConnectionsPage() {
           );
         case 'tryAgain':
           return (
-            <Button key={action} size="xs" variant="outline" onClick={() => void run(() => start({ id: c.id }).unwrap())}>
+            <Button
+              key={action}
+              size="xs"
+              variant="outline"
+              onClick={() => void run(() => start({ id: c.id }).unwrap())}
+            >
               {t('connections.tryAgain')}
             </Button>
           );
@@ -191,7 +196,11 @@ export function ConnectionsPage() {
                     <HStack gap="1" wrap="wrap">
                       {sessionButtons(c)}
                       {long && (
-                        <Button size="xs" colorPalette="orange" onClick={() => void run(() => start({ id: c.id }).unwrap())}>
+                        <Button
+                          size="xs"
+                          colorPalette="orange"
+                          onClick={() => void run(() => start({ id: c.id }).unwrap())}
+                        >
                           {t('connections.restart')}
                         </Button>
                       )}

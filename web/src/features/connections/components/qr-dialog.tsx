@@ -1,4 +1,17 @@
-import { Box, Button, Center, Dialog, Field, HStack, Input, Portal, QrCode, Spinner, Stack, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Center,
+  Dialog,
+  Field,
+  HStack,
+  Input,
+  Portal,
+  QrCode,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../lib/errors';

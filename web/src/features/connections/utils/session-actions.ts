@@ -34,6 +34,10 @@ export function isLongConnecting(
 }
 
 /** The QR dialog closes once a QR was shown and the session's QR became empty (scanned, or the session moved on). */
-export function shouldCloseQr(seenQr: boolean, qrcode: string | null | undefined, pairingCode?: string | null): boolean {
+export function shouldCloseQr(
+  seenQr: boolean,
+  qrcode: string | null | undefined,
+  pairingCode?: string | null,
+): boolean {
   return seenQr && !qrcode && !pairingCode;
 }

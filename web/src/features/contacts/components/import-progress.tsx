@@ -46,7 +46,8 @@ export function ImportProgress({ initial, onClose }: { initial: ImportReport; on
   useEffect(() => {
     if (!done) return;
     dispatch(contactsPageApi.util.invalidateTags(['ContactsList']));
-    if (report.status === 'failed' || report.error) notify('error', t('contacts.importFailed', { error: report.error ?? '' }));
+    if (report.status === 'failed' || report.error)
+      notify('error', t('contacts.importFailed', { error: report.error ?? '' }));
     else notify('success', t('contacts.importSuccess'));
   }, [done, dispatch, report.status, report.error, t]);
 
@@ -69,7 +70,11 @@ export function ImportProgress({ initial, onClose }: { initial: ImportReport; on
                 </Progress.Root>
                 <Text fontSize="sm" data-testid="import-status">
                   {done
-                    ? t('contacts.importSummary', { imported: report.imported, merged: report.merged, invalid: report.invalid })
+                    ? t('contacts.importSummary', {
+                        imported: report.imported,
+                        merged: report.merged,
+                        invalid: report.invalid,
+                      })
                     : report.total > 0
                       ? t('contacts.importing', { processed: report.processed, total: report.total })
                       : t('contacts.importStarting')}

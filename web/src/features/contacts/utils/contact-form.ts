@@ -9,7 +9,8 @@ export const ContactFormSchema = z.object({
 });
 
 /** Spreadsheet imports accept these (spec §5). */
-export const SPREADSHEET_ACCEPT = '.xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const SPREADSHEET_ACCEPT =
+  '.xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export function isSpreadsheet(file: File): boolean {
   return /\.(xls|xlsx)$/i.test(file.name);

@@ -24,7 +24,7 @@ export function openTicketOwner(error: unknown): OpenTicketOwner | null {
   if (!data) return null;
   let source: Loose | null = null;
   if (errorCode(error) === 'ERR_OTHER_OPEN_TICKET') {
-    source = typeof data.details === 'object' && data.details !== null ? (data.details as Loose) : {};
+    source = typeof data.details === 'object' && data.details !== null ? data.details : {};
   } else if (typeof data.error === 'string' && data.error.startsWith('{')) {
     try {
       source = JSON.parse(data.error) as Loose;

@@ -161,10 +161,20 @@ function OptionCard({
         />
         <HStack justify="space-between" wrap="wrap">
           <HStack>
-            <Button size="xs" colorPalette="teal" loading={creating.isLoading || updating.isLoading} onClick={() => void save()}>
+            <Button
+              size="xs"
+              colorPalette="teal"
+              loading={creating.isLoading || updating.isLoading}
+              onClick={() => void save()}
+            >
               {t('queues.options.save')}
             </Button>
-            <Button size="xs" variant="ghost" colorPalette="red" onClick={() => (option ? setConfirming(true) : onDone?.())}>
+            <Button
+              size="xs"
+              variant="ghost"
+              colorPalette="red"
+              onClick={() => (option ? setConfirming(true) : onDone?.())}
+            >
               {t('common.delete')}
             </Button>
           </HStack>

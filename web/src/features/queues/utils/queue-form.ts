@@ -30,15 +30,16 @@ export function queueFormSchema(t: (key: string) => string) {
       .min(2, t('management.tooShort'))
       .max(50, t('management.tooLong')),
     color: z.string().trim().min(1, t('common.required')),
-    orderQueue: z.coerce.number({ error: t('queues.dialog.orderMin') }).int().min(0, t('queues.dialog.orderMin')),
+    orderQueue: z.coerce
+      .number({ error: t('queues.dialog.orderMin') })
+      .int()
+      .min(0, t('queues.dialog.orderMin')),
     greetingMessage: z.string(),
     outOfHoursMessage: z.string(),
     integrationId: z.string().transform((v) => (v ? Number(v) : null)),
     promptId: z.string().transform((v) => (v ? Number(v) : null)),
     autoAssign: z.boolean(),
-    schedules: z.array(
-      z.object({ weekday: z.string(), weekdayEn: z.string(), startTime: time, endTime: time }),
-    ),
+    schedules: z.array(z.object({ weekday: z.string(), weekdayEn: z.string(), startTime: time, endTime: time })),
   });
 }
 

@@ -80,9 +80,7 @@ export function QuickMessagesPage() {
           </Table.Body>
         </Table.Root>
       </ScrollArea>
-      {editing && (
-        <QuickMessageDialog record={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-      )}
+      {editing && <QuickMessageDialog record={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={deleting !== null}
         title={t('common.deleteConfirm')}

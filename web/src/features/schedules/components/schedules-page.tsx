@@ -122,7 +122,9 @@ export function SchedulesPage() {
       {editing && (
         <ScheduleDialog
           schedule={editing === 'new' ? null : editing}
-          initialContact={editing === 'new' && preset ? { id: preset.id, name: preset.name, number: preset.number } : null}
+          initialContact={
+            editing === 'new' && preset ? { id: preset.id, name: preset.name, number: preset.number } : null
+          }
           onClose={close}
         />
       )}

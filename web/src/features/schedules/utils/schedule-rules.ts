@@ -33,7 +33,10 @@ export const isAllowedAttachment = (file: File): boolean => /\.(png|jpe?g)$/i.te
 export function scheduleFormSchema(t: (key: string) => string) {
   return z.object({
     body: z.string().trim().min(5, t('schedules.dialog.bodyMin')),
-    contactId: z.number({ error: t('common.required') }).int().positive(t('common.required')),
+    contactId: z
+      .number({ error: t('common.required') })
+      .int()
+      .positive(t('common.required')),
     sendAt: z
       .string()
       .min(1, t('common.required'))
