@@ -192,8 +192,9 @@ export default tseslint.config(
     rules: restrict([webBase]),
   },
   {
+    // node scripts; e2e callbacks passed to page.evaluate run in the browser
     files: ['web/e2e/**', 'web/scripts/**'],
-    languageOptions: { globals: { ...globals.node } },
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: { 'no-console': 'off' },
   },
   prettier,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The test runs of `make test`, each ending with its runner's summary: unit, web, then integration against real
+# The test runs of `make test`, each ending with its runner's summary: unit, web, integration against real
 # PostgreSQL (TEST_DATABASE_URL, or embedded) and a real Kafka broker that this script starts and stops.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -10,4 +10,6 @@ status=0
 # the web client's component tests (Vitest + Testing Library + MSW)
 (cd web && node ../node_modules/vitest/vitest.mjs run) || status=1
 bash deploy/scripts/with-kafka.sh "${jest[@]}" --selectProjects integration || status=1
+# browser tests: every deployable as its own process, Kafka, PostgreSQL, Debian's Chromium (`make build` built the web)
+E2E_SKIP_BUILD=1 bash deploy/scripts/with-kafka.sh node web/e2e/run.mjs || status=1
 exit "$status"

@@ -21,6 +21,17 @@ const rawBaseQuery = fetchBaseQuery({
 
 const urlOf = (args: string | FetchArgs) => (typeof args === 'string' ? args : args.url);
 const isAuthCall = (args: string | FetchArgs) => /^\/?auth\/(login|refresh_token)/.test(urlOf(args));
+const isRefreshCall = (args: string | FetchArgs) => /^\/?auth\/refresh_token/.test(urlOf(args));
+
+/**
+ * Refreshes are serialised across the browser's tabs (Web Locks): the refresh cookie rotates on every use and
+ * identity ends the session when a rotated cookie is presented again, which two tabs refreshing at the same
+ * instant would do. One after the other, the second tab sends the already-rotated cookie.
+ */
+export async function acrossTabs<T>(fn: () => T | PromiseLike<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request('cs-session-refresh', async () => await fn()) : await fn();
+}
 
 let refreshing: Promise<AuthResponse | null> | null = null;
 
@@ -30,7 +41,9 @@ export function refreshSession(
   extraOptions: Parameters<BaseQueryFn>[2] = {},
 ): Promise<AuthResponse | null> {
   refreshing ??= (async () => {
-    const result = await rawBaseQuery({ url: '/auth/refresh_token', method: 'POST' }, api, extraOptions);
+    const result = await acrossTabs(() =>
+      rawBaseQuery({ url: '/auth/refresh_token', method: 'POST' }, api, extraOptions),
+    );
     if (result.error || !result.data) return null;
     const data = result.data as AuthResponse;
     tokenStore.set(data.token, data.user);
@@ -51,6 +64,7 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, Fetch
   api,
   extraOptions,
 ) => {
+  if (isRefreshCall(args)) return acrossTabs(() => rawBaseQuery(args, api, extraOptions));
   let result = await rawBaseQuery(args, api, extraOptions);
   if (isAuthCall(args)) return result;
   if (result.error?.status === 403) {

@@ -72,3 +72,34 @@ describe('session handling', () => {
     expect(router.state.location.search).toBe('');
   });
 });
+
+describe('refresh across tabs', () => {
+  it('takes the browser-wide lock for every refresh so two tabs never present the same cookie at once', async () => {
+    const taken: string[] = [];
+    const locks = {
+      request: async (name: string, fn: () => Promise<unknown>) => {
+        taken.push(name);
+        return fn();
+      },
+    };
+    Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+    try {
+      const fresh = authResponse();
+      server.use(
+        http.post(`${API}/auth/refresh_token`, () => HttpResponse.json(fresh)),
+        http.get(`${API}/tickets/u/abc`, ({ request }) =>
+          request.headers.get('authorization') === `Bearer ${fresh.token}`
+            ? HttpResponse.json(
+                ticket({ contact: { id: 1, name: 'Rui', number: '1', email: '', profilePicUrl: null } }),
+              )
+            : HttpResponse.json({ error: 'ERR_INVALID_TOKEN' }, { status: 403 }),
+        ),
+      );
+      renderApp(null, { user: agent, path: '/tickets', routes });
+      expect(await screen.findByText('ticket of Rui')).toBeTruthy();
+      expect(taken).toEqual(['cs-session-refresh']);
+    } finally {
+      Reflect.deleteProperty(navigator, 'locks');
+    }
+  });
+});

@@ -1,11 +1,23 @@
-import { Icon, type IconProps } from '@chakra-ui/react';
+import { chakra, type HTMLChakraProps } from '@chakra-ui/react';
+
+export type IconProps = HTMLChakraProps<'svg'>;
 
 /** A few inline icons (Material paths), so the first screen needs no icon library. */
 function make(path: string, name: string) {
   const Component = (props: IconProps) => (
-    <Icon viewBox="0 0 24 24" fill="currentColor" aria-hidden {...props}>
+    <chakra.svg
+      viewBox="0 0 24 24"
+      fill="currentColor"
+      boxSize="5"
+      flexShrink={0}
+      display="inline-block"
+      verticalAlign="middle"
+      aria-hidden={props['aria-label'] ? undefined : true}
+      role={props['aria-label'] ? 'img' : undefined}
+      {...props}
+    >
       <path d={path} />
-    </Icon>
+    </chakra.svg>
   );
   Component.displayName = name;
   return Component;

@@ -32,9 +32,12 @@ for (const [lang, texts] of [
 ] as const)
   i18n.addResourceBundle(lang, 'translation', texts, true, false);
 
+const htmlLang = (lang: string) => (lang === 'pt' ? 'pt-BR' : lang);
+document.documentElement.lang = htmlLang(i18n.language);
+
 i18n.on('languageChanged', (lang) => {
   writeStored(storageKey.language, lang);
-  document.documentElement.lang = lang === 'pt' ? 'pt-BR' : lang;
+  document.documentElement.lang = htmlLang(lang);
 });
 
 export { i18n };

@@ -11,3 +11,15 @@ export const env = {
   VITE_API_URL: text(import.meta.env.VITE_API_URL, '/api'),
   VITE_SOCKET_URL: text(import.meta.env.VITE_SOCKET_URL, ''),
 } as const;
+
+/**
+ * Media URLs from the server may be relative to the gateway (`/media/whatsapp/2/<hash>.jpg`); the browser reaches
+ * the gateway under VITE_API_URL. Absolute http(s), data: and blob: URLs are used as they are; anything else
+ * (javascript:, unknown schemes) is refused.
+ */
+export function mediaSrc(url: string | null | undefined): string | null {
+  if (!url) return null;
+  if (/^(https?:|data:image\/|blob:)/i.test(url)) return url;
+  if (url.startsWith('/')) return `${env.VITE_API_URL}${url}`;
+  return null;
+}

@@ -268,5 +268,11 @@ export const en: Messages = {
     ERR_FETCH_WAPP_MSG: 'Error fetching the message from WhatsApp; it may be too old.',
     ERR_QUEUE_COLOR_ALREADY_EXISTS: 'This colour is already in use; pick another.',
     ERR_WAPP_GREETING_REQUIRED: 'The greeting message is required when there is more than one queue.',
+    ERR_INVALID_TOKEN: 'Invalid or expired token.',
+    ERR_NO_SUPER: 'Only super users can do this.',
+    ERR_COMPANY_EXPIRED: "The company's subscription has expired. Settle the payment to continue.",
+    ERR_TOO_MANY_REQUESTS: 'Too many attempts. Wait a minute and try again.',
+    ERR_ROUTE_NOT_FOUND: 'Route not found.',
+    ERR_SERVICE_UNAVAILABLE: 'Service temporarily unavailable.',
   },
 };

@@ -268,5 +268,11 @@ export const es: Messages = {
     ERR_FETCH_WAPP_MSG: 'Error al buscar el mensaje en WhatsApp; tal vez sea muy antiguo.',
     ERR_QUEUE_COLOR_ALREADY_EXISTS: 'Este color ya está en uso; elija otro.',
     ERR_WAPP_GREETING_REQUIRED: 'El mensaje de saludo es obligatorio cuando hay más de una cola.',
+    ERR_INVALID_TOKEN: 'Token inválido o expirado.',
+    ERR_NO_SUPER: 'Solo los superusuarios pueden realizar esta operación.',
+    ERR_COMPANY_EXPIRED: 'La suscripción de la empresa venció. Regularice el pago para continuar.',
+    ERR_TOO_MANY_REQUESTS: 'Demasiados intentos. Espere un minuto e intente nuevamente.',
+    ERR_ROUTE_NOT_FOUND: 'Ruta no encontrada.',
+    ERR_SERVICE_UNAVAILABLE: 'Servicio temporalmente no disponible.',
   },
 };

@@ -267,6 +267,12 @@ export const pt = {
     ERR_FETCH_WAPP_MSG: 'Erro ao buscar a mensagem no WhtasApp, talvez ela seja muito antiga.',
     ERR_QUEUE_COLOR_ALREADY_EXISTS: 'Esta cor já está em uso, escolha outra.',
     ERR_WAPP_GREETING_REQUIRED: 'A mensagem de saudação é obrigatório quando há mais de uma fila.',
+    ERR_INVALID_TOKEN: 'Token inválido ou expirado.',
+    ERR_NO_SUPER: 'Apenas super usuários podem realizar esta operação.',
+    ERR_COMPANY_EXPIRED: 'A assinatura da empresa venceu. Regularize o pagamento para continuar.',
+    ERR_TOO_MANY_REQUESTS: 'Muitas tentativas. Aguarde um minuto e tente novamente.',
+    ERR_ROUTE_NOT_FOUND: 'Rota não encontrada.',
+    ERR_SERVICE_UNAVAILABLE: 'Serviço temporariamente indisponível.',
   },
 };
 

@@ -7,13 +7,15 @@ export const messageBubbleRecipe = defineRecipe({
     position: 'relative',
     maxWidth: { base: '85%', md: '65%' },
     borderRadius: 'lg',
-    paddingX: '3',
+    paddingLeft: '3',
+    paddingRight: '7',
     paddingY: '2',
     boxShadow: 'xs',
     fontSize: 'sm',
     whiteSpace: 'pre-wrap',
     overflowWrap: 'anywhere',
     color: 'fg',
+    '& a': { color: 'link.fg', textDecoration: 'underline' },
   },
   variants: {
     direction: {

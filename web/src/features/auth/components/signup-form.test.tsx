@@ -66,6 +66,7 @@ describe('SignupForm', () => {
     expect(screen.getByText('Email inválido')).toBeTruthy();
     expect(screen.getByText('Telefone inválido. Exemplo: (99) 99999-9999')).toBeTruthy();
     expect(screen.getByText('Senha muito curta!')).toBeTruthy();
+    expect(screen.getByText('Selecione um plano')).toBeTruthy();
     await waitFor(() => expect(calls).toBe(0));
   });
 

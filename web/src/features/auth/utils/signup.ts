@@ -21,7 +21,7 @@ export function buildSignup(
   companyId: number | null,
   now: Date = new Date(),
 ): { ok: true; body: SignupBody } | { ok: false; errors: SignupErrors } {
-  const parsed = SignupRequestSchema.safeParse(values);
+  const parsed = SignupRequestSchema.safeParse({ ...values, planId: values.planId === '' ? undefined : values.planId });
   if (!parsed.success) {
     const errors: SignupErrors = {};
     for (const issue of parsed.error.issues) {

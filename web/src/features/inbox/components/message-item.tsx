@@ -16,6 +16,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '../../../api/types';
 import { CheckIcon, ClockIcon, DocumentIcon, DoneAllIcon, MoreIcon, PhoneMissedIcon } from '../../../components/icons';
+import { mediaSrc } from '../../../lib/env';
 import { formatClock } from '../../../lib/format';
 import { useMediaBlob } from '../hooks/use-media-blob';
 import { isSafeHref, formatMessageText } from '../utils/format-message';
@@ -50,7 +51,7 @@ function MediaImage({ url, alt }: { url: string; alt: string }) {
 
 function Body({ message }: { message: Message }) {
   const { t } = useTranslation();
-  const url = message.mediaUrl ?? '';
+  const url = mediaSrc(message.mediaUrl) ?? '';
   switch (message.mediaType) {
     case 'image':
     case 'sticker':
@@ -66,9 +67,10 @@ function Body({ message }: { message: Message }) {
       return <chakra.video controls src={url} maxW="60" borderRadius="md" preload="metadata" />;
     case 'locationMessage': {
       const location = parseLocation(message.body);
+      const locationImage = mediaSrc(location.image);
       return (
         <Stack gap="2" data-testid="location-card">
-          {location.image && <MediaImage url={location.image} alt={t('tickets.location')} />}
+          {locationImage && <MediaImage url={locationImage} alt={t('tickets.location')} />}
           {location.description && <Text fontSize="sm">{location.description}</Text>}
           {isSafeHref(location.link) && (
             <Button asChild size="xs" variant="outline">
@@ -96,12 +98,7 @@ function Body({ message }: { message: Message }) {
       return (
         <Stack gap="1">
           <Button asChild size="sm" variant="outline" justifyContent="flex-start">
-            <a
-              href={isSafeHref(url) || url.startsWith('/') ? url : undefined}
-              target="_blank"
-              rel="noopener noreferrer"
-              download
-            >
+            <a href={url || undefined} target="_blank" rel="noopener noreferrer" download>
               <DocumentIcon /> {t('chat.download')}
             </a>
           </Button>
@@ -196,7 +193,7 @@ export const MessageItem = memo(function MessageItem({ message, readOnly, onRepl
         </Box>
       )}
       {message.isDeleted ? (
-        <Text data-testid="deleted-message">🚫 {t('chat.deletedMessage')}</Text>
+        <Text data-testid="deleted-message">{t('chat.deletedMessage')}</Text>
       ) : (
         <Body message={message} />
       )}

@@ -1,0 +1,44 @@
+// Debian's Chromium driven by playwright-core (Playwright cannot download its own browsers here).
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
+const EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** A fresh browser profile (its own user-data-dir): one per simulated person. */
+export async function openBrowser({ viewport = { width: 1280, height: 800 }, locale = 'pt-BR' } = {}) {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'cs-e2e-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: EXECUTABLE,
+    headless: true,
+    args: FLAGS,
+    viewport,
+    locale,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function screenshot(page, name) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}

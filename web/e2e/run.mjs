@@ -1,0 +1,27 @@
+// `make e2e`: builds the client, then runs every `*.e2e.mjs` with node's test runner (one file at a time; each
+// starts the full stack in its own database and topic prefix). Screenshots land in e2e/artifacts (git-ignored).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const web = fileURLToPath(new URL('../', import.meta.url));
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+// `make test` has just built the client (E2E_SKIP_BUILD=1); `make e2e` builds it here
+if (process.env.E2E_SKIP_BUILD !== '1' || !existsSync(`${web}dist/index.html`)) {
+  const build = spawnSync(process.execPath, [`${root}node_modules/vite/bin/vite.js`, 'build', '--logLevel', 'warn'], {
+    cwd: web,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const files = readdirSync(`${web}e2e`)
+  .filter((name) => name.endsWith('.e2e.mjs'))
+  .map((name) => `${web}e2e/${name}`);
+const run = spawnSync(
+  process.execPath,
+  ['--import', `${root}deploy/scripts/register-ts.mjs`, '--test', '--test-concurrency=1', ...files],
+  { cwd: root, stdio: 'inherit', env: process.env },
+);
+process.exit(run.status ?? 1);

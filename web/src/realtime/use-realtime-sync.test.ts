@@ -1,0 +1,88 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { makeStore } from '../app/store';
+import { messagesApi } from '../api/endpoints/messages';
+import { ticketsApi, type TicketListArgs } from '../api/endpoints/tickets';
+import { sessionSlice } from '../api/session';
+import { agent, message, ticket } from '../testing/fixtures';
+import { API } from '../testing/handlers';
+import { server } from '../testing/server';
+import { handleMessageEvent, handleTicketEvent } from './use-realtime-sync';
+
+const pending: TicketListArgs = { status: 'pending', queueIds: [1, 2], showAll: false };
+const open: TicketListArgs = { status: 'open', queueIds: [1, 2], showAll: false };
+
+async function setup() {
+  const a = ticket({ id: 1, status: 'pending' });
+  const b = ticket({ id: 2, status: 'pending' });
+  const mine = ticket({ id: 3, status: 'open', userId: agent.id, unreadMessages: 0 });
+  server.use(
+    http.get(`${API}/tickets`, ({ request }) => {
+      const status = new URL(request.url).searchParams.get('status');
+      return HttpResponse.json({ tickets: status === 'pending' ? [a, b] : [mine], hasMore: false });
+    }),
+    http.get(`${API}/messages/3`, () =>
+      HttpResponse.json({ messages: [message({ id: 'm1', ticketId: 3, fromMe: true, ack: 1 })], hasMore: false }),
+    ),
+  );
+  const store = makeStore();
+  store.dispatch(sessionSlice.actions.signedIn({ token: 't', user: agent }));
+  const subs = [
+    store.dispatch(ticketsApi.endpoints.getTickets.initiate(pending)),
+    store.dispatch(ticketsApi.endpoints.getTickets.initiate(open)),
+    store.dispatch(messagesApi.endpoints.getMessages.initiate(3)),
+  ];
+  await Promise.all(subs);
+  const ids = (args: TicketListArgs) =>
+    ticketsApi.endpoints.getTickets
+      .select(args)(store.getState())
+      .data?.pages.flatMap((p) => p.tickets) ?? [];
+  const messages = () =>
+    messagesApi.endpoints.getMessages
+      .select(3)(store.getState())
+      .data?.pages.flatMap((p) => p.messages) ?? [];
+  return { store, a, b, mine, ids, messages };
+}
+
+describe('realtime cache sync', () => {
+  it('moves an accepted ticket from the pending list to the agent’s open list', async () => {
+    const { store, b, ids } = await setup();
+    handleTicketEvent(store.dispatch, () => store.getState(), agent, {
+      action: 'update',
+      ticket: { ...b, status: 'open', userId: agent.id },
+    });
+    expect(ids(pending).map((t) => t.id)).toEqual([1]);
+    expect(ids(open).map((t) => t.id)).toEqual([2, 3]);
+  });
+
+  it('a new message appends to the open chat and moves its ticket to the top with the unread count', async () => {
+    const { store, b, ids, messages } = await setup();
+    handleMessageEvent(store.dispatch, () => store.getState(), agent, {
+      action: 'create',
+      message: message({ id: 'm2', ticketId: 2, body: 'oi' }),
+      ticket: { ...b, unreadMessages: 5, lastMessage: 'oi' },
+    });
+    expect(ids(pending).map((t) => [t.id, t.unreadMessages])).toEqual([
+      [2, 5],
+      [1, 1],
+    ]);
+    handleMessageEvent(store.dispatch, () => store.getState(), agent, {
+      action: 'create',
+      message: message({ id: 'm3', ticketId: 3, body: 'chegou' }),
+    });
+    expect(messages().map((m) => m.id)).toEqual(['m1', 'm3']);
+  });
+
+  it('updates ticks live and drops a deleted ticket', async () => {
+    const { store, ids, messages } = await setup();
+    handleMessageEvent(store.dispatch, () => store.getState(), agent, {
+      action: 'update',
+      message: message({ id: 'm1', ticketId: 3, fromMe: true, ack: 4 }),
+    });
+    expect(messages()[0]!.ack).toBe(4);
+    handleTicketEvent(store.dispatch, () => store.getState(), agent, { action: 'delete', ticketId: 1 });
+    expect(ids(pending).map((t) => t.id)).toEqual([2]);
+    handleTicketEvent(store.dispatch, () => store.getState(), agent, { action: 'updateUnread', ticketId: 2 });
+    expect(ids(pending)[0]!.unreadMessages).toBe(0);
+  });
+});
