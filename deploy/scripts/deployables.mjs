@@ -12,6 +12,16 @@ export const SERVICES = [
     urlKey: 'IDENTITY_URL',
   },
   {
+    name: 'tickets',
+    app: '../../services/tickets/src/app.ts',
+    definition: 'ticketsService',
+    dataSource: { module: '../../services/tickets/src/database/data-source.ts', factory: 'createTicketsDataSource' },
+    seed: { module: '../../services/tickets/src/database/seed.ts', fn: 'seedTickets' },
+    portKey: 'TICKETS_PORT',
+    port: 4102,
+    urlKey: 'TICKETS_URL',
+  },
+  {
     name: 'contacts',
     app: '../../services/contacts/src/app.ts',
     definition: 'contactsService',

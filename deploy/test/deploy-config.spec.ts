@@ -12,9 +12,11 @@ import { repoRoot } from '@cs/platform/testing';
 import { GatewayEnvSchema } from '../../gateway/src/config/env.js';
 import { IdentityEnvSchema } from '../../services/identity/src/config/env.js';
 import { ContactsEnvSchema } from '../../services/contacts/src/config/env.js';
+import { TicketsEnvSchema } from '../../services/tickets/src/config/env.js';
 
 const DEPLOYABLES: Record<string, z.ZodObject> = {
   identity: IdentityEnvSchema,
+  tickets: TicketsEnvSchema,
   contacts: ContactsEnvSchema,
   gateway: GatewayEnvSchema,
 };

@@ -38,6 +38,7 @@ export const ROUTES: ReadonlyArray<{ readonly prefix: string; readonly service: 
   { prefix: '/schedules', service: 'tickets' },
   { prefix: '/dashboard', service: 'tickets' },
   { prefix: '/chats', service: 'tickets' },
+  { prefix: '/media/tickets', service: 'tickets' },
   { prefix: '/contacts', service: 'contacts' },
   { prefix: '/contact', service: 'contacts' },
   { prefix: '/contact-lists', service: 'contacts' },
@@ -57,6 +58,8 @@ export const PUBLIC_ROUTES: ReadonlyArray<{ readonly method: string; readonly pa
   { method: 'POST', pattern: /^\/auth\/refresh_token$/ },
   { method: 'POST', pattern: /^\/companies\/cadastro$/ },
   { method: 'GET', pattern: /^\/plans\/(list|all)$/ },
+  // stored media: unguessable names (uuid), fetched by browsers and by the connector when it sends by URL
+  { method: 'GET', pattern: /^\/media\/tickets\/[^?#]+$/ },
 ];
 
 export function routeFor(path: string): { prefix: string; service: ServiceName } | undefined {

@@ -94,3 +94,49 @@ export const QueueSnapshotSchema = z.object({
   integrationId: IdSchema.nullable(),
 });
 export type QueueSnapshot = z.infer<typeof QueueSnapshotSchema>;
+
+/** A tag (and kanban lane when `kanban` is 1), with how many tickets carry it. */
+export const TagSnapshotSchema = z.object({
+  id: IdSchema,
+  companyId: IdSchema,
+  name: z.string(),
+  color: z.string(),
+  kanban: z.number().int().min(0).max(1),
+  userId: IdSchema.nullable(),
+  ticketsCount: z.number().int().min(0),
+});
+export type TagSnapshot = z.infer<typeof TagSnapshotSchema>;
+
+/** A quick reply (`/shortcode`), shared with the company (`geral`) or personal to its user. */
+export const QuickMessageSnapshotSchema = z.object({
+  id: IdSchema,
+  companyId: IdSchema,
+  userId: IdSchema.nullable(),
+  shortcode: z.string(),
+  message: z.string(),
+  mediaPath: z.string().nullable(),
+  mediaName: z.string().nullable(),
+  geral: z.boolean(),
+});
+export type QuickMessageSnapshot = z.infer<typeof QuickMessageSnapshotSchema>;
+
+export const SCHEDULE_STATUSES = ['PENDENTE', 'AGENDADA', 'ENVIADA', 'ERRO'] as const;
+export const ScheduleStatusSchema = z.enum(SCHEDULE_STATUSES);
+
+/** A scheduled message: PENDENTE until its job sends it (ENVIADA) or gives up (ERRO, with the reason). */
+export const ScheduleSnapshotSchema = z.object({
+  id: IdSchema,
+  companyId: IdSchema,
+  body: z.string(),
+  sendAt: z.iso.datetime({ offset: true }),
+  sentAt: z.iso.datetime({ offset: true }).nullable(),
+  contactId: IdSchema,
+  ticketId: IdSchema.nullable(),
+  userId: IdSchema.nullable(),
+  status: ScheduleStatusSchema,
+  error: z.string().nullable(),
+  mediaPath: z.string().nullable(),
+  mediaName: z.string().nullable(),
+  contact: z.object({ id: IdSchema, name: z.string(), number: z.string() }).nullable(),
+});
+export type ScheduleSnapshot = z.infer<typeof ScheduleSnapshotSchema>;

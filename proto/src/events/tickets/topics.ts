@@ -5,6 +5,9 @@ import { defineTopic } from '../topic.js';
 import {
   MessageSnapshotSchema,
   QueueSnapshotSchema,
+  QuickMessageSnapshotSchema,
+  ScheduleSnapshotSchema,
+  TagSnapshotSchema,
   TicketPlacementSchema,
   TicketSnapshotSchema,
 } from './snapshots.js';
@@ -76,4 +79,68 @@ export const TicketsQueueTopic = defineTopic({
   events: [QueueCreated, QueueUpdated, QueueDeleted],
 });
 
-export const ticketsTopics = [TicketsTicketTopic, TicketsMessageTopic, TicketsQueueTopic] as const;
+export const TagCreated = defineEvent('tickets.tag.created', TagSnapshotSchema, { description: 'A tag was created.' });
+export const TagUpdated = defineEvent('tickets.tag.updated', TagSnapshotSchema, {
+  description: 'A tag changed (name, colour, kanban flag, tickets count).',
+});
+export const TagDeleted = defineEvent('tickets.tag.deleted', z.object({ id: IdSchema }), {
+  description: 'A tag was deleted.',
+});
+
+export const TicketsTagTopic = defineTopic({
+  name: 'tickets.tag.v1',
+  owner: 'tickets',
+  aggregate: 'tag',
+  key: 'tagId',
+  description: 'Tags and kanban lanes (company-{id}-tag).',
+  events: [TagCreated, TagUpdated, TagDeleted],
+});
+
+export const QuickMessageCreated = defineEvent('tickets.quick-message.created', QuickMessageSnapshotSchema, {
+  description: 'A quick reply was created.',
+});
+export const QuickMessageUpdated = defineEvent('tickets.quick-message.updated', QuickMessageSnapshotSchema, {
+  description: 'A quick reply changed (text, media, shared flag).',
+});
+export const QuickMessageDeleted = defineEvent(
+  'tickets.quick-message.deleted',
+  z.object({ id: IdSchema, userId: IdSchema.nullable() }),
+  { description: 'A quick reply was deleted.' },
+);
+
+export const TicketsQuickMessageTopic = defineTopic({
+  name: 'tickets.quick-message.v1',
+  owner: 'tickets',
+  aggregate: 'quick-message',
+  key: 'quickMessageId',
+  description: 'Quick replies (company{id}-quickemessage).',
+  events: [QuickMessageCreated, QuickMessageUpdated, QuickMessageDeleted],
+});
+
+export const ScheduleCreated = defineEvent('tickets.schedule.created', ScheduleSnapshotSchema, {
+  description: 'A scheduled message was created.',
+});
+export const ScheduleUpdated = defineEvent('tickets.schedule.updated', ScheduleSnapshotSchema, {
+  description: 'A scheduled message changed: edited, sent (ENVIADA) or failed (ERRO).',
+});
+export const ScheduleDeleted = defineEvent('tickets.schedule.deleted', z.object({ id: IdSchema }), {
+  description: 'A scheduled message was deleted.',
+});
+
+export const TicketsScheduleTopic = defineTopic({
+  name: 'tickets.schedule.v1',
+  owner: 'tickets',
+  aggregate: 'schedule',
+  key: 'scheduleId',
+  description: 'Scheduled messages (company{id}-schedule).',
+  events: [ScheduleCreated, ScheduleUpdated, ScheduleDeleted],
+});
+
+export const ticketsTopics = [
+  TicketsTicketTopic,
+  TicketsMessageTopic,
+  TicketsQueueTopic,
+  TicketsTagTopic,
+  TicketsQuickMessageTopic,
+  TicketsScheduleTopic,
+] as const;

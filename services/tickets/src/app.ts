@@ -1,0 +1,46 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { ServiceDefinition } from '@cs/platform/bootstrap';
+import { PlatformModule } from '@cs/platform/bootstrap';
+import { type TicketsConfig, TicketsEnvSchema } from './config/env.js';
+import { createTicketsDataSource } from './database/data-source.js';
+import { ChatbotModule } from './modules/chatbot/chatbot.module.js';
+import { CoreModule } from './modules/core.module.js';
+import { MediaModule } from './modules/media/media.module.js';
+import { MessagesModule } from './modules/messages/messages.module.js';
+import { ProjectionsModule } from './modules/projections/projections.module.js';
+import { QueuesModule } from './modules/queues/queues.module.js';
+import { TicketsModule } from './modules/tickets/tickets.module.js';
+
+@Module({})
+export class TicketsAppModule {
+  static forRoot(config: TicketsConfig, logger: Parameters<typeof PlatformModule.forRoot>[0]['logger']): DynamicModule {
+    return {
+      module: TicketsAppModule,
+      imports: [
+        PlatformModule.forRoot({
+          service: 'tickets',
+          config,
+          logger,
+          database: () => createTicketsDataSource(config),
+          events: { consumerGroup: 'tickets.main', persistence: 'database' },
+          jobs: { schema: 'tickets_jobs' },
+        }),
+        ProjectionsModule,
+        CoreModule,
+        TicketsModule,
+        MessagesModule,
+        MediaModule,
+        QueuesModule,
+        ChatbotModule,
+      ],
+    };
+  }
+}
+
+export const ticketsService: ServiceDefinition<typeof TicketsEnvSchema> = {
+  name: 'tickets',
+  envSchema: TicketsEnvSchema,
+  rootModule: (config, logger) => TicketsAppModule.forRoot(config, logger),
+  port: (config) => config.TICKETS_PORT,
+  bodyLimit: '10mb',
+};

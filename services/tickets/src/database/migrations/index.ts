@@ -1,0 +1,5 @@
+import { PlatformTables1700000000000 } from '@cs/platform/database';
+import { CreateTickets1732100000000 } from './1732100000000-create-tickets.js';
+
+/** Every migration of tickets, in order. Never edit a merged migration; add a new one. */
+export const TicketsMigrations = [PlatformTables1700000000000, CreateTickets1732100000000];

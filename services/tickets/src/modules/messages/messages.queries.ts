@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import type { CompanyId } from '@cs/proto/common';
+import { hasMorePages } from '@cs/proto/common';
+import type { MessageSnapshot } from '@cs/proto/events';
+import { TransactionHost } from '@cs/platform/database';
+import { toMessageRow, toMessageSnapshot } from './messages.repository.js';
+
+export const MESSAGES_PAGE_SIZE = 20;
+
+export type MessageView = MessageSnapshot & {
+  quotedMsg: { id: string; body: string; fromMe: boolean; mediaType: string } | null;
+  contact: { id: number; name: string } | null;
+};
+
+/** The message view: 20 per page, the newest page first, each page in chronological order. */
+@Injectable()
+export class MessagesQueries {
+  constructor(private readonly transactions: TransactionHost) {}
+
+  async page(
+    companyId: CompanyId,
+    ticketId: number,
+    pageNumber: number,
+  ): Promise<{ messages: MessageView[]; count: number; hasMore: boolean }> {
+    const db = this.transactions.manager;
+    const offset = (pageNumber - 1) * MESSAGES_PAGE_SIZE;
+    const [count] = await db.query<Array<{ count: number }>>(
+      'SELECT count(*)::int AS count FROM messages WHERE company_id = $1 AND ticket_id = $2',
+      [companyId, ticketId],
+    );
+    const rows = await db.query<Array<Record<string, unknown>>>(
+      `SELECT m.*, q.body AS quoted_body, q.from_me AS quoted_from_me, q.media_type AS quoted_media_type,
+              c.name AS contact_name
+         FROM messages m
+         LEFT JOIN messages q ON q.company_id = m.company_id AND q.id = m.quoted_msg_id
+         LEFT JOIN contacts c ON c.company_id = m.company_id AND c.id = m.contact_id
+        WHERE m.company_id = $1 AND m.ticket_id = $2
+        ORDER BY m.created_at DESC, m.seq DESC LIMIT ${MESSAGES_PAGE_SIZE} OFFSET ${offset}`,
+      [companyId, ticketId],
+    );
+    const messages = rows.reverse().map((row): MessageView => {
+      const message = toMessageSnapshot(toMessageRow(row));
+      return {
+        ...message,
+        quotedMsg: message.quotedMsgId
+          ? {
+              id: message.quotedMsgId,
+              body: (row['quoted_body'] as string | null) ?? '',
+              fromMe: (row['quoted_from_me'] as boolean | null) ?? false,
+              mediaType: (row['quoted_media_type'] as string | null) ?? 'chat',
+            }
+          : null,
+        contact:
+          message.contactId && row['contact_name'] !== null
+            ? { id: message.contactId, name: row['contact_name'] as string }
+            : null,
+      };
+    });
+    const total = count?.count ?? 0;
+    return { messages, count: total, hasMore: hasMorePages(total, offset, messages.length) };
+  }
+}

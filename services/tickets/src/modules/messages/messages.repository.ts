@@ -1,0 +1,174 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { CompanyId } from '@cs/proto/common';
+import type { MessageSnapshot } from '@cs/proto/events';
+import { TransactionHost } from '@cs/platform/database';
+
+export interface NewMessage {
+  readonly id: string;
+  readonly ticketId: number;
+  readonly contactId: number | null;
+  readonly whatsappId: number;
+  readonly waId: string | null;
+  readonly body: string;
+  readonly fromMe: boolean;
+  readonly isBot: boolean;
+  readonly ack: number;
+  readonly read: boolean;
+  readonly mediaType: string;
+  readonly mediaUrl: string | null;
+  readonly quotedMsgId: string | null;
+  readonly queueId: number | null;
+  readonly userId: number | null;
+  readonly createdAt?: Date;
+}
+
+export interface MessageRow extends MessageSnapshot {
+  readonly waId: string | null;
+  readonly whatsappId: number;
+  readonly userId: number | null;
+  readonly error: string | null;
+}
+
+export const toMessageRow = (row: Record<string, unknown>): MessageRow => ({
+  id: row['id'] as string,
+  ticketId: row['ticket_id'] as number,
+  companyId: row['company_id'] as number,
+  contactId: (row['contact_id'] as number | null) ?? null,
+  body: row['body'] as string,
+  fromMe: row['from_me'] as boolean,
+  isBot: row['is_bot'] as boolean,
+  ack: row['ack'] as number,
+  read: row['read'] as boolean,
+  mediaType: row['media_type'] as string,
+  mediaUrl: (row['media_url'] as string | null) ?? null,
+  isDeleted: row['is_deleted'] as boolean,
+  isEdited: row['is_edited'] as boolean,
+  quotedMsgId: (row['quoted_msg_id'] as string | null) ?? null,
+  createdAt: new Date(row['created_at'] as string).toISOString(),
+  updatedAt: new Date(row['updated_at'] as string).toISOString(),
+  waId: (row['wa_id'] as string | null) ?? null,
+  whatsappId: row['whatsapp_id'] as number,
+  userId: (row['user_id'] as number | null) ?? null,
+  error: (row['error'] as string | null) ?? null,
+});
+
+export const toMessageSnapshot = (row: MessageRow): MessageSnapshot => ({
+  id: row.id,
+  ticketId: row.ticketId,
+  companyId: row.companyId,
+  contactId: row.contactId,
+  body: row.body,
+  fromMe: row.fromMe,
+  isBot: row.isBot,
+  ack: row.ack,
+  read: row.read,
+  mediaType: row.mediaType,
+  mediaUrl: row.mediaUrl,
+  isDeleted: row.isDeleted,
+  isEdited: row.isEdited,
+  quotedMsgId: row.quotedMsgId,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+/** Messages of tickets; every method is scoped by company. */
+@Injectable()
+export class MessagesRepository {
+  constructor(private readonly transactions: TransactionHost) {}
+
+  private get db(): EntityManager {
+    return this.transactions.manager;
+  }
+
+  /** Inserts a message; `null` when its WhatsApp id is already stored (a redelivery or an echo of ours). */
+  async insert(companyId: CompanyId, message: NewMessage): Promise<MessageRow | null> {
+    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+      `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, wa_id, body, from_me, is_bot, ack, read,
+         media_type, media_url, quoted_msg_id, queue_id, user_id, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
+         coalesce($17, clock_timestamp()), clock_timestamp())
+       ON CONFLICT DO NOTHING RETURNING *`,
+      [
+        message.id,
+        companyId,
+        message.ticketId,
+        message.contactId,
+        message.whatsappId,
+        message.waId,
+        message.body,
+        message.fromMe,
+        message.isBot,
+        message.ack,
+        message.read,
+        message.mediaType,
+        message.mediaUrl,
+        message.quotedMsgId,
+        message.queueId,
+        message.userId,
+        message.createdAt ?? null,
+      ],
+    );
+    return row ? toMessageRow(row) : null;
+  }
+
+  async find(companyId: CompanyId, id: string): Promise<MessageRow | null> {
+    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+      'SELECT * FROM messages WHERE company_id = $1 AND id = $2',
+      [companyId, id],
+    );
+    return row ? toMessageRow(row) : null;
+  }
+
+  async findByWaId(companyId: CompanyId, whatsappId: number, waId: string): Promise<MessageRow | null> {
+    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+      'SELECT * FROM messages WHERE company_id = $1 AND whatsapp_id = $2 AND wa_id = $3',
+      [companyId, whatsappId, waId],
+    );
+    return row ? toMessageRow(row) : null;
+  }
+
+  async patch(
+    companyId: CompanyId,
+    id: string,
+    patch: Partial<{
+      waId: string;
+      ack: number;
+      body: string;
+      isDeleted: boolean;
+      isEdited: boolean;
+      error: string | null;
+    }>,
+  ): Promise<MessageRow | null> {
+    const columns: Record<string, string> = {
+      waId: 'wa_id',
+      ack: 'ack',
+      body: 'body',
+      isDeleted: 'is_deleted',
+      isEdited: 'is_edited',
+      error: 'error',
+    };
+    const sets: string[] = ['updated_at = clock_timestamp()'];
+    const values: unknown[] = [companyId, id];
+    for (const [key, value] of Object.entries(patch)) {
+      if (value === undefined) continue;
+      values.push(value);
+      sets.push(`${columns[key]} = $${values.length}`);
+    }
+    const [rows] = await this.db.query<[Array<Record<string, unknown>>, number]>(
+      `UPDATE messages SET ${sets.join(', ')} WHERE company_id = $1 AND id = $2 RETURNING *`,
+      values,
+    );
+    const row = rows[0];
+    return row ? toMessageRow(row) : null;
+  }
+
+  /** Marks every unread inbound message of a ticket as read; returns their WhatsApp ids. */
+  async markRead(companyId: CompanyId, ticketId: number): Promise<string[]> {
+    const [rows] = await this.db.query<[Array<{ wa_id: string | null }>, number]>(
+      `UPDATE messages SET read = true WHERE company_id = $1 AND ticket_id = $2 AND read = false RETURNING wa_id`,
+      [companyId, ticketId],
+    );
+    return rows.map((row) => row.wa_id).filter((id): id is string => id !== null);
+  }
+}

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG } from '@cs/platform/config';
+import type { TicketsConfig } from '../../config/env.js';
+import type { CompanyId } from '@cs/proto/common';
+import { MessageCreated, type OutboundContent, SendMessage } from '@cs/proto/events';
+import { EventPublisher } from '@cs/platform/events';
+import { JobsService } from '@cs/platform/jobs';
+import { ProjectionsRepository } from '../projections/projections.repository.js';
+import { type TicketRow, TicketsRepository } from '../tickets/tickets.repository.js';
+import { type MessageRow, MessagesRepository, toMessageSnapshot } from './messages.repository.js';
+
+export interface OutboundMedia {
+  readonly url: string;
+  readonly mimeType: string;
+  readonly fileName: string;
+}
+
+export interface OutboundInput {
+  readonly body: string;
+  readonly media?: OutboundMedia | null;
+  /** Sent by the chatbot or another automation (stored and flagged, never hidden). */
+  readonly isBot: boolean;
+  readonly userId: number | null;
+  readonly quotedMsgId?: string | null;
+}
+
+const mediaTypeOf = (mimeType: string): 'image' | 'video' | 'audio' | 'document' => {
+  if (mimeType.startsWith('image/')) return 'image';
+  if (mimeType.startsWith('video/')) return 'video';
+  if (mimeType.startsWith('audio/')) return 'audio';
+  return 'document';
+};
+
+/**
+ * Sends a message on a ticket: stores it at once as pending (ack 0), asks the connector to send it
+ * (`whatsapp.message.send` with our id as `clientMessageId`), moves the ticket's last message, and emits
+ * `tickets.message.created`. Acks (`whatsapp.message.sent`, `...ack`) update the stored row later.
+ */
+@Injectable()
+export class OutboundService {
+  constructor(
+    private readonly messages: MessagesRepository,
+    private readonly tickets: TicketsRepository,
+    private readonly events: EventPublisher,
+    private readonly projections: ProjectionsRepository,
+    private readonly jobs: JobsService,
+    @Inject(APP_CONFIG) private readonly config: TicketsConfig,
+  ) {}
+
+  async send(companyId: CompanyId, ticket: TicketRow, input: OutboundInput): Promise<MessageRow> {
+    const id = randomUUID();
+    const media = input.media ?? null;
+    const kind = media ? mediaTypeOf(media.mimeType) : null;
+    const body = media ? input.body || media.fileName : input.body;
+    let quotedWaId: string | null = null;
+    if (input.quotedMsgId) {
+      quotedWaId = (await this.messages.find(companyId, input.quotedMsgId))?.waId ?? null;
+    }
+    const message = await this.messages.insert(companyId, {
+      id,
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+      whatsappId: ticket.whatsappId,
+      waId: null,
+      body,
+      fromMe: true,
+      isBot: input.isBot,
+      ack: 0,
+      read: true,
+      mediaType: kind === 'document' ? 'application' : (kind ?? 'chat'),
+      mediaUrl: media?.url ?? null,
+      quotedMsgId: input.quotedMsgId ?? null,
+      queueId: ticket.queueId,
+      userId: input.userId,
+    });
+    if (!message) throw new Error('could not store an outgoing message');
+    const content: OutboundContent = media
+      ? {
+          kind: 'media',
+          mediaType: kind ?? 'document',
+          url: media.url,
+          mimeType: media.mimeType,
+          fileName: media.fileName,
+          caption: input.body,
+          ptt: false,
+        }
+      : { kind: 'text', body };
+    await this.events.emit(SendMessage, {
+      companyId,
+      key: ticket.whatsappId,
+      data: {
+        commandId: randomUUID(),
+        clientMessageId: id,
+        connectionId: ticket.whatsappId,
+        chatJid: ticket.chatJid,
+        content,
+        quotedMessageId: quotedWaId,
+      },
+    });
+    const updated = await this.tickets.patch(companyId, ticket.id, {
+      lastMessage: body,
+      fromMe: true,
+      unreadMessages: 0,
+    });
+    await this.armInactivityTimer(companyId, updated);
+    const snapshot = await this.tickets.snapshot(companyId, ticket.id);
+    if (snapshot) {
+      await this.events.emit(MessageCreated, {
+        companyId,
+        key: ticket.id,
+        data: { message: toMessageSnapshot(message), ticket: snapshot },
+      });
+    }
+    return message;
+  }
+
+  /** `expiresTicket`: an open ticket where we spoke last closes after that many minutes of silence. */
+  private async armInactivityTimer(companyId: CompanyId, ticket: TicketRow): Promise<void> {
+    if (ticket.status !== 'open' || ticket.isGroup) return;
+    const connection = await this.projections.connection(companyId, ticket.whatsappId);
+    if (!connection || connection.expiresTicket <= 0) return;
+    await this.jobs.send(
+      INACTIVITY_JOB,
+      { companyId, ticketId: ticket.id },
+      { startAfter: new Date(Date.now() + connection.expiresTicket * this.config.TICKETS_TIMER_MINUTE_MS) },
+    );
+  }
+}
+
+export const INACTIVITY_JOB = 'tickets.inactivity-close';

@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import type { CompanyId, EventData } from '@cs/proto/common';
+import type { ConsumedEvent } from '../../consumed-event.js';
+import { MessageAck, MessageSendFailed, MessageSent, MessageUpdated, ScheduleUpdated } from '@cs/proto/events';
+import { TransactionHost } from '@cs/platform/database';
+import { EventPublisher } from '@cs/platform/events';
+import { TicketsRepository } from '../../tickets/tickets.repository.js';
+import { type MessageRow, MessagesRepository, toMessageSnapshot } from '../messages.repository.js';
+import { SchedulesRepository } from '../../schedules/schedules.repository.js';
+
+/**
+ * Applies the connector's results to stored messages: `sent` gives our pending message its WhatsApp id (ack 1),
+ * `send-failed` marks it failed (ack 0, with the reason; a scheduled message becomes ERRO), and acks only move
+ * forward (2 server, 3 delivered, 4 read, 5 played).
+ */
+@Injectable()
+export class ApplySendResultUseCase {
+  constructor(
+    private readonly transactions: TransactionHost,
+    private readonly messages: MessagesRepository,
+    private readonly tickets: TicketsRepository,
+    private readonly schedules: SchedulesRepository,
+    private readonly events: EventPublisher,
+  ) {}
+
+  async execute(companyId: CompanyId, event: ConsumedEvent): Promise<void> {
+    await this.transactions.run(async () => {
+      switch (event.type) {
+        case MessageSent.type: {
+          const data = event.data as EventData<typeof MessageSent>;
+          const message = await this.messages.find(companyId, data.clientMessageId);
+          if (!message) return;
+          const updated = await this.messages.patch(companyId, message.id, {
+            waId: data.messageId,
+            ack: Math.max(message.ack, 1),
+            error: null,
+          });
+          if (updated) await this.emit(companyId, updated);
+          return;
+        }
+        case MessageSendFailed.type: {
+          const data = event.data as EventData<typeof MessageSendFailed>;
+          const message = await this.messages.find(companyId, data.clientMessageId);
+          if (!message) return;
+          const updated = await this.messages.patch(companyId, message.id, {
+            ack: 0,
+            error: data.reason || data.error,
+          });
+          if (updated) await this.emit(companyId, updated);
+          const schedule = await this.schedules.markFailedByMessage(companyId, message.id, data.reason || data.error);
+          if (schedule) await this.events.emit(ScheduleUpdated, { companyId, key: schedule.id, data: schedule });
+          return;
+        }
+        case MessageAck.type: {
+          const data = event.data as EventData<typeof MessageAck>;
+          const message = await this.messages.findByWaId(companyId, data.connectionId, data.messageId);
+          if (!message || data.ack <= message.ack) return;
+          const updated = await this.messages.patch(companyId, message.id, { ack: data.ack });
+          if (updated) await this.emit(companyId, updated);
+          return;
+        }
+      }
+    });
+  }
+
+  private async emit(companyId: CompanyId, message: MessageRow): Promise<void> {
+    const ticket = await this.tickets.snapshot(companyId, message.ticketId);
+    if (!ticket) return;
+    await this.events.emit(MessageUpdated, {
+      companyId,
+      key: message.ticketId,
+      data: { message: toMessageSnapshot(message), ticket },
+    });
+  }
+}

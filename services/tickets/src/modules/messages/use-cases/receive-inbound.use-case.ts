@@ -1,0 +1,365 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { CompanyId, EventData } from '@cs/proto/common';
+import {
+  type ContactSnapshot,
+  type InboundMessage,
+  InboundMessageResolved,
+  MessageCreated,
+  MessageUpdated,
+} from '@cs/proto/events';
+import { APP_CONFIG } from '@cs/platform/config';
+import { TransactionHost } from '@cs/platform/database';
+import { EventPublisher } from '@cs/platform/events';
+import { JobsService } from '@cs/platform/jobs';
+import type { TicketsConfig } from '../../../config/env.js';
+import { ChatbotService } from '../../chatbot/chatbot.service.js';
+import { type ConnectionView, ProjectionsRepository } from '../../projections/projections.repository.js';
+import { placementOf, TicketEvents } from '../../tickets/ticket-events.js';
+import { TicketLifecycle } from '../../tickets/ticket-lifecycle.service.js';
+import { type TicketRow, TicketsRepository } from '../../tickets/tickets.repository.js';
+import { type MessageRow, MessagesRepository, toMessageSnapshot } from '../messages.repository.js';
+
+type Resolved = EventData<typeof InboundMessageResolved>;
+
+export const AUTO_TRANSFER_JOB = 'tickets.auto-transfer';
+const CALLS_DISABLED_REPLY =
+  '*Mensagem Automática:*\n\nAs chamadas de voz e vídeo estão desabilitadas para esse WhatsApp, favor enviar uma mensagem de texto. Obrigado';
+
+interface Incoming {
+  readonly connectionId: number;
+  readonly chatJid: string;
+  readonly isGroup: boolean;
+  readonly waId: string;
+  readonly fromMe: boolean;
+  readonly timestamp: string;
+  readonly body: string;
+  readonly mediaType: string;
+  readonly mediaUrl: string | null;
+  readonly quotedWaId: string | null;
+  /** Reactions and call entries are stored but do not count as unread or run the chatbot. */
+  readonly conversational: boolean;
+}
+
+/** A location as the spec's message view expects it: `image|link|description` (pipe-separated). */
+export function locationBody(location: NonNullable<InboundMessage['location']>): string {
+  const link = `https://maps.google.com/maps?q=${location.latitude}%2C${location.longitude}&z=17&hl=pt-BR`;
+  const description = [location.name, location.address].filter(Boolean).join('\n');
+  return [location.thumbnailUrl ?? '', link, description].join('|');
+}
+
+const mediaTypeOf = (message: InboundMessage): string => {
+  switch (message.kind) {
+    case 'text':
+      return 'chat';
+    case 'location':
+      return 'locationMessage';
+    case 'vcard':
+      return 'vcard';
+    case 'document':
+      return 'application';
+    default:
+      return message.kind;
+  }
+};
+
+/**
+ * The inbound path (reference §2.1/§2.2 without its bugs): find or create the contact's ticket on the
+ * connection, reopen a closed one as pending (a new attendance cycle), capture a pending rating without
+ * swallowing other replies, store the message exactly once (WhatsApp id, also across redelivery), then run
+ * the chatbot. Edits, revokes, reactions and missed calls update or add messages.
+ */
+@Injectable()
+export class ReceiveInboundUseCase {
+  constructor(
+    private readonly transactions: TransactionHost,
+    private readonly projections: ProjectionsRepository,
+    private readonly tickets: TicketsRepository,
+    private readonly messages: MessagesRepository,
+    private readonly ticketEvents: TicketEvents,
+    private readonly lifecycle: TicketLifecycle,
+    private readonly chatbot: ChatbotService,
+    private readonly events: EventPublisher,
+    private readonly jobs: JobsService,
+    @Inject(APP_CONFIG) private readonly config: TicketsConfig,
+  ) {}
+
+  async execute(companyId: CompanyId, data: Resolved): Promise<void> {
+    await this.transactions.run(async () => {
+      await this.projections.upsertContact(data.contact);
+      if (data.groupContact) await this.projections.upsertContact(data.groupContact);
+      const source = data.source;
+      switch (source.type) {
+        case 'whatsapp.message.received': {
+          const message = source.data;
+          await this.receive(companyId, data, {
+            connectionId: message.connectionId,
+            chatJid: message.chatJid,
+            isGroup: message.isGroup,
+            waId: message.messageId,
+            fromMe: message.fromMe,
+            timestamp: message.timestamp,
+            body: this.bodyOf(message),
+            mediaType: mediaTypeOf(message),
+            mediaUrl: message.media?.url ?? null,
+            quotedWaId: message.quotedMessageId,
+            conversational: true,
+          });
+          return;
+        }
+        case 'whatsapp.message.reacted': {
+          const reaction = source.data;
+          if (!reaction.emoji) {
+            await this.removeReaction(companyId, reaction.connectionId, reaction.targetMessageId, reaction.fromMe);
+            return;
+          }
+          await this.receive(companyId, data, {
+            connectionId: reaction.connectionId,
+            chatJid: reaction.chatJid,
+            isGroup: reaction.isGroup,
+            waId: reaction.messageId,
+            fromMe: reaction.fromMe,
+            timestamp: reaction.timestamp,
+            body: reaction.emoji,
+            mediaType: 'reactionMessage',
+            mediaUrl: null,
+            quotedWaId: reaction.targetMessageId,
+            conversational: false,
+          });
+          return;
+        }
+        case 'whatsapp.call.missed': {
+          const call = source.data;
+          const company = await this.projections.company(companyId);
+          const clock = new Intl.DateTimeFormat('pt-BR', {
+            timeZone: company.timezone,
+            hour: '2-digit',
+            minute: '2-digit',
+          }).format(new Date(call.timestamp));
+          const ticket = await this.receive(companyId, data, {
+            connectionId: call.connectionId,
+            chatJid: call.chatJid,
+            isGroup: call.isGroup,
+            waId: `call:${call.callId}`,
+            fromMe: false,
+            timestamp: call.timestamp,
+            body: `Chamada de ${call.isVideo ? 'vídeo' : 'voz'} perdida às ${clock}`,
+            mediaType: 'call_log',
+            mediaUrl: null,
+            quotedWaId: null,
+            conversational: false,
+          });
+          if (ticket && company.settings['call'] === 'disabled') {
+            await this.lifecycle.say(companyId, ticket.id, CALLS_DISABLED_REPLY);
+          }
+          return;
+        }
+        case 'whatsapp.message.edited': {
+          const edit = source.data;
+          await this.updateStored(companyId, edit.connectionId, edit.messageId, { body: edit.body, isEdited: true });
+          return;
+        }
+        case 'whatsapp.message.revoked': {
+          const revoke = source.data;
+          await this.updateStored(companyId, revoke.connectionId, revoke.messageId, { isDeleted: true });
+          return;
+        }
+      }
+    });
+  }
+
+  private bodyOf(message: InboundMessage): string {
+    if (message.kind === 'location' && message.location) return locationBody(message.location);
+    if (message.kind === 'vcard') return message.vcards.map((card) => card.vcard).join('\n') || message.body;
+    if (message.media && !message.body) return message.media.fileName;
+    return message.body;
+  }
+
+  private async receive(companyId: CompanyId, data: Resolved, incoming: Incoming): Promise<TicketRow | null> {
+    const company = await this.projections.company(companyId);
+    if (incoming.isGroup && company.settings['CheckMsgIsGroup'] === 'enabled') return null;
+    if (await this.messages.findByWaId(companyId, incoming.connectionId, incoming.waId)) return null;
+
+    const owner: ContactSnapshot = incoming.isGroup && data.groupContact ? data.groupContact : data.contact;
+    const { ticket: found, created } = await this.tickets.findOrCreate(companyId, {
+      contactId: owner.id,
+      whatsappId: incoming.connectionId,
+      chatJid: incoming.chatJid,
+      isGroup: incoming.isGroup,
+      status: 'pending',
+    });
+    let ticket = found;
+    const previous = created ? null : placementOf(ticket);
+    const customerSpoke = !incoming.fromMe && incoming.conversational;
+
+    // a pending rating: 1-3 is recorded; anything else ends the wait and is handled as a normal message
+    if (customerSpoke && ticket.status === 'closed') {
+      const cycle = await this.tickets.currentCycle(companyId, ticket.id);
+      if (cycle?.ratingAt) {
+        const rate = /^\s*([1-3])\s*$/.exec(incoming.body);
+        if (rate) {
+          const stored = await this.store(companyId, ticket, data, incoming);
+          if (!stored) return null;
+          await this.lifecycle.finishRating(companyId, ticket, cycle, Number(rate[1]));
+          await this.ticketEvents.updated(companyId, ticket.id, previous);
+          return ticket;
+        }
+        await this.tickets.patchCycle(companyId, cycle.id, { finishedAt: 'now' });
+      }
+    }
+
+    if (customerSpoke && ticket.status === 'closed') {
+      ticket = await this.tickets.patch(companyId, ticket.id, {
+        status: 'pending',
+        userId: null,
+        queueId: null,
+        chatbot: false,
+        queueOptionId: null,
+        botMenuCount: 0,
+        greetingSentAt: null,
+        outOfHoursSentAt: null,
+      });
+    }
+    if (ticket.status !== 'closed') await this.tickets.openCycle(companyId, ticket);
+
+    const stored = await this.store(companyId, ticket, data, incoming);
+    if (!stored) return null;
+    ticket = (await this.tickets.find(companyId, ticket.id)) ?? ticket;
+
+    if (customerSpoke) {
+      const connection = (await this.projections.connection(companyId, incoming.connectionId)) ?? fallback(incoming);
+      await this.chatbot.handle({
+        companyId,
+        ticket,
+        body: incoming.body,
+        connection,
+        company,
+        contactName: data.contact.name,
+      });
+      ticket = (await this.tickets.find(companyId, ticket.id)) ?? ticket;
+      await this.armAutoTransfer(companyId, ticket, connection);
+    }
+    if (created) await this.ticketEvents.created(companyId, ticket.id);
+    else await this.ticketEvents.updated(companyId, ticket.id, previous);
+    return ticket;
+  }
+
+  private async store(
+    companyId: CompanyId,
+    ticket: TicketRow,
+    data: Resolved,
+    incoming: Incoming,
+  ): Promise<MessageRow | null> {
+    const quoted = incoming.quotedWaId
+      ? await this.messages.findByWaId(companyId, incoming.connectionId, incoming.quotedWaId)
+      : null;
+    const message = await this.messages.insert(companyId, {
+      id: incoming.waId,
+      ticketId: ticket.id,
+      contactId: incoming.fromMe ? null : data.contact.id,
+      whatsappId: incoming.connectionId,
+      waId: incoming.waId,
+      body: incoming.body,
+      fromMe: incoming.fromMe,
+      isBot: false,
+      ack: incoming.fromMe ? 2 : 0,
+      read: incoming.fromMe,
+      mediaType: incoming.mediaType,
+      mediaUrl: incoming.mediaUrl,
+      quotedMsgId: quoted?.id ?? null,
+      queueId: ticket.queueId,
+      userId: null,
+      createdAt: new Date(incoming.timestamp),
+    });
+    if (!message) return null;
+    const countsAsUnread = !incoming.fromMe && incoming.mediaType !== 'reactionMessage';
+    await this.tickets.patch(companyId, ticket.id, {
+      lastMessage: incoming.body,
+      fromMe: incoming.fromMe,
+      unreadMessages: incoming.fromMe ? 0 : ticket.unreadMessages + (countsAsUnread ? 1 : 0),
+    });
+    const snapshot = await this.tickets.snapshot(companyId, ticket.id);
+    if (snapshot) {
+      await this.events.emit(MessageCreated, {
+        companyId,
+        key: ticket.id,
+        data: { message: toMessageSnapshot(message), ticket: snapshot },
+      });
+    }
+    return message;
+  }
+
+  /** `timeSendQueue`/`sendIdQueue`: a pending ticket still without a queue moves to that queue after a while. */
+  private async armAutoTransfer(companyId: CompanyId, ticket: TicketRow, connection: ConnectionView): Promise<void> {
+    if (ticket.status !== 'pending' || ticket.queueId !== null || ticket.isGroup) return;
+    if (connection.timeSendQueue <= 0 || connection.sendIdQueue === null) return;
+    await this.jobs.send(
+      AUTO_TRANSFER_JOB,
+      { companyId, ticketId: ticket.id },
+      { startAfter: new Date(Date.now() + connection.timeSendQueue * this.config.TICKETS_TIMER_MINUTE_MS) },
+    );
+  }
+
+  private async updateStored(
+    companyId: CompanyId,
+    connectionId: number,
+    waId: string,
+    patch: { body?: string; isEdited?: boolean; isDeleted?: boolean },
+  ): Promise<void> {
+    const message = await this.messages.findByWaId(companyId, connectionId, waId);
+    if (!message) return;
+    const updated = await this.messages.patch(companyId, message.id, patch);
+    if (!updated) return;
+    if (patch.body !== undefined) {
+      const ticket = await this.tickets.find(companyId, message.ticketId);
+      if (ticket && ticket.lastMessage === message.body) {
+        await this.tickets.patch(companyId, ticket.id, { lastMessage: patch.body, touch: false });
+      }
+    }
+    await this.emitUpdated(companyId, updated);
+  }
+
+  private async removeReaction(companyId: CompanyId, connectionId: number, targetWaId: string, fromMe: boolean) {
+    const target = await this.messages.findByWaId(companyId, connectionId, targetWaId);
+    if (!target) return;
+    const rows = await this.transactions.manager.query<Array<{ id: string }>>(
+      `SELECT id FROM messages WHERE company_id = $1 AND ticket_id = $2 AND media_type = 'reactionMessage'
+         AND quoted_msg_id = $3 AND from_me = $4 AND NOT is_deleted`,
+      [companyId, target.ticketId, target.id, fromMe],
+    );
+    for (const row of rows) {
+      const updated = await this.messages.patch(companyId, row.id, { isDeleted: true });
+      if (updated) await this.emitUpdated(companyId, updated);
+    }
+  }
+
+  private async emitUpdated(companyId: CompanyId, message: MessageRow): Promise<void> {
+    const ticket = await this.tickets.snapshot(companyId, message.ticketId);
+    if (!ticket) return;
+    await this.events.emit(MessageUpdated, {
+      companyId,
+      key: message.ticketId,
+      data: { message: toMessageSnapshot(message), ticket },
+    });
+  }
+}
+
+/** Until the connector's snapshot arrives, a connection behaves as a new one (no queues, no timers). */
+const fallback = (incoming: Incoming): ConnectionView => ({
+  id: incoming.connectionId,
+  name: '',
+  status: 'CONNECTED',
+  isDefault: false,
+  greetingMessage: '',
+  complationMessage: '',
+  outOfHoursMessage: '',
+  ratingMessage: '',
+  timeSendQueue: 0,
+  sendIdQueue: null,
+  expiresInactiveMessage: '',
+  expiresTicket: 0,
+  timeUseBotQueues: 0,
+  maxUseBotQueues: 3,
+  promptId: null,
+  integrationId: null,
+  queueIds: [],
+});

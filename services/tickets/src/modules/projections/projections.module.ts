@@ -1,0 +1,7 @@
+import { Global, Module } from '@nestjs/common';
+import { ProjectionsConsumer } from './projections.consumer.js';
+import { ProjectionsRepository } from './projections.repository.js';
+
+@Global()
+@Module({ controllers: [ProjectionsConsumer], providers: [ProjectionsRepository], exports: [ProjectionsRepository] })
+export class ProjectionsModule {}

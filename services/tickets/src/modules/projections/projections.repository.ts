@@ -1,0 +1,309 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { CompanyId } from '@cs/proto/common';
+import type {
+  CompanySnapshot,
+  ConnectionSnapshot,
+  ContactSnapshot,
+  ScheduleEntry,
+  UserSnapshot,
+} from '@cs/proto/events';
+import { TransactionHost } from '@cs/platform/database';
+
+export interface CompanyView {
+  readonly id: number;
+  readonly timezone: string;
+  readonly schedules: ScheduleEntry[];
+  readonly settings: Record<string, string>;
+  readonly plan: { queues: number } | null;
+}
+
+export interface UserView {
+  readonly id: number;
+  readonly name: string;
+  readonly profile: 'admin' | 'user';
+  readonly online: boolean;
+  readonly queueIds: number[];
+  readonly whatsappId: number | null;
+}
+
+export interface ConnectionView {
+  readonly id: number;
+  readonly name: string;
+  readonly status: string;
+  readonly isDefault: boolean;
+  readonly greetingMessage: string;
+  readonly complationMessage: string;
+  readonly outOfHoursMessage: string;
+  readonly ratingMessage: string;
+  readonly timeSendQueue: number;
+  readonly sendIdQueue: number | null;
+  readonly expiresInactiveMessage: string;
+  readonly expiresTicket: number;
+  readonly timeUseBotQueues: number;
+  readonly maxUseBotQueues: number;
+  readonly promptId: number | null;
+  readonly integrationId: number | null;
+  readonly queueIds: number[];
+}
+
+export interface ContactView {
+  readonly id: number;
+  readonly name: string;
+  readonly number: string;
+  readonly email: string;
+  readonly profilePicUrl: string | null;
+  readonly isGroup: boolean;
+}
+
+/** Settings a company has before identity told us anything (identity's defaults for a new company). */
+const DEFAULT_SETTINGS: Record<string, string> = {
+  userRating: 'disabled',
+  scheduleType: 'disabled',
+  CheckMsgIsGroup: 'enabled',
+  call: 'enabled',
+  chatBotType: 'text',
+  sendGreetingAccepted: 'disabled',
+  sendMsgTransfTicket: 'disabled',
+  sendGreetingMessageOneQueues: 'enabled',
+};
+
+/**
+ * Local copies of what tickets needs from identity (companies, settings, users), the connector (connections)
+ * and contacts. Written only by their event consumers; read everywhere, always scoped by company.
+ */
+@Injectable()
+export class ProjectionsRepository {
+  constructor(private readonly transactions: TransactionHost) {}
+
+  private get db(): EntityManager {
+    return this.transactions.manager;
+  }
+
+  async upsertCompany(company: CompanySnapshot): Promise<void> {
+    await this.db.query(
+      `INSERT INTO companies (id, name, timezone, schedules, settings, plan, due_date, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+       ON CONFLICT (id) DO UPDATE SET name = $2, timezone = $3, schedules = $4, settings = $5, plan = $6,
+         due_date = $7, updated_at = now()`,
+      [
+        company.id,
+        company.name,
+        company.timezone,
+        JSON.stringify(company.schedules),
+        JSON.stringify(company.settings),
+        company.plan ? JSON.stringify(company.plan) : null,
+        company.dueDate,
+      ],
+    );
+  }
+
+  async updateSetting(companyId: CompanyId, key: string, value: string): Promise<void> {
+    await this.db.query(
+      `INSERT INTO companies (id, settings) VALUES ($1, jsonb_build_object($2::text, $3::text))
+       ON CONFLICT (id) DO UPDATE SET settings = companies.settings || jsonb_build_object($2::text, $3::text),
+         updated_at = now()`,
+      [companyId, key, value],
+    );
+  }
+
+  async company(companyId: CompanyId): Promise<CompanyView> {
+    const [row] = await this.db.query<
+      Array<{
+        timezone: string;
+        schedules: ScheduleEntry[];
+        settings: Record<string, string>;
+        plan: { queues: number } | null;
+      }>
+    >('SELECT timezone, schedules, settings, plan FROM companies WHERE id = $1', [companyId]);
+    return {
+      id: companyId,
+      timezone: row?.timezone ?? 'America/Sao_Paulo',
+      schedules: row?.schedules ?? [],
+      settings: { ...DEFAULT_SETTINGS, ...(row?.settings ?? {}) },
+      plan: row?.plan ?? null,
+    };
+  }
+
+  async deleteCompany(companyId: CompanyId): Promise<void> {
+    await this.db.query('DELETE FROM companies WHERE id = $1', [companyId]);
+  }
+
+  async upsertUser(user: UserSnapshot): Promise<void> {
+    await this.db.query(
+      `INSERT INTO users (company_id, id, name, email, profile, super, online, all_ticket, whatsapp_id, queue_ids, deleted)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, false)
+       ON CONFLICT (company_id, id) DO UPDATE SET name = $3, email = $4, profile = $5, super = $6, online = $7,
+         all_ticket = $8, whatsapp_id = $9, queue_ids = $10, deleted = false`,
+      [
+        user.companyId,
+        user.id,
+        user.name,
+        user.email,
+        user.profile,
+        user.super,
+        user.online,
+        user.allTicket,
+        user.whatsappId,
+        user.queueIds,
+      ],
+    );
+  }
+
+  async deleteUser(companyId: CompanyId, id: number): Promise<void> {
+    await this.db.query('UPDATE users SET deleted = true, online = false WHERE company_id = $1 AND id = $2', [
+      companyId,
+      id,
+    ]);
+  }
+
+  async user(companyId: CompanyId, id: number): Promise<UserView | null> {
+    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+      `SELECT id, name, profile, online, queue_ids, whatsapp_id FROM users WHERE company_id = $1 AND id = $2 AND NOT deleted`,
+      [companyId, id],
+    );
+    return row ? toUser(row) : null;
+  }
+
+  async users(companyId: CompanyId): Promise<UserView[]> {
+    const rows = await this.db.query<Array<Record<string, unknown>>>(
+      `SELECT id, name, profile, online, queue_ids, whatsapp_id FROM users WHERE company_id = $1 AND NOT deleted ORDER BY name`,
+      [companyId],
+    );
+    return rows.map(toUser);
+  }
+
+  async upsertConnection(connection: ConnectionSnapshot): Promise<void> {
+    await this.db.query(
+      `INSERT INTO connections (company_id, id, name, status, is_default, greeting_message, complation_message,
+         out_of_hours_message, rating_message, time_send_queue, send_id_queue, expires_inactive_message,
+         expires_ticket, time_use_bot_queues, max_use_bot_queues, prompt_id, integration_id, queue_ids, deleted)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, false)
+       ON CONFLICT (company_id, id) DO UPDATE SET name = $3, status = $4, is_default = $5, greeting_message = $6,
+         complation_message = $7, out_of_hours_message = $8, rating_message = $9, time_send_queue = $10,
+         send_id_queue = $11, expires_inactive_message = $12, expires_ticket = $13, time_use_bot_queues = $14,
+         max_use_bot_queues = $15, prompt_id = $16, integration_id = $17, queue_ids = $18, deleted = false`,
+      [
+        connection.companyId,
+        connection.id,
+        connection.name,
+        connection.status,
+        connection.isDefault,
+        connection.greetingMessage,
+        connection.complationMessage,
+        connection.outOfHoursMessage,
+        connection.ratingMessage,
+        connection.timeSendQueue,
+        connection.sendIdQueue,
+        connection.expiresInactiveMessage,
+        connection.expiresTicket,
+        connection.timeUseBotQueues,
+        connection.maxUseBotQueues,
+        connection.promptId,
+        connection.integrationId,
+        connection.queueIds,
+      ],
+    );
+  }
+
+  async deleteConnection(companyId: CompanyId, id: number): Promise<void> {
+    await this.db.query('UPDATE connections SET deleted = true WHERE company_id = $1 AND id = $2', [companyId, id]);
+  }
+
+  async connection(companyId: CompanyId, id: number): Promise<ConnectionView | null> {
+    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+      'SELECT * FROM connections WHERE company_id = $1 AND id = $2 AND NOT deleted',
+      [companyId, id],
+    );
+    return row ? toConnection(row) : null;
+  }
+
+  /** The connection outbound tickets use: the one asked for, the user's default, the company's default, any. */
+  async defaultConnection(
+    companyId: CompanyId,
+    preferred: Array<number | null | undefined>,
+  ): Promise<ConnectionView | null> {
+    for (const id of preferred) {
+      if (id) {
+        const found = await this.connection(companyId, id);
+        if (found) return found;
+      }
+    }
+    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+      `SELECT * FROM connections WHERE company_id = $1 AND NOT deleted
+       ORDER BY is_default DESC, (status = 'CONNECTED') DESC, id LIMIT 1`,
+      [companyId],
+    );
+    return row ? toConnection(row) : null;
+  }
+
+  async upsertContact(contact: ContactSnapshot): Promise<void> {
+    await this.db.query(
+      `INSERT INTO contacts (company_id, id, name, number, email, profile_pic_url, is_group, lid, extra_info, deleted)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, false)
+       ON CONFLICT (company_id, id) DO UPDATE SET name = $3, number = $4, email = $5, profile_pic_url = $6,
+         is_group = $7, lid = $8, extra_info = $9, deleted = false`,
+      [
+        contact.companyId,
+        contact.id,
+        contact.name,
+        contact.number,
+        contact.email,
+        contact.profilePicUrl,
+        contact.isGroup,
+        contact.lid,
+        JSON.stringify(contact.extraInfo),
+      ],
+    );
+  }
+
+  async deleteContact(companyId: CompanyId, id: number): Promise<void> {
+    await this.db.query('UPDATE contacts SET deleted = true WHERE company_id = $1 AND id = $2', [companyId, id]);
+  }
+
+  async contact(companyId: CompanyId, id: number): Promise<ContactView | null> {
+    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+      `SELECT id, name, number, email, profile_pic_url, is_group FROM contacts WHERE company_id = $1 AND id = $2 AND NOT deleted`,
+      [companyId, id],
+    );
+    return row
+      ? {
+          id: row['id'] as number,
+          name: row['name'] as string,
+          number: row['number'] as string,
+          email: row['email'] as string,
+          profilePicUrl: (row['profile_pic_url'] as string | null) ?? null,
+          isGroup: row['is_group'] as boolean,
+        }
+      : null;
+  }
+}
+
+const toUser = (row: Record<string, unknown>): UserView => ({
+  id: row['id'] as number,
+  name: row['name'] as string,
+  profile: row['profile'] === 'admin' ? 'admin' : 'user',
+  online: row['online'] as boolean,
+  queueIds: (row['queue_ids'] as number[]) ?? [],
+  whatsappId: (row['whatsapp_id'] as number | null) ?? null,
+});
+
+const toConnection = (row: Record<string, unknown>): ConnectionView => ({
+  id: row['id'] as number,
+  name: row['name'] as string,
+  status: row['status'] as string,
+  isDefault: row['is_default'] as boolean,
+  greetingMessage: row['greeting_message'] as string,
+  complationMessage: row['complation_message'] as string,
+  outOfHoursMessage: row['out_of_hours_message'] as string,
+  ratingMessage: row['rating_message'] as string,
+  timeSendQueue: row['time_send_queue'] as number,
+  sendIdQueue: (row['send_id_queue'] as number | null) ?? null,
+  expiresInactiveMessage: row['expires_inactive_message'] as string,
+  expiresTicket: row['expires_ticket'] as number,
+  timeUseBotQueues: row['time_use_bot_queues'] as number,
+  maxUseBotQueues: row['max_use_bot_queues'] as number,
+  promptId: (row['prompt_id'] as number | null) ?? null,
+  integrationId: (row['integration_id'] as number | null) ?? null,
+  queueIds: (row['queue_ids'] as number[]) ?? [],
+});

@@ -1,0 +1,150 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { CompanyId } from '@cs/proto/common';
+import type { ScheduleSnapshot } from '@cs/proto/events';
+import { TransactionHost } from '@cs/platform/database';
+
+const SELECT = `
+  SELECT s.*, c.name AS contact_name, c.number AS contact_number
+    FROM schedules s LEFT JOIN contacts c ON c.company_id = s.company_id AND c.id = s.contact_id`;
+
+export const toScheduleSnapshot = (row: Record<string, unknown>): ScheduleSnapshot => ({
+  id: row['id'] as number,
+  companyId: row['company_id'] as number,
+  body: row['body'] as string,
+  sendAt: new Date(row['send_at'] as string).toISOString(),
+  sentAt: row['sent_at'] ? new Date(row['sent_at'] as string).toISOString() : null,
+  contactId: row['contact_id'] as number,
+  ticketId: (row['ticket_id'] as number | null) ?? null,
+  userId: (row['user_id'] as number | null) ?? null,
+  status: row['status'] as ScheduleSnapshot['status'],
+  error: (row['error'] as string | null) ?? null,
+  mediaPath: (row['media_path'] as string | null) ?? null,
+  mediaName: (row['media_name'] as string | null) ?? null,
+  contact:
+    row['contact_name'] !== null && row['contact_name'] !== undefined
+      ? {
+          id: row['contact_id'] as number,
+          name: row['contact_name'] as string,
+          number: row['contact_number'] as string,
+        }
+      : null,
+});
+
+/** Scheduled messages; every method is scoped by company. */
+@Injectable()
+export class SchedulesRepository {
+  constructor(private readonly transactions: TransactionHost) {}
+
+  private get db(): EntityManager {
+    return this.transactions.manager;
+  }
+
+  async find(companyId: CompanyId, id: number, options: { lock?: boolean } = {}): Promise<ScheduleSnapshot | null> {
+    if (options.lock) {
+      await this.db.query('SELECT id FROM schedules WHERE company_id = $1 AND id = $2 FOR UPDATE', [companyId, id]);
+    }
+    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+      `${SELECT} WHERE s.company_id = $1 AND s.id = $2`,
+      [companyId, id],
+    );
+    return row ? toScheduleSnapshot(row) : null;
+  }
+
+  async list(
+    companyId: CompanyId,
+    filter: { searchParam?: string | undefined; contactId?: number | undefined; userId?: number | undefined },
+    page: number,
+    pageSize: number,
+  ): Promise<{ schedules: ScheduleSnapshot[]; count: number }> {
+    const params: unknown[] = [companyId];
+    const where = ['s.company_id = $1'];
+    if (filter.contactId) {
+      params.push(filter.contactId);
+      where.push(`s.contact_id = $${params.length}`);
+    }
+    if (filter.userId) {
+      params.push(filter.userId);
+      where.push(`s.user_id = $${params.length}`);
+    }
+    if (filter.searchParam) {
+      params.push(`%${filter.searchParam.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      where.push(`(lower(s.body) LIKE $${params.length} OR lower(c.name) LIKE $${params.length})`);
+    }
+    const condition = where.join(' AND ');
+    const [count] = await this.db.query<Array<{ count: number }>>(
+      `SELECT count(*)::int AS count FROM schedules s LEFT JOIN contacts c ON c.company_id = s.company_id AND c.id = s.contact_id WHERE ${condition}`,
+      params,
+    );
+    const rows = await this.db.query<Array<Record<string, unknown>>>(
+      `${SELECT} WHERE ${condition} ORDER BY s.send_at DESC, s.id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+      params,
+    );
+    return { schedules: rows.map(toScheduleSnapshot), count: count?.count ?? 0 };
+  }
+
+  async insert(
+    companyId: CompanyId,
+    input: { body: string; sendAt: Date; contactId: number; ticketId: number | null; userId: number | null },
+  ): Promise<number> {
+    const [row] = await this.db.query<Array<{ id: number }>>(
+      `INSERT INTO schedules (company_id, body, send_at, contact_id, ticket_id, user_id, status)
+       VALUES ($1, $2, $3, $4, $5, $6, 'PENDENTE') RETURNING id`,
+      [companyId, input.body, input.sendAt, input.contactId, input.ticketId, input.userId],
+    );
+    return row?.id ?? 0;
+  }
+
+  async patch(
+    companyId: CompanyId,
+    id: number,
+    patch: Partial<{
+      body: string;
+      sendAt: Date;
+      contactId: number;
+      ticketId: number | null;
+      status: string;
+      sentAt: Date | null;
+      error: string | null;
+      messageId: string | null;
+      mediaPath: string | null;
+      mediaName: string | null;
+    }>,
+  ): Promise<void> {
+    const columns: Record<string, string> = {
+      body: 'body',
+      sendAt: 'send_at',
+      contactId: 'contact_id',
+      ticketId: 'ticket_id',
+      status: 'status',
+      sentAt: 'sent_at',
+      error: 'error',
+      messageId: 'message_id',
+      mediaPath: 'media_path',
+      mediaName: 'media_name',
+    };
+    const sets = ['updated_at = now()'];
+    const values: unknown[] = [companyId, id];
+    for (const [key, value] of Object.entries(patch)) {
+      if (value === undefined) continue;
+      values.push(value);
+      sets.push(`${columns[key]} = $${values.length}`);
+    }
+    await this.db.query(`UPDATE schedules SET ${sets.join(', ')} WHERE company_id = $1 AND id = $2`, values);
+  }
+
+  async delete(companyId: CompanyId, id: number): Promise<void> {
+    await this.db.query('DELETE FROM schedules WHERE company_id = $1 AND id = $2', [companyId, id]);
+  }
+
+  /** A scheduled message whose send failed at the connector: ERRO with the reason. */
+  async markFailedByMessage(companyId: CompanyId, messageId: string, reason: string): Promise<ScheduleSnapshot | null> {
+    const [rows] = await this.db.query<[Array<{ id: number }>, number]>(
+      `UPDATE schedules SET status = 'ERRO', error = $3, updated_at = now()
+        WHERE company_id = $1 AND message_id = $2 RETURNING id`,
+      [companyId, messageId, reason],
+    );
+    const id = rows[0]?.id;
+    return id ? this.find(companyId, id) : null;
+  }
+}

@@ -1,0 +1,99 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import type { CompanyId } from '@cs/proto/common';
+import type { TicketSnapshot } from '@cs/proto/events';
+import { DomainError } from '@cs/platform/errors';
+import { IdPipe, ZodPipe } from '@cs/platform/http';
+import { CompanyIdParam, CurrentIdentity, type Identity, Roles } from '@cs/platform/tenancy';
+import { ListTicketsQuerySchema, type ListTicketsQuery, TicketsQueries } from './tickets.queries.js';
+import { TicketsRepository } from './tickets.repository.js';
+import { type CreateTicketInput, CreateTicketSchema, CreateTicketUseCase } from './use-cases/create-ticket.use-case.js';
+import { DeleteTicketUseCase } from './use-cases/delete-ticket.use-case.js';
+import { type UpdateTicketInput, UpdateTicketSchema, UpdateTicketUseCase } from './use-cases/update-ticket.use-case.js';
+
+@Controller()
+export class TicketsController {
+  constructor(
+    private readonly queries: TicketsQueries,
+    private readonly tickets: TicketsRepository,
+    private readonly create: CreateTicketUseCase,
+    private readonly update: UpdateTicketUseCase,
+    private readonly remove: DeleteTicketUseCase,
+  ) {}
+
+  @Get('tickets')
+  async list(
+    @CompanyIdParam() companyId: CompanyId,
+    @CurrentIdentity() identity: Identity,
+    @Query(new ZodPipe(ListTicketsQuerySchema)) query: ListTicketsQuery,
+  ): Promise<{ tickets: TicketSnapshot[]; count: number; hasMore: boolean }> {
+    return this.queries.list(companyId, identity, query);
+  }
+
+  @Get('ticket/kanban')
+  async kanban(
+    @CompanyIdParam() companyId: CompanyId,
+    @CurrentIdentity() identity: Identity,
+    @Query(new ZodPipe(ListTicketsQuerySchema)) query: ListTicketsQuery,
+  ): Promise<{ tickets: TicketSnapshot[]; count: number; hasMore: boolean }> {
+    return this.queries.list(companyId, identity, { ...query, status: undefined }, { statuses: ['pending', 'open'] });
+  }
+
+  @Get('tickets/u/:uuid')
+  async showByUuid(
+    @CompanyIdParam() companyId: CompanyId,
+    @CurrentIdentity() identity: Identity,
+    @Param('uuid') uuid: string,
+  ): Promise<TicketSnapshot> {
+    const ticket = await this.tickets.findByUuid(companyId, uuid);
+    if (!ticket) throw new DomainError('ERR_NO_TICKET_FOUND');
+    return this.visible(companyId, identity, ticket.id);
+  }
+
+  @Get('tickets/:ticketId')
+  async show(
+    @CompanyIdParam() companyId: CompanyId,
+    @CurrentIdentity() identity: Identity,
+    @Param('ticketId', new IdPipe('ERR_NO_TICKET_FOUND')) ticketId: number,
+  ): Promise<TicketSnapshot> {
+    return this.visible(companyId, identity, ticketId);
+  }
+
+  @Post('tickets')
+  @HttpCode(200)
+  async store(
+    @CompanyIdParam() companyId: CompanyId,
+    @CurrentIdentity() identity: Identity,
+    @Body(new ZodPipe(CreateTicketSchema)) body: CreateTicketInput,
+  ): Promise<TicketSnapshot> {
+    return this.create.execute(companyId, identity, body);
+  }
+
+  @Put('tickets/:ticketId')
+  async change(
+    @CompanyIdParam() companyId: CompanyId,
+    @CurrentIdentity() identity: Identity,
+    @Param('ticketId', new IdPipe('ERR_NO_TICKET_FOUND')) ticketId: number,
+    @Body(new ZodPipe(UpdateTicketSchema)) body: UpdateTicketInput,
+  ): Promise<TicketSnapshot> {
+    return this.update.execute(companyId, identity, ticketId, body);
+  }
+
+  @Delete('tickets/:ticketId')
+  @Roles('admin')
+  async destroy(
+    @CompanyIdParam() companyId: CompanyId,
+    @Param('ticketId', new IdPipe('ERR_NO_TICKET_FOUND')) ticketId: number,
+  ): Promise<{ message: string }> {
+    await this.remove.execute(companyId, ticketId);
+    return { message: 'ticket deleted' };
+  }
+
+  private async visible(companyId: CompanyId, identity: Identity, ticketId: number): Promise<TicketSnapshot> {
+    const ticket = await this.tickets.find(companyId, ticketId);
+    if (!ticket) throw new DomainError('ERR_NO_TICKET_FOUND');
+    if (!(await this.queries.canSee(companyId, identity, ticket))) throw new DomainError('ERR_NO_PERMISSION');
+    const snapshot = await this.tickets.snapshot(companyId, ticketId);
+    if (!snapshot) throw new DomainError('ERR_NO_TICKET_FOUND');
+    return snapshot;
+  }
+}

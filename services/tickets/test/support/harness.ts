@@ -1,0 +1,443 @@
+/**
+ * Drives the tickets service the way the real system does: an in-process app on real PostgreSQL and Kafka,
+ * fed with the events identity, the connector and contacts publish, observed through its HTTP answers and
+ * the events and commands it publishes to Kafka.
+ */
+import { mkdtempSync } from 'node:fs';
+import { jest } from '@jest/globals';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { Kafka, logLevel, type Consumer, type Producer } from 'kafkajs';
+import pg from 'pg';
+import { v7 as uuidv7 } from 'uuid';
+import { type RunningApp, startServiceApp } from '@cs/platform/bootstrap';
+import { runMigrations } from '@cs/platform/database';
+import { expectEventually, serviceTestEnv, TEST_INTERNAL_TOKEN, testRun } from '@cs/platform/testing';
+import { eventByType } from '@cs/proto/events';
+import { ticketsService } from '../../src/app.js';
+import { createTicketsDataSource } from '../../src/database/data-source.js';
+
+export interface Published {
+  readonly id: string;
+  readonly type: string;
+  readonly companyId: number;
+  readonly data: Record<string, unknown> & { [key: string]: unknown };
+  readonly topic: string;
+}
+
+export interface Caller {
+  readonly companyId: number;
+  readonly userId: number;
+  readonly profile?: 'admin' | 'user';
+}
+
+// the integration tier's project-level testTimeout does not reach hooks and tests here
+jest.setTimeout(120_000);
+
+const OBSERVED = [
+  'tickets.ticket.v1',
+  'tickets.message.v1',
+  'tickets.queue.v1',
+  'tickets.tag.v1',
+  'tickets.quick-message.v1',
+  'tickets.schedule.v1',
+  'whatsapp.message.commands.v1',
+];
+
+export class Harness {
+  app!: RunningApp<typeof ticketsService.envSchema>;
+  readonly seen: Published[] = [];
+  readonly mediaDir = mkdtempSync(join(tmpdir(), 'tickets-media-'));
+  private producer!: Producer;
+  private consumer!: Consumer;
+  readonly db = new pg.Pool({ connectionString: testRun().databaseUrl, max: 2 });
+
+  async start(): Promise<void> {
+    const dataSource = createTicketsDataSource({ DATABASE_URL: testRun().databaseUrl });
+    await runMigrations(dataSource);
+    await dataSource.destroy();
+    const run = testRun();
+    const kafka = new Kafka({
+      clientId: `tickets-test-${randomUUID()}`,
+      brokers: run.brokers.split(','),
+      logLevel: logLevel.NOTHING,
+    });
+    this.producer = kafka.producer();
+    await this.producer.connect();
+    this.consumer = kafka.consumer({ groupId: `tickets-test-${randomUUID()}`, maxWaitTimeInMs: 100 });
+    await this.consumer.connect();
+    await this.consumer.subscribe({
+      topics: OBSERVED.map((topic) => `${run.topicPrefix}${topic}`),
+      fromBeginning: false,
+    });
+    let ready!: () => void;
+    const assigned = new Promise<void>((resolve) => (ready = resolve));
+    this.consumer.on(this.consumer.events.GROUP_JOIN, () => ready());
+    void this.consumer.run({
+      eachMessage: async ({ topic, message }) => {
+        const envelope = JSON.parse(message.value?.toString() ?? '{}') as Omit<Published, 'topic'>;
+        this.seen.push({ ...envelope, topic: topic.slice(run.topicPrefix.length) });
+      },
+    });
+    await assigned;
+    await this.boot();
+  }
+
+  async boot(): Promise<void> {
+    this.app = await startServiceApp(
+      ticketsService,
+      serviceTestEnv({
+        TICKETS_PORT: '0',
+        TICKETS_MEDIA_DIR: this.mediaDir,
+        TICKETS_MEDIA_BASE_URL: 'http://gateway.test',
+        TICKETS_TIMER_MINUTE_MS: '1000',
+      }),
+      { port: 0 },
+    );
+  }
+
+  async restart(): Promise<void> {
+    await this.app.close();
+    await this.boot();
+  }
+
+  async stop(): Promise<void> {
+    await this.app?.close();
+    await this.consumer?.disconnect();
+    await this.producer?.disconnect();
+    await this.db.end();
+  }
+
+  /** Publishes an event as its owner service would (validated against the registry first). */
+  async publish(
+    type: string,
+    companyId: number,
+    key: string | number,
+    data: unknown,
+    id: string = uuidv7(),
+  ): Promise<string> {
+    const registered = eventByType(type);
+    if (!registered) throw new Error(`unknown event type ${type}`);
+    const envelope = registered.event.schema.parse({
+      id,
+      type,
+      schemaVersion: 1,
+      occurredAt: new Date().toISOString(),
+      companyId,
+      producer: registered.topic.owner,
+      correlationId: `test-${id}`,
+      data,
+    });
+    await this.producer.send({
+      topic: `${testRun().topicPrefix}${registered.topic.name}`,
+      messages: [{ key: String(key), value: JSON.stringify(envelope) }],
+    });
+    return id;
+  }
+
+  // responses are JSON that tests read through assertions
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async http<T = any>(
+    method: string,
+    path: string,
+    caller: Caller | null,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }> {
+    const headers: Record<string, string> = { 'x-internal-token': TEST_INTERNAL_TOKEN };
+    if (caller) {
+      headers['x-company-id'] = String(caller.companyId);
+      headers['x-user-id'] = String(caller.userId);
+      headers['x-user-profile'] = caller.profile ?? 'admin';
+      headers['x-user-super'] = 'false';
+    }
+    const init: RequestInit = { method, headers };
+    if (body instanceof FormData) {
+      init.body = body;
+    } else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      init.body = JSON.stringify(body);
+    }
+    const response = await fetch(`${this.app.url}${path}`, init);
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+  }
+
+  /** Events and commands the service published for a company (optionally of one type), in arrival order. */
+  events(companyId: number, type?: string): Published[] {
+    return this.seen.filter((event) => event.companyId === companyId && (!type || event.type === type));
+  }
+
+  /** Texts of the send commands for a company, in order. */
+  sentTexts(companyId: number): string[] {
+    return this.events(companyId, 'whatsapp.message.send').map((event) => {
+      const content = (event.data as { content: { kind: string; body?: string; caption?: string } }).content;
+      return content.kind === 'text' ? (content.body ?? '') : `[media] ${content.caption ?? ''}`;
+    });
+  }
+
+  async waitForSent(companyId: number, count: number): Promise<string[]> {
+    return expectEventually(() => {
+      const texts = this.sentTexts(companyId);
+      if (texts.length < count)
+        throw new Error(`expected ${count} sends, got ${texts.length}: ${JSON.stringify(texts)}`);
+      return texts;
+    });
+  }
+
+  /** Waits until a send command with exactly this text (or caption) was published for the company. */
+  async waitForText(companyId: number, text: string | RegExp): Promise<void> {
+    await expectEventually(() => {
+      const texts = this.sentTexts(companyId);
+      const found = texts.some((sent) => (typeof text === 'string' ? sent === text : text.test(sent)));
+      if (!found) throw new Error(`no send of ${String(text)} among ${JSON.stringify(texts)}`);
+    });
+  }
+
+  async query<T extends Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return (await this.db.query<T>(sql, params)).rows;
+  }
+}
+
+// --- realistic payloads, as identity, the connector and contacts publish them ---
+
+let nextId = 500;
+export const uniqueId = (): number => (nextId += 1) + Math.floor(Math.random() * 1000) * 1000;
+
+export const week = (start = '00:00', end = '23:59') =>
+  (['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const).map((day) => ({
+    weekday: day,
+    weekdayEn: day,
+    startTime: start,
+    endTime: end,
+  }));
+
+export function companySnapshot(id: number, settings: Record<string, string> = {}, schedules = week()) {
+  return {
+    id,
+    name: `Empresa ${id}`,
+    email: `contato${id}@empresa.com.br`,
+    phone: '11987654321',
+    status: true,
+    dueDate: '2030-01-01',
+    recurrence: 'MENSAL',
+    timezone: 'America/Sao_Paulo',
+    schedules,
+    plan: {
+      id: 2,
+      name: 'Profissional',
+      users: 10,
+      connections: 3,
+      queues: 10,
+      value: 199.9,
+      useCampaigns: true,
+      useSchedules: true,
+      useInternalChat: true,
+      useExternalApi: true,
+      useKanban: true,
+      useOpenAi: true,
+      useIntegrations: true,
+    },
+    settings: {
+      userRating: 'disabled',
+      scheduleType: 'disabled',
+      CheckMsgIsGroup: 'enabled',
+      call: 'enabled',
+      chatBotType: 'text',
+      sendGreetingAccepted: 'disabled',
+      sendMsgTransfTicket: 'disabled',
+      sendGreetingMessageOneQueues: 'enabled',
+      ...settings,
+    },
+  };
+}
+
+export function userSnapshot(
+  companyId: number,
+  id: number,
+  name: string,
+  profile: 'admin' | 'user',
+  queueIds: number[] = [],
+  online = true,
+) {
+  return {
+    id,
+    companyId,
+    name,
+    email: `${name.toLowerCase().replace(/\s+/g, '.')}@empresa.com.br`,
+    profile,
+    super: false,
+    online,
+    allTicket: 'disable',
+    whatsappId: null,
+    queueIds,
+  };
+}
+
+export function connectionSnapshot(companyId: number, id: number, overrides: Record<string, unknown> = {}) {
+  return {
+    id,
+    companyId,
+    name: 'WhatsApp Loja',
+    status: 'CONNECTED',
+    qrcode: '',
+    retries: 0,
+    isDefault: true,
+    provider: 'simulator',
+    number: '5511900000000',
+    greetingMessage: '',
+    complationMessage: '',
+    outOfHoursMessage: '',
+    ratingMessage: '',
+    timeSendQueue: 0,
+    sendIdQueue: null,
+    expiresInactiveMessage: '',
+    expiresTicket: 0,
+    timeUseBotQueues: 0,
+    maxUseBotQueues: 3,
+    promptId: null,
+    integrationId: null,
+    queueIds: [],
+    updatedAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+export function contactSnapshot(companyId: number, id: number, name: string, number: string) {
+  return {
+    id,
+    companyId,
+    name,
+    number,
+    email: '',
+    profilePicUrl: null,
+    isGroup: false,
+    lid: null,
+    extraInfo: [],
+    createdAt: '2026-10-02T09:15:00.000Z',
+    updatedAt: '2026-10-02T09:15:00.000Z',
+  };
+}
+
+/** A customer's text as contacts republishes it after resolving the contact (`contacts.inbound-message.resolved`). */
+export function inboundText(
+  contact: ReturnType<typeof contactSnapshot>,
+  connectionId: number,
+  body: string,
+  messageId = `3EB0${randomUUID().replace(/-/g, '').slice(0, 16).toUpperCase()}`,
+) {
+  const jid = `${contact.number}@s.whatsapp.net`;
+  return {
+    sourceEventId: uuidv7(),
+    source: {
+      type: 'whatsapp.message.received',
+      data: {
+        connectionId,
+        chatJid: jid,
+        isGroup: false,
+        groupName: null,
+        contact: { jid, number: contact.number, lid: null, pushName: contact.name },
+        messageId,
+        fromMe: false,
+        timestamp: new Date().toISOString(),
+        kind: 'text',
+        body,
+        media: null,
+        location: null,
+        vcards: [],
+        quotedMessageId: null,
+        isOffline: false,
+      },
+    },
+    contact,
+    groupContact: null,
+  };
+}
+
+export interface CompanySetup {
+  readonly companyId: number;
+  readonly connectionId: number;
+  readonly admin: Caller;
+  readonly agent: Caller;
+  readonly contact: ReturnType<typeof contactSnapshot>;
+}
+
+/** A company as it exists after identity, the connector and contacts have published their snapshots. */
+export async function setupCompany(
+  harness: Harness,
+  companyId: number,
+  options: {
+    settings?: Record<string, string>;
+    schedules?: ReturnType<typeof week>;
+    connection?: Record<string, unknown>;
+    agentQueueIds?: number[];
+  } = {},
+): Promise<CompanySetup> {
+  const adminId = companyId * 10 + 1;
+  const agentId = companyId * 10 + 2;
+  const connectionId = companyId * 10 + 3;
+  await harness.publish(
+    'identity.company.created',
+    companyId,
+    companyId,
+    companySnapshot(companyId, options.settings, options.schedules),
+  );
+  await harness.publish(
+    'identity.user.created',
+    companyId,
+    adminId,
+    userSnapshot(companyId, adminId, 'Ana Admin', 'admin'),
+  );
+  await harness.publish(
+    'identity.user.created',
+    companyId,
+    agentId,
+    userSnapshot(companyId, agentId, 'Bruno Atendente', 'user', options.agentQueueIds ?? []),
+  );
+  await harness.publish(
+    'whatsapp.connection.created',
+    companyId,
+    connectionId,
+    connectionSnapshot(companyId, connectionId, options.connection),
+  );
+  const contact = contactSnapshot(
+    companyId,
+    companyId * 10 + 4,
+    'Maria Souza',
+    `55119${String(companyId).padStart(8, '0')}`,
+  );
+  await harness.publish('contacts.contact.created', companyId, contact.id, contact);
+  await expectEventually(async () => {
+    const [row] = await harness.query<{ n: number }>(
+      `SELECT (SELECT count(*) FROM tickets.companies WHERE id = $1)::int + (SELECT count(*) FROM tickets.users WHERE company_id = $1)::int
+            + (SELECT count(*) FROM tickets.connections WHERE company_id = $1)::int + (SELECT count(*) FROM tickets.contacts WHERE company_id = $1)::int AS n`,
+      [companyId],
+    );
+    expect(row?.n).toBe(5);
+  });
+  return {
+    companyId,
+    connectionId,
+    admin: { companyId, userId: adminId, profile: 'admin' },
+    agent: { companyId, userId: agentId, profile: 'user' },
+    contact,
+  };
+}
+
+/** Re-publishes a connection snapshot (queues, messages, limits) and waits until the projection has it. */
+export async function updateConnection(
+  harness: Harness,
+  setup: CompanySetup,
+  overrides: Record<string, unknown>,
+): Promise<void> {
+  const snapshot = connectionSnapshot(setup.companyId, setup.connectionId, overrides);
+  await harness.publish('whatsapp.connection.updated', setup.companyId, setup.connectionId, snapshot);
+  await expectEventually(async () => {
+    const [row] = await harness.query<{ queue_ids: number[]; greeting_message: string }>(
+      'SELECT queue_ids, greeting_message FROM tickets.connections WHERE company_id = $1 AND id = $2',
+      [setup.companyId, setup.connectionId],
+    );
+    expect(row?.queue_ids).toEqual(snapshot.queueIds);
+    expect(row?.greeting_message).toBe(snapshot.greetingMessage);
+  });
+}
