@@ -26,21 +26,24 @@ export function FormDialog({ title, onClose, onSubmit, saving, readOnly, size = 
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content as="form" onSubmit={submit} data-testid={testId}>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{children}</Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {readOnly ? t('common.close') : t('common.cancel')}
-              </Button>
-              {!readOnly && (
-                <Button type="submit" colorPalette="teal" loading={Boolean(saving)} data-testid="dialog-save">
-                  {t('common.save')}
+          {/* the spec's messages are shown by the form itself, not by the browser's built-in validation */}
+          <Dialog.Content asChild data-testid={testId}>
+            <form onSubmit={submit} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>{title}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>{children}</Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={onClose}>
+                  {readOnly ? t('common.close') : t('common.cancel')}
                 </Button>
-              )}
-            </Dialog.Footer>
+                {!readOnly && (
+                  <Button type="submit" colorPalette="teal" loading={Boolean(saving)} data-testid="dialog-save">
+                    {t('common.save')}
+                  </Button>
+                )}
+              </Dialog.Footer>
+            </form>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
