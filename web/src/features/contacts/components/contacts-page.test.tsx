@@ -80,7 +80,17 @@ describe('the contacts page', () => {
       http.post(`${API}/contacts/import`, async ({ request }) => {
         uploaded = (await request.formData()).get('file') as File;
         return HttpResponse.json(
-          { id: 'imp-1', status: 'running', total: 4, processed: 1, imported: 1, merged: 0, invalid: 0, error: null, finishedAt: null },
+          {
+            id: 'imp-1',
+            status: 'running',
+            total: 4,
+            processed: 1,
+            imported: 1,
+            merged: 0,
+            invalid: 0,
+            error: null,
+            finishedAt: null,
+          },
           { status: 202 },
         );
       }),
@@ -109,7 +119,10 @@ describe('the contacts page', () => {
     await user.upload(screen.getByTestId('contacts-import-file'), file);
     const progress = await screen.findByTestId('import-progress');
     await waitFor(
-      () => expect(within(progress).getByTestId('import-status').textContent).toBe('2 importados, 1 mesclados, 1 inválidos'),
+      () =>
+        expect(within(progress).getByTestId('import-status').textContent).toBe(
+          '2 importados, 1 mesclados, 1 inválidos',
+        ),
       { timeout: 5000 },
     );
     expect(within(progress).getByText('Linha 5: Número inválido')).toBeTruthy();
@@ -140,7 +153,7 @@ describe('the contacts page', () => {
     await waitFor(() => expect(click).toHaveBeenCalled());
     const text = await new Promise<string>((resolve) => {
       const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
+      reader.onload = () => resolve(reader.result as string);
       reader.readAsText(blobs[0]!);
     });
     expect(text).toContain('Maria Souza;5511987654321;maria@ex.com');

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  countByHour,
-  dashboardParams,
-  defaultFilter,
-  formatDueDate,
-  splitMinutes,
-  stars,
-  validDay,
-} from './dashboard';
+import { countByHour, dashboardParams, defaultFilter, formatDueDate, splitMinutes, stars, validDay } from './dashboard';
 
 describe('dashboard filter', () => {
   it('defaults to the first of the month until today, by date', () => {

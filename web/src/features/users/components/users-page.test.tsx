@@ -19,14 +19,23 @@ function stub(sent: Array<{ method: string; body: Record<string, unknown> }>) {
       HttpResponse.json({
         users: [
           { id: 2, name: 'Admin Demo', email: 'admin@demo.local', profile: 'admin', queues },
-          { id: 3, name: 'Agente Demo', email: 'agente@demo.local', profile: 'user', queues: [queues[0]], whatsappId: 1 },
+          {
+            id: 3,
+            name: 'Agente Demo',
+            email: 'agente@demo.local',
+            profile: 'user',
+            queues: [queues[0]],
+            whatsappId: 1,
+          },
         ],
         count: 2,
         hasMore: false,
       }),
     ),
     http.get(`${API}/queue`, () => HttpResponse.json(queues)),
-    http.get(`${API}/whatsapp`, () => HttpResponse.json([{ id: 1, name: 'WhatsApp Demo', status: 'CONNECTED', isDefault: true }])),
+    http.get(`${API}/whatsapp`, () =>
+      HttpResponse.json([{ id: 1, name: 'WhatsApp Demo', status: 'CONNECTED', isDefault: true }]),
+    ),
     http.post(`${API}/users`, async ({ request }) => {
       sent.push({ method: 'POST', body: (await request.json()) as Record<string, unknown> });
       return HttpResponse.json({ id: 9 });
