@@ -5,6 +5,7 @@ import { PROVIDERS } from '@cs/proto/events';
 import { useListQueuesQuery } from '../../../api/endpoints/company';
 import { useListIntegrationsQuery, useListPromptsQuery, type NamedRecord } from '../../../api/endpoints/lookups';
 import { FormDialog } from '../../../components/form-dialog';
+import { flagOn, usePlanFlags } from '../../../components/use-plan-flags';
 import { MultiSelect } from '../../../components/multi-select';
 import { notify } from '../../../components/toaster';
 import { toastError } from '../../../lib/errors';
@@ -61,8 +62,10 @@ export function ConnectionDialog({
   connection: ConnectionRecord | null;
   onClose: () => void;
 }) {
-  const { data: prompts = [] } = useListPromptsQuery();
-  const { data: integrations = [] } = useListIntegrationsQuery();
+  // gated server-side by the plan (403 otherwise): asked only when the plan has them
+  const flags = usePlanFlags();
+  const { data: prompts = [] } = useListPromptsQuery(undefined, { skip: !flagOn(flags, 'useOpenAi') });
+  const { data: integrations = [] } = useListIntegrationsQuery(undefined, { skip: !flagOn(flags, 'useIntegrations') });
   const { t } = useTranslation();
   const { data: queues = [] } = useListQueuesQuery();
   const [create, creating] = useCreateConnectionMutation();

@@ -6,6 +6,7 @@ import { useListIntegrationsQuery, useListPromptsQuery } from '../../../api/endp
 import { AttachmentField } from '../../../components/attachment-field';
 import { ColorPicker } from '../../../components/color-picker';
 import { FormDialog } from '../../../components/form-dialog';
+import { flagOn, usePlanFlags } from '../../../components/use-plan-flags';
 import { notify } from '../../../components/toaster';
 import { toastError } from '../../../lib/errors';
 import { serverFieldErrors, validateForm } from '../../../lib/form';
@@ -59,8 +60,10 @@ export function QueueDialog({ queue: initial, onClose }: { queue: QueueRecord | 
   const [existingMedia, setExistingMedia] = useState(initial?.mediaName ?? null);
   const [tab, setTab] = useState('data');
   const { data: settings = [] } = useListSettingsQuery();
-  const { data: prompts = [] } = useListPromptsQuery();
-  const { data: integrations = [] } = useListIntegrationsQuery();
+  // gated server-side by the plan (403 otherwise): asked only when the plan has them
+  const flags = usePlanFlags();
+  const { data: prompts = [] } = useListPromptsQuery(undefined, { skip: !flagOn(flags, 'useOpenAi') });
+  const { data: integrations = [] } = useListIntegrationsQuery(undefined, { skip: !flagOn(flags, 'useIntegrations') });
   const [create, creating] = useCreateQueueMutation();
   const [update, updating] = useUpdateQueueMutation();
   const [upload, uploading] = useUploadQueueMediaMutation();
