@@ -4,7 +4,7 @@
 // (simulator sessions) and the second half of tickets (tags, quick messages, schedules, dashboard) are on main:
 // then move it up one folder. See web/e2e/next/README.md for what each part needs.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -195,6 +195,7 @@ describe('the management pages, walked by an admin', () => {
 
       await signIn(second.page, { email: 'carla@demo.local', password: 'carla123' });
       await second.page.waitForURL('**/tickets');
+      await second.page.getByRole('tab', { name: /Aguardando/ }).click();
       await second.page.getByText('Cliente Suporte').first().waitFor();
       assert.equal(await second.page.getByText('Cliente Vendas').count(), 0);
       await screenshot(second.page, 'user-sees-own-queues');
@@ -216,7 +217,7 @@ describe('the management pages, walked by an admin', () => {
       const book = XLSX.utils.book_new();
       XLSX.utils.book_append_sheet(book, sheet, 'Contatos');
       const file = join(mkdtempSync(join(tmpdir(), 'cs-e2e-xlsx-')), 'contatos.xlsx');
-      XLSX.writeFile(book, file);
+      writeFileSync(file, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }));
 
       await page.goto(`${stack.webUrl}/contacts`);
       await page.getByTestId('contacts-import-file').setInputFiles(file);

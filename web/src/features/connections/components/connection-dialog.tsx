@@ -167,8 +167,11 @@ export function ConnectionDialog({
                 <Switch.Label>{t('connections.dialog.isDefault')}</Switch.Label>
               </Switch.Root>
             </SimpleGrid>
-            <Field.Root>
-              <Field.Label>{t('connections.dialog.queues')}</Field.Label>
+            {/* not a Field: its checkboxes would all take the field's control id */}
+            <Stack gap="1.5">
+              <Text fontSize="sm" fontWeight="medium">
+                {t('connections.dialog.queues')}
+              </Text>
               <MultiSelect
                 label={t('connections.dialog.queues')}
                 options={queues}
@@ -176,7 +179,7 @@ export function ConnectionDialog({
                 onChange={(ids) => set('queueIds', ids)}
                 testId="connection-queues"
               />
-            </Field.Root>
+            </Stack>
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
               {select('promptId', toItems(prompts), t('management.none'))}
               {select('integrationId', toItems(integrations), t('management.none'))}

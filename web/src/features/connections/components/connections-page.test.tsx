@@ -109,7 +109,7 @@ describe('the connections page', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Nome/ }), 'tendimento');
     await user.click(within(dialog).getByTestId('connection-queues'));
     const suporte = (await screen.findAllByText('Suporte')).find((el) => el.closest('.chakra-checkbox__root'))!;
-    await user.click(suporte.closest('.chakra-checkbox__root')!.querySelector('input')!);
+    await user.click(suporte);
     await waitFor(() => expect(screen.getByTestId('connection-queues').textContent).toContain('(1/2)'));
     await user.keyboard('{Escape}');
     await user.click(within(dialog).getByRole('tab', { name: 'Automação' }));

@@ -1,4 +1,4 @@
-import { Field, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Field, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListConnectionsQuery, useListQueuesQuery } from '../../../api/endpoints/company';
@@ -93,8 +93,11 @@ export function UserDialog({ user, onClose }: { user: UserRecord | null; onClose
             </NativeSelect.Root>
           </Field.Root>
         </SimpleGrid>
-        <Field.Root>
-          <Field.Label>{t('users.queues')}</Field.Label>
+        {/* not a Field: its checkboxes would all take the field's control id */}
+        <Stack gap="1.5">
+          <Text fontSize="sm" fontWeight="medium">
+            {t('users.queues')}
+          </Text>
           <MultiSelect
             label={t('users.queues')}
             options={queues}
@@ -102,7 +105,7 @@ export function UserDialog({ user, onClose }: { user: UserRecord | null; onClose
             onChange={(ids) => set('queueIds', ids)}
             testId="user-queues"
           />
-        </Field.Root>
+        </Stack>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
           <Field.Root>
             <Field.Label>{t('users.dialog.whatsapp')}</Field.Label>

@@ -78,6 +78,9 @@ describe('the users page', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Email/ }), 'joana@demo.local');
     await user.type(within(dialog).getByLabelText(/Senha/), '5');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Conexão padrão' }), '1');
+    await user.click(within(dialog).getByTestId('user-queues'));
+    await user.click((await screen.findAllByText('Suporte')).find((el) => el.closest('.chakra-checkbox__root'))!);
+    await user.keyboard('{Escape}');
     await user.click(within(dialog).getByTestId('dialog-save'));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toEqual({
@@ -87,7 +90,7 @@ describe('the users page', () => {
         email: 'joana@demo.local',
         password: '12345',
         profile: 'user',
-        queueIds: [],
+        queueIds: [2],
         whatsappId: 1,
         allTicket: 'disable',
       },
