@@ -1,5 +1,5 @@
 import { Box, Center, Flex, Heading, HStack, Input, InputGroup, Spinner, Text } from '@chakra-ui/react';
-import type { ReactNode, UIEvent } from 'react';
+import { useEffect, useRef, type ReactNode, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from './icons';
 
@@ -63,11 +63,18 @@ interface ScrollProps {
 /** The page body: scrolls, asks for the next page near the bottom, shows a spinner, empty and end states. */
 export function ScrollArea({ children, loading, hasMore, onLoadMore, endMessage, empty, testId }: ScrollProps) {
   const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     if (hasMore && !loading && onLoadMore && isNearBottom(event.currentTarget)) onLoadMore();
   };
+  // a page that does not fill the screen cannot be scrolled: keep loading until it does (or nothing is left)
+  useEffect(() => {
+    const el = box.current;
+    if (el && hasMore && !loading && onLoadMore && el.scrollHeight > 0 && isNearBottom(el)) onLoadMore();
+  });
   return (
     <Box
+      ref={box}
       flex="1"
       minH="0"
       overflow="auto"
