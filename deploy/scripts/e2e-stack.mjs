@@ -4,7 +4,7 @@
 // Run directly (`node --import ./deploy/scripts/register-ts.mjs deploy/scripts/e2e-stack.mjs`) it starts the
 // stack and waits for Ctrl-C, for trying the product in a browser.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import {
   createDatabase,
@@ -21,6 +21,15 @@ import { GATEWAY, SERVICES } from './deployables.mjs';
 import { migrateAll } from './migrate.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+/** A fresh Ed25519 pair for access tokens (identity signs, the gateway verifies). */
+function accessTokenKeys() {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  return {
+    AUTH_ACCESS_PRIVATE_KEY: privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
+    AUTH_ACCESS_PUBLIC_KEY: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
+  };
+}
+
 const entryOf = (app) => app.replace(/^\.\.\/\.\.\//, '').replace(/app\.ts$/, 'main.ts');
 
 export async function startStack({ log = () => undefined } = {}) {
@@ -33,6 +42,9 @@ export async function startStack({ log = () => undefined } = {}) {
   const topicPrefix = `e2e${runId}.`;
   await createTopics(brokers, topicPrefix);
   const children = [];
+  // the gateway's address is known up front: services put it in the media URLs they hand out
+  const gatewayPort = await freePort();
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   const env = {
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
@@ -40,6 +52,11 @@ export async function startStack({ log = () => undefined } = {}) {
     DATABASE_URL: databaseUrl,
     KAFKA_BROKERS: brokers,
     KAFKA_TOPIC_PREFIX: topicPrefix,
+    // the connector's simulator is the contact's phone in the browser tests
+    SIMULATOR_ENABLED: 'true',
+    TICKETS_MEDIA_BASE_URL: gatewayUrl,
+    PUBLIC_URL: gatewayUrl,
+    ...accessTokenKeys(),
     PATH: process.env.PATH,
   };
 
@@ -62,14 +79,12 @@ export async function startStack({ log = () => undefined } = {}) {
       serviceUrls[service.urlKey] = url;
       log(`${service.name} on ${url}`);
     }
-    const gatewayPort = await freePort();
     const gateway = spawnTs(
       entryOf(GATEWAY.app),
       { ...env, ...serviceUrls, [GATEWAY.portKey]: String(gatewayPort) },
       'gateway',
     );
     children.push(gateway);
-    const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
     await waitForHttp(`${gatewayUrl}/health/ready`, { child: gateway, timeoutMs: 60_000 });
     log(`gateway on ${gatewayUrl}`);
 

@@ -3,8 +3,8 @@ import type { TicketsPage } from '../api/types';
 import { ticket } from '../testing/fixtures';
 import { applyTicket, belongsToList, markRead, removeTicket, type ListView, type Viewer } from './ticket-rules';
 
-const agent: Viewer = { id: 3, admin: false, seesQueueless: false };
-const adminViewer: Viewer = { id: 2, admin: true, seesQueueless: false };
+const agent: Viewer = { id: 3, admin: false, queueIds: [1, 2] };
+const adminViewer: Viewer = { id: 2, admin: true, queueIds: [1] };
 const pendingView: ListView = { status: 'pending', queueIds: [1, 2], showAll: false, isSearch: false };
 const openView: ListView = { status: 'open', queueIds: [1, 2], showAll: false, isSearch: false };
 
@@ -12,25 +12,50 @@ const pages = (...lists: TicketsPage['tickets'][]) => ({
   pages: lists.map((tickets) => ({ tickets, hasMore: false })),
 });
 
-describe('ticket list rules', () => {
-  it('shows pending tickets of the agent queues, and open ones only when they are the agent’s (or show all)', () => {
+describe('ticket list rules (the server’s visibility)', () => {
+  it('shows agents pending tickets of their queues and their own open ones', () => {
     expect(belongsToList(ticket({ status: 'pending', queueId: 1 }), pendingView, agent)).toBe(true);
-    expect(belongsToList(ticket({ status: 'pending', queueId: 9 }), pendingView, agent)).toBe(false);
+    expect(belongsToList(ticket({ status: 'pending', queueId: 9 }), { ...pendingView, queueIds: [] }, agent)).toBe(
+      false,
+    );
     expect(belongsToList(ticket({ status: 'open', userId: 3 }), openView, agent)).toBe(true);
     expect(belongsToList(ticket({ status: 'open', userId: 7 }), openView, agent)).toBe(false);
+    expect(belongsToList(ticket({ status: 'open', userId: 7 }), { ...openView, showAll: true }, agent)).toBe(false);
+  });
+
+  it('lets admins with "show all" see everyone’s tickets, and without it their own plus every pending one', () => {
     expect(belongsToList(ticket({ status: 'open', userId: 7 }), { ...openView, showAll: true }, adminViewer)).toBe(
       true,
     );
-    expect(
-      belongsToList(ticket({ status: 'open', userId: 7, queueId: 9 }), { ...openView, showAll: true }, adminViewer),
-    ).toBe(true);
+    expect(belongsToList(ticket({ status: 'open', userId: 7 }), openView, adminViewer)).toBe(false);
+    expect(belongsToList(ticket({ status: 'pending', queueId: 2 }), pendingView, adminViewer)).toBe(true);
   });
 
-  it('hides queue-less tickets from agents without allTicket', () => {
-    const t = ticket({ status: 'pending', queueId: null, queue: null });
-    expect(belongsToList(t, pendingView, agent)).toBe(false);
-    expect(belongsToList(t, pendingView, { ...agent, seesQueueless: true })).toBe(true);
-    expect(belongsToList(t, pendingView, adminViewer)).toBe(true);
+  it('applies the queue selection but lets queue-less tickets through; an empty selection filters nothing', () => {
+    expect(belongsToList(ticket({ status: 'pending', queueId: 2 }), { ...pendingView, queueIds: [1] }, agent)).toBe(
+      false,
+    );
+    expect(
+      belongsToList(
+        ticket({ status: 'pending', queueId: null, queue: null }),
+        { ...pendingView, queueIds: [1] },
+        agent,
+      ),
+    ).toBe(true);
+    expect(
+      belongsToList(
+        ticket({ status: 'open', userId: 7, queueId: 5 }),
+        { ...openView, queueIds: [], showAll: true },
+        adminViewer,
+      ),
+    ).toBe(true);
+    expect(
+      belongsToList(
+        ticket({ status: 'open', userId: 7, queueId: 5 }),
+        { ...openView, queueIds: [1], showAll: true },
+        adminViewer,
+      ),
+    ).toBe(false);
   });
 
   it('adds a new ticket at the top, moves one with a new message to the top, drops one that changed status', () => {

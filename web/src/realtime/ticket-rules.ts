@@ -12,21 +12,24 @@ export interface ListView {
 export interface Viewer {
   id: number;
   admin: boolean;
-  /** `allTicket === 'enable'`: a non-admin also sees queue-less pending tickets. */
-  seesQueueless: boolean;
+  /** The user's own queues (non-admins see pending tickets of these, or without a queue). */
+  queueIds: number[];
 }
 
-/** Whether a ticket belongs in a list for this viewer (spec §4 and §6: access, queue, status). */
+/**
+ * Whether a ticket belongs in a list for this viewer: the same rule as the server's `GET /tickets` (tickets
+ * service), so a live update lands exactly where a reload would put it. The queue selection lets queue-less
+ * tickets through and filters nothing when empty; admins with "show all" see every ticket, everyone sees their
+ * own, and pending tickets are seen by admins and by agents of their queue (or of no queue).
+ */
 export function belongsToList(ticket: Ticket, view: ListView, viewer: Viewer): boolean {
   if (view.status && ticket.status !== view.status) return false;
-  const everyQueue = viewer.admin && view.showAll;
-  if (ticket.queueId === null) {
-    if (!viewer.admin && !viewer.seesQueueless && ticket.userId !== viewer.id) return false;
-  } else if (!everyQueue && !view.queueIds.includes(ticket.queueId)) {
-    return false;
-  }
-  if (ticket.status === 'pending') return true;
-  return view.showAll || ticket.userId === viewer.id;
+  if (ticket.queueId !== null && view.queueIds.length > 0 && !view.queueIds.includes(ticket.queueId)) return false;
+  if (viewer.admin && view.showAll) return true;
+  if (ticket.userId === viewer.id) return true;
+  if (ticket.status !== 'pending') return false;
+  if (viewer.admin) return true;
+  return ticket.queueId === null || viewer.queueIds.includes(ticket.queueId);
 }
 
 interface Pages {

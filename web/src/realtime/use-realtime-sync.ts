@@ -26,11 +26,7 @@ type MessageEvent =
   | { action: 'update'; message: Message };
 
 function viewerOf(user: SessionUser): Viewer {
-  return {
-    id: user.id,
-    admin: isAdmin(user),
-    seesQueueless: user.allTicket === 'enable' || user.allTicket === 'enabled',
-  };
+  return { id: user.id, admin: isAdmin(user), queueIds: user.queues.map((q) => q.id) };
 }
 
 function listView(args: TicketListArgs): ListView {

@@ -29,10 +29,8 @@ export const messagesApi = baseApi.injectEndpoints({
       query: ({ ticketId, files, body }) => {
         const form = new FormData();
         form.append('fromMe', 'true');
-        for (const file of files) {
-          form.append('medias', file);
-          form.append('body', body || file.name);
-        }
+        for (const file of files) form.append('medias', file);
+        form.append('body', body);
         return { url: `/messages/${ticketId}`, method: 'POST', body: form };
       },
     }),

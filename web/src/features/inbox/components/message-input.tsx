@@ -14,7 +14,7 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import { useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useListQuickMessagesQuery } from '../../../api/endpoints/company';
@@ -34,6 +34,17 @@ const EMOJIS =
   '😀 😁 😂 🤣 😊 😍 😘 😎 🤔 😅 😉 🙂 🙃 😢 😭 😡 👍 👎 👏 🙏 💪 👋 🤝 ✅ ❌ ⭐ 🔥 🎉 ❤️ 💚 💙 📞 📎 📅 ⏰ 🚚 💰 📦 ✉️ ☎️'.split(
     ' ',
   );
+
+/** An attachment's preview; its object URL is released when the preview goes away. */
+function FileThumb({ file }: { file: File }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    const url = URL.createObjectURL(file);
+    setSrc(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+  return src ? <img src={src} alt={file.name} width={48} height={48} /> : null;
+}
 
 /** The input grows to at most this many rows. */
 export const INPUT_MAX_ROWS = 5;
@@ -157,11 +168,7 @@ export function MessageInput({ ticket }: { ticket: Ticket }) {
         <HStack px="3" pt="2" gap="2" wrap="wrap" data-testid="attachments-preview">
           {files.map((file, i) => (
             <HStack key={`${file.name}-${i}`} borderWidth="1px" borderRadius="md" p="1" gap="1">
-              {file.type.startsWith('image/') ? (
-                <img src={URL.createObjectURL(file)} alt={file.name} width={48} height={48} />
-              ) : (
-                <AttachIcon />
-              )}
+              {file.type.startsWith('image/') ? <FileThumb file={file} /> : <AttachIcon />}
               <Text fontSize="xs" maxW="32" truncate>
                 {file.name}
               </Text>

@@ -24,7 +24,9 @@ interface Props {
 
 export function TicketsList({ args, admin, hidden, onCount, onPeek }: Props) {
   const { t } = useTranslation();
-  const debounced = useDebounced(args);
+  // debounce on the filters' content, not the object's identity (the parent rebuilds it on every render)
+  const debouncedKey = useDebounced(JSON.stringify(args));
+  const debounced = useMemo(() => JSON.parse(debouncedKey) as TicketListArgs, [debouncedKey]);
   const { data, isLoading, isFetchingNextPage, hasNextPage, fetchNextPage } = useGetTicketsInfiniteQuery(debounced);
   useSocketRoom('joinTickets', args.status, Boolean(args.status));
   const scroller = useRef<HTMLDivElement>(null);
@@ -57,7 +59,7 @@ export function TicketsList({ args, admin, hidden, onCount, onPeek }: Props) {
       flex="1"
       minH="0"
       overflowY="auto"
-      display={hidden ? 'none' : 'block'}
+      hidden={hidden}
       onScroll={onScroll}
     >
       {tickets.map((ticket) => (
