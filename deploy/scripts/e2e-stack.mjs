@@ -54,6 +54,8 @@ export async function startStack({ log = () => undefined } = {}) {
     KAFKA_TOPIC_PREFIX: topicPrefix,
     // the connector's simulator is the contact's phone in the browser tests
     SIMULATOR_ENABLED: 'true',
+    // no automatic QR "scan": the management walk scans through the simulator's API when it means to (0 = off)
+    SIMULATOR_AUTO_SCAN_MS: '0',
     TICKETS_MEDIA_BASE_URL: gatewayUrl,
     PUBLIC_URL: gatewayUrl,
     ...accessTokenKeys(),

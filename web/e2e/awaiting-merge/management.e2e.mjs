@@ -1,8 +1,8 @@
 // Issue 8's browser walk of the management pages, as an admin of the seeded demo company, against the full stack
 // (every deployable as its own process, PostgreSQL, Kafka, the built client, Debian's Chromium).
-// Parked in e2e/next/ (run.mjs runs e2e/*.e2e.mjs only) until identity+gateway (sign-in), the connector
+// Waits in e2e/awaiting-merge/ (run.mjs runs e2e/*.e2e.mjs only) until identity+gateway (sign-in), the connector
 // (simulator sessions) and the second half of tickets (tags, quick messages, schedules, dashboard) are on main:
-// then move it up one folder. See web/e2e/next/README.md for what each part needs.
+// then move it up one folder. See README.md beside it for what each part needs.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -138,8 +138,8 @@ describe('the management pages, walked by an admin', () => {
       await qr.getByTestId('qr-code').waitFor();
       await screenshot(page, 'connection-qr');
       const id = (await api(page, 'GET', '/whatsapp/?session=0')).body.find((c) => c.name === 'Simulado E2E').id;
-      // the simulated phone scans the QR (unless the simulator's auto-scan already did)
-      await api(page, 'POST', `/simulator/connections/${id}/scan`, {});
+      // the simulated phone scans the QR
+      assert.equal((await api(page, 'POST', `/simulator/connections/${id}/scan`, {})).status, 202);
       await qr.waitFor({ state: 'detached', timeout: 30_000 });
       await row.getByTestId('connection-status').filter({ hasText: 'Conectado' }).waitFor({ timeout: 30_000 });
       await screenshot(page, 'connections-connected');
