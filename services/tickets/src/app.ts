@@ -5,10 +5,15 @@ import { type TicketsConfig, TicketsEnvSchema } from './config/env.js';
 import { createTicketsDataSource } from './database/data-source.js';
 import { ChatbotModule } from './modules/chatbot/chatbot.module.js';
 import { CoreModule } from './modules/core.module.js';
+import { DashboardModule } from './modules/dashboard/dashboard.module.js';
 import { MediaModule } from './modules/media/media.module.js';
 import { MessagesModule } from './modules/messages/messages.module.js';
 import { ProjectionsModule } from './modules/projections/projections.module.js';
 import { QueuesModule } from './modules/queues/queues.module.js';
+import { QuickMessagesModule } from './modules/quick-messages/quick-messages.module.js';
+import { SchedulesModule } from './modules/schedules/schedules.module.js';
+import { TagsModule } from './modules/tags/tags.module.js';
+import { TicketNotesModule } from './modules/ticket-notes/ticket-notes.module.js';
 import { TicketsModule } from './modules/tickets/tickets.module.js';
 
 @Module({})
@@ -32,6 +37,11 @@ export class TicketsAppModule {
         MediaModule,
         QueuesModule,
         ChatbotModule,
+        TagsModule,
+        QuickMessagesModule,
+        TicketNotesModule,
+        SchedulesModule,
+        DashboardModule,
       ],
     };
   }

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { Socket } from 'node:net';
 import { join } from 'node:path';
-import { Kafka, logLevel } from 'kafkajs';
+import { type Admin, Kafka, logLevel } from 'kafkajs';
 import { dlqTopicOf, TOPICS } from '@cs/proto/events';
 import { repoRoot } from './repo.js';
 
@@ -55,10 +55,39 @@ export async function createTopics(brokers: string, prefix: string): Promise<voi
       { topic: `${prefix}${topic.name}`, numPartitions: topic.partitions },
       { topic: `${prefix}${dlqTopicOf(topic.name)}`, numPartitions: 1 },
     ]).filter((topic) => !existing.has(topic.topic));
-    if (topics.length > 0) await admin.createTopics({ topics, waitForLeaders: true });
+    if (topics.length === 0) return;
+    await admin.createTopics({ topics, waitForLeaders: false });
+    await waitForLeaders(
+      admin,
+      topics.map((topic) => topic.topic),
+    );
   } finally {
     await admin.disconnect();
   }
+}
+
+/**
+ * Waits until every partition of the topics has a leader. The broker acknowledges a creation before its
+ * metadata knows every partition; kafkajs's own `waitForLeaders` gives up on the "unknown topic or partition"
+ * answers a busy broker returns meanwhile, so this asks again until the metadata is complete.
+ */
+async function waitForLeaders(admin: Admin, names: readonly string[], timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown = new Error('no metadata yet');
+  while (Date.now() < deadline) {
+    try {
+      const { topics } = await admin.fetchTopicMetadata({ topics: [...names] });
+      const ready = topics.every(
+        (topic) => topic.partitions.length > 0 && topic.partitions.every((partition) => partition.leader >= 0),
+      );
+      if (ready && topics.length === names.length) return;
+      lastError = new Error('some partitions have no leader yet');
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`topics without leaders after ${timeoutMs} ms`, { cause: lastError });
 }
 
 /** Deletes every topic of a test run. */

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { QueueCreated, type ScheduleEntry } from '@cs/proto/events';
 import { TransactionHost } from '@cs/platform/database';
 import { EventPublisher } from '@cs/platform/events';
-import { DEFAULT_QUEUE_SCHEDULES } from '../modules/queues/queues.controller.js';
+import { DEFAULT_QUEUE_SCHEDULES } from '../modules/queues/queues.dto.js';
 
 const DEMO_COMPANY_ID = 2;
 const DEMO_QUEUES = [

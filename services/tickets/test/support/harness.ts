@@ -13,7 +13,14 @@ import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { type RunningApp, startServiceApp } from '@cs/platform/bootstrap';
 import { runMigrations } from '@cs/platform/database';
-import { expectEventually, serviceTestEnv, TEST_INTERNAL_TOKEN, testRun } from '@cs/platform/testing';
+import {
+  createTopics,
+  deleteTopics,
+  expectEventually,
+  serviceTestEnv,
+  TEST_INTERNAL_TOKEN,
+  testRun,
+} from '@cs/platform/testing';
 import { eventByType } from '@cs/proto/events';
 import { ticketsService } from '../../src/app.js';
 import { createTicketsDataSource } from '../../src/database/data-source.js';
@@ -22,6 +29,7 @@ export interface Published {
   readonly id: string;
   readonly type: string;
   readonly companyId: number;
+  readonly occurredAt: string;
   readonly data: Record<string, unknown> & { [key: string]: unknown };
   readonly topic: string;
 }
@@ -52,12 +60,19 @@ export class Harness {
   private producer!: Producer;
   private consumer!: Consumer;
   readonly db = new pg.Pool({ connectionString: testRun().databaseUrl, max: 2 });
+  /**
+   * This suite's own namespace of topics inside the run's: the run's topics are shared by every suite (the
+   * contacts suites publish a 100,000-contact import there) and a new consumer group reads from the beginning,
+   * so the service under test would first chew through events that are none of these tests' business.
+   */
+  readonly topicPrefix = `${testRun().topicPrefix}k${randomUUID().slice(0, 8)}.`;
 
   async start(): Promise<void> {
     const dataSource = createTicketsDataSource({ DATABASE_URL: testRun().databaseUrl });
     await runMigrations(dataSource);
     await dataSource.destroy();
-    const run = testRun();
+    const run = { brokers: testRun().brokers, topicPrefix: this.topicPrefix };
+    await createTopics(run.brokers, run.topicPrefix);
     const kafka = new Kafka({
       clientId: `tickets-test-${randomUUID()}`,
       brokers: run.brokers.split(','),
@@ -92,6 +107,7 @@ export class Harness {
         TICKETS_MEDIA_DIR: this.mediaDir,
         TICKETS_MEDIA_BASE_URL: 'http://gateway.test',
         TICKETS_TIMER_MINUTE_MS: '1000',
+        KAFKA_TOPIC_PREFIX: this.topicPrefix,
       }),
       { port: 0 },
     );
@@ -107,6 +123,7 @@ export class Harness {
     await this.consumer?.disconnect();
     await this.producer?.disconnect();
     await this.db.end();
+    await deleteTopics(testRun().brokers, this.topicPrefix);
   }
 
   /** Publishes an event as its owner service would (validated against the registry first). */
@@ -130,7 +147,7 @@ export class Harness {
       data,
     });
     await this.producer.send({
-      topic: `${testRun().topicPrefix}${registered.topic.name}`,
+      topic: `${this.topicPrefix}${registered.topic.name}`,
       messages: [{ key: String(key), value: JSON.stringify(envelope) }],
     });
     return id;
@@ -439,5 +456,96 @@ export async function updateConnection(
     );
     expect(row?.queue_ids).toEqual(snapshot.queueIds);
     expect(row?.greeting_message).toBe(snapshot.greetingMessage);
+  });
+}
+
+/** Another contact of the company, as contacts publishes it; waits until the projection has it. */
+export async function addContact(
+  harness: Harness,
+  companyId: number,
+  id: number,
+  name: string,
+  number: string,
+): Promise<ReturnType<typeof contactSnapshot>> {
+  const contact = contactSnapshot(companyId, id, name, number);
+  await harness.publish('contacts.contact.created', companyId, contact.id, contact);
+  await expectEventually(async () => {
+    const rows = await harness.query('SELECT 1 FROM tickets.contacts WHERE company_id = $1 AND id = $2', [
+      companyId,
+      id,
+    ]);
+    expect(rows).toHaveLength(1);
+  });
+  return contact;
+}
+
+/** A contact writes in; answers its ticket as the list shows it, once the service has it. */
+export async function ticketFrom(
+  harness: Harness,
+  setup: CompanySetup,
+  contact: ReturnType<typeof contactSnapshot>,
+  body = 'Olá, preciso de ajuda',
+): Promise<{ id: number; uuid: string; status: string; contactId: number } & Record<string, unknown>> {
+  await harness.publish(
+    'contacts.inbound-message.resolved',
+    setup.companyId,
+    `${setup.connectionId}:${contact.number}`,
+    inboundText(contact, setup.connectionId, body),
+  );
+  const [row] = await expectEventually(async () => {
+    const rows = await harness.query<{ id: number }>(
+      'SELECT id FROM tickets.tickets WHERE company_id = $1 AND contact_id = $2 AND last_message = $3',
+      [setup.companyId, contact.id, body],
+    );
+    expect(rows).toHaveLength(1);
+    return rows;
+  });
+  const { body: ticket } = await harness.http<{ id: number; uuid: string; status: string; contactId: number }>(
+    'GET',
+    `/tickets/${row?.id}`,
+    setup.admin,
+  );
+  return ticket;
+}
+
+/** A multipart body with one file (as browsers send uploads). */
+export function upload(
+  field: string,
+  name: string,
+  type: string,
+  content: string,
+  fields: Record<string, string> = {},
+) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append(field, new Blob([content], { type }), name);
+  return form;
+}
+
+/** A user as identity publishes it (created or changed); waits until the projection has this version. */
+export async function publishUser(
+  harness: Harness,
+  companyId: number,
+  user: {
+    id: number;
+    name: string;
+    profile: 'admin' | 'user';
+    queueIds?: number[];
+    online?: boolean;
+    allTicket?: 'enable' | 'disable';
+  },
+  type: 'identity.user.created' | 'identity.user.updated' = 'identity.user.created',
+): Promise<void> {
+  const snapshot = {
+    ...userSnapshot(companyId, user.id, user.name, user.profile, user.queueIds ?? [], user.online ?? true),
+    allTicket: user.allTicket ?? 'disable',
+  };
+  await harness.publish(type, companyId, user.id, snapshot);
+  await expectEventually(async () => {
+    const [row] = await harness.query<{ queue_ids: number[]; online: boolean; all_ticket: string }>(
+      'SELECT queue_ids, online, all_ticket FROM tickets.users WHERE company_id = $1 AND id = $2',
+      [companyId, user.id],
+    );
+    expect(row).toEqual({ queue_ids: snapshot.queueIds, online: snapshot.online, all_ticket: snapshot.allTicket });
   });
 }

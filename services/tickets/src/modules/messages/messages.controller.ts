@@ -15,16 +15,12 @@ import { z } from 'zod';
 import type { CompanyId } from '@cs/proto/common';
 import { PageNumberSchema } from '@cs/proto/common';
 import type { MessageSnapshot, TicketSnapshot } from '@cs/proto/events';
-import { TransactionHost } from '@cs/platform/database';
-import { DomainError } from '@cs/platform/errors';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CompanyIdParam, CurrentIdentity, type Identity } from '@cs/platform/tenancy';
 import type { UploadedFile } from '../media/media.storage.js';
-import { TicketLifecycle } from '../tickets/ticket-lifecycle.service.js';
-import { TicketsQueries } from '../tickets/tickets.queries.js';
-import { TicketsRepository } from '../tickets/tickets.repository.js';
-import { MessagesQueries, type MessageView } from './messages.queries.js';
+import type { MessageView } from './messages.queries.js';
 import { DeleteMessageUseCase } from './use-cases/delete-message.use-case.js';
+import { ReadTicketMessagesUseCase } from './use-cases/read-ticket-messages.use-case.js';
 import { type SendMessageInput, SendMessageSchema, SendMessageUseCase } from './use-cases/send-message.use-case.js';
 
 const PageQuerySchema = z.object({ pageNumber: PageNumberSchema.optional().transform((value) => value ?? 1) });
@@ -32,11 +28,7 @@ const PageQuerySchema = z.object({ pageNumber: PageNumberSchema.optional().trans
 @Controller('messages')
 export class MessagesController {
   constructor(
-    private readonly transactions: TransactionHost,
-    private readonly tickets: TicketsRepository,
-    private readonly ticketQueries: TicketsQueries,
-    private readonly queries: MessagesQueries,
-    private readonly lifecycle: TicketLifecycle,
+    private readonly readMessages: ReadTicketMessagesUseCase,
     private readonly sendMessage: SendMessageUseCase,
     private readonly deleteMessage: DeleteMessageUseCase,
   ) {}
@@ -49,16 +41,7 @@ export class MessagesController {
     @Param('ticketId', new IdPipe('ERR_NO_TICKET_FOUND')) ticketId: number,
     @Query(new ZodPipe(PageQuerySchema)) query: { pageNumber: number },
   ): Promise<{ messages: MessageView[]; ticket: TicketSnapshot; count: number; hasMore: boolean }> {
-    return this.transactions.run(async () => {
-      const ticket = await this.tickets.find(companyId, ticketId, { lock: true });
-      if (!ticket) throw new DomainError('ERR_NO_TICKET_FOUND');
-      if (!(await this.ticketQueries.canSee(companyId, identity, ticket))) throw new DomainError('ERR_NO_PERMISSION');
-      await this.lifecycle.markRead(companyId, ticket);
-      const page = await this.queries.page(companyId, ticketId, query.pageNumber);
-      const snapshot = await this.tickets.snapshot(companyId, ticketId);
-      if (!snapshot) throw new DomainError('ERR_NO_TICKET_FOUND');
-      return { ...page, ticket: snapshot };
-    });
+    return this.readMessages.execute(companyId, identity, ticketId, query.pageNumber);
   }
 
   @Post(':ticketId')

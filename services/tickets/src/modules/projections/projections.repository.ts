@@ -25,6 +25,8 @@ export interface UserView {
   readonly online: boolean;
   readonly queueIds: number[];
   readonly whatsappId: number | null;
+  /** `allTicket === 'enable'`: a non-admin also sees queue-less pending tickets. */
+  readonly allTicket: boolean;
 }
 
 export interface ConnectionView {
@@ -159,7 +161,7 @@ export class ProjectionsRepository {
 
   async user(companyId: CompanyId, id: number): Promise<UserView | null> {
     const [row] = await this.db.query<Array<Record<string, unknown>>>(
-      `SELECT id, name, profile, online, queue_ids, whatsapp_id FROM users WHERE company_id = $1 AND id = $2 AND NOT deleted`,
+      `SELECT id, name, profile, online, queue_ids, whatsapp_id, all_ticket FROM users WHERE company_id = $1 AND id = $2 AND NOT deleted`,
       [companyId, id],
     );
     return row ? toUser(row) : null;
@@ -167,7 +169,7 @@ export class ProjectionsRepository {
 
   async users(companyId: CompanyId): Promise<UserView[]> {
     const rows = await this.db.query<Array<Record<string, unknown>>>(
-      `SELECT id, name, profile, online, queue_ids, whatsapp_id FROM users WHERE company_id = $1 AND NOT deleted ORDER BY name`,
+      `SELECT id, name, profile, online, queue_ids, whatsapp_id, all_ticket FROM users WHERE company_id = $1 AND NOT deleted ORDER BY name`,
       [companyId],
     );
     return rows.map(toUser);
@@ -286,6 +288,7 @@ const toUser = (row: Record<string, unknown>): UserView => ({
   online: row['online'] as boolean,
   queueIds: (row['queue_ids'] as number[]) ?? [],
   whatsappId: (row['whatsapp_id'] as number | null) ?? null,
+  allTicket: row['all_ticket'] === 'enable',
 });
 
 const toConnection = (row: Record<string, unknown>): ConnectionView => ({

@@ -32,6 +32,25 @@ export interface QueueOptionRow {
   readonly mediaName: string | null;
 }
 
+/** The editable fields of a queue, as written by the use-cases. */
+export interface QueueWrite {
+  readonly name: string;
+  readonly color: string;
+  readonly greetingMessage: string;
+  readonly outOfHoursMessage: string;
+  readonly orderQueue: number;
+  readonly schedules: readonly ScheduleEntry[];
+  readonly integrationId: number | null;
+  readonly promptId: number | null;
+  readonly autoAssign: boolean;
+}
+
+export interface QueueOptionWrite {
+  readonly title: string;
+  readonly message: string;
+  readonly option: string;
+}
+
 export const toQueueRow = (row: Record<string, unknown>): QueueRow => ({
   id: row['id'] as number,
   companyId: row['company_id'] as number,
@@ -124,6 +143,123 @@ export class QueuesRepository {
       [companyId, queueId, parentId],
     );
     return rows.map(toOptionRow);
+  }
+
+  async count(companyId: CompanyId): Promise<number> {
+    const [row] = await this.db.query<Array<{ count: number }>>(
+      'SELECT count(*)::int AS count FROM queues WHERE company_id = $1',
+      [companyId],
+    );
+    return row?.count ?? 0;
+  }
+
+  /** Inserts a queue (a unique violation on name or colour surfaces as the driver's error). */
+  async insert(companyId: CompanyId, queue: QueueWrite): Promise<QueueRow> {
+    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+      `INSERT INTO queues (company_id, name, color, greeting_message, out_of_hours_message, order_queue, schedules,
+         integration_id, prompt_id, auto_assign)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
+      [
+        companyId,
+        queue.name,
+        queue.color,
+        queue.greetingMessage,
+        queue.outOfHoursMessage,
+        queue.orderQueue,
+        JSON.stringify(queue.schedules),
+        queue.integrationId,
+        queue.promptId,
+        queue.autoAssign,
+      ],
+    );
+    return toQueueRow(row as Record<string, unknown>);
+  }
+
+  async update(companyId: CompanyId, id: number, queue: QueueWrite): Promise<QueueRow | null> {
+    const [rows] = await this.db.query<[Array<Record<string, unknown>>, number]>(
+      `UPDATE queues SET name = $3, color = $4, greeting_message = $5, out_of_hours_message = $6, order_queue = $7,
+         schedules = $8, integration_id = $9, prompt_id = $10, auto_assign = $11, updated_at = now()
+       WHERE company_id = $1 AND id = $2 RETURNING *`,
+      [
+        companyId,
+        id,
+        queue.name,
+        queue.color,
+        queue.greetingMessage,
+        queue.outOfHoursMessage,
+        queue.orderQueue,
+        JSON.stringify(queue.schedules),
+        queue.integrationId,
+        queue.promptId,
+        queue.autoAssign,
+      ],
+    );
+    const row = rows[0];
+    return row ? toQueueRow(row) : null;
+  }
+
+  async setMedia(companyId: CompanyId, id: number, path: string | null, name: string | null): Promise<QueueRow | null> {
+    const [rows] = await this.db.query<[Array<Record<string, unknown>>, number]>(
+      'UPDATE queues SET media_path = $3, media_name = $4, updated_at = now() WHERE company_id = $1 AND id = $2 RETURNING *',
+      [companyId, id, path, name],
+    );
+    const row = rows[0];
+    return row ? toQueueRow(row) : null;
+  }
+
+  async delete(companyId: CompanyId, id: number): Promise<void> {
+    await this.db.query('DELETE FROM queues WHERE company_id = $1 AND id = $2', [companyId, id]);
+  }
+
+  async insertOption(
+    companyId: CompanyId,
+    input: QueueOptionWrite & { queueId: number; parentId: number | null },
+  ): Promise<QueueOptionRow> {
+    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+      `INSERT INTO queue_options (company_id, queue_id, parent_id, title, message, option)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+      [companyId, input.queueId, input.parentId, input.title, input.message, input.option],
+    );
+    return toOptionRow(row as Record<string, unknown>);
+  }
+
+  async updateOption(companyId: CompanyId, id: number, input: QueueOptionWrite): Promise<QueueOptionRow | null> {
+    const [rows] = await this.db.query<[Array<Record<string, unknown>>, number]>(
+      `UPDATE queue_options SET title = $3, message = $4, option = $5, updated_at = now()
+        WHERE company_id = $1 AND id = $2 RETURNING *`,
+      [companyId, id, input.title, input.message, input.option],
+    );
+    const row = rows[0];
+    return row ? toOptionRow(row) : null;
+  }
+
+  async setOptionMedia(
+    companyId: CompanyId,
+    id: number,
+    path: string | null,
+    name: string | null,
+  ): Promise<QueueOptionRow | null> {
+    const [rows] = await this.db.query<[Array<Record<string, unknown>>, number]>(
+      `UPDATE queue_options SET media_path = $3, media_name = $4, updated_at = now()
+        WHERE company_id = $1 AND id = $2 RETURNING *`,
+      [companyId, id, path, name],
+    );
+    const row = rows[0];
+    return row ? toOptionRow(row) : null;
+  }
+
+  /** Deletes an option with its sub-options; answers the media paths they held (for the caller to remove). */
+  async deleteOption(companyId: CompanyId, id: number): Promise<string[]> {
+    const [rows] = await this.db.query<[Array<{ media_path: string | null }>, number]>(
+      `WITH RECURSIVE tree AS (
+         SELECT id FROM queue_options WHERE company_id = $1 AND id = $2
+         UNION ALL
+         SELECT o.id FROM queue_options o JOIN tree ON o.parent_id = tree.id WHERE o.company_id = $1
+       )
+       DELETE FROM queue_options WHERE company_id = $1 AND id IN (SELECT id FROM tree) RETURNING media_path`,
+      [companyId, id],
+    );
+    return rows.map((row) => row.media_path).filter((path): path is string => path !== null);
   }
 
   async setLastAssigned(companyId: CompanyId, queueId: number, userId: number): Promise<void> {

@@ -4,7 +4,7 @@ import type { CompanyId } from '@cs/proto/common';
 import type { ScheduleSnapshot } from '@cs/proto/events';
 import { TransactionHost } from '@cs/platform/database';
 
-const SELECT = `
+export const SCHEDULE_SELECT = `
   SELECT s.*, c.name AS contact_name, c.number AS contact_number
     FROM schedules s LEFT JOIN contacts c ON c.company_id = s.company_id AND c.id = s.contact_id`;
 
@@ -45,42 +45,10 @@ export class SchedulesRepository {
       await this.db.query('SELECT id FROM schedules WHERE company_id = $1 AND id = $2 FOR UPDATE', [companyId, id]);
     }
     const [row] = await this.db.query<Array<Record<string, unknown>>>(
-      `${SELECT} WHERE s.company_id = $1 AND s.id = $2`,
+      `${SCHEDULE_SELECT} WHERE s.company_id = $1 AND s.id = $2`,
       [companyId, id],
     );
     return row ? toScheduleSnapshot(row) : null;
-  }
-
-  async list(
-    companyId: CompanyId,
-    filter: { searchParam?: string | undefined; contactId?: number | undefined; userId?: number | undefined },
-    page: number,
-    pageSize: number,
-  ): Promise<{ schedules: ScheduleSnapshot[]; count: number }> {
-    const params: unknown[] = [companyId];
-    const where = ['s.company_id = $1'];
-    if (filter.contactId) {
-      params.push(filter.contactId);
-      where.push(`s.contact_id = $${params.length}`);
-    }
-    if (filter.userId) {
-      params.push(filter.userId);
-      where.push(`s.user_id = $${params.length}`);
-    }
-    if (filter.searchParam) {
-      params.push(`%${filter.searchParam.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      where.push(`(lower(s.body) LIKE $${params.length} OR lower(c.name) LIKE $${params.length})`);
-    }
-    const condition = where.join(' AND ');
-    const [count] = await this.db.query<Array<{ count: number }>>(
-      `SELECT count(*)::int AS count FROM schedules s LEFT JOIN contacts c ON c.company_id = s.company_id AND c.id = s.contact_id WHERE ${condition}`,
-      params,
-    );
-    const rows = await this.db.query<Array<Record<string, unknown>>>(
-      `${SELECT} WHERE ${condition} ORDER BY s.send_at DESC, s.id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
-      params,
-    );
-    return { schedules: rows.map(toScheduleSnapshot), count: count?.count ?? 0 };
   }
 
   async insert(
@@ -137,10 +105,10 @@ export class SchedulesRepository {
     await this.db.query('DELETE FROM schedules WHERE company_id = $1 AND id = $2', [companyId, id]);
   }
 
-  /** A scheduled message whose send failed at the connector: ERRO with the reason. */
+  /** A scheduled message whose send failed at the connector: ERRO with the reason (and unsent: editable again). */
   async markFailedByMessage(companyId: CompanyId, messageId: string, reason: string): Promise<ScheduleSnapshot | null> {
     const [rows] = await this.db.query<[Array<{ id: number }>, number]>(
-      `UPDATE schedules SET status = 'ERRO', error = $3, updated_at = now()
+      `UPDATE schedules SET status = 'ERRO', error = $3, sent_at = NULL, updated_at = now()
         WHERE company_id = $1 AND message_id = $2 RETURNING id`,
       [companyId, messageId, reason],
     );

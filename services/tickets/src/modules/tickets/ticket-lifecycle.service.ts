@@ -90,7 +90,7 @@ export class TicketLifecycle {
   /** The customer answered the rating request with 1 to 3: record it, thank them, end the cycle. */
   async finishRating(companyId: CompanyId, ticket: TicketRow, cycle: TrackingRow, rate: number): Promise<void> {
     await this.tickets.addRating(companyId, ticket.id, cycle.id, cycle.userId, rate);
-    await this.tickets.patchCycle(companyId, cycle.id, { finishedAt: 'now', rated: true });
+    await this.tickets.patchCycle(companyId, cycle.id, { finishedAt: 'now', rated: true, rate });
     const connection = await this.projections.connection(companyId, ticket.whatsappId);
     await this.say(companyId, ticket.id, connection?.complationMessage ?? '');
   }

@@ -70,7 +70,9 @@ const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (char) =>
 
 /**
  * The ticket list of `GET /tickets` (and the kanban): every filter of the spec, combined with AND (unlike
- * upstream, where search, date and unread replaced the others), within what the caller may see; 40 per page,
+ * upstream, where search, date and unread replaced the others), within what the caller may see (admins with
+ * `showAll`: everything; otherwise their own tickets and pending ones of their queues, plus queue-less pending
+ * ones for admins and for users with `allTicket` enabled); 40 per page,
  * most recently updated first. Search goes through the trigram (contact name/number) and full-text (message
  * bodies) GIN indexes.
  */
@@ -104,9 +106,8 @@ export class TicketsQueries {
       } else {
         const user = await this.projections.user(companyId, identity.userId);
         const mine = param(user?.queueIds ?? []);
-        where.push(
-          `(t.user_id = ${me} OR (t.status = 'pending' AND (t.queue_id = ANY(${mine}::int[]) OR t.queue_id IS NULL)))`,
-        );
+        const queueless = user?.allTicket ? ' OR t.queue_id IS NULL' : '';
+        where.push(`(t.user_id = ${me} OR (t.status = 'pending' AND (t.queue_id = ANY(${mine}::int[])${queueless})))`);
       }
     }
     if (query.queueIds.length > 0) {
@@ -182,11 +183,15 @@ export class TicketsQueries {
     return ids.map((id) => byId.get(id)).filter((ticket): ticket is TicketSnapshot => ticket !== undefined);
   }
 
-  /** Whether the caller may open a ticket: admins always; others their own, their queues', or queue-less ones. */
+  /**
+   * Whether the caller may open a ticket: admins always; others their own, their queues', and queue-less ones
+   * when their `allTicket` is enabled (as the list shows them).
+   */
   async canSee(companyId: CompanyId, identity: Identity, ticket: TicketRow): Promise<boolean> {
     if (isAdmin(identity)) return true;
-    if (ticket.userId === identity.userId || ticket.queueId === null) return true;
+    if (ticket.userId === identity.userId) return true;
     const user = await this.projections.user(companyId, identity.userId);
-    return user?.queueIds.includes(ticket.queueId) ?? false;
+    if (!user) return false;
+    return ticket.queueId === null ? user.allTicket : user.queueIds.includes(ticket.queueId);
   }
 }

@@ -43,6 +43,8 @@ export interface TrackingRow {
   readonly ratingAt: Date | null;
   readonly chatbotAt: Date | null;
   readonly rated: boolean;
+  /** The 1-3 answer to the rating request (also in `user_ratings`), kept on the cycle for the dashboard. */
+  readonly rate: number | null;
 }
 
 const TICKET_COLUMNS: Record<keyof TicketRow, string> = {
@@ -83,6 +85,7 @@ const TRACKING_COLUMNS: Record<keyof TrackingRow, string> = {
   ratingAt: 'rating_at',
   chatbotAt: 'chatbot_at',
   rated: 'rated',
+  rate: 'rate',
 };
 
 const fromRow = <T>(row: Record<string, unknown>, columns: Record<string, string>): T =>
@@ -239,6 +242,14 @@ export class TicketsRepository {
     return fromRow<TicketRow>(updated, TICKET_COLUMNS);
   }
 
+  /** A deleted queue's tickets lose it (and any option of its menu); their list order does not change. */
+  async clearQueue(companyId: CompanyId, queueId: number): Promise<void> {
+    await this.db.query(
+      'UPDATE tickets SET queue_id = NULL, queue_option_id = NULL WHERE company_id = $1 AND queue_id = $2',
+      [companyId, queueId],
+    );
+  }
+
   async delete(companyId: CompanyId, id: number): Promise<void> {
     await this.db.query('DELETE FROM tickets WHERE company_id = $1 AND id = $2', [companyId, id]);
   }
@@ -282,6 +293,7 @@ export class TicketsRepository {
     patch: Partial<Record<'userId' | 'queueId', number | null>> &
       Partial<Record<'queuedAt' | 'startedAt' | 'finishedAt' | 'ratingAt' | 'chatbotAt', 'now' | null>> & {
         rated?: boolean;
+        rate?: number;
       },
   ): Promise<void> {
     const sets: string[] = [];

@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import type { CompanyId } from '@cs/proto/common';
+import { QueueDeleted } from '@cs/proto/events';
+import { TransactionHost } from '@cs/platform/database';
+import { DomainError } from '@cs/platform/errors';
+import { EventPublisher } from '@cs/platform/events';
+import { MediaStorage } from '../../media/media.storage.js';
+import { TicketsRepository } from '../../tickets/tickets.repository.js';
+import { QueuesRepository } from '../queues.repository.js';
+
+/**
+ * `DELETE /queue/{id}`: a queue bound to a prompt or an integration cannot go (409, the spec's message);
+ * otherwise its tickets lose it, its option tree goes with it, and its media file is removed after commit.
+ */
+@Injectable()
+export class DeleteQueueUseCase {
+  constructor(
+    private readonly transactions: TransactionHost,
+    private readonly queues: QueuesRepository,
+    private readonly tickets: TicketsRepository,
+    private readonly media: MediaStorage,
+    private readonly events: EventPublisher,
+  ) {}
+
+  async execute(companyId: CompanyId, queueId: number): Promise<void> {
+    const mediaPath = await this.transactions.run(async () => {
+      const queue = await this.queues.find(companyId, queueId);
+      if (!queue) throw new DomainError('ERR_NOT_FOUND');
+      if (queue.promptId !== null || queue.integrationId !== null) throw new DomainError('ERR_QUEUE_IN_USE');
+      await this.tickets.clearQueue(companyId, queueId);
+      await this.queues.delete(companyId, queueId);
+      await this.events.emit(QueueDeleted, { companyId, key: queueId, data: { id: queueId } });
+      return queue.mediaPath;
+    });
+    await this.media.remove(mediaPath);
+  }
+}

@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import type { CompanyId } from '@cs/proto/common';
+import { TransactionHost } from '@cs/platform/database';
+import { DomainError } from '@cs/platform/errors';
+import type { QueueOptionBody } from '../queues.dto.js';
+import { type QueueOptionRow, QueuesRepository } from '../queues.repository.js';
+
+/** `PUT /queue-options/{id}`: title, message and the option's key (its place in the tree does not move). */
+@Injectable()
+export class UpdateQueueOptionUseCase {
+  constructor(
+    private readonly transactions: TransactionHost,
+    private readonly queues: QueuesRepository,
+  ) {}
+
+  async execute(companyId: CompanyId, optionId: number, body: Partial<QueueOptionBody>): Promise<QueueOptionRow> {
+    return this.transactions.run(async () => {
+      const current = await this.queues.option(companyId, optionId);
+      if (!current) throw new DomainError('ERR_NOT_FOUND');
+      const updated = await this.queues.updateOption(companyId, optionId, {
+        title: body.title ?? current.title,
+        message: body.message ?? current.message,
+        option: body.option ?? current.option,
+      });
+      if (!updated) throw new DomainError('ERR_NOT_FOUND');
+      return updated;
+    });
+  }
+}

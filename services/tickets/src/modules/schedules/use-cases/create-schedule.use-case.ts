@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import type { CompanyId } from '@cs/proto/common';
+import { ScheduleCreated, type ScheduleSnapshot } from '@cs/proto/events';
+import { TransactionHost } from '@cs/platform/database';
+import { DomainError, validationError } from '@cs/platform/errors';
+import { EventPublisher } from '@cs/platform/events';
+import { JobsService } from '@cs/platform/jobs';
+import type { Identity } from '@cs/platform/tenancy';
+import { ProjectionsRepository } from '../../projections/projections.repository.js';
+import { parseDateTime } from '../local-time.js';
+import { enqueueScheduleSend } from '../schedule-jobs.js';
+import type { ScheduleBody } from '../schedules.dto.js';
+import { SchedulesRepository } from '../schedules.repository.js';
+
+/**
+ * `POST /schedules`: a message to a contact at a time (PENDENTE), with its send job. A time already past is
+ * sent at once (upstream skipped those).
+ */
+@Injectable()
+export class CreateScheduleUseCase {
+  constructor(
+    private readonly transactions: TransactionHost,
+    private readonly schedules: SchedulesRepository,
+    private readonly projections: ProjectionsRepository,
+    private readonly events: EventPublisher,
+    private readonly jobs: JobsService,
+  ) {}
+
+  async execute(companyId: CompanyId, identity: Identity, body: ScheduleBody): Promise<ScheduleSnapshot> {
+    return this.transactions.run(async () => {
+      const company = await this.projections.company(companyId);
+      const sendAt = parseDateTime(body.sendAt, company.timezone);
+      if (!sendAt) throw validationError([{ path: 'sendAt', message: 'Obrigatório' }]);
+      if (!(await this.projections.contact(companyId, body.contactId))) throw new DomainError('ERR_NO_CONTACT_FOUND');
+      const id = await this.schedules.insert(companyId, {
+        body: body.body,
+        sendAt,
+        contactId: body.contactId,
+        ticketId: null,
+        userId: identity.userId,
+      });
+      await enqueueScheduleSend(this.jobs, companyId, id, sendAt);
+      const schedule = await this.schedules.find(companyId, id);
+      if (!schedule) throw new DomainError('ERR_NO_SCHEDULE_FOUND');
+      await this.events.emit(ScheduleCreated, { companyId, key: id, data: schedule });
+      return schedule;
+    });
+  }
+}
