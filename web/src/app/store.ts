@@ -3,7 +3,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { baseApi } from '../api/base-api';
 import { sessionListener, sessionSlice } from '../api/session';
 import { inboxSlice } from '../features/inbox/model/inbox-slice';
-import { uiSlice } from '../layout/ui-slice';
+import { uiPersistence, uiSlice } from '../layout/ui-slice';
 
 const rootReducer = combineReducers({
   [baseApi.reducerPath]: baseApi.reducer,
@@ -19,7 +19,9 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     reducer: rootReducer,
     ...(preloadedState ? { preloadedState } : {}),
     middleware: (getDefault) =>
-      getDefault({ serializableCheck: false }).prepend(sessionListener.middleware).concat(baseApi.middleware),
+      getDefault({ serializableCheck: false })
+        .prepend(sessionListener.middleware, uiPersistence.middleware)
+        .concat(baseApi.middleware),
   });
   setupListeners(store.dispatch);
   return store;

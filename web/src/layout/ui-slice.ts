@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createListenerMiddleware, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import { readStored, storageKey, writeStored } from '../lib/storage';
 
 export type ColorMode = 'light' | 'dark';
@@ -37,17 +37,14 @@ export const uiSlice = createSlice({
   reducers: {
     colorModeToggled(state) {
       state.colorMode = state.colorMode === 'dark' ? 'light' : 'dark';
-      writeStored(storageKey.theme, state.colorMode);
     },
     volumeChanged(state, action: PayloadAction<number>) {
       state.volume = Math.round(Math.min(1, Math.max(0, action.payload)) * 10) / 10;
-      writeStored(storageKey.volume, String(state.volume));
     },
     drawerToggled(state, action: PayloadAction<{ narrow: boolean }>) {
       if (action.payload.narrow) state.drawerOpen = !state.drawerOpen;
       else {
         state.drawerCollapsed = !state.drawerCollapsed;
-        writeStored(storageKey.drawerCollapsed, String(state.drawerCollapsed));
       }
     },
     drawerClosed(state) {
@@ -57,3 +54,15 @@ export const uiSlice = createSlice({
 });
 
 export const { colorModeToggled, volumeChanged, drawerToggled, drawerClosed } = uiSlice.actions;
+
+/** The account preferences are remembered in localStorage (reducers stay pure). */
+export const uiPersistence = createListenerMiddleware<{ ui: UiState }>();
+uiPersistence.startListening({
+  matcher: isAnyOf(colorModeToggled, volumeChanged, drawerToggled),
+  effect: (_action, api) => {
+    const { ui } = api.getState();
+    writeStored(storageKey.theme, ui.colorMode);
+    writeStored(storageKey.volume, String(ui.volume));
+    writeStored(storageKey.drawerCollapsed, String(ui.drawerCollapsed));
+  },
+});

@@ -1,7 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import '../i18n';
 import { server } from './server';
+
+// the machine is shared and busy: give findBy*/waitFor room beyond the lists' 500 ms debounce
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the layout APIs Chakra and the virtualiser read
 if (!window.matchMedia) {

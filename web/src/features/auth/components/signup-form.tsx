@@ -1,122 +1,125 @@
 import { Button, Field, Input, Link, RadioCard, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { SignupRequestSchema } from '@cs/proto/http';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import type { z } from 'zod';
 import { useListPlansQuery, useSignupMutation } from '../../../api/endpoints/auth';
 import { notify } from '../../../components/toaster';
 import { maskPhoneInput } from '../../../lib/format';
 import { formatMoney } from '../../../lib/money';
 import { toastError } from '../../../lib/errors';
-import { buildSignup, type SignupErrors, type SignupValues } from '../utils/signup';
+import { signupBody } from '../utils/signup';
 
-const EMPTY: SignupValues = { name: '', email: '', phone: '', password: '', planId: '' };
+type Input = z.input<typeof SignupRequestSchema>;
+type Output = z.output<typeof SignupRequestSchema>;
 
 export function SignupForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { data: plans = [], isLoading: loadingPlans } = useListPlansQuery();
-  const [signup, { isLoading }] = useSignupMutation();
-  const [values, setValues] = useState<SignupValues>(EMPTY);
-  const [errors, setErrors] = useState<SignupErrors>({});
-
-  const set = (field: keyof SignupValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const [signup] = useSignupMutation();
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(SignupRequestSchema),
+    defaultValues: { name: '', email: '', phone: '', password: '' },
+  });
   const companyParam = Number(params.get('companyId'));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = buildSignup(values, Number.isInteger(companyParam) && companyParam > 0 ? companyParam : null);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
+  const submit = handleSubmit(async (values) => {
+    const companyId = Number.isInteger(companyParam) && companyParam > 0 ? companyParam : null;
     try {
-      await signup(result.body).unwrap();
+      await signup(signupBody(values, companyId)).unwrap();
       notify('success', t('signup.success'));
       void navigate('/login', { replace: true });
     } catch (error) {
       toastError(error);
     }
-  };
-
-  const field = (name: keyof SignupValues, label: string, input: ReactNode) => (
-    <Field.Root required invalid={Boolean(errors[name])}>
-      <Field.Label>{label}</Field.Label>
-      {input}
-      {errors[name] && <Field.ErrorText>{errors[name]}</Field.ErrorText>}
-    </Field.Root>
-  );
+  });
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Stack gap="4">
-        {field(
-          'name',
-          t('signup.company'),
-          <Input name="name" value={values.name} onChange={(e) => set('name')(e.target.value)} />,
-        )}
-        {field(
-          'email',
-          t('signup.email'),
-          <Input name="email" type="email" value={values.email} onChange={(e) => set('email')(e.target.value)} />,
-        )}
-        {field(
-          'phone',
-          t('signup.phone'),
-          <Input
+        <Field.Root required invalid={Boolean(errors.name)}>
+          <Field.Label>{t('signup.company')}</Field.Label>
+          <Input {...register('name')} />
+          <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root required invalid={Boolean(errors.email)}>
+          <Field.Label>{t('signup.email')}</Field.Label>
+          <Input type="email" {...register('email')} />
+          <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root required invalid={Boolean(errors.phone)}>
+          <Field.Label>{t('signup.phone')}</Field.Label>
+          <Controller
+            control={control}
             name="phone"
-            inputMode="tel"
-            placeholder="(99) 99999-9999"
-            value={values.phone}
-            onChange={(e) => set('phone')(maskPhoneInput(e.target.value))}
-          />,
-        )}
-        {field(
-          'password',
-          t('signup.password'),
-          <Input
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            value={values.password}
-            onChange={(e) => set('password')(e.target.value)}
-          />,
-        )}
+            render={({ field }) => (
+              <Input
+                name={field.name}
+                ref={field.ref}
+                onBlur={field.onBlur}
+                inputMode="tel"
+                placeholder="(99) 99999-9999"
+                value={field.value}
+                onChange={(e) => field.onChange(maskPhoneInput(e.target.value))}
+              />
+            )}
+          />
+          <Field.ErrorText>{errors.phone?.message}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root required invalid={Boolean(errors.password)}>
+          <Field.Label>{t('signup.password')}</Field.Label>
+          <Input type="password" autoComplete="new-password" {...register('password')} />
+          <Field.ErrorText>{errors.password?.message}</Field.ErrorText>
+        </Field.Root>
         <Field.Root required invalid={Boolean(errors.planId)}>
           <Field.Label>{t('signup.plan')}</Field.Label>
           {!loadingPlans && plans.length === 0 && <Text color="fg.muted">{t('signup.noPlans')}</Text>}
-          <RadioCard.Root
-            value={values.planId}
-            onValueChange={(e) => set('planId')(e.value ?? '')}
-            width="full"
-            size="sm"
-          >
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2">
-              {plans.map((plan) => (
-                <RadioCard.Item key={plan.id} value={String(plan.id)} data-testid={`plan-${plan.id}`}>
-                  <RadioCard.ItemHiddenInput />
-                  <RadioCard.ItemControl>
-                    <RadioCard.ItemContent>
-                      <RadioCard.ItemText fontWeight="bold">{plan.name}</RadioCard.ItemText>
-                      <RadioCard.ItemDescription>
-                        {t('signup.planCard', {
-                          users: plan.users,
-                          connections: plan.connections,
-                          queues: plan.queues,
-                        })}
-                      </RadioCard.ItemDescription>
-                      <Text fontWeight="semibold">{formatMoney(plan.value)}</Text>
-                    </RadioCard.ItemContent>
-                    <RadioCard.ItemIndicator />
-                  </RadioCard.ItemControl>
-                </RadioCard.Item>
-              ))}
-            </SimpleGrid>
-          </RadioCard.Root>
-          {errors.planId && <Field.ErrorText>{errors.planId}</Field.ErrorText>}
+          <Controller
+            control={control}
+            name="planId"
+            render={({ field }) => (
+              <RadioCard.Root
+                value={typeof field.value === 'string' || typeof field.value === 'number' ? String(field.value) : null}
+                onValueChange={(e) => field.onChange(e.value ?? undefined)}
+                width="full"
+                size="sm"
+              >
+                <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2">
+                  {plans.map((plan) => (
+                    <RadioCard.Item key={plan.id} value={String(plan.id)} data-testid={`plan-${plan.id}`}>
+                      <RadioCard.ItemHiddenInput />
+                      <RadioCard.ItemControl>
+                        <RadioCard.ItemContent>
+                          <RadioCard.ItemText fontWeight="bold">{plan.name}</RadioCard.ItemText>
+                          <RadioCard.ItemDescription>
+                            {t('signup.planCard', {
+                              users: plan.users,
+                              connections: plan.connections,
+                              queues: plan.queues,
+                            })}
+                          </RadioCard.ItemDescription>
+                          <Text fontWeight="semibold">{formatMoney(plan.value)}</Text>
+                        </RadioCard.ItemContent>
+                        <RadioCard.ItemIndicator />
+                      </RadioCard.ItemControl>
+                    </RadioCard.Item>
+                  ))}
+                </SimpleGrid>
+              </RadioCard.Root>
+            )}
+          />
+          <Field.ErrorText>{errors.planId?.message}</Field.ErrorText>
         </Field.Root>
-        <Button type="submit" colorPalette="teal" loading={isLoading}>
+        <Button type="submit" colorPalette="teal" loading={isSubmitting}>
           {t('signup.submit')}
         </Button>
         <Link asChild alignSelf="center" color="link.fg">

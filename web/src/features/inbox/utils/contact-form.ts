@@ -15,16 +15,5 @@ export const ContactFormSchema = z.object({
   extraInfo: z.array(z.object({ name: z.string(), value: z.string() })),
 });
 
-export function validateContact(values: ContactFormValues) {
-  const parsed = ContactFormSchema.safeParse(values);
-  if (parsed.success) return { ok: true as const, data: parsed.data };
-  const errors: Partial<Record<'name' | 'number' | 'email', string>> = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path[0];
-    if ((key === 'name' || key === 'number' || key === 'email') && !errors[key]) errors[key] = issue.message;
-  }
-  return { ok: false as const, errors };
-}
-
 /** Internal notes need at least this many characters. */
 export const NOTE_MIN = 2;
