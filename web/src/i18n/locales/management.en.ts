@@ -35,7 +35,7 @@ export const managementEn: ManagementMessages = {
     avgSupport: 'Avg. support time',
     avgWait: 'Avg. wait time',
     ticketsToday: 'Tickets today',
-    perHour: 'Tickets per hour ({{date}})',
+    perHour: 'Tickets per hour in the period',
     hourBar: '{{hour}}h: {{count}}',
     attendants: 'Attendants',
     name: 'Name',

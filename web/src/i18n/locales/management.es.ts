@@ -35,7 +35,7 @@ export const managementEs: ManagementMessages = {
     avgSupport: 'T.M. de atención',
     avgWait: 'T.M. de espera',
     ticketsToday: 'Atenciones hoy',
-    perHour: 'Atenciones por hora ({{date}})',
+    perHour: 'Atenciones por hora en el período',
     hourBar: '{{hour}}h: {{count}}',
     attendants: 'Agentes',
     name: 'Nombre',

@@ -37,7 +37,7 @@ export const managementPt = {
     avgSupport: 'T.M. de atendimento',
     avgWait: 'T.M. de espera',
     ticketsToday: 'Atendimentos hoje',
-    perHour: 'Atendimentos por hora ({{date}})',
+    perHour: 'Atendimentos por hora no período',
     hourBar: '{{hour}}h: {{count}}',
     attendants: 'Atendentes',
     name: 'Nome',

@@ -8,12 +8,6 @@ import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { DashboardPage } from './dashboard-page';
 
-const at = (h: number) => {
-  const d = new Date();
-  d.setHours(h, 10, 0, 0);
-  return d.toISOString();
-};
-
 function stub(dashboardCalls: URLSearchParams[]) {
   server.use(
     http.get(`${API}/dashboard`, ({ request }) => {
@@ -26,6 +20,7 @@ function stub(dashboardCalls: URLSearchParams[]) {
           leads: 3,
           avgSupportTime: 135,
           avgWaitTime: 7,
+          ticketsPerHour: Array.from({ length: 24 }, (_, h) => ({ 9: 2, 14: 1, 23: 1 })[h] ?? 0),
         },
         attendants: [
           { id: 2, name: 'Admin Demo', rating: 2.6, avgSupportTime: 61, online: true },
@@ -35,18 +30,17 @@ function stub(dashboardCalls: URLSearchParams[]) {
     }),
     http.get(`${API}/tickets`, ({ request }) => {
       const params = new URL(request.url).searchParams;
-      const page = Number(params.get('pageNumber'));
-      const tickets =
-        page === 1
-          ? [ticket({ createdAt: at(9) }), ticket({ createdAt: at(9) }), ticket({ createdAt: at(14) })]
-          : [ticket({ createdAt: at(23) })];
-      return HttpResponse.json({ tickets, count: 4, hasMore: page === 1 });
+      const today = new Date();
+      const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+      expect(params.get('date')).toBe(day);
+      expect(params.get('showAll')).toBe('true');
+      return HttpResponse.json({ tickets: [ticket(), ticket()], count: 57, hasMore: true });
     }),
   );
 }
 
 describe('the dashboard', () => {
-  it('shows the cards, the tickets-per-hour chart and the attendants of the default filter', async () => {
+  it('shows the cards, today’s tickets, the period’s tickets per hour and the attendants', async () => {
     const calls: URLSearchParams[] = [];
     stub(calls);
     renderApp(<DashboardPage />, {
@@ -64,7 +58,7 @@ describe('the dashboard', () => {
     expect(calls[0]?.get('date_from')).toBe(first);
     expect(calls[0]?.get('days')).toBeNull();
 
-    await waitFor(() => expect(screen.getByTestId('card-today-value').textContent).toBe('4'));
+    await waitFor(() => expect(screen.getByTestId('card-today-value').textContent).toBe('57'));
     expect(screen.getByTestId('hour-9').dataset.count).toBe('2');
     expect(screen.getByTestId('hour-14').dataset.count).toBe('1');
     expect(screen.getByTestId('hour-23').dataset.count).toBe('1');

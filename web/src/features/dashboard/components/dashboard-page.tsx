@@ -9,7 +9,6 @@ import {
   Input,
   NativeSelect,
   SimpleGrid,
-  Spinner,
   Stack,
   Table,
   Text,
@@ -20,12 +19,12 @@ import { channel } from '@cs/proto/realtime';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { StarIcon } from '../../../components/icons';
 import { useLiveEvent } from '../../../components/use-live-event';
-import { formatDay } from '../../../lib/format';
 import { dashboardApi, useGetDashboardQuery, useGetTicketsOfDayQuery, type Attendant } from '../api/dashboard-api';
 import {
   dashboardParams,
   defaultFilter,
   formatDueDate,
+  hourlySlots,
   isoDay,
   PERIODS,
   splitMinutes,
@@ -70,8 +69,8 @@ function Rating({ value }: { value: Attendant['rating'] }) {
 }
 
 /**
- * `/` for admins: the filter (by date or by period), the cards, the tickets-per-hour chart of today and the
- * attendants table. Refreshed live when the company's tickets change.
+ * `/` for admins: the filter (by date or by period), the cards (with today's tickets), the period's
+ * tickets-per-hour chart and the attendants table. Refreshed live when the company's tickets change.
  */
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -80,9 +79,9 @@ export function DashboardPage() {
   const companyId = user?.companyId ?? 0;
   const [draft, setDraft] = useState<DashboardFilter>(() => defaultFilter());
   const [applied, setApplied] = useState<Record<string, string> | null>(() => dashboardParams(defaultFilter()));
-  const [today] = useState(() => isoDay(new Date()));
+  const [day] = useState(() => isoDay(new Date()));
   const { data, isFetching } = useGetDashboardQuery(applied ?? {}, { skip: applied === null });
-  const { data: day } = useGetTicketsOfDayQuery(today);
+  const { data: today } = useGetTicketsOfDayQuery(day);
   const pendingRefresh = useRef<number | null>(null);
 
   useLiveEvent(channel.ticket(companyId), () => {
@@ -196,7 +195,7 @@ export function DashboardPage() {
             value={due ? t('dashboard.subscriptionUntil', { date: due }) : t('dashboard.noDueDate')}
             testId="card-subscription"
           />
-          <StatCard label={t('dashboard.ticketsToday')} value={day?.count ?? '—'} testId="card-today" />
+          <StatCard label={t('dashboard.ticketsToday')} value={today ?? '—'} testId="card-today" />
           <StatCard label={t('dashboard.pending')} value={counters.supportPending ?? '—'} testId="card-pending" />
           <StatCard label={t('dashboard.happening')} value={counters.supportHappening ?? '—'} testId="card-happening" />
           <StatCard label={t('dashboard.finished')} value={counters.supportFinished ?? '—'} testId="card-finished" />
@@ -213,7 +212,7 @@ export function DashboardPage() {
           />
         </SimpleGrid>
 
-        {day ? <HourlyChart hours={day.hours} date={formatDay(new Date())} /> : <Spinner alignSelf="center" />}
+        {data && <HourlyChart hours={hourlySlots(counters.ticketsPerHour)} />}
 
         <Stack gap="2" bg="bg.panel" borderWidth="1px" borderRadius="md" p="4">
           <Heading size="sm">{t('dashboard.attendants')}</Heading>

@@ -1,13 +1,13 @@
 import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 
-/** The tickets-per-hour bar chart: 24 hourly slots, each bar labelled with its hour and count. */
-export function HourlyChart({ hours, date }: { hours: number[]; date: string }) {
+/** The tickets-per-hour bar chart of the period: 24 hourly slots, each bar labelled with its hour and count. */
+export function HourlyChart({ hours }: { hours: number[] }) {
   const { t } = useTranslation();
   const max = Math.max(1, ...hours);
   return (
     <Stack gap="2" bg="bg.panel" borderWidth="1px" borderRadius="md" p="4" data-testid="hourly-chart">
-      <Heading size="sm">{t('dashboard.perHour', { date })}</Heading>
+      <Heading size="sm">{t('dashboard.perHour')}</Heading>
       <Flex h="48" align="flex-end" gap="1" role="list">
         {hours.map((count, hour) => (
           <Flex

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countByHour, dashboardParams, defaultFilter, formatDueDate, splitMinutes, stars, validDay } from './dashboard';
+import { dashboardParams, defaultFilter, formatDueDate, hourlySlots, splitMinutes, stars, validDay } from './dashboard';
 
 describe('dashboard filter', () => {
   it('defaults to the first of the month until today, by date', () => {
@@ -36,14 +36,11 @@ describe('dashboard figures', () => {
     expect(splitMinutes(null)).toEqual({ hours: 0, minutes: 0 });
   });
 
-  it('counts tickets into 24 hourly slots by their local creation hour', () => {
-    const at = (h: number, m = 0) => new Date(2026, 10, 21, h, m).toISOString();
-    const hours = countByHour([at(0, 5), at(9), at(9, 59), at(23, 30), 'not a date']);
-    expect(hours).toHaveLength(24);
-    expect(hours[0]).toBe(1);
-    expect(hours[9]).toBe(2);
-    expect(hours[23]).toBe(1);
-    expect(hours.reduce((a, b) => a + b, 0)).toBe(4);
+  it('reads the 24 hourly slots of the server, and shows none when the series is malformed', () => {
+    const series = Array.from({ length: 24 }, (_, h) => (h === 9 ? 4 : 0));
+    expect(hourlySlots(series)[9]).toBe(4);
+    expect(hourlySlots([1, 2, 3])).toEqual(Array.from({ length: 24 }, () => 0));
+    expect(hourlySlots(undefined)).toHaveLength(24);
   });
 
   it('rounds an average rating to 1–3 stars, 0 meaning no rating yet', () => {

@@ -50,14 +50,10 @@ export function splitMinutes(value: number | string | null | undefined): { hours
   return { hours: Math.floor(total / 60), minutes: total % 60 };
 }
 
-/** 24 hourly slots: how many of the given creation times fall in each hour (local time). */
-export function countByHour(times: string[]): number[] {
-  const hours = Array.from({ length: 24 }, () => 0);
-  for (const time of times) {
-    const date = new Date(time);
-    if (!Number.isNaN(date.getTime())) hours[date.getHours()]! += 1;
-  }
-  return hours;
+/** The chart's 24 hourly slots from the server's series (missing or malformed: all zero). */
+export function hourlySlots(series: unknown): number[] {
+  if (!Array.isArray(series) || series.length !== 24) return Array.from({ length: 24 }, () => 0);
+  return series.map((value) => Math.max(0, Number(value) || 0));
 }
 
 /** The 1–3 star rating shown for an average (0 or missing: no rating). */
