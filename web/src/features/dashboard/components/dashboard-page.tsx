@@ -192,7 +192,7 @@ export function DashboardPage() {
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3">
           <StatCard
             label={t('dashboard.subscription')}
-            value={due ? t('dashboard.subscriptionUntil', { date: due }) : t('dashboard.noDueDate')}
+            value={due ?? t('dashboard.noDueDate')}
             testId="card-subscription"
           />
           <StatCard label={t('dashboard.ticketsToday')} value={today ?? '—'} testId="card-today" />
