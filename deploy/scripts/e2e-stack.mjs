@@ -4,6 +4,9 @@
 // Run directly (`node --import ./deploy/scripts/register-ts.mjs deploy/scripts/e2e-stack.mjs`) it starts the
 // stack and waits for Ctrl-C, for trying the product in a browser.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import {
@@ -45,6 +48,8 @@ export async function startStack({ log = () => undefined } = {}) {
   // the gateway's address is known up front: services put it in the media URLs they hand out
   const gatewayPort = await freePort();
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  // stored media of this run (outside the repo: a dot-folder such as .data is refused by the media routes)
+  const mediaDir = mkdtempSync(join(tmpdir(), 'cs-e2e-media-'));
   const env = {
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
@@ -57,6 +62,8 @@ export async function startStack({ log = () => undefined } = {}) {
     // no automatic QR "scan": the management walk scans through the simulator's API when it means to (0 = off)
     SIMULATOR_AUTO_SCAN_MS: '0',
     TICKETS_MEDIA_BASE_URL: gatewayUrl,
+    TICKETS_MEDIA_DIR: join(mediaDir, 'tickets'),
+    MEDIA_DIR: join(mediaDir, 'whatsapp'),
     PUBLIC_URL: gatewayUrl,
     ...accessTokenKeys(),
     PATH: process.env.PATH,
@@ -66,6 +73,7 @@ export async function startStack({ log = () => undefined } = {}) {
     for (const child of children.reverse()) await child.kill().catch(() => undefined);
     await deleteTopics(brokers, topicPrefix).catch(() => undefined);
     await dropDatabase(adminUrl, database).catch(() => undefined);
+    rmSync(mediaDir, { recursive: true, force: true });
   };
 
   try {

@@ -7,7 +7,7 @@ import { startStack } from '../../../deploy/scripts/e2e-stack.mjs';
 import { openBrowser, screenshot } from '../browser.mjs';
 
 const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAIElEQVR4nGP8z8AARIQBE2FlGIDRgNGA0YDRgNGAAQoAgN8BH3uWXeQAAAAASUVORK5CYII=',
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGN42a1FEmIY1TCqYfhqAADXNp4Q25h6SgAAAABJRU5ErkJggg==',
   'base64',
 );
 const CONNECTION = 1; // the demo company's simulator connection (seeded CONNECTED)
@@ -154,6 +154,14 @@ describe("the agent's workspace", () => {
       async () => (await received()).find((m) => m.content?.kind === 'media' && m.content.mediaType === 'image'),
       'the contact to get the image',
     );
+    // the agent sees the picture itself (served by the gateway, reached through the app's /api)
+    await eventually(
+      () =>
+        agent
+          .locator('[data-from-me="true"] img[alt="bolo.png"]')
+          .evaluate((img) => img.complete && img.naturalWidth === 16),
+      'the sent picture to show in the chat',
+    );
 
     // the contact reads them: the agent's ticks turn blue
     await api('POST', `/simulator/connections/${CONNECTION}/receipts`, {
@@ -193,8 +201,7 @@ describe("the agent's workspace", () => {
     await pendingItem.getByRole('button', { name: 'Aceitar' }).click();
     await agent.getByTestId('resolve-ticket').click();
     await agent.waitForURL('**/tickets');
-    const before = (await received()).length;
-    await eventually(async () => (await received()).length > before, 'the rating request');
+    await receivedText(/de 1 à 3/);
     await says('3');
     await receivedText(/Atendimento encerrado/);
     await agent.getByRole('tab', { name: 'Resolvidos' }).click();
