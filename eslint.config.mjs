@@ -12,7 +12,12 @@ const deepImports = {
   message: 'Import workspace packages by their entry points (@cs/proto/events), never their sources.',
 };
 
-const WEB_FEATURES = ['auth', 'inbox'];
+const WEB_FEATURES = [
+  'auth',
+  'inbox',
+  // issue 8: the dashboard and the management pages
+  ...['dashboard', 'connections', 'contacts', 'users', 'queues', 'tags', 'quick-messages', 'schedules', 'helps'],
+];
 const WEB_SHARED = ['api', 'components', 'lib', 'realtime', 'theme', 'i18n', 'layout'];
 const HEX_COLOUR = '#[0-9a-fA-F]{3}([0-9a-fA-F]{3}([0-9a-fA-F]{2})?)?\\b';
 const webBase = {

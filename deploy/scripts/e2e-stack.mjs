@@ -59,6 +59,8 @@ export async function startStack({ log = () => undefined } = {}) {
     KAFKA_TOPIC_PREFIX: topicPrefix,
     // the connector's simulator is the contact's phone in the browser tests
     SIMULATOR_ENABLED: 'true',
+    // no automatic QR "scan": the management walk scans through the simulator's API when it means to (0 = off)
+    SIMULATOR_AUTO_SCAN_MS: '0',
     TICKETS_MEDIA_BASE_URL: gatewayUrl,
     TICKETS_MEDIA_DIR: join(mediaDir, 'tickets'),
     MEDIA_DIR: join(mediaDir, 'whatsapp'),

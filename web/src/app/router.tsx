@@ -2,12 +2,22 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '../components/page-loader';
 import { useAppSelector } from './hooks';
+import { AdminOnly, PlanFlagOnly } from './route-guards';
 
 const LoginPage = lazy(() => import('../routes/login-page'));
 const SignupPage = lazy(() => import('../routes/signup-page'));
 const AppLayout = lazy(() => import('../layout/app-layout'));
 const TicketsPage = lazy(() => import('../routes/tickets-page'));
 const NotFoundPage = lazy(() => import('../routes/not-found-page'));
+const DashboardPage = lazy(() => import('../routes/dashboard-page'));
+const ConnectionsPage = lazy(() => import('../routes/connections-page'));
+const ContactsPage = lazy(() => import('../routes/contacts-page'));
+const UsersPage = lazy(() => import('../routes/users-page'));
+const QueuesPage = lazy(() => import('../routes/queues-page'));
+const TagsPage = lazy(() => import('../routes/tags-page'));
+const QuickMessagesPage = lazy(() => import('../routes/quick-messages-page'));
+const SchedulesPage = lazy(() => import('../routes/schedules-page'));
+const HelpsPage = lazy(() => import('../routes/helps-page'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoader />}>{children}</Suspense>;
@@ -56,8 +66,18 @@ export const routes: RouteObject[] = [
       </Private>
     ),
     children: [
-      // The dashboard (admin) belongs to part 2 of the client; until it lands `/` opens the workspace.
-      { index: true, element: <Navigate to="/tickets" replace /> },
+      // `/` is the admin's dashboard; everyone else lands on /tickets
+      {
+        index: true,
+        element: (
+          <AdminOnly>
+            <Lazy>
+              <DashboardPage />
+            </Lazy>
+          </AdminOnly>
+        ),
+      },
+      ...managementRoutes(),
       {
         path: 'tickets',
         element: (
@@ -85,5 +105,28 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The management pages of part 2 (spec §2's route table): who may open each. */
+function managementRoutes(): RouteObject[] {
+  const page = (path: string, element: ReactNode, access: 'all' | 'admin' = 'all'): RouteObject => ({
+    path,
+    element: access === 'admin' ? <AdminOnly>{<Lazy>{element}</Lazy>}</AdminOnly> : <Lazy>{element}</Lazy>,
+  });
+  return [
+    page('connections', <ConnectionsPage />, 'admin'),
+    page('contacts', <ContactsPage />),
+    page('users', <UsersPage />, 'admin'),
+    page('queues', <QueuesPage />, 'admin'),
+    page('tags', <TagsPage />),
+    page('quick-messages', <QuickMessagesPage />),
+    page(
+      'schedules',
+      <PlanFlagOnly flag="useSchedules">
+        <SchedulesPage />
+      </PlanFlagOnly>,
+    ),
+    page('helps', <HelpsPage />),
+  ];
+}
 
 export const createRouter = () => createBrowserRouter(routes);

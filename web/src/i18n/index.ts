@@ -3,6 +3,9 @@ import { initReactI18next } from 'react-i18next';
 import { readStored, storageKey, writeStored } from '../lib/storage';
 import { en } from './locales/en';
 import { es } from './locales/es';
+import { managementEn } from './locales/management.en';
+import { managementEs } from './locales/management.es';
+import { managementPt } from './locales/management.pt';
 import { pt } from './locales/pt';
 
 export const LANGUAGES = ['pt', 'en', 'es'] as const;
@@ -21,6 +24,13 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
   showSupportNotice: false,
 });
+// the dashboard and management pages keep their texts in their own files, deep-merged (errors.* included)
+for (const [lang, texts] of [
+  ['pt', managementPt],
+  ['en', managementEn],
+  ['es', managementEs],
+] as const)
+  i18n.addResourceBundle(lang, 'translation', texts, true, false);
 
 const htmlLang = (lang: string) => (lang === 'pt' ? 'pt-BR' : lang);
 document.documentElement.lang = htmlLang(i18n.language);

@@ -1,0 +1,11 @@
+import { useOutletContext } from 'react-router-dom';
+import { useSocketEvent } from '../realtime/use-socket-event';
+
+/**
+ * Listens to one of the company's socket events while the page is mounted inside the app layout (which owns
+ * the one socket and passes `{ connected }` to its pages). Outside the layout (tests) nothing is subscribed.
+ */
+export function useLiveEvent<T>(event: string | null, handler: (payload: T) => void): void {
+  const context = useOutletContext<{ connected?: boolean } | undefined>();
+  useSocketEvent<T>(event, handler, Boolean(context?.connected));
+}

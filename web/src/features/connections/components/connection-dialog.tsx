@@ -1,0 +1,241 @@
+import { Field, Input, NativeSelect, SimpleGrid, Stack, Switch, Tabs, Text, Textarea } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PROVIDERS } from '@cs/proto/events';
+import { useListQueuesQuery } from '../../../api/endpoints/company';
+import { useListIntegrationsQuery, useListPromptsQuery, type NamedRecord } from '../../../api/endpoints/lookups';
+import { FormDialog } from '../../../components/form-dialog';
+import { flagOn, usePlanFlags } from '../../../components/use-plan-flags';
+import { MultiSelect } from '../../../components/multi-select';
+import { notify } from '../../../components/toaster';
+import { toastError } from '../../../lib/errors';
+import { serverFieldErrors, validateForm } from '../../../lib/form';
+import {
+  useCreateConnectionMutation,
+  useUpdateConnectionMutation,
+  type ConnectionBody,
+  type ConnectionRecord,
+} from '../api/connections-api';
+import { CLOUD_FIELDS, connectionFormSchema, COUNTERS, MESSAGES, withoutUndefined } from '../utils/connection-form';
+
+type TextKey = (typeof MESSAGES)[number] | (typeof COUNTERS)[number] | (typeof CLOUD_FIELDS)[number] | 'name' | 'token';
+type Values = Record<TextKey | 'promptId' | 'integrationId' | 'sendIdQueue' | 'provider', string> & {
+  isDefault: boolean;
+  queueIds: number[];
+};
+
+const str = (value: number | string | null | undefined, fallback = '') =>
+  value === null || value === undefined ? fallback : String(value);
+
+function valuesOf(c: ConnectionRecord | null): Values {
+  return {
+    name: c?.name ?? '',
+    isDefault: c?.isDefault ?? false,
+    provider: c?.provider ?? 'beta',
+    queueIds: c?.queueIds ?? (c?.queues ?? []).map((q) => q.id),
+    promptId: str(c?.promptId),
+    integrationId: str(c?.integrationId),
+    sendIdQueue: str(c?.sendIdQueue),
+    token: c?.token ?? '',
+    greetingMessage: c?.greetingMessage ?? '',
+    complationMessage: c?.complationMessage ?? '',
+    outOfHoursMessage: c?.outOfHoursMessage ?? '',
+    ratingMessage: c?.ratingMessage ?? '',
+    expiresInactiveMessage: c?.expiresInactiveMessage ?? '',
+    timeSendQueue: str(c?.timeSendQueue, '0'),
+    expiresTicket: str(c?.expiresTicket, '0'),
+    timeUseBotQueues: str(c?.timeUseBotQueues, '0'),
+    // the spec's default maxUseBotQueues
+    maxUseBotQueues: str(c?.maxUseBotQueues, '3'),
+    cloudPhoneNumberId: c?.cloudPhoneNumberId ?? '',
+    cloudAccessToken: '',
+    cloudAppSecret: '',
+    cloudVerifyToken: '',
+  };
+}
+
+/** Add or edit a connection: every field of the spec's connection dialog, its queues and prompt. */
+export function ConnectionDialog({
+  connection,
+  onClose,
+}: {
+  connection: ConnectionRecord | null;
+  onClose: () => void;
+}) {
+  // gated server-side by the plan (403 otherwise): asked only when the plan has them
+  const flags = usePlanFlags();
+  const { data: prompts = [] } = useListPromptsQuery(undefined, { skip: !flagOn(flags, 'useOpenAi') });
+  const { data: integrations = [] } = useListIntegrationsQuery(undefined, { skip: !flagOn(flags, 'useIntegrations') });
+  const { t } = useTranslation();
+  const { data: queues = [] } = useListQueuesQuery();
+  const [create, creating] = useCreateConnectionMutation();
+  const [update, updating] = useUpdateConnectionMutation();
+  const [values, setValues] = useState<Values>(() => valuesOf(connection));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [tab, setTab] = useState('general');
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  const submit = async () => {
+    const result = validateForm(connectionFormSchema(t), values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      const first = Object.keys(result.errors)[0] ?? '';
+      setTab(
+        (COUNTERS as readonly string[]).includes(first)
+          ? 'automation'
+          : (CLOUD_FIELDS as readonly string[]).includes(first)
+            ? 'provider'
+            : 'general',
+      );
+      return;
+    }
+    setErrors({});
+    const body = withoutUndefined(result.data) as ConnectionBody;
+    try {
+      if (connection) await update({ id: connection.id, ...body }).unwrap();
+      else await create(body).unwrap();
+      notify('success', t('connections.saved'));
+      onClose();
+    } catch (error) {
+      setErrors(serverFieldErrors(error));
+      toastError(error);
+    }
+  };
+
+  const field = (key: TextKey, options: { type?: string; helper?: string; placeholder?: string } = {}) => (
+    <Field.Root key={key} invalid={Boolean(errors[key])} required={key === 'name' || COUNTERS.includes(key as never)}>
+      <Field.Label>{t(`connections.dialog.${key}`)}</Field.Label>
+      <Input
+        name={key}
+        type={options.type ?? 'text'}
+        placeholder={options.placeholder}
+        value={values[key]}
+        onChange={(e) => set(key, e.target.value)}
+      />
+      {options.helper && !errors[key] && <Field.HelperText>{options.helper}</Field.HelperText>}
+      {errors[key] && <Field.ErrorText>{errors[key]}</Field.ErrorText>}
+    </Field.Root>
+  );
+
+  const select = (
+    key: 'promptId' | 'integrationId' | 'sendIdQueue' | 'provider',
+    items: Array<{ value: string; label: string }>,
+    empty?: string,
+  ) => (
+    <Field.Root key={key}>
+      <Field.Label>{t(`connections.dialog.${key}`)}</Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field name={key} value={values[key]} onChange={(e) => set(key, e.target.value)}>
+          {empty !== undefined && <option value="">{empty}</option>}
+          {items.map((item) => (
+            <option key={item.value} value={item.value}>
+              {item.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+
+  const toItems = (records: NamedRecord[]) => records.map((r) => ({ value: String(r.id), label: r.name }));
+
+  return (
+    <FormDialog
+      title={connection ? t('connections.dialog.editTitle') : t('connections.dialog.addTitle')}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      saving={creating.isLoading || updating.isLoading}
+      size="lg"
+      testId="connection-dialog"
+    >
+      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="line" size="sm">
+        <Tabs.List>
+          {(['general', 'messages', 'automation', 'provider'] as const).map((key) => (
+            <Tabs.Trigger key={key} value={key}>
+              {t(`connections.dialog.tabs.${key}`)}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="general">
+          <Stack gap="4">
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="3" alignItems="end">
+              {field('name')}
+              <Switch.Root checked={values.isDefault} onCheckedChange={(e) => set('isDefault', e.checked)}>
+                <Switch.HiddenInput />
+                <Switch.Control />
+                <Switch.Label>{t('connections.dialog.isDefault')}</Switch.Label>
+              </Switch.Root>
+            </SimpleGrid>
+            {/* not a Field: its checkboxes would all take the field's control id */}
+            <Stack gap="1.5">
+              <Text fontSize="sm" fontWeight="medium">
+                {t('connections.dialog.queues')}
+              </Text>
+              <MultiSelect
+                label={t('connections.dialog.queues')}
+                options={queues}
+                value={values.queueIds}
+                onChange={(ids) => set('queueIds', ids)}
+                testId="connection-queues"
+              />
+            </Stack>
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+              {select('promptId', toItems(prompts), t('management.none'))}
+              {select('integrationId', toItems(integrations), t('management.none'))}
+            </SimpleGrid>
+            {field('token')}
+          </Stack>
+        </Tabs.Content>
+        <Tabs.Content value="messages">
+          <Stack gap="3">
+            {MESSAGES.map((key) => (
+              <Field.Root key={key}>
+                <Field.Label>{t(`connections.dialog.${key}`)}</Field.Label>
+                <Textarea name={key} rows={3} value={values[key]} onChange={(e) => set(key, e.target.value)} />
+              </Field.Root>
+            ))}
+          </Stack>
+        </Tabs.Content>
+        <Tabs.Content value="automation">
+          <Stack gap="3">
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+              {field('timeSendQueue', { type: 'number', helper: t('connections.dialog.timeSendQueueHint') })}
+              {select('sendIdQueue', toItems(queues), t('management.none'))}
+              {field('expiresTicket', { type: 'number' })}
+              {field('timeUseBotQueues', { type: 'number' })}
+              {field('maxUseBotQueues', { type: 'number' })}
+            </SimpleGrid>
+          </Stack>
+        </Tabs.Content>
+        <Tabs.Content value="provider">
+          <Stack gap="3">
+            {select(
+              'provider',
+              PROVIDERS.map((p) => ({ value: p, label: t(`connections.dialog.providers.${p}`) })),
+            )}
+            {values.provider === 'cloud-api' && (
+              <>
+                {field('cloudPhoneNumberId')}
+                {(['cloudAccessToken', 'cloudAppSecret', 'cloudVerifyToken'] as const).map((key) =>
+                  field(key, {
+                    type: 'password',
+                    ...(connection ? { placeholder: t('connections.dialog.keepSecret') } : {}),
+                  }),
+                )}
+                {connection?.webhookUrl && (
+                  <Field.Root>
+                    <Field.Label>{t('connections.dialog.webhookUrl')}</Field.Label>
+                    <Text fontSize="sm" fontFamily="mono" wordBreak="break-all">
+                      {connection.webhookUrl}
+                    </Text>
+                  </Field.Root>
+                )}
+              </>
+            )}
+          </Stack>
+        </Tabs.Content>
+      </Tabs.Root>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,227 @@
+import { Avatar, Box, Button, HStack, IconButton, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { channel } from '@cs/proto/realtime';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { flattenPages } from '../../../api/paging';
+import { isAdmin } from '../../../api/session';
+import type { Contact } from '../../../api/types';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { AddIcon, ChatIcon, DownloadIcon, PhoneIcon, UploadIcon } from '../../../components/icons';
+import { Page, ScrollArea } from '../../../components/page';
+import { RowActions } from '../../../components/row-actions';
+import { notify } from '../../../components/toaster';
+import { useDebouncedValue } from '../../../components/use-debounced-value';
+import { useLiveEvent } from '../../../components/use-live-event';
+import { useIsNarrow } from '../../../components/use-media';
+import { toastError } from '../../../lib/errors';
+import { formatPhone } from '../../../lib/format';
+import {
+  contactsPageApi,
+  useDeleteContactMutation,
+  useExportContactsMutation,
+  useGetContactsPageInfiniteQuery,
+  useImportContactsMutation,
+  type ImportReport,
+} from '../api/contacts-api';
+import { isSpreadsheet, SPREADSHEET_ACCEPT } from '../utils/contact-form';
+import { ContactDialog } from './contact-dialog';
+import { ImportProgress } from './import-progress';
+import { StartConversationDialog } from './start-conversation-dialog';
+
+/** Saves text as a file download (the CSV export). */
+function download(text: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * `/contacts`: the searchable, infinitely scrolling list (a table, or cards on narrow screens), add/edit,
+ * delete for those allowed (contacts-page:deleteContact), "open conversation", imports with a progress bar and
+ * the CSV export. Live from `company-{id}-contact`.
+ */
+export function ContactsPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const user = useAppSelector((s) => s.session.user);
+  const companyId = user?.companyId ?? 0;
+  const canDelete = isAdmin(user);
+  const narrow = useIsNarrow();
+  const [search, setSearch] = useState('');
+  const searchParam = useDebouncedValue(search);
+  const { data, isFetching, hasNextPage, fetchNextPage } = useGetContactsPageInfiniteQuery(searchParam);
+  const [remove] = useDeleteContactMutation();
+  const [importContacts, importing] = useImportContactsMutation();
+  const [exportContacts, exporting] = useExportContactsMutation();
+  const [editing, setEditing] = useState<Contact | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Contact | null>(null);
+  const [starting, setStarting] = useState<Contact | null>(null);
+  const [runningImport, setRunningImport] = useState<ImportReport | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const contacts = flattenPages(data?.pages, (page) => page.contacts);
+
+  useLiveEvent(channel.contact(companyId), () => dispatch(contactsPageApi.util.invalidateTags(['ContactsList'])));
+
+  const confirmDelete = async (contact: Contact) => {
+    try {
+      await remove(contact.id).unwrap();
+      notify('success', t('contacts.deleted'));
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  const startImport = async (file: File | null) => {
+    if (file && !isSpreadsheet(file)) return notify('error', t('contacts.importAccept'));
+    try {
+      setRunningImport(await importContacts(file).unwrap());
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  const exportCsv = async () => {
+    try {
+      download(await exportContacts().unwrap(), 'contatos.csv');
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  const actions = (contact: Contact) => (
+    <RowActions
+      label={contact.name}
+      onEdit={() => setEditing(contact)}
+      onDelete={canDelete ? () => setDeleting(contact) : undefined}
+    >
+      <IconButton
+        size="sm"
+        variant="ghost"
+        aria-label={`${t('contacts.openConversation')} ${contact.name}`}
+        onClick={() => setStarting(contact)}
+      >
+        <ChatIcon />
+      </IconButton>
+    </RowActions>
+  );
+
+  return (
+    <Page
+      title={t('contacts.title')}
+      search={{ value: search, onChange: setSearch, placeholder: t('contacts.searchPlaceholder') }}
+      actions={
+        <>
+          <input
+            ref={fileInput}
+            type="file"
+            hidden
+            accept={SPREADSHEET_ACCEPT}
+            data-testid="contacts-import-file"
+            onChange={(e) => {
+              const file = e.target.files?.[0] ?? null;
+              e.target.value = '';
+              if (file) void startImport(file);
+            }}
+          />
+          <Button size="sm" variant="outline" loading={importing.isLoading} onClick={() => void startImport(null)}>
+            <PhoneIcon /> {!narrow && t('contacts.importPhone')}
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => fileInput.current?.click()}>
+            <UploadIcon /> {!narrow && t('contacts.importFile')}
+          </Button>
+          <Button size="sm" variant="outline" loading={exporting.isLoading} onClick={() => void exportCsv()}>
+            <DownloadIcon /> {!narrow && t('contacts.export')}
+          </Button>
+          <Button size="sm" colorPalette="teal" onClick={() => setEditing('new')}>
+            <AddIcon /> {!narrow && t('contacts.add')}
+          </Button>
+        </>
+      }
+      testId="contacts-page"
+    >
+      <ScrollArea
+        loading={isFetching}
+        hasMore={hasNextPage}
+        onLoadMore={() => void fetchNextPage()}
+        empty={contacts.length === 0}
+        endMessage={t('contacts.endOfList')}
+      >
+        {narrow ? (
+          <SimpleGrid columns={1} gap="2" p="2" data-testid="contact-cards">
+            {contacts.map((contact) => (
+              <Box key={contact.id} borderWidth="1px" borderRadius="md" p="3" data-testid="contact-card">
+                <HStack justify="space-between">
+                  <HStack minW="0">
+                    <ContactAvatar contact={contact} />
+                    <Stack gap="0" minW="0">
+                      <Text fontWeight="semibold" truncate>
+                        {contact.name}
+                      </Text>
+                      <Text fontSize="sm">{formatPhone(contact.number)}</Text>
+                      {contact.email && (
+                        <Text fontSize="xs" color="fg.muted" truncate>
+                          {contact.email}
+                        </Text>
+                      )}
+                    </Stack>
+                  </HStack>
+                  {actions(contact)}
+                </HStack>
+              </Box>
+            ))}
+          </SimpleGrid>
+        ) : (
+          <Table.Root size="sm" stickyHeader>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader w="12" />
+                <Table.ColumnHeader>{t('contacts.name')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('contacts.number')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('contacts.email')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('management.actions')}</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {contacts.map((contact) => (
+                <Table.Row key={contact.id} data-testid="contact-row">
+                  <Table.Cell>
+                    <ContactAvatar contact={contact} />
+                  </Table.Cell>
+                  <Table.Cell fontWeight="semibold">{contact.name}</Table.Cell>
+                  <Table.Cell>{formatPhone(contact.number)}</Table.Cell>
+                  <Table.Cell>{contact.email}</Table.Cell>
+                  <Table.Cell>{actions(contact)}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        )}
+      </ScrollArea>
+      {editing && <ContactDialog contact={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {starting && <StartConversationDialog contact={starting} onClose={() => setStarting(null)} />}
+      {runningImport && <ImportProgress initial={runningImport} onClose={() => setRunningImport(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('common.deleteConfirm')}
+        body={deleting?.name ?? ''}
+        onConfirm={() => deleting && void confirmDelete(deleting)}
+        onClose={() => setDeleting(null)}
+      />
+    </Page>
+  );
+}
+
+function ContactAvatar({ contact }: { contact: Contact }) {
+  return (
+    <Avatar.Root size="sm">
+      <Avatar.Fallback name={contact.name} />
+      {contact.profilePicUrl && <Avatar.Image src={contact.profilePicUrl} alt="" />}
+    </Avatar.Root>
+  );
+}

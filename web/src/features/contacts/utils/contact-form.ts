@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** The spec's contact rules (§5) with its exact messages. */
+export const ContactFormSchema = z.object({
+  name: z.string().trim().min(1, 'Required').min(2, 'Too Short!').max(50, 'Too Long!'),
+  number: z.string().trim().min(1, 'Required').min(8, 'Too Short!').max(50, 'Too Long!'),
+  email: z.union([z.literal(''), z.email('Invalid email')]),
+  extraInfo: z.array(z.object({ name: z.string().trim(), value: z.string() })),
+});
+
+/** Spreadsheet imports accept these (spec §5). */
+export const SPREADSHEET_ACCEPT =
+  '.xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export function isSpreadsheet(file: File): boolean {
+  return /\.(xls|xlsx)$/i.test(file.name);
+}
+
+/** The import progress as a percentage (0 until the total is known). */
+export function importPercent(report: { processed: number; total: number }): number {
+  if (report.total <= 0) return 0;
+  return Math.min(100, Math.round((report.processed / report.total) * 100));
+}
+
+export function isImportDone(report: { status: string; finishedAt: string | null }): boolean {
+  return report.finishedAt !== null || report.status === 'done' || report.status === 'failed';
+}

@@ -1,0 +1,70 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { agent } from '../../../testing/fixtures';
+import { API } from '../../../testing/handlers';
+import { renderApp } from '../../../testing/render';
+import { server } from '../../../testing/server';
+import { SchedulesPage } from './schedules-page';
+
+const joana = { id: 5, name: 'Joana Lima', number: '5511988887777', email: '', profilePicUrl: null };
+const sent = {
+  id: 1,
+  body: 'Sua encomenda foi enviada hoje pela manhã',
+  sendAt: '2026-11-20T13:00:00.000Z',
+  sentAt: '2026-11-20T13:00:20.000Z',
+  status: 'ENVIADA',
+  contactId: 5,
+  contact: joana,
+};
+const pending = { ...sent, id: 2, body: 'Lembrete', sentAt: null, status: 'PENDENTE' };
+
+describe('the schedules page', () => {
+  it('lists contact, body cut at 25, send time and a coloured status chip; a sent one opens read-only', async () => {
+    server.use(http.get(`${API}/schedules/`, () => HttpResponse.json({ schedules: [sent, pending], hasMore: false })));
+    const user = userEvent.setup();
+    renderApp(<SchedulesPage />, { user: agent });
+    const rows = await screen.findAllByTestId('schedule-row');
+    expect(within(rows[0]!).getByText('Sua encomenda foi enviada...')).toBeTruthy();
+    expect(within(rows[0]!).getByTestId('schedule-status').textContent).toBe('Enviada');
+    expect(within(rows[1]!).getByTestId('schedule-status').textContent).toBe('Pendente');
+    expect(within(rows[0]!).queryByRole('button', { name: /Excluir/ })).toBeNull();
+    await user.click(within(rows[0]!).getByRole('button', { name: 'Editar Joana Lima' }));
+    const dialog = await screen.findByTestId('schedule-dialog');
+    expect(within(dialog).getByText('Esta mensagem já foi enviada e não pode ser alterada.')).toBeTruthy();
+    expect(within(dialog).queryByTestId('dialog-save')).toBeNull();
+  });
+
+  it('opens the add dialog for ?contactId= and saves with the spec’s rules', async () => {
+    let body: Record<string, unknown> | null = null;
+    server.use(
+      http.get(`${API}/schedules/`, () => HttpResponse.json({ schedules: [], hasMore: false })),
+      http.get(`${API}/contacts/5`, () => HttpResponse.json(joana)),
+      http.post(`${API}/schedules`, async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ ...pending, id: 3 });
+      }),
+    );
+    // the picker filters by type, but a user may switch it to "all files": the dialog must still refuse a PDF
+    const user = userEvent.setup({ applyAccept: false });
+    const { router } = renderApp(<SchedulesPage />, { user: agent, path: '/schedules?contactId=5' });
+    const dialog = await screen.findByTestId('schedule-dialog');
+    expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: /Contato/ }).value).toContain('Joana Lima');
+    const sendAt = within(dialog).getByLabelText<HTMLInputElement>(/Data de agendamento/);
+    const inAnHour = new Date(sendAt.value).getTime() - Date.now();
+    expect(inAnHour).toBeGreaterThan(58 * 60_000);
+    expect(inAnHour).toBeLessThan(61 * 60_000);
+    await user.type(within(dialog).getByRole('textbox', { name: /Mensagem/ }), 'Oi!');
+    await user.click(within(dialog).getByTestId('dialog-save'));
+    expect(await within(dialog).findByText('Mensagem muito curta')).toBeTruthy();
+    await user.upload(within(dialog).getByTestId('attachment-input'), new File(['%PDF'], 'boleto.pdf'));
+    expect(within(dialog).getByText('Apenas arquivos .png, .jpg e .jpeg')).toBeTruthy();
+    await user.type(within(dialog).getByRole('textbox', { name: /Mensagem/ }), ' Tudo bem?');
+    await user.click(within(dialog).getByTestId('dialog-save'));
+    await waitFor(() => expect(body).not.toBeNull());
+    expect(body).toMatchObject({ body: 'Oi! Tudo bem?', contactId: 5 });
+    expect(new Date(String(body!.sendAt)).getTime()).toBe(new Date(sendAt.value).getTime());
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+});

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** The tag form (spec §5): name required and at least 3 characters, with the spec's messages. */
+export function tagFormSchema(t: (key: string) => string) {
+  return z.object({
+    name: z.string().trim().min(1, t('common.required')).min(3, t('tags.dialog.nameMin')),
+    color: z.string().trim().min(1, t('common.required')),
+    kanban: z.union([z.literal(0), z.literal(1)]),
+  });
+}
+
+/** The kanban toggle shows only to admin or supervisor profiles (spec §6). */
+export function canSetKanban(profile: string | undefined): boolean {
+  const value = profile?.toLowerCase();
+  return value === 'admin' || value === 'supervisor';
+}

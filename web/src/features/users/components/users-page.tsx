@@ -1,0 +1,97 @@
+import { Badge, Button, HStack, Table } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { flattenPages } from '../../../api/paging';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { AddIcon } from '../../../components/icons';
+import { Page, ScrollArea } from '../../../components/page';
+import { RowActions } from '../../../components/row-actions';
+import { notify } from '../../../components/toaster';
+import { useDebouncedValue } from '../../../components/use-debounced-value';
+import { toastError } from '../../../lib/errors';
+import { useDeleteUserMutation, useGetUsersPageInfiniteQuery, type UserRecord } from '../api/users-api';
+import { UserDialog } from './user-dialog';
+
+/** `/users` (admin): kept live by the app's socket (`company-{id}-user` invalidates `Users`). */
+export function UsersPage() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const searchParam = useDebouncedValue(search);
+  const { data, isFetching, hasNextPage, fetchNextPage } = useGetUsersPageInfiniteQuery(searchParam);
+  const [remove] = useDeleteUserMutation();
+  const [editing, setEditing] = useState<UserRecord | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<UserRecord | null>(null);
+  const users = flattenPages(data?.pages, (page) => page.users);
+
+  const confirmDelete = async (user: UserRecord) => {
+    try {
+      await remove(user.id).unwrap();
+      notify('success', t('users.deleted'));
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  return (
+    <Page
+      title={t('users.title')}
+      search={{ value: search, onChange: setSearch }}
+      actions={
+        <Button size="sm" colorPalette="teal" onClick={() => setEditing('new')}>
+          <AddIcon /> {t('users.add')}
+        </Button>
+      }
+      testId="users-page"
+    >
+      <ScrollArea
+        loading={isFetching}
+        hasMore={hasNextPage}
+        onLoadMore={() => void fetchNextPage()}
+        empty={users.length === 0}
+      >
+        <Table.Root size="sm" stickyHeader>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{t('users.name')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('users.email')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('users.profile')}</Table.ColumnHeader>
+              <Table.ColumnHeader hideBelow="md">{t('users.queues')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('management.actions')}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {users.map((user) => (
+              <Table.Row key={user.id} data-testid="user-row">
+                <Table.Cell fontWeight="semibold">{user.name}</Table.Cell>
+                <Table.Cell>{user.email}</Table.Cell>
+                <Table.Cell>
+                  {user.profile.toLowerCase() === 'admin' ? t('users.profiles.admin') : t('users.profiles.user')}
+                </Table.Cell>
+                <Table.Cell hideBelow="md">
+                  <HStack gap="1" wrap="wrap">
+                    {(user.queues ?? []).map((queue) => (
+                      <Badge key={queue.id} bg={queue.color} color="white">
+                        {queue.name}
+                      </Badge>
+                    ))}
+                  </HStack>
+                </Table.Cell>
+                <Table.Cell>
+                  <RowActions label={user.name} onEdit={() => setEditing(user)} onDelete={() => setDeleting(user)} />
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </ScrollArea>
+      {editing && <UserDialog user={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('common.deleteConfirm')}
+        body={deleting?.name ?? ''}
+        onConfirm={() => deleting && void confirmDelete(deleting)}
+        onClose={() => setDeleting(null)}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,5 @@
+import { ContactsPage } from '../features/contacts/components/contacts-page';
+
+export default function ContactsRoute() {
+  return <ContactsPage />;
+}

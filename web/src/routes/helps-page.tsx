@@ -1,0 +1,5 @@
+import { HelpsPage } from '../features/helps/components/helps-page';
+
+export default function HelpsRoute() {
+  return <HelpsPage />;
+}

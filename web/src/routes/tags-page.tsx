@@ -1,0 +1,5 @@
+import { TagsPage } from '../features/tags/components/tags-page';
+
+export default function TagsRoute() {
+  return <TagsPage />;
+}
