@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { ServiceEnvSchema } from '@cs/platform/config';
+
+const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+/**
+ * The connector's environment. Provider folders add their own keys here when they are wired in
+ * (`providers/baileys/baileys.config.ts`, `providers/cloud-api/cloud-api.config.ts`).
+ */
+export const ConnectorEnvSchema = ServiceEnvSchema.extend({
+  CONNECTOR_PORT: z.coerce.number().int().min(0).max(65_535).default(4104),
+  /** This process's id in the lease table (defaults to hostname:pid). */
+  CONNECTOR_INSTANCE_ID: z.string().min(1).optional(),
+  /** Most sessions one process runs; new sessions go to the least-loaded live process. */
+  CONNECTOR_MAX_SESSIONS: z.coerce.number().int().min(1).default(500),
+  /** A lease lapses this long after its last heartbeat; another process may then take the session over. */
+  CONNECTOR_LEASE_TTL_MS: z.coerce.number().int().min(1_000).default(15_000),
+  CONNECTOR_HEARTBEAT_MS: z.coerce.number().int().min(200).default(5_000),
+  /** The simulator provider and its dev API (`/simulator/...`): on by default outside production. */
+  SIMULATOR_ENABLED: flag.optional(),
+  /** A simulated QR "scans" itself after this long (0: only through `POST /simulator/connections/{id}/scan`). */
+  SIMULATOR_AUTO_SCAN_MS: z.coerce.number().int().min(0).default(3_000),
+  /** Where media is stored (local folder), and the public base URL media links start with. */
+  MEDIA_DIR: z.string().min(1).default('.data/whatsapp-media'),
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  MEDIA_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(64 * 1024 * 1024),
+});
+export type ConnectorConfig = z.infer<typeof ConnectorEnvSchema>;
