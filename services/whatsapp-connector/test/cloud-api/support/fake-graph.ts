@@ -123,7 +123,7 @@ export class FakeGraph {
     }
     const failure = this.failures.findIndex((candidate) => candidate.match(recorded));
     if (failure >= 0) {
-      const [{ failure: answer }] = this.failures.splice(failure, 1) as [{ failure: Failure }];
+      const answer = this.failures.splice(failure, 1)[0]?.failure ?? { status: 500, body: {} };
       reply(answer.status, answer.body);
       return;
     }

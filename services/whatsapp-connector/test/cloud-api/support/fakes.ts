@@ -33,7 +33,7 @@ export class RecordingSink implements SessionSink {
       this.failNextInbound = false;
       throw new Error('outbox unavailable');
     }
-    const id = event.data.messageId;
+    const id = 'messageId' in event.data ? event.data.messageId : event.data.callId;
     if (this.seen.has(id)) return false;
     this.seen.add(id);
     this.inbounds.push(event);
