@@ -340,3 +340,47 @@ describe('Cloud API webhooks (Nest app on a real port)', () => {
     });
   });
 });
+
+describe('Cloud API webhooks in a service created without rawBody', () => {
+  it('refuses deliveries (500) rather than checking a signature over a re-serialised body', async () => {
+    const sinks = new FakeWebhookSinks([cloudConnection()]);
+    const app = await startServiceApp(
+      {
+        name: 'whatsapp-connector',
+        envSchema: TestEnvSchema,
+        port: () => 0,
+        rootModule: (config, logger): DynamicModule => ({
+          module: WebhookTestAppModule,
+          imports: [
+            PlatformModule.forRoot({ service: 'whatsapp-connector', config, logger }),
+            CloudApiModule.forRoot({
+              env: config,
+              providers: [
+                { provide: WEBHOOK_SINKS, useValue: sinks },
+                { provide: CLOUD_API_MEDIA_STORE, useValue: new MemoryMediaStore() },
+              ],
+            }),
+          ],
+        }),
+      },
+      serviceTestEnv({ LOG_LEVEL: 'silent' }),
+      { port: 0 },
+    );
+    try {
+      const raw = metaWireBody(fixture('message-text.json'));
+      const response = await fetch(`${app.url}/webhooks/whatsapp/41`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-internal-token': TEST_INTERNAL_TOKEN,
+          'x-hub-signature-256': signatureOf(APP_SECRET, raw),
+        },
+        body: raw,
+      });
+      expect(response.status).toBe(500);
+      expect(sinks.sink(41).nothing).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+});

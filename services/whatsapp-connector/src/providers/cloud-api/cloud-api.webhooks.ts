@@ -92,6 +92,17 @@ export class CloudApiWebhooks {
           await sink.contact(item.update);
           break;
         case 'ack':
+          if (item.failure) {
+            this.logger.warn(
+              {
+                connectionId,
+                messageId: item.update.messageId,
+                graphCode: item.failure.code,
+                title: item.failure.title,
+              },
+              'cloud api message failed at Meta',
+            );
+          }
           await sink.ack(item.update);
           break;
         case 'message':

@@ -154,14 +154,27 @@ describe(parseWebhook.name, () => {
     const chatJid = '5511987654321@s.whatsapp.net';
     const first = 'wamid.HBgNNTUxMTk4NzY1NDMyMRUCABEYEjQ0QjlCMDY2RkI3QjY2RDg5MwA=';
     expect(parse('statuses.json')).toEqual([
-      { kind: 'ack', update: { chatJid, messageId: first, ack: 2 } },
-      { kind: 'ack', update: { chatJid, messageId: first, ack: 3 } },
-      { kind: 'ack', update: { chatJid, messageId: first, ack: 4 } },
+      { kind: 'ack', update: { chatJid, messageId: first, ack: 2 }, failure: null },
+      { kind: 'ack', update: { chatJid, messageId: first, ack: 3 }, failure: null },
+      { kind: 'ack', update: { chatJid, messageId: first, ack: 4 }, failure: null },
       {
         kind: 'ack',
         update: { chatJid, messageId: 'wamid.HBgNNTUxMTk4NzY1NDMyMRUCABEYEjVCRjM0NjA1NjZCRjlEQkE5OQA=', ack: 0 },
+        failure: { code: 131047, title: 'Re-engagement message' },
       },
     ]);
+  });
+
+  it('maps a played voice note to ack 5 and ignores statuses it does not know', () => {
+    const body = fixture<{ entry: [{ changes: [{ value: { statuses: Array<{ status: string }> } }] }] }>(
+      'statuses.json',
+    );
+    const statuses = body.entry[0].changes[0].value.statuses;
+    statuses.splice(2);
+    (statuses[0] as { status: string }).status = 'played';
+    (statuses[1] as { status: string }).status = 'deleted';
+    const items = parseWebhook(body, CONNECTION);
+    expect(items.map((item) => (item.kind === 'ack' ? item.update.ack : item.kind))).toEqual([5, 'ignored']);
   });
 
   it('reads every entry and every change of one delivery, in order', () => {

@@ -24,7 +24,12 @@ export type WebhookItem =
       /** Set for image, video, audio, document and sticker messages (the event's `media` is still null). */
       readonly media: MediaRef | null;
     }
-  | { readonly kind: 'ack'; readonly update: AckUpdate }
+  | {
+      readonly kind: 'ack';
+      readonly update: AckUpdate;
+      /** Why Meta could not deliver (`failed` statuses): for the logs, e.g. 131047 outside the 24 h window. */
+      readonly failure: { readonly code: number | null; readonly title: string | null } | null;
+    }
   | { readonly kind: 'ignored'; readonly reason: string; readonly messageId: string | null };
 
 interface WebhookMessage {
@@ -147,9 +152,11 @@ function parseValue(value: WebhookValue, connectionId: number): WebhookItem[] {
       items.push({ kind: 'ignored', reason: `status ${String(status.status)}`, messageId: status.id ?? null });
       continue;
     }
+    const error = ack === 0 ? arrayOf<NonNullable<WebhookStatus['errors']>[number]>(status.errors)[0] : undefined;
     items.push({
       kind: 'ack',
       update: { chatJid: `${status.recipient_id}@s.whatsapp.net`, messageId: status.id, ack },
+      failure: ack === 0 ? { code: error?.code ?? null, title: error?.title ?? null } : null,
     });
   }
   return items;
