@@ -197,6 +197,16 @@ describe(parseWebhook.name, () => {
     expect(parseWebhook({ object: 'page', entry: [] }, CONNECTION)[0]?.kind).toBe('ignored');
   });
 
+  it('reports errors Meta attaches to a delivery as ignored items, for the logs', () => {
+    const body = fixture<{ entry: [{ changes: [{ value: Record<string, unknown> }] }] }>('message-text.json');
+    body.entry[0].changes[0].value['errors'] = [{ code: 131000, title: 'Something went wrong' }];
+    expect(parseWebhook(body, CONNECTION)[0]).toEqual({
+      kind: 'ignored',
+      reason: 'error 131000: Something went wrong',
+      messageId: null,
+    });
+  });
+
   it('ignores a message without a phone number (a username-only user) instead of inventing a chat', () => {
     const body = fixture<{ entry: [{ changes: [{ value: { messages: [Record<string, unknown>] } }] }] }>(
       'message-text.json',

@@ -82,6 +82,8 @@ interface WebhookValue {
   readonly contacts?: ReadonlyArray<{ readonly wa_id?: string; readonly profile?: { readonly name?: string } }>;
   readonly messages?: readonly WebhookMessage[];
   readonly statuses?: readonly WebhookStatus[];
+  /** Problems Meta reports about the delivery itself (e.g. 131000), outside any message. */
+  readonly errors?: ReadonlyArray<{ readonly code?: number; readonly title?: string }>;
 }
 
 const ACKS: Record<string, AckUpdate['ack']> = { failed: 0, sent: 2, delivered: 3, read: 4, played: 5 };
@@ -133,6 +135,9 @@ export function parseWebhook(body: unknown, connection: { id: number; phoneNumbe
 
 function parseValue(value: WebhookValue, connectionId: number): WebhookItem[] {
   const items: WebhookItem[] = [];
+  for (const error of arrayOf<NonNullable<WebhookValue['errors']>[number]>(value.errors)) {
+    items.push({ kind: 'ignored', reason: `error ${String(error.code)}: ${String(error.title)}`, messageId: null });
+  }
   const names = new Map<string, string>();
   for (const contact of arrayOf<NonNullable<WebhookValue['contacts']>[number]>(value.contacts)) {
     if (!contact.wa_id || !/^\d+$/.test(contact.wa_id)) continue;
