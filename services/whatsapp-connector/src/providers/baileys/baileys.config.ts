@@ -34,6 +34,8 @@ export interface BaileysOptions {
   readonly maxRetries: number;
   /** 515 restarts in a row before they count as transient closes. */
   readonly maxRestarts: number;
+  /** Jitter source in [0, 1) (tests pin it); Math.random when absent. */
+  readonly random?: () => number;
 }
 
 export function baileysOptionsFromEnv(env: Partial<BaileysEnv>): BaileysOptions {

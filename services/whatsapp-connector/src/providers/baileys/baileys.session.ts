@@ -53,8 +53,6 @@ export interface BaileysSessionDeps {
   readonly factory: WaSocketFactory;
   readonly downloader: WaMediaDownloader;
   readonly options: BaileysOptions;
-  /** Jitter source (tests pin it). */
-  readonly random?: () => number;
 }
 
 type Conversation = NonNullable<ReturnType<typeof conversationOf>>;
@@ -110,7 +108,7 @@ export class BaileysSession implements ProviderSession {
   ) {
     this.authStore = new BaileysAuthStore(context, (error) => this.onWriteRejected(error));
     this.data = new BaileysDataStore(context);
-    this.random = deps.random ?? Math.random;
+    this.random = deps.options.random ?? Math.random;
   }
 
   private get connection(): SessionContext['connection'] {
