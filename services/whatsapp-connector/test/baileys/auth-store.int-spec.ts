@@ -152,7 +152,7 @@ describe('Baileys auth state in PostgreSQL', () => {
 
   it("commits Baileys' transaction as one fenced write through the cacheable store", async () => {
     const { state } = await store.load(silentLogger);
-    const keys = addTransactionCapability(state.keys, silentLogger as never, {
+    const keys = addTransactionCapability(state.keys, silentLogger, {
       maxCommitRetries: 1,
       delayBetweenTriesMs: 1,
     });

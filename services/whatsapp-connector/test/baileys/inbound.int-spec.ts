@@ -254,7 +254,14 @@ describe('Baileys inbound', () => {
     socket.emit('messages.upsert', {
       type: 'notify',
       requestId: 'placeholder-resend-1',
-      messages: [{ ...ciphertextStubFixture, messageStubType: undefined, message: { conversation: 'chegou agora' } }],
+      messages: [
+        {
+          key: ciphertextStubFixture.key,
+          messageTimestamp: 1763712490,
+          pushName: 'Maria Silva',
+          message: { conversation: 'chegou agora' },
+        },
+      ],
     });
     await eventually(() =>
       expect(others(h)).toEqual([

@@ -63,7 +63,7 @@ describe('Baileys session lifecycle', () => {
     creds.registered = true;
     creds.me = { id: '5511900000001:23@s.whatsapp.net', name: 'Loja' };
     first.emit('creds.update', { registered: true, me: creds.me });
-    first.emit('connection.update', { isNewLogin: true, qr: undefined });
+    first.emit('connection.update', { isNewLogin: true });
     first.close(515, 'Stream Errored (restart required)');
 
     await eventually(() => expect(h.factory.sockets).toHaveLength(2));

@@ -74,7 +74,7 @@ export class BaileysAuthStore implements SignalKeyStore {
     for (const row of rows) {
       let value = decode(row.value);
       if (type === 'app-state-sync-key' && value) {
-        value = proto.Message.AppStateSyncKeyData.fromObject(value as Record<string, unknown>);
+        value = proto.Message.AppStateSyncKeyData.fromObject(value);
       }
       result[row.key_id] = value as SignalDataTypeMap[T];
     }
@@ -114,7 +114,7 @@ export class BaileysAuthStore implements SignalKeyStore {
     const stored = await this.readCreds();
     const creds = stored ?? initAuthCreds();
     return {
-      state: { creds, keys: makeCacheableSignalKeyStore(this, logger.child({ part: 'baileys-keys' }) as never) },
+      state: { creds, keys: makeCacheableSignalKeyStore(this, logger.child({ part: 'baileys-keys' })) },
       isNew: !stored,
     };
   }

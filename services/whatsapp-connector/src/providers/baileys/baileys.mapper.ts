@@ -1,4 +1,4 @@
-import { getContentType, normalizeMessageContent, type proto, type WAMessage, type WAMessageKey } from 'baileys';
+import { getContentType, normalizeMessageContent, proto, type WAMessage, type WAMessageKey } from 'baileys';
 import type { Party } from '@cs/proto/events';
 
 /**
@@ -10,6 +10,12 @@ export type MessageKind = 'text' | 'image' | 'video' | 'audio' | 'document' | 's
 export type MediaKind = 'image' | 'video' | 'audio' | 'document' | 'sticker';
 
 const PN_SERVERS = new Set(['s.whatsapp.net', 'c.us']);
+
+/** `protocolMessage` types the connector reads. */
+export const REVOKE = proto.Message.ProtocolMessage.Type.REVOKE;
+export const MESSAGE_EDIT = proto.Message.ProtocolMessage.Type.MESSAGE_EDIT;
+/** `messages.update` stub of a message deleted for everyone. */
+export const STUB_REVOKE = proto.WebMessageInfo.StubType.REVOKE;
 
 export function serverOf(jid: string | null | undefined): string | null {
   if (!jid) return null;
@@ -125,9 +131,9 @@ export function ackOf(status: unknown): 0 | 1 | 2 | 3 | 4 | 5 | null {
 
 /** A group participant's receipt → ack (played > read > delivered). */
 export function ackOfReceipt(receipt: proto.IUserReceipt): 3 | 4 | 5 | null {
-  if (toNumber(receipt.playedTimestamp as Longish)) return 5;
-  if (toNumber(receipt.readTimestamp as Longish)) return 4;
-  if (toNumber(receipt.receiptTimestamp as Longish)) return 3;
+  if (toNumber(receipt.playedTimestamp)) return 5;
+  if (toNumber(receipt.readTimestamp)) return 4;
+  if (toNumber(receipt.receiptTimestamp)) return 3;
   return null;
 }
 
@@ -217,8 +223,8 @@ export function classify(message: WAMessage): Classified {
     const protocol = content.protocolMessage!;
     const targetId = protocol.key?.id;
     if (!targetId) return { type: 'skip', why: 'protocol without key' };
-    if (protocol.type === 0) return { type: 'revoke', targetId };
-    if (protocol.type === 14) {
+    if (protocol.type === REVOKE) return { type: 'revoke', targetId };
+    if (protocol.type === MESSAGE_EDIT) {
       return { type: 'edit', targetId, body: textOf(normalizeMessageContent(protocol.editedMessage)) };
     }
     return { type: 'skip', why: `protocol ${String(protocol.type)}` };

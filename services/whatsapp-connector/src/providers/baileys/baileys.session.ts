@@ -41,6 +41,8 @@ import {
   isGroupJid,
   isIgnoredJid,
   isoFromSeconds,
+  MESSAGE_EDIT,
+  STUB_REVOKE,
   normalizeJid,
   numberOf,
   partyOf,
@@ -412,7 +414,7 @@ export class BaileysSession implements ProviderSession {
             targetMessageId: classified.targetId,
             fromMe: Boolean(key.fromMe),
             emoji: classified.emoji,
-            timestamp: isoFromSeconds(message.messageTimestamp as never, new Date()),
+            timestamp: isoFromSeconds(message.messageTimestamp, new Date()),
           },
         }));
       case 'message':
@@ -429,7 +431,7 @@ export class BaileysSession implements ProviderSession {
         ...(await this.base(conversation)),
         messageId: id,
         fromMe: Boolean(key.fromMe),
-        timestamp: isoFromSeconds(message.messageTimestamp as never, new Date()),
+        timestamp: isoFromSeconds(message.messageTimestamp, new Date()),
         kind: classified.kind,
         body: classified.body,
         media: await this.storeMedia(message, classified),
@@ -515,13 +517,14 @@ export class BaileysSession implements ProviderSession {
     for (const { key, update } of updates) {
       if (!key.id || !key.remoteJid || isIgnoredJid(key.remoteJid)) continue;
       const conversation = this.conversation(key, null);
-      if (update.message === null && update.messageStubType === 1) {
+      if (update.message === null && update.messageStubType === STUB_REVOKE) {
         if (conversation) await this.emitRevoke(conversation, key.id, Boolean(key.fromMe));
       } else if (update.message) {
         const content = normalizeMessageContent(update.message);
         const protocol = content?.protocolMessage;
-        const body = protocol?.type === 14 ? textOf(normalizeMessageContent(protocol.editedMessage)) : textOf(content);
-        if (conversation && (update.message.editedMessage || protocol?.type === 14)) {
+        const body =
+          protocol?.type === MESSAGE_EDIT ? textOf(normalizeMessageContent(protocol.editedMessage)) : textOf(content);
+        if (conversation && (update.message.editedMessage || protocol?.type === MESSAGE_EDIT)) {
           await this.emitEdit(conversation, key.id, body, update.messageTimestamp);
         }
       }
@@ -553,7 +556,7 @@ export class BaileysSession implements ProviderSession {
     for (const { key, reaction } of reactions) {
       const reactionKey = reaction.key;
       if (!reactionKey?.id || !key.id) continue;
-      const conversation = this.conversation(reactionKey as WAMessageKey, null);
+      const conversation = this.conversation(reactionKey, null);
       if (!conversation) continue;
       await this.emitOnce(`reaction:${reactionKey.id}`, async () => ({
         type: 'whatsapp.message.reacted',

@@ -10,16 +10,16 @@ export class RealWaSocketFactory implements WaSocketFactory {
     const baileys = await import('baileys');
     const socket = baileys.makeWASocket({
       auth: options.auth,
-      logger: options.logger.child({ part: 'baileys' }, { level: 'warn' }) as never,
+      logger: options.logger.child({ part: 'baileys' }, { level: 'warn' }),
       ...(options.version ? { version: [...options.version] as [number, number, number] } : {}),
       browser: baileys.Browsers.ubuntu('Chrome'),
       syncFullHistory: false,
       markOnlineOnConnect: false,
-      getMessage: options.getMessage,
-      cachedGroupMetadata: options.cachedGroupMetadata,
-      shouldIgnoreJid: options.shouldIgnoreJid,
+      getMessage: (key) => options.getMessage(key),
+      cachedGroupMetadata: (jid) => options.cachedGroupMetadata(jid),
+      shouldIgnoreJid: (jid) => options.shouldIgnoreJid(jid),
     });
-    return socket as unknown as WaSocketLike;
+    return socket;
   }
 }
 

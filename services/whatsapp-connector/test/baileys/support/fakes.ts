@@ -2,6 +2,7 @@
  * Fakes for the edges the Baileys provider talks to: a socket whose `ev` is Baileys' own `makeEventBuffer` (real
  * buffering, merging and dedupe, no network), the core's sink, media store and lease fence, and real PostgreSQL.
  */
+import type { jest } from '@jest/globals';
 import { Boom } from '@hapi/boom';
 import {
   makeEventBuffer,
@@ -40,7 +41,7 @@ import type {
 export const silentLogger = pino({ level: 'silent' });
 
 export class FakeSocket implements WaSocketLike {
-  readonly ev = makeEventBuffer(silentLogger as never);
+  readonly ev = makeEventBuffer(silentLogger);
   user: { id: string; lid?: string; name?: string } | undefined;
   endCalls = 0;
   logoutCalls = 0;
@@ -191,12 +192,6 @@ export class FakeSink implements SessionSink {
   received(): Extract<InboundEvent, { type: 'whatsapp.message.received' }>['data'][] {
     return this.events.flatMap((event) => (event.type === 'whatsapp.message.received' ? [event.data] : []));
   }
-
-  ofType<T extends InboundEvent['type']>(type: T): Extract<InboundEvent, { type: T }>['data'][] {
-    return this.events.flatMap((event) =>
-      event.type === type ? [event.data as Extract<InboundEvent, { type: T }>['data']] : [],
-    );
-  }
 }
 
 export class FakeMediaStore implements MediaStore {
@@ -212,9 +207,10 @@ export class FakeMediaStore implements MediaStore {
     if (Buffer.isBuffer(input.data)) chunks.push(input.data);
     else for await (const chunk of input.data) chunks.push(Buffer.from(chunk));
     const data = Buffer.concat(chunks);
-    const url = `http://media.test/${input.companyId}/${this.files.size + 1}/${input.fileName}`;
-    this.files.set(url, { data, mimeType: input.mimeType, fileName: input.fileName });
-    return { url, mimeType: input.mimeType, fileName: input.fileName, size: data.length };
+    const fileName = input.fileName ?? 'file';
+    const url = `http://media.test/${input.companyId}/${this.files.size + 1}/${fileName}`;
+    this.files.set(url, { data, mimeType: input.mimeType, fileName });
+    return { url, mimeType: input.mimeType, fileName, size: data.length };
   }
 
   async get(url: string): Promise<{ data: Buffer; mimeType: string; fileName: string }> {
@@ -357,6 +353,6 @@ export async function eventually<T>(assertion: () => T | Promise<T>, timeoutMs =
 }
 
 /** Timers a test may fake without stalling PostgreSQL I/O or `eventually`. */
-export const FAKE_TIMERS = {
-  doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'hrtime', 'performance'] as const,
+export const FAKE_TIMERS: Parameters<typeof jest.useFakeTimers>[0] = {
+  doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'hrtime', 'performance'],
 };
