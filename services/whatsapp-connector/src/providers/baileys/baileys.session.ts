@@ -449,8 +449,9 @@ export class BaileysSession implements ProviderSession {
         isOffline,
       },
     };
-    await this.context.sink.inbound(event);
+    // kept first, so a reply can quote it and a mark-read can name its participant as soon as the core knows it
     await this.data.recordReceived(message, conversation.chatJid);
+    await this.context.sink.inbound(event);
     if (key.fromMe) await this.applyAck(conversation.chatJid, id, message.status);
   }
 
