@@ -1,0 +1,35 @@
+import { Test } from '@nestjs/testing';
+import { SessionNotReadyError, type SessionContext } from '../provider.port.js';
+import { BaileysEnvSchema, baileysOptionsFromEnv } from './baileys.config.js';
+import { BaileysModule } from './baileys.module.js';
+import { BaileysProvider } from './baileys.provider.js';
+import { WA_SOCKET_FACTORY } from './baileys.port.js';
+
+describe(BaileysModule.name, () => {
+  it('reads the WhatsApp Web version override and the backoff caps from the environment', () => {
+    const env = BaileysEnvSchema.parse({ BAILEYS_WA_VERSION: '2.3000.1043857760', BAILEYS_BACKOFF_CAP_MS: '60000' });
+    expect(baileysOptionsFromEnv(env)).toEqual({
+      waVersion: [2, 3000, 1043857760],
+      backoffBaseMs: 2_000,
+      backoffCapMs: 60_000,
+      stableAfterMs: 300_000,
+      maxRetries: 10,
+      maxRestarts: 3,
+    });
+    expect(baileysOptionsFromEnv(BaileysEnvSchema.parse({})).waVersion).toBeNull();
+    expect(() => BaileysEnvSchema.parse({ BAILEYS_WA_VERSION: '2.3000' })).toThrow(/major\.minor\.patch/);
+  });
+
+  it("provides the 'baileys' session provider, its socket factory replaceable", async () => {
+    const create = (): Promise<never> => Promise.reject(new Error('no socket in unit tests'));
+    const module = await Test.createTestingModule({ imports: [BaileysModule.forRoot({})] })
+      .overrideProvider(WA_SOCKET_FACTORY)
+      .useValue({ create })
+      .compile();
+    const provider = module.get(BaileysProvider);
+    expect(provider.name).toBe('baileys');
+    const session = provider.open({ connection: { id: 7, companyId: 2 } } as SessionContext);
+    await expect(session.listContacts()).rejects.toBeInstanceOf(SessionNotReadyError);
+    await module.close();
+  });
+});
