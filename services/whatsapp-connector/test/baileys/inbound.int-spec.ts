@@ -16,6 +16,7 @@ import {
   groupFixture,
   imageFixture,
   locationFixture,
+  missedCallStubFixture,
   phoneSentFixture,
   quotedReplyFixture,
   reactionFixture,
@@ -247,6 +248,33 @@ describe('Baileys inbound', () => {
     ]);
   });
 
+  it('reports a call missed while offline from its stub, once even when the call event also arrives', async () => {
+    socket.emit('messages.upsert', { type: 'append', messages: [missedCallStubFixture] });
+    socket.emit('call', [
+      {
+        chatId: CONTACT_PN,
+        from: CONTACT_PN,
+        id: missedCallStubFixture.key.id,
+        date: new Date('2025-11-21T08:05:00.000Z'),
+        offline: true,
+        status: 'timeout',
+      },
+    ]);
+    await barrier(h, socket);
+    expect(others(h)).toEqual([
+      {
+        type: 'whatsapp.call.missed',
+        data: expect.objectContaining({
+          callId: missedCallStubFixture.key.id,
+          chatJid: CONTACT_PN,
+          status: 'missed',
+          isVideo: false,
+          timestamp: '2025-11-21T08:05:00.000Z',
+        }),
+      },
+    ]);
+  });
+
   it('skips a ciphertext stub and delivers the message when its content arrives later', async () => {
     notify(socket, ciphertextStubFixture);
     await barrier(h, socket);
@@ -400,6 +428,28 @@ describe('Baileys inbound, groups allowed', () => {
       body: '@5511900000001 alguém pode me ajudar?',
     });
     expect(lookups).toBe(1);
+  });
+
+  it('delivers a group message we sent from the phone with ourselves as the writer', async () => {
+    const h = await harness({ allowGroups: true });
+    const socket = await connected(h);
+    h.factory.groups.set(GROUP_JID, { id: GROUP_JID, subject: 'Clientes VIP', participants: [] } as never);
+    notify(socket, {
+      key: { remoteJid: GROUP_JID, fromMe: true, id: '3EB0FR0MPH0NE0000001' },
+      message: { conversation: 'Bom dia a todos' },
+      messageTimestamp: 1763712700,
+      pushName: 'Loja',
+    });
+    const [message] = await eventually(() => {
+      expect(h.sink.received()).toHaveLength(1);
+      return h.sink.received();
+    });
+    expect(message).toMatchObject({
+      chatJid: GROUP_JID,
+      fromMe: true,
+      groupName: 'Clientes VIP',
+      contact: { jid: '5511900000001@s.whatsapp.net', number: '5511900000001', pushName: null },
+    });
   });
 
   it('acks a group message from per-participant receipts, forward only', async () => {

@@ -180,6 +180,21 @@ describe('Baileys outbound', () => {
     );
   });
 
+  it('forgets stored messages older than the retention when the session opens again', async () => {
+    const recent = await h.session.send(text('recente', 'recent'));
+    await h.db.query(
+      `INSERT INTO baileys_messages (company_id, connection_id, message_id, chat_jid, from_me, sent_by_us, created_at)
+       VALUES ($1, $2, 'OLD1', $3, true, true, now() - interval '31 days')`,
+      [h.companyId, h.connectionId, CONTACT_PN],
+    );
+    socket.close(515);
+    await eventually(() => expect(h.factory.sockets).toHaveLength(2));
+    h.factory.last.open();
+    await eventually(async () =>
+      expect((await rows(h, 'baileys_messages')).map((row) => row['message_id'])).toEqual([recent.messageId]),
+    );
+  });
+
   it('logs out: unlinks on WhatsApp, wipes what was stored, ends DISCONNECTED without a new socket', async () => {
     socket.emit('creds.update', {});
     await h.session.send(text('tchau', 'bye'));

@@ -168,6 +168,23 @@ describe('Baileys session lifecycle', () => {
     expect(h.factory.sockets.slice(0, 3).every((socket) => socket.isEnded)).toBe(true);
   });
 
+  it('backs off again when a reconnect cannot build its socket', async () => {
+    jest.useFakeTimers(FAKE_TIMERS);
+    const h = await harness({ baileys: { random: () => 0.5 } });
+    const socket = await connected(h);
+    socket.options.auth.creds.registered = true;
+    h.factory.failures = 1;
+    socket.close(428);
+    await eventually(() => expect(h.sink.statuses.at(-1)).toMatchObject({ status: 'OPENING', retries: 1 }));
+    await jest.advanceTimersByTimeAsync(2_000);
+    await eventually(() => expect(h.sink.statuses.at(-1)).toMatchObject({ status: 'OPENING', retries: 2 }));
+    expect(h.factory.sockets).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(4_000);
+    await eventually(() => expect(h.factory.sockets).toHaveLength(2));
+    h.factory.last.open();
+    await eventually(() => expect(h.sink.statuses.at(-1)).toMatchObject({ status: 'CONNECTED', retries: 2 }));
+  });
+
   it('gives up after the configured number of transient closes in a row', async () => {
     jest.useFakeTimers(FAKE_TIMERS);
     const h = await harness({ baileys: { random: () => 0.5, maxRetries: 2 } });

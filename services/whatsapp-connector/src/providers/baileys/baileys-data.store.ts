@@ -99,6 +99,18 @@ export class BaileysDataStore {
     return rows.length > 0;
   }
 
+  /** Forgets stored messages older than `days` (they only serve retries, quotes and mark-read of recent chats). */
+  async prune(days: number): Promise<number> {
+    const result = await this.context.transaction((manager) =>
+      manager.query<[unknown[], number]>(
+        `DELETE FROM baileys_messages
+          WHERE company_id = $1 AND connection_id = $2 AND created_at < now() - make_interval(days => $3)`,
+        [...this.scope, days],
+      ),
+    );
+    return result[1];
+  }
+
   /** Merges what WhatsApp said about a contact; resolves with the update to report, or null when nothing changed. */
   async mergeContact(facts: ContactFacts): Promise<ContactUpdate | null> {
     return this.context.transaction(async (manager) => {

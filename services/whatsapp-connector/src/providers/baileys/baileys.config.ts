@@ -21,6 +21,8 @@ export const BaileysEnvShape = {
   BAILEYS_STABLE_AFTER_MS: z.coerce.number().int().min(1).default(300_000),
   /** Transient closes in a row before the session gives up (DISCONNECTED, reason `retriesExhausted`). */
   BAILEYS_MAX_RETRIES: z.coerce.number().int().min(1).default(10),
+  /** Stored messages (for retries, quotes and mark-read) older than this are deleted when a session opens. */
+  BAILEYS_MESSAGE_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
 };
 export const BaileysEnvSchema = z.object(BaileysEnvShape);
 export type BaileysEnv = z.infer<typeof BaileysEnvSchema>;
@@ -34,6 +36,7 @@ export interface BaileysOptions {
   readonly maxRetries: number;
   /** 515 restarts in a row before they count as transient closes. */
   readonly maxRestarts: number;
+  readonly messageRetentionDays: number;
   /** Jitter source in [0, 1) (tests pin it); Math.random when absent. */
   readonly random?: () => number;
 }
@@ -47,5 +50,6 @@ export function baileysOptionsFromEnv(env: Partial<BaileysEnv>): BaileysOptions 
     stableAfterMs: parsed.BAILEYS_STABLE_AFTER_MS,
     maxRetries: parsed.BAILEYS_MAX_RETRIES,
     maxRestarts: 3,
+    messageRetentionDays: parsed.BAILEYS_MESSAGE_RETENTION_DAYS,
   };
 }

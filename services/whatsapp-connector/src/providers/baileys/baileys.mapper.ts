@@ -16,6 +16,11 @@ export const REVOKE = proto.Message.ProtocolMessage.Type.REVOKE;
 export const MESSAGE_EDIT = proto.Message.ProtocolMessage.Type.MESSAGE_EDIT;
 /** `messages.update` stub of a message deleted for everyone. */
 export const STUB_REVOKE = proto.WebMessageInfo.StubType.REVOKE;
+export const CALL_MISSED_VOICE = proto.WebMessageInfo.StubType.CALL_MISSED_VOICE;
+export const CALL_MISSED_VIDEO = proto.WebMessageInfo.StubType.CALL_MISSED_VIDEO;
+
+export const isMissedCallStub = (stubType: number | null | undefined): boolean =>
+  stubType === CALL_MISSED_VOICE || stubType === CALL_MISSED_VIDEO;
 
 export function serverOf(jid: string | null | undefined): string | null {
   if (!jid) return null;

@@ -15,6 +15,7 @@ describe(BaileysModule.name, () => {
       stableAfterMs: 300_000,
       maxRetries: 10,
       maxRestarts: 3,
+      messageRetentionDays: 30,
     });
     expect(baileysOptionsFromEnv(BaileysEnvSchema.parse({})).waVersion).toBeNull();
     expect(() => BaileysEnvSchema.parse({ BAILEYS_WA_VERSION: '2.3000' })).toThrow(/major\.minor\.patch/);

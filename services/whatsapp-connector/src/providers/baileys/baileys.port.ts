@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type {
   AnyMessageContent,
   AuthenticationState,
+  CacheStore,
   BaileysEventMap,
   GroupMetadata,
   MiscMessageGenerationOptions,
@@ -45,6 +46,8 @@ export interface WaSocketOptions {
   cachedGroupMetadata(jid: string): Promise<GroupMetadata | undefined>;
   /** Broadcasts and newsletters are not decrypted at all. */
   shouldIgnoreJid(jid: string): boolean;
+  /** Retry counts of undecryptable messages, kept by the session so they survive reconnects. */
+  readonly msgRetryCounterCache: CacheStore;
 }
 
 /** The only place Baileys' `makeWASocket` is called (`real-socket.factory.ts`); tests inject a fake. */

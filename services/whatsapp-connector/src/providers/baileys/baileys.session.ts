@@ -41,6 +41,8 @@ import {
   isGroupJid,
   isIgnoredJid,
   isoFromSeconds,
+  isMissedCallStub,
+  CALL_MISSED_VIDEO,
   MESSAGE_EDIT,
   STUB_REVOKE,
   normalizeJid,
@@ -100,6 +102,7 @@ export class BaileysSession implements ProviderSession {
   private readonly handled = new Bounded<true>(10_000);
   private readonly acceptedCalls = new Bounded<true>(1_000);
   private readonly groups = new Bounded<GroupMetadata>(500);
+  private readonly retryCounters = new Bounded<unknown>(5_000);
   private readonly authStore: BaileysAuthStore;
   private readonly data: BaileysDataStore;
   private readonly random: () => number;
@@ -152,6 +155,12 @@ export class BaileysSession implements ProviderSession {
       getMessage: async (key) => (key.id ? ((await this.data.find(key.id))?.message?.message ?? undefined) : undefined),
       cachedGroupMetadata: async (jid) => this.groups.get(jid),
       shouldIgnoreJid: (jid) => isIgnoredJid(jid) || (!this.connection.allowGroups && isGroupJid(jid)),
+      msgRetryCounterCache: {
+        get: <T>(key: string) => this.retryCounters.get(key) as T | undefined,
+        set: (key, value) => void this.retryCounters.set(key, value),
+        del: (key) => this.retryCounters.delete(key),
+        flushAll: () => this.retryCounters.clear(),
+      },
     });
     if (this.halted || generation !== this.generation) {
       await Promise.resolve(socket.end(undefined)).catch(() => undefined);
@@ -192,6 +201,10 @@ export class BaileysSession implements ProviderSession {
         this.context.logger.error({ err: error }, 'handling Baileys events failed');
       });
     return this.queue;
+  }
+
+  private enqueueClose(generation: number): Promise<void> {
+    return this.enqueue(generation, { 'connection.update': { connection: 'close' } });
   }
 
   private async report(update: SessionStatusUpdate): Promise<void> {
@@ -259,6 +272,10 @@ export class BaileysSession implements ProviderSession {
     this.isOpen = true;
     this.restarts = 0;
     this.pairingCode = null;
+    this.stableTimer = setTimeout(() => {
+      this.retries = 0;
+    }, this.deps.options.stableAfterMs);
+    this.stableTimer.unref?.();
     const user = this.socket?.user;
     await this.report({
       status: 'CONNECTED',
@@ -267,10 +284,9 @@ export class BaileysSession implements ProviderSession {
       number: user ? numberOf(normalizeJid(user.id)) : null,
       retries: this.retries,
     });
-    this.stableTimer = setTimeout(() => {
-      this.retries = 0;
-    }, this.deps.options.stableAfterMs);
-    this.stableTimer.unref?.();
+    await this.data.prune(this.deps.options.messageRetentionDays).catch((error: unknown) => {
+      this.context.logger.warn({ err: error }, 'pruning stored Baileys messages failed');
+    });
   }
 
   private async onClose(statusCode: number | undefined): Promise<void> {
@@ -293,7 +309,6 @@ export class BaileysSession implements ProviderSession {
           await this.report({ status: 'DISCONNECTED', qrcode: '', retries: this.retries, reason: 'retriesExhausted' });
           return;
         }
-        await this.report({ status: 'OPENING', qrcode: '', retries: this.retries, reason: decision.reason });
         const { backoffBaseMs, backoffCapMs } = this.deps.options;
         const delay = backoffDelay(this.retries, backoffBaseMs, backoffCapMs, this.random);
         const generation = this.generation;
@@ -301,9 +316,12 @@ export class BaileysSession implements ProviderSession {
           this.reconnectTimer = null;
           if (generation !== this.generation || this.halted) return;
           this.connect().catch((error: unknown) => {
+            // counts as one more transient close: backs off again, and gives up after maxRetries
             this.context.logger.error({ err: error }, 'reconnecting the Baileys socket failed');
+            if (generation + 1 === this.generation && !this.halted) void this.enqueueClose(this.generation);
           });
         }, delay);
+        await this.report({ status: 'OPENING', qrcode: '', retries: this.retries, reason: decision.reason });
         return;
       }
       case 'wipe-and-restart':
@@ -342,7 +360,12 @@ export class BaileysSession implements ProviderSession {
   // ---- inbound ---------------------------------------------------------------------------------------------
 
   private conversation(key: WAMessageKey, pushName: string | null | undefined): Conversation | null {
-    const conversation = conversationOf(key, pushName);
+    // a group message we sent from the phone may carry no participant: we are the one who wrote
+    const own = this.socket?.user?.id;
+    const conversation =
+      isGroupJid(key.remoteJid) && key.fromMe && !key.participant && own
+        ? conversationOf({ ...key, participant: normalizeJid(own) }, pushName)
+        : conversationOf(key, pushName);
     if (!conversation) return null;
     if (conversation.isGroup && !this.connection.allowGroups) return null;
     return conversation;
@@ -400,6 +423,7 @@ export class BaileysSession implements ProviderSession {
     const classified = classify(message);
     switch (classified.type) {
       case 'skip':
+        if (isMissedCallStub(message.messageStubType)) await this.emitMissedCallStub(message, conversation);
         return;
       case 'revoke':
         return this.emitRevoke(conversation, classified.targetId, Boolean(key.fromMe));
@@ -602,6 +626,21 @@ export class BaileysSession implements ProviderSession {
         },
       }));
     }
+  }
+
+  /** A call missed while we were offline only arrives as this stub (its key id is the call id). */
+  private emitMissedCallStub(message: WAMessage, conversation: Conversation): Promise<void> {
+    const callId = message.key.id!;
+    return this.emitOnce(`call:${callId}`, async () => ({
+      type: 'whatsapp.call.missed',
+      data: {
+        ...(await this.base(conversation)),
+        callId,
+        isVideo: message.messageStubType === CALL_MISSED_VIDEO,
+        status: 'missed',
+        timestamp: isoFromSeconds(message.messageTimestamp, new Date()),
+      },
+    }));
   }
 
   private async reportContact(update: ContactUpdate | null): Promise<void> {

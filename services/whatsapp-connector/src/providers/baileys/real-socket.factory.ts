@@ -18,6 +18,7 @@ export class RealWaSocketFactory implements WaSocketFactory {
       getMessage: (key) => options.getMessage(key),
       cachedGroupMetadata: (jid) => options.cachedGroupMetadata(jid),
       shouldIgnoreJid: (jid) => options.shouldIgnoreJid(jid),
+      msgRetryCounterCache: options.msgRetryCounterCache,
     });
     return socket;
   }

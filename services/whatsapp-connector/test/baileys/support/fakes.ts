@@ -129,7 +129,14 @@ export class FakeSocketFactory implements WaSocketFactory {
   readonly sockets: FakeSocket[] = [];
   groups = new Map<string, GroupMetadata>();
 
+  /** The next builds that fail (the socket could not be built, e.g. the auth state could not be read). */
+  failures = 0;
+
   async create(options: WaSocketOptions): Promise<FakeSocket> {
+    if (this.failures > 0) {
+      this.failures -= 1;
+      throw new Error('socket build failed');
+    }
     const socket = new FakeSocket(options);
     socket.groups = this.groups;
     this.sockets.push(socket);
@@ -242,6 +249,7 @@ export const TEST_OPTIONS: BaileysOptions = {
   stableAfterMs: 300_000,
   maxRetries: 10,
   maxRestarts: 3,
+  messageRetentionDays: 30,
 };
 
 let dataSource: DataSource | null = null;
