@@ -86,6 +86,17 @@ describe('Baileys inbound', () => {
     });
   });
 
+  it('retries the sink when it fails for a moment, so the message is not lost', async () => {
+    const inbound = h.sink.inbound.bind(h.sink);
+    let failures = 2;
+    h.sink.inbound = async (event) => {
+      if (failures-- > 0) throw new Error('outbox unavailable');
+      return inbound(event);
+    };
+    notify(socket, textFixture);
+    await eventually(() => expect(h.sink.received().map((m) => m.messageId)).toEqual([textFixture.key.id]));
+  });
+
   it('stores media through the media store and keeps captions, voice notes flagged', async () => {
     notify(socket, imageFixture, voiceNoteFixture, videoFixture, documentWithCaptionFixture, stickerFixture);
     const received = await eventually(() => {

@@ -24,6 +24,7 @@ import {
   type ProviderSession,
   type SendRequest,
   type SessionContext,
+  type SessionSink,
   type SessionStatusUpdate,
 } from '../provider.port.js';
 import type { BaileysOptions } from './baileys.config.js';
@@ -61,6 +62,8 @@ export interface BaileysSessionDeps {
 
 type Conversation = NonNullable<ReturnType<typeof conversationOf>>;
 type Batch = Partial<BaileysEventMap>;
+
+const SINK_ATTEMPTS = 5;
 
 /** A Map that forgets its oldest entries beyond `limit` (per-session dedupe memory). */
 class Bounded<V> extends Map<string, V> {
@@ -103,6 +106,8 @@ export class BaileysSession implements ProviderSession {
   private readonly acceptedCalls = new Bounded<true>(1_000);
   private readonly groups = new Bounded<GroupMetadata>(500);
   private readonly retryCounters = new Bounded<unknown>(5_000);
+  /** The core's sink, each call retried a few times (see `durably`). */
+  private readonly sink: SessionSink;
   private readonly authStore: BaileysAuthStore;
   private readonly data: BaileysDataStore;
   private readonly random: () => number;
@@ -114,6 +119,29 @@ export class BaileysSession implements ProviderSession {
     this.authStore = new BaileysAuthStore(context, (error) => this.onWriteRejected(error));
     this.data = new BaileysDataStore(context);
     this.random = deps.options.random ?? Math.random;
+    const sink = context.sink;
+    this.sink = {
+      status: (update) => this.durably('status', () => sink.status(update)),
+      inbound: (event) => this.durably('inbound', () => sink.inbound(event)),
+      ack: (update) => this.durably('ack', () => sink.ack(update)),
+      contact: (update) => this.durably('contact', () => sink.contact(update)),
+    };
+  }
+
+  /**
+   * WhatsApp acknowledged a message before Baileys handed it to us, so a failing sink (the core's outbox: a database
+   * blip) is retried a few times, 0.2 s, 0.4 s, 0.8 s, 1.6 s apart, before the event is given up (and logged).
+   */
+  private async durably<T>(what: string, work: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await work();
+      } catch (error) {
+        if (attempt >= SINK_ATTEMPTS) throw error;
+        this.context.logger.warn({ err: error, attempt }, `sink.${what} failed; retrying`);
+        await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** (attempt - 1)));
+      }
+    }
   }
 
   private get connection(): SessionContext['connection'] {
@@ -209,7 +237,7 @@ export class BaileysSession implements ProviderSession {
 
   private async report(update: SessionStatusUpdate): Promise<void> {
     this.lastStatus = update;
-    await this.context.sink.status(update);
+    await this.sink.status(update);
   }
 
   private onWriteRejected(error: unknown): void {
@@ -404,7 +432,7 @@ export class BaileysSession implements ProviderSession {
   /** Revokes, edits, reactions and calls can reach us twice (upsert and update paths): emit each once. */
   private async emitOnce(key: string, event: () => Promise<InboundEvent>): Promise<void> {
     if (this.handled.has(key)) return;
-    await this.context.sink.inbound(await event());
+    await this.sink.inbound(await event());
     this.handled.set(key, true);
   }
 
@@ -475,7 +503,7 @@ export class BaileysSession implements ProviderSession {
     };
     // kept first, so a reply can quote it and a mark-read can name its participant as soon as the core knows it
     await this.data.recordReceived(message, conversation.chatJid);
-    await this.context.sink.inbound(event);
+    await this.sink.inbound(event);
     if (key.fromMe) await this.applyAck(conversation.chatJid, id, message.status);
   }
 
@@ -573,7 +601,7 @@ export class BaileysSession implements ProviderSession {
     if (ack === null) return;
     const previous = this.acks.get(messageId);
     if (!advancesAck(previous, ack)) return;
-    await this.context.sink.ack({ chatJid, messageId, ack });
+    await this.sink.ack({ chatJid, messageId, ack });
     this.acks.set(messageId, ack);
   }
 
@@ -644,7 +672,7 @@ export class BaileysSession implements ProviderSession {
   }
 
   private async reportContact(update: ContactUpdate | null): Promise<void> {
-    if (update) await this.context.sink.contact(update);
+    if (update) await this.sink.contact(update);
   }
 
   private async onContacts(contacts: Partial<Contact>[]): Promise<void> {
