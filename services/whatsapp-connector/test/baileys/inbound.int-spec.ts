@@ -97,6 +97,16 @@ describe('Baileys inbound', () => {
     await eventually(() => expect(h.sink.received().map((m) => m.messageId)).toEqual([textFixture.key.id]));
   });
 
+  it('still delivers the messages of a batch one of whose other parts failed', async () => {
+    socket.ev.buffer();
+    // a contact the table cannot hold (jid longer than its column): its write fails
+    socket.emit('contacts.upsert', [{ id: `${'9'.repeat(200)}@s.whatsapp.net`, name: 'Too long' }]);
+    socket.emit('messages.upsert', { type: 'notify', messages: [textFixture] });
+    socket.ev.flush();
+    await eventually(() => expect(h.sink.received().map((m) => m.messageId)).toEqual([textFixture.key.id]));
+    expect(h.sink.contacts).toEqual([]);
+  });
+
   it('stores media through the media store and keeps captions, voice notes flagged', async () => {
     notify(socket, imageFixture, voiceNoteFixture, videoFixture, documentWithCaptionFixture, stickerFixture);
     const received = await eventually(() => {

@@ -91,6 +91,8 @@ export class BaileysSession implements ProviderSession {
   private isOpen = false;
   /** No reconnects (stop(), a terminal close, or the lease lost). */
   private halted = true;
+  /** A fenced write found another process owning the session: nothing more is handled or written. */
+  private leaseLost = false;
   private retries = 0;
   private restarts = 0;
   private reconnectTimer: NodeJS.Timeout | null = null;
@@ -152,6 +154,7 @@ export class BaileysSession implements ProviderSession {
 
   async start(options: { readonly pairingNumber?: string }): Promise<void> {
     this.halted = false;
+    this.leaseLost = false;
     this.pairingNumber = options.pairingNumber ? options.pairingNumber.replace(/\D/g, '') || null : null;
     this.pairingCode = null;
     this.retries = 0;
@@ -242,6 +245,7 @@ export class BaileysSession implements ProviderSession {
 
   private onWriteRejected(error: unknown): void {
     if (!(error instanceof LeaseLostError)) return;
+    this.leaseLost = true;
     this.context.logger.warn('lease lost: ending the Baileys socket');
     this.halted = true;
     this.generation += 1;
@@ -249,21 +253,41 @@ export class BaileysSession implements ProviderSession {
     void this.dropSocket();
   }
 
+  /**
+   * One batch, part by part: a failing part (a creds write during a database blip) is logged and does not take the
+   * batch's messages with it. Nothing more is handled once the lease is lost.
+   */
   private async handle(events: Batch): Promise<void> {
-    if (events['creds.update']) await this.saveCreds();
-    if (events['connection.update']) await this.onConnection(events['connection.update']);
-    if (events['groups.upsert']) await this.onGroups(events['groups.upsert']);
-    if (events['groups.update']) await this.onGroups(events['groups.update']);
-    if (events['contacts.upsert']) await this.onContacts(events['contacts.upsert']);
-    if (events['contacts.update']) await this.onContacts(events['contacts.update']);
-    if (events['chats.upsert']) await this.onChats(events['chats.upsert']);
-    if (events['chats.update']) await this.onChats(events['chats.update']);
-    if (events['lid-mapping.update']) await this.onLidMapping(events['lid-mapping.update']);
-    if (events['messages.upsert']) await this.onUpsert(events['messages.upsert']);
-    if (events['messages.update']) await this.onMessageUpdates(events['messages.update']);
-    if (events['message-receipt.update']) await this.onReceipts(events['message-receipt.update']);
-    if (events['messages.reaction']) await this.onReactions(events['messages.reaction']);
-    if (events.call) await this.onCalls(events.call);
+    const parts: [keyof BaileysEventMap, () => Promise<void>][] = [];
+    const on = <E extends keyof BaileysEventMap>(
+      event: E,
+      handler: (data: BaileysEventMap[E]) => Promise<void>,
+    ): void => {
+      const data = events[event];
+      if (data !== undefined) parts.push([event, () => handler(data)]);
+    };
+    on('creds.update', () => this.saveCreds());
+    on('connection.update', (update) => this.onConnection(update));
+    on('groups.upsert', (groups) => this.onGroups(groups));
+    on('groups.update', (groups) => this.onGroups(groups));
+    on('contacts.upsert', (contacts) => this.onContacts(contacts));
+    on('contacts.update', (contacts) => this.onContacts(contacts));
+    on('chats.upsert', (chats) => this.onChats(chats));
+    on('chats.update', (chats) => this.onChats(chats));
+    on('lid-mapping.update', (mapping) => this.onLidMapping(mapping));
+    on('messages.upsert', (upsert) => this.onUpsert(upsert));
+    on('messages.update', (updates) => this.onMessageUpdates(updates));
+    on('message-receipt.update', (receipts) => this.onReceipts(receipts));
+    on('messages.reaction', (reactions) => this.onReactions(reactions));
+    on('call', (calls) => this.onCalls(calls));
+    for (const [event, part] of parts) {
+      if (this.leaseLost) return;
+      try {
+        await part();
+      } catch (error) {
+        this.context.logger.error({ err: error, event }, 'handling a Baileys event failed');
+      }
+    }
   }
 
   private saveCreds(): Promise<void> {
