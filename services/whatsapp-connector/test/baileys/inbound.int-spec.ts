@@ -417,6 +417,17 @@ describe('Baileys inbound', () => {
       },
     ]);
     expect((await h.session.listContacts()).map((c) => c.name)).toEqual(['Pedro', 'Maria (cliente)']);
+
+    // WhatsApp only says the picture changed: the new one is asked for
+    socket.pictures.set(CONTACT_PN, 'https://pps.whatsapp.net/m2.jpg');
+    socket.emit('contacts.update', [{ id: CONTACT_PN, imgUrl: 'changed' }]);
+    await eventually(() =>
+      expect(h.sink.contacts.at(-1)).toMatchObject({
+        contact: { jid: CONTACT_PN },
+        name: 'Maria (cliente)',
+        profilePicUrl: 'https://pps.whatsapp.net/m2.jpg',
+      }),
+    );
   });
 });
 

@@ -39,6 +39,7 @@ export class BaileysProvider implements SessionProvider {
     );
   }
 
+  /** Plain SQL here (the stores' helpers import Baileys, which this file must not load). */
   async wipe(connectionId: number, manager: EntityManager): Promise<void> {
     await manager.query('DELETE FROM baileys_auth_keys WHERE connection_id = $1', [connectionId]);
     await manager.query('DELETE FROM baileys_messages WHERE connection_id = $1', [connectionId]);

@@ -706,7 +706,11 @@ export class BaileysSession implements ProviderSession {
       if (isGroup && !this.connection.allowGroups) continue;
       const party = partyOf(contact.id, contact.phoneNumber ?? contact.lid ?? null, contact.notify);
       const picture =
-        contact.imgUrl === undefined || contact.imgUrl === 'changed' ? undefined : (contact.imgUrl ?? null);
+        contact.imgUrl === 'changed'
+          ? await this.freshPicture(contact.id)
+          : contact.imgUrl === undefined
+            ? undefined
+            : (contact.imgUrl ?? null);
       await this.reportContact(
         await this.data.mergeContact({
           jid: party.jid,
@@ -720,6 +724,17 @@ export class BaileysSession implements ProviderSession {
           ...(picture !== undefined ? { profilePicUrl: picture } : {}),
         }),
       );
+    }
+  }
+
+  /** WhatsApp only says a picture changed: ask for the new one (undefined, i.e. unknown, when it cannot be read). */
+  private async freshPicture(jid: string): Promise<string | null | undefined> {
+    if (!this.isOpen) return undefined;
+    try {
+      return await this.profilePicture(jid);
+    } catch (error) {
+      this.context.logger.warn({ err: error }, 'profile picture unavailable');
+      return undefined;
     }
   }
 
