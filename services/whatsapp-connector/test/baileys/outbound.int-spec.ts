@@ -3,6 +3,7 @@
  * not sent twice), our sends served back to Baileys' getMessage, quoted replies from the stored original, delete,
  * mark read, number checks, pictures, phone contacts, logout, and SessionNotReadyError when not connected.
  */
+import { proto, type WAMessage } from 'baileys';
 import { CONTACT_PN, GROUP_JID, groupFixture, textFixture } from './fixtures/messages.js';
 import { SessionNotReadyError, type SendRequest } from '../../src/providers/provider.port.js';
 import { BaileysAuthStore } from '../../src/providers/baileys/baileys-auth.store.js';
@@ -98,9 +99,24 @@ describe('Baileys outbound', () => {
         quotedMessageId: null,
         idempotencyKey: `media-${mediaType}`,
       });
-    await media('image', image.url, 'image/jpeg', { caption: 'Segue a foto' });
+    const sentImage = await media('image', image.url, 'image/jpeg', { caption: 'Segue a foto' });
     await media('audio', audio.url, 'audio/ogg; codecs=opus', { ptt: true });
     await media('document', pdf.url, 'application/pdf', { fileName: 'boleto-4521.pdf', caption: 'Boleto' });
+    // a retry receipt for the picture: the stored content re-encodes to the same protobuf bytes
+    const stored = await socket.options.getMessage({ remoteJid: CONTACT_PN, fromMe: true, id: sentImage.messageId });
+    expect(Buffer.isBuffer(stored?.imageMessage?.mediaKey)).toBe(true);
+    expect(Buffer.from(proto.Message.encode(stored!).finish()).toString('hex')).toBe(
+      Buffer.from(
+        proto.Message.encode({
+          imageMessage: {
+            mimetype: 'image/jpeg',
+            caption: 'Segue a foto',
+            mediaKey: Buffer.alloc(32, 7),
+            fileLength: 10,
+          },
+        }).finish(),
+      ).toString('hex'),
+    );
     expect(socket.sent.map((s) => s.content)).toEqual([
       { image: Buffer.from('jpeg bytes'), mimetype: 'image/jpeg', caption: 'Segue a foto' },
       { audio: Buffer.from('opus'), mimetype: 'audio/ogg; codecs=opus', ptt: true },
@@ -128,7 +144,10 @@ describe('Baileys outbound', () => {
   });
 
   it('quotes the stored original of a received message, or a bare key when it is unknown', async () => {
-    socket.emit('messages.upsert', { type: 'notify', messages: [textFixture] });
+    // Baileys hands over protobuf instances
+    const received = proto.WebMessageInfo.fromObject(textFixture) as WAMessage;
+    received.key = textFixture.key;
+    socket.emit('messages.upsert', { type: 'notify', messages: [received] });
     await eventually(() => expect(h.sink.received()).toHaveLength(1));
     await h.session.send(text('Vamos verificar', 'reply-1', textFixture.key.id));
     const quoted = socket.sent[0]!.options?.['quoted'] as { key: { id: string }; message: { conversation: string } };

@@ -1,6 +1,24 @@
-import { BufferJSON, type WAMessage } from 'baileys';
+import { BufferJSON, proto, type WAMessage } from 'baileys';
 import type { EntityManager } from 'typeorm';
 import type { ContactUpdate, SessionContext } from '../provider.port.js';
+
+/**
+ * A WAMessage as text. Not `JSON.stringify(message)`: Baileys' messages are protobuf instances whose `toJSON` turns
+ * bytes into base64 strings and enums into names, which `proto.Message.encode` (a retry re-encrypting it) then gets
+ * wrong. `toObject` keeps bytes as bytes (BufferJSON) and numbers as numbers; the v7 key extras are kept as well.
+ */
+export function serializeMessage(message: WAMessage): string {
+  const plain = proto.WebMessageInfo.toObject(proto.WebMessageInfo.fromObject(message), {
+    longs: Number,
+    enums: Number,
+  });
+  const key = plain['key'] as Record<string, unknown> | undefined;
+  return JSON.stringify({ ...plain, key: { ...key, ...message.key } }, BufferJSON.replacer);
+}
+
+export function deserializeMessage(text: string): WAMessage {
+  return JSON.parse(text, BufferJSON.reviver) as WAMessage;
+}
 
 type StoreContext = Pick<SessionContext, 'connection' | 'transaction'>;
 
@@ -60,7 +78,7 @@ export class BaileysDataStore {
       manager.query(
         `UPDATE baileys_messages SET content = $4, sent_at = $5
           WHERE company_id = $1 AND connection_id = $2 AND message_id = $3`,
-        [...this.scope, messageId, JSON.stringify(message, BufferJSON.replacer), sentAt],
+        [...this.scope, messageId, serializeMessage(message), sentAt],
       ),
     );
   }
@@ -78,7 +96,7 @@ export class BaileysDataStore {
           chatJid,
           message.key.participant ?? null,
           Boolean(message.key.fromMe),
-          JSON.stringify(message, BufferJSON.replacer),
+          serializeMessage(message),
         ],
       ),
     );
@@ -195,7 +213,7 @@ export class BaileysDataStore {
       participant: row.participant,
       fromMe: row.from_me,
       sentByUs: row.sent_by_us,
-      message: row.content ? (JSON.parse(row.content, BufferJSON.reviver) as WAMessage) : null,
+      message: row.content ? deserializeMessage(row.content) : null,
       sentAt: row.sent_at,
     };
   }

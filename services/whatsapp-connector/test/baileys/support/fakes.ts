@@ -6,6 +6,7 @@ import type { jest } from '@jest/globals';
 import { Boom } from '@hapi/boom';
 import {
   makeEventBuffer,
+  proto,
   type AnyMessageContent,
   type BaileysEventMap,
   type GroupMetadata,
@@ -78,12 +79,23 @@ export class FakeSocket implements WaSocketLike {
     this.sent.push({ jid, content, options });
     const id = (options?.['messageId'] as string | undefined) ?? `FAKE${this.sent.length}`;
     const text = 'text' in content ? (content as { text: string }).text : undefined;
-    return {
+    const image = 'image' in content ? (content as { image: Buffer; caption?: string; mimetype?: string }) : undefined;
+    // as Baileys: a protobuf instance (its toJSON would turn bytes into base64 and enums into names)
+    return proto.WebMessageInfo.fromObject({
       key: { remoteJid: jid, fromMe: true, id },
-      message: text !== undefined ? { conversation: text } : { conversation: '[media]' },
+      message: image
+        ? {
+            imageMessage: {
+              mimetype: image.mimetype ?? 'image/jpeg',
+              caption: image.caption ?? '',
+              mediaKey: Buffer.alloc(32, 7),
+              fileLength: image.image.length,
+            },
+          }
+        : { conversation: text ?? '[media]' },
       messageTimestamp: 1763712700,
-      status: 1,
-    };
+      status: proto.WebMessageInfo.Status.PENDING,
+    }) as WAMessage;
   }
 
   async readMessages(keys: WAMessageKey[]): Promise<void> {
