@@ -1,9 +1,10 @@
-import { Test } from '@nestjs/testing';
+import { NestFactory } from '@nestjs/core';
 import { SessionNotReadyError, type SessionContext } from '../provider.port.js';
 import { BaileysEnvSchema, baileysOptionsFromEnv } from './baileys.config.js';
 import { BaileysModule } from './baileys.module.js';
 import { BaileysProvider } from './baileys.provider.js';
 import { WA_SOCKET_FACTORY } from './baileys.port.js';
+import { RealWaSocketFactory } from './real-socket.factory.js';
 
 describe(BaileysModule.name, () => {
   it('reads the WhatsApp Web version override and the backoff caps from the environment', () => {
@@ -21,16 +22,14 @@ describe(BaileysModule.name, () => {
     expect(() => BaileysEnvSchema.parse({ BAILEYS_WA_VERSION: '2.3000' })).toThrow(/major\.minor\.patch/);
   });
 
-  it("provides the 'baileys' session provider, its socket factory replaceable", async () => {
-    const create = (): Promise<never> => Promise.reject(new Error('no socket in unit tests'));
-    const module = await Test.createTestingModule({ imports: [BaileysModule.forRoot({})] })
-      .overrideProvider(WA_SOCKET_FACTORY)
-      .useValue({ create })
-      .compile();
-    const provider = module.get(BaileysProvider);
+  it("provides the 'baileys' session provider, which builds no socket before a session starts", async () => {
+    const app = await NestFactory.createApplicationContext(BaileysModule.forRoot({}), { logger: false });
+    const provider = app.get(BaileysProvider);
     expect(provider.name).toBe('baileys');
+    expect(app.get(WA_SOCKET_FACTORY)).toBeInstanceOf(RealWaSocketFactory);
     const session = provider.open({ connection: { id: 7, companyId: 2 } } as SessionContext);
     await expect(session.listContacts()).rejects.toBeInstanceOf(SessionNotReadyError);
-    await module.close();
+    await session.stop();
+    await app.close();
   });
 });
