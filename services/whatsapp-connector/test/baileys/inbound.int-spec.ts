@@ -371,6 +371,11 @@ describe('Baileys inbound', () => {
     socket.emit('messages.update', [{ key, update: { status: 5 } }]);
     await barrier(h, socket);
     expect(h.sink.acks.map((a) => a.ack)).toEqual([2, 4, 5]);
+    // a server NACK (e.g. 463) still gets through, once
+    socket.emit('messages.update', [{ key, update: { status: 0, messageStubParameters: ['463'] } }]);
+    socket.emit('messages.update', [{ key, update: { status: 0 } }]);
+    await barrier(h, socket);
+    expect(h.sink.acks.map((a) => a.ack)).toEqual([2, 4, 5, 0]);
 
     // an update buffered with the echo's upsert is folded into it (status on the upsert, no update event)
     const second = await h.session.send({
@@ -482,6 +487,39 @@ describe('Baileys inbound, groups allowed', () => {
       groupName: 'Clientes VIP',
       contact: { jid: '5511900000001@s.whatsapp.net', number: '5511900000001', pushName: null },
     });
+  });
+
+  it('reports group subjects, chat names and LID mappings as contacts', async () => {
+    const h = await harness({ allowGroups: true });
+    const socket = await connected(h);
+    socket.emit('groups.update', [{ id: GROUP_JID, subject: 'Clientes VIP' }]);
+    socket.emit('chats.upsert', [{ id: '5511922221111@s.whatsapp.net', name: 'Ana', conversationTimestamp: 1 }]);
+    socket.emit('lid-mapping.update', { lid: CONTACT_LID, pn: CONTACT_PN });
+    await eventually(() => expect(h.sink.contacts).toHaveLength(3));
+    expect(h.sink.contacts).toEqual([
+      {
+        contact: { jid: GROUP_JID, number: null, lid: null, pushName: null },
+        isGroup: true,
+        name: 'Clientes VIP',
+        profilePicUrl: null,
+      },
+      {
+        contact: { jid: '5511922221111@s.whatsapp.net', number: '5511922221111', lid: null, pushName: null },
+        isGroup: false,
+        name: 'Ana',
+        profilePicUrl: null,
+      },
+      {
+        contact: { jid: CONTACT_PN, number: '5511987654321', lid: CONTACT_LID, pushName: null },
+        isGroup: false,
+        name: null,
+        profilePicUrl: null,
+      },
+    ]);
+    // the group name now comes from the cache: no metadata query for its messages
+    socket.groupMetadata = () => Promise.reject(new Error('not expected'));
+    notify(socket, groupFixture);
+    await eventually(() => expect(h.sink.received()[0]?.groupName).toBe('Clientes VIP'));
   });
 
   it('acks a group message from per-participant receipts, forward only', async () => {
