@@ -90,6 +90,7 @@ describe('baileys mapper', () => {
     expect(closeAction(515, true).action).toBe('restart');
     expect(closeAction(440, true)).toEqual({ action: 'stop', reason: 'connectionReplaced' });
     expect(closeAction(401, true).action).toBe('wipe-and-restart');
+    expect(closeAction(401, false)).toEqual({ action: 'stop', reason: 'loggedOut' });
     expect(closeAction(403, true)).toEqual({ action: 'stop', reason: 'banned' });
     expect(closeAction(405, true)).toEqual({ action: 'stop', reason: 'versionOutdated' });
     expect(closeAction(408, false)).toEqual({ action: 'timeout', reason: 'qrExpired' });

@@ -330,7 +330,8 @@ export function closeAction(statusCode: number | undefined, registered: boolean)
     case 440:
       return { action: 'stop', reason: 'connectionReplaced' };
     case 401:
-      return { action: 'wipe-and-restart', reason: 'loggedOut' };
+      // never linked yet: nothing to wipe, and restarting could loop
+      return registered ? { action: 'wipe-and-restart', reason: 'loggedOut' } : { action: 'stop', reason: 'loggedOut' };
     case 403:
       return { action: 'stop', reason: 'banned' };
     case 405:

@@ -378,12 +378,7 @@ export class BaileysSession implements ProviderSession {
       }
       case 'wipe-and-restart':
         await this.dropSocket();
-        await this.context.transaction(async (manager) => {
-          await this.context.fence(manager);
-          await BaileysAuthStore.wipeAuth(manager, this.connection.id);
-          await BaileysDataStore.wipeData(manager, this.connection.id);
-        });
-        this.auth = null;
+        await this.wipeStored();
         this.pairingCode = null;
         this.retries = 0;
         await this.report({ status: 'DISCONNECTED', qrcode: '', number: null, retries: 0, reason: decision.reason });
@@ -407,6 +402,21 @@ export class BaileysSession implements ProviderSession {
         await this.report({ status: 'DISCONNECTED', qrcode: '', retries: this.retries, reason: decision.reason });
         return;
     }
+  }
+
+  /** Auth state, messages and contacts of the connection, in one fenced transaction; fresh creds next time. */
+  private async wipeStored(): Promise<void> {
+    try {
+      await this.context.transaction(async (manager) => {
+        await this.context.fence(manager);
+        await BaileysAuthStore.wipeAuth(manager, this.connection.id);
+        await BaileysDataStore.wipeData(manager, this.connection.id);
+      });
+    } catch (error) {
+      this.onWriteRejected(error);
+      throw error;
+    }
+    this.auth = null;
   }
 
   // ---- inbound ---------------------------------------------------------------------------------------------
@@ -919,12 +929,7 @@ export class BaileysSession implements ProviderSession {
       }
     }
     await this.dropSocket();
-    await this.context.transaction(async (manager) => {
-      await this.context.fence(manager);
-      await BaileysAuthStore.wipeAuth(manager, this.connection.id);
-      await BaileysDataStore.wipeData(manager, this.connection.id);
-    });
-    this.auth = null;
+    await this.wipeStored();
     this.pairingCode = null;
     await this.report({ status: 'DISCONNECTED', qrcode: '', number: null, retries: 0, reason: 'loggedOut' });
   }
