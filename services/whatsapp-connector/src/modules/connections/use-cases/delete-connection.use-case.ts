@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import type { CompanyId } from '@cs/proto/common';
+import { TransactionHost } from '@cs/platform/database';
+import { DomainError } from '@cs/platform/errors';
+import { ProviderRegistry } from '../../../providers/provider-registry.js';
+import { ConnectionEvents } from '../connection-events.js';
+import { ConnectionsRepository } from '../connections.repository.js';
+
+/**
+ * `DELETE /whatsapp/{id}`: refused for the company's only default while other connections exist
+ * (`ERR_NO_OTHER_WHATSAPP`). Deleting drops the lease (the owner's next fenced write or renewal fails, and it
+ * stops the session), the pending commands, and the provider's stored state.
+ */
+@Injectable()
+export class DeleteConnectionUseCase {
+  constructor(
+    private readonly transactions: TransactionHost,
+    private readonly connections: ConnectionsRepository,
+    private readonly providers: ProviderRegistry,
+    private readonly events: ConnectionEvents,
+  ) {}
+
+  async execute(companyId: CompanyId, id: number): Promise<void> {
+    await this.transactions.run(async (manager) => {
+      await this.connections.lockCompany(companyId);
+      const row = await this.connections.find(companyId, id, { lock: true });
+      if (!row) throw new DomainError('ERR_NO_WAPP_FOUND');
+      if (row.is_default && (await this.connections.count(companyId)) > 1) {
+        if (!(await this.connections.otherDefaultExists(companyId, id))) throw new DomainError('ERR_NO_OTHER_WHATSAPP');
+      }
+      await this.connections.remove(companyId, id);
+      await manager.query('DELETE FROM session_leases WHERE connection_id = $1', [id]);
+      await manager.query(
+        `UPDATE session_commands SET status = 'failed', done_at = now(), outcome = '"connection deleted"'
+          WHERE connection_id = $1 AND status = 'pending'`,
+        [id],
+      );
+      await this.providers.find(row.provider)?.wipe(id, manager);
+      await this.events.deleted(companyId, id);
+    });
+  }
+}
