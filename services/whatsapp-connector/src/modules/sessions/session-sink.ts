@@ -82,12 +82,12 @@ export class SinkFactory {
           const ended = update.status === 'TIMEOUT' || update.status === 'DISCONNECTED';
           const rows = await returningRows<ConnectionRow>(
             manager,
-            `UPDATE connections SET status = $3,
-                qrcode = CASE WHEN $3 = 'qrcode' THEN coalesce($4, qrcode) ELSE '' END,
-                pairing_code = CASE WHEN $3 = 'PAIRING' THEN coalesce($5, pairing_code) ELSE NULL END,
-                number = coalesce($6, number),
-                retries = coalesce($7, CASE WHEN $3 = 'CONNECTED' THEN 0 ELSE retries END),
-                session_wanted = CASE WHEN $8 THEN false ELSE session_wanted END,
+            `UPDATE connections SET status = $3::text,
+                qrcode = CASE WHEN $3::text = 'qrcode' THEN coalesce($4::text, qrcode) ELSE '' END,
+                pairing_code = CASE WHEN $3::text = 'PAIRING' THEN coalesce($5::text, pairing_code) ELSE NULL END,
+                number = coalesce($6::text, number),
+                retries = coalesce($7::int, CASE WHEN $3::text = 'CONNECTED' THEN 0 ELSE retries END),
+                session_wanted = CASE WHEN $8::boolean THEN false ELSE session_wanted END,
                 updated_at = now()
               WHERE company_id = $1 AND id = $2 RETURNING *`,
             [
