@@ -190,13 +190,17 @@ export class SessionManager implements OnApplicationBootstrap, OnModuleDestroy {
     );
     const load = new Map(processes.map((row) => [row.id, row.sessions]));
     load.set(this.processId, this.sessions.size);
+    // a fair share of everything wanted over the live processes: several processes fill up at once; beyond it only
+    // the least-loaded one claims (ties: the smallest process id), so a new session goes to the least-loaded process
+    const leased = [...load.values()].reduce((sum, count) => sum + count, 0);
+    const share = Math.ceil((leased + orphans.length) / load.size);
     for (const orphan of orphans) {
       if (this.stopping || this.sessions.size >= this.config.CONNECTOR_MAX_SESSIONS) return;
       const mine = this.sessions.size;
       const leastLoaded = [...load.entries()].every(
         ([id, count]) => id === this.processId || mine < count || (mine === count && this.processId < id),
       );
-      if (!leastLoaded) return;
+      if (!leastLoaded && mine + 1 >= share) return;
       const claimed = await this.claim(orphan.id);
       if (claimed) load.set(this.processId, this.sessions.size);
     }
