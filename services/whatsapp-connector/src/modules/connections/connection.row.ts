@@ -1,5 +1,5 @@
 import type { ConnectionSnapshot, ConnectionStatus } from '@cs/proto/events';
-import type { ConnectionConfig, ProviderName } from '../../providers/provider.port.js';
+import type { ConnectionConfig } from '../../providers/provider.port.js';
 
 /** A `connections` row as SQL answers it (secrets included: never log it). */
 export interface ConnectionRow {
@@ -97,7 +97,7 @@ export function toConnectionConfig(row: ConnectionRow, allowGroups: boolean): Co
     id: row.id,
     companyId: row.company_id,
     name: row.name,
-    provider: (row.provider === 'beta' ? 'baileys' : row.provider) as ProviderName,
+    provider: row.provider === 'beta' ? 'baileys' : row.provider,
     allowGroups,
     cloud:
       row.provider === 'cloud-api'

@@ -54,7 +54,7 @@ export class CommandsConsumer {
         companyId: event.companyId,
         connectionId: data.connectionId,
         kind,
-        payload: data as unknown as Record<string, unknown>,
+        payload: data,
         causationId: event.id,
       });
       if (!recorded) return; // the same command again: already recorded (and carried out, or about to be)
@@ -66,7 +66,7 @@ export class CommandsConsumer {
           WHERE command_id = $1 RETURNING id, command_id, company_id, connection_id, kind, payload, status, causation_id`,
           [data.commandId],
         )
-        .then((result) => (Array.isArray(result[0]) ? (result[0] as CommandRow[]) : (result as CommandRow[])));
+        .then((result) => (Array.isArray(result[0]) ? (result[0] as CommandRow[]) : result));
       if (row) await emitFailure(this.events, row, 'ERR_WAPP_NOT_INITIALIZED');
     });
   }
@@ -111,7 +111,7 @@ export class CommandsConsumer {
         companyId: event.companyId,
         connectionId,
         kind,
-        payload: data as unknown as Record<string, unknown>,
+        payload: data,
         causationId: event.id,
       });
     });

@@ -120,7 +120,7 @@ export class SinkFactory {
           await this.events.emit(definition, {
             companyId,
             key: `${connectionId}:${event.data.chatJid}`,
-            data: event.data as never,
+            data: event.data,
           });
           return true;
         }),
