@@ -457,6 +457,57 @@ describe('messages', () => {
     });
   });
 
+  it('keeps a send accepted while the session is not connected, and sends it once the session is back', async () => {
+    const waiting = await create(companyA, { name: `Espera ${randomUUID().slice(0, 6)}` });
+    await call(companyA, 'POST', `/whatsappsession/${waiting.id}`, {});
+    await statusOf(companyA, waiting.id, 'qrcode');
+    const number = contactNumber();
+    const commandId = await probe.send(companyA, waiting.id, `${number}@s.whatsapp.net`, 'assim que voltar');
+    await expectEventually(async () => {
+      const { rows } = await db.query('SELECT status FROM session_commands WHERE command_id = $1', [commandId]);
+      expect(rows[0]?.status).toBe('pending');
+    });
+    expect(probe.events('whatsapp.message-ack.v1', (entry) => entry.envelope.data['commandId'] === commandId)).toEqual(
+      [],
+    );
+    await call(companyA, 'POST', `/simulator/connections/${waiting.id}/scan`, {});
+    await statusOf(companyA, waiting.id, 'CONNECTED');
+    await expectEventually(() =>
+      expect(
+        probe.events('whatsapp.message-ack.v1', (entry) => entry.envelope.data['commandId'] === commandId),
+      ).toMatchObject([{ envelope: { type: 'whatsapp.message.sent' } }]),
+    );
+    const sent = await json<unknown[]>(
+      await call(companyA, 'GET', `/simulator/connections/${waiting.id}/sent?chat=${number}`),
+    );
+    expect(sent).toHaveLength(1);
+
+    // deleting the connection fails what is still waiting for it, and stops its session
+    await call(companyA, 'DELETE', `/whatsappsession/${waiting.id}`);
+    await statusOf(companyA, waiting.id, 'DISCONNECTED');
+    await call(companyA, 'POST', `/whatsappsession/${waiting.id}`, {});
+    await statusOf(companyA, waiting.id, 'qrcode');
+    const orphan = await probe.send(companyA, waiting.id, `${number}@s.whatsapp.net`, 'nunca');
+    await expectEventually(async () => {
+      const { rows } = await db.query('SELECT status FROM session_commands WHERE command_id = $1', [orphan]);
+      expect(rows[0]?.status).toBe('pending');
+    });
+    expect((await call(companyA, 'DELETE', `/whatsapp/${waiting.id}`)).status).toBe(200);
+    await expectEventually(() =>
+      expect(
+        probe.events('whatsapp.message-ack.v1', (entry) => entry.envelope.data['commandId'] === orphan),
+      ).toMatchObject([
+        { envelope: { type: 'whatsapp.message.send-failed', data: { error: 'ERR_WAPP_NOT_INITIALIZED' } } },
+      ]),
+    );
+    await expectEventually(async () => {
+      const { rows } = await db.query('SELECT 1 FROM session_leases WHERE connection_id = $1', [waiting.id]);
+      expect(rows).toEqual([]);
+      const log = await db.query(`SELECT event FROM simulator_log WHERE connection_id = $1 ORDER BY id`, [waiting.id]);
+      expect(log.rows.at(-1)?.event).toBe('stop');
+    });
+  });
+
   it('fails a send for a connection without a session with ERR_WAPP_NOT_INITIALIZED', async () => {
     const idle = await create(companyA, { name: `Parada ${randomUUID().slice(0, 6)}` });
     const commandId = await probe.send(companyA, idle.id, '5511999990000@s.whatsapp.net', 'oi');

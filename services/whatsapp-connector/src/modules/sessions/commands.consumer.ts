@@ -16,7 +16,7 @@ import {
 import { TransactionHost } from '@cs/platform/database';
 import { EventPattern, EventPublisher, Payload } from '@cs/platform/events';
 import { type CommandKind, type CommandRow, SessionCommands } from './session-commands.js';
-import { emitFailure } from './session-manager.js';
+import { emitFailure } from './command-failures.js';
 
 interface ConsumedEvent {
   readonly id: string;

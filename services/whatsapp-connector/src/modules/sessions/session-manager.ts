@@ -31,6 +31,7 @@ import {
   type SessionStatusUpdate,
 } from '../../providers/provider.port.js';
 import { Leases } from './lease.repository.js';
+import { emitFailure } from './command-failures.js';
 import { type CommandRow, SessionCommands } from './session-commands.js';
 import { SinkFactory } from './session-sink.js';
 
@@ -546,25 +547,6 @@ export class SessionManager implements OnApplicationBootstrap, OnModuleDestroy {
       await SessionCommands.finish(manager, command.id, 'done', { owner: this.processId });
     }).catch(() => undefined);
     await this.endAndRelease(live, 'logout');
-  }
-}
-
-/** The failure event of a command that could not be carried out (sends only: the others have no failure event). */
-export async function emitFailure(events: EventPublisher, command: CommandRow, error: ErrorCode): Promise<void> {
-  const payload = command.payload;
-  if (command.kind === 'send') {
-    await events.emit(MessageSendFailed, {
-      companyId: command.company_id,
-      key: `${command.connection_id}:${String(payload['chatJid'])}`,
-      ...causation(command),
-      data: {
-        commandId: command.command_id,
-        clientMessageId: String(payload['clientMessageId']),
-        connectionId: command.connection_id,
-        error,
-        reason: error,
-      },
-    });
   }
 }
 

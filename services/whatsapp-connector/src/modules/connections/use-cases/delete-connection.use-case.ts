@@ -2,7 +2,11 @@ import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
+import { EventPublisher } from '@cs/platform/events';
+import { returningRows } from '../../../database/sql.js';
 import { ProviderRegistry } from '../../../providers/provider-registry.js';
+import type { CommandRow } from '../../sessions/session-commands.js';
+import { emitFailure } from '../../sessions/command-failures.js';
 import { ConnectionEvents } from '../connection-events.js';
 import { ConnectionsRepository } from '../connections.repository.js';
 
@@ -18,6 +22,7 @@ export class DeleteConnectionUseCase {
     private readonly connections: ConnectionsRepository,
     private readonly providers: ProviderRegistry,
     private readonly events: ConnectionEvents,
+    private readonly publisher: EventPublisher,
   ) {}
 
   async execute(companyId: CompanyId, id: number): Promise<void> {
@@ -30,11 +35,15 @@ export class DeleteConnectionUseCase {
       }
       await this.connections.remove(companyId, id);
       await manager.query('DELETE FROM session_leases WHERE connection_id = $1', [id]);
-      await manager.query(
+      const pending = await returningRows<CommandRow>(
+        manager,
         `UPDATE session_commands SET status = 'failed', done_at = now(), outcome = '"connection deleted"'
-          WHERE connection_id = $1 AND status = 'pending'`,
+          WHERE connection_id = $1 AND status = 'pending'
+          RETURNING id, command_id, company_id, connection_id, kind, payload, status, causation_id`,
         [id],
       );
+      // sends that will never go out are reported as failed (tickets shows the message with an error)
+      for (const command of pending) await emitFailure(this.publisher, command, 'ERR_WAPP_NOT_INITIALIZED');
       await this.providers.find(row.provider)?.wipe(id, manager);
       await this.events.deleted(companyId, id);
     });
