@@ -3,10 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
-import type { ErrorCode } from '@cs/proto/errors';
 import {
   ContactsExported,
-  MessageSendFailed,
   MessageSent,
   NumberChecked,
   type OutboundContent,
