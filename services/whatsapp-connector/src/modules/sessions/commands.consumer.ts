@@ -91,16 +91,19 @@ export class CommandsConsumer {
             causationId: event.id,
             data: { commandId: data.commandId, connectionId: null, results: [], error: 'ERR_WAPP_CHECK_CONTACT' },
           });
-        } else if (event.type === ExportContacts.type && data.connectionId !== null) {
+        } else if (event.type === ExportContacts.type) {
+          // answered on the asked (or default) connection; a company without any connection cannot be answered
+          const answerOn = data.connectionId ?? (await this.defaultConnection(manager, event.companyId));
+          if (answerOn === null) return;
           await this.events.emit(ContactsExported, {
             companyId: event.companyId,
-            key: `${data.connectionId}:${data.commandId}`,
+            key: `${answerOn}:${data.commandId}`,
             causationId: event.id,
             data: {
               commandId: data.commandId,
-              connectionId: data.connectionId,
+              connectionId: answerOn,
               count: 0,
-              error: 'ERR_WAPP_NOT_INITIALIZED',
+              error: data.connectionId === null ? 'ERR_NO_DEF_WAPP_FOUND' : 'ERR_WAPP_NOT_INITIALIZED',
             },
           });
         }
@@ -115,6 +118,14 @@ export class CommandsConsumer {
         causationId: event.id,
       });
     });
+  }
+
+  private async defaultConnection(manager: EntityManager, companyId: number): Promise<number | null> {
+    const rows = await manager.query<Array<{ id: number }>>(
+      'SELECT id FROM connections WHERE company_id = $1 ORDER BY is_default DESC, id LIMIT 1',
+      [companyId],
+    );
+    return rows[0]?.id ?? null;
   }
 
   private async sessionWanted(manager: EntityManager, companyId: number, connectionId: number): Promise<boolean> {

@@ -3,12 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
-import {
-  ContactsExported,
-  MessageSent,
-  NumberChecked,
-  type OutboundContent,
-} from '@cs/proto/events';
+import { ContactsExported, MessageSent, NumberChecked, type OutboundContent } from '@cs/proto/events';
 import { APP_CONFIG } from '@cs/platform/config';
 import { TransactionHost } from '@cs/platform/database';
 import { EventPublisher } from '@cs/platform/events';
