@@ -11,6 +11,7 @@ export const Leases = {
     manager: EntityManager,
     input: { connectionId: number; companyId: number; owner: string; ttlMs: number },
   ): Promise<number | null> {
+    await Leases.lockClaimable(manager, input.connectionId);
     const rows = await returningRows<{ epoch: string }>(
       manager,
       `INSERT INTO session_leases AS l (connection_id, company_id, owner, epoch, renewed_at, expires_at)
@@ -35,6 +36,19 @@ export const Leases = {
       );
     }
     return epoch;
+  },
+
+  /**
+   * Locks the lease row `FOR UPDATE` (waiting for the holder's in-flight fenced transactions, which hold it
+   * `FOR KEY SHARE`; the upsert's own lock, with no key change, would not wait) and answers whether it may be
+   * claimed (absent or lapsed).
+   */
+  async lockClaimable(manager: EntityManager, connectionId: number): Promise<boolean> {
+    const rows = await manager.query<Array<{ lapsed: boolean }>>(
+      'SELECT expires_at <= now() AS lapsed FROM session_leases WHERE connection_id = $1 FOR UPDATE',
+      [connectionId],
+    );
+    return rows.length === 0 || rows[0]?.lapsed === true;
   },
 
   /** Renews every lease this process still holds; answers those renewed (the others are lost). */
@@ -72,11 +86,15 @@ export const Leases = {
     );
   },
 
-  /** `SessionContext.fence`: the lease is still ours with this epoch, locked `FOR SHARE` until the caller commits. */
+  /**
+   * `SessionContext.fence`: the lease is still ours with this epoch, share-locked until the caller commits. The
+   * share lock is `FOR KEY SHARE`: a takeover (`claim`, which takes `FOR UPDATE`) waits for the fenced transaction
+   * to commit, while the owner's own renewal (a plain `UPDATE` of non-key columns) does not wait behind a slow send.
+   */
   async holds(manager: EntityManager, connectionId: number, owner: string, epoch: number): Promise<boolean> {
     const rows = await manager.query<unknown[]>(
       `SELECT 1 FROM session_leases
-        WHERE connection_id = $1 AND owner = $2 AND epoch = $3 AND expires_at > now() FOR SHARE`,
+        WHERE connection_id = $1 AND owner = $2 AND epoch = $3 AND expires_at > now() FOR KEY SHARE`,
       [connectionId, owner, epoch],
     );
     return rows.length > 0;

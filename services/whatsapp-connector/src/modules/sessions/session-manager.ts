@@ -39,6 +39,8 @@ interface LiveSession {
   ended: boolean;
   /** A logout is under way (its DISCONNECTED report must not release the lease before it finishes). */
   closing?: boolean;
+  /** Carrying out commands (the poller does not hand it more until it is done). */
+  busy?: boolean;
 }
 
 /**
@@ -203,6 +205,9 @@ export class SessionManager implements OnApplicationBootstrap, OnModuleDestroy {
   /** Takes the lease of a wanted connection and opens its session here. */
   private async claim(connectionId: number): Promise<boolean> {
     const claimed = await this.transactions.run(async (manager) => {
+      // lock order everywhere: the lease row, then the connection row (a session's status report holds its lease
+      // share-locked while it updates the connection)
+      if (!(await Leases.lockClaimable(manager, connectionId))) return null;
       const [row] = await manager.query<ConnectionRow[]>(
         'SELECT * FROM connections WHERE id = $1 AND session_wanted FOR UPDATE SKIP LOCKED',
         [connectionId],
@@ -276,7 +281,9 @@ export class SessionManager implements OnApplicationBootstrap, OnModuleDestroy {
       await live.session.start(row.pairing_number ? { pairingNumber: row.pairing_number } : {});
     } catch (error) {
       this.logger.error({ err: error, connectionId: live.connectionId }, 'session start failed');
+      // give it up: the next reconcile (here or on another process) starts it again
       if (error instanceof LeaseLostError) await this.endLocally(live, 'lease lost');
+      else await this.endAndRelease(live, 'start failed');
     }
   }
 
@@ -350,26 +357,30 @@ export class SessionManager implements OnApplicationBootstrap, OnModuleDestroy {
     if (this.polling || this.stopping || this.sessions.size === 0) return;
     this.polling = true;
     try {
-      const commands = await SessionCommands.pending(this.transactions.dataSource.manager, this.ownedConnectionIds);
+      // sessions still busy with earlier commands are left out: their commands are picked up when they are done
+      const idle = [...this.sessions.values()].filter((live) => !live.busy).map((live) => live.connectionId);
+      const commands = await SessionCommands.pending(this.transactions.dataSource.manager, idle);
       const byConnection = new Map<number, CommandRow[]>();
       for (const command of commands) {
         const list = byConnection.get(command.connection_id) ?? [];
         list.push(command);
         byConnection.set(command.connection_id, list);
       }
-      await Promise.all(
-        [...byConnection.entries()].map(async ([connectionId, list]) => {
-          const live = this.sessions.get(connectionId);
-          if (!live) return;
-          await this.serial(live, async () => {
-            for (const command of list) {
-              if (live.ended) return;
-              const done = await this.execute(live, command);
-              if (!done) return; // not ready: keep this and the later ones for the next round, in order
-            }
-          });
-        }),
-      );
+      for (const [connectionId, list] of byConnection) {
+        const live = this.sessions.get(connectionId);
+        if (!live || live.busy) continue;
+        live.busy = true;
+        // one slow session (a Baileys send waiting on the network) never holds up the others
+        void this.serial(live, async () => {
+          for (const command of list) {
+            if (live.ended) return;
+            const done = await this.execute(live, command);
+            if (!done) return; // not ready: keep this and the later ones for the next round, in order
+          }
+        }).finally(() => {
+          live.busy = false;
+        });
+      }
     } catch (error) {
       this.logger.error({ err: error }, 'command poll failed');
     } finally {

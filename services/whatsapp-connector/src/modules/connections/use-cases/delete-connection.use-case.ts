@@ -28,6 +28,11 @@ export class DeleteConnectionUseCase {
   async execute(companyId: CompanyId, id: number): Promise<void> {
     await this.transactions.run(async (manager) => {
       await this.connections.lockCompany(companyId);
+      // the lease row before the connection row, as everywhere (a session's status report holds its lease)
+      await manager.query('SELECT 1 FROM session_leases WHERE connection_id = $1 AND company_id = $2 FOR UPDATE', [
+        id,
+        companyId,
+      ]);
       const row = await this.connections.find(companyId, id, { lock: true });
       if (!row) throw new DomainError('ERR_NO_WAPP_FOUND');
       if (row.is_default && (await this.connections.count(companyId)) > 1) {
