@@ -102,7 +102,8 @@ afterAll(async () => {
 });
 
 it('moves the sessions of a killed process to the others, never running one twice, losing and doubling nothing', async () => {
-  // 30 simulated connections whose phones are already linked: their sessions come up CONNECTED without a QR
+  // 30 simulated connections (their sessions start at once, showing a QR); their phones are then linked and the
+  // sessions restarted, so they come up CONNECTED without a QR
   const ids: number[] = [];
   for (let index = 0; index < SESSIONS; index += 1) {
     const response = await post(processes[index % 3]!.url, '/whatsapp', {
@@ -114,7 +115,8 @@ it('moves the sessions of a killed process to the others, never running one twic
   }
   await db.query(
     `INSERT INTO simulator_devices (connection_id, company_id, linked, number)
-     SELECT id, company_id, true, '55119' || lpad(id::text, 8, '0') FROM connections WHERE id = ANY($1::int[])`,
+     SELECT id, company_id, true, '55119' || lpad(id::text, 8, '0') FROM connections WHERE id = ANY($1::int[])
+     ON CONFLICT (connection_id) DO UPDATE SET linked = true, number = EXCLUDED.number`,
     [ids],
   );
   for (const id of ids) expect((await post(processes[id % 3]!.url, `/whatsappsession/${id}`, {})).status).toBe(201);

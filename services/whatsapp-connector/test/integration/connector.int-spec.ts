@@ -140,7 +140,8 @@ describe('connections (/whatsapp)', () => {
     );
 
     const first = await create(company, { name: 'Loja Centro', token: 'tok-1' });
-    expect(first).toMatchObject({ isDefault: true, status: 'DISCONNECTED', token: 'tok-1', queues: [] });
+    // its session starts at once, as the spec's server does
+    expect(first).toMatchObject({ isDefault: true, status: 'OPENING', token: 'tok-1', queues: [] });
 
     // more than one queue needs a greeting
     const noGreeting = await call(company, 'PUT', `/whatsapp/${first.id}`, { queueIds: [901, 902] });
@@ -292,8 +293,8 @@ describe('tenancy', () => {
 
 describe('sessions through the simulator', () => {
   it('goes OPENING → qrcode → (scan) CONNECTED → (logout) DISCONNECTED, emitting every state', async () => {
+    // created: its session starts at once
     const connection = await create(companyA, { name: `Sessão ${randomUUID().slice(0, 6)}` });
-    expect((await call(companyA, 'POST', `/whatsappsession/${connection.id}`, {})).status).toBe(201);
     const withQr = await statusOf(companyA, connection.id, 'qrcode');
     expect(withQr.qrcode).toMatch(/^2@/);
     expect((await call(companyA, 'POST', `/simulator/connections/${connection.id}/scan`, {})).status).toBe(202);
@@ -313,7 +314,7 @@ describe('sessions through the simulator', () => {
       expect(statuses).toEqual(['OPENING', 'qrcode', 'CONNECTED', 'DISCONNECTED']);
     });
     // logged out: the simulated phone forgot the link, so the next start shows a QR again
-    await call(companyA, 'POST', `/whatsappsession/${connection.id}`, {});
+    expect((await call(companyA, 'POST', `/whatsappsession/${connection.id}`, {})).status).toBe(201);
     await statusOf(companyA, connection.id, 'qrcode');
     await call(companyA, 'DELETE', `/whatsappsession/${connection.id}`);
     await statusOf(companyA, connection.id, 'DISCONNECTED');
@@ -321,7 +322,6 @@ describe('sessions through the simulator', () => {
 
   it('ends as TIMEOUT after three QR codes nobody scanned', async () => {
     const connection = await create(companyA, { name: `Timeout ${randomUUID().slice(0, 6)}` });
-    await call(companyA, 'POST', `/whatsappsession/${connection.id}`, {});
     const seen = new Set<string>();
     await expectEventually(
       async () => {
@@ -361,7 +361,6 @@ describe('messages', () => {
 
   beforeAll(async () => {
     connection = await create(companyA, { name: `Mensagens ${randomUUID().slice(0, 6)}` });
-    await call(companyA, 'POST', `/whatsappsession/${connection.id}`, {});
     await statusOf(companyA, connection.id, 'qrcode');
     await call(companyA, 'POST', `/simulator/connections/${connection.id}/scan`, {});
     await statusOf(companyA, connection.id, 'CONNECTED');
@@ -461,7 +460,6 @@ describe('messages', () => {
 
   it('keeps a send accepted while the session is not connected, and sends it once the session is back', async () => {
     const waiting = await create(companyA, { name: `Espera ${randomUUID().slice(0, 6)}` });
-    await call(companyA, 'POST', `/whatsappsession/${waiting.id}`, {});
     await statusOf(companyA, waiting.id, 'qrcode');
     const number = contactNumber();
     const commandId = await probe.send(companyA, waiting.id, `${number}@s.whatsapp.net`, 'assim que voltar');
@@ -512,6 +510,9 @@ describe('messages', () => {
 
   it('fails a send for a connection without a session with ERR_WAPP_NOT_INITIALIZED', async () => {
     const idle = await create(companyA, { name: `Parada ${randomUUID().slice(0, 6)}` });
+    await statusOf(companyA, idle.id, 'qrcode');
+    await call(companyA, 'DELETE', `/whatsappsession/${idle.id}`);
+    await statusOf(companyA, idle.id, 'DISCONNECTED');
     const commandId = await probe.send(companyA, idle.id, '5511999990000@s.whatsapp.net', 'oi');
     await expectEventually(() => {
       const [event] = probe.events(

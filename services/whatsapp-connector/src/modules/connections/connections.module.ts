@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ProjectionsModule } from '../projections/projections.module.js';
+import { SessionNudge } from '../sessions/session-nudge.js';
 import { ConnectionEvents } from './connection-events.js';
 import { ConnectionsController } from './connections.controller.js';
 import { ConnectionsQueries } from './connections.queries.js';
@@ -11,12 +12,13 @@ import { SaveConnectionUseCase } from './use-cases/save-connection.use-case.js';
   imports: [ProjectionsModule],
   controllers: [ConnectionsController],
   providers: [
+    SessionNudge,
     ConnectionsRepository,
     ConnectionsQueries,
     ConnectionEvents,
     SaveConnectionUseCase,
     DeleteConnectionUseCase,
   ],
-  exports: [ConnectionsRepository, ConnectionEvents],
+  exports: [ConnectionsRepository, ConnectionEvents, SessionNudge],
 })
 export class ConnectionsModule {}

@@ -26,6 +26,7 @@ import {
 import { Leases } from './lease.repository.js';
 import { emitFailure } from './command-failures.js';
 import { type CommandRow, SessionCommands } from './session-commands.js';
+import { SessionNudge } from './session-nudge.js';
 import { SinkFactory } from './session-sink.js';
 
 interface LiveSession {
@@ -72,9 +73,16 @@ export class SessionManager implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly media: MediaStoreService,
     private readonly projections: ProjectionsRepository,
     private readonly connectionEvents: ConnectionEvents,
+    nudge: SessionNudge,
   ) {
     this.processId = config.CONNECTOR_INSTANCE_ID ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
     this.logger = logger.child({ component: 'sessions', process: this.processId });
+    nudge.register(() => void this.heartbeat());
+  }
+
+  private get providerNames(): string[] {
+    const names: string[] = this.providers.all.map((provider) => provider.name);
+    return names.includes('baileys') ? [...names, 'beta'] : names;
   }
 
   get ownedConnectionIds(): number[] {
@@ -173,8 +181,10 @@ export class SessionManager implements OnApplicationBootstrap, OnModuleDestroy {
   private async claimOrphans(): Promise<void> {
     const orphans = await this.query<Array<{ id: number; company_id: number }>>(
       `SELECT c.id, c.company_id FROM connections c LEFT JOIN session_leases l ON l.connection_id = c.id
-        WHERE c.session_wanted AND (l.connection_id IS NULL OR l.expires_at <= now()) ORDER BY c.id LIMIT 500`,
-      [],
+        WHERE c.session_wanted AND (l.connection_id IS NULL OR l.expires_at <= now())
+          AND c.provider = ANY($1::text[]) ORDER BY c.id LIMIT 500`,
+      // only providers of this build (a connection of a provider not deployed here waits for a process that has it)
+      [this.providerNames],
     );
     if (orphans.length === 0) return;
     const processes = await this.query<Array<{ id: string; capacity: number; sessions: number }>>(

@@ -13,6 +13,7 @@ import { ConnectionsRepository } from '../connections/connections.repository.js'
 import { Leases } from './lease.repository.js';
 import { SessionCommands } from './session-commands.js';
 import { SessionManager } from './session-manager.js';
+import { SessionNudge } from './session-nudge.js';
 
 /**
  * `/whatsappsession/{id}` (spec §7). Any process may answer: the request is recorded as a lifecycle command for
@@ -28,6 +29,7 @@ export class SessionsController {
     private readonly events: ConnectionEvents,
     private readonly providers: ProviderRegistry,
     private readonly manager: SessionManager,
+    private readonly nudge: SessionNudge,
   ) {}
 
   @Post(':id')
@@ -87,6 +89,6 @@ export class SessionsController {
       await SessionCommands.enqueue(manager, { companyId, connectionId: id, kind });
     });
     // committed: this process reconciles now instead of at its next heartbeat (it claims if it is the one to)
-    void this.manager.heartbeat();
+    this.nudge.nudge();
   }
 }

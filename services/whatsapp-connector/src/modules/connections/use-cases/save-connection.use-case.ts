@@ -5,6 +5,7 @@ import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import type { ConnectorConfig } from '../../../config/env.js';
 import { ProjectionsRepository } from '../../projections/projections.repository.js';
+import { SessionNudge } from '../../sessions/session-nudge.js';
 import { type ConnectionResponse, type ConnectionRow, toConnectionResponse } from '../connection.row.js';
 import { ConnectionEvents } from '../connection-events.js';
 import type { CreateConnectionBody, UpdateConnectionBody } from '../connections.dto.js';
@@ -48,10 +49,11 @@ export class SaveConnectionUseCase {
     private readonly connections: ConnectionsRepository,
     private readonly projections: ProjectionsRepository,
     private readonly events: ConnectionEvents,
+    private readonly nudge: SessionNudge,
   ) {}
 
   async create(companyId: CompanyId, body: CreateConnectionBody): Promise<ConnectionResponse> {
-    return this.transactions.run(async () => {
+    const created = await this.transactions.run(async () => {
       await this.connections.lockCompany(companyId);
       const limit = await this.projections.planLimit(companyId);
       const count = await this.connections.count(companyId);
@@ -63,12 +65,17 @@ export class SaveConnectionUseCase {
       // the company's first connection is its default
       const isDefault = count === 0 || body.isDefault === true;
       values['is_default'] = isDefault;
+      // as the spec's server does, a new connection's session starts at once (OPENING, then a QR)
+      values['session_wanted'] = true;
+      values['status'] = 'OPENING';
       const row = await this.connections.insert(values);
       const others = isDefault ? await this.connections.clearOtherDefaults(companyId, row.id) : [];
       await this.emitOthers(companyId, others);
       await this.events.changed(row, 'created');
       return this.respond(companyId, row);
     });
+    this.nudge.nudge();
+    return created;
   }
 
   async update(companyId: CompanyId, id: number, body: UpdateConnectionBody): Promise<ConnectionResponse> {
