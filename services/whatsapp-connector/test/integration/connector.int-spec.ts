@@ -574,6 +574,52 @@ describe('messages', () => {
     });
   });
 
+  it("exports the phone's contacts and refreshes a profile picture on request", async () => {
+    const number = contactNumber();
+    const said = await json<{ messageId: string }>(
+      await simulator('/messages', { from: { number, name: 'Seu Jorge' }, kind: 'text', body: 'oi' }),
+    );
+    await expectEventually(() => expect(inbound(said.messageId)).toHaveLength(1));
+    const commandId = randomUUID();
+    await probe.publish(
+      'whatsapp.contact.commands.v1',
+      String(companyA),
+      'whatsapp.contacts.export',
+      companyA,
+      { commandId, connectionId: connection.id },
+      { producer: 'contacts' },
+    );
+    await expectEventually(() => {
+      const [done] = probe.events('whatsapp.contact.v1', (entry) => entry.envelope.data['commandId'] === commandId);
+      expect(done?.envelope).toMatchObject({
+        type: 'whatsapp.contacts.exported',
+        data: { connectionId: connection.id, error: null },
+      });
+      expect(Number(done?.envelope.data['count'])).toBeGreaterThanOrEqual(1);
+      const upserts = probe.events(
+        'whatsapp.contact.v1',
+        (entry) =>
+          entry.envelope.type === 'whatsapp.contact.upserted' &&
+          entry.key === `${connection.id}:${number}@s.whatsapp.net`,
+      );
+      expect(upserts[0]?.envelope.data).toMatchObject({ contact: { number }, name: 'Seu Jorge', isGroup: false });
+    });
+    const pictureCommand = randomUUID();
+    const jid = `${contactNumber()}@s.whatsapp.net`;
+    await probe.publish(
+      'whatsapp.contact.commands.v1',
+      String(companyA),
+      'whatsapp.profile-picture.fetch',
+      companyA,
+      { commandId: pictureCommand, connectionId: null, jid },
+      { producer: 'contacts' },
+    );
+    await expectEventually(() => {
+      const [picture] = probe.events('whatsapp.contact.v1', (entry) => entry.key === `${connection.id}:${jid}`);
+      expect(picture?.envelope).toMatchObject({ type: 'whatsapp.contact.upserted', data: { profilePicUrl: null } });
+    });
+  });
+
   it('delivers group messages only when the CheckMsgIsGroup setting allows them', async () => {
     const group = { jid: `120363${Date.now()}@g.us`, name: 'Família' };
     const number = contactNumber();
