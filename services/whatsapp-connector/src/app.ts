@@ -29,7 +29,7 @@ export class WhatsappConnectorAppModule {
           database: () => createWhatsappDataSource(config),
           events: { consumerGroup: 'whatsapp-connector.main', persistence: 'database' },
         }),
-        ProvidersModule.forRoot({ simulator: simulatorEnabled(config) }),
+        ProvidersModule.forRoot({ simulator: simulatorEnabled(config), config }),
         MediaModule,
         ProjectionsModule,
         ConnectionsModule,
@@ -45,4 +45,6 @@ export const whatsappConnectorService: ServiceDefinition<typeof ConnectorEnvSche
   rootModule: (config, logger) => WhatsappConnectorAppModule.forRoot(config, logger),
   port: (config) => config.CONNECTOR_PORT,
   bodyLimit: '80mb',
+  // Cloud API webhooks are signed over the raw bytes
+  rawBody: true,
 };

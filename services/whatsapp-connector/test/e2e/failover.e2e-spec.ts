@@ -49,7 +49,7 @@ async function startProcess(id: string): Promise<Process> {
       SIMULATOR_ENABLED: 'true',
       SIMULATOR_AUTO_SCAN_MS: '0',
       SIMULATOR_POLL_MS: '100',
-      MEDIA_DIR: `/tmp/wa-failover-${id}`,
+      WHATSAPP_MEDIA_DIR: `/tmp/wa-failover-${id}`,
       DATABASE_POOL_SIZE: '6',
     }),
     `connector-${id}`,

@@ -92,7 +92,7 @@ beforeAll(async () => {
       SIMULATOR_AUTO_SCAN_MS: '0',
       SIMULATOR_QR_REFRESH_MS: '1500',
       SIMULATOR_POLL_MS: '50',
-      MEDIA_DIR: mediaDir,
+      WHATSAPP_MEDIA_DIR: mediaDir,
       MEDIA_MAX_BYTES: '4096',
       PUBLIC_URL: 'http://gateway.test',
     }),

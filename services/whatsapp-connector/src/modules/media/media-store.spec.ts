@@ -12,7 +12,7 @@ describe('MediaStoreService (local folder)', () => {
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'wa-media-'));
     store = new MediaStoreService({
-      MEDIA_DIR: dir,
+      WHATSAPP_MEDIA_DIR: dir,
       MEDIA_MAX_BYTES: 10,
       PUBLIC_URL: 'https://app.example.com/api/',
     } as ConnectorConfig);

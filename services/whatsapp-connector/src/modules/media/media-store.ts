@@ -23,7 +23,7 @@ const EXTENSIONS: Record<string, string> = {
 };
 
 /**
- * Media stored once, in the local folder `MEDIA_DIR` (`<company>/<connection>/<uuid>-<name>`, the random part
+ * Media stored once, in the local folder `WHATSAPP_MEDIA_DIR` (`<company>/<connection>/<uuid>-<name>`, the random part
  * makes the URL unguessable), served at `${PUBLIC_URL}/media/whatsapp/<path>`. S3-compatible storage is not
  * implemented yet (see the README).
  */
@@ -32,7 +32,7 @@ export class MediaStoreService implements MediaStore {
   readonly root: string;
 
   constructor(@Inject(APP_CONFIG) private readonly config: ConnectorConfig) {
-    this.root = resolve(config.MEDIA_DIR);
+    this.root = resolve(config.WHATSAPP_MEDIA_DIR);
   }
 
   private get prefix(): string {

@@ -320,6 +320,7 @@ export async function harness(
       allowGroups: options.allowGroups ?? false,
       cloud: null,
     },
+    lease: { owner: 'test-process', epoch: 1 },
     sink,
     media,
     logger: silentLogger,

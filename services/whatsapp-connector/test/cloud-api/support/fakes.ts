@@ -120,6 +120,7 @@ export function sessionContext(
 ): SessionContext {
   return {
     connection,
+    lease: { owner: 'test-process', epoch: 1 },
     sink,
     media,
     logger,
