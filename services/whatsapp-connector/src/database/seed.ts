@@ -10,7 +10,7 @@ const DEMO_CONNECTION_ID = 1;
 
 /**
  * Development data (`make dev`, `SEED=1 make migrate`), idempotent: connection 1 "WhatsApp Demo" of the demo
- * company, simulator, default, queues Vendas and Suporte, CONNECTED (its simulated phone already linked, so the
+ * company, simulator, default, queues Vendas and Suporte, greeting, completion and rating messages, CONNECTED (its simulated phone already linked, so the
  * session starts on boot without a QR), with its `whatsapp.connection.created` event.
  */
 export async function seedWhatsappConnector(
@@ -23,10 +23,17 @@ export async function seedWhatsappConnector(
     const number = simulatedNumber(DEMO_CONNECTION_ID);
     const rows = await manager.query<ConnectionRow[]>(
       `INSERT INTO connections (id, company_id, name, provider, status, number, is_default, queue_ids, greeting_message,
-                                session_wanted)
-       VALUES ($1, $2, 'WhatsApp Demo', 'simulator', 'CONNECTED', $3, true, '{1,2}', $4, true)
+                                complation_message, rating_message, session_wanted)
+       VALUES ($1, $2, 'WhatsApp Demo', 'simulator', 'CONNECTED', $3, true, '{1,2}', $4, $5, $6, true)
        ON CONFLICT DO NOTHING RETURNING *`,
-      [DEMO_CONNECTION_ID, DEMO_COMPANY_ID, number, 'Olá! Seja bem-vindo(a). Escolha um departamento:'],
+      [
+        DEMO_CONNECTION_ID,
+        DEMO_COMPANY_ID,
+        number,
+        'Olá! Seja bem-vindo(a). Escolha um departamento:',
+        'Atendimento encerrado. Obrigado pelo contato!',
+        'Como foi o nosso atendimento?',
+      ],
     );
     await manager.query(
       `INSERT INTO queues (id, company_id, name, color) VALUES (1, $1, 'Vendas', '#2196f3'), (2, $1, 'Suporte', '#4caf50')

@@ -1,16 +1,13 @@
 // Issue 8's browser walk of the management pages, as an admin of the seeded demo company, against the full stack
 // (every deployable as its own process, PostgreSQL, Kafka, the built client, Debian's Chromium).
-// Waits in e2e/awaiting-merge/ (run.mjs runs e2e/*.e2e.mjs only) until identity+gateway (sign-in), the connector
-// (simulator sessions) and the second half of tickets (tags, quick messages, schedules, dashboard) are on main:
-// then move it up one folder. See README.md beside it for what each part needs.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import XLSX from '@e965/xlsx';
-import { startStack } from '../../../deploy/scripts/e2e-stack.mjs';
-import { openBrowser, screenshot } from '../browser.mjs';
+import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
+import { openBrowser, screenshot } from './browser.mjs';
 
 const ADMIN = { email: 'admin@demo.local', password: 'demo12345' };
 let stack;

@@ -3,8 +3,8 @@
 // plays the contact's phone.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startStack } from '../../../deploy/scripts/e2e-stack.mjs';
-import { openBrowser, screenshot } from '../browser.mjs';
+import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
+import { openBrowser, screenshot } from './browser.mjs';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGN42a1FEmIY1TCqYfhqAADXNp4Q25h6SgAAAABJRU5ErkJggg==',
