@@ -5,18 +5,13 @@
  */
 import { io, type Socket } from 'socket.io-client';
 import { expectEventually, pollUntil } from '@cs/platform/testing';
-// @ts-expect-error -- a plain ES module of the deploy scripts (no declarations)
-import { startStack } from '../scripts/e2e-stack.mjs';
+import { type RunningStack, startStack } from '../scripts/e2e-stack.mjs';
 
 const COMPANY = 2;
 const CONNECTION = 1; // the demo company's simulator connection, seeded CONNECTED
 const AGENT = { email: 'agente@demo.local', password: 'demo12345', name: 'Agente Demo' };
 const ADMIN = { email: 'admin@demo.local', password: 'demo12345' };
 
-interface Stack {
-  readonly gatewayUrl: string;
-  stop(): Promise<void>;
-}
 interface Received {
   readonly event: string;
   readonly payload: {
@@ -27,11 +22,11 @@ interface Received {
   };
 }
 
-let stack: Stack;
+let stack: RunningStack;
 let socket: Socket | undefined;
 
 beforeAll(async () => {
-  stack = (await startStack({ web: false })) as Stack;
+  stack = await startStack({ web: false });
 }, 180_000);
 
 afterAll(async () => {
