@@ -10,6 +10,7 @@ import { MediaRejectedError } from '../../src/providers/provider.port.js';
 import { LocalMediaBackend } from '../../src/modules/media/local-media.backend.js';
 import { mediaBackendFor, MediaStorageError, MediaStoreService } from '../../src/modules/media/media-store.js';
 import { S3Error, S3MediaBackend } from '../../src/modules/media/s3-media.backend.js';
+import { sha256Hex, signV4 } from '../../src/modules/media/sigv4.js';
 import { FakeS3 } from './support/fake-s3.js';
 
 const ACCESS_KEY = 'AKIAFAKEMEDIA0000001';
@@ -143,4 +144,47 @@ it('fails on an unknown bucket (permanent) and on an unreachable endpoint (trans
   expect(error).toBeInstanceOf(S3Error);
   expect(error).not.toBeInstanceOf(MediaRejectedError);
   expect(error).toMatchObject({ status: 0, code: 'NetworkError' });
+});
+
+it("addresses AWS's virtual-hosted style by default endpoint when path style is off, signed for that host", async () => {
+  const calls: Array<{ url: string; headers: Record<string, string> }> = [];
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    calls.push({
+      url: url instanceof Request ? url.url : url.toString(),
+      headers: init?.headers as Record<string, string>,
+    });
+    return Promise.resolve(new Response(null, { status: 200 }));
+  };
+  try {
+    const config = configFor('', {
+      WHATSAPP_MEDIA_S3_ENDPOINT: undefined,
+      WHATSAPP_MEDIA_S3_REGION: 'sa-east-1',
+      WHATSAPP_MEDIA_S3_FORCE_PATH_STYLE: false,
+    });
+    await mediaBackendFor(config).write('2/7/uuid-a b.png', Buffer.from('x'), 'image/png');
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+  expect(calls).toHaveLength(1);
+  const [{ url, headers } = { url: '', headers: {} }] = calls;
+  expect(url).toBe('https://midia.s3.sa-east-1.amazonaws.com/2/7/uuid-a%20b.png');
+  const amzDate = headers['x-amz-date'] ?? '';
+  const expected = signV4(
+    {
+      method: 'PUT',
+      path: '/2/7/uuid-a%20b.png',
+      headers: {
+        host: 'midia.s3.sa-east-1.amazonaws.com',
+        'content-type': 'image/png',
+        'x-amz-content-sha256': sha256Hex('x'),
+        'x-amz-date': amzDate,
+      },
+      payloadHash: sha256Hex('x'),
+      amzDate,
+    },
+    { accessKeyId: ACCESS_KEY, secretAccessKey: SECRET, region: 'sa-east-1' },
+  );
+  expect(headers['authorization']).toBe(expected.authorization);
+  expect(headers['x-amz-content-sha256']).toBe(sha256Hex('x'));
 });
