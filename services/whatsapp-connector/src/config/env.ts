@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ServiceEnvSchema } from '@cs/platform/config';
+import { sensitive, ServiceEnvSchema } from '@cs/platform/config';
 import { BaileysEnvShape } from '../providers/baileys/baileys.config.js';
 import { cloudApiEnvShape } from '../providers/cloud-api/cloud-api.config.js';
 
@@ -36,6 +36,17 @@ export const ConnectorEnvSchema = ServiceEnvSchema.extend({
     .int()
     .min(1)
     .default(64 * 1024 * 1024),
+  /**
+   * S3-compatible storage (AWS, MinIO, R2, Wasabi...) instead of the folder, when a bucket is set (then both keys
+   * are required). Path-style URLs (`<endpoint>/<bucket>/<key>`) unless `WHATSAPP_MEDIA_S3_FORCE_PATH_STYLE=false`.
+   */
+  WHATSAPP_MEDIA_S3_BUCKET: z.string().min(1).optional(),
+  /** Default: AWS (`https://s3.<region>.amazonaws.com`). */
+  WHATSAPP_MEDIA_S3_ENDPOINT: z.url().optional(),
+  WHATSAPP_MEDIA_S3_REGION: z.string().min(1).default('us-east-1'),
+  WHATSAPP_MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  WHATSAPP_MEDIA_S3_SECRET_ACCESS_KEY: sensitive(z.string().min(1)).optional(),
+  WHATSAPP_MEDIA_S3_FORCE_PATH_STYLE: flag.default(true),
 })
   .extend(BaileysEnvShape)
   .extend(cloudApiEnvShape);

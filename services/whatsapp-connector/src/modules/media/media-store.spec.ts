@@ -1,21 +1,26 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pino from 'pino';
 import type { ConnectorConfig } from '../../config/env.js';
 import { MediaRejectedError } from '../../providers/provider.port.js';
+import { LocalMediaBackend } from './local-media.backend.js';
+import { isMediaKey } from './media-backend.js';
 import { MediaStoreService } from './media-store.js';
 
 describe('MediaStoreService (local folder)', () => {
   let dir: string;
   let store: MediaStoreService;
+  let backend: LocalMediaBackend;
 
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'wa-media-'));
-    store = new MediaStoreService({
-      WHATSAPP_MEDIA_DIR: dir,
-      MEDIA_MAX_BYTES: 10,
-      PUBLIC_URL: 'https://app.example.com/api/',
-    } as ConnectorConfig);
+    backend = new LocalMediaBackend(dir);
+    store = new MediaStoreService(
+      { WHATSAPP_MEDIA_DIR: dir, MEDIA_MAX_BYTES: 10, PUBLIC_URL: 'https://app.example.com/api/' } as ConnectorConfig,
+      backend,
+      pino({ level: 'silent' }),
+    );
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -34,6 +39,13 @@ describe('MediaStoreService (local folder)', () => {
     const read = await store.get(stored.url);
     expect(read.data.toString()).toBe('hello');
     expect(read.fileName).toBe('_foto_do_bolo.png');
+    expect(read.mimeType).toBe('image/png');
+    await expect(store.get('https://app.example.com/api/media/whatsapp/2/7/missing.png')).rejects.toMatchObject({
+      reason: 'unreadable',
+    });
+    await expect(store.get('https://app.example.com/api/media/whatsapp/2/7/..%2F..%2Fx')).rejects.toMatchObject({
+      reason: 'unreadable',
+    });
   });
 
   it('refuses files over the size limit, streamed or not, and types outside the allow-list', async () => {
@@ -52,9 +64,13 @@ describe('MediaStoreService (local folder)', () => {
   });
 
   it('resolves only paths inside the folder, without dot-segments', () => {
-    expect(store.resolvePath('2/7/file.png')).toBe(join(dir, '2/7/file.png'));
-    expect(store.resolvePath('../etc/passwd')).toBeNull();
-    expect(store.resolvePath('2/.secret')).toBeNull();
-    expect(store.resolvePath('2//x')).toBeNull();
+    expect(backend.resolvePath('2/7/file.png')).toBe(join(dir, '2/7/file.png'));
+    expect(backend.resolvePath('../etc/passwd')).toBeNull();
+    expect(backend.resolvePath('2/.secret')).toBeNull();
+    expect(backend.resolvePath('2//x')).toBeNull();
+    expect(isMediaKey('2/7/uuid-file.png')).toBe(true);
+    for (const key of ['../etc/passwd', '2/7/.secret', '2//x', '2/7/a/b', 'x/7/file', '2/7/a\\b', '2/7/a\nb']) {
+      expect(isMediaKey(key)).toBe(false);
+    }
   });
 });

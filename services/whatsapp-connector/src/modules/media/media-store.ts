@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { basename, extname, join, resolve, sep } from 'node:path';
+import { basename } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
 import { APP_CONFIG } from '@cs/platform/config';
+import { LOGGER } from '@cs/platform/logging';
 import type { ConnectorConfig } from '../../config/env.js';
 import { type MediaStore, MediaRejectedError } from '../../providers/provider.port.js';
+import { LocalMediaBackend, EXTENSIONS, mimeOf } from './local-media.backend.js';
+import { isMediaKey, MEDIA_BACKEND, type MediaBackend } from './media-backend.js';
+import { S3Error, S3MediaBackend } from './s3-media.backend.js';
 
 export const MEDIA_ROUTE = 'media/whatsapp';
 
@@ -12,27 +16,56 @@ export const MEDIA_ROUTE = 'media/whatsapp';
 const ALLOWED =
   /^(image\/(jpeg|png|webp|gif)|video\/(mp4|3gpp|quicktime)|audio\/(ogg|mpeg|mp4|aac|amr|wav|webm)|application\/(pdf|zip|msword|vnd\.[\w.+-]+|octet-stream)|text\/(plain|csv|vcard|x-vcard))(;.*)?$/;
 
-const EXTENSIONS: Record<string, string> = {
-  'image/jpeg': '.jpg',
-  'image/png': '.png',
-  'image/webp': '.webp',
-  'video/mp4': '.mp4',
-  'audio/ogg': '.ogg',
-  'audio/mpeg': '.mp3',
-  'application/pdf': '.pdf',
-};
+/**
+ * The storage refused a write for good (S3: wrong credentials, no permission, no bucket): the message is kept
+ * without its media, as for any `MediaRejectedError`, and the store logs the cause at error level.
+ */
+export class MediaStorageError extends MediaRejectedError {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super('unreadable', message);
+    this.name = 'MediaStorageError';
+  }
+}
+
+/** The backend `config` selects: an S3-compatible bucket when `WHATSAPP_MEDIA_S3_BUCKET` is set, else the folder. */
+export function mediaBackendFor(config: ConnectorConfig): MediaBackend {
+  const bucket = config.WHATSAPP_MEDIA_S3_BUCKET;
+  if (!bucket) return new LocalMediaBackend(config.WHATSAPP_MEDIA_DIR);
+  const accessKeyId = config.WHATSAPP_MEDIA_S3_ACCESS_KEY_ID;
+  const secretAccessKey = config.WHATSAPP_MEDIA_S3_SECRET_ACCESS_KEY;
+  if (!accessKeyId || !secretAccessKey) {
+    throw new Error(
+      'WHATSAPP_MEDIA_S3_BUCKET is set: WHATSAPP_MEDIA_S3_ACCESS_KEY_ID and WHATSAPP_MEDIA_S3_SECRET_ACCESS_KEY are required',
+    );
+  }
+  return new S3MediaBackend({
+    bucket,
+    endpoint: config.WHATSAPP_MEDIA_S3_ENDPOINT,
+    region: config.WHATSAPP_MEDIA_S3_REGION,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: config.WHATSAPP_MEDIA_S3_FORCE_PATH_STYLE,
+  });
+}
 
 /**
- * Media stored once, in the local folder `WHATSAPP_MEDIA_DIR` (`<company>/<connection>/<uuid>-<name>`, the random part
- * makes the URL unguessable), served at `${PUBLIC_URL}/media/whatsapp/<path>`. S3-compatible storage is not
- * implemented yet (see the README).
+ * Media stored once, under `<company>/<connection>/<uuid>-<name>` (the random part makes the URL unguessable), in
+ * the backend chosen from config (`mediaBackendFor`: local folder `WHATSAPP_MEDIA_DIR`, or an S3-compatible bucket),
+ * served at `${PUBLIC_URL}/media/whatsapp/<key>` by `MediaController` whatever the backend.
  */
 @Injectable()
 export class MediaStoreService implements MediaStore {
-  readonly root: string;
+  private readonly logger: Logger;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: ConnectorConfig) {
-    this.root = resolve(config.WHATSAPP_MEDIA_DIR);
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: ConnectorConfig,
+    @Inject(MEDIA_BACKEND) readonly backend: MediaBackend,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.logger = logger.child({ component: 'media', backend: backend.kind });
   }
 
   private get prefix(): string {
@@ -51,11 +84,21 @@ export class MediaStoreService implements MediaStore {
         .replace(/[^\w.\-À-ÿ]/g, '_')
         .replace(/^\.+/, '')
         .slice(-120) || `arquivo${EXTENSIONS[mimeType.split(';')[0] ?? ''] ?? ''}`;
-    const folder = join(String(input.companyId), String(input.connectionId));
-    const relative = `${folder}/${randomUUID()}-${safe}`;
-    await mkdir(join(this.root, folder), { recursive: true });
-    await writeFile(join(this.root, relative), data);
-    return { url: this.prefix + relative, mimeType, fileName: safe, size: data.length };
+    const key = `${input.companyId}/${input.connectionId}/${randomUUID()}-${safe}`;
+    try {
+      await this.backend.write(key, data, mimeType);
+    } catch (error) {
+      if (error instanceof S3Error && error.permanent) {
+        // a configuration problem (credentials, permissions, bucket): say so loudly, keep the message
+        this.logger.error(
+          { status: error.status, code: error.code, companyId: input.companyId, connectionId: input.connectionId },
+          `media storage refused the file (${error.message}); check the WHATSAPP_MEDIA_S3_* settings`,
+        );
+        throw new MediaStorageError(error.message, error.code);
+      }
+      throw error; // transient (network, 5xx): the caller retries the delivery
+    }
+    return { url: this.prefix + key, mimeType, fileName: safe, size: data.length };
   }
 
   private async collect(data: Buffer | AsyncIterable<Uint8Array>): Promise<Buffer> {
@@ -76,11 +119,13 @@ export class MediaStoreService implements MediaStore {
 
   async get(url: string): ReturnType<MediaStore['get']> {
     if (url.startsWith(this.prefix)) {
-      const absolute = this.resolvePath(decodeURIComponent(url.slice(this.prefix.length)));
-      if (!absolute) throw new MediaRejectedError('unreadable', 'not a stored media path');
-      const data = await readFile(absolute);
-      const fileName = basename(absolute).replace(/^[0-9a-f-]{36}-/, '');
-      return { data, mimeType: mimeOf(fileName), fileName };
+      const key = decodeURIComponent(url.slice(this.prefix.length));
+      if (!isMediaKey(key)) throw new MediaRejectedError('unreadable', 'not a stored media path');
+      const object = await this.backend.open(key);
+      if (!object) throw new MediaRejectedError('unreadable', 'no such stored media');
+      const data = await this.collect(object.body);
+      const fileName = basename(key).replace(/^[0-9a-f-]{36}-/, '');
+      return { data, mimeType: object.contentType ?? mimeOf(fileName), fileName };
     }
     const response = await fetch(url);
     if (!response.ok) throw new MediaRejectedError('unreadable', `fetching media answered ${response.status}`);
@@ -91,16 +136,4 @@ export class MediaStoreService implements MediaStore {
     const fileName = decodeURIComponent(basename(new URL(url).pathname)).replace(/^[0-9a-f-]{36}-/, '') || 'arquivo';
     return { data, mimeType: response.headers.get('content-type') ?? mimeOf(fileName), fileName };
   }
-
-  /** The absolute file of a public path, or null when it leaves the folder or names a dot-file. */
-  resolvePath(path: string): string | null {
-    if (path.split('/').some((segment) => segment.startsWith('.') || segment === '')) return null;
-    const absolute = resolve(this.root, path);
-    return absolute.startsWith(`${this.root}${sep}`) ? absolute : null;
-  }
-}
-
-function mimeOf(fileName: string): string {
-  const extension = extname(fileName).toLowerCase();
-  return Object.entries(EXTENSIONS).find(([, ext]) => ext === extension)?.[0] ?? 'application/octet-stream';
 }

@@ -1,0 +1,35 @@
+import type { Readable } from 'node:stream';
+
+/** Where stored media bytes live: the local folder (`LocalMediaBackend`) or an S3 bucket (`S3MediaBackend`). */
+export interface MediaBackend {
+  readonly kind: 'local' | 's3';
+  /** Writes an object under `key` (`<company>/<connection>/<uuid>-<name>`, already checked by `isMediaKey`). */
+  write(key: string, data: Buffer, contentType: string): Promise<void>;
+  /**
+   * Opens an object for reading, or null when there is none. `range` is a client's HTTP `Range` header, honoured
+   * when the backend can (the answer then has `status: 206` and `contentRange`).
+   */
+  open(key: string, range?: string): Promise<MediaObject | null>;
+}
+
+export interface MediaObject {
+  readonly status: 200 | 206 | 416;
+  readonly body: Readable;
+  readonly contentType: string | null;
+  readonly contentLength: number | null;
+  readonly contentRange: string | null;
+  readonly etag: string | null;
+  readonly lastModified: string | null;
+}
+
+export const MEDIA_BACKEND = Symbol('MEDIA_BACKEND');
+
+/**
+ * A key of ours: `<company>/<connection>/<name>`, no empty, dot-led or control-character segment. Anything else
+ * (`..`, `.hidden`, other objects of a shared bucket) is never read or served.
+ */
+export const isMediaKey = (key: string): boolean =>
+  /^\d+\/\d+\/[^/]+$/.test(key) &&
+  !key.split('/').some((segment) => segment.startsWith('.')) &&
+  // eslint-disable-next-line no-control-regex
+  !/[\u0000-\u001f\u007f\\]/.test(key);

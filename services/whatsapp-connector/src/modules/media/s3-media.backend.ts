@@ -1,0 +1,148 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { MediaBackend, MediaObject } from './media-backend.js';
+import { amzDateOf, awsEncode, EMPTY_SHA256, encodeS3Path, sha256Hex, signV4 } from './sigv4.js';
+
+export interface S3Settings {
+  readonly bucket: string;
+  /** Default: AWS, `https://s3.<region>.amazonaws.com`. */
+  readonly endpoint?: string | undefined;
+  readonly region: string;
+  readonly accessKeyId: string;
+  readonly secretAccessKey: string;
+  /** `<endpoint>/<bucket>/<key>` (MinIO and most S3-compatibles) instead of `<bucket>.<endpoint host>/<key>`. */
+  readonly forcePathStyle: boolean;
+  /** How long a request may take to answer (its headers; a GET's body then streams without limit). */
+  readonly timeoutMs?: number;
+}
+
+/** An error answer of S3 (its XML `<Code>` and `<Message>`), or `code: 'NetworkError'` (status 0) when unreachable. */
+export class S3Error extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'S3Error';
+  }
+
+  /** A refusal that a retry will not change (credentials, permissions, missing bucket, bad request). */
+  get permanent(): boolean {
+    return this.status >= 400 && this.status < 500 && this.status !== 408 && this.status !== 429;
+  }
+}
+
+/**
+ * Media as objects of an S3-compatible bucket (AWS, MinIO, R2, Wasabi...), PUT and GET signed with AWS Signature
+ * Version 4 (`sigv4.ts`). The secret only ever enters the HMAC; it is never logged nor put in an error.
+ */
+export class S3MediaBackend implements MediaBackend {
+  readonly kind = 's3';
+  private readonly endpoint: URL;
+
+  constructor(private readonly settings: S3Settings) {
+    this.endpoint = new URL(settings.endpoint ?? `https://s3.${settings.region}.amazonaws.com`);
+  }
+
+  /** Where the bucket is, for logs (no credentials in it). */
+  get location(): string {
+    return `${this.endpoint.origin} bucket ${this.settings.bucket}`;
+  }
+
+  async write(key: string, data: Buffer, contentType: string): Promise<void> {
+    const response = await this.request('PUT', key, { 'content-type': contentType }, data);
+    if (response.status !== 200) throw await this.errorOf('PUT', response);
+    await response.body?.cancel();
+  }
+
+  async open(key: string, range?: string): Promise<MediaObject | null> {
+    const response = await this.request('GET', key, range ? { range } : {});
+    if (response.status === 404) {
+      const error = await this.errorOf('GET', response);
+      if (error.code === 'NoSuchKey') return null;
+      throw error;
+    }
+    if (response.status === 416) {
+      await response.body?.cancel();
+      return {
+        status: 416,
+        body: Readable.from([]),
+        contentType: null,
+        contentLength: 0,
+        contentRange: response.headers.get('content-range'),
+        etag: null,
+        lastModified: null,
+      };
+    }
+    if (response.status !== 200 && response.status !== 206) throw await this.errorOf('GET', response);
+    const length = response.headers.get('content-length');
+    return {
+      status: response.status,
+      body: response.body ? Readable.fromWeb(response.body as WebReadableStream<Uint8Array>) : Readable.from([]),
+      contentType: response.headers.get('content-type'),
+      contentLength: length === null ? null : Number(length),
+      contentRange: response.headers.get('content-range'),
+      etag: response.headers.get('etag'),
+      lastModified: response.headers.get('last-modified'),
+    };
+  }
+
+  private async request(
+    method: 'GET' | 'PUT',
+    key: string,
+    extra: Record<string, string>,
+    body?: Buffer,
+  ): Promise<Response> {
+    const { bucket, forcePathStyle } = this.settings;
+    const base = this.endpoint.pathname.replace(/\/$/, '');
+    const host = forcePathStyle ? this.endpoint.host : `${bucket}.${this.endpoint.host}`;
+    const path = forcePathStyle ? `${base}/${awsEncode(bucket)}/${encodeS3Path(key)}` : `/${encodeS3Path(key)}`;
+    const amzDate = amzDateOf(new Date());
+    const payloadHash = body ? sha256Hex(body) : EMPTY_SHA256;
+    const headers: Record<string, string> = {
+      ...extra,
+      'x-amz-content-sha256': payloadHash,
+      'x-amz-date': amzDate,
+    };
+    const { authorization } = signV4(
+      { method, path, headers: { ...headers, host }, payloadHash, amzDate },
+      {
+        accessKeyId: this.settings.accessKeyId,
+        secretAccessKey: this.settings.secretAccessKey,
+        region: this.settings.region,
+      },
+    );
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), this.settings.timeoutMs ?? 60_000);
+    try {
+      return await fetch(`${this.endpoint.protocol}//${host}${path}`, {
+        method,
+        headers: { ...headers, authorization },
+        ...(body ? { body } : {}),
+        signal: abort.signal,
+      });
+    } catch (error) {
+      const cause = (error as Error).cause;
+      const reason = abort.signal.aborted
+        ? 'timed out'
+        : cause instanceof Error
+          ? cause.message
+          : (error as Error).message;
+      throw new S3Error(0, 'NetworkError', `S3 ${method} at ${this.location}: ${reason}`);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async errorOf(method: string, response: Response): Promise<S3Error> {
+    const text = await response.text().catch(() => '');
+    const code = /<Code>([^<]*)<\/Code>/.exec(text)?.[1] ?? `HTTP${response.status}`;
+    const message = /<Message>([^<]*)<\/Message>/.exec(text)?.[1] ?? '';
+    return new S3Error(
+      response.status,
+      code,
+      `S3 ${method} at ${this.location} answered ${response.status} ${code}${message ? `: ${message}` : ''}`,
+    );
+  }
+}
