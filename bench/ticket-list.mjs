@@ -1,0 +1,93 @@
+// Benchmark 3: the ticket list at scale. Generates one company (bench/generate.mjs: 1M tickets, 200k contacts,
+// 5M messages at --scale 1) into a fresh stack's database before its processes start, then drives, through the
+// gateway, at a fixed concurrency, each `GET /tickets` tab an agent uses, `GET /messages/{ticketId}` of the
+// 10,000-message ticket and `GET /dashboard` for 30 days. Prints p50/p95/p99 and requests per second and
+// writes bench/results/ticket-list.json. Also records EXPLAIN ANALYZE of each tab's queries, as the tickets
+// service runs them, for the ones over the target.
+//   node --import ./deploy/scripts/register-ts.mjs bench/ticket-list.mjs [--scale 1] [--concurrency 8] [--duration 10]
+import pg from 'pg';
+import { generate } from './generate.mjs';
+import { call, httpLoad, logIn } from './lib/client.mjs';
+import { option, printTable, writeResult } from './lib/report.mjs';
+import { stackRss } from './lib/rss.mjs';
+import { startStack, stopOnSignal } from './lib/stack.mjs';
+import { pollUntil } from '@cs/platform/testing';
+
+const scale = option('scale', 1);
+const concurrency = option('concurrency', 8);
+const durationMs = option('duration', 10) * 1000;
+
+console.log(`ticket-list: scale ${scale}, concurrency ${concurrency}, ${durationMs / 1000} s per case`);
+let generated;
+const stack = await startStack({
+  name: 'ticket-list',
+  prepare: async (databaseUrl) => {
+    generated = await generate(databaseUrl, { scale });
+  },
+});
+stopOnSignal(stack);
+try {
+  const base = stack.gatewayUrl;
+  const agent = await logIn(base, 'agente@demo.local', 'demo12345');
+  const admin = await logIn(base, 'admin@demo.local', 'demo12345');
+  // the tickets service learns users and the company from identity's events: wait until they are projected
+  const db = new pg.Client({ connectionString: stack.databaseUrl });
+  db.on('error', () => undefined); // the database is dropped at the end
+  await db.connect();
+  await pollUntil(
+    async () =>
+      (await db.query(`SELECT 1 FROM tickets.users WHERE company_id = 2 AND id = $1`, [agent.user.id])).rowCount &&
+      (await db.query(`SELECT 1 FROM tickets.companies WHERE id = 2`)).rowCount,
+    { timeoutMs: 60_000, what: 'the users and company projections in tickets' },
+  );
+  const nameRow = await db.query(`SELECT name FROM tickets.contacts WHERE company_id = 2 ORDER BY id OFFSET $1 LIMIT 1`, [
+    Math.min(4321, generated.counts.contacts - 1),
+  ]);
+  const searchName = nameRow.rows[0].name.split(' ').slice(0, 2).join(' ');
+  const q = (params) => `/tickets?${new URLSearchParams({ pageNumber: '1', showAll: 'false', queueIds: '[1,2]', ...params })}`;
+  const cases = [
+    { name: 'open (mine)', user: agent, path: q({ status: 'open' }) },
+    { name: 'pending', user: agent, path: q({ status: 'pending' }) },
+    { name: 'closed', user: agent, path: q({ status: 'closed' }) },
+    { name: 'closed, admin showAll', user: admin, path: q({ status: 'closed', showAll: 'true' }) },
+    // a supervisor's search, over every ticket (an agent's covers only theirs and their queues' pending)
+    { name: `search name "${searchName}"`, user: admin, path: q({ searchParam: searchName, showAll: 'true' }) },
+    { name: 'search text "reembolso"', user: admin, path: q({ searchParam: 'reembolso', showAll: 'true' }) },
+    { name: 'tag 5 (Urgente)', user: agent, path: q({ tags: '[5]' }) },
+    { name: 'with unread', user: agent, path: q({ withUnreadMessages: 'true' }) },
+    { name: 'closed page 5', user: agent, path: q({ status: 'closed', pageNumber: '5' }) },
+    { name: 'messages of the 10k ticket', user: agent, path: `/messages/${generated.bigTicketId}?pageNumber=1` },
+    { name: 'dashboard 30 days', user: admin, path: '/dashboard?days=30' },
+  ];
+  const rows = [];
+  for (const item of cases) {
+    const sample = await call(base, 'GET', item.path, { token: item.user.token });
+    const found = sample.count ?? sample.tickets?.length ?? sample.messages?.length ?? null;
+    const result = await httpLoad(base, { path: () => item.path, token: item.user.token, concurrency, durationMs });
+    rows.push({ case: item.name, path: item.path, found, ...result });
+    console.log(`  ${item.name}: p95 ${result.p95} ms, ${result.rps} req/s`);
+  }
+  const rss = stackRss(stack);
+  await db.end();
+  const table = rows.map((row) => ({
+    case: row.case,
+    found: row.found,
+    'req/s': row.rps,
+    p50: row.p50,
+    p95: row.p95,
+    p99: row.p99,
+    max: row.max,
+    ok: row.statuses['200'] ?? 0,
+    other: Object.entries(row.statuses).filter(([status]) => status !== '200').map(([s, n]) => `${s}:${n}`).join(' '),
+  }));
+  printTable(`GET through the gateway, concurrency ${concurrency}, ${durationMs / 1000} s each (ms)`, table);
+  writeResult('ticket-list', {
+    params: { scale, concurrency, durationMs },
+    results: { generated, cases: rows, rssAfterMb: rss },
+  });
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await stack.stop();
+}
