@@ -8,23 +8,114 @@
 // constraint is recreated from its own saved definition (pg_get_indexdef / pg_get_constraintdef), so the
 // schema ends exactly as the migrations left it. Deterministic (seeded PRNG).
 //
-// Standalone: DATABASE_URL=postgres://... node --import ./deploy/scripts/register-ts.mjs bench/generate.mjs --scale 1
-// (the database must be migrated and seeded: `SEED=1 make migrate` or a bench stack's prepare step).
+// Standalone: node --import ./deploy/scripts/register-ts.mjs bench/generate.mjs --database cs_bench_explain [--scale 1]
+// (creates, migrates and seeds that database on TEST_DATABASE_URL's server; or DATABASE_URL=... for an existing one).
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { option } from './lib/report.mjs';
 
-const FIRST = ['Ana', 'Maria', 'João', 'José', 'Francisco', 'Antônio', 'Carlos', 'Paulo', 'Pedro', 'Lucas', 'Luiz',
-  'Marcos', 'Luís', 'Gabriel', 'Rafael', 'Daniel', 'Marcelo', 'Bruno', 'Eduardo', 'Felipe', 'Raimundo', 'Rodrigo',
-  'Fernanda', 'Juliana', 'Adriana', 'Patrícia', 'Aline', 'Sandra', 'Camila', 'Amanda', 'Bruna', 'Jéssica', 'Letícia',
-  'Júlia', 'Luciana', 'Vanessa', 'Mariana', 'Gabriela', 'Vera', 'Vitória', 'Larissa', 'Cláudia', 'Beatriz', 'Rita',
-  'Thiago', 'Mateus', 'Gustavo', 'Leonardo', 'Otávio', 'Heloísa', 'Sebastião', 'Severino', 'Conceição', 'Tereza'];
-const LAST = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes',
-  'Costa', 'Ribeiro', 'Martins', 'Carvalho', 'Almeida', 'Lopes', 'Soares', 'Fernandes', 'Vieira', 'Barbosa', 'Rocha',
-  'Dias', 'Nascimento', 'Andrade', 'Moreira', 'Nunes', 'Marques', 'Machado', 'Mendes', 'Freitas', 'Cardoso', 'Ramos',
-  'Gonçalves', 'Santana', 'Teixeira', 'Araújo', 'Cavalcanti', 'Monteiro', 'Moura', 'Correia', 'Pinto', 'Campos'];
+const FIRST = [
+  'Ana',
+  'Maria',
+  'João',
+  'José',
+  'Francisco',
+  'Antônio',
+  'Carlos',
+  'Paulo',
+  'Pedro',
+  'Lucas',
+  'Luiz',
+  'Marcos',
+  'Luís',
+  'Gabriel',
+  'Rafael',
+  'Daniel',
+  'Marcelo',
+  'Bruno',
+  'Eduardo',
+  'Felipe',
+  'Raimundo',
+  'Rodrigo',
+  'Fernanda',
+  'Juliana',
+  'Adriana',
+  'Patrícia',
+  'Aline',
+  'Sandra',
+  'Camila',
+  'Amanda',
+  'Bruna',
+  'Jéssica',
+  'Letícia',
+  'Júlia',
+  'Luciana',
+  'Vanessa',
+  'Mariana',
+  'Gabriela',
+  'Vera',
+  'Vitória',
+  'Larissa',
+  'Cláudia',
+  'Beatriz',
+  'Rita',
+  'Thiago',
+  'Mateus',
+  'Gustavo',
+  'Leonardo',
+  'Otávio',
+  'Heloísa',
+  'Sebastião',
+  'Severino',
+  'Conceição',
+  'Tereza',
+];
+const LAST = [
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Souza',
+  'Rodrigues',
+  'Ferreira',
+  'Alves',
+  'Pereira',
+  'Lima',
+  'Gomes',
+  'Costa',
+  'Ribeiro',
+  'Martins',
+  'Carvalho',
+  'Almeida',
+  'Lopes',
+  'Soares',
+  'Fernandes',
+  'Vieira',
+  'Barbosa',
+  'Rocha',
+  'Dias',
+  'Nascimento',
+  'Andrade',
+  'Moreira',
+  'Nunes',
+  'Marques',
+  'Machado',
+  'Mendes',
+  'Freitas',
+  'Cardoso',
+  'Ramos',
+  'Gonçalves',
+  'Santana',
+  'Teixeira',
+  'Araújo',
+  'Cavalcanti',
+  'Monteiro',
+  'Moura',
+  'Correia',
+  'Pinto',
+  'Campos',
+];
 const INBOUND = [
   'Bom dia, gostaria de saber o status do meu pedido {n}',
   'Boa tarde! Vocês entregam em {city}?',
@@ -65,15 +156,69 @@ const OUTBOUND = [
   'Nosso horário de atendimento é de segunda a sexta, das 8h às 18h',
   'O pagamento foi confirmado, obrigado!',
 ];
-const CITIES = ['São Paulo', 'Rio de Janeiro', 'Belo Horizonte', 'Salvador', 'Fortaleza', 'Recife', 'Curitiba',
-  'Porto Alegre', 'Manaus', 'Belém', 'Goiânia', 'Campinas', 'Florianópolis', 'Natal', 'Teresina', 'Maceió'];
+const CITIES = [
+  'São Paulo',
+  'Rio de Janeiro',
+  'Belo Horizonte',
+  'Salvador',
+  'Fortaleza',
+  'Recife',
+  'Curitiba',
+  'Porto Alegre',
+  'Manaus',
+  'Belém',
+  'Goiânia',
+  'Campinas',
+  'Florianópolis',
+  'Natal',
+  'Teresina',
+  'Maceió',
+];
 const DDD = [11, 11, 11, 21, 21, 31, 41, 51, 61, 71, 81, 85, 91, 92, 27, 48, 62, 19, 84, 98];
-const TAGS = ['Venda', 'Troca', 'Reclamação', 'Financeiro', 'Urgente', 'VIP', 'Boleto', 'Entrega', 'Cancelamento',
-  'Orçamento', 'Pós-venda', 'Dúvida', 'Elogio', 'Atacado', 'Revenda', 'Garantia', 'Devolução', 'Cadastro', 'Pix',
-  'Retorno'];
-const TAG_COLORS = ['#f44336', '#e91e63', '#9c27b0', '#673ab7', '#3f51b5', '#2196f3', '#03a9f4', '#00bcd4', '#009688',
-  '#4caf50', '#8bc34a', '#cddc39', '#ffc107', '#ff9800', '#ff5722', '#795548', '#607d8b', '#9e9e9e', '#5c59a0',
-  '#000000'];
+const TAGS = [
+  'Venda',
+  'Troca',
+  'Reclamação',
+  'Financeiro',
+  'Urgente',
+  'VIP',
+  'Boleto',
+  'Entrega',
+  'Cancelamento',
+  'Orçamento',
+  'Pós-venda',
+  'Dúvida',
+  'Elogio',
+  'Atacado',
+  'Revenda',
+  'Garantia',
+  'Devolução',
+  'Cadastro',
+  'Pix',
+  'Retorno',
+];
+const TAG_COLORS = [
+  '#f44336',
+  '#e91e63',
+  '#9c27b0',
+  '#673ab7',
+  '#3f51b5',
+  '#2196f3',
+  '#03a9f4',
+  '#00bcd4',
+  '#009688',
+  '#4caf50',
+  '#8bc34a',
+  '#cddc39',
+  '#ffc107',
+  '#ff9800',
+  '#ff5722',
+  '#795548',
+  '#607d8b',
+  '#9e9e9e',
+  '#5c59a0',
+  '#000000',
+];
 
 /** mulberry32: a small seeded PRNG, so two runs generate the same data. */
 function prng(seed) {
@@ -209,8 +354,14 @@ export async function generate(databaseUrl, { scale = 1, companyId = 2, seed = 4
     );
     await client.query(`SELECT setval('tickets.tags_id_seq', $1)`, [TAGS.length]);
 
-    const tables = ['tickets.ticket_tags', 'tickets.ticket_trackings', 'tickets.messages', 'tickets.tickets',
-      'tickets.contacts', 'contacts.contacts'];
+    const tables = [
+      'tickets.ticket_tags',
+      'tickets.ticket_trackings',
+      'tickets.messages',
+      'tickets.tickets',
+      'tickets.contacts',
+      'contacts.contacts',
+    ];
     const rebuild = {};
     await step('drop indexes', async () => {
       for (const table of tables) rebuild[table] = await dropIndexes(client, table);
@@ -234,7 +385,17 @@ export async function generate(databaseUrl, { scale = 1, companyId = 2, seed = 4
         copyRows(
           second,
           'contacts.contacts',
-          ['id', 'company_id', 'name', 'number', 'whatsapp_id', 'whatsapp_status', 'whatsapp_jid', 'created_at', 'updated_at'],
+          [
+            'id',
+            'company_id',
+            'name',
+            'number',
+            'whatsapp_id',
+            'whatsapp_status',
+            'whatsapp_jid',
+            'created_at',
+            'updated_at',
+          ],
           contacts.map((c) => {
             const at = iso(now - 800 * DAY + c.id * 100);
             return [c.id, companyId, c.name, c.number, 1, 'valid', `${c.number}@s.whatsapp.net`, at, at];
@@ -263,11 +424,32 @@ export async function generate(databaseUrl, { scale = 1, companyId = 2, seed = 4
       const life = status === 'closed' ? random() * 3 * DAY : now - createdAt;
       const updatedAt = Math.min(now - 1_000, createdAt + life * (status === 'closed' ? 1 : 0.7 + 0.3 * random()));
       const unread =
-        status === 'pending' ? (random() < 0.8 ? 1 + Math.floor(random() * 5) : 0)
-        : status === 'open' ? (random() < 0.3 ? 1 + Math.floor(random() * 3) : 0)
-        : random() < 0.02 ? 1 : 0;
-      const count = id === 1 ? BIG_TICKET_MESSAGES : Math.max(1, Math.round(messagesPerTicket * (0.2 + 1.6 * random())));
-      tickets[i] = { id, contactId, whatsappId, status, queueId, userId, createdAt, updatedAt, unread, count, last: '' };
+        status === 'pending'
+          ? random() < 0.8
+            ? 1 + Math.floor(random() * 5)
+            : 0
+          : status === 'open'
+            ? random() < 0.3
+              ? 1 + Math.floor(random() * 3)
+              : 0
+            : random() < 0.02
+              ? 1
+              : 0;
+      const count =
+        id === 1 ? BIG_TICKET_MESSAGES : Math.max(1, Math.round(messagesPerTicket * (0.2 + 1.6 * random())));
+      tickets[i] = {
+        id,
+        contactId,
+        whatsappId,
+        status,
+        queueId,
+        userId,
+        createdAt,
+        updatedAt,
+        unread,
+        count,
+        last: '',
+      };
     }
 
     // --- messages (streamed: 5M rows are not kept in memory) ---
@@ -277,7 +459,10 @@ export async function generate(databaseUrl, { scale = 1, companyId = 2, seed = 4
       template
         .replace('{n}', String(100_000 + Math.floor(random() * 900_000)))
         .replace('{city}', cityOf())
-        .replace('{cep}', `${10_000 + Math.floor(random() * 89_999)}-${String(Math.floor(random() * 999)).padStart(3, '0')}`)
+        .replace(
+          '{cep}',
+          `${10_000 + Math.floor(random() * 89_999)}-${String(Math.floor(random() * 999)).padStart(3, '0')}`,
+        )
         .replace('{name}', contact.name.split(' ')[0]);
     function* messageRows() {
       for (const ticket of tickets) {
@@ -292,9 +477,21 @@ export async function generate(databaseUrl, { scale = 1, companyId = 2, seed = 4
           if (k === ticket.count - 1) ticket.last = body;
           const unreadTail = !fromMe && k >= ticket.count - ticket.unread;
           yield [
-            messageSeq, waId, companyId, ticket.id, fromMe ? NULL : ticket.contactId, ticket.whatsappId, waId, body,
-            fromMe ? 't' : 'f', fromMe ? 3 : 0, unreadTail ? 'f' : 't',
-            fromMe && ticket.userId ? ticket.userId : NULL, ticket.queueId ?? NULL, at, at,
+            messageSeq,
+            waId,
+            companyId,
+            ticket.id,
+            fromMe ? NULL : ticket.contactId,
+            ticket.whatsappId,
+            waId,
+            body,
+            fromMe ? 't' : 'f',
+            fromMe ? 3 : 0,
+            unreadTail ? 'f' : 't',
+            fromMe && ticket.userId ? ticket.userId : NULL,
+            ticket.queueId ?? NULL,
+            at,
+            at,
           ];
         }
       }
@@ -303,8 +500,23 @@ export async function generate(databaseUrl, { scale = 1, companyId = 2, seed = 4
       copyRows(
         client,
         'tickets.messages',
-        ['seq', 'id', 'company_id', 'ticket_id', 'contact_id', 'whatsapp_id', 'wa_id', 'body', 'from_me', 'ack', 'read',
-          'user_id', 'queue_id', 'created_at', 'updated_at'],
+        [
+          'seq',
+          'id',
+          'company_id',
+          'ticket_id',
+          'contact_id',
+          'whatsapp_id',
+          'wa_id',
+          'body',
+          'from_me',
+          'ack',
+          'read',
+          'user_id',
+          'queue_id',
+          'created_at',
+          'updated_at',
+        ],
         messageRows(),
       ),
     );
@@ -317,19 +529,57 @@ export async function generate(databaseUrl, { scale = 1, companyId = 2, seed = 4
         copyRows(
           client,
           'tickets.tickets',
-          ['id', 'uuid', 'company_id', 'status', 'user_id', 'queue_id', 'whatsapp_id', 'contact_id', 'chat_jid',
-            'last_message', 'unread_messages', 'created_at', 'updated_at'],
+          [
+            'id',
+            'uuid',
+            'company_id',
+            'status',
+            'user_id',
+            'queue_id',
+            'whatsapp_id',
+            'contact_id',
+            'chat_jid',
+            'last_message',
+            'unread_messages',
+            'created_at',
+            'updated_at',
+          ],
           tickets.map((t) => [
-            t.id, randomUUID(), companyId, t.status, t.userId ?? NULL, t.queueId ?? NULL, t.whatsappId, t.contactId,
-            `${contacts[t.contactId - 1].number}@s.whatsapp.net`, t.last, t.unread, iso(t.createdAt), iso(t.updatedAt),
+            t.id,
+            randomUUID(),
+            companyId,
+            t.status,
+            t.userId ?? NULL,
+            t.queueId ?? NULL,
+            t.whatsappId,
+            t.contactId,
+            `${contacts[t.contactId - 1].number}@s.whatsapp.net`,
+            t.last,
+            t.unread,
+            iso(t.createdAt),
+            iso(t.updatedAt),
           ]),
         ),
         (async () => {
           await copyRows(
             second,
             'tickets.ticket_trackings',
-            ['id', 'company_id', 'ticket_id', 'contact_id', 'whatsapp_id', 'user_id', 'queue_id', 'created_at',
-              'queued_at', 'started_at', 'finished_at', 'rating_at', 'rated', 'rate'],
+            [
+              'id',
+              'company_id',
+              'ticket_id',
+              'contact_id',
+              'whatsapp_id',
+              'user_id',
+              'queue_id',
+              'created_at',
+              'queued_at',
+              'started_at',
+              'finished_at',
+              'rating_at',
+              'rated',
+              'rate',
+            ],
             (function* () {
               for (const t of tickets) {
                 trackingId += 1;
@@ -338,9 +588,20 @@ export async function generate(databaseUrl, { scale = 1, companyId = 2, seed = 4
                 const finishedAt = t.status === 'closed' ? Math.max(t.updatedAt, startedAt ?? 0) : null;
                 const rated = finishedAt !== null && random() < 0.4;
                 yield [
-                  trackingId, companyId, t.id, t.contactId, t.whatsappId, t.userId ?? NULL, t.queueId ?? NULL,
-                  iso(t.createdAt), iso(queuedAt), startedAt ? iso(startedAt) : NULL, finishedAt ? iso(finishedAt) : NULL,
-                  rated ? iso(finishedAt) : NULL, rated ? 't' : 'f', rated ? 1 + Math.floor(random() * 3) : NULL,
+                  trackingId,
+                  companyId,
+                  t.id,
+                  t.contactId,
+                  t.whatsappId,
+                  t.userId ?? NULL,
+                  t.queueId ?? NULL,
+                  iso(t.createdAt),
+                  iso(queuedAt),
+                  startedAt ? iso(startedAt) : NULL,
+                  finishedAt ? iso(finishedAt) : NULL,
+                  rated ? iso(finishedAt) : NULL,
+                  rated ? 't' : 'f',
+                  rated ? 1 + Math.floor(random() * 3) : NULL,
                 ];
               }
             })(),
@@ -383,13 +644,21 @@ export async function generate(databaseUrl, { scale = 1, companyId = 2, seed = 4
       await Promise.all([
         client.query('ANALYZE tickets.messages'),
         (async () => {
-          for (const table of tables.filter((name) => name !== 'tickets.messages')) await second.query(`ANALYZE ${table}`);
+          for (const table of tables.filter((name) => name !== 'tickets.messages'))
+            await second.query(`ANALYZE ${table}`);
           await second.query('ANALYZE tickets.users, tickets.connections, tickets.tags');
         })(),
       ]);
     });
-    const counts = { tickets: nTickets, contacts: nContacts, messages: copiedMessages, trackings: trackingId,
-      ticketTags: ticketTagCount, connections: connectionsNeeded, agents: 2 + extraAgents.length };
+    const counts = {
+      tickets: nTickets,
+      contacts: nContacts,
+      messages: copiedMessages,
+      trackings: trackingId,
+      ticketTags: ticketTagCount,
+      connections: connectionsNeeded,
+      agents: 2 + extraAgents.length,
+    };
     const totalMs = Math.round(performance.now() - started);
     log(`  generate: done in ${(totalMs / 1000).toFixed(1)} s ${JSON.stringify(counts)}`);
     return { counts, timings, totalMs, bigTicketId: 1, agentId: agent, adminId: admin };
@@ -400,7 +669,17 @@ export async function generate(databaseUrl, { scale = 1, companyId = 2, seed = 4
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('DATABASE_URL is required');
+  // --database NAME: create that database on TEST_DATABASE_URL's server, migrate and seed it, then generate
+  // (kept for EXPLAIN ANALYZE sessions; drop it yourself). Otherwise DATABASE_URL, already migrated and seeded.
+  const name = option('database', '');
+  let url = process.env.DATABASE_URL;
+  if (name) {
+    const { createDatabase } = await import('@cs/platform/testing');
+    const { migrateAll } = await import('../deploy/scripts/migrate.mjs');
+    url = await createDatabase(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', name);
+    await migrateAll(url, { NODE_ENV: 'test', PATH: process.env.PATH }, { seed: true });
+  }
+  if (!url) throw new Error('DATABASE_URL or --database NAME is required');
   await generate(url, { scale: option('scale', 1) });
+  console.log(url);
 }

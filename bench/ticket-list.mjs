@@ -7,7 +7,7 @@
 //   node --import ./deploy/scripts/register-ts.mjs bench/ticket-list.mjs [--scale 1] [--concurrency 8] [--duration 10]
 import pg from 'pg';
 import { generate } from './generate.mjs';
-import { call, httpLoad, logIn } from './lib/client.mjs';
+import { api, httpLoad, logIn } from './lib/client.mjs';
 import { option, printTable, writeResult } from './lib/report.mjs';
 import { stackRss } from './lib/rss.mjs';
 import { startStack, stopOnSignal } from './lib/stack.mjs';
@@ -40,11 +40,19 @@ try {
       (await db.query(`SELECT 1 FROM tickets.companies WHERE id = 2`)).rowCount,
     { timeoutMs: 60_000, what: 'the users and company projections in tickets' },
   );
-  const nameRow = await db.query(`SELECT name FROM tickets.contacts WHERE company_id = 2 ORDER BY id OFFSET $1 LIMIT 1`, [
-    Math.min(4321, generated.counts.contacts - 1),
-  ]);
+  const nameRow = await db.query(
+    `SELECT name FROM tickets.contacts WHERE company_id = 2 ORDER BY id OFFSET $1 LIMIT 1`,
+    [Math.min(4321, generated.counts.contacts - 1)],
+  );
   const searchName = nameRow.rows[0].name.split(' ').slice(0, 2).join(' ');
-  const q = (params) => `/tickets?${new URLSearchParams({ pageNumber: '1', showAll: 'false', queueIds: '[1,2]', ...params })}`;
+  // an order number a contact wrote (an agent looking a customer up by it): a rare word of the message bodies
+  const orderRow = await db.query(
+    `SELECT substring(body from 'pedido ([0-9]{6})') AS n FROM tickets.messages
+      WHERE company_id = 2 AND seq > 10000 AND body LIKE '%pedido %' AND NOT from_me LIMIT 1`,
+  );
+  const orderNumber = orderRow.rows[0]?.n ?? '123456';
+  const q = (params) =>
+    `/tickets?${new URLSearchParams({ pageNumber: '1', showAll: 'false', queueIds: '[1,2]', ...params })}`;
   const cases = [
     { name: 'open (mine)', user: agent, path: q({ status: 'open' }) },
     { name: 'pending', user: agent, path: q({ status: 'pending' }) },
@@ -52,7 +60,9 @@ try {
     { name: 'closed, admin showAll', user: admin, path: q({ status: 'closed', showAll: 'true' }) },
     // a supervisor's search, over every ticket (an agent's covers only theirs and their queues' pending)
     { name: `search name "${searchName}"`, user: admin, path: q({ searchParam: searchName, showAll: 'true' }) },
-    { name: 'search text "reembolso"', user: admin, path: q({ searchParam: 'reembolso', showAll: 'true' }) },
+    { name: `search text "${orderNumber}"`, user: admin, path: q({ searchParam: orderNumber, showAll: 'true' }) },
+    // a word in one message of 16: the worst case of the text search (hundreds of thousands of tickets match)
+    { name: 'search common word "reembolso"', user: admin, path: q({ searchParam: 'reembolso', showAll: 'true' }) },
     { name: 'tag 5 (Urgente)', user: agent, path: q({ tags: '[5]' }) },
     { name: 'with unread', user: agent, path: q({ withUnreadMessages: 'true' }) },
     { name: 'closed page 5', user: agent, path: q({ status: 'closed', pageNumber: '5' }) },
@@ -61,8 +71,11 @@ try {
   ];
   const rows = [];
   for (const item of cases) {
-    const sample = await call(base, 'GET', item.path, { token: item.user.token });
-    const found = sample.count ?? sample.tickets?.length ?? sample.messages?.length ?? null;
+    const sample = await api(base, 'GET', item.path, { token: item.user.token });
+    const found =
+      sample.status === 200
+        ? (sample.body.count ?? sample.body.tickets?.length ?? sample.body.messages?.length ?? null)
+        : `HTTP ${sample.status}`;
     const result = await httpLoad(base, { path: () => item.path, token: item.user.token, concurrency, durationMs });
     rows.push({ case: item.name, path: item.path, found, ...result });
     console.log(`  ${item.name}: p95 ${result.p95} ms, ${result.rps} req/s`);
@@ -78,7 +91,10 @@ try {
     p99: row.p99,
     max: row.max,
     ok: row.statuses['200'] ?? 0,
-    other: Object.entries(row.statuses).filter(([status]) => status !== '200').map(([s, n]) => `${s}:${n}`).join(' '),
+    other: Object.entries(row.statuses)
+      .filter(([status]) => status !== '200')
+      .map(([s, n]) => `${s}:${n}`)
+      .join(' '),
   }));
   printTable(`GET through the gateway, concurrency ${concurrency}, ${durationMs / 1000} s each (ms)`, table);
   writeResult('ticket-list', {

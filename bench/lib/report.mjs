@@ -46,9 +46,13 @@ export function machine() {
   const cpu = cpus();
   let postgres = null;
   try {
-    postgres = execFileSync('psql', [process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', '-tAc', 'SHOW server_version'], {
-      encoding: 'utf8',
-    }).trim();
+    postgres = execFileSync(
+      'psql',
+      [process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', '-tAc', 'SHOW server_version'],
+      {
+        encoding: 'utf8',
+      },
+    ).trim();
   } catch {
     // psql missing: the version is only informative
   }
@@ -92,7 +96,8 @@ export function option(name, fallback) {
 }
 
 function parse(raw, fallback) {
-  if (Array.isArray(fallback)) return raw.split(',').map((item) => (typeof fallback[0] === 'number' ? Number(item) : item));
+  if (Array.isArray(fallback))
+    return raw.split(',').map((item) => (typeof fallback[0] === 'number' ? Number(item) : item));
   if (typeof fallback === 'number') return Number(raw);
   if (typeof fallback === 'boolean') return raw === 'true' || raw === '1';
   return raw;

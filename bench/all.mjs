@@ -1,0 +1,109 @@
+// `make bench`: every benchmark in turn, each its own process (its own stack, database and topics), then a
+// summary of the headline figures against the targets in bench/results/latest.json (committed) and on screen.
+// Benchmarks are measurements: a figure over its target is reported, never a failure; a benchmark that could
+// not run (its process failed, or the connector is missing) is listed as not run.
+//   node --import ./deploy/scripts/register-ts.mjs bench/all.mjs [--only web,fanout]
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { machine, option, printTable, RESULTS_DIR } from './lib/report.mjs';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const BENCHMARKS = ['web', 'inbound', 'reply', 'ticket-list', 'fanout', 'memory'];
+const only = option('only', BENCHMARKS);
+const started = performance.now();
+const runs = [];
+for (const name of BENCHMARKS.filter((bench) => only.includes(bench))) {
+  const t0 = performance.now();
+  const resultFile = `${RESULTS_DIR}${name}.json`;
+  const before = existsSync(resultFile) ? readFileSync(resultFile, 'utf8') : null;
+  console.log(`\n=== ${name} ===`);
+  const code = await new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', './deploy/scripts/register-ts.mjs', `bench/${name}.mjs`], {
+      cwd: root,
+      stdio: 'inherit',
+      env: process.env,
+    });
+    child.on('exit', (exitCode, signal) => resolve(exitCode ?? signal));
+  });
+  const after = existsSync(resultFile) ? readFileSync(resultFile, 'utf8') : null;
+  runs.push({
+    name,
+    exit: code,
+    seconds: Math.round((performance.now() - t0) / 1000),
+    result: code === 0 && after && after !== before ? JSON.parse(after) : null,
+  });
+}
+
+const get = (name) => runs.find((run) => run.name === name)?.result?.results;
+const headline = [];
+const add = (benchmark, figure, value, target, within) =>
+  headline.push({
+    benchmark,
+    figure,
+    value: value ?? 'not run',
+    target,
+    met: value === undefined || value === null ? '-' : within ? 'yes' : 'no',
+  });
+const inbound = get('inbound');
+const at300 = inbound?.rates.find((row) => row.rate === 300);
+add('inbound', 'p99 at 300 msg/s (ms)', at300?.p99, '≤ 100', at300 && at300.p99 <= 100 && at300.lost === 0);
+add(
+  'inbound',
+  'highest rate with p99 < 1 s (msg/s)',
+  inbound?.highestRateP99Under1s,
+  '≥ 1000',
+  (inbound?.highestRateP99Under1s ?? 0) >= 1_000,
+);
+const reply = get('reply');
+add('reply', `p99 at ${reply?.rates[0]?.rate ?? '-'}/s (ms)`, reply?.rates[0]?.p99, 'report', true);
+const list = get('ticket-list');
+const tabs = list?.cases.filter((c) => !c.case.startsWith('messages') && !c.case.startsWith('dashboard')) ?? [];
+const worstTab = tabs.length ? tabs.reduce((a, b) => (b.p95 > a.p95 ? b : a)) : null;
+add(
+  'ticket-list',
+  `GET /tickets worst tab p95 (ms)${worstTab ? `: ${worstTab.case}` : ''}`,
+  worstTab?.p95,
+  '≤ 25',
+  worstTab && worstTab.p95 <= 25,
+);
+const openTab = tabs.find((c) => c.case === 'open (mine)');
+add('ticket-list', 'GET /tickets open (mine) p95 (ms)', openTab?.p95, '≤ 25', openTab && openTab.p95 <= 25);
+const dashboard = list?.cases.find((c) => c.case.startsWith('dashboard'));
+add('ticket-list', 'GET /dashboard 30 days p95 (ms)', dashboard?.p95, '≤ 150', dashboard && dashboard.p95 <= 150);
+const fanout = get('fanout');
+const biggest = fanout?.steps.at(-1);
+add('fanout', 'sockets held on one gateway', biggest?.sockets, '10000', biggest && biggest.sockets >= 10_000);
+add(
+  'fanout',
+  `broadcast p99 at ${biggest?.sockets ?? '-'} sockets (ms)`,
+  biggest?.p99,
+  '≤ 200',
+  biggest && biggest.p99 <= 200,
+);
+const memory = get('memory');
+const idleSession = memory?.sessions.at(-1);
+add(
+  'memory',
+  `RSS per idle simulator session at ${idleSession?.sessions ?? '-'} (KB)`,
+  idleSession?.perSessionKb,
+  '≤ 5120',
+  idleSession && idleSession.perSessionKb <= 5_120,
+);
+const web = get('web');
+add('web', 'first-load JS gzip (KB)', web?.firstLoadGzipKb, '≤ 300', web && web.firstLoadGzipKb <= 300);
+
+const totalSeconds = Math.round((performance.now() - started) / 1000);
+printTable(
+  'benchmark runs',
+  runs.map(({ name, exit, seconds, result }) => ({ name, exit, seconds, result: result ? 'written' : 'not run' })),
+);
+printTable('headline figures against the targets', headline);
+console.log(`\n  total ${Math.floor(totalSeconds / 60)} min ${totalSeconds % 60} s`);
+if (only.length === BENCHMARKS.length) {
+  writeFileSync(
+    `${RESULTS_DIR}latest.json`,
+    `${JSON.stringify({ takenAt: new Date().toISOString(), machine: machine(), totalSeconds, runs: runs.map(({ result: _r, ...run }) => run), headline }, null, 2)}\n`,
+  );
+}

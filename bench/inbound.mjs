@@ -1,0 +1,159 @@
+// Benchmark 1: inbound latency and throughput. Simulated contacts send text messages through the simulator's
+// dev API at a fixed rate (default 50, 100, 300, 1,000 msg/s, 60 s each) while agent sockets are connected
+// (an admin and the agent, each with two sockets on the notification and open/pending lists). Measures, per
+// rate, the latency from the simulator send (just before `POST /simulator/connections/{id}/messages`) to the
+// `company-{id}-appMessage` create event on the admin's first socket (p50, p95, p99, max), the achieved send
+// and delivery rates, and messages lost (never delivered within the drain time) or duplicated (delivered twice
+// on one socket). The path: simulator → connector → Kafka → tickets (ticket, message) → Kafka → gateway → socket.
+// Stops escalating once a rate cannot be delivered (delivery under half the rate).
+//   node --import ./deploy/scripts/register-ts.mjs bench/inbound.mjs [--rates 50,100,300,1000] [--duration 60] [--contacts 500]
+import { performance } from 'node:perf_hooks';
+import { randomBytes } from 'node:crypto';
+import { logIn } from './lib/client.mjs';
+import { option, printTable, sleep, summarize, writeResult } from './lib/report.mjs';
+import { peakRssDuring } from './lib/rss.mjs';
+import { agentSockets, defaultConnection, openLoop, poster } from './lib/simulator.mjs';
+import { hasConnector, startStack, stopOnSignal } from './lib/stack.mjs';
+
+const rates = option('rates', [50, 100, 300, 1_000]);
+const durationS = option('duration', 60);
+const contactCount = option('contacts', 500);
+const drainMs = option('drain', 30) * 1000;
+const now = () => performance.timeOrigin + performance.now();
+
+if (!hasConnector()) {
+  console.error(
+    'inbound: the whatsapp-connector is not among the deployables (deploy/scripts/deployables.mjs); not run',
+  );
+  process.exit(2);
+}
+console.log(`inbound: rates ${rates.join(', ')} msg/s, ${durationS} s each, ${contactCount} contacts`);
+const stack = await startStack({ name: 'inbound' });
+stopOnSignal(stack);
+let sockets = [];
+try {
+  const base = stack.gatewayUrl;
+  const admin = await logIn(base, 'admin@demo.local', 'demo12345');
+  const agent = await logIn(base, 'agente@demo.local', 'demo12345');
+  const companyId = admin.user.companyId;
+  const connection = await defaultConnection(base, admin.token);
+  sockets = await agentSockets(base, [admin.token, admin.token, agent.token, agent.token]);
+  const run = randomBytes(3).toString('hex');
+  const pattern = new RegExp(`^bench ${run} (\\d+)$`);
+  const sentAt = new Map();
+  const receivedAt = new Map(); // admin's first socket
+  const deliveries = sockets.map(() => new Map()); // per socket: seq → times delivered
+  sockets.forEach((socket, index) => {
+    socket.on(`company-${companyId}-appMessage`, (payload) => {
+      const at = now();
+      if (payload?.action !== 'create' || payload.message?.fromMe) return;
+      const match = pattern.exec(payload.message?.body ?? '');
+      if (!match) return;
+      const seq = Number(match[1]);
+      deliveries[index].set(seq, (deliveries[index].get(seq) ?? 0) + 1);
+      if (index === 0 && !receivedAt.has(seq)) receivedAt.set(seq, at);
+    });
+  });
+  const { post, close } = poster(base, admin.token, { maxSockets: 256 });
+  const number = (k) => `55119${String(70_000_000 + k).padStart(8, '0')}`;
+  const send = (seq) => {
+    const k = seq % contactCount;
+    sentAt.set(seq, now());
+    return post(`/simulator/connections/${connection.id}/messages`, {
+      from: { number: number(k), name: `Cliente ${k}` },
+      kind: 'text',
+      body: `bench ${run} ${seq}`,
+    });
+  };
+  // warm-up: every contact's first message opens its ticket (not measured)
+  console.log(`  warm-up: one message from each of ${contactCount} contacts`);
+  let seq = 0;
+  await openLoop({ rate: 50, total: contactCount, send: (i) => send(seq + i) });
+  seq += contactCount;
+  const warmDeadline = Date.now() + 120_000;
+  while (receivedAt.size < contactCount && Date.now() < warmDeadline) await sleep(200);
+
+  const rows = [];
+  for (const rate of rates) {
+    const first = seq;
+    const total = Math.round(rate * durationS);
+    const { result: sent, peak } = await peakRssDuring(stack, async () => {
+      const loop = await openLoop({ rate, total, send: (i) => send(first + i) });
+      // drain: until everything arrived, or nothing new for 10 s, or the drain time is up
+      const deadline = Date.now() + drainMs;
+      let last = -1;
+      let idleSince = Date.now();
+      for (;;) {
+        const arrived = [...receivedAt.keys()].filter((s) => s >= first && s < first + total).length;
+        if (arrived >= total || Date.now() > deadline || Date.now() - idleSince > 10_000) break;
+        if (arrived !== last) {
+          last = arrived;
+          idleSince = Date.now();
+        }
+        await sleep(200);
+      }
+      return loop;
+    });
+    seq += total;
+    const latencies = [];
+    let lastReceipt = 0;
+    for (let s = first; s < first + total; s += 1) {
+      const at = receivedAt.get(s);
+      if (at === undefined) continue;
+      latencies.push(at - sentAt.get(s));
+      lastReceipt = Math.max(lastReceipt, at);
+    }
+    const lost = total - latencies.length;
+    let duplicated = 0;
+    for (const delivered of deliveries) {
+      for (let s = first; s < first + total; s += 1) if ((delivered.get(s) ?? 0) > 1) duplicated += 1;
+    }
+    const missingOnOthers = deliveries
+      .slice(1)
+      .map((delivered) => [...Array(total).keys()].filter((i) => !delivered.has(first + i)).length);
+    const deliveryRate = latencies.length
+      ? Math.round((latencies.length / ((lastReceipt - sentAt.get(first)) / 1000)) * 10) / 10
+      : 0;
+    const s = summarize(latencies);
+    rows.push({
+      rate,
+      sent: total,
+      sendRate: sent.achievedRate,
+      deliveryRate,
+      p50: s.p50,
+      p95: s.p95,
+      p99: s.p99,
+      max: s.max,
+      lost,
+      duplicated,
+      missingOnOtherSockets: missingOnOthers.join('/'),
+      rejected: Object.entries(sent.statuses)
+        .filter(([st]) => st !== '202')
+        .map(([st, n]) => `${st}:${n}`)
+        .join(' '),
+      peakRssMb: peak,
+    });
+    console.log(`  ${rate} msg/s: delivered ${latencies.length}/${total}, p99 ${s.p99} ms, delivery ${deliveryRate}/s`);
+    if (deliveryRate < rate / 2) {
+      console.log(`  ${rate} msg/s is not sustained (delivery ${deliveryRate}/s): higher rates not attempted`);
+      break;
+    }
+    await sleep(3_000);
+  }
+  close();
+  const under1s = rows.filter((row) => row.lost === 0 && row.p99 !== null && row.p99 < 1_000).map((row) => row.rate);
+  const table = rows.map(({ peakRssMb: _peak, ...row }) => row);
+  printTable(`inbound: simulator send → company-${companyId}-appMessage on an agent socket (ms)`, table);
+  const best = under1s.length ? Math.max(...under1s) : null;
+  console.log(`\n  highest rate with p99 < 1 s and nothing lost: ${best ?? 'none'} msg/s`);
+  writeResult('inbound', {
+    params: { rates, durationS, contacts: contactCount, drainMs, sockets: sockets.length },
+    results: { rates: rows, highestRateP99Under1s: best },
+  });
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  for (const socket of sockets) socket.close();
+  await stack.stop();
+}

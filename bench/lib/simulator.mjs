@@ -1,0 +1,97 @@
+// The WhatsApp side of the simulator-based benchmarks: the connector's simulator dev API through the gateway
+// (`/simulator/...` with a user's bearer token), a keep-alive poster for open-loop load, and the agent sockets.
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { api, call, connectSocket, emitAck } from './client.mjs';
+import { sleep } from './report.mjs';
+
+/** A keep-alive JSON POST (open-loop senders issue hundreds per second without a new connection each). */
+export function poster(base, token, { maxSockets = 64 } = {}) {
+  const url = new URL(base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets });
+  const post = (path, body) =>
+    new Promise((resolve) => {
+      const payload = JSON.stringify(body);
+      const req = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path,
+          method: 'POST',
+          agent,
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(payload),
+          },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode, text }));
+        },
+      );
+      req.on('error', (error) => resolve({ status: 'error', text: String(error) }));
+      req.end(payload);
+    });
+  return { post, close: () => agent.destroy() };
+}
+
+/**
+ * Sends `total` requests at `rate` per second (open loop: on schedule, whatever the answers' pace), calling
+ * `send(i)` for each; returns the achieved rate and answer statuses.
+ */
+export async function openLoop({ rate, total, send }) {
+  const statuses = {};
+  const inflight = new Set();
+  const t0 = performance.now();
+  for (let i = 0; i < total; i += 1) {
+    const due = t0 + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    const promise = send(i).then((result) => {
+      statuses[result.status] = (statuses[result.status] ?? 0) + 1;
+      inflight.delete(promise);
+    });
+    inflight.add(promise);
+  }
+  const sendSeconds = (performance.now() - t0) / 1000;
+  await Promise.all(inflight);
+  return { achievedRate: Math.round((total / sendSeconds) * 10) / 10, sendSeconds, statuses };
+}
+
+/** The seeded simulator connection of the company (the default one), waiting until the connector has it. */
+export async function defaultConnection(base, token, { timeoutMs = 60_000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await api(base, 'GET', '/whatsapp', { token });
+    const list = Array.isArray(response.body) ? response.body : (response.body?.whatsapps ?? []);
+    const connection = list.find((item) => item.isDefault) ?? list[0];
+    if (response.status === 200 && connection?.status === 'CONNECTED') return connection;
+    if (Date.now() > deadline) {
+      throw new Error(`no CONNECTED connection: ${response.status} ${JSON.stringify(response.body).slice(0, 300)}`);
+    }
+    await sleep(500);
+  }
+}
+
+/** What the simulated contact `number` received on a connection: [{ messageId, chatJid, content, sentAt }]. */
+export async function sentTo(base, token, connectionId, number) {
+  return call(base, 'GET', `/simulator/connections/${connectionId}/sent?chat=${encodeURIComponent(number)}`, { token });
+}
+
+/**
+ * Agent sockets as the web client opens them: each joins the notification list and the open/pending lists;
+ * `on(event, handler)` listens on all of them.
+ */
+export async function agentSockets(base, tokens) {
+  const sockets = [];
+  for (const token of tokens) {
+    const socket = await connectSocket(base, token);
+    await emitAck(socket, 'joinNotification');
+    await emitAck(socket, 'joinTickets', 'pending');
+    await emitAck(socket, 'joinTickets', 'open');
+    sockets.push(socket);
+  }
+  return sockets;
+}
