@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { call, logIn } from './lib/client.mjs';
 import { option, printTable, sleep, summarize, writeResult } from './lib/report.mjs';
 import { rssMb, stackRss } from './lib/rss.mjs';
-import { startStack, stopOnSignal } from './lib/stack.mjs';
+import { startStack } from './lib/stack.mjs';
 
 const steps = option('steps', [1_000, 2_500, 5_000, 10_000]);
 const broadcasts = option('broadcasts', 10);
@@ -20,7 +20,6 @@ const now = () => performance.timeOrigin + performance.now();
 
 console.log(`fanout: steps ${steps.join(', ')}, ${broadcasts} broadcasts per step, ${workerCount} client processes`);
 const stack = await startStack({ name: 'fanout' });
-stopOnSignal(stack);
 const workers = [];
 try {
   const base = stack.gatewayUrl;

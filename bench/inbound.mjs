@@ -13,7 +13,7 @@ import { logIn } from './lib/client.mjs';
 import { option, printTable, sleep, summarize, writeResult } from './lib/report.mjs';
 import { peakRssDuring } from './lib/rss.mjs';
 import { agentSockets, defaultConnection, openLoop, poster } from './lib/simulator.mjs';
-import { hasConnector, startStack, stopOnSignal } from './lib/stack.mjs';
+import { hasConnector, startStack } from './lib/stack.mjs';
 
 const rates = option('rates', [50, 100, 300, 1_000]);
 const durationS = option('duration', 60);
@@ -29,7 +29,6 @@ if (!hasConnector()) {
 }
 console.log(`inbound: rates ${rates.join(', ')} msg/s, ${durationS} s each, ${contactCount} contacts`);
 const stack = await startStack({ name: 'inbound' });
-stopOnSignal(stack);
 let sockets = [];
 try {
   const base = stack.gatewayUrl;

@@ -10,7 +10,7 @@ import { api, call, connectSocket, httpLoad, logIn } from './lib/client.mjs';
 import { option, printTable, sleep, writeResult } from './lib/report.mjs';
 import { peakRssDuring, rssMb, stackRss } from './lib/rss.mjs';
 import { defaultConnection, openLoop, poster } from './lib/simulator.mjs';
-import { hasConnector, startStack, stopOnSignal } from './lib/stack.mjs';
+import { hasConnector, startStack } from './lib/stack.mjs';
 
 const sessionSteps = option('sessions', [100, 500, 1_000]);
 const loadS = option('load', 20);
@@ -23,7 +23,6 @@ const stack = await startStack({
   name: 'memory',
   env: { CONNECTOR_MAX_SESSIONS: String(Math.max(...sessionSteps) + 100) },
 });
-stopOnSignal(stack);
 const sockets = [];
 try {
   const base = stack.gatewayUrl;

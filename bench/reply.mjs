@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { call, logIn } from './lib/client.mjs';
 import { option, printTable, sleep, summarize, writeResult } from './lib/report.mjs';
 import { agentSockets, defaultConnection, openLoop, poster, sentTo } from './lib/simulator.mjs';
-import { hasConnector, startStack, stopOnSignal } from './lib/stack.mjs';
+import { hasConnector, startStack } from './lib/stack.mjs';
 
 const rates = option('rates', [20, 50]);
 const durationS = option('duration', 30);
@@ -22,7 +22,6 @@ if (!hasConnector()) {
 }
 console.log(`reply: rates ${rates.join(', ')}/s, ${durationS} s each, ${contactCount} tickets`);
 const stack = await startStack({ name: 'reply' });
-stopOnSignal(stack);
 let sockets = [];
 try {
   const base = stack.gatewayUrl;

@@ -10,11 +10,11 @@ import { generate } from './generate.mjs';
 import { api, httpLoad, logIn } from './lib/client.mjs';
 import { option, printTable, writeResult } from './lib/report.mjs';
 import { stackRss } from './lib/rss.mjs';
-import { startStack, stopOnSignal } from './lib/stack.mjs';
+import { startStack } from './lib/stack.mjs';
 import { pollUntil } from '@cs/platform/testing';
 
 const scale = option('scale', 1);
-const concurrency = option('concurrency', 8);
+const concurrency = option('concurrency', 4);
 const durationMs = option('duration', 10) * 1000;
 
 console.log(`ticket-list: scale ${scale}, concurrency ${concurrency}, ${durationMs / 1000} s per case`);
@@ -25,7 +25,6 @@ const stack = await startStack({
     generated = await generate(databaseUrl, { scale });
   },
 });
-stopOnSignal(stack);
 try {
   const base = stack.gatewayUrl;
   const agent = await logIn(base, 'agente@demo.local', 'demo12345');

@@ -72,11 +72,17 @@ export async function startStack({ name, prepare, env: extraEnv = {}, log = (lin
   const stop = async () => {
     if (stopped) return;
     stopped = true;
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     for (const { child } of [...processes].reverse()) await child.kill().catch(() => undefined);
     await deleteTopics(brokers, topicPrefix).catch(() => undefined);
     if (process.env.BENCH_KEEP_DB !== '1') await dropDatabase(adminUrl, database).catch(() => undefined);
     rmSync(mediaDir, { recursive: true, force: true });
   };
+  // Ctrl-C at any point (even during migrations) leaves no database, topics or processes behind
+  const onSignal = () => void stop().then(() => process.exit(130));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   try {
     log(`database ${database}, Kafka ${brokers} (topics ${topicPrefix}*)`);
     await migrateAll(databaseUrl, env, { seed: true });
@@ -107,11 +113,4 @@ export async function startStack({ name, prepare, env: extraEnv = {}, log = (lin
     await stop();
     throw error;
   }
-}
-
-/** Stops the stack on Ctrl-C too (a benchmark interrupted leaves no database or processes behind). */
-export function stopOnSignal(stack) {
-  const handler = () => void stack.stop().then(() => process.exit(130));
-  process.once('SIGINT', handler);
-  process.once('SIGTERM', handler);
 }
