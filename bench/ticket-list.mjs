@@ -1,10 +1,10 @@
 // Benchmark 3: the ticket list at scale. Generates one company (bench/generate.mjs: 1M tickets, 200k contacts,
 // 5M messages at --scale 1) into a fresh stack's database before its processes start, then drives, through the
-// gateway, at a fixed concurrency, each `GET /tickets` tab an agent uses, `GET /messages/{ticketId}` of the
+// gateway, closed loop at fixed concurrencies (1 and 4), each `GET /tickets` tab an agent uses, `GET /messages/{ticketId}` of the
 // 10,000-message ticket and `GET /dashboard` for 30 days. Prints p50/p95/p99 and requests per second and
 // writes bench/results/ticket-list.json. Also records EXPLAIN ANALYZE of each tab's queries, as the tickets
 // service runs them, for the ones over the target.
-//   node --import ./deploy/scripts/register-ts.mjs bench/ticket-list.mjs [--scale 1] [--concurrency 8] [--duration 10]
+//   node --import ./deploy/scripts/register-ts.mjs bench/ticket-list.mjs [--scale 1] [--concurrency 1,4] [--duration 8]
 import pg from 'pg';
 import { generate } from './generate.mjs';
 import { api, httpLoad, logIn } from './lib/client.mjs';
@@ -14,10 +14,10 @@ import { startStack } from './lib/stack.mjs';
 import { pollUntil } from '@cs/platform/testing';
 
 const scale = option('scale', 1);
-const concurrency = option('concurrency', 4);
-const durationMs = option('duration', 10) * 1000;
+const concurrencies = option('concurrency', [1, 4]);
+const durationMs = option('duration', 8) * 1000;
 
-console.log(`ticket-list: scale ${scale}, concurrency ${concurrency}, ${durationMs / 1000} s per case`);
+console.log(`ticket-list: scale ${scale}, concurrency ${concurrencies.join(' and ')}, ${durationMs / 1000} s per case`);
 let generated;
 const stack = await startStack({
   name: 'ticket-list',
@@ -75,14 +75,17 @@ try {
       sample.status === 200
         ? (sample.body.count ?? sample.body.tickets?.length ?? sample.body.messages?.length ?? null)
         : `HTTP ${sample.status}`;
-    const result = await httpLoad(base, { path: () => item.path, token: item.user.token, concurrency, durationMs });
-    rows.push({ case: item.name, path: item.path, found, ...result });
-    console.log(`  ${item.name}: p95 ${result.p95} ms, ${result.rps} req/s`);
+    for (const concurrency of concurrencies) {
+      const result = await httpLoad(base, { path: () => item.path, token: item.user.token, concurrency, durationMs });
+      rows.push({ case: item.name, concurrency, path: item.path, found, ...result });
+      console.log(`  ${item.name} (c=${concurrency}): p95 ${result.p95} ms, ${result.rps} req/s`);
+    }
   }
   const rss = stackRss(stack);
   await db.end();
   const table = rows.map((row) => ({
     case: row.case,
+    c: row.concurrency,
     found: row.found,
     'req/s': row.rps,
     p50: row.p50,
@@ -95,9 +98,9 @@ try {
       .map(([s, n]) => `${s}:${n}`)
       .join(' '),
   }));
-  printTable(`GET through the gateway, concurrency ${concurrency}, ${durationMs / 1000} s each (ms)`, table);
+  printTable(`GET through the gateway, closed loop at concurrency c, ${durationMs / 1000} s each (ms)`, table);
   writeResult('ticket-list', {
-    params: { scale, concurrency, durationMs },
+    params: { scale, concurrencies, durationMs },
     results: { generated, cases: rows, rssAfterMb: rss },
   });
 } catch (error) {
