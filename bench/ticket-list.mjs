@@ -81,6 +81,27 @@ try {
       console.log(`  ${item.name} (c=${concurrency}): p95 ${result.p95} ms, ${result.rps} req/s`);
     }
   }
+  // the gateway's share: the agent's open tab asked of the tickets service directly, with the identity headers
+  // the gateway would add (token check, routing and proxying are what the difference costs)
+  const direct = {
+    'x-internal-token': stack.env.INTERNAL_TOKEN,
+    'x-company-id': String(agent.user.companyId),
+    'x-user-id': String(agent.user.id),
+    'x-user-profile': agent.user.profile,
+    'x-user-super': 'false',
+    'x-session-id': 'bench',
+  };
+  for (const concurrency of concurrencies) {
+    const path = q({ status: 'open' });
+    const result = await httpLoad(stack.serviceUrls.TICKETS_URL, {
+      path: () => path,
+      headers: direct,
+      concurrency,
+      durationMs,
+    });
+    rows.push({ case: 'open (mine), tickets service directly', concurrency, path, found: null, ...result });
+    console.log(`  open (mine) directly (c=${concurrency}): p95 ${result.p95} ms, ${result.rps} req/s`);
+  }
   const rss = stackRss(stack);
   await db.end();
   const table = rows.map((row) => ({

@@ -79,10 +79,13 @@ export function emitAck(socket, event, ...args) {
  * `durationMs` (after `warmupMs` whose requests are not counted). `path(i)` gives the i-th request's path.
  * Returns latency percentiles (ms), requests per second and status counts.
  */
-export async function httpLoad(base, { path, token, concurrency = 10, durationMs = 10_000, warmupMs = 1_000 }) {
+export async function httpLoad(
+  base,
+  { path, token, headers: extraHeaders = {}, concurrency = 10, durationMs = 10_000, warmupMs = 1_000 },
+) {
   const url = new URL(base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  const headers = token ? { authorization: `Bearer ${token}` } : {};
+  const headers = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...extraHeaders };
   const latencies = [];
   const statuses = {};
   let sequence = 0;
