@@ -1,6 +1,6 @@
 // Percentiles, the printed table and the JSON result of a benchmark (bench/results/<name>.json).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -77,7 +77,9 @@ export function machine() {
 export function writeResult(name, { params, results, notes = [] }) {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const file = `${RESULTS_DIR}${name}.json`;
-  const document = { name, takenAt: new Date().toISOString(), machine: machine(), params, results, notes };
+  // the machine is shared: its load average when the figures were written says how much else was running
+  const loadAverage = loadavg().map((value) => Math.round(value * 100) / 100);
+  const document = { name, takenAt: new Date().toISOString(), machine: machine(), loadAverage, params, results, notes };
   writeFileSync(file, `${JSON.stringify(document, null, 2)}\n`);
   console.log(`\n  → ${file.replace(process.cwd() + '/', '')}`);
   return document;
