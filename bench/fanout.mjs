@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { call, logIn } from './lib/client.mjs';
 import { option, printTable, sleep, summarize, writeResult } from './lib/report.mjs';
-import { rssMb, stackRss } from './lib/rss.mjs';
+import { cpuMs, rssMb, stackRss } from './lib/rss.mjs';
 import { startStack } from './lib/stack.mjs';
 
 const steps = option('steps', [1_000, 2_500, 5_000, 10_000]);
@@ -69,6 +69,8 @@ try {
     await sleep(2_000); // let presence reports and joins settle
     const latencies = [];
     const lastDelivery = [];
+    const cpuBefore = cpuMs(gatewayPid);
+    const workerCpuBefore = workers.map((w) => cpuMs(w.child.pid));
     let lost = 0;
     let duplicated = 0;
     for (let b = 0; b < broadcasts; b += 1) {
@@ -96,6 +98,9 @@ try {
       duplicated += Math.max(0, times.length - held);
       await sleep(300);
     }
+    // where the time goes: CPU the gateway and the client processes used during the broadcasts (with pings)
+    const gatewayCpu = cpuMs(gatewayPid) - cpuBefore;
+    const clientCpu = workers.reduce((sum, w, i) => sum + cpuMs(w.child.pid) - workerCpuBefore[i], 0);
     const rss = rssMb(gatewayPid);
     const s = summarize(latencies);
     const last = summarize(lastDelivery);
@@ -112,6 +117,8 @@ try {
       lost,
       duplicated,
       gatewayRssMb: rss,
+      gatewayCpuMsPerBroadcast: Math.round(gatewayCpu / broadcasts),
+      clientsCpuMsPerBroadcast: Math.round(clientCpu / broadcasts),
       errors,
     });
   }

@@ -35,3 +35,14 @@ export async function peakRssDuring(stack, work, intervalMs = 250) {
     clearInterval(timer);
   }
 }
+
+/** CPU time (user + system, ms) a process has used so far, from /proc/<pid>/stat (null when it is gone). */
+export function cpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime in clock ticks of 10 ms
+  } catch {
+    return null;
+  }
+}

@@ -97,9 +97,16 @@ export async function startStack({ name, prepare, env: extraEnv = {}, log = (lin
       serviceUrls[service.urlKey] = url;
       log(`${service.name} on ${url} (pid ${child.process.pid})`);
     }
+    // BENCH_GATEWAY_NODE_OPTIONS: Node options for the gateway only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`)
+    const gatewayOptions = process.env.BENCH_GATEWAY_NODE_OPTIONS;
     const gateway = spawnTs(
       entryOf(GATEWAY.app),
-      { ...env, ...serviceUrls, [GATEWAY.portKey]: String(gatewayPort) },
+      {
+        ...env,
+        ...serviceUrls,
+        [GATEWAY.portKey]: String(gatewayPort),
+        ...(gatewayOptions ? { NODE_OPTIONS: gatewayOptions } : {}),
+      },
       'gateway',
     );
     processes.push({ name: 'gateway', child: gateway });
