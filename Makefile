@@ -4,7 +4,7 @@ SHELL := /bin/bash
 NODE_TS := node --import ./deploy/scripts/register-ts.mjs
 JEST := node --experimental-vm-modules --no-warnings=ExperimentalWarning node_modules/jest/bin/jest.js
 
-.PHONY: help install lock dev up down build lint typecheck test test-unit test-int e2e bench migrate gen check-generated kafka-up kafka-down clean
+.PHONY: help install lock dev up down build lint typecheck test test-unit test-int e2e bench migrate gen check-generated browser kafka-up kafka-down clean
 
 help:
 	@echo "make dev              run the whole product locally (embedded PostgreSQL, in-process bus; KAFKA_BROKERS for Kafka)"
@@ -59,11 +59,15 @@ test-unit: install
 test-int: install
 	bash deploy/scripts/with-kafka.sh $(JEST) --selectProjects integration
 
-test: install lint typecheck build check-generated
+test: install lint typecheck build check-generated browser
 	bash deploy/scripts/run-tests.sh
 
+# Debian's Chromium for the browser tests, installed when missing
+browser:
+	bash deploy/scripts/ensure-chromium.sh
+
 # browser tests (Playwright on Debian's Chromium) against every deployable as its own process
-e2e: install
+e2e: install browser
 	npm run e2e --silent -w @cs/web
 
 # benchmarks, not tests: they measure and report, never fail on timing (bench/README.md); real PostgreSQL

@@ -30,6 +30,19 @@ export const SERVICES = [
     port: 4103,
     urlKey: 'CONTACTS_URL',
   },
+  {
+    name: 'whatsapp-connector',
+    app: '../../services/whatsapp-connector/src/app.ts',
+    definition: 'whatsappConnectorService',
+    dataSource: {
+      module: '../../services/whatsapp-connector/src/database/data-source.ts',
+      factory: 'createWhatsappDataSource',
+    },
+    seed: { module: '../../services/whatsapp-connector/src/database/seed.ts', fn: 'seedWhatsappConnector' },
+    portKey: 'CONNECTOR_PORT',
+    port: 4104,
+    urlKey: 'WHATSAPP_CONNECTOR_URL',
+  },
 ];
 
 export const GATEWAY = {

@@ -35,7 +35,8 @@ function accessTokenKeys() {
 
 const entryOf = (app) => app.replace(/^\.\.\/\.\.\//, '').replace(/app\.ts$/, 'main.ts');
 
-export async function startStack({ log = () => undefined } = {}) {
+/** `web: false` leaves the client out (tests that talk to the gateway as a client would, without a browser). */
+export async function startStack({ log = () => undefined, web: withWeb = true } = {}) {
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const database = `cs_e2e_${runId}`;
@@ -63,7 +64,8 @@ export async function startStack({ log = () => undefined } = {}) {
     SIMULATOR_AUTO_SCAN_MS: '0',
     TICKETS_MEDIA_BASE_URL: gatewayUrl,
     TICKETS_MEDIA_DIR: join(mediaDir, 'tickets'),
-    MEDIA_DIR: join(mediaDir, 'whatsapp'),
+    MEDIA_DIR: join(mediaDir, 'identity'),
+    WHATSAPP_MEDIA_DIR: join(mediaDir, 'whatsapp'),
     PUBLIC_URL: gatewayUrl,
     ...accessTokenKeys(),
     PATH: process.env.PATH,
@@ -97,6 +99,8 @@ export async function startStack({ log = () => undefined } = {}) {
     children.push(gateway);
     await waitForHttp(`${gatewayUrl}/health/ready`, { child: gateway, timeoutMs: 60_000 });
     log(`gateway on ${gatewayUrl}`);
+    const deployables = SERVICES.map((s) => s.name);
+    if (!withWeb) return { webUrl: null, gatewayUrl, databaseUrl, serviceUrls, deployables, stop };
 
     const webPort = await freePort();
     const web = spawn(process.execPath, [`${root}node_modules/vite/bin/vite.js`, 'preview', '--host', '127.0.0.1'], {
@@ -114,7 +118,7 @@ export async function startStack({ log = () => undefined } = {}) {
     const webUrl = `http://127.0.0.1:${webPort}`;
     await waitForHttp(`${webUrl}/login`, { timeoutMs: 30_000 });
     log(`web on ${webUrl}`);
-    return { webUrl, gatewayUrl, databaseUrl, serviceUrls, deployables: SERVICES.map((s) => s.name), stop };
+    return { webUrl, gatewayUrl, databaseUrl, serviceUrls, deployables, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -81,6 +81,7 @@ export const ERROR_CATALOGUE = {
     status: 400,
     message: 'Não foi possível ler a planilha. Envie um arquivo .xls ou .xlsx válido.',
   },
+  ERR_WAPP_NAME_ALREADY_EXISTS: { status: 409, message: 'Esse nome já está sendo utilizado por outra conexão.' },
   ERR_SERVICE_UNAVAILABLE: { status: 503, message: 'Serviço temporariamente indisponível.' },
   ERR_INTERNAL: { status: 500, message: 'Ocorreu um erro interno.' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Box, Button, Checkbox, Popover, Portal, Stack, Text } from '@chakra-ui/react';
 
 export interface Option {
@@ -14,8 +15,13 @@ interface Props {
   testId?: string;
 }
 
-/** A compact multi-select: a button showing how many are chosen, a popover of checkboxes. */
+/**
+ * A compact multi-select: a button showing how many are chosen, a popover of checkboxes. Each checkbox has ids of
+ * its own: inside a `Field.Root` Chakra would otherwise give every checkbox the field's control id, and a click on
+ * any label would toggle the first option.
+ */
 export function MultiSelect({ label, options, value, onChange, testId }: Props) {
+  const base = useId();
   const toggle = (id: number, on: boolean) => onChange(on ? [...value, id] : value.filter((v) => v !== id));
   return (
     <Popover.Root positioning={{ placement: 'bottom-start' }}>
@@ -33,6 +39,7 @@ export function MultiSelect({ label, options, value, onChange, testId }: Props) 
                 {options.map((option) => (
                   <Checkbox.Root
                     key={option.id}
+                    ids={{ label: `${base}-label-${option.id}`, hiddenInput: `${base}-input-${option.id}` }}
                     checked={value.includes(option.id)}
                     onCheckedChange={(e) => toggle(option.id, e.checked === true)}
                   >

@@ -32,6 +32,8 @@ export const ConnectionSnapshotSchema = z.object({
   promptId: IdSchema.nullable(),
   integrationId: IdSchema.nullable(),
   queueIds: z.array(IdSchema),
+  /** The 8-character code while linking by phone number (instead of a QR), null otherwise. */
+  pairingCode: z.string().nullable().optional(),
   updatedAt: z.iso.datetime({ offset: true }),
 });
 export type ConnectionSnapshot = z.infer<typeof ConnectionSnapshotSchema>;

@@ -20,6 +20,8 @@ export interface ServiceDefinition<S extends z.ZodObject> {
   readonly port: (config: z.infer<S>) => number;
   /** JSON/urlencoded body limit; `false` leaves bodies unparsed (the gateway streams them). */
   readonly bodyLimit?: string | false;
+  /** Keep the unparsed bytes of JSON/urlencoded bodies on `request.rawBody` (signed webhooks). */
+  readonly rawBody?: boolean;
   /** Keep request/correlation ids from incoming headers (services behind the gateway), or always mint them. */
   readonly trustIncomingIds?: boolean;
   /** Adjusts the app before it starts (extra middleware, socket adapters). */
@@ -53,6 +55,7 @@ export async function createServiceApp<S extends z.ZodObject>(
   const app = await NestFactory.create<NestExpressApplication>(rootModule, {
     logger: new NestPinoLogger(logger.child({ component: 'nest' })),
     bodyParser: false,
+    rawBody: definition.rawBody ?? false,
     abortOnError: false,
   });
   app.disable('x-powered-by');

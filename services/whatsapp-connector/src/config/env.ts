@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { ServiceEnvSchema } from '@cs/platform/config';
+import { BaileysEnvShape } from '../providers/baileys/baileys.config.js';
+import { cloudApiEnvShape } from '../providers/cloud-api/cloud-api.config.js';
 
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 /**
- * The connector's environment. Provider folders add their own keys here when they are wired in
- * (`providers/baileys/baileys.config.ts`, `providers/cloud-api/cloud-api.config.ts`).
+ * The connector's environment, with the keys of its providers (`providers/baileys/baileys.config.ts`,
+ * `providers/cloud-api/cloud-api.config.ts`).
  */
 export const ConnectorEnvSchema = ServiceEnvSchema.extend({
   CONNECTOR_PORT: z.coerce.number().int().min(0).max(65_535).default(4104),
@@ -20,13 +22,21 @@ export const ConnectorEnvSchema = ServiceEnvSchema.extend({
   SIMULATOR_ENABLED: flag.optional(),
   /** A simulated QR "scans" itself after this long (0: only through `POST /simulator/connections/{id}/scan`). */
   SIMULATOR_AUTO_SCAN_MS: z.coerce.number().int().min(0).default(3_000),
+  /** A simulated QR is replaced this often; after 3 replacements without a scan the session is TIMEOUT. */
+  SIMULATOR_QR_REFRESH_MS: z.coerce.number().int().min(50).default(20_000),
+  /** How often a simulated session looks for what its contacts sent (the phone network lives in PostgreSQL). */
+  SIMULATOR_POLL_MS: z.coerce.number().int().min(10).default(200),
+  /** How often the owner of sessions looks for commands addressed to them (send, start, logout, ...). */
+  CONNECTOR_COMMAND_POLL_MS: z.coerce.number().int().min(10).default(250),
   /** Where media is stored (local folder), and the public base URL media links start with. */
-  MEDIA_DIR: z.string().min(1).default('.data/whatsapp-media'),
+  WHATSAPP_MEDIA_DIR: z.string().min(1).default('.data/whatsapp-media'),
   PUBLIC_URL: z.url().default('http://localhost:8080'),
   MEDIA_MAX_BYTES: z.coerce
     .number()
     .int()
     .min(1)
     .default(64 * 1024 * 1024),
-});
+})
+  .extend(BaileysEnvShape)
+  .extend(cloudApiEnvShape);
 export type ConnectorConfig = z.infer<typeof ConnectorEnvSchema>;

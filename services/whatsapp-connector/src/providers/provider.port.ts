@@ -127,6 +127,8 @@ export class LeaseLostError extends Error {
 /** What the core gives a session when it opens one on the pod that holds its lease. */
 export interface SessionContext {
   readonly connection: ConnectionConfig;
+  /** The lease this session runs under (added by the core: logs, and the simulator's connection log). */
+  readonly lease: { readonly owner: string; readonly epoch: number };
   readonly sink: SessionSink;
   readonly media: MediaStore;
   readonly logger: Logger;
@@ -136,7 +138,10 @@ export interface SessionContext {
    * write runs it in the same transaction.
    */
   fence(manager: EntityManager): Promise<void>;
-  /** Runs `work` in a transaction of the connector's database (auth-state writes). */
+  /**
+   * Runs `work` in a transaction of the connector's database (auth-state writes). Joins the transaction already
+   * open around the call when there is one (a send runs inside the transaction that records its outcome).
+   */
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T>;
 }
 

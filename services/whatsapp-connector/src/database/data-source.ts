@@ -1,0 +1,21 @@
+import type { DataSource } from 'typeorm';
+import { createServiceDataSource } from '@cs/platform/database';
+import { WhatsappMigrations } from './migrations/index.js';
+
+export const WHATSAPP_SCHEMA = 'whatsapp';
+
+/**
+ * The one DataSource of the connector, for the app and for the migration step. The connector works in SQL
+ * (leases, commands and the simulator need `FOR UPDATE SKIP LOCKED`, `now()` and `RETURNING`), so it has no
+ * entities; provider folders may add theirs here when they are wired in.
+ */
+export function createWhatsappDataSource(config: { DATABASE_URL: string; DATABASE_POOL_SIZE?: number }): DataSource {
+  return createServiceDataSource({
+    url: config.DATABASE_URL,
+    schema: WHATSAPP_SCHEMA,
+    entities: [],
+    migrations: WhatsappMigrations,
+    poolSize: config.DATABASE_POOL_SIZE ?? 10,
+    applicationName: 'whatsapp-connector',
+  });
+}

@@ -1,0 +1,19 @@
+import { Injectable } from '@nestjs/common';
+import { ConnectionCreated, ConnectionDeleted, ConnectionUpdated, SessionUpdated } from '@cs/proto/events';
+import { EventPublisher } from '@cs/platform/events';
+import { type ConnectionRow, toConnectionSnapshot } from './connection.row.js';
+
+/** Writes `whatsapp.connection.v1` events (keyed by connection id) to the outbox of the current transaction. */
+@Injectable()
+export class ConnectionEvents {
+  constructor(private readonly events: EventPublisher) {}
+
+  async changed(row: ConnectionRow, kind: 'created' | 'updated' | 'session'): Promise<void> {
+    const definition = kind === 'created' ? ConnectionCreated : kind === 'updated' ? ConnectionUpdated : SessionUpdated;
+    await this.events.emit(definition, { companyId: row.company_id, key: row.id, data: toConnectionSnapshot(row) });
+  }
+
+  async deleted(companyId: number, id: number): Promise<void> {
+    await this.events.emit(ConnectionDeleted, { companyId, key: id, data: { id } });
+  }
+}

@@ -1,0 +1,112 @@
+import type { ConnectionSnapshot, ConnectionStatus } from '@cs/proto/events';
+import type { ConnectionConfig } from '../../providers/provider.port.js';
+
+/** A `connections` row as SQL answers it (secrets included: never log it). */
+export interface ConnectionRow {
+  id: number;
+  company_id: number;
+  name: string;
+  provider: ConnectionSnapshot['provider'];
+  status: ConnectionStatus;
+  qrcode: string;
+  pairing_code: string | null;
+  pairing_number: string | null;
+  retries: number;
+  number: string | null;
+  is_default: boolean;
+  greeting_message: string;
+  complation_message: string;
+  out_of_hours_message: string;
+  rating_message: string;
+  expires_inactive_message: string;
+  token: string;
+  time_send_queue: number;
+  send_id_queue: number | null;
+  expires_ticket: number;
+  time_use_bot_queues: number;
+  max_use_bot_queues: number;
+  prompt_id: number | null;
+  integration_id: number | null;
+  queue_ids: number[];
+  cloud_phone_number_id: string | null;
+  cloud_access_token: string | null;
+  cloud_app_secret: string | null;
+  cloud_verify_token: string | null;
+  session_wanted: boolean;
+  updated_at: Date;
+}
+
+export function toConnectionSnapshot(row: ConnectionRow): ConnectionSnapshot {
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    name: row.name,
+    status: row.status,
+    qrcode: row.qrcode,
+    retries: row.retries,
+    isDefault: row.is_default,
+    provider: row.provider,
+    number: row.number,
+    greetingMessage: row.greeting_message,
+    complationMessage: row.complation_message,
+    outOfHoursMessage: row.out_of_hours_message,
+    ratingMessage: row.rating_message,
+    timeSendQueue: row.time_send_queue,
+    sendIdQueue: row.send_id_queue,
+    expiresInactiveMessage: row.expires_inactive_message,
+    expiresTicket: row.expires_ticket,
+    timeUseBotQueues: row.time_use_bot_queues,
+    maxUseBotQueues: row.max_use_bot_queues,
+    promptId: row.prompt_id,
+    integrationId: row.integration_id,
+    queueIds: [...row.queue_ids],
+    pairingCode: row.pairing_code,
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+export interface ConnectionResponse extends ConnectionSnapshot {
+  queues: Array<{ id: number; name: string; color: string }>;
+  token: string;
+  cloudPhoneNumberId?: string | null;
+  webhookUrl?: string;
+}
+
+/** The HTTP answer: the snapshot plus queues, token and (cloud-api) the phone number id and webhook URL. */
+export function toConnectionResponse(
+  row: ConnectionRow,
+  queues: ReadonlyMap<number, { name: string; color: string }>,
+  publicUrl: string,
+): ConnectionResponse {
+  return {
+    ...toConnectionSnapshot(row),
+    queues: row.queue_ids.map((id) => ({ id, name: queues.get(id)?.name ?? '', color: queues.get(id)?.color ?? '' })),
+    token: row.token,
+    ...(row.provider === 'cloud-api'
+      ? {
+          cloudPhoneNumberId: row.cloud_phone_number_id,
+          webhookUrl: `${publicUrl.replace(/\/$/, '')}/webhooks/whatsapp/${row.id}`,
+        }
+      : {}),
+  };
+}
+
+/** What a provider sees of its connection. */
+export function toConnectionConfig(row: ConnectionRow, allowGroups: boolean): ConnectionConfig {
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    name: row.name,
+    provider: row.provider === 'beta' ? 'baileys' : row.provider,
+    allowGroups,
+    cloud:
+      row.provider === 'cloud-api'
+        ? {
+            phoneNumberId: row.cloud_phone_number_id ?? '',
+            accessToken: row.cloud_access_token ?? '',
+            appSecret: row.cloud_app_secret ?? '',
+            verifyToken: row.cloud_verify_token ?? '',
+          }
+        : null,
+  };
+}

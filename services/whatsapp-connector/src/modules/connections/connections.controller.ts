@@ -1,0 +1,67 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import type { CompanyId } from '@cs/proto/common';
+import { IdPipe, ZodPipe } from '@cs/platform/http';
+import { CompanyIdParam, Roles } from '@cs/platform/tenancy';
+import type { ConnectionResponse } from './connection.row.js';
+import {
+  type CreateConnectionBody,
+  CreateConnectionSchema,
+  type UpdateConnectionBody,
+  UpdateConnectionSchema,
+} from './connections.dto.js';
+import { ConnectionsQueries } from './connections.queries.js';
+import { DeleteConnectionUseCase } from './use-cases/delete-connection.use-case.js';
+import { SaveConnectionUseCase } from './use-cases/save-connection.use-case.js';
+
+/** `/whatsapp` (spec §7): `GET /whatsapp` and `GET /whatsapp/?session=0` answer the same list. */
+@Controller('whatsapp')
+export class ConnectionsController {
+  constructor(
+    private readonly queries: ConnectionsQueries,
+    private readonly save: SaveConnectionUseCase,
+    private readonly remove: DeleteConnectionUseCase,
+  ) {}
+
+  @Get()
+  list(@CompanyIdParam() companyId: CompanyId): Promise<ConnectionResponse[]> {
+    return this.queries.list(companyId);
+  }
+
+  @Get(':id')
+  show(
+    @CompanyIdParam() companyId: CompanyId,
+    @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
+  ): Promise<ConnectionResponse> {
+    return this.queries.find(companyId, id);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @Roles('admin')
+  create(
+    @CompanyIdParam() companyId: CompanyId,
+    @Body(new ZodPipe(CreateConnectionSchema)) body: CreateConnectionBody,
+  ): Promise<ConnectionResponse> {
+    return this.save.create(companyId, body);
+  }
+
+  @Put(':id')
+  @Roles('admin')
+  update(
+    @CompanyIdParam() companyId: CompanyId,
+    @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
+    @Body(new ZodPipe(UpdateConnectionSchema)) body: UpdateConnectionBody,
+  ): Promise<ConnectionResponse> {
+    return this.save.update(companyId, id, body);
+  }
+
+  @Delete(':id')
+  @Roles('admin')
+  async delete(
+    @CompanyIdParam() companyId: CompanyId,
+    @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
+  ): Promise<{ message: string }> {
+    await this.remove.execute(companyId, id);
+    return { message: 'Whatsapp deleted.' };
+  }
+}

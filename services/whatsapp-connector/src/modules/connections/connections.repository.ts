@@ -1,0 +1,102 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { CompanyId } from '@cs/proto/common';
+import { TransactionHost } from '@cs/platform/database';
+import type { ConnectionRow } from './connection.row.js';
+
+/** Company-scoped access to `connections` (the only place with their SQL). */
+@Injectable()
+export class ConnectionsRepository {
+  constructor(private readonly transactions: TransactionHost) {}
+
+  private get manager(): EntityManager {
+    return this.transactions.manager;
+  }
+
+  list(companyId: CompanyId): Promise<ConnectionRow[]> {
+    return this.manager.query<ConnectionRow[]>('SELECT * FROM connections WHERE company_id = $1 ORDER BY id', [
+      companyId,
+    ]);
+  }
+
+  async find(companyId: CompanyId, id: number, options: { lock?: boolean } = {}): Promise<ConnectionRow | null> {
+    const [row] = await this.manager.query<ConnectionRow[]>(
+      `SELECT * FROM connections WHERE company_id = $1 AND id = $2${options.lock ? ' FOR UPDATE' : ''}`,
+      [companyId, id],
+    );
+    return row ?? null;
+  }
+
+  /** Locks the company's connections (serialises default-flag and plan-limit rules per company). */
+  async lockCompany(companyId: CompanyId): Promise<void> {
+    await this.manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`whatsapp.connections:${companyId}`]);
+  }
+
+  async count(companyId: CompanyId): Promise<number> {
+    const [row] = await this.manager.query<Array<{ count: number }>>(
+      'SELECT count(*)::int AS count FROM connections WHERE company_id = $1',
+      [companyId],
+    );
+    return row?.count ?? 0;
+  }
+
+  async nameTaken(companyId: CompanyId, name: string, exceptId: number | null): Promise<boolean> {
+    const rows = await this.manager.query<unknown[]>(
+      'SELECT 1 FROM connections WHERE company_id = $1 AND lower(name) = lower($2) AND id <> $3',
+      [companyId, name, exceptId ?? 0],
+    );
+    return rows.length > 0;
+  }
+
+  async tokenTaken(companyId: CompanyId, token: string, exceptId: number | null): Promise<boolean> {
+    if (!token) return false;
+    const rows = await this.manager.query<unknown[]>(
+      'SELECT 1 FROM connections WHERE company_id = $1 AND token = $2 AND id <> $3',
+      [companyId, token, exceptId ?? 0],
+    );
+    return rows.length > 0;
+  }
+
+  /** Clears the default flag of the company's other connections; answers the ids that changed. */
+  async clearOtherDefaults(companyId: CompanyId, id: number): Promise<number[]> {
+    const rows = await this.manager.query<Array<{ id: number }>>(
+      `UPDATE connections SET is_default = false, updated_at = now()
+        WHERE company_id = $1 AND id <> $2 AND is_default RETURNING id`,
+      [companyId, id],
+    );
+    return (Array.isArray(rows[0]) ? (rows[0] as Array<{ id: number }>) : rows).map((row) => row.id);
+  }
+
+  async otherDefaultExists(companyId: CompanyId, id: number): Promise<boolean> {
+    const rows = await this.manager.query<unknown[]>(
+      'SELECT 1 FROM connections WHERE company_id = $1 AND id <> $2 AND is_default',
+      [companyId, id],
+    );
+    return rows.length > 0;
+  }
+
+  async insert(values: Record<string, unknown>): Promise<ConnectionRow> {
+    const columns = Object.keys(values);
+    const [row] = await this.manager.query<ConnectionRow[]>(
+      `INSERT INTO connections (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})
+       RETURNING *`,
+      Object.values(values),
+    );
+    return row as ConnectionRow;
+  }
+
+  async update(companyId: CompanyId, id: number, values: Record<string, unknown>): Promise<ConnectionRow> {
+    const columns = Object.keys(values);
+    const sets = columns.map((column, i) => `${column} = $${i + 3}`);
+    const result = await this.manager.query<unknown>(
+      `UPDATE connections SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE company_id = $1 AND id = $2 RETURNING *`,
+      [companyId, id, ...Object.values(values)],
+    );
+    const rows = (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as ConnectionRow[];
+    return rows[0] as ConnectionRow;
+  }
+
+  async remove(companyId: CompanyId, id: number): Promise<void> {
+    await this.manager.query('DELETE FROM connections WHERE company_id = $1 AND id = $2', [companyId, id]);
+  }
+}

@@ -1,0 +1,152 @@
+import { Controller } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { EventData } from '@cs/proto/common';
+import {
+  CheckNumbers,
+  ContactsExported,
+  DeleteMessage,
+  ExportContacts,
+  FetchProfilePicture,
+  MarkChatRead,
+  NumberChecked,
+  SendMessage,
+  WhatsappContactCommandsTopic,
+  WhatsappMessageCommandsTopic,
+} from '@cs/proto/events';
+import { TransactionHost } from '@cs/platform/database';
+import { EventPattern, EventPublisher, Payload } from '@cs/platform/events';
+import { type CommandKind, type CommandRow, SessionCommands } from './session-commands.js';
+import { emitFailure } from './command-failures.js';
+
+interface ConsumedEvent {
+  readonly id: string;
+  readonly type: string;
+  readonly companyId: number;
+  readonly data: unknown;
+}
+
+const MESSAGE_KINDS: Record<string, CommandKind> = {
+  [SendMessage.type]: 'send',
+  [DeleteMessage.type]: 'delete',
+  [MarkChatRead.type]: 'mark-read',
+};
+
+/**
+ * Kafka commands, consumed by whichever process Kafka hands the partition to: each is recorded once in
+ * `session_commands` (by `commandId`, in the transaction of the consumer's inbox row) for the process that owns
+ * the session to carry out. A command for a connection with no session to run it is answered at once.
+ */
+@Controller()
+export class CommandsConsumer {
+  constructor(
+    private readonly transactions: TransactionHost,
+    private readonly events: EventPublisher,
+  ) {}
+
+  @EventPattern<string>(WhatsappMessageCommandsTopic.name)
+  async onMessageCommand(@Payload() event: ConsumedEvent): Promise<void> {
+    const kind = MESSAGE_KINDS[event.type];
+    if (!kind) return;
+    const data = event.data as EventData<typeof SendMessage> | EventData<typeof DeleteMessage>;
+    await this.transactions.run(async (manager) => {
+      const recorded = await SessionCommands.enqueue(manager, {
+        commandId: data.commandId,
+        companyId: event.companyId,
+        connectionId: data.connectionId,
+        kind,
+        payload: data,
+        causationId: event.id,
+      });
+      if (!recorded) return; // the same command again: already recorded (and carried out, or about to be)
+      if (await this.sessionWanted(manager, event.companyId, data.connectionId)) return;
+      // no session will ever run it (unknown connection, logged out): it fails now rather than waiting forever
+      const [row] = await manager
+        .query<CommandRow[]>(
+          `UPDATE session_commands SET status = 'failed', done_at = now(), outcome = '"no session"'
+          WHERE command_id = $1 RETURNING id, command_id, company_id, connection_id, kind, payload, status, causation_id`,
+          [data.commandId],
+        )
+        .then((result) => (Array.isArray(result[0]) ? (result[0] as CommandRow[]) : result));
+      if (row) await emitFailure(this.events, row, 'ERR_WAPP_NOT_INITIALIZED');
+    });
+  }
+
+  @EventPattern<string>(WhatsappContactCommandsTopic.name)
+  async onContactCommand(@Payload() event: ConsumedEvent): Promise<void> {
+    const data = event.data as
+      EventData<typeof CheckNumbers> | EventData<typeof ExportContacts> | EventData<typeof FetchProfilePicture>;
+    await this.transactions.run(async (manager) => {
+      const connectionId = await this.connectedConnection(manager, event.companyId, data.connectionId);
+      const kind: CommandKind =
+        event.type === CheckNumbers.type
+          ? 'check-numbers'
+          : event.type === ExportContacts.type
+            ? 'export-contacts'
+            : 'profile-picture';
+      if (connectionId === null) {
+        if (event.type === CheckNumbers.type) {
+          await this.events.emit(NumberChecked, {
+            companyId: event.companyId,
+            key: `0:${data.commandId}`,
+            causationId: event.id,
+            data: { commandId: data.commandId, connectionId: null, results: [], error: 'ERR_WAPP_CHECK_CONTACT' },
+          });
+        } else if (event.type === ExportContacts.type) {
+          // answered on the asked (or default) connection; a company without any connection cannot be answered
+          const answerOn = data.connectionId ?? (await this.defaultConnection(manager, event.companyId));
+          if (answerOn === null) return;
+          await this.events.emit(ContactsExported, {
+            companyId: event.companyId,
+            key: `${answerOn}:${data.commandId}`,
+            causationId: event.id,
+            data: {
+              commandId: data.commandId,
+              connectionId: answerOn,
+              count: 0,
+              error: data.connectionId === null ? 'ERR_NO_DEF_WAPP_FOUND' : 'ERR_WAPP_NOT_INITIALIZED',
+            },
+          });
+        }
+        return;
+      }
+      await SessionCommands.enqueue(manager, {
+        commandId: data.commandId,
+        companyId: event.companyId,
+        connectionId,
+        kind,
+        payload: data,
+        causationId: event.id,
+      });
+    });
+  }
+
+  private async defaultConnection(manager: EntityManager, companyId: number): Promise<number | null> {
+    const rows = await manager.query<Array<{ id: number }>>(
+      'SELECT id FROM connections WHERE company_id = $1 ORDER BY is_default DESC, id LIMIT 1',
+      [companyId],
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  private async sessionWanted(manager: EntityManager, companyId: number, connectionId: number): Promise<boolean> {
+    const rows = await manager.query<unknown[]>(
+      'SELECT 1 FROM connections WHERE company_id = $1 AND id = $2 AND session_wanted',
+      [companyId, connectionId],
+    );
+    return rows.length > 0;
+  }
+
+  /** The connection to ask through: the given one, else the company's default, else any; only when CONNECTED. */
+  private async connectedConnection(
+    manager: EntityManager,
+    companyId: number,
+    connectionId: number | null,
+  ): Promise<number | null> {
+    const rows = await manager.query<Array<{ id: number }>>(
+      `SELECT id FROM connections WHERE company_id = $1 AND status = 'CONNECTED' AND ($2::int IS NULL OR id = $2)
+        ORDER BY is_default DESC, id LIMIT 1`,
+      [companyId, connectionId],
+    );
+    return rows[0]?.id ?? null;
+  }
+}

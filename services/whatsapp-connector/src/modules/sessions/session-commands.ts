@@ -1,0 +1,102 @@
+import type { EntityManager } from 'typeorm';
+import { randomUUID } from 'node:crypto';
+import { returningRows } from '../../database/sql.js';
+
+/**
+ * Commands for a connection's session, kept in `session_commands` until the process that owns the session has
+ * carried them out: sends and the other Kafka commands (one row per `commandId`, so a redelivered or retried
+ * command is recorded once and carried out once), and start/new-QR/logout from the HTTP routes, which may land
+ * on any process.
+ */
+export type CommandKind =
+  | 'send'
+  | 'delete'
+  | 'mark-read'
+  | 'check-numbers'
+  | 'export-contacts'
+  | 'profile-picture'
+  | 'start'
+  | 'new-qr'
+  | 'logout';
+
+export const LIFECYCLE_KINDS: readonly CommandKind[] = ['start', 'new-qr', 'logout'];
+
+export interface CommandRow {
+  id: string;
+  command_id: string;
+  company_id: number;
+  connection_id: number;
+  kind: CommandKind;
+  payload: Record<string, unknown>;
+  status: 'pending' | 'done' | 'failed';
+  causation_id: string | null;
+}
+
+export const SessionCommands = {
+  /** Records a command once (by `commandId`); answers false when it was already recorded. */
+  async enqueue(
+    manager: EntityManager,
+    input: {
+      commandId?: string;
+      companyId: number;
+      connectionId: number;
+      kind: CommandKind;
+      payload?: Record<string, unknown>;
+      causationId?: string;
+    },
+  ): Promise<boolean> {
+    const rows = await manager.query<unknown[]>(
+      `INSERT INTO session_commands (command_id, company_id, connection_id, kind, payload, causation_id)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (command_id) DO NOTHING RETURNING id`,
+      [
+        input.commandId ?? randomUUID(),
+        input.companyId,
+        input.connectionId,
+        input.kind,
+        JSON.stringify(input.payload ?? {}),
+        input.causationId ?? null,
+      ],
+    );
+    return rows.length > 0;
+  },
+
+  /** Pending commands of the given connections, oldest first. */
+  pending(manager: EntityManager, connectionIds: readonly number[], limit = 200): Promise<CommandRow[]> {
+    if (connectionIds.length === 0) return Promise.resolve([]);
+    return manager.query<CommandRow[]>(
+      `SELECT id, command_id, company_id, connection_id, kind, payload, status, causation_id FROM session_commands
+        WHERE status = 'pending' AND connection_id = ANY($1::int[]) ORDER BY id LIMIT $2`,
+      [connectionIds, limit],
+    );
+  },
+
+  /** Locks a command for carrying it out; null when another process did it meanwhile. */
+  async lock(manager: EntityManager, id: string): Promise<CommandRow | null> {
+    const [row] = await manager.query<CommandRow[]>(
+      `SELECT id, command_id, company_id, connection_id, kind, payload, status, causation_id FROM session_commands
+        WHERE id = $1 AND status = 'pending' FOR UPDATE SKIP LOCKED`,
+      [id],
+    );
+    return row ?? null;
+  },
+
+  async finish(manager: EntityManager, id: string, status: 'done' | 'failed', outcome: unknown): Promise<void> {
+    await returningRows(
+      manager,
+      `UPDATE session_commands SET status = $2, outcome = $3, done_at = now(), attempts = attempts + 1 WHERE id = $1`,
+      [id, status, JSON.stringify(outcome ?? null)],
+    );
+  },
+
+  /** Closes the pending lifecycle commands of a connection (a fresh start carries them out at once). */
+  async takeLifecycle(manager: EntityManager, connectionId: number): Promise<CommandKind[]> {
+    const rows = await manager.query<Array<{ kind: CommandKind }>>(
+      `WITH taken AS (
+         UPDATE session_commands SET status = 'done', done_at = now(), outcome = '"applied on start"'
+          WHERE connection_id = $1 AND status = 'pending' AND kind = ANY($2::text[]) RETURNING kind, id)
+       SELECT kind FROM taken ORDER BY id`,
+      [connectionId, LIFECYCLE_KINDS],
+    );
+    return rows.map((row) => row.kind);
+  },
+};

@@ -1,0 +1,19 @@
+import { Injectable } from '@nestjs/common';
+
+/**
+ * Lets a use-case that just made a session wanted (a new connection, `/whatsappsession`) ask this process's
+ * session manager to reconcile now rather than at its next heartbeat. Dependency-free, so connections need not
+ * depend on sessions.
+ */
+@Injectable()
+export class SessionNudge {
+  private listener: (() => void) | undefined;
+
+  register(listener: () => void): void {
+    this.listener = listener;
+  }
+
+  nudge(): void {
+    this.listener?.();
+  }
+}

@@ -1,0 +1,149 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import {
+  CallMissed,
+  ContactUpserted,
+  MessageAck,
+  MessageEdited,
+  MessageReceived,
+  MessageRevoked,
+  ReactionReceived,
+} from '@cs/proto/events';
+import { TransactionHost } from '@cs/platform/database';
+import { EventPublisher } from '@cs/platform/events';
+import { returningRows } from '../../database/sql.js';
+import type { ConnectionRow } from '../connections/connection.row.js';
+import { ConnectionEvents } from '../connections/connection-events.js';
+import { ProjectionsRepository } from '../projections/projections.repository.js';
+import type {
+  AckUpdate,
+  ConnectionConfig,
+  ContactUpdate,
+  InboundEvent,
+  SessionSink,
+  SessionStatusUpdate,
+} from '../../providers/provider.port.js';
+
+const DEFINITIONS = {
+  'whatsapp.message.received': MessageReceived,
+  'whatsapp.message.edited': MessageEdited,
+  'whatsapp.message.revoked': MessageRevoked,
+  'whatsapp.message.reacted': ReactionReceived,
+  'whatsapp.call.missed': CallMissed,
+} as const;
+
+/** The dedupe key of an inbound event: one per WhatsApp message, edit, revoke and call. */
+function dedupeKey(event: InboundEvent): string {
+  switch (event.type) {
+    case 'whatsapp.message.received':
+      return event.data.messageId;
+    case 'whatsapp.message.reacted':
+      return `reaction:${event.data.messageId}`;
+    case 'whatsapp.message.edited':
+      return `edit:${event.data.messageId}:${event.data.editedAt}`;
+    case 'whatsapp.message.revoked':
+      return `revoke:${event.data.messageId}`;
+    case 'whatsapp.call.missed':
+      return `call:${event.data.callId}`;
+  }
+}
+
+/** Called once a status was committed (the session manager stops and releases sessions that ended). */
+export type StatusListener = (connectionId: number, update: SessionStatusUpdate) => void;
+
+/**
+ * Builds the `SessionSink` of a session: every report is one transaction that checks the lease (`fence`), records
+ * what it must (status, dedupe row) and writes its event to the outbox, so it is durable when the promise resolves.
+ */
+@Injectable()
+export class SinkFactory {
+  constructor(
+    private readonly transactions: TransactionHost,
+    private readonly events: EventPublisher,
+    private readonly connectionEvents: ConnectionEvents,
+    private readonly projections: ProjectionsRepository,
+  ) {}
+
+  create(
+    connection: ConnectionConfig,
+    fence: (manager: EntityManager) => Promise<void>,
+    onStatus: StatusListener = () => undefined,
+  ): SessionSink {
+    const { id: connectionId, companyId } = connection;
+    const run = <T>(work: (manager: EntityManager) => Promise<T>): Promise<T> =>
+      this.transactions.run(async (manager) => {
+        await fence(manager);
+        return work(manager);
+      });
+
+    return {
+      status: async (update) => {
+        await run(async (manager) => {
+          const ended = update.status === 'TIMEOUT' || update.status === 'DISCONNECTED';
+          const rows = await returningRows<ConnectionRow>(
+            manager,
+            `UPDATE connections SET status = $3::text,
+                qrcode = CASE WHEN $3::text = 'qrcode' THEN coalesce($4::text, qrcode) ELSE '' END,
+                pairing_code = CASE WHEN $3::text = 'PAIRING' THEN coalesce($5::text, pairing_code) ELSE NULL END,
+                number = coalesce($6::text, number),
+                retries = coalesce($7::int, CASE WHEN $3::text = 'CONNECTED' THEN 0 ELSE retries END),
+                session_wanted = CASE WHEN $8::boolean THEN false ELSE session_wanted END,
+                updated_at = now()
+              WHERE company_id = $1 AND id = $2 RETURNING *`,
+            [
+              companyId,
+              connectionId,
+              update.status,
+              update.qrcode ?? null,
+              update.pairingCode ?? null,
+              update.number ?? null,
+              update.retries ?? null,
+              ended,
+            ],
+          );
+          const row = rows[0];
+          if (row) await this.connectionEvents.changed(row, 'session');
+        });
+        onStatus(connectionId, update);
+      },
+
+      inbound: async (event) =>
+        run(async (manager) => {
+          const inserted = await manager.query<unknown[]>(
+            `INSERT INTO inbound_messages (connection_id, message_id, company_id) VALUES ($1, $2, $3)
+             ON CONFLICT DO NOTHING RETURNING message_id`,
+            [connectionId, dedupeKey(event), companyId],
+          );
+          if (inserted.length === 0) return false;
+          if (event.data.isGroup && !(await this.projections.groupsAllowed(companyId))) return true;
+          const definition = DEFINITIONS[event.type];
+          await this.events.emit(definition, {
+            companyId,
+            key: `${connectionId}:${event.data.chatJid}`,
+            data: event.data,
+          });
+          return true;
+        }),
+
+      ack: async (update: AckUpdate) => {
+        await run(async () => {
+          await this.events.emit(MessageAck, {
+            companyId,
+            key: `${connectionId}:${update.chatJid}`,
+            data: { connectionId, chatJid: update.chatJid, messageId: update.messageId, ack: update.ack },
+          });
+        });
+      },
+
+      contact: async (update: ContactUpdate) => {
+        await run(async () => {
+          await this.events.emit(ContactUpserted, {
+            companyId,
+            key: `${connectionId}:${update.contact.jid}`,
+            data: { connectionId, ...update },
+          });
+        });
+      },
+    };
+  }
+}

@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import type { CompanyId } from '@cs/proto/common';
+import { TransactionHost } from '@cs/platform/database';
+import { DomainError } from '@cs/platform/errors';
+import { IdPipe, ZodPipe } from '@cs/platform/http';
+import { CompanyIdParam } from '@cs/platform/tenancy';
+import {
+  SimulatedCallSchema,
+  SimulatedEditSchema,
+  type SimulatedMessage,
+  SimulatedMessageSchema,
+  SimulatedReactionSchema,
+  SimulatedReceiptSchema,
+  SimulatedRevokeSchema,
+  type SimulatorInboxPayload,
+} from './simulator.dto.js';
+
+type InboxKind = 'message' | 'receipt' | 'edit' | 'revoke' | 'reaction' | 'call';
+
+/**
+ * The simulator's dev API (only when `SIMULATOR_ENABLED`): act as a contact of a simulated connection and see
+ * what the agent sent. Every route is scoped to the caller's company (another company's connection is 404).
+ */
+@Controller('simulator/connections')
+export class SimulatorController {
+  constructor(private readonly transactions: TransactionHost) {}
+
+  private async connection(companyId: CompanyId, id: number): Promise<void> {
+    const rows = await this.transactions.manager.query<unknown[]>(
+      `SELECT 1 FROM connections WHERE company_id = $1 AND id = $2 AND provider = 'simulator'`,
+      [companyId, id],
+    );
+    if (rows.length === 0) throw new DomainError('ERR_NO_WAPP_FOUND');
+  }
+
+  private async enqueue(
+    companyId: CompanyId,
+    id: number,
+    kind: InboxKind,
+    payload: SimulatorInboxPayload,
+  ): Promise<{ messageId: string }> {
+    await this.connection(companyId, id);
+    const messageId = `SIM${randomBytes(10).toString('hex').toUpperCase()}`;
+    await this.transactions.manager.query(
+      `INSERT INTO simulator_inbox (company_id, connection_id, message_id, kind, payload) VALUES ($1, $2, $3, $4, $5)`,
+      [companyId, id, messageId, kind, JSON.stringify(payload)],
+    );
+    return { messageId };
+  }
+
+  @Post(':id/messages')
+  @HttpCode(202)
+  message(
+    @CompanyIdParam() companyId: CompanyId,
+    @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
+    @Body(new ZodPipe(SimulatedMessageSchema)) body: SimulatedMessage,
+  ): Promise<{ messageId: string }> {
+    return this.enqueue(companyId, id, 'message', body);
+  }
+
+  @Post(':id/receipts')
+  @HttpCode(202)
+  receipts(
+    @CompanyIdParam() companyId: CompanyId,
+    @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
+    @Body(new ZodPipe(SimulatedReceiptSchema)) body: SimulatorInboxPayload,
+  ): Promise<{ messageId: string }> {
+    return this.enqueue(companyId, id, 'receipt', body);
+  }
+
+  @Post(':id/edits')
+  @HttpCode(202)
+  edits(
+    @CompanyIdParam() companyId: CompanyId,
+    @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
+    @Body(new ZodPipe(SimulatedEditSchema)) body: SimulatorInboxPayload,
+  ): Promise<{ messageId: string }> {
+    return this.enqueue(companyId, id, 'edit', body);
+  }
+
+  @Post(':id/revokes')
+  @HttpCode(202)
+  revokes(
+    @CompanyIdParam() companyId: CompanyId,
+    @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
+    @Body(new ZodPipe(SimulatedRevokeSchema)) body: SimulatorInboxPayload,
+  ): Promise<{ messageId: string }> {
+    return this.enqueue(companyId, id, 'revoke', body);
+  }
+
+  @Post(':id/reactions')
+  @HttpCode(202)
+  reactions(
+    @CompanyIdParam() companyId: CompanyId,
+    @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
+    @Body(new ZodPipe(SimulatedReactionSchema)) body: SimulatorInboxPayload,
+  ): Promise<{ messageId: string }> {
+    return this.enqueue(companyId, id, 'reaction', body);
+  }
+
+  @Post(':id/calls')
+  @HttpCode(202)
+  calls(
+    @CompanyIdParam() companyId: CompanyId,
+    @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
+    @Body(new ZodPipe(SimulatedCallSchema)) body: SimulatorInboxPayload,
+  ): Promise<{ messageId: string }> {
+    return this.enqueue(companyId, id, 'call', body);
+  }
+
+  /** The phone scans the QR shown (or confirms the pairing code); the owner of the session sees it next poll. */
+  @Post(':id/scan')
+  @HttpCode(202)
+  async scan(
+    @CompanyIdParam() companyId: CompanyId,
+    @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
+  ): Promise<{ message: string }> {
+    await this.connection(companyId, id);
+    await this.transactions.manager.query(
+      `INSERT INTO simulator_devices (connection_id, company_id, scan_requested) VALUES ($1, $2, true)
+       ON CONFLICT (connection_id) DO UPDATE SET scan_requested = true`,
+      [id, companyId],
+    );
+    return { message: 'Scanned.' };
+  }
+
+  /** What the agent sent to a chat (a number, or a full jid), in send order. */
+  @Get(':id/sent')
+  async sent(
+    @CompanyIdParam() companyId: CompanyId,
+    @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
+    @Query('chat') chat: string | undefined,
+  ): Promise<unknown[]> {
+    await this.connection(companyId, id);
+    const jid = chat ? (chat.includes('@') ? chat : `${chat.replace(/\D/g, '')}@s.whatsapp.net`) : null;
+    const rows = await this.transactions.manager.query<
+      Array<{
+        message_id: string;
+        chat_jid: string;
+        content: unknown;
+        quoted_message_id: string | null;
+        sent_at: Date;
+        deleted: boolean;
+      }>
+    >(
+      `SELECT message_id, chat_jid, content, quoted_message_id, sent_at, deleted FROM simulator_sent
+        WHERE company_id = $1 AND connection_id = $2 AND ($3::text IS NULL OR chat_jid = $3) ORDER BY id`,
+      [companyId, id, jid],
+    );
+    return rows.map((row) => ({
+      messageId: row.message_id,
+      chatJid: row.chat_jid,
+      content: row.content,
+      quotedMessageId: row.quoted_message_id,
+      sentAt: new Date(row.sent_at).toISOString(),
+      deleted: row.deleted,
+    }));
+  }
+
+  /** The simulator's connection log: which process (and lease epoch) ran the session, and when. */
+  @Get(':id/log')
+  async log(
+    @CompanyIdParam() companyId: CompanyId,
+    @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
+  ): Promise<unknown[]> {
+    await this.connection(companyId, id);
+    const rows = await this.transactions.manager.query<
+      Array<{ id: string; owner: string; epoch: string; event: string; detail: string; at: Date }>
+    >(
+      'SELECT id, owner, epoch, event, detail, at FROM simulator_log WHERE company_id = $1 AND connection_id = $2 ORDER BY id',
+      [companyId, id],
+    );
+    return rows.map((row) => ({
+      id: Number(row.id),
+      owner: row.owner,
+      epoch: Number(row.epoch),
+      event: row.event,
+      detail: row.detail,
+      at: new Date(row.at).toISOString(),
+    }));
+  }
+}

@@ -1,0 +1,437 @@
+import { randomBytes } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import type { ConnectionStatus, InboundMessage } from '@cs/proto/events';
+import {
+  type ContactUpdate,
+  MediaRejectedError,
+  type NumberCheckResult,
+  type ProviderSession,
+  type SendRequest,
+  type SessionContext,
+  SessionNotReadyError,
+} from '../provider.port.js';
+import type { SimulatorInboxPayload } from './simulator.dto.js';
+
+export interface SimulatorOptions {
+  /** A QR is replaced this often; the third replacement without a scan ends the attempt as TIMEOUT. */
+  readonly qrRefreshMs: number;
+  /** The phone "scans" by itself after this long (0: only through the dev API). */
+  readonly autoScanMs: number;
+  readonly pollMs: number;
+}
+
+/** QR codes shown before TIMEOUT (the first one and its replacements), as whaticket caps them. */
+export const SIMULATOR_QR_ATTEMPTS = 3;
+
+interface InboxRow {
+  id: string;
+  message_id: string;
+  kind: 'message' | 'receipt' | 'edit' | 'revoke' | 'reaction' | 'call';
+  payload: SimulatorInboxPayload;
+  created_at: Date;
+}
+
+const ACKS = { delivered: 3, read: 4, played: 5 } as const;
+
+export const simulatedNumber = (connectionId: number): string => `5511900${String(connectionId).padStart(6, '0')}`;
+const jidOf = (number: string): string => `${number}@s.whatsapp.net`;
+const code = (length: number): string =>
+  Array.from(randomBytes(length), (byte) => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[byte % 32]).join('');
+
+/**
+ * One simulated WhatsApp session. Its "phone network" is in PostgreSQL (`simulator_devices`, `simulator_inbox`,
+ * `simulator_sent`, `simulator_log`), so whichever process owns the session serves it; every write is fenced
+ * by the lease, so a process that lost the session cannot act for it any more.
+ */
+export class SimulatorSession implements ProviderSession {
+  private status: ConnectionStatus = 'DISCONNECTED';
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private stopped = false;
+  private qrShown = 0;
+  private pairingNumber: string | null = null;
+  private polling = false;
+
+  constructor(
+    private readonly context: SessionContext,
+    private readonly options: SimulatorOptions,
+  ) {}
+
+  private get connectionId(): number {
+    return this.context.connection.id;
+  }
+
+  private fenced<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.context.transaction(async (manager) => {
+      await this.context.fence(manager);
+      return work(manager);
+    });
+  }
+
+  private async log(manager: EntityManager, event: string, detail = ''): Promise<void> {
+    await manager.query(
+      `INSERT INTO simulator_log (company_id, connection_id, owner, epoch, event, detail) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [
+        this.context.connection.companyId,
+        this.connectionId,
+        this.context.lease.owner,
+        this.context.lease.epoch,
+        event,
+        detail,
+      ],
+    );
+  }
+
+  private later(ms: number, work: () => Promise<void>): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      if (this.stopped) return;
+      work().catch((error: unknown) => this.context.logger.warn({ err: error }, 'simulator step failed'));
+    }, ms);
+    this.timers.add(timer);
+  }
+
+  private async report(
+    status: ConnectionStatus,
+    extra: { qrcode?: string; pairingCode?: string | null; number?: string | null } = {},
+  ): Promise<void> {
+    if (this.stopped) return;
+    this.status = status;
+    await this.context.sink.status({ status, ...extra });
+  }
+
+  async start(options: { readonly pairingNumber?: string }): Promise<void> {
+    this.pairingNumber = options.pairingNumber ?? null;
+    const device = await this.fenced(async (manager) => {
+      await this.log(manager, 'start', this.pairingNumber ? 'pairing' : '');
+      await manager.query(
+        `INSERT INTO simulator_devices (connection_id, company_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+        [this.connectionId, this.context.connection.companyId],
+      );
+      await manager.query(
+        'UPDATE simulator_devices SET scan_requested = false WHERE connection_id = $1 AND NOT linked',
+        [this.connectionId],
+      );
+      const [row] = await manager.query<Array<{ linked: boolean; number: string | null }>>(
+        'SELECT linked, number FROM simulator_devices WHERE connection_id = $1',
+        [this.connectionId],
+      );
+      return row;
+    });
+    await this.report('OPENING');
+    if (device?.linked) {
+      await this.report('CONNECTED', { number: device.number ?? simulatedNumber(this.connectionId) });
+    } else if (this.pairingNumber) {
+      await this.report('PAIRING', { pairingCode: code(8) });
+    } else {
+      await this.showQr();
+    }
+    if (this.status !== 'CONNECTED' && this.options.autoScanMs > 0) {
+      this.later(this.options.autoScanMs, () => this.scanned());
+    }
+    this.schedulePoll();
+  }
+
+  private async showQr(): Promise<void> {
+    if (this.stopped || (this.status !== 'OPENING' && this.status !== 'qrcode')) return;
+    if (this.qrShown >= SIMULATOR_QR_ATTEMPTS) {
+      await this.report('TIMEOUT');
+      return;
+    }
+    this.qrShown += 1;
+    await this.report('qrcode', {
+      qrcode: `2@${randomBytes(24).toString('base64')},sim${this.connectionId},${this.qrShown}`,
+    });
+    this.later(this.options.qrRefreshMs, () => this.showQr());
+  }
+
+  /** The phone scanned the QR (or typed the pairing code): the device is linked and the session CONNECTED. */
+  private async scanned(): Promise<void> {
+    if (this.stopped || (this.status !== 'qrcode' && this.status !== 'PAIRING')) return;
+    const number = this.pairingNumber ?? simulatedNumber(this.connectionId);
+    await this.fenced(async (manager) => {
+      await manager.query(
+        'UPDATE simulator_devices SET linked = true, number = $2, scan_requested = false WHERE connection_id = $1',
+        [this.connectionId, number],
+      );
+      await this.log(manager, 'linked', number);
+    });
+    await this.report('CONNECTED', { number });
+  }
+
+  private schedulePoll(): void {
+    this.later(this.options.pollMs, async () => {
+      try {
+        await this.poll();
+      } finally {
+        if (!this.stopped) this.schedulePoll();
+      }
+    });
+  }
+
+  private async poll(): Promise<void> {
+    if (this.polling) return;
+    this.polling = true;
+    try {
+      if (this.status === 'qrcode' || this.status === 'PAIRING') {
+        const [row] = await this.context.transaction((manager) =>
+          manager.query<Array<{ scan_requested: boolean }>>(
+            'SELECT scan_requested FROM simulator_devices WHERE connection_id = $1',
+            [this.connectionId],
+          ),
+        );
+        if (row?.scan_requested) await this.scanned();
+        return;
+      }
+      if (this.status !== 'CONNECTED') return;
+      const rows = await this.context.transaction((manager) =>
+        manager.query<InboxRow[]>(
+          `SELECT id, message_id, kind, payload, created_at FROM simulator_inbox
+            WHERE connection_id = $1 AND delivered_at IS NULL ORDER BY id LIMIT 50`,
+          [this.connectionId],
+        ),
+      );
+      for (const row of rows) {
+        if (this.stopped) return;
+        // delivered and recorded in one transaction: the sink's outbox write and the delivery mark commit together
+        await this.fenced(async (manager) => {
+          await this.deliver(row);
+          await manager.query(
+            `UPDATE simulator_inbox SET delivered_at = clock_timestamp(), delivered_by = $2, delivered_epoch = $3
+              WHERE id = $1`,
+            [row.id, this.context.lease.owner, this.context.lease.epoch],
+          );
+        });
+      }
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  private async deliver(row: InboxRow): Promise<void> {
+    const payload = row.payload;
+    const number = payload.from.number;
+    const contact = { jid: jidOf(number), number, lid: null, pushName: payload.from.name ?? null };
+    const group = 'group' in payload ? (payload.group ?? null) : null;
+    const conversation = {
+      connectionId: this.connectionId,
+      chatJid: group ? group.jid : contact.jid,
+      isGroup: group !== null,
+      groupName: group?.name ?? null,
+      contact,
+    };
+    const timestamp = new Date(row.created_at).toISOString();
+    const sink = this.context.sink;
+    switch (row.kind) {
+      case 'message': {
+        const message = payload as Extract<SimulatorInboxPayload, { kind: string }>;
+        let media: InboundMessage['media'] = null;
+        if (message.media) {
+          try {
+            media = await this.context.media.put({
+              companyId: this.context.connection.companyId,
+              connectionId: this.connectionId,
+              data: Buffer.from(message.media.base64, 'base64'),
+              mimeType: message.media.mimeType,
+              fileName: message.media.fileName,
+            });
+            if (message.kind === 'audio') media = { ...media, ptt: true };
+          } catch (error) {
+            if (!(error instanceof MediaRejectedError)) throw error;
+            this.context.logger.warn({ reason: error.reason }, 'simulated media refused; delivered without it');
+          }
+        }
+        await sink.inbound({
+          type: 'whatsapp.message.received',
+          data: {
+            ...conversation,
+            messageId: row.message_id,
+            fromMe: false,
+            timestamp,
+            kind: message.kind,
+            body: message.body ?? '',
+            media,
+            location: message.location
+              ? {
+                  latitude: message.location.latitude,
+                  longitude: message.location.longitude,
+                  name: message.location.name ?? null,
+                  address: message.location.address ?? null,
+                  thumbnailUrl: null,
+                }
+              : null,
+            vcards: message.vcard ? [message.vcard] : [],
+            quotedMessageId: message.quotedMessageId ?? null,
+            isOffline: false,
+          },
+        });
+        return;
+      }
+      case 'receipt': {
+        const receipt = payload as Extract<SimulatorInboxPayload, { messageIds: string[] }>;
+        for (const messageId of receipt.messageIds) {
+          await sink.ack({ chatJid: contact.jid, messageId, ack: ACKS[receipt.status] });
+        }
+        await this.context.transaction((manager) =>
+          receipt.status === 'delivered'
+            ? Promise.resolve()
+            : manager.query('UPDATE simulator_sent SET read = true WHERE connection_id = $1 AND message_id = ANY($2)', [
+                this.connectionId,
+                receipt.messageIds,
+              ]),
+        );
+        return;
+      }
+      case 'edit': {
+        const edit = payload as { messageId: string; body: string };
+        await sink.inbound({
+          type: 'whatsapp.message.edited',
+          data: { ...conversation, messageId: edit.messageId, body: edit.body, editedAt: timestamp },
+        });
+        return;
+      }
+      case 'revoke': {
+        const revoke = payload as { messageId: string };
+        await sink.inbound({
+          type: 'whatsapp.message.revoked',
+          data: { ...conversation, messageId: revoke.messageId, fromMe: false },
+        });
+        return;
+      }
+      case 'reaction': {
+        const reaction = payload as { messageId: string; emoji: string };
+        await sink.inbound({
+          type: 'whatsapp.message.reacted',
+          data: {
+            ...conversation,
+            messageId: row.message_id,
+            targetMessageId: reaction.messageId,
+            fromMe: false,
+            emoji: reaction.emoji,
+            timestamp,
+          },
+        });
+        return;
+      }
+      case 'call': {
+        const call = payload as { isVideo?: boolean };
+        await sink.inbound({
+          type: 'whatsapp.call.missed',
+          data: {
+            ...conversation,
+            callId: row.message_id,
+            isVideo: call.isVideo ?? false,
+            status: 'missed',
+            timestamp,
+          },
+        });
+        return;
+      }
+    }
+  }
+
+  private ready(): void {
+    if (this.stopped || this.status !== 'CONNECTED') throw new SessionNotReadyError(this.connectionId);
+  }
+
+  async send(request: SendRequest): Promise<{ messageId: string; timestamp: Date }> {
+    this.ready();
+    return this.fenced(async (manager) => {
+      await manager.query(
+        `INSERT INTO simulator_sent (company_id, connection_id, message_id, idempotency_key, chat_jid, content,
+                                     quoted_message_id, sent_at, sent_by, sent_epoch)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, clock_timestamp(), $8, $9)
+         ON CONFLICT (connection_id, idempotency_key) DO NOTHING`,
+        [
+          this.context.connection.companyId,
+          this.connectionId,
+          `3EB0${randomBytes(8).toString('hex').toUpperCase()}`,
+          request.idempotencyKey,
+          request.chatJid,
+          JSON.stringify(request.content),
+          request.quotedMessageId,
+          this.context.lease.owner,
+          this.context.lease.epoch,
+        ],
+      );
+      const [row] = await manager.query<Array<{ message_id: string; sent_at: Date }>>(
+        'SELECT message_id, sent_at FROM simulator_sent WHERE connection_id = $1 AND idempotency_key = $2',
+        [this.connectionId, request.idempotencyKey],
+      );
+      if (!row) throw new Error('simulated send was not recorded');
+      return { messageId: row.message_id, timestamp: new Date(row.sent_at) };
+    });
+  }
+
+  async deleteForEveryone(chatJid: string, messageId: string): Promise<void> {
+    this.ready();
+    await this.fenced((manager) =>
+      manager.query(
+        'UPDATE simulator_sent SET deleted = true WHERE connection_id = $1 AND chat_jid = $2 AND message_id = $3',
+        [this.connectionId, chatJid, messageId],
+      ),
+    );
+  }
+
+  async markRead(chatJid: string, messageIds: readonly string[]): Promise<void> {
+    this.ready();
+    await this.fenced((manager) => this.log(manager, 'mark-read', `${chatJid}:${messageIds.join(',')}`));
+  }
+
+  /** Every number is on the simulated network except those ending in 0000. */
+  async checkNumbers(numbers: readonly string[]): Promise<NumberCheckResult[]> {
+    this.ready();
+    return numbers.map((number) => {
+      const exists = !number.endsWith('0000');
+      return { number, exists, jid: exists ? jidOf(number) : null };
+    });
+  }
+
+  async profilePicture(): Promise<string | null> {
+    this.ready();
+    return null;
+  }
+
+  /** The simulated phone's address book: everyone who ever wrote to it. */
+  async listContacts(): Promise<ContactUpdate[]> {
+    this.ready();
+    const rows = await this.context.transaction((manager) =>
+      manager.query<Array<{ number: string; name: string | null }>>(
+        `SELECT DISTINCT ON (payload->'from'->>'number') payload->'from'->>'number' AS number,
+                payload->'from'->>'name' AS name
+           FROM simulator_inbox WHERE connection_id = $1 AND kind = 'message'
+          ORDER BY payload->'from'->>'number', id DESC`,
+        [this.connectionId],
+      ),
+    );
+    return rows.map((row) => ({
+      contact: { jid: jidOf(row.number), number: row.number, lid: null, pushName: row.name },
+      isGroup: false,
+      name: row.name,
+      profilePicUrl: null,
+    }));
+  }
+
+  async logout(): Promise<void> {
+    this.halt();
+    await this.fenced(async (manager) => {
+      await manager.query('UPDATE simulator_devices SET linked = false, number = NULL WHERE connection_id = $1', [
+        this.connectionId,
+      ]);
+      await this.log(manager, 'logout');
+    });
+    this.status = 'DISCONNECTED';
+    await this.context.sink.status({ status: 'DISCONNECTED' });
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.halt();
+    await this.context.transaction((manager) => this.log(manager, 'stop')).catch(() => undefined);
+  }
+
+  private halt(): void {
+    this.stopped = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+}

@@ -1,0 +1,208 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly query: URLSearchParams;
+  readonly authorization: string | undefined;
+  readonly contentType: string | undefined;
+  readonly body: Buffer;
+  /** The JSON body, when there was one. */
+  readonly json: unknown;
+  /** A multipart upload: its text fields and its file. */
+  readonly form: { fields: Record<string, string>; file: { name: string; type: string; data: Buffer } | null } | null;
+}
+
+interface MediaFile {
+  readonly data: Buffer;
+  readonly mimeType: string;
+}
+
+type Failure = { readonly status: number; readonly body: unknown };
+
+/**
+ * A local stand-in for graph.facebook.com: answers the calls the Cloud API provider makes with Meta's response
+ * shapes (and Meta's error envelope), checks the bearer token, and records every request for assertions.
+ */
+export class FakeGraph {
+  readonly requests: RecordedRequest[] = [];
+  /** Files Meta holds for received messages (`GET /{media-id}` and the download URL). */
+  readonly media = new Map<string, MediaFile>();
+  /** Files uploaded by the provider (`POST /{phone-number-id}/media`). */
+  readonly uploads = new Map<string, MediaFile & { fileName: string }>();
+  displayPhoneNumber = '+55 11 4003-1234';
+  private readonly failures: Array<{ match: (request: RecordedRequest) => boolean; failure: Failure }> = [];
+  private server: Server | undefined;
+  private sent = 0;
+  url = '';
+
+  constructor(
+    readonly version: string,
+    readonly phoneNumberId: string,
+    public validToken: string,
+  ) {}
+
+  async start(): Promise<this> {
+    this.server = createServer((request, response) => {
+      void this.handle(request, response).catch((error: unknown) => {
+        response.statusCode = 500;
+        response.end(String(error));
+      });
+    });
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  /** The next request `match` accepts is answered with this Graph error instead. */
+  failNext(match: (request: RecordedRequest) => boolean, status: number, error: Record<string, unknown>): void {
+    this.failures.push({
+      match,
+      failure: { status, body: { error: { type: 'OAuthException', fbtrace_id: 'AqZ3fakeTrace', ...error } } },
+    });
+  }
+
+  /** Requests to one path (without the version), e.g. `/${phoneNumberId}/messages`. */
+  to(path: string, method?: string): RecordedRequest[] {
+    return this.requests.filter(
+      (request) => request.path === `/${this.version}${path}` && (method === undefined || request.method === method),
+    );
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const url = new URL(request.url ?? '/', this.url);
+    const contentType = request.headers['content-type'];
+    let json: unknown = undefined;
+    let form: RecordedRequest['form'] = null;
+    if (contentType?.startsWith('application/json')) json = JSON.parse(body.toString('utf8'));
+    if (contentType?.startsWith('multipart/form-data')) {
+      const data = await new Response(body, { headers: { 'content-type': contentType } }).formData();
+      const fields: Record<string, string> = {};
+      let file: NonNullable<RecordedRequest['form']>['file'] = null;
+      for (const [key, value] of data.entries()) {
+        if (typeof value === 'string') fields[key] = value;
+        else file = { name: value.name, type: value.type, data: Buffer.from(await value.arrayBuffer()) };
+      }
+      form = { fields, file };
+    }
+    const recorded: RecordedRequest = {
+      method: request.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      authorization: request.headers.authorization,
+      contentType,
+      body,
+      json,
+      form,
+    };
+    this.requests.push(recorded);
+
+    const reply = (status: number, payload: unknown, type = 'application/json'): void => {
+      response.writeHead(status, { 'content-type': type });
+      response.end(Buffer.isBuffer(payload) ? payload : JSON.stringify(payload));
+    };
+    if (recorded.authorization !== `Bearer ${this.validToken}`) {
+      reply(401, {
+        error: {
+          message: 'Error validating access token: Session has expired on Friday, 20-Nov-26 10:00:00 PST.',
+          type: 'OAuthException',
+          code: 190,
+          error_subcode: 463,
+          fbtrace_id: 'A0rTuQeQ3s5x0fakeTrace',
+        },
+      });
+      return;
+    }
+    const failure = this.failures.findIndex((candidate) => candidate.match(recorded));
+    if (failure >= 0) {
+      const answer = this.failures.splice(failure, 1)[0]?.failure ?? { status: 500, body: {} };
+      reply(answer.status, answer.body);
+      return;
+    }
+
+    const version = `/${this.version}`;
+    const path = url.pathname.startsWith(version) ? url.pathname.slice(version.length) : url.pathname;
+    if (request.method === 'GET' && path === `/${this.phoneNumberId}`) {
+      reply(200, {
+        verified_name: 'Loja Demo',
+        display_phone_number: this.displayPhoneNumber,
+        id: this.phoneNumberId,
+        quality_rating: 'GREEN',
+        platform_type: 'CLOUD_API',
+        throughput: { level: 'STANDARD' },
+      });
+      return;
+    }
+    if (request.method === 'POST' && path === `/${this.phoneNumberId}/messages`) {
+      const payload = json as { status?: string; to?: string };
+      if (payload.status === 'read') {
+        reply(200, { success: true });
+        return;
+      }
+      this.sent += 1;
+      const id = `wamid.HBgNNTUxMTk4NzY1NDMyMRUCABEYEkZBS0VHUkFQSE1TRzAwMD${this.sent}AA==`;
+      reply(200, {
+        messaging_product: 'whatsapp',
+        contacts: [{ input: payload.to, wa_id: payload.to }],
+        messages: [{ id }],
+      });
+      return;
+    }
+    if (request.method === 'POST' && path === `/${this.phoneNumberId}/media`) {
+      const file = form?.file;
+      if (!file || form?.fields['messaging_product'] !== 'whatsapp') {
+        reply(400, {
+          error: { message: '(#100) The parameter messaging_product is required.', type: 'OAuthException', code: 100 },
+        });
+        return;
+      }
+      const id = String(1_300_000_000_000_000 + this.uploads.size + 1);
+      this.uploads.set(id, { data: file.data, mimeType: form.fields['type'] ?? file.type, fileName: file.name });
+      reply(200, { id });
+      return;
+    }
+    if (request.method === 'GET' && url.pathname === '/whatsapp_business/attachments/') {
+      const file = this.media.get(url.searchParams.get('mid') ?? '');
+      if (!file) {
+        reply(404, Buffer.from('Not Found'), 'text/plain');
+        return;
+      }
+      reply(200, file.data, file.mimeType);
+      return;
+    }
+    if (request.method === 'GET' && /^\/\d+$/.test(path)) {
+      const mediaId = path.slice(1);
+      const file = this.media.get(mediaId);
+      if (!file) {
+        reply(400, {
+          error: {
+            message: `Unsupported get request. Object with ID '${mediaId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+            type: 'GraphMethodException',
+            code: 100,
+            error_subcode: 33,
+            fbtrace_id: 'AfakeTrace33',
+          },
+        });
+        return;
+      }
+      reply(200, {
+        messaging_product: 'whatsapp',
+        url: `${this.url}/whatsapp_business/attachments/?mid=${mediaId}&ext=1763712000&hash=ATtfakeHash`,
+        mime_type: file.mimeType,
+        sha256: 'fake-sha256',
+        file_size: file.data.length,
+        id: mediaId,
+      });
+      return;
+    }
+    reply(400, { error: { message: `Unknown path components: ${path}`, type: 'OAuthException', code: 2500 } });
+  }
+}
