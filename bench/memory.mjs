@@ -6,15 +6,23 @@
 //   node --import ./deploy/scripts/register-ts.mjs bench/memory.mjs [--sessions 100,500,1000] [--load 20]
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
-import { api, call, connectSocket, httpLoad, logIn } from './lib/client.mjs';
+import { connectSocket, httpLoad, logIn } from './lib/client.mjs';
 import { option, printTable, sleep, writeResult } from './lib/report.mjs';
 import { peakRssDuring, rssMb, stackRss } from './lib/rss.mjs';
-import { defaultConnection, openLoop, poster } from './lib/simulator.mjs';
+import {
+  allowConnections,
+  createSimulatorConnection,
+  defaultConnection,
+  listConnections,
+  openLoop,
+  poster,
+} from './lib/simulator.mjs';
 import { hasConnector, startStack } from './lib/stack.mjs';
 
 const sessionSteps = option('sessions', [100, 500, 1_000]);
 const loadS = option('load', 20);
 const idleS = option('idle', 10);
+const stepBudgetS = option('session-budget', 300);
 const connector = hasConnector();
 console.log(
   `memory: idle ${idleS} s, load ${loadS} s${connector ? `, simulator sessions ${sessionSteps.join(', ')}` : ' (no connector: sessions not measured)'}`,
@@ -77,52 +85,19 @@ try {
   // (b) simulator sessions
   const sessionRows = [];
   if (connector) {
-    const superUser = await logIn(base, 'super@plataforma.local', 'super12345');
-    const plan = await call(base, 'POST', '/plans', {
-      token: superUser.token,
-      body: {
-        name: `Bench ${randomBytes(2).toString('hex')}`,
-        users: 50,
-        connections: Math.max(...sessionSteps) + 100,
-        queues: 50,
-        value: 0,
-      },
-    });
-    await call(base, 'PUT', `/companies/${admin.user.companyId}`, {
-      token: superUser.token,
-      body: { planId: plan.id },
-    });
+    await allowConnections(base, admin.user.companyId, Math.max(...sessionSteps) + 100);
     const connectorPid = stack.processes.find((p) => p.name === 'whatsapp-connector').child.process.pid;
-    const existing = await call(base, 'GET', '/whatsapp', { token: admin.token });
-    const baseSessions = (Array.isArray(existing) ? existing : (existing.whatsapps ?? [])).length;
+    const baseSessions = (await listConnections(base, admin.token)).length;
     await sleep(3_000);
     const baseline = rssMb(connectorPid);
     let created = 0;
     const t0 = performance.now();
-    const createOne = async (n) => {
-      // the plan change reaches the connector through identity's event: retry while it refuses
-      for (let attempt = 0; ; attempt += 1) {
-        const response = await api(base, 'POST', '/whatsapp', {
-          token: admin.token,
-          body: { name: `Sessão ${n}`, provider: 'simulator', isDefault: false, queueIds: [], greetingMessage: '' },
-        });
-        if (response.status === 200 || response.status === 201) {
-          const id = response.body.id;
-          if (response.body.status !== 'qrcode')
-            await api(base, 'POST', `/whatsappsession/${id}`, { token: admin.token });
-          const scan = await api(base, 'POST', `/simulator/connections/${id}/scan`, { token: admin.token });
-          if (scan.status >= 300) throw new Error(`scan ${id}: ${scan.status} ${JSON.stringify(scan.body)}`);
-          return id;
-        }
-        if (attempt > 60) throw new Error(`POST /whatsapp: ${response.status} ${JSON.stringify(response.body)}`);
-        await sleep(1_000);
-      }
-    };
+    const createOne = (n) => createSimulatorConnection(base, admin.token, `Sessão ${n}`);
     for (const target of sessionSteps) {
       const toCreate = target - created;
       let next = 0;
       await Promise.all(
-        Array.from({ length: 8 }, async () => {
+        Array.from({ length: 32 }, async () => {
           while (next < toCreate) {
             next += 1;
             await createOne(created + next);
@@ -151,6 +126,10 @@ try {
         createSeconds: Math.round((performance.now() - t0) / 100) / 10,
       });
       console.log(`  ${target} sessions: connector RSS ${rss} MiB`);
+      if ((performance.now() - t0) / 1000 > stepBudgetS) {
+        console.log(`  creating sessions took over ${stepBudgetS} s: larger steps not attempted`);
+        break;
+      }
     }
     printTable(
       `connector RSS per connected simulator session (baseline ${baseline} MiB with ${baseSessions})`,

@@ -95,3 +95,64 @@ export async function agentSockets(base, tokens) {
   }
   return sockets;
 }
+
+/**
+ * Gives the company a plan allowing `connections` connections (the super user creates it), so a benchmark may
+ * create that many simulator connections.
+ */
+export async function allowConnections(base, companyId, connections) {
+  const superUser = await call(base, 'POST', '/auth/login', {
+    body: { email: 'super@plataforma.local', password: 'super12345' },
+  });
+  const plan = await call(base, 'POST', '/plans', {
+    token: superUser.token,
+    body: { name: `Bench ${Date.now().toString(36)}`, users: 50, connections, queues: 50, value: 0 },
+  });
+  await call(base, 'PUT', `/companies/${companyId}`, { token: superUser.token, body: { planId: plan.id } });
+}
+
+/**
+ * Creates a simulator connection and scans its QR (retrying while the connector has not yet seen a new plan);
+ * resolves with its id once created (CONNECTED follows within a poll).
+ */
+export async function createSimulatorConnection(base, token, name, { queueIds = [] } = {}) {
+  for (let attempt = 0; ; attempt += 1) {
+    const response = await api(base, 'POST', '/whatsapp', {
+      token,
+      body: {
+        name,
+        provider: 'simulator',
+        isDefault: false,
+        queueIds,
+        // required with more than one queue (the chatbot's menu)
+        greetingMessage: queueIds.length > 1 ? 'Olá! Escolha uma opção:' : '',
+      },
+    });
+    if (response.status === 200 || response.status === 201) {
+      const id = response.body.id;
+      if (response.body.status !== 'qrcode' && response.body.status !== 'OPENING') {
+        await api(base, 'POST', `/whatsappsession/${id}`, { token });
+      }
+      // the phone scans the QR once it is shown (a scan before the session shows one is forgotten by its start)
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const current = await api(base, 'GET', `/whatsapp/${id}`, { token });
+        if (current.body?.status === 'qrcode') break;
+        if (Date.now() > deadline)
+          throw new Error(`connection ${id} shows no QR: ${JSON.stringify(current.body).slice(0, 200)}`);
+        await sleep(200);
+      }
+      const scan = await api(base, 'POST', `/simulator/connections/${id}/scan`, { token });
+      if (scan.status >= 300) throw new Error(`scan ${id}: ${scan.status} ${JSON.stringify(scan.body)}`);
+      return id;
+    }
+    if (attempt > 60) throw new Error(`POST /whatsapp: ${response.status} ${JSON.stringify(response.body)}`);
+    await sleep(1_000);
+  }
+}
+
+/** The company's connections (`GET /whatsapp`). */
+export async function listConnections(base, token) {
+  const list = await call(base, 'GET', '/whatsapp', { token });
+  return Array.isArray(list) ? list : (list.whatsapps ?? []);
+}
