@@ -109,10 +109,7 @@ try {
       const deadline = Date.now() + 120_000;
       let connected = 0;
       for (;;) {
-        const list = await call(base, 'GET', '/whatsapp', { token: admin.token });
-        connected = (Array.isArray(list) ? list : (list.whatsapps ?? [])).filter(
-          (c) => c.status === 'CONNECTED',
-        ).length;
+        connected = (await listConnections(base, admin.token)).filter((c) => c.status === 'CONNECTED').length;
         if (connected >= target + baseSessions || Date.now() > deadline) break;
         await sleep(1_000);
       }
