@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import { call, logIn } from './lib/client.mjs';
 import { option, printTable, sleep, summarize, writeResult } from './lib/report.mjs';
-import { peakRssDuring } from './lib/rss.mjs';
+import { cpuMs, peakRssDuring } from './lib/rss.mjs';
 import {
   agentSockets,
   allowConnections,
@@ -124,6 +124,9 @@ try {
   for (const rate of rates) {
     const first = seq;
     const total = Math.round(rate * durationS);
+    // where the CPU goes: each deployable's CPU time during this rate (its share of the 2 cores)
+    const cpuBefore = Object.fromEntries(stack.processes.map(({ name, child }) => [name, cpuMs(child.process.pid)]));
+    const phaseStart = performance.now();
     const { result: sent, peak } = await peakRssDuring(stack, async () => {
       const loop = await openLoop({ rate, total, send: (i) => send(first + i) });
       // drain: until everything arrived, or nothing new for 10 s, or the drain time is up
@@ -142,6 +145,13 @@ try {
       return loop;
     });
     seq += total;
+    const phaseMs = performance.now() - phaseStart;
+    const cpuShare = Object.fromEntries(
+      stack.processes.map(({ name, child }) => [
+        name,
+        Math.round(((cpuMs(child.process.pid) - cpuBefore[name]) / phaseMs) * 100) / 100,
+      ]),
+    );
     const latencies = [];
     let lastReceipt = 0;
     for (let s = first; s < first + total; s += 1) {
@@ -184,6 +194,7 @@ try {
         .map(([st, n]) => `${st}:${n}`)
         .join(' '),
       peakRssMb: peak,
+      cpuCores: cpuShare,
     });
     console.log(`  ${rate} msg/s: delivered ${latencies.length}/${total}, p99 ${s.p99} ms, delivery ${deliveryRate}/s`);
     if (deliveryRate < rate / 2 || latencies.length < acceptedCount / 2) {
@@ -194,7 +205,11 @@ try {
   }
   close();
   const under1s = rows.filter((row) => row.lost === 0 && row.p99 !== null && row.p99 < 1_000).map((row) => row.rate);
-  const table = rows.map(({ peakRssMb: _peak, ...row }) => row);
+  const table = rows.map(({ peakRssMb: _peak, cpuCores: _cpu, ...row }) => row);
+  printTable(
+    'CPU used per deployable during each rate (cores; the machine has 2)',
+    rows.map((row) => ({ rate: row.rate, ...row.cpuCores })),
+  );
   printTable(`inbound: simulator send → company-${companyId}-appMessage on an agent socket (ms)`, table);
   const best = under1s.length ? Math.max(...under1s) : null;
   console.log(`\n  highest rate with p99 < 1 s and nothing lost: ${best ?? 'none'} msg/s`);
