@@ -4,7 +4,7 @@ SHELL := /bin/bash
 NODE_TS := node --import ./deploy/scripts/register-ts.mjs
 JEST := node --experimental-vm-modules --no-warnings=ExperimentalWarning node_modules/jest/bin/jest.js
 
-.PHONY: help install lock dev up down build lint typecheck test test-unit test-int e2e migrate gen check-generated browser kafka-up kafka-down clean
+.PHONY: help install lock dev up down build lint typecheck test test-unit test-int e2e bench migrate gen check-generated browser kafka-up kafka-down clean
 
 help:
 	@echo "make dev              run the whole product locally (embedded PostgreSQL, in-process bus; KAFKA_BROKERS for Kafka)"
@@ -13,6 +13,7 @@ help:
 	@echo "make build            compile every backend package (tsc -b) and build the web client (vite)"
 	@echo "make lint | typecheck | test-unit | test-int | gen | check-generated | migrate"
 	@echo "make e2e              browser tests: the whole stack as separate processes + Chromium (web/e2e)"
+	@echo "make bench            every benchmark (bench/README.md): tables on screen, JSON in bench/results (< 30 min)"
 	@echo "make kafka-up | kafka-down   the local Apache Kafka broker (KRaft, from Maven Central jars)"
 	@echo "make up | down        docker compose (production shape; needs a Docker engine)"
 
@@ -68,6 +69,12 @@ browser:
 # browser tests (Playwright on Debian's Chromium) against every deployable as its own process
 e2e: install browser
 	npm run e2e --silent -w @cs/web
+
+# benchmarks, not tests: they measure and report, never fail on timing (bench/README.md); real PostgreSQL
+# (TEST_DATABASE_URL) and the shared Kafka broker, which is started when nothing answers and never stopped here
+bench: install
+	@bash deploy/kafka/kafka.sh status >/dev/null 2>&1 || bash deploy/kafka/kafka.sh start
+	$(NODE_TS) bench/all.mjs
 
 migrate: install
 	$(NODE_TS) deploy/scripts/migrate.mjs

@@ -244,6 +244,17 @@ describe('the ticket list', () => {
       expect(await list(dani, 'showAll=true')).toEqual([]);
     });
 
+    it.each([
+      ['status=open', { admin: ['T7'], bruno: ['T2'], carla: ['T4'] }],
+      ['status=pending', { admin: ['T1', 'T3', 'T5'], bruno: ['T1'], carla: ['T3', 'T5'] }],
+      ['status=closed', { admin: [], bruno: ['T6'], carla: ['T8'] }],
+    ])('each tab (%s) shows what the role may see of that status', async (filter, expected) => {
+      expect(without(await list(setup.admin, filter))).toEqual(expected.admin);
+      expect(await list(bruno, filter)).toEqual(expected.bruno);
+      expect(await list(carla, filter)).toEqual(expected.carla);
+      expect(await list(dani, filter)).toEqual([]);
+    });
+
     it('a user with allTicket also sees queue-less pending tickets', async () => {
       expect(await list(carla, '')).toEqual(['T3', 'T4', 'T5', 'T8']);
       const opened = await harness.http('GET', `/tickets/${t['T5']}`, carla);

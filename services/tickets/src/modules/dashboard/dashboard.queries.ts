@@ -57,6 +57,8 @@ const nextDay = (day: string): string => {
  * One statement over the period's cycles, an index-only scan of `idx_ticket_trackings_company_created_cover`
  * (company, begin time, with every column the figures read, the rating included), so it costs the period's
  * cycles, not the company's history; the current pending/open counts use the tickets' (company, status) index.
+ * Durations and hours use `date_part` (double precision): `extract` computes in numeric, which was a third of
+ * the statement's time over a month of a large company's cycles (bench/README.md, ticket-list).
  * See the README for measurements.
  */
 @Injectable()
@@ -89,11 +91,11 @@ export class DashboardQueries {
         `WITH cycles AS MATERIALIZED (
          SELECT tt.user_id, tt.contact_id, tt.finished_at, tt.rate,
                 CASE WHEN tt.started_at IS NOT NULL AND coalesce(tt.rating_at, tt.finished_at) >= tt.started_at
-                     THEN floor(extract(epoch FROM coalesce(tt.rating_at, tt.finished_at) - tt.started_at) / 60)::int
+                     THEN floor(date_part('epoch', coalesce(tt.rating_at, tt.finished_at) - tt.started_at) / 60)::int
                      ELSE 0 END AS support,
                 CASE WHEN tt.started_at IS NOT NULL AND tt.queued_at IS NOT NULL AND tt.started_at >= tt.queued_at
-                     THEN floor(extract(epoch FROM tt.started_at - tt.queued_at) / 60)::int END AS wait,
-                extract(hour FROM tt.created_at AT TIME ZONE $2)::int AS hour
+                     THEN floor(date_part('epoch', tt.started_at - tt.queued_at) / 60)::int END AS wait,
+                date_part('hour', tt.created_at AT TIME ZONE $2)::int AS hour
            FROM ticket_trackings tt
           WHERE tt.company_id = $1 AND tt.created_at >= coalesce($3::timestamptz, '-infinity')
             AND tt.created_at < coalesce($4::timestamptz, 'infinity')

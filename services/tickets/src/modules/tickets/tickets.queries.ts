@@ -98,16 +98,25 @@ export class TicketsQueries {
     };
     const where: string[] = ['t.company_id = $1'];
 
+    // What the caller may see, written for the status asked when there is one (the same rows, but a condition
+    // the planner can serve from one index: `user_id = me` for open/closed rather than an OR over both lists;
+    // nothing for an admin's pending tab, which is every pending ticket)
     const admin = isAdmin(identity);
-    if (!(admin && query.showAll)) {
+    if (!(admin && query.showAll) && !(admin && query.status === 'pending')) {
       const me = param(identity.userId);
-      if (admin) {
+      if (query.status === 'open' || query.status === 'closed') {
+        where.push(`t.user_id = ${me}`);
+      } else if (admin) {
         where.push(`(t.user_id = ${me} OR t.status = 'pending')`);
       } else {
         const user = await this.projections.user(companyId, identity.userId);
         const mine = param(user?.queueIds ?? []);
         const queueless = user?.allTicket ? ' OR t.queue_id IS NULL' : '';
-        where.push(`(t.user_id = ${me} OR (t.status = 'pending' AND (t.queue_id = ANY(${mine}::int[])${queueless})))`);
+        where.push(
+          query.status === 'pending'
+            ? `(t.user_id = ${me} OR t.queue_id = ANY(${mine}::int[])${queueless})`
+            : `(t.user_id = ${me} OR (t.status = 'pending' AND (t.queue_id = ANY(${mine}::int[])${queueless})))`,
+        );
       }
     }
     if (query.queueIds.length > 0) {
@@ -133,9 +142,10 @@ export class TicketsQueries {
     if (query.users.length > 0) where.push(`t.user_id = ANY(${param(query.users)}::int[])`);
     if (query.tags.length > 0) {
       const tags = param(query.tags);
+      // tickets carrying every tag asked, gathered from the (company, tag) index rather than tested one by one
       where.push(
-        `(SELECT count(*) FROM ticket_tags tt WHERE tt.company_id = t.company_id AND tt.ticket_id = t.id
-           AND tt.tag_id = ANY(${tags}::int[])) = cardinality(${tags}::int[])`,
+        `t.id IN (SELECT tt.ticket_id FROM ticket_tags tt WHERE tt.company_id = $1 AND tt.tag_id = ANY(${tags}::int[])
+                   GROUP BY tt.ticket_id HAVING count(*) = cardinality(${tags}::int[]))`,
       );
     }
     const search = query.searchParam?.trim();
@@ -144,17 +154,20 @@ export class TicketsQueries {
       const digits = search.replace(/\D/g, '');
       const byContact = [`lower(c.name) LIKE ${like}`];
       if (digits.length >= 3) byContact.push(`c.number LIKE ${param(`%${digits}%`)}`);
-      const alternatives = [
-        `t.contact_id IN (SELECT c.id FROM contacts c WHERE c.company_id = $1 AND (${byContact.join(' OR ')}))`,
+      // the matching tickets are gathered first (by contact, by message), then the list is read by id: an OR of
+      // two subqueries would make the planner walk the whole list in update order testing each ticket
+      const candidates = [
+        `SELECT ct.id FROM tickets ct WHERE ct.company_id = $1 AND ct.contact_id IN
+           (SELECT c.id FROM contacts c WHERE c.company_id = $1 AND (${byContact.join(' OR ')}))`,
       ];
       const text = toPrefixQuery(search);
       if (text) {
-        alternatives.push(
-          `t.id IN (SELECT m.ticket_id FROM messages m WHERE m.company_id = $1
-                     AND m.search_vector @@ to_tsquery('simple', ${param(text)}))`,
+        candidates.push(
+          `SELECT m.ticket_id FROM messages m WHERE m.company_id = $1
+             AND m.search_vector @@ to_tsquery('simple', ${param(text)})`,
         );
       }
-      where.push(`(${alternatives.join(' OR ')})`);
+      where.push(`t.id = ANY(ARRAY(${candidates.join(' UNION ')}))`);
     }
 
     const condition = where.join(' AND ');

@@ -1,0 +1,152 @@
+// `make bench`: every benchmark in turn, each its own process (its own stack, database and topics), then a
+// summary of the headline figures against the targets in bench/results/latest.json (committed) and on screen
+// (with --only, the other benchmarks' figures come from their last result files, whose dates are listed).
+// Benchmarks are measurements: a figure over its target is reported, never a failure; a benchmark that could
+// not run (its process failed, or the connector is missing) is listed as not run.
+//   node --import ./deploy/scripts/register-ts.mjs bench/all.mjs [--only web,fanout]
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { machine, option, printTable, RESULTS_DIR } from './lib/report.mjs';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const BENCHMARKS = ['web', 'inbound', 'reply', 'ticket-list', 'fanout', 'memory'];
+// --summary: run nothing, recompute the summary from the result files (keeping the last run's list and time)
+const summaryOnly = option('summary', false);
+const only = summaryOnly ? [] : option('only', BENCHMARKS);
+const started = performance.now();
+const runs = [];
+for (const name of BENCHMARKS.filter((bench) => only.includes(bench))) {
+  const t0 = performance.now();
+  const resultFile = `${RESULTS_DIR}${name}.json`;
+  const before = existsSync(resultFile) ? readFileSync(resultFile, 'utf8') : null;
+  console.log(`\n=== ${name} ===`);
+  const code = await new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', './deploy/scripts/register-ts.mjs', `bench/${name}.mjs`], {
+      cwd: root,
+      stdio: 'inherit',
+      env: process.env,
+    });
+    child.on('exit', (exitCode, signal) => resolve(exitCode ?? signal));
+  });
+  const after = existsSync(resultFile) ? readFileSync(resultFile, 'utf8') : null;
+  runs.push({
+    name,
+    exit: code,
+    seconds: Math.round((performance.now() - t0) / 1000),
+    result: code === 0 && after && after !== before ? JSON.parse(after) : null,
+  });
+}
+
+// the figures: this run's results, or an earlier run's for a benchmark left out with --only (its date is kept)
+const files = Object.fromEntries(
+  BENCHMARKS.map((name) => {
+    const file = `${RESULTS_DIR}${name}.json`;
+    const ran = runs.find((run) => run.name === name);
+    if (ran) return [name, ran.result];
+    return [name, existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null];
+  }),
+);
+const get = (name) => files[name]?.results;
+const headline = [];
+const add = (benchmark, figure, value, target, within, ran = true) =>
+  headline.push({
+    benchmark,
+    figure,
+    value: value ?? (ran ? 'not reached' : 'not run'),
+    target,
+    met: value === undefined || value === null || target === 'report' ? '-' : within ? 'yes' : 'no',
+  });
+const inbound = get('inbound');
+const at300 = inbound?.rates.find((row) => row.rate === 300);
+const stoppedAt = at300 || !inbound ? '' : ` (escalation stopped at ${inbound.rates.at(-1)?.rate} msg/s)`;
+add('inbound', `p99 at 300 msg/s (ms)${stoppedAt}`, at300?.p99, '≤ 100', at300 && at300.p99 <= 100, Boolean(inbound));
+add(
+  'inbound',
+  'highest rate with p99 < 1 s (msg/s)',
+  inbound?.highestRateP99Under1s,
+  '≥ 1000',
+  (inbound?.highestRateP99Under1s ?? 0) >= 1_000,
+  Boolean(inbound),
+);
+const reply = get('reply');
+add('reply', `p99 at ${reply?.rates[0]?.rate ?? '-'}/s (ms)`, reply?.rates[0]?.p99, 'report', true);
+const list = get('ticket-list');
+for (const c of [1, 4]) {
+  const cases = list?.cases.filter((row) => (row.concurrency ?? 4) === c) ?? [];
+  const tabs = cases.filter((row) => !/^(messages|dashboard)|directly/.test(row.case));
+  for (const name of ['open (mine)', 'pending', 'closed']) {
+    const tab = tabs.find((row) => row.case === name);
+    add('ticket-list', `GET /tickets ${name} p95 at c=${c} (ms)`, tab?.p95, '≤ 25', tab && tab.p95 <= 25);
+  }
+  const worst = tabs.length ? tabs.reduce((a, b) => (b.p95 > a.p95 ? b : a)) : null;
+  add(
+    'ticket-list',
+    `GET /tickets worst case p95 at c=${c} (ms)${worst ? `: ${worst.case}` : ''}`,
+    worst?.p95,
+    '≤ 25',
+    worst && worst.p95 <= 25,
+  );
+  const dashboard = cases.find((row) => row.case.startsWith('dashboard'));
+  add(
+    'ticket-list',
+    `GET /dashboard 30 days p95 at c=${c} (ms)`,
+    dashboard?.p95,
+    '≤ 150',
+    dashboard && dashboard.p95 <= 150,
+  );
+}
+const fanout = get('fanout');
+const biggest = fanout?.steps.at(-1);
+add('fanout', 'sockets held on one gateway', biggest?.sockets, '10000', biggest && biggest.sockets >= 10_000);
+add(
+  'fanout',
+  `broadcast p99 at ${biggest?.sockets ?? '-'} sockets (ms)`,
+  biggest?.p99,
+  '≤ 200',
+  biggest && biggest.p99 <= 200,
+);
+const memory = get('memory');
+const idleSession = memory?.sessions.at(-1);
+add(
+  'memory',
+  `RSS per idle simulator session at ${idleSession?.sessions ?? '-'} (KB)`,
+  idleSession?.perSessionKb,
+  '≤ 5120',
+  idleSession && idleSession.perSessionKb <= 5_120,
+);
+const web = get('web');
+add('web', 'first-load JS gzip (KB)', web?.firstLoadGzipKb, '≤ 300', web && web.firstLoadGzipKb <= 300);
+
+const previous = existsSync(`${RESULTS_DIR}latest.json`)
+  ? JSON.parse(readFileSync(`${RESULTS_DIR}latest.json`, 'utf8'))
+  : null;
+const totalSeconds = summaryOnly && previous ? previous.totalSeconds : Math.round((performance.now() - started) / 1000);
+if (summaryOnly && previous) runs.push(...previous.runs);
+printTable(
+  'benchmark runs',
+  runs.map(({ name, exit, seconds, result, written }) => ({
+    name,
+    exit,
+    seconds,
+    result: (result ?? written) ? 'written' : 'not run',
+  })),
+);
+printTable('headline figures against the targets', headline);
+console.log(`\n  total ${Math.floor(totalSeconds / 60)} min ${totalSeconds % 60} s`);
+writeFileSync(
+  `${RESULTS_DIR}latest.json`,
+  `${JSON.stringify(
+    {
+      takenAt: new Date().toISOString(),
+      machine: machine(),
+      totalSeconds,
+      runs: runs.map(({ result, written, ...run }) => ({ ...run, written: Boolean(result ?? written) })),
+      resultsTakenAt: Object.fromEntries(BENCHMARKS.map((name) => [name, files[name]?.takenAt ?? null])),
+      headline,
+    },
+    null,
+    2,
+  )}\n`,
+);

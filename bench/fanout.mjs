@@ -1,0 +1,137 @@
+// Benchmark 4: realtime fan-out. Opens socket.io clients of one company on one gateway in steps (default
+// 1,000, 2,500, 5,000, 10,000; the clients live in a few forked processes), and at each step broadcasts a
+// company-wide event through the real path (`PUT /tags/{id}` → tickets' outbox → Kafka → the gateway →
+// `company-{id}-tag` to every socket of the company's main channel) several times. Reports per step: sockets
+// held, connect rate, the delivery latency (HTTP request sent → event on a socket) over every delivery (p50,
+// p99, max), the time until the last socket had it, losses, and the gateway's RSS.
+//   node --import ./deploy/scripts/register-ts.mjs bench/fanout.mjs [--steps 1000,2500,5000,10000] [--broadcasts 10]
+import { fork } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { call, logIn } from './lib/client.mjs';
+import { option, printTable, sleep, summarize, writeResult } from './lib/report.mjs';
+import { cpuMs, rssMb, stackRss } from './lib/rss.mjs';
+import { startStack } from './lib/stack.mjs';
+
+const steps = option('steps', [1_000, 2_500, 5_000, 10_000]);
+const broadcasts = option('broadcasts', 10);
+const workerCount = option('workers', 2);
+const now = () => performance.timeOrigin + performance.now();
+
+console.log(`fanout: steps ${steps.join(', ')}, ${broadcasts} broadcasts per step, ${workerCount} client processes`);
+const stack = await startStack({ name: 'fanout' });
+const workers = [];
+try {
+  const base = stack.gatewayUrl;
+  const admin = await logIn(base, 'admin@demo.local', 'demo12345');
+  const companyId = admin.user.companyId;
+  const tag = await call(base, 'POST', '/tags', { token: admin.token, body: { name: 'bench-0', color: '#5C59A0' } });
+  const gatewayPid = stack.processes.find((p) => p.name === 'gateway').child.process.pid;
+  const idleRss = rssMb(gatewayPid);
+
+  for (let i = 0; i < workerCount; i += 1) {
+    const child = fork(fileURLToPath(new URL('./lib/socket-worker.mjs', import.meta.url)), {
+      env: { ...process.env, BENCH_GATEWAY_URL: base, BENCH_TOKEN: admin.token },
+      execArgv: ['--max-old-space-size=4096'],
+    });
+    const pending = new Map();
+    child.on('message', (message) => {
+      const resolve = pending.get(message.reply);
+      if (resolve) {
+        pending.delete(message.reply);
+        resolve(message);
+      }
+    });
+    const ask = (message, reply) => new Promise((resolve) => (pending.set(reply, resolve), child.send(message)));
+    await new Promise((resolve) => pending.set('started', resolve));
+    workers.push({ child, ask });
+  }
+  await Promise.all(workers.map((w) => w.ask({ watch: `company-${companyId}-tag` }, 'watch')));
+
+  let seq = 0;
+  let held = 0;
+  const rows = [];
+  for (const target of steps) {
+    const toOpen = target - held;
+    const t0 = performance.now();
+    const opened = await Promise.all(
+      workers.map((w, i) =>
+        w.ask({ open: Math.floor(toOpen / workerCount) + (i < toOpen % workerCount ? 1 : 0) }, 'open'),
+      ),
+    );
+    const connectSeconds = (performance.now() - t0) / 1000;
+    held = opened.reduce((sum, o) => sum + o.connected, 0);
+    const failed = opened.reduce((sum, o) => sum + o.failed, 0);
+    const errors = Object.assign({}, ...opened.map((o) => o.errors));
+    console.log(
+      `  ${held} sockets (${failed} failed) in ${connectSeconds.toFixed(1)} s ${failed ? JSON.stringify(errors) : ''}`,
+    );
+    await sleep(2_000); // let presence reports and joins settle
+    const latencies = [];
+    const lastDelivery = [];
+    const cpuBefore = cpuMs(gatewayPid);
+    const workerCpuBefore = workers.map((w) => cpuMs(w.child.pid));
+    let lost = 0;
+    let duplicated = 0;
+    for (let b = 0; b < broadcasts; b += 1) {
+      seq += 1;
+      const sentAt = now();
+      await call(base, 'PUT', `/tags/${tag.id}`, {
+        token: admin.token,
+        body: { name: `bench-${seq}`, color: '#5C59A0' },
+      });
+      // wait until every held socket has it, or 15 s
+      const deadline = Date.now() + 15_000;
+      let times = [];
+      for (;;) {
+        await sleep(100);
+        const parts = await Promise.all(workers.map((w) => w.ask({ collect: seq }, 'collect')));
+        times = times.concat(...parts.map((p) => p.times));
+        if (times.length >= held || Date.now() > deadline) break;
+      }
+      await sleep(200);
+      const late = await Promise.all(workers.map((w) => w.ask({ collect: seq }, 'collect')));
+      times = times.concat(...late.map((p) => p.times));
+      for (const at of times) latencies.push(at - sentAt);
+      if (times.length) lastDelivery.push(Math.max(...times) - sentAt);
+      lost += Math.max(0, held - times.length);
+      duplicated += Math.max(0, times.length - held);
+      await sleep(300);
+    }
+    // where the time goes: CPU the gateway and the client processes used during the broadcasts (with pings)
+    const gatewayCpu = cpuMs(gatewayPid) - cpuBefore;
+    const clientCpu = workers.reduce((sum, w, i) => sum + cpuMs(w.child.pid) - workerCpuBefore[i], 0);
+    const rss = rssMb(gatewayPid);
+    const s = summarize(latencies);
+    const last = summarize(lastDelivery);
+    rows.push({
+      sockets: held,
+      failed,
+      connectPerSecond: Math.round(toOpen / connectSeconds),
+      deliveries: s.count,
+      p50: s.p50,
+      p99: s.p99,
+      max: s.max,
+      lastSocketP50: last.p50,
+      lastSocketMax: last.max,
+      lost,
+      duplicated,
+      gatewayRssMb: rss,
+      gatewayCpuMsPerBroadcast: Math.round(gatewayCpu / broadcasts),
+      clientsCpuMsPerBroadcast: Math.round(clientCpu / broadcasts),
+      errors,
+    });
+  }
+  const table = rows.map(({ errors: _errors, ...row }) => row);
+  printTable(`broadcast to every socket of the company on one gateway (${broadcasts} per step, ms)`, table);
+  writeResult('fanout', {
+    params: { steps, broadcasts, workers: workerCount, path: 'PUT /tags/{id} → Kafka → gateway → company-{id}-tag' },
+    results: { gatewayIdleRssMb: idleRss, steps: rows, rssAfterMb: stackRss(stack) },
+  });
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await Promise.all(workers.map((w) => w.ask({ close: true }, 'close').catch(() => undefined)));
+  await stack.stop();
+}

@@ -1,0 +1,233 @@
+// Benchmark 1: inbound latency and throughput. Simulated contacts send text messages through the simulator's
+// dev API at a fixed rate (default 50, 100, 300, 1,000 msg/s, 60 s each) while agent sockets are connected
+// (an admin and the agent, each with two sockets on the notification and open/pending lists). Measures, per
+// rate, the latency from the simulator send (just before `POST /simulator/connections/{id}/messages`) to the
+// `company-{id}-appMessage` create event on the admin's first socket (p50, p95, p99, max), the achieved send
+// and delivery rates, and messages lost (never delivered within the drain time) or duplicated (delivered twice
+// on one socket). The path: simulator → connector → Kafka → tickets (ticket, message) → Kafka → gateway → socket.
+// Stops escalating once a rate cannot be delivered (delivery under half the rate).
+//   node --import ./deploy/scripts/register-ts.mjs bench/inbound.mjs [--rates 50,100,300,1000] [--duration 60] [--contacts 500]
+import { performance } from 'node:perf_hooks';
+import { randomBytes } from 'node:crypto';
+import { call, logIn } from './lib/client.mjs';
+import { option, printTable, sleep, summarize, writeResult } from './lib/report.mjs';
+import { cpuMs, peakRssDuring } from './lib/rss.mjs';
+import {
+  agentSockets,
+  allowConnections,
+  createSimulatorConnection,
+  defaultConnection,
+  listConnections,
+  openLoop,
+  poster,
+} from './lib/simulator.mjs';
+import { hasConnector, startStack } from './lib/stack.mjs';
+
+const rates = option('rates', [50, 100, 300, 1_000]);
+const durationS = option('duration', 60);
+const contactCount = option('contacts', 500);
+const connectionCount = option('connections', 10);
+const drainMs = option('drain', 30) * 1000;
+const now = () => performance.timeOrigin + performance.now();
+
+if (!hasConnector()) {
+  console.error(
+    'inbound: the whatsapp-connector is not among the deployables (deploy/scripts/deployables.mjs); not run',
+  );
+  process.exit(2);
+}
+console.log(
+  `inbound: rates ${rates.join(', ')} msg/s, ${durationS} s each, ${contactCount} contacts over ${connectionCount} connections`,
+);
+const stack = await startStack({ name: 'inbound' });
+let sockets = [];
+try {
+  const base = stack.gatewayUrl;
+  const admin = await logIn(base, 'admin@demo.local', 'demo12345');
+  const agent = await logIn(base, 'agente@demo.local', 'demo12345');
+  const companyId = admin.user.companyId;
+  // the contacts write to several numbers of the company (a company at 1,000 msg/s has more than one): the
+  // seeded connection and more simulator connections with the same queues, created and scanned here
+  const seeded = await defaultConnection(base, admin.token);
+  const connectionIds = [seeded.id];
+  if (connectionCount > 1) {
+    await allowConnections(base, companyId, connectionCount + 5);
+    for (let i = 1; i < connectionCount; i += 1) {
+      connectionIds.push(
+        await createSimulatorConnection(base, admin.token, `Bench ${i}`, {
+          queueIds: seeded.queues?.map((q) => q.id) ?? [],
+        }),
+      );
+    }
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      const connected = (await listConnections(base, admin.token)).filter(
+        (c) => connectionIds.includes(c.id) && c.status === 'CONNECTED',
+      );
+      if (connected.length === connectionIds.length) break;
+      await sleep(500);
+    }
+  }
+  sockets = await agentSockets(base, [admin.token, admin.token, agent.token, agent.token]);
+  const run = randomBytes(3).toString('hex');
+  const pattern = new RegExp(`^bench ${run} (\\d+)$`);
+  const sentAt = new Map();
+  const ticketOf = new Map(); // contact index → ticket id
+  const receivedAt = new Map(); // admin's first socket
+  const deliveries = sockets.map(() => new Map()); // per socket: seq → times delivered
+  sockets.forEach((socket, index) => {
+    socket.on(`company-${companyId}-appMessage`, (payload) => {
+      const at = now();
+      if (payload?.action !== 'create' || payload.message?.fromMe) return;
+      const match = pattern.exec(payload.message?.body ?? '');
+      if (!match) return;
+      const seq = Number(match[1]);
+      if (index === 0 && payload.ticket?.id) ticketOf.set(seq % contactCount, payload.ticket.id);
+      deliveries[index].set(seq, (deliveries[index].get(seq) ?? 0) + 1);
+      if (index === 0 && !receivedAt.has(seq)) receivedAt.set(seq, at);
+    });
+  });
+  const { post, close } = poster(base, admin.token, { maxSockets: 256 });
+  const number = (k) => `55119${String(70_000_000 + k).padStart(8, '0')}`;
+  const accepted = new Set();
+  const send = async (seq) => {
+    const k = seq % contactCount;
+    sentAt.set(seq, now());
+    const body = { from: { number: number(k), name: `Cliente ${k}` }, kind: 'text', body: `bench ${run} ${seq}` };
+    const path = `/simulator/connections/${connectionIds[k % connectionIds.length]}/messages`;
+    let result = await post(path, body);
+    // a keep-alive connection the server closed while idle fails at once: the load tool's artefact, sent again
+    // (the latency still counts from the first attempt)
+    if (result.status === 'error') result = await post(path, body);
+    if (result.status === 202) accepted.add(seq);
+    return result;
+  };
+  // warm-up: every contact's first message opens its ticket (not measured)
+  console.log(`  warm-up: one message from each of ${contactCount} contacts`);
+  let seq = 0;
+  await openLoop({ rate: 50, total: contactCount, send: (i) => send(seq + i) });
+  seq += contactCount;
+  const warmDeadline = Date.now() + 120_000;
+  while (receivedAt.size < contactCount && Date.now() < warmDeadline) await sleep(200);
+  // the admin accepts every ticket: the measured messages are conversations in progress (not the queue menu,
+  // which answers each message of a contact who has not chosen a queue yet)
+  for (const ticketId of new Set(ticketOf.values())) {
+    await call(base, 'PUT', `/tickets/${ticketId}`, {
+      token: admin.token,
+      body: { status: 'open', userId: admin.user.id },
+    });
+  }
+  console.log(`  ${ticketOf.size} tickets accepted by the admin`);
+  await sleep(2_000);
+
+  const rows = [];
+  for (const rate of rates) {
+    const first = seq;
+    const total = Math.round(rate * durationS);
+    // where the CPU goes: each deployable's CPU time during this rate (its share of the 2 cores)
+    const cpuBefore = Object.fromEntries(stack.processes.map(({ name, child }) => [name, cpuMs(child.process.pid)]));
+    const phaseStart = performance.now();
+    const { result: sent, peak } = await peakRssDuring(stack, async () => {
+      const loop = await openLoop({ rate, total, send: (i) => send(first + i) });
+      // drain: until everything arrived, or nothing new for 10 s, or the drain time is up
+      const deadline = Date.now() + drainMs;
+      let last = -1;
+      let idleSince = Date.now();
+      for (;;) {
+        const arrived = [...receivedAt.keys()].filter((s) => s >= first && s < first + total).length;
+        if (arrived >= total || Date.now() > deadline || Date.now() - idleSince > 10_000) break;
+        if (arrived !== last) {
+          last = arrived;
+          idleSince = Date.now();
+        }
+        await sleep(200);
+      }
+      return loop;
+    });
+    seq += total;
+    const phaseMs = performance.now() - phaseStart;
+    const cpuShare = Object.fromEntries(
+      stack.processes.map(({ name, child }) => [
+        name,
+        Math.round(((cpuMs(child.process.pid) - cpuBefore[name]) / phaseMs) * 100) / 100,
+      ]),
+    );
+    const latencies = [];
+    let lastReceipt = 0;
+    for (let s = first; s < first + total; s += 1) {
+      const at = receivedAt.get(s);
+      if (at === undefined) continue;
+      latencies.push(at - sentAt.get(s));
+      lastReceipt = Math.max(lastReceipt, at);
+    }
+    const acceptedCount = [...Array(total).keys()].filter((i) => accepted.has(first + i)).length;
+    const lost = acceptedCount - latencies.length;
+    let duplicated = 0;
+    for (const delivered of deliveries) {
+      for (let s = first; s < first + total; s += 1) if ((delivered.get(s) ?? 0) > 1) duplicated += 1;
+    }
+    // the admin's second socket must have had every message too; the agent's sockets see only the tickets of
+    // their queues (new tickets of a connection with a queue menu are queue-less until the contact chooses)
+    const seen = (delivered) => [...Array(total).keys()].filter((i) => delivered.has(first + i)).length;
+    const secondSocketMissing = latencies.length - seen(deliveries[1]);
+    const agentSaw = deliveries.slice(2).map(seen).join('/');
+    const deliveryRate = latencies.length
+      ? Math.round((latencies.length / ((lastReceipt - sentAt.get(first)) / 1000)) * 10) / 10
+      : 0;
+    const s = summarize(latencies);
+    rows.push({
+      rate,
+      sent: total,
+      sendRate: sent.achievedRate,
+      deliveryRate,
+      p50: s.p50,
+      p95: s.p95,
+      p99: s.p99,
+      max: s.max,
+      lost,
+      duplicated,
+      accepted: acceptedCount,
+      secondSocketMissing,
+      agentSaw,
+      rejected: Object.entries(sent.statuses)
+        .filter(([st]) => st !== '202')
+        .map(([st, n]) => `${st}:${n}`)
+        .join(' '),
+      peakRssMb: peak,
+      cpuCores: cpuShare,
+    });
+    console.log(`  ${rate} msg/s: delivered ${latencies.length}/${total}, p99 ${s.p99} ms, delivery ${deliveryRate}/s`);
+    if (deliveryRate < rate / 2 || latencies.length < acceptedCount / 2) {
+      console.log(`  ${rate} msg/s is not sustained (delivery ${deliveryRate}/s): higher rates not attempted`);
+      break;
+    }
+    await sleep(3_000);
+  }
+  close();
+  const under1s = rows.filter((row) => row.lost === 0 && row.p99 !== null && row.p99 < 1_000).map((row) => row.rate);
+  const table = rows.map(({ peakRssMb: _peak, cpuCores: _cpu, ...row }) => row);
+  printTable(
+    'CPU used per deployable during each rate (cores; the machine has 2)',
+    rows.map((row) => ({ rate: row.rate, ...row.cpuCores })),
+  );
+  printTable(`inbound: simulator send → company-${companyId}-appMessage on an agent socket (ms)`, table);
+  const best = under1s.length ? Math.max(...under1s) : null;
+  console.log(`\n  highest rate with p99 < 1 s and nothing lost: ${best ?? 'none'} msg/s`);
+  writeResult('inbound', {
+    params: {
+      rates,
+      durationS,
+      contacts: contactCount,
+      connections: connectionIds.length,
+      drainMs,
+      sockets: sockets.length,
+    },
+    results: { rates: rows, highestRateP99Under1s: best },
+  });
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  for (const socket of sockets) socket.close();
+  await stack.stop();
+}
