@@ -311,7 +311,8 @@ describe('the management pages, walked by an admin', () => {
       );
       const ticket = (await api(page, 'GET', `/tickets/${sent.ticketId}`)).body;
       await page.goto(`${stack.webUrl}/tickets/${ticket.uuid}`);
-      await page.getByText('Lembrete: sua visita é amanhã.').waitFor();
+      // in the chat's history (the ticket list may show it too, as the last message)
+      await page.getByTestId('messages-list').getByText('Lembrete: sua visita é amanhã.').waitFor();
     } finally {
       await browser.close();
     }
