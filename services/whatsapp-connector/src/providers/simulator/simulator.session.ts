@@ -20,6 +20,8 @@ export interface SimulatorOptions {
   readonly pollMs: number;
 }
 
+/** Inbox rows a session delivers per transaction. */
+const INBOX_BATCH = 100;
 /** QR codes shown before TIMEOUT (the first one and its replacements), as whaticket caps them. */
 export const SIMULATOR_QR_ATTEMPTS = 3;
 
@@ -158,18 +160,21 @@ export class SimulatorSession implements ProviderSession {
     await this.report('CONNECTED', { number });
   }
 
-  private schedulePoll(): void {
-    this.later(this.options.pollMs, async () => {
+  /** Polls again at once while a full batch came back (a backlog), else after `pollMs`. */
+  private schedulePoll(delayMs = this.options.pollMs): void {
+    this.later(delayMs, async () => {
+      let more = false;
       try {
-        await this.poll();
+        more = await this.poll();
       } finally {
-        if (!this.stopped) this.schedulePoll();
+        if (!this.stopped) this.schedulePoll(more ? 0 : this.options.pollMs);
       }
     });
   }
 
-  private async poll(): Promise<void> {
-    if (this.polling) return;
+  /** Resolves true when the inbox may hold more than one batch. */
+  private async poll(): Promise<boolean> {
+    if (this.polling) return false;
     this.polling = true;
     try {
       if (this.status === 'qrcode' || this.status === 'PAIRING') {
@@ -180,28 +185,34 @@ export class SimulatorSession implements ProviderSession {
           ),
         );
         if (row?.scan_requested) await this.scanned();
-        return;
+        return false;
       }
-      if (this.status !== 'CONNECTED') return;
+      if (this.status !== 'CONNECTED') return false;
       const rows = await this.context.transaction((manager) =>
         manager.query<InboxRow[]>(
           `SELECT id, message_id, kind, payload, created_at FROM simulator_inbox
-            WHERE connection_id = $1 AND delivered_at IS NULL ORDER BY id LIMIT 50`,
+            WHERE connection_id = $1 AND delivered_at IS NULL ORDER BY id LIMIT ${INBOX_BATCH}`,
           [this.connectionId],
         ),
       );
-      for (const row of rows) {
-        if (this.stopped) return;
-        // delivered and recorded in one transaction: the sink's outbox write and the delivery mark commit together
-        await this.fenced(async (manager) => {
+      if (rows.length === 0) return false;
+      // The batch is delivered and recorded in one fenced transaction, in order: the sink's outbox writes and the
+      // delivery marks commit together (one commit per batch, not per message), or not at all.
+      await this.fenced(async (manager) => {
+        const delivered: string[] = [];
+        for (const row of rows) {
+          if (this.stopped) break;
           await this.deliver(row);
-          await manager.query(
-            `UPDATE simulator_inbox SET delivered_at = clock_timestamp(), delivered_by = $2, delivered_epoch = $3
-              WHERE id = $1`,
-            [row.id, this.context.lease.owner, this.context.lease.epoch],
-          );
-        });
-      }
+          delivered.push(row.id);
+        }
+        if (delivered.length === 0) return;
+        await manager.query(
+          `UPDATE simulator_inbox SET delivered_at = clock_timestamp(), delivered_by = $2, delivered_epoch = $3
+            WHERE id = ANY($1::bigint[])`,
+          [delivered, this.context.lease.owner, this.context.lease.epoch],
+        );
+      });
+      return rows.length === INBOX_BATCH;
     } finally {
       this.polling = false;
     }
