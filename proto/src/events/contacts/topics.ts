@@ -65,6 +65,7 @@ export const ContactsInboundMessageTopic = defineTopic({
   name: 'contacts.inbound-message.v1',
   owner: 'contacts',
   aggregate: 'inbound-message',
+  partitions: 12,
   key: 'connectionId:chatJid',
   description: 'whatsapp.inbound-message.v1 after contact resolution, in the same per-chat order (see ADR 0003).',
   events: [InboundMessageResolved],

@@ -108,7 +108,7 @@ export class KafkaEventBus implements EventBus {
       });
     });
     await consumer.run({
-      partitionsConsumedConcurrently: options.concurrency ?? 8,
+      partitionsConsumedConcurrently: options.concurrency ?? 12,
       eachMessage: async (payload) => {
         const { topic, partition, message } = payload;
         const headers: Record<string, string> = {};
