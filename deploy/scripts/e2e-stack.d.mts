@@ -1,12 +1,31 @@
 // Types of e2e-stack.mjs for the TypeScript tests that start the full stack.
+import type { ChildHandle } from '@cs/platform/testing';
+
 export interface RunningStack {
   /** The built client served by `vite preview`, or null when started with `web: false`. */
   readonly webUrl: string | null;
   readonly gatewayUrl: string;
   readonly databaseUrl: string;
   readonly serviceUrls: Record<string, string>;
+  /** The environment every deployable was started with. */
+  readonly env: Record<string, string | undefined>;
+  /** The deployables' processes, in start order. */
+  readonly processes: ReadonlyArray<{ readonly name: string; readonly child: ChildHandle }>;
   readonly deployables: string[];
   stop(): Promise<void>;
 }
 
-export function startStack(options?: { log?: (line: string) => void; web?: boolean }): Promise<RunningStack>;
+export interface StackOptions {
+  log?: (line: string) => void;
+  web?: boolean;
+  label?: string;
+  prepare?: (databaseUrl: string) => Promise<void>;
+  env?: Record<string, string>;
+  logLevel?: string;
+  keepDatabase?: boolean;
+  gatewayNodeOptions?: string | undefined;
+  readyTimeoutMs?: number;
+  handleSignals?: boolean;
+}
+
+export function startStack(options?: StackOptions): Promise<RunningStack>;

@@ -1,6 +1,7 @@
-// The full stack for the browser tests (`make e2e`): a fresh PostgreSQL database and Kafka topic prefix, every
-// deployable of deployables.mjs migrated, seeded and started as its own process, the gateway in front, and the
-// built web client served by `vite preview` (which proxies /api and /socket.io to the gateway).
+// The full stack for the browser tests (`make e2e`), the full-system tests and the benchmarks (`bench/`): a fresh
+// PostgreSQL database and Kafka topic prefix, every deployable of deployables.mjs migrated, seeded and started as its
+// own process, the gateway in front, and (unless `web: false`) the built web client served by `vite preview` (which
+// proxies /api and /socket.io to the gateway).
 // Run directly (`node --import ./deploy/scripts/register-ts.mjs deploy/scripts/e2e-stack.mjs`) it starts the
 // stack and waits for Ctrl-C, for trying the product in a browser.
 import { spawn } from 'node:child_process';
@@ -35,25 +36,45 @@ function accessTokenKeys() {
 
 const entryOf = (app) => app.replace(/^\.\.\/\.\.\//, '').replace(/app\.ts$/, 'main.ts');
 
-/** `web: false` leaves the client out (tests that talk to the gateway as a client would, without a browser). */
-export async function startStack({ log = () => undefined, web: withWeb = true } = {}) {
+/**
+ * Options: `web: false` leaves the client out (tests and benchmarks that talk to the gateway as a client would);
+ * `label` names the run's database (`cs_<label>_<run>`) and topic prefix; `prepare(databaseUrl)` runs after the
+ * migrations and seeds, before any process starts (the benchmarks' data generator); `env` adds to every
+ * deployable's environment; `keepDatabase` leaves the database behind on stop; `gatewayNodeOptions` are Node
+ * options for the gateway only (e.g. `--cpu-prof`); `handleSignals` makes Ctrl-C at any point (even during the
+ * migrations) stop everything and leave no database, topics or processes behind.
+ */
+export async function startStack({
+  log = () => undefined,
+  web: withWeb = true,
+  label = 'e2e',
+  prepare,
+  env: extraEnv = {},
+  logLevel = process.env.E2E_LOG_LEVEL ?? 'warn',
+  keepDatabase = false,
+  gatewayNodeOptions,
+  readyTimeoutMs = 60_000,
+  handleSignals = false,
+} = {}) {
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const database = `cs_e2e_${runId}`;
+  const database = `cs_${label}_${runId}`;
   const databaseUrl = await createDatabase(adminUrl, database);
   const brokers = process.env.KAFKA_BROKERS ?? DEFAULT_TEST_BROKERS;
   await ensureKafka(brokers);
-  const topicPrefix = `e2e${runId}.`;
+  const topicPrefix = `${label}${runId}.`;
   await createTopics(brokers, topicPrefix);
-  const children = [];
+  /** The deployables' processes, in start order. */
+  const processes = [];
+  let stopWeb = async () => undefined;
   // the gateway's address is known up front: services put it in the media URLs they hand out
   const gatewayPort = await freePort();
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   // stored media of this run (outside the repo: a dot-folder such as .data is refused by the media routes)
-  const mediaDir = mkdtempSync(join(tmpdir(), 'cs-e2e-media-'));
+  const mediaDir = mkdtempSync(join(tmpdir(), `cs-${label}-media-`));
   const env = {
     NODE_ENV: 'test',
-    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    LOG_LEVEL: logLevel,
     INTERNAL_TOKEN: randomBytes(24).toString('hex'),
     DATABASE_URL: databaseUrl,
     KAFKA_BROKERS: brokers,
@@ -69,38 +90,67 @@ export async function startStack({ log = () => undefined, web: withWeb = true } 
     PUBLIC_URL: gatewayUrl,
     ...accessTokenKeys(),
     PATH: process.env.PATH,
+    ...extraEnv,
   };
 
+  let stopped = false;
   const stop = async () => {
-    for (const child of children.reverse()) await child.kill().catch(() => undefined);
+    if (stopped) return;
+    stopped = true;
+    if (handleSignals) {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
+    await stopWeb();
+    for (const { child } of [...processes].reverse()) await child.kill().catch(() => undefined);
     await deleteTopics(brokers, topicPrefix).catch(() => undefined);
-    await dropDatabase(adminUrl, database).catch(() => undefined);
+    if (!keepDatabase) await dropDatabase(adminUrl, database).catch(() => undefined);
     rmSync(mediaDir, { recursive: true, force: true });
+  };
+  const onSignal = () => void stop().then(() => process.exit(130));
+  if (handleSignals) {
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+  }
+
+  const start = (name, entry, childEnv) => {
+    const child = spawnTs(entry, childEnv, name);
+    processes.push({ name, child });
+    return child;
   };
 
   try {
     log(`database ${database}, Kafka ${brokers} (topics ${topicPrefix}*)`);
     await migrateAll(databaseUrl, env, { seed: true });
+    if (prepare) await prepare(databaseUrl);
     const serviceUrls = {};
     for (const service of SERVICES) {
       const port = await freePort();
-      const child = spawnTs(entryOf(service.app), { ...env, [service.portKey]: String(port) }, service.name);
-      children.push(child);
+      const child = start(service.name, entryOf(service.app), { ...env, [service.portKey]: String(port) });
       const url = `http://127.0.0.1:${port}`;
-      await waitForHttp(`${url}/health/ready`, { child, timeoutMs: 60_000 });
+      await waitForHttp(`${url}/health/ready`, { child, timeoutMs: readyTimeoutMs });
       serviceUrls[service.urlKey] = url;
-      log(`${service.name} on ${url}`);
+      log(`${service.name} on ${url} (pid ${child.process.pid})`);
     }
-    const gateway = spawnTs(
-      entryOf(GATEWAY.app),
-      { ...env, ...serviceUrls, [GATEWAY.portKey]: String(gatewayPort) },
-      'gateway',
-    );
-    children.push(gateway);
-    await waitForHttp(`${gatewayUrl}/health/ready`, { child: gateway, timeoutMs: 60_000 });
-    log(`gateway on ${gatewayUrl}`);
-    const deployables = SERVICES.map((s) => s.name);
-    if (!withWeb) return { webUrl: null, gatewayUrl, databaseUrl, serviceUrls, deployables, stop };
+    const gateway = start('gateway', entryOf(GATEWAY.app), {
+      ...env,
+      ...serviceUrls,
+      [GATEWAY.portKey]: String(gatewayPort),
+      ...(gatewayNodeOptions ? { NODE_OPTIONS: gatewayNodeOptions } : {}),
+    });
+    await waitForHttp(`${gatewayUrl}/health/ready`, { child: gateway, timeoutMs: readyTimeoutMs });
+    log(`gateway on ${gatewayUrl} (pid ${gateway.process.pid})`);
+    const stack = {
+      webUrl: null,
+      gatewayUrl,
+      databaseUrl,
+      serviceUrls,
+      env,
+      processes,
+      deployables: SERVICES.map((s) => s.name),
+      stop,
+    };
+    if (!withWeb) return stack;
 
     const webPort = await freePort();
     const web = spawn(process.execPath, [`${root}node_modules/vite/bin/vite.js`, 'preview', '--host', '127.0.0.1'], {
@@ -109,16 +159,14 @@ export async function startStack({ log = () => undefined, web: withWeb = true } 
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const webExited = new Promise((resolve) => web.once('exit', resolve));
-    children.push({
-      kill: async () => {
-        if (web.exitCode === null) web.kill('SIGTERM');
-        await webExited;
-      },
-    });
+    stopWeb = async () => {
+      if (web.exitCode === null) web.kill('SIGTERM');
+      await webExited;
+    };
     const webUrl = `http://127.0.0.1:${webPort}`;
     await waitForHttp(`${webUrl}/login`, { timeoutMs: 30_000 });
     log(`web on ${webUrl}`);
-    return { webUrl, gatewayUrl, databaseUrl, serviceUrls, deployables, stop };
+    return { ...stack, webUrl };
   } catch (error) {
     await stop();
     throw error;
