@@ -18,7 +18,7 @@ export interface SubscribeOptions {
   readonly groupId: string;
   readonly topics: readonly string[];
   readonly handle: (message: DeliveredMessage) => Promise<void>;
-  /** Partitions processed concurrently (ordering is kept within each partition / key). */
+  /** Partitions processed concurrently (ordering is kept within each partition / key); Kafka's default is 12. */
   readonly concurrency?: number;
   /**
    * Where a group without committed offsets starts: `earliest` (default: services, nothing is missed) or

@@ -29,7 +29,7 @@ export interface EventServerOptions {
     | { readonly kind: 'memory'; readonly size?: number };
   /** Attempts before a failing (non-retriable) message goes to the DLQ. */
   readonly maxAttempts?: number;
-  /** Partitions handled at once (default 12; each partition's messages stay in order). */
+  /** Partitions handled at once (the bus's default when unset; each partition's messages stay in order). */
   readonly concurrency?: number;
   readonly backoffMs?: (attempt: number) => number;
   /** Where a new consumer group starts (see `SubscribeOptions.startFrom`). */
@@ -81,7 +81,7 @@ export class EventServer extends Server implements CustomTransportStrategy {
       .subscribe({
         groupId: this.options.groupId,
         topics,
-        concurrency: this.options.concurrency ?? 12,
+        ...(this.options.concurrency ? { concurrency: this.options.concurrency } : {}),
         ...(this.options.startFrom ? { startFrom: this.options.startFrom } : {}),
         handle: (message) => this.handleMessage(message),
       })
