@@ -17,6 +17,8 @@ const WEB_FEATURES = [
   'inbox',
   // issue 8: the dashboard and the management pages
   ...['dashboard', 'connections', 'contacts', 'users', 'queues', 'tags', 'quick-messages', 'schedules', 'helps'],
+  // issue 16: campaigns, contact lists and file lists
+  ...['campaigns', 'contact-lists', 'files'],
 ];
 const WEB_SHARED = ['api', 'components', 'lib', 'realtime', 'theme', 'i18n', 'layout'];
 const HEX_COLOUR = '#[0-9a-fA-F]{3}([0-9a-fA-F]{3}([0-9a-fA-F]{2})?)?\\b';

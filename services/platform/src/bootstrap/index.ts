@@ -1,2 +1,3 @@
 export * from './platform.module.js';
 export * from './service-app.js';
+export * from './http-timeouts.js';

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { type DynamicModule, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
+import express from 'express';
 import type { z } from 'zod';
 import type { Logger } from 'pino';
 import { ConfigError, loadConfig, redactConfig } from '../config/env.js';
@@ -9,7 +10,9 @@ import { AllExceptionsFilter } from '../errors/all-exceptions.filter.js';
 import { EventServerFactory, EventsModule } from '../events/events.module.js';
 import { requestContextMiddleware } from '../http/request-context.middleware.js';
 import { createLogger, NestPinoLogger } from '../logging/logger.js';
+import { HostileInputInterceptor } from '../validation/hostile-input.interceptor.js';
 import { startTelemetry, stopTelemetry } from '../telemetry/telemetry.js';
+import { applyServerTimeouts } from './http-timeouts.js';
 
 export interface ServiceDefinition<S extends z.ZodObject> {
   /** The deployable's name (logs, producer name, Kafka client id). */
@@ -52,7 +55,11 @@ export async function createServiceApp<S extends z.ZodObject>(
   logger.debug({ config: redactConfig(definition.envSchema, config as Record<string, unknown>) }, 'configuration');
 
   const rootModule = definition.rootModule(config, logger);
-  const app = await NestFactory.create<NestExpressApplication>(rootModule, {
+  // Case-sensitive routing, set before Express builds its router: the gateway's plan gates and access rules are
+  // keyed on the catalogue's exact paths, so `/ticket/Kanban` must not reach the `/ticket/kanban` handler.
+  const server = express();
+  server.set('case sensitive routing', true);
+  const app = await NestFactory.create<NestExpressApplication>(rootModule, new ExpressAdapter(server), {
     logger: new NestPinoLogger(logger.child({ component: 'nest' })),
     bodyParser: false,
     rawBody: definition.rawBody ?? false,
@@ -66,6 +73,7 @@ export async function createServiceApp<S extends z.ZodObject>(
     app.useBodyParser('urlencoded', { limit, extended: true });
   }
   app.useGlobalFilters(new AllExceptionsFilter(logger));
+  app.useGlobalInterceptors(new HostileInputInterceptor());
   await definition.configure?.(app, config, logger);
   if (importsModule(rootModule, EventsModule)) {
     app.connectMicroservice({ strategy: app.get(EventServerFactory).create() }, { inheritAppConfig: true });
@@ -93,6 +101,8 @@ export async function startServiceApp<S extends z.ZodObject>(
   await app.startAllMicroservices();
   const host = (config as { HOST?: string }).HOST ?? '127.0.0.1';
   await app.listen(options.port ?? definition.port(config), host);
+  // keep-alive longer than any client's idle reuse (the gateway's agent, fetch/undici: 4 s), see http-timeouts.ts
+  applyServerTimeouts(app.getHttpServer());
   const address = app.getHttpServer().address() as AddressInfo;
   const url = `http://${host}:${address.port}`;
   return { ...created, url, close: () => app.close() };

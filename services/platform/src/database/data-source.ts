@@ -8,6 +8,8 @@ export interface ServiceDataSourceOptions {
   readonly migrations: readonly (new () => MigrationInterface)[];
   readonly poolSize?: number;
   readonly applicationName?: string;
+  /** PostgreSQL settings of every connection (`-c name=value`), e.g. `idle_in_transaction_session_timeout`. */
+  readonly sessionSettings?: Readonly<Record<string, string | number>>;
 }
 
 export const SCHEMA_NAME_PATTERN = /^[a-z][a-z0-9_]*$/;
@@ -32,7 +34,10 @@ export function createServiceDataSource(options: ServiceDataSourceOptions): Data
     extra: {
       max: options.poolSize ?? 10,
       application_name: options.applicationName ?? options.schema,
-      options: `-c search_path=${options.schema}`,
+      options: [
+        `-c search_path=${options.schema}`,
+        ...Object.entries(options.sessionSettings ?? {}).map(([name, value]) => `-c ${name}=${value}`),
+      ].join(' '),
     },
   });
 }

@@ -87,6 +87,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const { status, body } = mapError(exception, this.logger);
     if (response.headersSent) return;
+    if (exception instanceof DomainError) {
+      for (const [name, value] of Object.entries(exception.headers)) response.setHeader(name, value);
+    }
     response.status(status).json(body);
   }
 }

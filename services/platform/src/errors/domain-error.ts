@@ -7,15 +7,18 @@ import { type ErrorCode, httpStatusOf } from '@cs/proto/errors';
 export class DomainError extends Error {
   readonly status: number;
   readonly details: unknown;
+  /** Response headers the answer carries (`Retry-After` of a 429). */
+  readonly headers: Readonly<Record<string, string>>;
 
   constructor(
     readonly code: ErrorCode,
-    options: { message?: string; details?: unknown; cause?: unknown } = {},
+    options: { message?: string; details?: unknown; cause?: unknown; headers?: Record<string, string> } = {},
   ) {
     super(options.message ?? code, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'DomainError';
     this.status = httpStatusOf(code);
     this.details = options.details;
+    this.headers = options.headers ?? {};
   }
 }
 

@@ -43,6 +43,8 @@ export interface EventBus {
   subscribe(options: SubscribeOptions): Promise<Subscription>;
   disconnect(): Promise<void>;
   isConnected(): boolean;
+  /** Resolves when a publish would go out now (the in-process bus may be held at start-up; see its class). */
+  publishable?(): Promise<void>;
 }
 
 export const EVENT_BUS = Symbol('EVENT_BUS');

@@ -98,6 +98,9 @@ class EventsLifecycle implements OnApplicationBootstrap, OnModuleDestroy, OnAppl
     health.register('events', async () => {
       if (!this.bus.isConnected()) throw new Error(`${this.bus.kind} bus not connected`);
     });
+    health.register('outbox', async () =>
+      this.relay ? { oldestUnpublishedAgeSeconds: await this.relay.oldestUnpublishedAgeSeconds() } : undefined,
+    );
   }
 
   async onApplicationBootstrap(): Promise<void> {

@@ -3,6 +3,10 @@ import { InProcessEventBus } from './in-process-bus.js';
 
 const message = (key: string, value: string) => ({ topic: 'tickets.ticket.v1', key, value, headers: {} });
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/** Waits until `done()` holds (a busy machine may take longer than any fixed pause), at most 5 s. */
+async function until(done: () => boolean): Promise<void> {
+  for (const started = Date.now(); !done() && Date.now() - started < 5_000;) await settle();
+}
 
 describe(InProcessEventBus.name, () => {
   it('delivers each message once per consumer group, to every group', async () => {
@@ -21,6 +25,7 @@ describe(InProcessEventBus.name, () => {
       handle: async (m) => void seen['a']?.push(`second:${m.value}`),
     });
     await bus.publish([message('1', 'x'), message('2', 'y')]);
+    await until(() => seen['a']?.length === 2 && seen['b']?.length === 2);
     await settle();
     expect(seen['a']).toHaveLength(2);
     expect(seen['b']?.sort()).toEqual(['x', 'y']);
@@ -38,7 +43,7 @@ describe(InProcessEventBus.name, () => {
       },
     });
     await bus.publish([message('k', '1'), message('k', '2'), message('k', '3')]);
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    await until(() => order.length === 3);
     expect(order).toEqual(['1', '2', '3']);
   });
 
@@ -53,5 +58,25 @@ describe(InProcessEventBus.name, () => {
     await bus.publish([message('k', '1')]);
     await settle();
     expect(seen).toEqual([]);
+  });
+
+  it('holds publishing until every consumer is attached, so an event relayed at start-up is not lost', async () => {
+    const bus = new InProcessEventBus();
+    const release = bus.holdUntilSubscribed();
+    let published = false;
+    const publishing = bus.publish([message('1', 'seed')]).then(() => (published = true));
+    await settle();
+    expect(published).toBe(false);
+    const seen: string[] = [];
+    await bus.subscribe({
+      groupId: 'late',
+      topics: ['tickets.ticket.v1'],
+      handle: async (m) => void seen.push(m.value),
+    });
+    release();
+    await publishing;
+    await settle();
+    expect(published).toBe(true);
+    expect(seen).toEqual(['seed']);
   });
 });

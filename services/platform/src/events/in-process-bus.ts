@@ -18,6 +18,7 @@ export class InProcessEventBus implements EventBus {
   private readonly subscribers = new Set<Subscriber>();
   private offset = 0;
   private connected = false;
+  private held: Promise<void> | undefined;
 
   /** The bus shared by every service started in this process. */
   static shared(): InProcessEventBus {
@@ -38,7 +39,30 @@ export class InProcessEventBus implements EventBus {
     return this.connected;
   }
 
+  /**
+   * Holds every publish until the returned function is called. Unlike Kafka, the in-process bus keeps nothing for
+   * a consumer that subscribes later, so a process that starts several services (`make dev`) holds the bus until
+   * every consumer is attached: a relay's publish waits meanwhile and its outbox rows are deleted only once the
+   * events were handed to every subscriber.
+   */
+  holdUntilSubscribed(): () => void {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    this.held = held;
+    return () => {
+      if (this.held === held) this.held = undefined;
+      release();
+    };
+  }
+
+  async publishable(): Promise<void> {
+    if (this.held) await this.held;
+  }
+
   async publish(messages: readonly BusMessage[]): Promise<void> {
+    if (this.held) await this.held;
     for (const message of messages) {
       const groups = new Map<string, Subscriber[]>();
       for (const subscriber of this.subscribers) {

@@ -1,4 +1,13 @@
-import { type Consumer, Kafka, type KafkaConfig, logLevel, type Producer, type Admin } from 'kafkajs';
+import {
+  type Admin,
+  type Consumer,
+  Kafka,
+  type KafkaConfig,
+  logLevel,
+  type Producer,
+  type RecordMetadata,
+  type ISocketFactory,
+} from 'kafkajs';
 import type { Logger } from 'pino';
 import type { BusMessage, EventBus, SubscribeOptions, Subscription } from './event-bus.js';
 
@@ -10,6 +19,8 @@ export interface KafkaBusOptions {
   readonly logger: Logger;
   /** How long `subscribe` waits for the consumer to join its group. */
   readonly joinTimeoutMs?: number;
+  /** How every connection to a broker is opened (tests route them through a fault-injecting proxy). */
+  readonly socketFactory?: ISocketFactory;
 }
 
 const KAFKA_LOG_LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
@@ -20,13 +31,35 @@ const KAFKA_LOG_LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
 };
 
 /**
+ * The client's reconnection tuning. A broker restart must not stall the flow for long: connection attempts time
+ * out fast and retries back off to at most 2 s, so publishing and consuming resume within seconds of the broker
+ * answering again (measured by `make chaos`); consumers notice a lost coordinator within the session timeout.
+ */
+const CONNECTION_TIMEOUT_MS = 3_000;
+const REQUEST_TIMEOUT_MS = 10_000;
+const PRODUCER_RETRY = { initialRetryTime: 100, maxRetryTime: 2_000, retries: 5 } as const;
+const CONSUMER_RETRY = { initialRetryTime: 100, maxRetryTime: 2_000, retries: 30 } as const;
+const SESSION_TIMEOUT_MS = 10_000;
+const HEARTBEAT_INTERVAL_MS = 1_000;
+
+/**
  * The Kafka adapter (kafkajs, the client NestJS microservices uses). One idempotent producer per process
  * (acks=all, one request in flight, so retries never reorder); one consumer per subscription.
+ *
+ * A failed send leaves the idempotent producer's sequence numbers unreliable: kafkajs rolls a partition's
+ * sequence back when a request fails, even when the broker had written that partition's batch (the request
+ * failed on another partition, or the connection dropped before the answer). The next batch on that partition
+ * then either repeats a sequence the broker already holds, which the broker acknowledges as a duplicate without
+ * writing it (a lost event), or leaves a gap, which it refuses with "out of order sequence number" forever. So
+ * after any failed send the producer is replaced by a new one (a new producer id, sequences from 0) before
+ * anything else is sent, and the caller retries the batch: at least once, never silently dropped.
  */
 export class KafkaEventBus implements EventBus {
   readonly kind = 'kafka' as const;
   private readonly kafka: Kafka;
-  private readonly producer: Producer;
+  private producer: Producer;
+  /** Sends serialize so a replacement never races a send on the old producer. */
+  private sending: Promise<unknown> = Promise.resolve();
   private readonly consumers = new Set<Consumer>();
   private readonly prefix: string;
   private connected = false;
@@ -36,8 +69,10 @@ export class KafkaEventBus implements EventBus {
     const config: KafkaConfig = {
       clientId: options.clientId,
       brokers: [...options.brokers],
-      connectionTimeout: 5_000,
-      retry: { initialRetryTime: 200, retries: 8 },
+      connectionTimeout: CONNECTION_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      retry: { ...PRODUCER_RETRY },
+      ...(options.socketFactory ? { socketFactory: options.socketFactory } : {}),
       logLevel: logLevel.WARN,
       logCreator: () => (entry) => {
         const level = KAFKA_LOG_LEVELS[entry.level] ?? 'info';
@@ -46,8 +81,20 @@ export class KafkaEventBus implements EventBus {
       },
     };
     this.kafka = new Kafka(config);
-    this.producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+    this.producer = this.createProducer();
   }
+
+  private createProducer(): Producer {
+    return this.kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+      retry: { ...PRODUCER_RETRY },
+    });
+  }
+
+  /** Producers replaced after a failed send (a metric's source and the tests' evidence). */
+  producerReplacements = 0;
 
   admin(): Admin {
     return this.kafka.admin();
@@ -66,8 +113,18 @@ export class KafkaEventBus implements EventBus {
     return this.connected;
   }
 
+  /**
+   * Publishes the messages and resolves only when the broker acknowledged every one of them (acks=all). On any
+   * failure the producer is replaced (see the class comment) and the error is rethrown for the caller to retry.
+   */
   async publish(messages: readonly BusMessage[]): Promise<void> {
     if (messages.length === 0) return;
+    const run = this.sending.then(() => this.send(messages));
+    this.sending = run.catch(() => undefined);
+    await run;
+  }
+
+  private async send(messages: readonly BusMessage[]): Promise<void> {
     const byTopic = new Map<string, Array<{ key: string; value: string; headers: Record<string, string> }>>();
     for (const message of messages) {
       const topic = this.topicName(message.topic);
@@ -75,22 +132,104 @@ export class KafkaEventBus implements EventBus {
       list.push({ key: message.key, value: message.value, headers: { ...message.headers } });
       byTopic.set(topic, list);
     }
-    await this.producer.sendBatch({
-      acks: -1,
-      topicMessages: [...byTopic].map(([topic, list]) => ({ topic, messages: list })),
+    let results: RecordMetadata[];
+    try {
+      if (!this.connected) await this.connect();
+      results = await this.producer.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, list]) => ({ topic, messages: list })),
+      });
+    } catch (error) {
+      await this.replaceProducer(error);
+      throw error;
+    }
+    const acknowledged = new Set(results.filter((result) => result.errorCode === 0).map((result) => result.topicName));
+    const missing = [...byTopic.keys()].filter((topic) => !acknowledged.has(topic));
+    if (missing.length > 0) {
+      const error = new Error(`the broker did not acknowledge the messages for ${missing.join(', ')}`);
+      await this.replaceProducer(error);
+      throw error;
+    }
+  }
+
+  private async replaceProducer(cause: unknown): Promise<void> {
+    const old = this.producer;
+    this.producerReplacements += 1;
+    this.options.logger.warn(
+      { err: cause, replacements: this.producerReplacements },
+      'Kafka send failed; replacing the idempotent producer before the batch is retried',
+    );
+    this.producer = this.createProducer();
+    this.connected = false;
+    await old.disconnect().catch(() => undefined);
+    try {
+      await this.producer.connect();
+      this.connected = true;
+    } catch (error) {
+      this.options.logger.warn({ err: error }, 'the new Kafka producer could not connect yet; the next send retries');
+    }
+  }
+
+  /**
+   * Joins the group and consumes. kafkajs restarts a consumer by itself after retriable errors only; after a
+   * non-retriable one (seen after broker restarts) it stops for good, so the subscription then starts a new
+   * consumer itself, until it is closed.
+   */
+  async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    let closed = false;
+    let current: Consumer | undefined;
+    const start = async (): Promise<void> => {
+      const consumer = this.createConsumer(options);
+      current = consumer;
+      this.consumers.add(consumer);
+      consumer.on(consumer.events.CRASH, (event) => {
+        if (event.payload.restart || closed) return;
+        this.options.logger.error(
+          { err: event.payload.error, groupId: options.groupId },
+          'Kafka consumer stopped on a non-retriable error; starting a new one',
+        );
+        this.consumers.delete(consumer);
+        void (async () => {
+          await consumer.disconnect().catch(() => undefined);
+          for (let attempt = 1; !closed; attempt += 1) {
+            await sleep(Math.min(5_000, 500 * attempt));
+            if (closed) return;
+            try {
+              await start();
+              return;
+            } catch (error) {
+              this.options.logger.warn({ err: error, groupId: options.groupId, attempt }, 'consumer restart failed');
+            }
+          }
+        })();
+      });
+      await this.run(consumer, options);
+    };
+    await start();
+    return {
+      close: async () => {
+        closed = true;
+        if (current) {
+          this.consumers.delete(current);
+          await current.disconnect();
+        }
+      },
+    };
+  }
+
+  private createConsumer(options: SubscribeOptions): Consumer {
+    return this.kafka.consumer({
+      groupId: `${this.prefix}${options.groupId}`,
+      sessionTimeout: SESSION_TIMEOUT_MS,
+      rebalanceTimeout: 30_000,
+      heartbeatInterval: HEARTBEAT_INTERVAL_MS,
+      maxWaitTimeInMs: 250,
+      allowAutoTopicCreation: false,
+      retry: { ...CONSUMER_RETRY },
     });
   }
 
-  async subscribe(options: SubscribeOptions): Promise<Subscription> {
-    const consumer = this.kafka.consumer({
-      groupId: `${this.prefix}${options.groupId}`,
-      sessionTimeout: 30_000,
-      heartbeatInterval: 3_000,
-      maxWaitTimeInMs: 250,
-      allowAutoTopicCreation: false,
-      retry: { initialRetryTime: 200, retries: 10 },
-    });
-    this.consumers.add(consumer);
+  private async run(consumer: Consumer, options: SubscribeOptions): Promise<void> {
     await consumer.connect();
     await consumer.subscribe({
       topics: options.topics.map((topic) => this.topicName(topic)),
@@ -127,12 +266,6 @@ export class KafkaEventBus implements EventBus {
       },
     });
     await joined;
-    return {
-      close: async () => {
-        this.consumers.delete(consumer);
-        await consumer.disconnect();
-      },
-    };
   }
 
   async disconnect(): Promise<void> {
@@ -142,3 +275,5 @@ export class KafkaEventBus implements EventBus {
     this.connected = false;
   }
 }
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

@@ -34,12 +34,38 @@ const published = meter().createCounter('outbox_events_published_total', {
   description: 'Events published by the outbox relay',
 });
 
+/** Relays of this process, by schema, whose lag the gauge reports at each scrape. */
+const relays = new Map<string, OutboxRelay>();
+let lagGauge = false;
+
+/**
+ * The lag gauge, registered when the first relay starts: the telemetry's meter provider is set by then (an
+ * instrument created at import time, before `startTelemetry`, would belong to the no-op provider).
+ */
+function registerLagGauge(): void {
+  if (lagGauge) return;
+  lagGauge = true;
+  meter()
+    .createObservableGauge('outbox_oldest_unpublished_age_seconds', {
+      description: 'Age of the oldest outbox event not yet acknowledged by the broker (0 when the outbox is empty)',
+    })
+    .addCallback(async (result) => {
+      for (const [schema, relay] of relays) {
+        const age = await relay.oldestUnpublishedAgeSeconds().catch(() => undefined);
+        if (age !== undefined) result.observe(age, { schema });
+      }
+    });
+}
+
 /**
  * Publishes committed outbox rows in id order, then deletes them, in one transaction per batch. It wakes on
  * the outbox trigger's NOTIFY (low latency) and polls as a fallback. A transaction-scoped advisory lock makes
  * one relay per schema publish at a time, so events keep their order across replicas. A crash between
  * publish and delete republishes the batch: consumers' inboxes make that harmless (at-least-once delivery,
- * exactly-once effect). A crash before publish leaves the rows for the next start.
+ * exactly-once effect). A crash before publish leaves the rows for the next start. Rows are deleted only after
+ * `bus.publish` resolved, which the Kafka bus does only when the broker acknowledged every record of the batch
+ * (a failed send replaces the producer, so no stale sequence number can make the broker drop a record as a
+ * duplicate). After a failure it retries the same batch, in order, backing off to at most 2 s.
  */
 export class OutboxRelay {
   private running = false;
@@ -54,6 +80,8 @@ export class OutboxRelay {
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
+    relays.set(this.options.schema, this);
+    registerLagGauge();
     await this.listen();
     this.timer = setInterval(() => this.wake?.(), this.options.pollIntervalMs ?? 1_000);
     this.timer.unref();
@@ -62,6 +90,7 @@ export class OutboxRelay {
 
   async stop(): Promise<void> {
     this.running = false;
+    if (relays.get(this.options.schema) === this) relays.delete(this.options.schema);
     if (this.timer) clearInterval(this.timer);
     this.wake?.();
     await this.loop;
@@ -77,6 +106,14 @@ export class OutboxRelay {
       total += count;
       if (count < (this.options.batchSize ?? 500)) return total;
     }
+  }
+
+  /** Seconds since the oldest event still in the outbox was written (0 when everything is published). */
+  async oldestUnpublishedAgeSeconds(): Promise<number> {
+    const [row] = await this.options.dataSource.query<Array<{ age: number | null }>>(
+      'SELECT EXTRACT(EPOCH FROM (now() - min(created_at)))::float8 AS age FROM outbox',
+    );
+    return Math.max(0, Math.round((row?.age ?? 0) * 10) / 10);
   }
 
   private async listen(): Promise<void> {
@@ -109,7 +146,7 @@ export class OutboxRelay {
       } catch (error) {
         this.failures += 1;
         this.options.logger.warn({ err: error, failures: this.failures }, 'outbox relay could not publish; retrying');
-        await sleep(Math.min(10_000, 200 * 2 ** Math.min(this.failures, 6)));
+        await sleep(Math.min(2_000, 100 * 2 ** Math.min(this.failures, 5)));
         continue;
       }
       if (!this.running) break;
@@ -121,6 +158,8 @@ export class OutboxRelay {
 
   private async publishBatch(): Promise<number> {
     const batchSize = this.options.batchSize ?? 500;
+    // no transaction stays open while the bus is held (make dev's start-up)
+    await this.options.bus.publishable?.();
     return this.options.dataSource.transaction(async (manager) => {
       const [lock] = await manager.query<Array<{ locked: boolean }>>(
         'SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked',

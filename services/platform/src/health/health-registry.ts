@@ -1,6 +1,16 @@
 import { Injectable } from '@nestjs/common';
 
-export type ReadinessCheck = () => Promise<void>;
+/** Facts a check reports next to its status (e.g. the outbox's lag), shown under `details` in `/health/ready`. */
+export type ReadinessDetails = Readonly<Record<string, string | number | boolean>>;
+
+/** Throws when not ready; may return details to report. */
+export type ReadinessCheck = () => Promise<void | ReadinessDetails>;
+
+export interface Readiness {
+  readonly ready: boolean;
+  readonly checks: Record<string, string>;
+  readonly details: Record<string, ReadinessDetails>;
+}
 
 /** Readiness checks registered by the modules a service uses (database, event bus, jobs, ...). */
 @Injectable()
@@ -11,20 +21,26 @@ export class HealthRegistry {
     this.checks.set(name, check);
   }
 
-  async readiness(timeoutMs = 2_000): Promise<{ ready: boolean; checks: Record<string, string> }> {
+  async readiness(timeoutMs = 2_000): Promise<Readiness> {
     const results = await Promise.all(
       [...this.checks].map(async ([name, check]) => {
         try {
-          await Promise.race([
+          const details = await Promise.race([
             check(),
-            new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), timeoutMs).unref()),
+            new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), timeoutMs).unref()),
           ]);
-          return [name, 'ok'] as const;
+          return [name, 'ok', details ?? undefined] as const;
         } catch (error) {
-          return [name, (error as Error).message || 'failed'] as const;
+          return [name, (error as Error).message || 'failed', undefined] as const;
         }
       }),
     );
-    return { ready: results.every(([, status]) => status === 'ok'), checks: Object.fromEntries(results) };
+    const details: Record<string, ReadinessDetails> = {};
+    for (const [name, , detail] of results) if (detail) details[name] = detail;
+    return {
+      ready: results.every(([, status]) => status === 'ok'),
+      checks: Object.fromEntries(results.map(([name, status]) => [name, status])),
+      details,
+    };
   }
 }

@@ -19,7 +19,7 @@ export class HealthController {
     const result = await this.registry.readiness();
     response
       .status(result.ready ? 200 : 503)
-      .json({ status: result.ready ? 'ok' : 'unavailable', checks: result.checks });
+      .json({ status: result.ready ? 'ok' : 'unavailable', checks: result.checks, details: result.details });
   }
 
   @Get('metrics')

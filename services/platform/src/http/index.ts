@@ -1,2 +1,4 @@
 export * from './zod.pipe.js';
 export * from './request-context.middleware.js';
+export * from './address-policy.js';
+export * from './safe-http-client.js';

@@ -1,6 +1,7 @@
 import { type PipeTransform } from '@nestjs/common';
 import type { z } from 'zod';
-import { DomainError } from '../errors/domain-error.js';
+import { DomainError, validationError } from '../errors/domain-error.js';
+import { findHostileInput } from '../validation/hostile-input.js';
 
 /**
  * Validates a body, query or param with a zod schema (usually from `@cs/proto`):
@@ -11,6 +12,8 @@ export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.in
   constructor(private readonly schema: S) {}
 
   transform(value: unknown): z.infer<S> {
+    const hostile = findHostileInput(value);
+    if (hostile) throw validationError([hostile]);
     const result = this.schema.safeParse(value);
     if (result.success) return result.data;
     const details = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));

@@ -7,7 +7,7 @@ import {
   type OnModuleInit,
   Optional,
 } from '@nestjs/common';
-import { PgBoss, type Job, type SendOptions } from 'pg-boss';
+import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { APP_CONFIG } from '../config/config.module.js';
 import { TransactionHost } from '../database/transaction-host.js';
@@ -34,6 +34,9 @@ export interface EnqueueOptions {
   readonly singletonKey?: string;
   readonly retryLimit?: number;
 }
+
+type Job<T> = PgBoss.Job<T>;
+type SendOptions = PgBoss.SendOptions;
 
 const JOBS_OPTIONS = Symbol('JOBS_OPTIONS');
 
@@ -79,7 +82,7 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
 
   private async ensureQueue(name: string, retryLimit?: number): Promise<void> {
     if (this.queues.has(name)) return;
-    await this.boss.createQueue(name, { retryLimit: retryLimit ?? 5, retryDelay: 5, retryBackoff: true });
+    await this.boss.createQueue(name, { name, retryLimit: retryLimit ?? 5, retryDelay: 5, retryBackoff: true });
     this.queues.add(name);
   }
 

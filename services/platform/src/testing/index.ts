@@ -2,3 +2,4 @@ export * from './helpers.js';
 export * from './kafka.js';
 export * from './postgres.js';
 export * from './repo.js';
+export * from './fault-proxy.js';

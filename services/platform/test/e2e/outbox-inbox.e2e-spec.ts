@@ -117,6 +117,14 @@ describe('outbox and inbox across processes on Kafka', () => {
     await barrier(producer.url, companyId);
     expect(await effects(eventId)).toBe(1);
     expect(await outboxRows()).toBe(0);
+    // the relay's lag: nothing waits in the outbox, in the readiness details and as a Prometheus gauge
+    const ready = (await (await fetch(`${producer.url}/health/ready`)).json()) as {
+      details: { outbox?: { oldestUnpublishedAgeSeconds: number } };
+    };
+    expect(ready.details.outbox).toEqual({ oldestUnpublishedAgeSeconds: 0 });
+    expect(await (await fetch(`${producer.url}/metrics`)).text()).toMatch(
+      new RegExp(`outbox_oldest_unpublished_age_seconds\\{[^}]*schema="${producerSchema}"[^}]*\\} 0`),
+    );
     await producer.child.kill('SIGTERM');
   });
 
