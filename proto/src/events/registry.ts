@@ -1,8 +1,13 @@
 import type { EventDefinition } from '../common/envelope.js';
+import { billingTopics } from './billing/topics.js';
+import { campaignsTopics } from './campaigns/topics.js';
+import { ContactsContactCommandsTopic } from './contacts/commands.js';
 import { contactsTopics } from './contacts/topics.js';
 import { identityTopics } from './identity/topics.js';
+import { ticketsAutomationTopics } from './tickets/automation.js';
 import { ticketsTopics } from './tickets/topics.js';
 import type { TopicDefinition } from './topic.js';
+import { WhatsappConnectionTokenTopic } from './whatsapp/connection-tokens.js';
 import { whatsappTopics } from './whatsapp/topics.js';
 
 /** Every topic of the system. Kafka topics are created from this list (broker auto-create is off). */
@@ -11,6 +16,11 @@ export const TOPICS: readonly TopicDefinition[] = [
   ...whatsappTopics,
   ...contactsTopics,
   ...ticketsTopics,
+  ...billingTopics,
+  ...campaignsTopics,
+  ...ticketsAutomationTopics,
+  WhatsappConnectionTokenTopic,
+  ContactsContactCommandsTopic,
 ];
 
 const byName = new Map(TOPICS.map((topic) => [topic.name, topic]));

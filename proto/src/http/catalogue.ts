@@ -1,11 +1,25 @@
 import type { z } from 'zod';
 import {
+  ExternalSendRequestSchema,
+  ExternalSendResponseSchema,
+  PromptDeletedResponseSchema,
+  PromptListResponseSchema,
+  PromptRequestSchema,
+  PromptResponseSchema,
+  QueueIntegrationListResponseSchema,
+  QueueIntegrationRequestSchema,
+  QueueIntegrationResponseSchema,
+  QueueIntegrationTestSessionRequestSchema,
+  QueueIntegrationTestSessionResponseSchema,
+} from './automation.js';
+import {
   AnnouncementRequestSchema,
   CompanyRequestSchema,
   CompanySchedulesRequestSchema,
   CompanyUpdateRequestSchema,
   CreateUserRequestSchema,
   HelpRequestSchema,
+  HelpUpdateRequestSchema,
   LoginRequestSchema,
   LoginResponseSchema,
   PlanRequestSchema,
@@ -16,6 +30,15 @@ import {
   UpdateUserRequestSchema,
   UserResponseSchema,
 } from './identity.js';
+import {
+  ChatMessagePageSchema,
+  ChatMessageRequestSchema,
+  ChatMessageSchema,
+  ChatPageSchema,
+  ChatRequestSchema,
+  ChatSchema,
+  ChatUpdateRequestSchema,
+} from './chats.js';
 
 export type RouteService = 'identity' | 'tickets' | 'contacts' | 'whatsapp-connector' | 'campaigns' | 'billing';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -105,7 +128,7 @@ export const PUBLIC_API: readonly PublicRoute[] = [
   route('GET', '/helps/list', 'identity', 'user', 'Every help video'),
   route('GET', '/helps/{id}', 'identity', 'user', 'A help video'),
   route('POST', '/helps', 'identity', 'super', 'Create a help video', { body: HelpRequestSchema }),
-  route('PUT', '/helps/{id}', 'identity', 'super', 'Update a help video', { body: HelpRequestSchema }),
+  route('PUT', '/helps/{id}', 'identity', 'super', 'Update a help video', { body: HelpUpdateRequestSchema }),
   route('DELETE', '/helps/{id}', 'identity', 'super', 'Delete a help video'),
   route('GET', '/announcements', 'identity', 'user', 'Announcements: {records, count, hasMore}'),
   route('GET', '/announcements/list', 'identity', 'user', 'Active announcements'),
@@ -130,7 +153,10 @@ export const PUBLIC_API: readonly PublicRoute[] = [
   route('POST', '/messages/{ticketId}', 'tickets', 'user', 'Send a message (JSON or multipart medias)'),
   route('DELETE', '/messages/{id}', 'tickets', 'user', 'Delete a message for everyone'),
   route('POST', '/messages/edit/{id}', 'tickets', 'user', 'Edit a message'),
-  route('POST', '/api/messages/send', 'tickets', 'service', "External API (the connection's bearer token)"),
+  route('POST', '/api/messages/send', 'tickets', 'service', "External API (the connection's bearer token)", {
+    body: ExternalSendRequestSchema,
+    response: ExternalSendResponseSchema,
+  }),
   route('GET', '/media/tickets/{path*}', 'tickets', 'public', 'Stored message media (unguessable names)'),
   route('GET', '/queue', 'tickets', 'user', 'Queues'),
   route('GET', '/queue/{id}', 'tickets', 'user', 'A queue'),
@@ -146,17 +172,40 @@ export const PUBLIC_API: readonly PublicRoute[] = [
   route('DELETE', '/queue-options/{id}', 'tickets', 'admin', 'Delete a queue option'),
   route('POST', '/queue-options/{id}/media-upload', 'tickets', 'admin', "Attach a queue option's media"),
   route('DELETE', '/queue-options/{id}/media-upload', 'tickets', 'admin', "Remove a queue option's media"),
-  route('GET', '/queueIntegration', 'tickets', 'admin', 'Queue integrations'),
-  route('GET', '/queueIntegration/{id}', 'tickets', 'admin', 'A queue integration'),
-  route('POST', '/queueIntegration', 'tickets', 'admin', 'Create a queue integration'),
-  route('PUT', '/queueIntegration/{id}', 'tickets', 'admin', 'Update a queue integration'),
+  route('GET', '/queueIntegration', 'tickets', 'admin', 'Queue integrations: {queueIntegrations, count, hasMore}', {
+    response: QueueIntegrationListResponseSchema,
+  }),
+  route('GET', '/queueIntegration/{id}', 'tickets', 'admin', 'A queue integration', {
+    response: QueueIntegrationResponseSchema,
+  }),
+  route('POST', '/queueIntegration', 'tickets', 'admin', 'Create a queue integration', {
+    body: QueueIntegrationRequestSchema,
+    response: QueueIntegrationResponseSchema,
+  }),
+  route('PUT', '/queueIntegration/{id}', 'tickets', 'admin', 'Update a queue integration', {
+    body: QueueIntegrationRequestSchema.partial(),
+    response: QueueIntegrationResponseSchema,
+  }),
   route('DELETE', '/queueIntegration/{id}', 'tickets', 'admin', 'Delete a queue integration'),
-  route('POST', '/queueIntegration/testSession', 'tickets', 'admin', 'Test a Dialogflow session'),
-  route('GET', '/prompt', 'tickets', 'admin', 'AI prompts'),
-  route('GET', '/prompt/{id}', 'tickets', 'admin', 'An AI prompt'),
-  route('POST', '/prompt', 'tickets', 'admin', 'Create an AI prompt'),
-  route('PUT', '/prompt/{id}', 'tickets', 'admin', 'Update an AI prompt'),
-  route('DELETE', '/prompt/{id}', 'tickets', 'admin', 'Delete an AI prompt'),
+  route('POST', '/queueIntegration/testSession', 'tickets', 'admin', 'Test a Dialogflow session', {
+    body: QueueIntegrationTestSessionRequestSchema,
+    response: QueueIntegrationTestSessionResponseSchema,
+  }),
+  route('GET', '/prompt', 'tickets', 'admin', 'AI prompts: {prompts, count, hasMore}', {
+    response: PromptListResponseSchema,
+  }),
+  route('GET', '/prompt/{id}', 'tickets', 'admin', 'An AI prompt', { response: PromptResponseSchema }),
+  route('POST', '/prompt', 'tickets', 'admin', 'Create an AI prompt', {
+    body: PromptRequestSchema,
+    response: PromptResponseSchema,
+  }),
+  route('PUT', '/prompt/{id}', 'tickets', 'admin', 'Update an AI prompt', {
+    body: PromptRequestSchema,
+    response: PromptResponseSchema,
+  }),
+  route('DELETE', '/prompt/{id}', 'tickets', 'admin', 'Delete an AI prompt (answers a message)', {
+    response: PromptDeletedResponseSchema,
+  }),
   route('GET', '/tags', 'tickets', 'user', 'Tags: {tags, count, hasMore}'),
   route('GET', '/tags/list', 'tickets', 'user', 'Every tag'),
   route('GET', '/tags/kanban', 'tickets', 'user', 'Kanban lanes: {lista}'),
@@ -191,14 +240,31 @@ export const PUBLIC_API: readonly PublicRoute[] = [
   route('GET', '/dashboard', 'tickets', 'admin', 'Dashboard: {counters, attendants}'),
   route('GET', '/dashboard/ticketsUsers', 'tickets', 'admin', 'Tickets per user'),
   route('GET', '/dashboard/ticketsDay', 'tickets', 'admin', 'Tickets per day'),
-  route('GET', '/chats', 'tickets', 'user', 'Internal chats: {records, count, hasMore}'),
-  route('GET', '/chats/{id}', 'tickets', 'user', 'An internal chat'),
-  route('POST', '/chats', 'tickets', 'user', 'Create an internal chat'),
-  route('PUT', '/chats/{id}', 'tickets', 'user', 'Update an internal chat'),
-  route('DELETE', '/chats/{id}', 'tickets', 'user', 'Delete an internal chat'),
-  route('GET', '/chats/{id}/messages', 'tickets', 'user', 'Messages of an internal chat'),
-  route('POST', '/chats/{id}/messages', 'tickets', 'user', 'Send an internal chat message'),
-  route('POST', '/chats/{id}/read', 'tickets', 'user', 'Mark an internal chat read'),
+  route('GET', '/chats', 'tickets', 'user', "The caller's internal chats: {records, count, hasMore}", {
+    response: ChatPageSchema,
+  }),
+  route('GET', '/chats/{id}', 'tickets', 'user', 'An internal chat the caller is a member of (id or uuid)', {
+    response: ChatSchema,
+  }),
+  route('POST', '/chats', 'tickets', 'user', 'Create an internal chat', {
+    body: ChatRequestSchema,
+    response: ChatSchema,
+  }),
+  route('PUT', '/chats/{id}', 'tickets', 'user', 'Update an internal chat (owner only)', {
+    body: ChatUpdateRequestSchema,
+    response: ChatSchema,
+  }),
+  route('DELETE', '/chats/{id}', 'tickets', 'user', 'Delete an internal chat (owner only)'),
+  route('GET', '/chats/{id}/messages', 'tickets', 'user', 'Messages of an internal chat: {records, count, hasMore}', {
+    response: ChatMessagePageSchema,
+  }),
+  route('POST', '/chats/{id}/messages', 'tickets', 'user', 'Send an internal chat message', {
+    body: ChatMessageRequestSchema,
+    response: ChatMessageSchema,
+  }),
+  route('POST', '/chats/{id}/read', 'tickets', 'user', "Mark an internal chat read (the caller's unreads to 0)", {
+    response: ChatSchema,
+  }),
   // --- contacts ---
   route('GET', '/contacts', 'contacts', 'user', 'Contacts: {contacts, count, hasMore}'),
   route('GET', '/contacts/list', 'contacts', 'user', 'Every contact'),
@@ -302,12 +368,18 @@ export const PUBLIC_API: readonly PublicRoute[] = [
   route('PUT', '/files/{id}', 'campaigns', 'admin', 'Update a file list'),
   route('DELETE', '/files/{id}', 'campaigns', 'admin', 'Delete a file list'),
   route('POST', '/files/uploadList/{id}', 'campaigns', 'admin', 'Upload files of a file list'),
+  route(
+    'GET',
+    '/files/media/{path*}',
+    'campaigns',
+    'public',
+    'Stored campaign and file-list media (unguessable names)',
+  ),
   // --- billing ---
-  route('GET', '/invoices', 'billing', 'admin', 'Invoices: {invoices, count, hasMore}'),
-  route('GET', '/invoices/all', 'billing', 'admin', "The company's invoices"),
-  route('GET', '/invoices/{id}', 'billing', 'admin', 'An invoice'),
-  route('PUT', '/invoices/{id}', 'billing', 'super', 'Update an invoice'),
-  route('POST', '/subscription', 'billing', 'admin', 'Create a Pix charge for an invoice'),
-  route('POST', '/subscription/webhook', 'billing', 'service', "Payment provider's webhook (signature checked)"),
-  route('POST', '/subscription/webhook/{type}', 'billing', 'service', "Payment provider's webhook (Efí's /pix)"),
+  route('GET', '/invoices', 'billing', 'super', "Every company's invoices: {invoices, count, hasMore}"),
+  route('GET', '/invoices/all', 'billing', 'admin', "The company's invoices: {invoices, count, hasMore}"),
+  route('GET', '/invoices/{id}', 'billing', 'admin', 'An invoice of the company'),
+  route('POST', '/subscription', 'billing', 'admin', "A Pix charge for one of the company's invoices"),
+  route('POST', '/subscription/webhook', 'billing', 'service', "Payment provider's webhook (secret checked)"),
+  route('POST', '/subscription/webhook/pix', 'billing', 'service', "Payment provider's webhook (Efí's /pix)"),
 ];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/ids.js';
+import { partialUpdateSchema } from '../common/partial-update.js';
 import { PageNumberSchema } from '../common/pagination.js';
 import {
   PlanSnapshotSchema,
@@ -28,8 +29,28 @@ export const SignupRequestSchema = z.object({
     .pipe(z.string().regex(/^\d{10,11}$/, 'Telefone inválido. Exemplo: (99) 99999-9999')),
   password: z.string({ error: required }).min(5, 'Senha muito curta!').max(50, 'Senha muito grande!'),
   planId: z.coerce.number({ error: 'Selecione um plano' }).pipe(IdSchema),
+  /**
+   * The person signing up, the company's first admin. Optional on the wire (the established client does not send
+   * it: the company's name is used, as upstream did); this product's form asks for it.
+   */
+  userName: z
+    .string()
+    .trim()
+    .min(2, 'Nome precisa ter ao menos 2 caracteres!')
+    .max(50, 'Nome não pode conter mais que 50 caracteres!')
+    .optional(),
 });
 export type SignupRequest = z.infer<typeof SignupRequestSchema>;
+
+/** The sign-up form of this product: the person's name is required. */
+export const SignupFormSchema = SignupRequestSchema.extend({
+  userName: z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .min(2, 'Nome precisa ter ao menos 2 caracteres!')
+    .max(50, 'Nome não pode conter mais que 50 caracteres!'),
+});
 
 /** Days of free trial a signup gets. */
 export const TRIAL_DAYS = 3;
@@ -138,10 +159,18 @@ export const UpdateUserRequestSchema = z.object({
   queueIds: queueIds.optional(),
   allTicket: allTicket.optional(),
   super: z.boolean().optional(),
+  /** Required when users change their own password or e-mail (checked against the stored hash). */
+  currentPassword: z.string().max(256).optional(),
 });
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequestSchema>;
 
-export const UserQueueSchema = z.object({ id: IdSchema, name: z.string(), color: z.string() });
+/** A queue of a user, with the link row the established server serializes (`UserQueue`: kanban and filters read it). */
+export const UserQueueSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  color: z.string(),
+  UserQueue: z.object({ userId: IdSchema, queueId: IdSchema }),
+});
 
 /** A user as the spec's clients read it (login, `/auth/me`, `/users`). */
 export const UserResponseSchema = z.object({
@@ -196,7 +225,7 @@ export const PlanRequestSchema = z.object({
   useIntegrations: flag.default(true),
 });
 export type PlanRequest = z.infer<typeof PlanRequestSchema>;
-export const PlanUpdateRequestSchema = PlanRequestSchema.partial();
+export const PlanUpdateRequestSchema = partialUpdateSchema(PlanRequestSchema);
 export type PlanUpdateRequest = z.infer<typeof PlanUpdateRequestSchema>;
 
 const dueDate = z.preprocess(
@@ -220,12 +249,34 @@ export const CompanyRequestSchema = z.object({
   password: z.string().min(5).max(50).optional(),
 });
 export type CompanyRequest = z.infer<typeof CompanyRequestSchema>;
-export const CompanyUpdateRequestSchema = CompanyRequestSchema.omit({ password: true }).partial();
+export const CompanyUpdateRequestSchema = partialUpdateSchema(CompanyRequestSchema.omit({ password: true }));
 export type CompanyUpdateRequest = z.infer<typeof CompanyUpdateRequestSchema>;
 
 export const CompanySchedulesRequestSchema = z.object({ schedules: z.array(ScheduleEntrySchema).max(7) });
 
 export const SettingRequestSchema = z.object({ value: z.coerce.string().max(5_000) });
+
+/**
+ * Settings that hold credentials of integrations (payment gateway, ISP systems). Admins read them masked from
+ * `GET /settings`; they never appear in `/auth/login`, `/auth/me`, `/auth/refresh_token` or on socket channels.
+ */
+export const SECRET_SETTING_KEYS = [
+  'asaas',
+  'tokenixc',
+  'ipixc',
+  'ipmkauth',
+  'clientidmkauth',
+  'clientsecretmkauth',
+  'tokensgp',
+  'ipsgp',
+  'appsgp',
+] as const;
+export const isSecretSetting = (key: string): boolean => (SECRET_SETTING_KEYS as readonly string[]).includes(key);
+/** What an admin reads for a secret setting that has a value (writing it back leaves the value unchanged). */
+export const SECRET_SETTING_MASK = '••••••••';
+/** A secret value as an admin sees it: the mask when set, empty when not. */
+export const maskSecretSetting = (key: string, value: string): string =>
+  isSecretSetting(key) && value !== '' ? SECRET_SETTING_MASK : value;
 
 export const HelpRequestSchema = z.object({
   title: z.string({ error: mandatory }).trim().min(1, mandatory).max(200),
@@ -234,6 +285,8 @@ export const HelpRequestSchema = z.object({
   link: z.string().max(500).optional(),
 });
 export type HelpRequest = z.infer<typeof HelpRequestSchema>;
+export const HelpUpdateRequestSchema = partialUpdateSchema(HelpRequestSchema);
+export type HelpUpdateRequest = z.infer<typeof HelpUpdateRequestSchema>;
 
 export const AnnouncementRequestSchema = z.object({
   title: z.string({ error: mandatory }).trim().min(1, mandatory).max(200),
@@ -242,3 +295,4 @@ export const AnnouncementRequestSchema = z.object({
   status: flag.default(true),
 });
 export type AnnouncementRequest = z.infer<typeof AnnouncementRequestSchema>;
+export const AnnouncementUpdateRequestSchema = partialUpdateSchema(AnnouncementRequestSchema);

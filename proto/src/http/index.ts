@@ -1,2 +1,4 @@
 export * from './identity.js';
 export * from './catalogue.js';
+export * from './chats.js';
+export * from './automation.js';

@@ -21,6 +21,14 @@ export const channel = {
   contactImport: (companyId: number) => `company-${companyId}-contactImport`,
   payment: (companyId: number) => `company-${companyId}-payment`,
   announcement: () => 'company-announcement',
+  chat: (companyId: number) => `company-${companyId}-chat`,
+  chatOf: (companyId: number, chatId: number) => `company-${companyId}-chat-${chatId}`,
+  chatUser: (companyId: number, userId: number) => `company-${companyId}-chat-user-${userId}`,
+  campaign: (companyId: number) => `company-${companyId}-campaign`,
+  file: (companyId: number) => `company-${companyId}-file`,
+  /** AI prompts: upstream's unprefixed name, sent to the company's sockets only. */
+  prompt: () => 'prompt',
+  queueIntegration: (companyId: number) => `company-${companyId}-queueIntegration`,
 } as const;
 
 export const room = {

@@ -72,6 +72,11 @@ export const UserSnapshotSchema = z.object({
   allTicket: z.enum(['enable', 'disable']),
   whatsappId: IdSchema.nullable(),
   queueIds: z.array(IdSchema),
+  /**
+   * `presence` when only the online flag changed (a socket came or went): projections update it, but it is not a
+   * user update for clients, which get `company-{id}-user` only from create/update/delete (reference §2.17).
+   */
+  change: z.enum(['presence']).optional(),
 });
 export type UserSnapshot = z.infer<typeof UserSnapshotSchema>;
 

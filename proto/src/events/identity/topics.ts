@@ -17,6 +17,10 @@ export const CompanyCreated = defineEvent('identity.company.created', CompanySna
 export const CompanyUpdated = defineEvent('identity.company.updated', CompanySnapshotSchema, {
   description: 'A company changed: data, plan (or its plan was edited), due date, schedules or settings.',
 });
+export const CompanyRenewed = defineEvent('identity.company.renewed', CompanySnapshotSchema, {
+  description:
+    "A paid invoice extended the company's due date by its recurrence (the gateway tells the company's browsers).",
+});
 export const CompanyDeleted = defineEvent('identity.company.deleted', deleted, {
   description: 'A company was deleted; consumers drop its data.',
 });
@@ -27,7 +31,7 @@ export const IdentityCompanyTopic = defineTopic({
   aggregate: 'company',
   key: 'companyId',
   description: 'Company lifecycle, with the plan flags and settings other services keep as projections.',
-  events: [CompanyCreated, CompanyUpdated, CompanyDeleted],
+  events: [CompanyCreated, CompanyUpdated, CompanyDeleted, CompanyRenewed],
 });
 
 export const PlanCreated = defineEvent('identity.plan.created', PlanSnapshotSchema, {

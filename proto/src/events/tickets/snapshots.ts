@@ -140,3 +140,36 @@ export const ScheduleSnapshotSchema = z.object({
   contact: z.object({ id: IdSchema, name: z.string(), number: z.string() }).nullable(),
 });
 export type ScheduleSnapshot = z.infer<typeof ScheduleSnapshotSchema>;
+
+/** A member of an internal chat with their unread count. */
+export const ChatMemberSnapshotSchema = z.object({
+  userId: IdSchema,
+  unreads: z.number().int().min(0),
+  user: z.object({ id: IdSchema, name: z.string() }),
+});
+export type ChatMemberSnapshot = z.infer<typeof ChatMemberSnapshotSchema>;
+
+/** An internal chat between staff users of a company (its owner edits and deletes it). */
+export const ChatSnapshotSchema = z.object({
+  id: IdSchema,
+  uuid: z.uuid(),
+  companyId: IdSchema,
+  title: z.string(),
+  ownerId: IdSchema,
+  lastMessage: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  users: z.array(ChatMemberSnapshotSchema),
+});
+export type ChatSnapshot = z.infer<typeof ChatSnapshotSchema>;
+
+/** A message of an internal chat, with its sender's name. */
+export const ChatMessageSnapshotSchema = z.object({
+  id: IdSchema,
+  chatId: IdSchema,
+  senderId: IdSchema,
+  sender: z.object({ id: IdSchema, name: z.string() }),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type ChatMessageSnapshot = z.infer<typeof ChatMessageSnapshotSchema>;

@@ -3,6 +3,8 @@ import { defineEvent } from '../../common/envelope.js';
 import { IdSchema } from '../../common/ids.js';
 import { defineTopic } from '../topic.js';
 import {
+  ChatMessageSnapshotSchema,
+  ChatSnapshotSchema,
   MessageSnapshotSchema,
   QueueSnapshotSchema,
   QuickMessageSnapshotSchema,
@@ -138,6 +140,33 @@ export const TicketsScheduleTopic = defineTopic({
   events: [ScheduleCreated, ScheduleUpdated, ScheduleDeleted],
 });
 
+export const ChatCreated = defineEvent('tickets.chat.created', ChatSnapshotSchema, {
+  description: 'An internal chat was created (its members are in the snapshot).',
+});
+export const ChatUpdated = defineEvent('tickets.chat.updated', ChatSnapshotSchema, {
+  description: 'An internal chat changed: title, members, last message or a member read it.',
+});
+export const ChatDeleted = defineEvent(
+  'tickets.chat.deleted',
+  z.object({ id: IdSchema, uuid: z.uuid(), userIds: z.array(IdSchema) }),
+  { description: 'An internal chat was deleted, or `userIds` were removed from it (they no longer see it).' },
+);
+export const ChatMessageCreated = defineEvent(
+  'tickets.chat.message-created',
+  z.object({ chat: ChatSnapshotSchema, message: ChatMessageSnapshotSchema }),
+  { description: 'A message was sent in an internal chat (the chat carries the new unread counts).' },
+);
+
+export const TicketsChatTopic = defineTopic({
+  name: 'tickets.chat.v1',
+  owner: 'tickets',
+  aggregate: 'chat',
+  key: 'chatId',
+  description:
+    'Internal chats (company-{id}-chat, company-{id}-chat-{chatId}, company-{id}-chat-user-{userId}), to members only.',
+  events: [ChatCreated, ChatUpdated, ChatDeleted, ChatMessageCreated],
+});
+
 export const ticketsTopics = [
   TicketsTicketTopic,
   TicketsMessageTopic,
@@ -145,4 +174,5 @@ export const ticketsTopics = [
   TicketsTagTopic,
   TicketsQuickMessageTopic,
   TicketsScheduleTopic,
+  TicketsChatTopic,
 ] as const;

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import {
+  DialogflowLanguageSchema,
+  PromptSnapshotSchema,
+  PromptVoiceSchema,
+  QueueIntegrationSnapshotSchema,
+  QueueIntegrationTypeSchema,
+} from '../events/tickets/automation.js';
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max, 'Muito longo!')
+    .nullish()
+    .transform((value) => value ?? undefined);
+
+// --- AI prompts (`/prompt`) ------------------------------------------------------------------------------------
+
+/**
+ * `POST /prompt`, `PUT /prompt/{id}`. The spec's client requires only the queue ('Informe o setor'); the server
+ * also needs a name, the prompt text and (on create) the OpenAI API key. Omitted numbers take the spec's
+ * defaults on create and keep their value on update. `apiKey`/`voiceKey` sent back as the masked value (or
+ * left out) keep the stored key.
+ */
+export const PromptRequestSchema = z.object({
+  name: z.string({ error: 'Obrigatório' }).trim().min(1, 'Obrigatório').max(100, 'Muito longo!'),
+  prompt: z.string({ error: 'Obrigatório' }).trim().min(1, 'Obrigatório').max(20_000, 'Muito longo!'),
+  voice: PromptVoiceSchema.nullish().transform((value) => value ?? undefined),
+  voiceKey: optionalText(512),
+  /** An Azure region: it becomes part of the speech host name, so only letters and digits. */
+  voiceRegion: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(40, 'Muito longo!')
+    .regex(/^[a-z0-9]*$/, 'Região inválida')
+    .nullish()
+    .transform((value) => value ?? undefined),
+  maxTokens: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(4096)
+    .nullish()
+    .transform((value) => value ?? undefined),
+  temperature: z.coerce
+    .number()
+    .min(0)
+    .max(2)
+    .nullish()
+    .transform((value) => value ?? undefined),
+  apiKey: optionalText(512),
+  queueId: z.coerce.number({ error: 'Informe o setor' }).int('Informe o setor').positive('Informe o setor'),
+  maxMessages: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(50)
+    .nullish()
+    .transform((value) => value ?? undefined),
+});
+export type PromptRequest = z.infer<typeof PromptRequestSchema>;
+
+export const PromptResponseSchema = PromptSnapshotSchema.extend({
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type PromptResponse = z.infer<typeof PromptResponseSchema>;
+
+export const PromptListResponseSchema = z.object({
+  prompts: z.array(PromptResponseSchema),
+  count: z.number().int(),
+  hasMore: z.boolean(),
+});
+
+/** `DELETE /prompt/{id}` answers a message the client shows as info. */
+export const PromptDeletedResponseSchema = z.object({ message: z.string() });
+
+// --- queue integrations (`/queueIntegration`) -----------------------------------------------------------------
+
+/**
+ * `POST /queueIntegration`, `PUT /queueIntegration/{id}`: name 2 to 50 ('Too Short!'/'Too Long!', 'Required');
+ * per type the server also requires: typebot → `urlN8N` (the Typebot base URL) and `typebotSlug`; n8n and
+ * webhook → `urlN8N`; dialogflow → `projectName` and `jsonContent` (a service-account key).
+ */
+export const QueueIntegrationRequestSchema = z.object({
+  type: QueueIntegrationTypeSchema,
+  name: z.string({ error: 'Required' }).trim().min(1, 'Required').min(2, 'Too Short!').max(50, 'Too Long!'),
+  projectName: optionalText(100),
+  jsonContent: optionalText(20_000),
+  language: DialogflowLanguageSchema.nullish().transform((value) => value ?? undefined),
+  urlN8N: optionalText(2048),
+  typebotSlug: optionalText(200),
+  typebotExpires: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(525_600)
+    .nullish()
+    .transform((value) => value ?? undefined),
+  typebotDelayMessage: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .nullish()
+    .transform((value) => value ?? undefined),
+  typebotKeywordFinish: optionalText(100),
+  typebotKeywordRestart: optionalText(100),
+  typebotUnknownMessage: optionalText(4096),
+  typebotRestartMessage: optionalText(4096),
+});
+export type QueueIntegrationRequest = z.infer<typeof QueueIntegrationRequestSchema>;
+
+export const QueueIntegrationResponseSchema = QueueIntegrationSnapshotSchema.extend({
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type QueueIntegrationResponse = z.infer<typeof QueueIntegrationResponseSchema>;
+
+export const QueueIntegrationListResponseSchema = z.object({
+  queueIntegrations: z.array(QueueIntegrationResponseSchema),
+  count: z.number().int(),
+  hasMore: z.boolean(),
+});
+
+/** `POST /queueIntegration/testSession`: one detectIntent call with these Dialogflow credentials. */
+export const QueueIntegrationTestSessionRequestSchema = z.object({
+  projectName: z.string({ error: 'Required' }).trim().min(1, 'Required').max(100),
+  jsonContent: z.string({ error: 'Required' }).min(1, 'Required').max(20_000),
+  language: DialogflowLanguageSchema.nullish().transform((value) => value ?? 'pt-BR'),
+  /** The integration being edited: its stored private key is used when `jsonContent` carries the mask. */
+  integrationId: z.coerce.number().int().positive().nullish(),
+});
+export type QueueIntegrationTestSessionRequest = z.infer<typeof QueueIntegrationTestSessionRequestSchema>;
+
+export const QueueIntegrationTestSessionResponseSchema = z.object({
+  ok: z.literal(true),
+  fulfillmentText: z.string(),
+  intent: z.string(),
+});
+
+// --- the external send API (`POST /api/messages/send`) ---------------------------------------------------------
+
+/** JSON body (or the multipart fields next to `medias`) of the external API. */
+export const ExternalSendRequestSchema = z.object({
+  number: z
+    .string({ error: 'Obrigatório' })
+    .transform((value) => value.replace(/\D/g, ''))
+    .pipe(z.string().min(8, 'Número inválido').max(20, 'Número inválido')),
+  body: z
+    .string()
+    .max(65_536)
+    .nullish()
+    .transform((value) => value ?? ''),
+  closeTicket: z
+    .union([z.boolean(), z.string()])
+    .nullish()
+    .transform((value) => value === true || value === 'true' || value === '1'),
+});
+export type ExternalSendRequest = z.infer<typeof ExternalSendRequestSchema>;
+
+export const ExternalSendResponseSchema = z.object({ mensagem: z.literal('Mensagem enviada') });
