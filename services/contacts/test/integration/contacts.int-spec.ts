@@ -435,8 +435,21 @@ describe('spreadsheet import and CSV export', () => {
     );
     const report = await json(await call(company, 'POST', '/contacts/upload', multipart(xls, 'antigo.xls')));
     expect(report).toMatchObject({ status: 'done', imported: 1, invalid: 0 });
-    const text = await call(company, 'POST', '/contacts/import', multipart(Buffer.from('nome;numero'), 'contatos.csv'));
-    expect(text.status).toBe(415);
+    // the bytes decide: markup named and declared as a spreadsheet is refused (issue 13)
+    const html = await call(
+      company,
+      'POST',
+      '/contacts/import',
+      multipart(Buffer.from('<html><script>alert(1)</script></html>'), 'contatos.xlsx'),
+    );
+    expect(html.status).toBe(415);
+    const picture = await call(
+      company,
+      'POST',
+      '/contacts/import',
+      multipart(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), 'contatos.png'),
+    );
+    expect(picture.status).toBe(415);
     const broken = await call(
       company,
       'POST',
@@ -445,6 +458,34 @@ describe('spreadsheet import and CSV export', () => {
     );
     expect(broken.status).toBe(400);
     expect((await json(broken)).error).toBe('ERR_IMPORT_INVALID_FILE');
+  });
+
+  it('imports CSV: semicolons in Latin-1, commas in UTF-8, and its own export into another company', async () => {
+    const company = await nextCompanyId();
+    const latin1 = Buffer.from(
+      `Nome;Número;Email\r\nJoão Ávila;${mobile(21)};joao@exemplo.com\r\n"Maria; da Silva";${mobile(21)};\r\nSem Número;;\r\n`,
+      'latin1',
+    );
+    const first = await call(company, 'POST', '/contacts/import', multipart(latin1, 'contatos.csv'));
+    expect(first.status).toBe(200);
+    expect(await json(first)).toMatchObject({
+      status: 'done',
+      imported: 2,
+      invalid: 1,
+      invalidRows: [{ row: 4, reason: 'Número ausente' }],
+    });
+    const utf8 = Buffer.from(`\uFEFFname,number,email\n"Ênio, o Grande",${mobile(31)},enio@exemplo.com\n`, 'utf8');
+    expect(await json(await call(company, 'POST', '/contacts/import', multipart(utf8, 'export.csv')))).toMatchObject({
+      status: 'done',
+      imported: 1,
+    });
+    const names = (await json<Contact[]>(await call(company, 'GET', '/contacts/list'))).map((contact) => contact.name);
+    expect(names.sort()).toEqual(['João Ávila', 'Maria; da Silva', 'Ênio, o Grande'].sort());
+
+    const exported = Buffer.from(await (await call(company, 'GET', '/contacts/export')).arrayBuffer());
+    const other = await nextCompanyId();
+    const back = await json(await call(other, 'POST', '/contacts/import', multipart(exported, 'contatos.csv')));
+    expect(back).toMatchObject({ status: 'done', imported: 3, invalid: 0 });
   });
 
   it('exports CSV with a BOM that round-trips accents and neutralises formulas', async () => {
@@ -663,5 +704,41 @@ describe('tenancy and authentication', () => {
       const response = await call(null, method, path);
       expect({ method, path, status: response.status }).toEqual({ method, path, status: 401 });
     }
+  });
+});
+
+describe('contacts.contact.ensure (the external send API writing to a new number)', () => {
+  it('creates the contact of a confirmed number once, in canonical form, and reuses it after', async () => {
+    const national = mobile(11);
+    const digits = `55${national}`;
+    // WhatsApp knows the account by its eight-digit number: the contact keeps the canonical ninth digit
+    const oldSpelling = `${digits.slice(0, 4)}${digits.slice(5)}`;
+    const ensure = (number: string) =>
+      connector.publish('contacts.contact.commands.v1', String(companyB), 'contacts.contact.ensure', companyB, {
+        commandId: crypto.randomUUID(),
+        connectionId: 7,
+        jid: `${number}@s.whatsapp.net`,
+        number,
+      });
+    await ensure(oldSpelling);
+    const found = await expectEventually(async () => {
+      const page = await json<{ contacts: Contact[] }>(
+        await call(companyB, 'GET', `/contacts?searchParam=${national.slice(-8)}`),
+      );
+      expect(page.contacts).toHaveLength(1);
+      return page.contacts[0] as Contact;
+    });
+    expect(found).toMatchObject({ number: digits, name: digits, whatsappStatus: 'valid', isGroup: false });
+    await ensure(digits);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const again = await json<{ contacts: Contact[] }>(
+      await call(companyB, 'GET', `/contacts?searchParam=${national.slice(-8)}`),
+    );
+    expect(again.contacts.map((contact) => contact.id)).toEqual([found.id]);
+    // another company never sees it
+    const other = await json<{ contacts: Contact[] }>(
+      await call(companyA, 'GET', `/contacts?searchParam=${national.slice(-8)}`),
+    );
+    expect(other.contacts).toEqual([]);
   });
 });

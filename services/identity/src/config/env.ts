@@ -17,5 +17,12 @@ export const IdentityEnvSchema = ServiceEnvSchema.extend({
   SUPER_USER_PASSWORD: sensitive(z.string().min(8)).optional(),
   /** Where uploaded announcement images are stored. */
   MEDIA_DIR: z.string().default('.data/media/identity'),
+  /**
+   * Optional automation (CRM, n8n...) told of every public signup: identity POSTs the new company's data (never
+   * the password) here, fire-and-forget through the SSRF-safe client. May hold a token: treated as sensitive.
+   */
+  SIGNUP_WEBHOOK_URL: sensitive(z.url({ protocol: /^https?$/ })).optional(),
+  /** Hosts (`host[:port]`, comma-separated) exempt from the SSRF policy: tests and local fakes only. */
+  OUTBOUND_HTTP_ALLOWED_HOSTS: z.string().optional(),
 });
 export type IdentityConfig = z.infer<typeof IdentityEnvSchema>;

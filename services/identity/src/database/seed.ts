@@ -17,6 +17,8 @@ const DEFAULT_PLANS = [
 ];
 
 export const DEMO_COMPANY_ID = 2;
+/** The platform company never expires; a real date because the established client reads null as expired. */
+const PLATFORM_DUE_DATE = '2099-12-31';
 const DEV_SUPER_PASSWORD = 'super12345';
 const DEMO_PASSWORD = 'demo12345';
 
@@ -64,7 +66,7 @@ export async function seedIdentity(dataSource: DataSource, env: Record<string, s
           phone: null,
           status: true,
           planId: await planId('Empresarial'),
-          dueDate: null,
+          dueDate: PLATFORM_DUE_DATE,
           recurrence: null,
           password: superPassword,
           adminName: 'Super Usuário',
@@ -72,6 +74,12 @@ export async function seedIdentity(dataSource: DataSource, env: Record<string, s
         },
         { id: PLATFORM_COMPANY_ID },
       );
+    } else {
+      // installations seeded before: the established client reads a null due date as expired
+      await manager.query('UPDATE companies SET due_date = $2 WHERE id = $1 AND due_date IS NULL', [
+        PLATFORM_COMPANY_ID,
+        PLATFORM_DUE_DATE,
+      ]);
     }
     if (production) return;
 
@@ -83,7 +91,7 @@ export async function seedIdentity(dataSource: DataSource, env: Record<string, s
           phone: '11999990000',
           status: true,
           planId: await planId('Profissional'),
-          dueDate: '2099-12-31',
+          dueDate: PLATFORM_DUE_DATE,
           recurrence: 'MENSAL',
           password: DEMO_PASSWORD,
           adminName: 'Administrador Demo',

@@ -230,7 +230,9 @@ describe('users', () => {
       expect(created.status).toBe(200);
       return created.body;
     });
-    expect(user.queues).toEqual([{ id: mine, name: `Fila ${mine}`, color: '#123456' }]);
+    expect(user.queues).toEqual([
+      { id: mine, name: `Fila ${mine}`, color: '#123456', UserQueue: { userId: user.id, queueId: mine } },
+    ]);
     await expectEventually(async () => {
       const foreign = await call(base, 'PUT', `/users/${user.id}`, {
         token: admin.token,

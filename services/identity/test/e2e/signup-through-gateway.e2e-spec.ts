@@ -79,6 +79,7 @@ describe('signup through the gateway', () => {
     const response = await signup(
       {
         name,
+        userName: 'Joaquim Padeiro',
         email: 'Dono@Padaria.COM.br',
         phone: '(11) 98765-4321',
         password: 'segredo1',
@@ -121,6 +122,16 @@ describe('signup through the gateway', () => {
     expect(envelope).toMatchObject({ type: 'identity.company.created', companyId: company.id, producer: 'identity' });
     expect(envelope.data).toMatchObject({ name, plan: { id: planId }, settings: { userRating: 'disabled' } });
     expect(event.headers['company-id']).toBe(String(company.id));
+
+    // the first admin is the person who signed up, not the company's name again
+    const login = await fetch(`${gatewayUrl}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'dono@padaria.com.br', password: 'segredo1' }),
+    });
+    expect(login.status).toBe(200);
+    const { user } = (await login.json()) as { user: { name: string; profile: string; company: { name: string } } };
+    expect(user).toMatchObject({ name: 'Joaquim Padeiro', profile: 'admin', company: { name } });
   });
 
   it("answers the spec's validation messages and ERR_COMPANY_NAME_ALREADY_EXISTS", async () => {

@@ -18,6 +18,8 @@ export const ConnectorEnvSchema = ServiceEnvSchema.extend({
   /** A lease lapses this long after its last heartbeat; another process may then take the session over. */
   CONNECTOR_LEASE_TTL_MS: z.coerce.number().int().min(1_000).default(15_000),
   CONNECTOR_HEARTBEAT_MS: z.coerce.number().int().min(200).default(5_000),
+  /** A claim waits on a locked lease or connection row at most this long, then skips it until the next pass. */
+  CONNECTOR_CLAIM_LOCK_TIMEOUT_MS: z.coerce.number().int().min(50).default(1_000),
   /** The simulator provider and its dev API (`/simulator/...`): on by default outside production. */
   SIMULATOR_ENABLED: flag.optional(),
   /** A simulated QR "scans" itself after this long (0: only through `POST /simulator/connections/{id}/scan`). */
@@ -47,6 +49,8 @@ export const ConnectorEnvSchema = ServiceEnvSchema.extend({
   WHATSAPP_MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   WHATSAPP_MEDIA_S3_SECRET_ACCESS_KEY: sensitive(z.string().min(1)).optional(),
   WHATSAPP_MEDIA_S3_FORCE_PATH_STYLE: flag.default(true),
+  /** Hosts exempt from the SSRF policy (`host[:port]`, comma-separated): tests and local fakes only, never production. */
+  OUTBOUND_HTTP_ALLOWED_HOSTS: z.string().optional(),
 })
   .extend(BaileysEnvShape)
   .extend(cloudApiEnvShape);

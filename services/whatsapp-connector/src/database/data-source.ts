@@ -9,7 +9,11 @@ export const WHATSAPP_SCHEMA = 'whatsapp';
  * (leases, commands and the simulator need `FOR UPDATE SKIP LOCKED`, `now()` and `RETURNING`), so it has no
  * entities; provider folders may add theirs here when they are wired in.
  */
-export function createWhatsappDataSource(config: { DATABASE_URL: string; DATABASE_POOL_SIZE?: number }): DataSource {
+export function createWhatsappDataSource(config: {
+  DATABASE_URL: string;
+  DATABASE_POOL_SIZE?: number;
+  CONNECTOR_LEASE_TTL_MS?: number;
+}): DataSource {
   return createServiceDataSource({
     url: config.DATABASE_URL,
     schema: WHATSAPP_SCHEMA,
@@ -17,5 +21,8 @@ export function createWhatsappDataSource(config: { DATABASE_URL: string; DATABAS
     migrations: WhatsappMigrations,
     poolSize: config.DATABASE_POOL_SIZE ?? 10,
     applicationName: 'whatsapp-connector',
+    // a frozen process (SIGSTOP, a stalled VM) must not keep a fenced transaction's row locks, which would block
+    // the takeover of its lapsed sessions forever: PostgreSQL ends a transaction left idle for a lease's TTL
+    sessionSettings: { idle_in_transaction_session_timeout: config.CONNECTOR_LEASE_TTL_MS ?? 15_000 },
   });
 }

@@ -142,6 +142,13 @@ describe('connections (/whatsapp)', () => {
     const first = await create(company, { name: 'Loja Centro', token: 'tok-1' });
     // its session starts at once, as the spec's server does
     expect(first).toMatchObject({ isDefault: true, status: 'OPENING', token: 'tok-1', queues: [] });
+    // the external API's token authenticates as the company: a profile user does not read it (issue 13)
+    const asUser = await json<Connection[]>(await call(company, 'GET', '/whatsapp', undefined, 'user'));
+    expect(asUser.find((connection) => connection.id === first.id)).not.toHaveProperty('token');
+    expect(await json(await call(company, 'GET', `/whatsapp/${first.id}`, undefined, 'user'))).not.toHaveProperty(
+      'token',
+    );
+    expect((await show(company, first.id)).token).toBe('tok-1');
 
     // more than one queue needs a greeting
     const noGreeting = await call(company, 'PUT', `/whatsapp/${first.id}`, { queueIds: [901, 902] });
@@ -198,6 +205,21 @@ describe('connections (/whatsapp)', () => {
         ]),
       );
     });
+  });
+
+  it("publishes each connection's external-API token to the services on their own topic, never on the connection's", async () => {
+    const company = await nextCompanyId();
+    const connection = await create(company, { name: 'Loja API', token: 'tok-api-123' });
+    await call(company, 'PUT', `/whatsapp/${connection.id}`, { token: 'tok-api-456' });
+    await call(company, 'PUT', `/whatsapp/${connection.id}`, { token: null });
+    await expectEventually(() => {
+      const tokens = probe
+        .events('whatsapp.connection-token.v1', (entry) => entry.envelope.companyId === company)
+        .map((entry) => entry.envelope.data['token']);
+      expect(tokens).toEqual(['tok-api-123', 'tok-api-456', '']);
+    });
+    const connectionEvents = probe.events('whatsapp.connection.v1', (entry) => entry.envelope.companyId === company);
+    expect(JSON.stringify(connectionEvents)).not.toContain('tok-api-');
   });
 
   it('stores Cloud API credentials but answers only the phone number id and the webhook URL', async () => {
@@ -447,6 +469,14 @@ describe('messages', () => {
 
     // receipts from the contact come back as acks 3 and 4
     const messageId = sent[0]?.messageId ?? '';
+    // an oversized id is refused at the edge (400), never turned into an event every consumer would choke on
+    for (const [path, body] of [
+      ['/edits', { from: { number }, messageId: 'x'.repeat(129), body: 'editada' }],
+      ['/receipts', { from: { number }, messageIds: ['x'.repeat(5_000)], status: 'read' }],
+      ['/messages', { from: { number }, kind: 'text', body: 'oi', quotedMessageId: 'q'.repeat(129) }],
+    ] as const) {
+      expect((await simulator(path, body)).status).toBe(400);
+    }
     await simulator('/receipts', { from: { number }, messageIds: [messageId], status: 'delivered' });
     await simulator('/receipts', { from: { number }, messageIds: [messageId], status: 'read' });
     await expectEventually(() => {
@@ -702,6 +732,29 @@ describe('messages', () => {
     const served = await fetch(`${app.url}${new URL(media.url).pathname}`, token);
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('content-disposition')).toMatch(/^inline/);
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('content-security-policy')).toContain('sandbox');
+
+    // a contact's HTML document is downloaded, never rendered in the app's origin (issue 13)
+    const page = await json<{ messageId: string }>(
+      await simulator('/messages', {
+        from: { number },
+        kind: 'document',
+        body: 'veja',
+        media: {
+          base64: Buffer.from('<html><script>alert(1)</script></html>').toString('base64'),
+          mimeType: 'text/plain',
+          fileName: 'pagina.html',
+        },
+      }),
+    );
+    await expectEventually(() => expect(inbound(page.messageId)).toHaveLength(1));
+    const pageUrl = (inbound(page.messageId)[0]?.envelope.data['media'] as { url: string }).url;
+    const servedPage = await fetch(`${app.url}${new URL(pageUrl).pathname}`, token);
+    expect(servedPage.headers.get('content-type')).toBe('application/octet-stream');
+    expect(servedPage.headers.get('content-disposition')).toMatch(/^attachment/);
     expect((await fetch(`${app.url}/media/whatsapp/..%2F..%2Fetc%2Fpasswd`, token)).status).toBe(404);
     expect((await fetch(`${app.url}/media/whatsapp/1/.hidden`, token)).status).toBe(404);
 

@@ -13,6 +13,7 @@ export const CONNECTOR_TOPICS = [
   'whatsapp.inbound-message.v1',
   'whatsapp.message-ack.v1',
   'whatsapp.contact.v1',
+  'whatsapp.connection-token.v1',
 ];
 
 export interface Recorded {
@@ -26,6 +27,11 @@ export class KafkaProbe {
   private readonly consumer: Consumer;
   private readonly prefix = testRun().topicPrefix;
   private readonly received = new Map<string, Recorded[]>();
+  private readonly waiters = new Set<{
+    topic: string;
+    filter: (entry: Recorded) => boolean;
+    found: (entry: Recorded) => void;
+  }>();
 
   constructor() {
     this.kafka = new Kafka({
@@ -55,8 +61,15 @@ export class KafkaProbe {
         const name = topic.slice(this.prefix.length);
         const envelope = JSON.parse(message.value?.toString() ?? '{}') as Recorded['envelope'];
         const list = this.received.get(name) ?? [];
-        list.push({ key: message.key?.toString() ?? '', envelope });
+        const entry = { key: message.key?.toString() ?? '', envelope };
+        list.push(entry);
         this.received.set(name, list);
+        for (const waiter of [...this.waiters]) {
+          if (waiter.topic === name && waiter.filter(entry)) {
+            this.waiters.delete(waiter);
+            waiter.found(entry);
+          }
+        }
       },
     });
     await joined;
@@ -69,6 +82,30 @@ export class KafkaProbe {
 
   events(topic: string, filter: (entry: Recorded) => boolean = () => true): Recorded[] {
     return (this.received.get(topic) ?? []).filter(filter);
+  }
+
+  /**
+   * The first event of the topic matching the filter, already received or as soon as it arrives: tests wait on the
+   * event itself, not on a fixed delay. The timeout is only a bound against a hang (a busy machine is slow, not wrong).
+   */
+  next(topic: string, filter: (entry: Recorded) => boolean, timeoutMs = 90_000): Promise<Recorded> {
+    const already = this.events(topic, filter)[0];
+    if (already) return Promise.resolve(already);
+    return new Promise((resolve, reject) => {
+      const waiter = {
+        topic,
+        filter,
+        found: (entry: Recorded) => {
+          clearTimeout(timer);
+          resolve(entry);
+        },
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(waiter);
+        reject(new Error(`no ${topic} event matching the filter within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.waiters.add(waiter);
+    });
   }
 
   /** Publishes an event as another service would. */

@@ -30,7 +30,7 @@ export class ContactImportEntity {
   fileName!: string | null;
 
   @Column({ name: 'file_format', type: 'varchar', length: 8, nullable: true })
-  fileFormat!: 'xls' | 'xlsx' | null;
+  fileFormat!: 'xls' | 'xlsx' | 'csv' | null;
 
   /** The uploaded file until the import is done (then cleared). Never selected by default. */
   @Column({ type: 'bytea', nullable: true, select: false })

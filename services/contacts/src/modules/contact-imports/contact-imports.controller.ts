@@ -8,6 +8,7 @@ import { DomainError, validationError } from '@cs/platform/errors';
 import { IdPipe } from '@cs/platform/http';
 import { CompanyIdParam, CurrentIdentity, type Identity } from '@cs/platform/tenancy';
 import { TransactionHost } from '@cs/platform/database';
+import { isAllowedType, sniffType, UPLOAD_ALLOW_LISTS, uploadOptions } from '@cs/platform/uploads';
 import { ContactImportEntity } from './contact-import.entity.js';
 import { type ImportReport, toImportReport } from './contact-imports.mapper.js';
 import { PhoneImportUseCase } from './use-cases/phone-import.use-case.js';
@@ -18,7 +19,11 @@ import {
 
 /** The gateway's body limit; a larger spreadsheet is refused with 413. */
 export const MAX_SPREADSHEET_BYTES = 25 * 1024 * 1024;
-const upload = AnyFilesInterceptor({ storage: memoryStorage(), limits: { fileSize: MAX_SPREADSHEET_BYTES, files: 1 } });
+// limits enforced while the multipart body streams (file size, one file, bounded fields and parts)
+const upload = AnyFilesInterceptor({
+  storage: memoryStorage(),
+  ...uploadOptions({ maxBytes: MAX_SPREADSHEET_BYTES, maxFiles: 1 }),
+});
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PhoneImportBodySchema = z.object({ whatsappId: z.coerce.number().int().positive().nullish() }).catch({});
 
@@ -31,7 +36,7 @@ export class ContactImportsController {
   ) {}
 
   /**
-   * `POST /contacts/import`: with a spreadsheet (multipart field `file`, .xls/.xlsx) imports it; without one,
+   * `POST /contacts/import`: with a spreadsheet (multipart field `file`, .csv/.xls/.xlsx) imports it; without one,
    * imports the phone's contacts through the connector (optional `whatsappId`, else the default connection).
    */
   @Post('contacts/import')
@@ -88,6 +93,11 @@ export class ContactImportsController {
     file: UploadedSpreadsheet,
     response: Response,
   ): Promise<ImportReport> {
+    // the bytes decide (the shared allow-list of spreadsheets), whatever the declared type or name
+    const sniffed = await sniffType(file.buffer, file.originalname);
+    if (!sniffed || !isAllowedType(sniffed, UPLOAD_ALLOW_LISTS.spreadsheets)) {
+      throw new DomainError('ERR_UNSUPPORTED_MEDIA_TYPE', { message: 'Envie uma planilha .xls ou .xlsx.' });
+    }
     const { report, inline } = await this.spreadsheetImport.execute({
       companyId: identity.companyId,
       userId: identity.userId,
@@ -102,6 +112,6 @@ export class ContactImportsController {
 
 function requireFile(files: UploadedSpreadsheet[] | undefined): UploadedSpreadsheet {
   const file = files?.[0];
-  if (!file) throw validationError([{ path: 'file', message: 'Selecione uma planilha .xls ou .xlsx' }]);
+  if (!file) throw validationError([{ path: 'file', message: 'Selecione uma planilha .csv, .xls ou .xlsx' }]);
   return file;
 }

@@ -1,7 +1,8 @@
 import * as XLSX from '@e965/xlsx';
+import { openCsv } from './csv-rows.js';
 import { openXlsx, type SheetRow, SpreadsheetError } from './xlsx-stream.js';
 
-export type SpreadsheetFormat = 'xls' | 'xlsx';
+export type SpreadsheetFormat = 'xls' | 'xlsx' | 'csv';
 
 export interface OpenedSheet {
   /** Rows the sheet declares (an upper bound: blank rows count), when known. */
@@ -9,7 +10,13 @@ export interface OpenedSheet {
   readonly rows: AsyncGenerator<SheetRow[]>;
 }
 
-/** The format from the file's bytes (never its name alone): a zip is .xlsx, an OLE2 compound file .xls. */
+/** Text with no NUL byte in its first 8 KB (a binary file has some): a CSV candidate. */
+const looksLikeText = (buffer: Buffer): boolean => buffer.length > 0 && !buffer.subarray(0, 8192).includes(0);
+
+/**
+ * The format from the file's bytes (never its name alone): a zip is .xlsx, an OLE2 compound file .xls, text a
+ * .csv (the contacts export's format: semicolons; commas too).
+ */
 export function detectFormat(buffer: Buffer, fileName: string): SpreadsheetFormat | null {
   if (buffer.length >= 4 && buffer[0] === 0x50 && buffer[1] === 0x4b && buffer[2] === 0x03 && buffer[3] === 0x04) {
     return 'xlsx';
@@ -21,7 +28,8 @@ export function detectFormat(buffer: Buffer, fileName: string): SpreadsheetForma
     return 'xls';
   }
   // Spreadsheet programs also save "xls" as HTML or SpreadsheetML; SheetJS reads those.
-  return /\.xls$/i.test(fileName) && buffer.length > 0 ? 'xls' : null;
+  if (/\.xls$/i.test(fileName) && buffer.length > 0) return 'xls';
+  return looksLikeText(buffer) && /\.(csv|txt)$/i.test(fileName) ? 'csv' : null;
 }
 
 const cellText = (value: unknown): string => {
@@ -32,11 +40,13 @@ const cellText = (value: unknown): string => {
 };
 
 /**
- * Opens the first sheet of a spreadsheet for reading row by row. An .xlsx is streamed (a 100k-row file never
- * sits parsed in memory); an .xls (at most 65,536 rows by its format) is parsed by SheetJS.
+ * Opens the first sheet of a spreadsheet for reading row by row. An .xlsx is streamed by exceljs (a 100k-row file
+ * never sits parsed in memory); an .xls (at most 65,536 rows by its format) is parsed by SheetJS; a .csv is read
+ * from its text in batches.
  */
 export async function openSpreadsheet(buffer: Buffer, format: SpreadsheetFormat): Promise<OpenedSheet> {
   if (format === 'xlsx') return openXlsx(buffer);
+  if (format === 'csv') return openCsv(buffer);
   let book: XLSX.WorkBook;
   try {
     book = XLSX.read(buffer, { type: 'buffer', dense: true, cellDates: false, cellFormula: false, cellHTML: false });

@@ -15,11 +15,18 @@ import {
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
 import { hasMorePages, PLATFORM_COMPANY_ID } from '@cs/proto/common';
-import { type AnnouncementRequest, AnnouncementRequestSchema, type ListQuery, ListQuerySchema } from '@cs/proto/http';
+import {
+  type AnnouncementRequest,
+  AnnouncementRequestSchema,
+  AnnouncementUpdateRequestSchema,
+  type ListQuery,
+  ListQuerySchema,
+} from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CurrentIdentity, type Identity, Public } from '@cs/platform/tenancy';
+import { safeFileHeaders, uploadOptions } from '@cs/platform/uploads';
 import { AnnouncementEntity } from './announcement.entity.js';
 import { toAnnouncement } from './announcements.mapper.js';
 import { AnnouncementMediaStore, MAX_IMAGE_BYTES } from './media-store.js';
@@ -76,12 +83,7 @@ export class AnnouncementsController {
     const { bytes, contentType } = await this.media.read(file);
     response
       .status(200)
-      .set({
-        'content-type': contentType,
-        'content-disposition': 'inline',
-        'x-content-type-options': 'nosniff',
-        'cache-control': 'public, max-age=86400',
-      })
+      .set({ ...safeFileHeaders(contentType, file), 'cache-control': 'public, max-age=86400' })
       .send(bytes);
   }
 
@@ -104,14 +106,14 @@ export class AnnouncementsController {
   update(
     @CurrentIdentity() caller: Identity,
     @Param('id', announcementId) id: number,
-    @Body(new ZodPipe(AnnouncementRequestSchema.partial())) body: Partial<AnnouncementRequest>,
+    @Body(new ZodPipe(AnnouncementUpdateRequestSchema)) body: Partial<AnnouncementRequest>,
   ) {
     return this.save.update(caller, id, body);
   }
 
   @Post(':id/media-upload')
   @HttpCode(200)
-  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } }))
+  @UseInterceptors(FileInterceptor('file', uploadOptions({ maxBytes: MAX_IMAGE_BYTES, maxFiles: 1 })))
   async upload(
     @CurrentIdentity() caller: Identity,
     @Param('id', announcementId) id: number,

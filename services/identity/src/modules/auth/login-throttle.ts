@@ -2,27 +2,72 @@ import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 
-/** 429 after this many failed logins in the window, per e-mail and per client IP (issue 3). */
-export const MAX_FAILURES = 5;
-export const WINDOW_SECONDS = 60;
+/** Failures counted over this window (seconds). */
+export const WINDOW_SECONDS = 15 * 60;
+/** Free failures of one e-mail from one address; after them the pair waits, twice as long after each failure. */
+export const PAIR_FREE_FAILURES = 5;
+export const BACKOFF_BASE_SECONDS = 30;
+export const BACKOFF_MAX_SECONDS = 15 * 60;
+/** A larger budget per e-mail whatever the address (a spread guess), and per address whatever the e-mail. */
+export const MAX_FAILURES_PER_EMAIL = 20;
+export const MAX_FAILURES_PER_IP = 20;
+
+/** How long the pair waits after `failures` failures (0 while within the free ones). */
+export function backoffSeconds(failures: number): number {
+  if (failures < PAIR_FREE_FAILURES) return 0;
+  return Math.min(BACKOFF_BASE_SECONDS * 2 ** (failures - PAIR_FREE_FAILURES), BACKOFF_MAX_SECONDS);
+}
+
+interface Counts {
+  pair: number;
+  pair_wait: number;
+  by_email: number;
+  email_wait: number;
+  by_ip: number;
+  ip_wait: number;
+}
 
 /**
- * Login throttling kept in identity's database, so it holds across replicas. Only failures are recorded; a
- * success clears the e-mail's failures. Rows older than an hour are swept as new failures arrive.
+ * Login throttling kept in identity's database, so it holds across replicas. Per (e-mail, address) with
+ * exponential back-off, so an attacker guessing from one address does not lock the real user out elsewhere; a
+ * larger budget per e-mail (guesses spread over addresses) and per address (one address trying many e-mails).
+ * A 429 carries `Retry-After`. Only failures are recorded; a success clears that pair's failures. Rows older
+ * than the window are swept as new failures arrive. The address is the gateway's `x-client-ip` (its
+ * `TRUST_PROXY` decides which `X-Forwarded-For` hops are believed).
  */
 @Injectable()
 export class LoginThrottle {
   constructor(private readonly transactions: TransactionHost) {}
 
   async assertAllowed(email: string, ip: string): Promise<void> {
-    const [row] = await this.transactions.manager.query<Array<{ by_email: number; by_ip: number }>>(
-      `SELECT
-         (SELECT count(*)::int FROM login_failures WHERE email = $1 AND failed_at > now() - make_interval(secs => $3)) AS by_email,
-         (SELECT count(*)::int FROM login_failures WHERE ip = $2 AND failed_at > now() - make_interval(secs => $3)) AS by_ip`,
+    const [row] = await this.transactions.manager.query<Counts[]>(
+      `WITH recent AS (
+         SELECT email, ip, failed_at FROM login_failures
+          WHERE (email = $1 OR ip = $2) AND failed_at > now() - make_interval(secs => $3))
+       SELECT
+         count(*) FILTER (WHERE email = $1 AND ip = $2)::int AS pair,
+         COALESCE(EXTRACT(EPOCH FROM now() - max(failed_at) FILTER (WHERE email = $1 AND ip = $2)), 0)::float AS pair_wait,
+         count(*) FILTER (WHERE email = $1)::int AS by_email,
+         COALESCE(EXTRACT(EPOCH FROM now() - min(failed_at) FILTER (WHERE email = $1)), 0)::float AS email_wait,
+         count(*) FILTER (WHERE ip = $2)::int AS by_ip,
+         COALESCE(EXTRACT(EPOCH FROM now() - min(failed_at) FILTER (WHERE ip = $2)), 0)::float AS ip_wait
+       FROM recent`,
       [email, ip, WINDOW_SECONDS],
     );
-    if ((row?.by_email ?? 0) >= MAX_FAILURES || (row?.by_ip ?? 0) >= MAX_FAILURES) {
-      throw new DomainError('ERR_TOO_MANY_REQUESTS');
+    if (!row) return;
+    const waits: number[] = [];
+    const backoff = backoffSeconds(row.pair);
+    // pair_wait: seconds since the pair's last failure
+    if (backoff > 0 && row.pair_wait < backoff) waits.push(backoff - row.pair_wait);
+    // *_wait: seconds since the oldest failure in the window, which frees a slot when it ages out
+    if (row.by_email >= MAX_FAILURES_PER_EMAIL) waits.push(WINDOW_SECONDS - row.email_wait);
+    if (row.by_ip >= MAX_FAILURES_PER_IP) waits.push(WINDOW_SECONDS - row.ip_wait);
+    if (waits.length > 0) {
+      const retryAfter = Math.max(1, Math.ceil(Math.max(...waits)));
+      throw new DomainError('ERR_TOO_MANY_REQUESTS', {
+        headers: { 'Retry-After': String(retryAfter) },
+        details: { retryAfter },
+      });
     }
   }
 
@@ -31,12 +76,15 @@ export class LoginThrottle {
     await this.transactions.dataSource.transaction(async (manager) => {
       await manager.query('INSERT INTO login_failures (email, ip) VALUES ($1, $2)', [email, ip]);
       if (Math.random() < 0.05) {
-        await manager.query("DELETE FROM login_failures WHERE failed_at < now() - interval '1 hour'");
+        await manager.query('DELETE FROM login_failures WHERE failed_at < now() - make_interval(secs => $1)', [
+          WINDOW_SECONDS,
+        ]);
       }
     });
   }
 
-  async clear(email: string): Promise<void> {
-    await this.transactions.manager.query('DELETE FROM login_failures WHERE email = $1', [email]);
+  /** A success: that e-mail's failures from that address are forgiven (others stay counted). */
+  async clear(email: string, ip: string): Promise<void> {
+    await this.transactions.manager.query('DELETE FROM login_failures WHERE email = $1 AND ip = $2', [email, ip]);
   }
 }

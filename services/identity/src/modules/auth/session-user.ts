@@ -8,6 +8,12 @@ import type { AccessTokenInput } from './access-token.signer.js';
 
 export type SessionUser = UserResponse & { company: CompanyResponse };
 
+/** A user as the established server serializes it everywhere (login and `company-{id}-user` events). */
+export async function serializedUser(manager: EntityManager, user: UserEntity): Promise<SessionUser> {
+  const company = companyResponse(await loadCompanyView(manager, user.companyId));
+  return { ...(await userResponse(manager, asCompanyId(user.companyId), user)), company };
+}
+
 /**
  * The `user` of `/auth/login`, `/auth/refresh_token` and `/auth/me` (whaticket-backend.md §2.14: the company
  * with its settings and due date, the queues, the super flag), and the access token's claims for it.

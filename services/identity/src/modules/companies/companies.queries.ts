@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { type CompanyId, hasMorePages } from '@cs/proto/common';
 import type { CompanySnapshot } from '@cs/proto/events';
-import type { ListQuery } from '@cs/proto/http';
+import { isSecretSetting, type ListQuery } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { SettingEntity } from '../settings/setting.entity.js';
@@ -41,7 +41,10 @@ export const companyResponse = (view: CompanyView) => ({
   schedules: view.company.schedules,
   timezone: view.company.timezone,
   campaignsEnabled: view.settings['campaignsEnabled'] === 'true',
-  settings: Object.entries(view.settings).map(([key, value]) => ({ key, value })),
+  // integration credentials never travel with the company (login, /auth/me, the super user's company list)
+  settings: Object.entries(view.settings)
+    .filter(([key]) => !isSecretSetting(key))
+    .map(([key, value]) => ({ key, value })),
   createdAt: view.company.createdAt.toISOString(),
   updatedAt: view.company.updatedAt.toISOString(),
 });

@@ -1,6 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { hasMorePages } from '@cs/proto/common';
-import { type HelpRequest, HelpRequestSchema, type ListQuery, ListQuerySchema } from '@cs/proto/http';
+import {
+  type HelpRequest,
+  HelpRequestSchema,
+  type HelpUpdateRequest,
+  HelpUpdateRequestSchema,
+  type ListQuery,
+  ListQuerySchema,
+} from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
@@ -61,7 +68,7 @@ export class HelpsController {
 
   @SuperOnly()
   @Put(':id')
-  async update(@Param('id', helpId) id: number, @Body(new ZodPipe(HelpRequestSchema)) body: HelpRequest) {
+  async update(@Param('id', helpId) id: number, @Body(new ZodPipe(HelpUpdateRequestSchema)) body: HelpUpdateRequest) {
     return toHelp(await this.saveHelp.update(id, body));
   }
 

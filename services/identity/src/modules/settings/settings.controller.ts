@@ -2,7 +2,7 @@ import { Body, Controller, Get, Param, Put } from '@nestjs/common';
 import { SettingRequestSchema } from '@cs/proto/http';
 import type { CompanyId } from '@cs/proto/common';
 import { ZodPipe } from '@cs/platform/http';
-import { CompanyIdParam, Roles } from '@cs/platform/tenancy';
+import { CompanyIdParam, CurrentIdentity, type Identity, Roles } from '@cs/platform/tenancy';
 import { SettingsQueries } from './settings.queries.js';
 import { UpdateSettingUseCase } from './use-cases/update-setting.use-case.js';
 
@@ -14,8 +14,8 @@ export class SettingsController {
   ) {}
 
   @Get()
-  index(@CompanyIdParam() companyId: CompanyId) {
-    return this.queries.list(companyId);
+  index(@CompanyIdParam() companyId: CompanyId, @CurrentIdentity() identity: Identity) {
+    return this.queries.list(companyId, { admin: identity.profile === 'admin' || identity.isSuper });
   }
 
   @Roles('admin')

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyId } from '@cs/proto/common';
+import { isSecretSetting, maskSecretSetting } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DEFAULT_SETTINGS } from './settings.catalogue.js';
 import { SettingEntity } from './setting.entity.js';
@@ -26,8 +27,11 @@ export async function createDefaultSettings(
 export class SettingsQueries {
   constructor(private readonly transactions: TransactionHost) {}
 
-  async list(companyId: CompanyId): Promise<Array<{ key: string; value: string }>> {
+  /** Admins get secret settings masked; other users do not get them at all. */
+  async list(companyId: CompanyId, reader: { admin: boolean }): Promise<Array<{ key: string; value: string }>> {
     const rows = await this.transactions.manager.find(SettingEntity, { where: { companyId }, order: { key: 'ASC' } });
-    return rows.map((row) => ({ key: row.key, value: row.value }));
+    return rows
+      .filter((row) => reader.admin || !isSecretSetting(row.key))
+      .map((row) => ({ key: row.key, value: maskSecretSetting(row.key, row.value) }));
   }
 }

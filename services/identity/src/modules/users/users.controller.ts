@@ -8,10 +8,12 @@ import {
   type UpdateUserRequest,
   UpdateUserRequestSchema,
 } from '@cs/proto/http';
+import { TransactionHost } from '@cs/platform/database';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CurrentIdentity, type Identity, Roles } from '@cs/platform/tenancy';
+import { type SessionUser, serializedUser } from '../auth/session-user.js';
 import type { UserResponse } from './users.mapper.js';
-import { UsersQueries } from './users.queries.js';
+import { findCompanyUser, UsersQueries } from './users.queries.js';
 import { CreateUserUseCase } from './use-cases/create-user.use-case.js';
 import { DeleteUserUseCase } from './use-cases/delete-user.use-case.js';
 import { RecordPresenceUseCase } from './use-cases/record-presence.use-case.js';
@@ -69,10 +71,26 @@ export class UsersController {
   }
 }
 
-/** Presence from the gateway's sockets; not routed by the gateway, so browsers cannot reach it. */
+/**
+ * Presence from the gateway's sockets, and the serialized user the gateway sends with `company-{id}-user`; not
+ * routed by the gateway, so browsers cannot reach it.
+ */
 @Controller('internal')
 export class PresenceController {
-  constructor(private readonly recordPresence: RecordPresenceUseCase) {}
+  constructor(
+    private readonly recordPresence: RecordPresenceUseCase,
+    private readonly transactions: TransactionHost,
+  ) {}
+
+  /** The user with its queues and company, as login returns it (ERR_NO_USER_FOUND outside the caller's company). */
+  @Get('users/:id')
+  async serialized(
+    @CurrentIdentity() caller: Identity,
+    @Param('id', new IdPipe('ERR_NO_USER_FOUND')) id: number,
+  ): Promise<SessionUser> {
+    const manager = this.transactions.manager;
+    return serializedUser(manager, await findCompanyUser(manager, caller.companyId, id));
+  }
 
   @Post('presence')
   @HttpCode(204)

@@ -34,7 +34,7 @@ export interface UserResponse {
   whatsappId: number | null;
   /** The default connection, named from identity's projection (null when none or not known yet). */
   whatsapp: { id: number; name: string } | null;
-  queues: Array<{ id: number; name: string; color: string }>;
+  queues: Array<{ id: number; name: string; color: string; UserQueue: { userId: number; queueId: number } }>;
   createdAt: string;
   updatedAt: string;
 }
@@ -61,7 +61,12 @@ export const toUserResponse = (
     queues: user.queueIds
       .map((id) => byId.get(id))
       .filter((queue): queue is QueueEntity => queue !== undefined)
-      .map((queue) => ({ id: queue.id, name: queue.name, color: queue.color })),
+      .map((queue) => ({
+        id: queue.id,
+        name: queue.name,
+        color: queue.color,
+        UserQueue: { userId: user.id, queueId: queue.id },
+      })),
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };

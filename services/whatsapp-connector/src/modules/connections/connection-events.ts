@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { ConnectionCreated, ConnectionDeleted, ConnectionUpdated, SessionUpdated } from '@cs/proto/events';
+import {
+  ConnectionCreated,
+  ConnectionDeleted,
+  ConnectionTokenChanged,
+  ConnectionUpdated,
+  SessionUpdated,
+} from '@cs/proto/events';
 import { EventPublisher } from '@cs/platform/events';
 import { type ConnectionRow, toConnectionSnapshot } from './connection.row.js';
 
@@ -11,9 +17,18 @@ export class ConnectionEvents {
   async changed(row: ConnectionRow, kind: 'created' | 'updated' | 'session'): Promise<void> {
     const definition = kind === 'created' ? ConnectionCreated : kind === 'updated' ? ConnectionUpdated : SessionUpdated;
     await this.events.emit(definition, { companyId: row.company_id, key: row.id, data: toConnectionSnapshot(row) });
+    // the external API's token goes to the services that authenticate it, on a topic no browser sees
+    if (kind !== 'session') {
+      await this.events.emit(ConnectionTokenChanged, {
+        companyId: row.company_id,
+        key: row.id,
+        data: { connectionId: row.id, token: row.token },
+      });
+    }
   }
 
   async deleted(companyId: number, id: number): Promise<void> {
     await this.events.emit(ConnectionDeleted, { companyId, key: id, data: { id } });
+    await this.events.emit(ConnectionTokenChanged, { companyId, key: id, data: { connectionId: id, token: '' } });
   }
 }

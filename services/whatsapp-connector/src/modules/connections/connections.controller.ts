@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
-import { CompanyIdParam, Roles } from '@cs/platform/tenancy';
+import { CompanyIdParam, CurrentIdentity, type Identity, Roles } from '@cs/platform/tenancy';
 import type { ConnectionResponse } from './connection.row.js';
 import {
   type CreateConnectionBody,
@@ -13,6 +13,15 @@ import { ConnectionsQueries } from './connections.queries.js';
 import { DeleteConnectionUseCase } from './use-cases/delete-connection.use-case.js';
 import { SaveConnectionUseCase } from './use-cases/save-connection.use-case.js';
 
+type VisibleConnection = Omit<ConnectionResponse, 'token'> & { token?: string };
+
+/** The external API's `token` authenticates calls as the company: admins only see it. */
+function visibleTo(identity: Identity, connection: ConnectionResponse): VisibleConnection {
+  if (identity.profile === 'admin' || identity.isSuper) return connection;
+  const { token: _token, ...rest } = connection;
+  return rest;
+}
+
 /** `/whatsapp` (spec §7): `GET /whatsapp` and `GET /whatsapp/?session=0` answer the same list. */
 @Controller('whatsapp')
 export class ConnectionsController {
@@ -23,16 +32,20 @@ export class ConnectionsController {
   ) {}
 
   @Get()
-  list(@CompanyIdParam() companyId: CompanyId): Promise<ConnectionResponse[]> {
-    return this.queries.list(companyId);
+  async list(
+    @CompanyIdParam() companyId: CompanyId,
+    @CurrentIdentity() identity: Identity,
+  ): Promise<Array<VisibleConnection>> {
+    return (await this.queries.list(companyId)).map((connection) => visibleTo(identity, connection));
   }
 
   @Get(':id')
-  show(
+  async show(
     @CompanyIdParam() companyId: CompanyId,
+    @CurrentIdentity() identity: Identity,
     @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
-  ): Promise<ConnectionResponse> {
-    return this.queries.find(companyId, id);
+  ): Promise<VisibleConnection> {
+    return visibleTo(identity, await this.queries.find(companyId, id));
   }
 
   @Post()

@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { APP_CONFIG } from '@cs/platform/config';
+import { OutboundRequestError, parseAllowedHosts, SafeHttpClient } from '@cs/platform/http';
 import { LOGGER } from '@cs/platform/logging';
 import type { ConnectorConfig } from '../../config/env.js';
 import { type MediaStore, MediaRejectedError } from '../../providers/provider.port.js';
@@ -59,6 +60,7 @@ export function mediaBackendFor(config: ConnectorConfig): MediaBackend {
 @Injectable()
 export class MediaStoreService implements MediaStore {
   private readonly logger: Logger;
+  private readonly http: SafeHttpClient;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: ConnectorConfig,
@@ -66,6 +68,10 @@ export class MediaStoreService implements MediaStore {
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ component: 'media', backend: backend.kind });
+    this.http = new SafeHttpClient({
+      allowedHosts: parseAllowedHosts(config.OUTBOUND_HTTP_ALLOWED_HOSTS),
+      maxBytes: config.MEDIA_MAX_BYTES,
+    });
   }
 
   private get prefix(): string {
@@ -127,13 +133,58 @@ export class MediaStoreService implements MediaStore {
       const fileName = basename(key).replace(/^[0-9a-f-]{36}-/, '');
       return { data, mimeType: object.contentType ?? mimeOf(fileName), fileName };
     }
-    const response = await fetch(url);
-    if (!response.ok) throw new MediaRejectedError('unreadable', `fetching media answered ${response.status}`);
+    const { status, data, contentType } = this.isPlatformMedia(url)
+      ? await this.fetchPlatformMedia(url)
+      : await this.fetchUserUrl(url);
+    if (status < 200 || status >= 300) throw new MediaRejectedError('unreadable', `fetching media answered ${status}`);
+    const fileName = decodeURIComponent(basename(new URL(url).pathname)).replace(/^[0-9a-f-]{36}-/, '') || 'arquivo';
+    return { data, mimeType: contentType ?? mimeOf(fileName), fileName };
+  }
+
+  /**
+   * A file our own platform serves under the shared `PUBLIC_URL`: an agent's upload to tickets
+   * (`/media/tickets/...`) or a campaign's media (`/files/media/...`), the URLs those services put in send
+   * commands; fetched directly. Only those paths of that origin (after URL normalisation, so
+   * `/media/tickets/../../metrics` is not one).
+   */
+  private isPlatformMedia(url: string): boolean {
+    try {
+      const parsed = new URL(url);
+      const trusted = new URL(this.config.PUBLIC_URL);
+      const base = trusted.pathname.replace(/\/$/, '');
+      const ours = [`${base}/media/tickets/`, `${base}/files/media/`].some((path) => parsed.pathname.startsWith(path));
+      return parsed.origin === trusted.origin && ours && !parsed.search;
+    } catch {
+      return false;
+    }
+  }
+
+  private async fetchPlatformMedia(url: string): Promise<{ status: number; data: Buffer; contentType: string | null }> {
+    const response = await fetch(url, { redirect: 'error' });
     const length = Number(response.headers.get('content-length') ?? 0);
     if (length > this.config.MEDIA_MAX_BYTES) throw new MediaRejectedError('too-large', 'media too large');
-    const data = Buffer.from(await response.arrayBuffer());
-    if (data.length > this.config.MEDIA_MAX_BYTES) throw new MediaRejectedError('too-large', 'media too large');
-    const fileName = decodeURIComponent(basename(new URL(url).pathname)).replace(/^[0-9a-f-]{36}-/, '') || 'arquivo';
-    return { data, mimeType: response.headers.get('content-type') ?? mimeOf(fileName), fileName };
+    const data = await this.collect(response.body ?? (async function* empty(): AsyncIterable<Uint8Array> {})());
+    return { status: response.status, data, contentType: response.headers.get('content-type') };
+  }
+
+  /**
+   * Any other URL came from a user (`mediaUrl` of `POST /messages/{ticketId}`, the external API): only through
+   * the SSRF-safe client (no loopback, private, link-local or metadata address, after DNS and on every redirect).
+   */
+  private async fetchUserUrl(url: string): Promise<{ status: number; data: Buffer; contentType: string | null }> {
+    try {
+      const response = await this.http.request(url, { maxBytes: this.config.MEDIA_MAX_BYTES, timeoutMs: 30_000 });
+      const contentType = response.headers['content-type'];
+      return { status: response.status, data: response.body, contentType: contentType ?? null };
+    } catch (error) {
+      if (error instanceof OutboundRequestError) {
+        this.logger.warn({ code: error.code, reason: error.message }, 'media URL refused');
+        throw new MediaRejectedError(
+          error.code === 'ERR_OUTBOUND_TOO_LARGE' ? 'too-large' : 'unreadable',
+          `media URL refused: ${error.message}`,
+        );
+      }
+      throw error;
+    }
   }
 }

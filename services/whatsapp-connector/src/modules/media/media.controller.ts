@@ -1,11 +1,12 @@
 import { pipeline } from 'node:stream/promises';
-import { relative } from 'node:path';
+import { basename, relative } from 'node:path';
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { DomainError } from '@cs/platform/errors';
 import { LOGGER } from '@cs/platform/logging';
 import { Public } from '@cs/platform/tenancy';
+import { applySafeFileHeaders, safeFileHeaders } from '@cs/platform/uploads';
 import { LocalMediaBackend } from './local-media.backend.js';
 import { isMediaKey } from './media-backend.js';
 import { MEDIA_ROUTE, MediaStoreService } from './media-store.js';
@@ -36,6 +37,12 @@ export class MediaController {
     if (backend instanceof LocalMediaBackend) {
       const absolute = backend.resolvePath(key);
       if (!absolute) throw new DomainError('ERR_NOT_FOUND');
+      // a contact's file: the sniffed type decides inline (image, audio, video, PDF) or attachment; nosniff, CSP
+      try {
+        await applySafeFileHeaders(response, absolute, basename(key).replace(/^[0-9a-f-]{36}-/, ''));
+      } catch {
+        throw new DomainError('ERR_NOT_FOUND');
+      }
       response.sendFile(
         relative(backend.root, absolute),
         { root: backend.root, dotfiles: 'deny', maxAge: MAX_AGE_SECONDS * 1000 },
@@ -51,8 +58,11 @@ export class MediaController {
     response.status(object.status);
     response.setHeader('cache-control', `public, max-age=${MAX_AGE_SECONDS}`);
     response.setHeader('accept-ranges', 'bytes');
-    response.setHeader('x-content-type-options', 'nosniff');
-    response.setHeader('content-type', object.contentType ?? 'application/octet-stream');
+    const safe = safeFileHeaders(
+      object.contentType?.split(';')[0]?.trim() ?? 'application/octet-stream',
+      basename(key).replace(/^[0-9a-f-]{36}-/, ''),
+    );
+    for (const [name, value] of Object.entries(safe)) response.setHeader(name, value);
     if (object.contentLength !== null) response.setHeader('content-length', String(object.contentLength));
     if (object.contentRange) response.setHeader('content-range', object.contentRange);
     if (object.etag) response.setHeader('etag', object.etag);

@@ -29,6 +29,9 @@ import { type CommandRow, SessionCommands } from './session-commands.js';
 import { SessionNudge } from './session-nudge.js';
 import { SinkFactory } from './session-sink.js';
 
+/** PostgreSQL's `lock_not_available`: a statement gave up waiting for a row lock (`lock_timeout`). */
+const LOCK_NOT_AVAILABLE = '55P03';
+
 interface LiveSession {
   readonly connectionId: number;
   readonly companyId: number;
@@ -55,9 +58,11 @@ interface LiveSession {
 export class SessionManager implements OnApplicationBootstrap, OnModuleDestroy {
   readonly processId: string;
   private readonly sessions = new Map<number, LiveSession>();
+  private renewTimer: NodeJS.Timeout | undefined;
   private heartbeatTimer: NodeJS.Timeout | undefined;
   private commandTimer: NodeJS.Timeout | undefined;
   private heartbeating = false;
+  private renewing = false;
   private polling = false;
   private stopping = false;
   private lastRenewal = Date.now();
@@ -95,14 +100,17 @@ export class SessionManager implements OnApplicationBootstrap, OnModuleDestroy {
        ON CONFLICT (id) DO UPDATE SET heartbeat_at = now(), capacity = EXCLUDED.capacity, stopping = false`,
       [this.processId, this.config.CONNECTOR_MAX_SESSIONS],
     );
+    this.renewTimer = setInterval(() => void this.renewLeases(), this.config.CONNECTOR_HEARTBEAT_MS);
     this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.config.CONNECTOR_HEARTBEAT_MS);
     this.commandTimer = setInterval(() => void this.pollCommands(), this.config.CONNECTOR_COMMAND_POLL_MS);
+    void this.renewLeases();
     void this.heartbeat();
   }
 
   /** Graceful shutdown: end the sessions first, then release their leases, then the platform drains. */
   async onModuleDestroy(): Promise<void> {
     this.stopping = true;
+    clearInterval(this.renewTimer);
     clearInterval(this.heartbeatTimer);
     clearInterval(this.commandTimer);
     await this.query('UPDATE connector_processes SET stopping = true WHERE id = $1', [this.processId]).catch(
@@ -130,19 +138,28 @@ export class SessionManager implements OnApplicationBootstrap, OnModuleDestroy {
     return this.transactions.dataSource.query<T>(sql, parameters);
   }
 
-  // --- heartbeat: renew, self-fence, claim ---------------------------------------------------------------
+  // --- heartbeat: renew and self-fence, on its own timer; reconcile: release and claim, on another ----------
 
-  async heartbeat(): Promise<void> {
-    if (this.heartbeating || this.stopping) return;
-    this.heartbeating = true;
+  /**
+   * Renews this process's leases. It runs on its own timer and never waits for a claim (a claim may wait on a row
+   * lock or start a session), so a process taking sessions over never lets its own leases lapse. Its statements
+   * give up after a lock timeout rather than queue behind another process's claim; without a renewal for half the
+   * TTL the process stops its sessions itself (another process may take them over).
+   */
+  async renewLeases(): Promise<void> {
+    if (this.renewing || this.stopping) return;
+    this.renewing = true;
     try {
       const held = [...this.sessions.values()].map((live) => ({ connectionId: live.connectionId, epoch: live.epoch }));
-      const renewed = await this.transactions.run((manager) =>
-        Leases.renew(manager, this.processId, held, this.config.CONNECTOR_LEASE_TTL_MS),
-      );
+      const renewed = await this.transactions.run(async (manager) => {
+        await manager.query(
+          `SET LOCAL lock_timeout = ${Math.max(100, Math.floor(this.config.CONNECTOR_LEASE_TTL_MS / 4))}`,
+        );
+        return Leases.renew(manager, this.processId, held, this.config.CONNECTOR_LEASE_TTL_MS);
+      });
       this.lastRenewal = Date.now();
       for (const live of [...this.sessions.values()]) {
-        if (!renewed.has(live.connectionId)) {
+        if (held.some((lease) => lease.connectionId === live.connectionId) && !renewed.has(live.connectionId)) {
           this.logger.warn({ connectionId: live.connectionId, epoch: live.epoch }, 'lease lost: stopping the session');
           await this.endLocally(live, 'lease lost');
         }
@@ -151,14 +168,26 @@ export class SessionManager implements OnApplicationBootstrap, OnModuleDestroy {
         'UPDATE connector_processes SET heartbeat_at = now(), session_count = $2, stopping = false WHERE id = $1',
         [this.processId, this.sessions.size],
       );
-      await this.releaseUnwanted();
-      await this.claimOrphans();
     } catch (error) {
-      this.logger.error({ err: error }, 'heartbeat failed');
+      this.logger.error({ err: error }, 'lease renewal failed');
       // self-fence: without a renewal for half the TTL another process may take the sessions over
       if (Date.now() - this.lastRenewal > this.config.CONNECTOR_LEASE_TTL_MS / 2) {
         for (const live of [...this.sessions.values()]) await this.endLocally(live, 'self-fence');
       }
+    } finally {
+      this.renewing = false;
+    }
+  }
+
+  /** Stops sessions no longer wanted and claims wanted sessions nobody holds (never blocks the renewal). */
+  async heartbeat(): Promise<void> {
+    if (this.heartbeating || this.stopping) return;
+    this.heartbeating = true;
+    try {
+      await this.releaseUnwanted();
+      await this.claimOrphans();
+    } catch (error) {
+      this.logger.error({ err: error }, 'session reconcile failed');
     } finally {
       this.heartbeating = false;
     }
@@ -214,25 +243,39 @@ export class SessionManager implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Takes the lease of a wanted connection and opens its session here. */
   private async claim(connectionId: number): Promise<boolean> {
-    const claimed = await this.transactions.run(async (manager) => {
-      // lock order everywhere: the lease row, then the connection row (a session's status report holds its lease
-      // share-locked while it updates the connection)
-      if (!(await Leases.lockClaimable(manager, connectionId))) return null;
-      const [row] = await manager.query<ConnectionRow[]>(
-        'SELECT * FROM connections WHERE id = $1 AND session_wanted FOR UPDATE SKIP LOCKED',
-        [connectionId],
-      );
-      if (!row) return null;
-      const epoch = await Leases.claim(manager, {
-        connectionId,
-        companyId: row.company_id,
-        owner: this.processId,
-        ttlMs: this.config.CONNECTOR_LEASE_TTL_MS,
+    const claimed = await this.transactions
+      .run(async (manager) => {
+        // a claim waits on a row lock at most this long (a lapsed owner's open fenced transaction, another claim):
+        // it then skips the connection until the next reconcile instead of holding up the others
+        await manager.query(`SET LOCAL lock_timeout = ${this.config.CONNECTOR_CLAIM_LOCK_TIMEOUT_MS}`);
+        // lock order everywhere: the lease row, then the connection row (a session's status report holds its lease
+        // share-locked while it updates the connection)
+        if (!(await Leases.lockClaimable(manager, connectionId))) return null;
+        const [row] = await manager.query<ConnectionRow[]>(
+          'SELECT * FROM connections WHERE id = $1 AND session_wanted FOR UPDATE SKIP LOCKED',
+          [connectionId],
+        );
+        if (!row) return null;
+        const epoch = await Leases.claim(manager, {
+          connectionId,
+          companyId: row.company_id,
+          owner: this.processId,
+          ttlMs: this.config.CONNECTOR_LEASE_TTL_MS,
+        });
+        if (epoch === null) return null;
+        const lifecycle = await SessionCommands.takeLifecycle(manager, connectionId);
+        return { row, epoch, wipe: lifecycle.includes('new-qr'), logout: lifecycle.at(-1) === 'logout' };
+      })
+      .catch((error: unknown) => {
+        if (
+          (error as { code?: string; driverError?: { code?: string } }).driverError?.code === LOCK_NOT_AVAILABLE ||
+          (error as { code?: string }).code === LOCK_NOT_AVAILABLE
+        ) {
+          this.logger.info({ connectionId }, 'claim skipped: the lease row is locked (retried at the next reconcile)');
+          return null;
+        }
+        throw error;
       });
-      if (epoch === null) return null;
-      const lifecycle = await SessionCommands.takeLifecycle(manager, connectionId);
-      return { row, epoch, wipe: lifecycle.includes('new-qr'), logout: lifecycle.at(-1) === 'logout' };
-    });
     if (!claimed) return false;
     if (claimed.logout) {
       // a logout asked while no process ran the session: carry it out without starting one

@@ -216,4 +216,15 @@ describe(parseWebhook.name, () => {
     message['from_user_id'] = 'BR.1502576394655843';
     expect(parseWebhook(body, CONNECTION).filter((item) => item.kind === 'message')).toEqual([]);
   });
+
+  it('ignores a message or status whose id no store can hold (bounded at the edge: no poison event)', () => {
+    type Body = { entry: Array<{ changes: Array<{ value: { messages: Array<{ id: string }> } }> }> };
+    const copy = JSON.parse(JSON.stringify(fixture('message-text.json'))) as Body;
+    const message = copy.entry[0]?.changes[0]?.value.messages[0];
+    if (!message) throw new Error('fixture without a message');
+    message.id = `wamid.${'A'.repeat(5_000)}`;
+    const items = parseWebhook(copy, CONNECTION);
+    expect(items.filter((item) => item.kind === 'message')).toHaveLength(0);
+    expect(items).toContainEqual({ kind: 'ignored', reason: 'message id too long', messageId: null });
+  });
 });

@@ -153,8 +153,12 @@ function parseValue(value: WebhookValue, connectionId: number): WebhookItem[] {
   }
   for (const status of arrayOf<WebhookStatus>(value.statuses)) {
     const ack = status.status === undefined ? undefined : ACKS[status.status];
-    if (!status.id || !status.recipient_id || ack === undefined) {
-      items.push({ kind: 'ignored', reason: `status ${String(status.status)}`, messageId: status.id ?? null });
+    if (!status.id || !isBoundedId(status.id) || !status.recipient_id || ack === undefined) {
+      items.push({
+        kind: 'ignored',
+        reason: `status ${String(status.status)}`,
+        messageId: status.id && isBoundedId(status.id) ? status.id : null,
+      });
       continue;
     }
     const error = ack === 0 ? arrayOf<NonNullable<WebhookStatus['errors']>[number]>(status.errors)[0] : undefined;
@@ -167,6 +171,11 @@ function parseValue(value: WebhookValue, connectionId: number): WebhookItem[] {
   return items;
 }
 
+/** Message ids are stored as varchar(128) downstream; Meta's wamids are far shorter. */
+export const MAX_MESSAGE_ID_LENGTH = 128;
+const isBoundedId = (id: unknown): boolean =>
+  typeof id === 'string' && id.length > 0 && id.length <= MAX_MESSAGE_ID_LENGTH;
+
 /** One `messages[]` element as an inbound event (or the reason it is ignored). */
 export function parseMessage(
   message: WebhookMessage,
@@ -175,6 +184,10 @@ export function parseMessage(
 ): WebhookItem {
   const messageId = message.id ?? null;
   if (!messageId) return { kind: 'ignored', reason: 'message without id', messageId };
+  // an id no store can hold would fail every consumer for good (a poison event): bounded at the edge
+  if (!isBoundedId(messageId)) return { kind: 'ignored', reason: 'message id too long', messageId: null };
+  const referenced = [message.context?.id, message.reaction?.message_id].filter((id) => id !== undefined);
+  if (!referenced.every(isBoundedId)) return { kind: 'ignored', reason: 'referenced id too long', messageId };
   if (!message.from || !/^\d+$/.test(message.from)) {
     // from mid-2026 users with a username may come without a phone number (BSUID only): not supported yet
     return { kind: 'ignored', reason: 'message without a phone number', messageId };

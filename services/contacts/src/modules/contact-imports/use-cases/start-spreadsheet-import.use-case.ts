@@ -43,7 +43,7 @@ export class StartSpreadsheetImportUseCase {
   }): Promise<{ report: ImportReport; inline: boolean }> {
     const format = detectFormat(input.file.buffer, input.file.originalname);
     if (!format) {
-      throw new DomainError('ERR_UNSUPPORTED_MEDIA_TYPE', { message: 'Envie uma planilha .xls ou .xlsx.' });
+      throw new DomainError('ERR_UNSUPPORTED_MEDIA_TYPE', { message: 'Envie uma planilha .csv, .xls ou .xlsx.' });
     }
     const inline = input.file.size <= this.config.CONTACTS_IMPORT_INLINE_BYTES;
     const id = uuidv7();

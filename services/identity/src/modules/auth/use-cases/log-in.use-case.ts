@@ -19,7 +19,7 @@ export interface SignedIn {
 }
 
 /**
- * `POST /auth/login`. Throttled per e-mail and per IP (429 after 5 failures in a minute); wrong credentials are
+ * `POST /auth/login`. Throttled per (e-mail, IP) with back-off, and per e-mail and per IP with larger budgets (`LoginThrottle`); wrong credentials are
  * 401 ERR_INVALID_CREDENTIALS whether or not the e-mail exists. A success ends the user's other sessions (one
  * session per account, the spec's "another login" notice via identity.user.logged-in), rehashes a legacy bcrypt
  * hash with argon2id, and opens a session with its first refresh token.
@@ -60,7 +60,7 @@ export class LogInUseCase {
         key: user.id,
         data: { id: user.id, email: user.email, sessionId },
       });
-      await this.throttle.clear(email);
+      await this.throttle.clear(email, meta.ip);
       const session = await sessionUserAndClaims(manager, user, sessionId);
       return { token: await this.signer.sign(session.claims), user: session.user, refreshToken, sessionId };
     });

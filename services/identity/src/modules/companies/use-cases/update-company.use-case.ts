@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { PLATFORM_COMPANY_ID } from '@cs/proto/common';
-import { CompanyDeleted, type CompanySnapshot, CompanyUpdated, type ScheduleEntry } from '@cs/proto/events';
+import {
+  CompanyDeleted,
+  CompanyRenewed,
+  type CompanySnapshot,
+  CompanyUpdated,
+  type ScheduleEntry,
+} from '@cs/proto/events';
 import type { CompanyUpdateRequest } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError, validationError } from '@cs/platform/errors';
@@ -78,6 +84,24 @@ export class UpdateCompanyUseCase {
     });
   }
 
+  /**
+   * A paid invoice (billing's `billing.payment.completed`): the due date moves on by the recurrence, as in
+   * `extendDueDate`, and the change goes out as `identity.company.renewed`, so the gateway lifts the expired gate
+   * and tells the company's browsers (`company-{id}-payment` CONCLUIDA). A deleted company is ignored.
+   */
+  async renew(id: number, now: Date = new Date()): Promise<CompanySnapshot | null> {
+    const exists = await this.transactions.manager.exists(CompanyEntity, { where: { id } });
+    if (!exists) return null;
+    return this.change(
+      id,
+      async (company) => {
+        const months = RECURRENCE_MONTHS[company.recurrence ?? 'MENSAL'];
+        company.dueDate = extendDueDate(company.dueDate, months, dateInZonePlusDays(now, company.timezone, 0));
+      },
+      CompanyRenewed,
+    );
+  }
+
   /** `DELETE /companies/{id}` (super users); the platform company stays. */
   async remove(id: number): Promise<void> {
     if (id === PLATFORM_COMPANY_ID) throw new DomainError('ERR_NO_PERMISSION');
@@ -92,6 +116,7 @@ export class UpdateCompanyUseCase {
   private async change(
     id: number,
     apply: (company: CompanyEntity, manager: import('typeorm').EntityManager) => Promise<void>,
+    event: typeof CompanyUpdated | typeof CompanyRenewed = CompanyUpdated,
   ): Promise<CompanySnapshot> {
     return this.transactions.run(async (manager) => {
       const company = await manager.findOne(CompanyEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
@@ -99,7 +124,7 @@ export class UpdateCompanyUseCase {
       await apply(company, manager);
       await manager.save(CompanyEntity, company);
       const snapshot = snapshotOf(await loadCompanyView(manager, id));
-      await this.events.emit(CompanyUpdated, { companyId: id, key: id, data: snapshot });
+      await this.events.emit(event, { companyId: id, key: id, data: snapshot });
       return snapshot;
     });
   }

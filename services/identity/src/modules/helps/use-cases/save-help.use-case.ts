@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { HelpRequest } from '@cs/proto/http';
+import type { HelpRequest, HelpUpdateRequest } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { HelpEntity } from '../help.entity.js';
@@ -16,11 +16,11 @@ export class SaveHelpUseCase {
     });
   }
 
-  async update(id: number, input: HelpRequest): Promise<HelpEntity> {
+  async update(id: number, input: HelpUpdateRequest): Promise<HelpEntity> {
     return this.transactions.run(async (manager) => {
       const help = await manager.findOne(HelpEntity, { where: { id } });
       if (!help) throw new DomainError('ERR_NO_HELP_FOUND');
-      Object.assign(help, { ...input, link: input.link ?? help.link });
+      Object.assign(help, Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)));
       return manager.save(help);
     });
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { SettingUpdated } from '@cs/proto/events';
+import { isSecretSetting, maskSecretSetting, SECRET_SETTING_MASK } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError, validationError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
@@ -20,10 +21,12 @@ export class UpdateSettingUseCase {
     if (!key) throw new DomainError('ERR_NO_SETTING_FOUND');
     const parsed = SETTINGS_CATALOGUE[key].schema.safeParse(value);
     if (!parsed.success) throw validationError([{ path: 'value', message: `Valor inválido para ${key}` }]);
+    // the mask an admin read, sent back unchanged (the form saves every field): keep the stored secret
+    if (isSecretSetting(key) && value === SECRET_SETTING_MASK) return { key, value: SECRET_SETTING_MASK };
     return this.transactions.run(async (manager) => {
       await manager.upsert(SettingEntity, { companyId, key, value: parsed.data }, ['companyId', 'key']);
       await this.events.emit(SettingUpdated, { companyId, key: companyId, data: { key, value: parsed.data } });
-      return { key, value: parsed.data };
+      return { key, value: maskSecretSetting(key, parsed.data) };
     });
   }
 }

@@ -8,8 +8,9 @@ import { isOnline, toUserSnapshot } from '../users.mapper.js';
 
 /**
  * Presence reported by the gateway (socket connected, `userStatus` every 5 minutes, last socket gone). Stored as
- * `online` + `last_seen_at`; the dashboard's online flag changes, and identity.user.updated is emitted, only
- * when the effective state flips (not on every ping).
+ * `online` + `last_seen_at`; the dashboard's online flag changes, and identity.user.updated (marked
+ * `change: 'presence'`, which the gateway does not send to browsers) is emitted, only when the effective state
+ * flips (not on every ping).
  */
 @Injectable()
 export class RecordPresenceUseCase {
@@ -30,7 +31,11 @@ export class RecordPresenceUseCase {
       user.lastSeenAt = now;
       await manager.update(UserEntity, { id: user.id, companyId: user.companyId }, { online, lastSeenAt: now });
       if (before !== isOnline(user, now)) {
-        await this.events.emit(UserUpdated, { companyId: user.companyId, key: user.id, data: toUserSnapshot(user) });
+        await this.events.emit(UserUpdated, {
+          companyId: user.companyId,
+          key: user.id,
+          data: { ...toUserSnapshot(user), change: 'presence' },
+        });
       }
     });
   }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { UserUpdated } from '@cs/proto/events';
 import type { UpdateUserRequest } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
-import { DomainError } from '@cs/platform/errors';
+import { DomainError, validationError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
 import type { Identity } from '@cs/platform/tenancy';
 import { PasswordHasher } from '../../auth/password-hasher.js';
@@ -43,6 +43,22 @@ export class UpdateUserUseCase {
       }
       if (input.super !== undefined && input.super !== user.super && !caller.isSuper) {
         throw new DomainError('ERR_NO_SUPER');
+      }
+      const changesEmail = input.email !== undefined && input.email.toLowerCase() !== user.email.toLowerCase();
+      if (isSelf && (changesEmail || input.password !== undefined)) {
+        // a stolen session (or an unattended browser) must not take the account over: prove the current password
+        const proven =
+          input.currentPassword !== undefined &&
+          input.currentPassword !== '' &&
+          (await this.hasher.verify(input.currentPassword, user.passwordHash));
+        if (!proven) {
+          throw validationError([
+            {
+              path: 'currentPassword',
+              message: input.currentPassword ? 'Senha atual incorreta' : 'Informe a senha atual',
+            },
+          ]);
+        }
       }
       if (input.email !== undefined && input.email.toLowerCase() !== user.email.toLowerCase()) {
         await assertEmailFree(manager, input.email, user.id);

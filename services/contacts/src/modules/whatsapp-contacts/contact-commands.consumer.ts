@@ -1,0 +1,33 @@
+import type { EventOf } from '@cs/proto/common';
+import { Controller } from '@nestjs/common';
+import { asCompanyId } from '@cs/proto/common';
+import { ContactsContactCommandsTopic } from '@cs/proto/events';
+import { TransactionHost } from '@cs/platform/database';
+import { EventPattern, Payload } from '@cs/platform/events';
+import { ContactResolver } from './contact-resolver.js';
+
+/**
+ * `contacts.contact.ensure` (tickets' external send API writing to a number WhatsApp confirmed): finds or
+ * creates the number's contact as an inbound message would, publishing `contacts.contact.created` when new.
+ */
+@Controller()
+export class ContactCommandsConsumer {
+  constructor(
+    private readonly transactions: TransactionHost,
+    private readonly resolver: ContactResolver,
+  ) {}
+
+  @EventPattern(ContactsContactCommandsTopic.name)
+  async handle(@Payload() payload: object): Promise<void> {
+    const event = payload as EventOf<(typeof ContactsContactCommandsTopic.events)[number]>;
+    const { connectionId, jid, number } = event.data;
+    await this.transactions.run(() =>
+      this.resolver.person(
+        asCompanyId(event.companyId),
+        { jid, number, lid: null, pushName: null },
+        { connectionId, name: null },
+        event.id,
+      ),
+    );
+  }
+}
