@@ -3,12 +3,16 @@ import type { ServiceDefinition } from '@cs/platform/bootstrap';
 import { PlatformModule } from '@cs/platform/bootstrap';
 import { type TicketsConfig, TicketsEnvSchema } from './config/env.js';
 import { createTicketsDataSource } from './database/data-source.js';
+import { ChatsModule } from './modules/chats/chats.module.js';
 import { ChatbotModule } from './modules/chatbot/chatbot.module.js';
 import { CoreModule } from './modules/core.module.js';
 import { DashboardModule } from './modules/dashboard/dashboard.module.js';
+import { ExternalApiModule } from './modules/external-api/external-api.module.js';
 import { MediaModule } from './modules/media/media.module.js';
 import { MessagesModule } from './modules/messages/messages.module.js';
 import { ProjectionsModule } from './modules/projections/projections.module.js';
+import { PromptsModule } from './modules/prompts/prompts.module.js';
+import { QueueIntegrationsModule } from './modules/queue-integrations/queue-integrations.module.js';
 import { QueuesModule } from './modules/queues/queues.module.js';
 import { QuickMessagesModule } from './modules/quick-messages/quick-messages.module.js';
 import { SchedulesModule } from './modules/schedules/schedules.module.js';
@@ -41,7 +45,11 @@ export class TicketsAppModule {
         QuickMessagesModule,
         TicketNotesModule,
         SchedulesModule,
+        ChatsModule,
         DashboardModule,
+        PromptsModule,
+        QueueIntegrationsModule,
+        ExternalApiModule,
       ],
     };
   }

@@ -1,12 +1,16 @@
 import { z } from 'zod';
-import { ServiceEnvSchema } from '@cs/platform/config';
+import { sensitive, ServiceEnvSchema } from '@cs/platform/config';
 
 export const TicketsEnvSchema = ServiceEnvSchema.extend({
   TICKETS_PORT: z.coerce.number().int().min(0).max(65_535).default(4102),
   /** Folder where uploaded media (messages, queues, options, quick messages, schedules) is stored. */
   TICKETS_MEDIA_DIR: z.string().min(1).default('.data/tickets-media'),
-  /** Public base URL under which `/media/tickets/...` is reachable (the gateway's URL). */
-  TICKETS_MEDIA_BASE_URL: z.url().default('http://127.0.0.1:8080'),
+  /**
+   * The gateway's public URL, the one setting every service builds public links from (`/media/tickets/...` here,
+   * `/media/whatsapp/...` and webhooks in the connector). The web client reaches media through its own API base
+   * whatever host this names, so only other clients depend on it being right.
+   */
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
   /** Largest accepted upload, in bytes. */
   TICKETS_MEDIA_MAX_BYTES: z.coerce
     .number()
@@ -15,5 +19,28 @@ export const TicketsEnvSchema = ServiceEnvSchema.extend({
     .default(16 * 1024 * 1024),
   /** Length of one "minute" of the connection timers (expiresTicket, timeSendQueue, timeUseBotQueues), in ms. */
   TICKETS_TIMER_MINUTE_MS: z.coerce.number().int().positive().default(60_000),
+  /**
+   * Key (at least 32 characters) that encrypts the stored AI and integration credentials. When unset it is
+   * derived from INTERNAL_TOKEN; set it in production so rotating the internal token does not lose them.
+   */
+  TICKETS_SECRETS_KEY: sensitive(z.string().min(32)).optional(),
+  /** OpenAI's API (tests point it at a local fake). */
+  TICKETS_OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
+  TICKETS_OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  TICKETS_OPENAI_TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
+  TICKETS_OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** Azure Speech TTS: `{region}` is replaced by the prompt's region (tests point it at a local fake). */
+  TICKETS_AZURE_TTS_URL: z.string().min(1).default('https://{region}.tts.speech.microsoft.com/cognitiveservices/v1'),
+  /** Google's OAuth token endpoint and Dialogflow's API (tests point them at local fakes). */
+  TICKETS_GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  TICKETS_DIALOGFLOW_BASE_URL: z.url().default('https://dialogflow.googleapis.com'),
+  /** External API: calls per token per minute. */
+  TICKETS_EXTERNAL_API_RATE_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  /** How long the external API waits for the connector's number check (and a new contact), in ms. */
+  TICKETS_EXTERNAL_API_WAIT_MS: z.coerce.number().int().positive().default(10_000),
+  /** A customer message equal to one of these (comma-separated, any case) hands an AI or bot ticket to a person. */
+  TICKETS_AI_HANDOFF_KEYWORDS: z.string().default('atendente,falar com atendente,humano'),
+  /** Hosts exempt from the SSRF rules of integration URLs (tests' local fakes only; empty in production). */
+  OUTBOUND_HTTP_ALLOWED_HOSTS: z.string().default(''),
 });
 export type TicketsConfig = z.infer<typeof TicketsEnvSchema>;

@@ -145,7 +145,13 @@ describe('the queue menu and the option tree', () => {
       'Plano anual: R$ 999,00.',
     ]);
     const { body } = await harness.http('GET', '/tickets?showAll=true', setup.admin);
-    expect(body.tickets[0]).toMatchObject({ status: 'pending', queue: { name: 'Vendas' }, chatbot: false });
+    // the list's preview is what Maria wrote last, not the bot's answer
+    expect(body.tickets[0]).toMatchObject({
+      status: 'pending',
+      queue: { name: 'Vendas' },
+      chatbot: false,
+      lastMessage: '2',
+    });
     const bots = await harness.query<{ is_bot: boolean; from_me: boolean }>(
       'SELECT is_bot, from_me FROM tickets.messages WHERE company_id = $1 AND from_me',
       [setup.companyId],

@@ -200,3 +200,63 @@ describe('GET /dashboard', () => {
     expect(agent.status).toBe(403);
   });
 });
+
+describe('GET /dashboard/ticketsDay and /dashboard/ticketsUsers (the established client charts)', () => {
+  it('counts the cycles begun per date, or per hour when one day is asked', async () => {
+    const days = await harness.http(
+      'GET',
+      '/dashboard/ticketsDay?initialDate=2026-03-02&finalDate=2026-03-03',
+      setup.admin,
+    );
+    expect(days.status).toBe(200);
+    // A and B on the 2nd; C, D and E on the 3rd (E at 23:50 local)
+    expect(days.body).toEqual({
+      count: 5,
+      data: [
+        { data: '02/03/2026', total: 2 },
+        { data: '03/03/2026', total: 3 },
+      ],
+    });
+    const oneDay = await harness.http(
+      'GET',
+      '/dashboard/ticketsDay?initialDate=2026-03-03&finalDate=2026-03-03',
+      setup.admin,
+    );
+    expect(oneDay.body).toEqual({
+      count: 3,
+      data: [
+        { horario: 14, total: 2 },
+        { horario: 23, total: 1 },
+      ],
+    });
+  });
+
+  it('counts the finished cycles per attendant, every user listed', async () => {
+    const { status, body } = await harness.http(
+      'GET',
+      '/dashboard/ticketsUsers?initialDate=2026-03-02&finalDate=2026-03-03',
+      setup.admin,
+    );
+    expect(status).toBe(200);
+    // A (Ana), B and C (Bruno) finished in the period; G finished on the 4th
+    expect(body).toEqual({
+      data: [
+        { nome: 'Ana Admin', quantidade: 1 },
+        { nome: 'Bruno Atendente', quantidade: 2 },
+        { nome: 'Carla Reis', quantidade: 0 },
+      ],
+    });
+  });
+
+  it('asks for both days, and is for admins only', async () => {
+    const missing = await harness.http('GET', '/dashboard/ticketsUsers?initialDate=2026-03-02', setup.admin);
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('Parametrize o filtro');
+    const agent = await harness.http(
+      'GET',
+      '/dashboard/ticketsDay?initialDate=2026-03-02&finalDate=2026-03-03',
+      setup.agent,
+    );
+    expect(agent.status).toBe(403);
+  });
+});

@@ -6,7 +6,16 @@
  * comes back.
  */
 import { expectEventually, nextCompanyId } from '@cs/platform/testing';
-import { addContact, type CompanySetup, Harness, type Published, setupCompany, upload } from '../support/harness.js';
+import {
+  addContact,
+  type CompanySetup,
+  Harness,
+  JPEG_BYTES,
+  PNG_BYTES,
+  type Published,
+  setupCompany,
+  upload,
+} from '../support/harness.js';
 
 const harness = new Harness();
 let setup: CompanySetup;
@@ -136,7 +145,7 @@ describe('sending', () => {
       'POST',
       `/schedules/${sent.id}/media-upload`,
       setup.agent,
-      upload('file', 'foto.png', 'image/png', 'png'),
+      upload('file', 'foto.png', 'image/png', PNG_BYTES),
     );
     expect(media.status).toBe(409);
   });
@@ -165,7 +174,7 @@ describe('sending', () => {
       'POST',
       `/schedules/${schedule.id}/media-upload`,
       setup.agent,
-      upload('file', 'vitrine da loja.jpg', 'image/jpeg', 'jpeg-bytes'),
+      upload('file', 'vitrine da loja.jpg', 'image/jpeg', JPEG_BYTES),
     );
     expect(picture.status).toBe(200);
     expect(picture.body).toMatchObject({ mediaName: 'vitrine_da_loja.jpg' });

@@ -5,7 +5,7 @@
  * never its data; lists show only B's records; and every route refuses a call without a user (401).
  */
 import { nextCompanyId } from '@cs/platform/testing';
-import { type CompanySetup, Harness, setupCompany, ticketFrom, upload } from '../support/harness.js';
+import { type CompanySetup, Harness, PNG_BYTES, setupCompany, ticketFrom, upload } from '../support/harness.js';
 
 const harness = new Harness();
 let a: CompanySetup;
@@ -43,7 +43,7 @@ afterAll(async () => {
   await harness.stop();
 });
 
-const file = () => upload('file', 'foto.png', 'image/png', 'png-bytes');
+const file = () => upload('file', 'foto.png', 'image/png', PNG_BYTES);
 
 type Call = [method: string, path: () => string, body: (() => unknown) | object | undefined, code: string];
 

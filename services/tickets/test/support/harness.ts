@@ -50,10 +50,18 @@ const OBSERVED = [
   'tickets.tag.v1',
   'tickets.quick-message.v1',
   'tickets.schedule.v1',
+  'tickets.chat.v1',
   'whatsapp.message.commands.v1',
+  'tickets.prompt.v1',
+  'tickets.queue-integration.v1',
+  'whatsapp.contact.commands.v1',
+  'contacts.contact.commands.v1',
 ];
 
 export class Harness {
+  /** `env`: extra environment keys of the service under test (e.g. the base URLs of local provider fakes). */
+  constructor(private readonly env: Record<string, string> = {}) {}
+
   app!: RunningApp<typeof ticketsService.envSchema>;
   readonly seen: Published[] = [];
   /** Under a dot-folder, as the default `.data/tickets-media` is: serving must not refuse the folder itself. */
@@ -106,9 +114,10 @@ export class Harness {
       serviceTestEnv({
         TICKETS_PORT: '0',
         TICKETS_MEDIA_DIR: this.mediaDir,
-        TICKETS_MEDIA_BASE_URL: 'http://gateway.test',
+        PUBLIC_URL: 'http://gateway.test',
         TICKETS_TIMER_MINUTE_MS: '1000',
         KAFKA_TOPIC_PREFIX: this.topicPrefix,
+        ...this.env,
       }),
       { port: 0 },
     );
@@ -509,17 +518,21 @@ export async function ticketFrom(
   return ticket;
 }
 
+/** The first bytes of real files: uploads are sniffed, so a test file must start like the real thing. */
+export const PNG_BYTES = Buffer.from('89504e470d0a1a0a0000000d494844520000000100000001080600000000000000', 'hex');
+export const JPEG_BYTES = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');
+
 /** A multipart body with one file (as browsers send uploads). */
 export function upload(
   field: string,
   name: string,
   type: string,
-  content: string,
+  content: string | Uint8Array,
   fields: Record<string, string> = {},
 ) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  form.append(field, new Blob([content], { type }), name);
+  form.append(field, new Blob([typeof content === 'string' ? content : new Uint8Array(content)], { type }), name);
   return form;
 }
 

@@ -2,6 +2,8 @@ import { PlatformTables1700000000000 } from '@cs/platform/database';
 import { CreateTickets1732100000000 } from './1732100000000-create-tickets.js';
 import { TagsNotesSchedulesDashboard1732200000000 } from './1732200000000-tags-notes-schedules-dashboard.js';
 import { TicketListCoveringIndexes1732300000000 } from './1732300000000-ticket-list-covering-indexes.js';
+import { InternalChats1732419000000 } from './1732419000000-internal-chats.js';
+import { Automation1764000000000 } from './1764000000000-automation.js';
 
 /** Every migration of tickets, in order. Never edit a merged migration; add a new one. */
 export const TicketsMigrations = [
@@ -9,4 +11,6 @@ export const TicketsMigrations = [
   CreateTickets1732100000000,
   TagsNotesSchedulesDashboard1732200000000,
   TicketListCoveringIndexes1732300000000,
+  InternalChats1732419000000,
+  Automation1764000000000,
 ];

@@ -20,3 +20,15 @@ export const DashboardQuerySchema = z.object({
   date_to: day,
 });
 export type DashboardQuery = z.infer<typeof DashboardQuerySchema>;
+
+/** `GET /dashboard/ticketsDay` and `/dashboard/ticketsUsers (initialDate, finalDate)`: whole days, both needed. */
+export const DashboardReportQuerySchema = z.object({
+  initialDate: day,
+  finalDate: day,
+});
+export type DashboardReportQuery = z.infer<typeof DashboardReportQuerySchema>;
+/** Both days of a report, checked. */
+export interface DashboardDays {
+  readonly initialDate: string;
+  readonly finalDate: string;
+}

@@ -3,7 +3,7 @@ import type { CompanyId } from '@cs/proto/common';
 import { TransactionHost } from '@cs/platform/database';
 import { ProjectionsRepository } from '../projections/projections.repository.js';
 import { parseDateTime } from '../schedules/local-time.js';
-import type { DashboardQuery } from './dashboard.dto.js';
+import type { DashboardDays, DashboardQuery } from './dashboard.dto.js';
 
 export interface DashboardCounters {
   /** Tickets pending now (not limited to the period). */
@@ -30,6 +30,16 @@ export interface DashboardAttendant {
   /** Average 1-3 rating of their attendances of the period; 0 with none. */
   readonly rating: number;
   readonly online: boolean;
+}
+
+/** One slot of `GET /dashboard/ticketsDay`: an hour of the day (a single day asked) or a `dd/mm/YYYY` date. */
+export type TicketsDaySlot =
+  { readonly total: number; readonly horario: number } | { readonly total: number; readonly data: string };
+
+/** One attendant of `GET /dashboard/ticketsUsers`: attendances finished in the period (upstream's names). */
+export interface TicketsUserSlot {
+  readonly nome: string;
+  readonly quantidade: number;
 }
 
 interface Row {
@@ -143,5 +153,58 @@ export class DashboardQueries {
         rating: Number(attendant.rating),
       })),
     };
+  }
+
+  /** The period's bounds: from the first day's midnight to the midnight after the last day, company time zone. */
+  private async period(companyId: CompanyId, query: DashboardDays) {
+    const company = await this.projections.company(companyId);
+    const start = parseDateTime(`${query.initialDate}T00:00`, company.timezone);
+    const end = parseDateTime(`${nextDay(query.finalDate)}T00:00`, company.timezone);
+    return { timezone: company.timezone, start, end };
+  }
+
+  /**
+   * Attendance cycles begun in the period (reference §2.9 `ticketsDay`): per hour of the day when one day is
+   * asked, otherwise per date (`dd/mm/YYYY`, in date order), with their total as `count`.
+   */
+  async ticketsDay(companyId: CompanyId, query: DashboardDays): Promise<{ count: number; data: TicketsDaySlot[] }> {
+    const { timezone, start, end } = await this.period(companyId, query);
+    const perHour = query.initialDate === query.finalDate;
+    const rows = await this.transactions.run((db) =>
+      db.query<Array<{ slot: string; day: string; total: number }>>(
+        `SELECT ${perHour ? `date_part('hour', tt.created_at AT TIME ZONE $2)::int::text` : `to_char(tt.created_at AT TIME ZONE $2, 'DD/MM/YYYY')`} AS slot,
+                min((tt.created_at AT TIME ZONE $2)::date)::text AS day, count(*)::int AS total
+           FROM ticket_trackings tt
+          WHERE tt.company_id = $1 AND tt.created_at >= $3 AND tt.created_at < $4
+          GROUP BY slot ORDER BY day, slot`,
+        [companyId, timezone, start, end],
+      ),
+    );
+    const data: TicketsDaySlot[] = perHour
+      ? rows.map((row) => ({ total: row.total, horario: Number(row.slot) })).sort((a, b) => a.horario - b.horario)
+      : rows.map((row) => ({ total: row.total, data: row.slot }));
+    return { count: rows.reduce((sum, row) => sum + row.total, 0), data };
+  }
+
+  /**
+   * Attendance cycles finished in the period per attendant (reference §2.9 `ticketsUsers`), every user of the
+   * company listed (0 without any), by name.
+   */
+  async ticketsUsers(companyId: CompanyId, query: DashboardDays): Promise<{ data: TicketsUserSlot[] }> {
+    const { start, end } = await this.period(companyId, query);
+    const rows = await this.transactions.run((db) =>
+      db.query<TicketsUserSlot[]>(
+        `SELECT u.name AS nome, count(tt.id)::int AS quantidade
+           FROM users u
+           LEFT JOIN ticket_trackings tt
+             ON tt.company_id = u.company_id AND tt.user_id = u.id
+            AND tt.finished_at >= $2 AND tt.finished_at < $3
+          WHERE u.company_id = $1 AND NOT u.deleted
+          GROUP BY u.id, u.name
+          ORDER BY lower(u.name), u.id`,
+        [companyId, start, end],
+      ),
+    );
+    return { data: rows };
   }
 }

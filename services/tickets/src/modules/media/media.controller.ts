@@ -1,8 +1,9 @@
-import { relative } from 'node:path';
+import { basename, relative } from 'node:path';
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { DomainError } from '@cs/platform/errors';
 import { Public } from '@cs/platform/tenancy';
+import { applySafeFileHeaders } from '@cs/platform/uploads';
 import { MEDIA_ROUTE, MediaStorage } from './media.storage.js';
 
 /**
@@ -15,10 +16,16 @@ export class MediaController {
 
   @Public()
   @Get('*path')
-  serve(@Param('path') path: string | string[], @Res() response: Response): void {
+  async serve(@Param('path') path: string | string[], @Res() response: Response): Promise<void> {
     const requested = Array.isArray(path) ? path.join('/') : path;
     const absolute = this.media.resolvePath(requested);
     if (!absolute) throw new DomainError('ERR_NOT_FOUND');
+    // attachment unless a sniffed image/audio/video/PDF, nosniff, sandboxing CSP (uploaded HTML never runs here)
+    try {
+      await applySafeFileHeaders(response, absolute, basename(absolute).replace(/^[0-9a-f-]{36}-/, ''));
+    } catch {
+      throw new DomainError('ERR_NOT_FOUND');
+    }
     // relative to the media folder, so only dot-segments inside it are refused (the folder may be `.data/...`)
     response.sendFile(
       relative(this.media.root, absolute),

@@ -10,14 +10,14 @@ import {
   UploadedFiles,
   UseInterceptors,
 } from '@nestjs/common';
-import { FilesInterceptor } from '@nestjs/platform-express';
+import { LimitedFilesInterceptor } from '@cs/platform/uploads';
 import { z } from 'zod';
 import type { CompanyId } from '@cs/proto/common';
 import { PageNumberSchema } from '@cs/proto/common';
 import type { MessageSnapshot, TicketSnapshot } from '@cs/proto/events';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CompanyIdParam, CurrentIdentity, type Identity } from '@cs/platform/tenancy';
-import type { UploadedFile } from '../media/media.storage.js';
+import { maxUpload, type UploadedFile } from '../media/media.storage.js';
 import type { MessageView } from './messages.queries.js';
 import { DeleteMessageUseCase } from './use-cases/delete-message.use-case.js';
 import { ReadTicketMessagesUseCase } from './use-cases/read-ticket-messages.use-case.js';
@@ -46,7 +46,7 @@ export class MessagesController {
 
   @Post(':ticketId')
   @HttpCode(200)
-  @UseInterceptors(FilesInterceptor('medias', 10))
+  @UseInterceptors(LimitedFilesInterceptor('medias', 10, maxUpload))
   async send(
     @CompanyIdParam() companyId: CompanyId,
     @CurrentIdentity() identity: Identity,

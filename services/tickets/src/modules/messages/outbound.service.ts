@@ -23,6 +23,8 @@ export interface OutboundInput {
   readonly isBot: boolean;
   readonly userId: number | null;
   readonly quotedMsgId?: string | null;
+  /** An audio sent as a voice note (the AI's spoken answers). */
+  readonly ptt?: boolean;
 }
 
 const mediaTypeOf = (mimeType: string): 'image' | 'video' | 'audio' | 'document' => {
@@ -83,7 +85,7 @@ export class OutboundService {
           mimeType: media.mimeType,
           fileName: media.fileName,
           caption: input.body,
-          ptt: false,
+          ptt: input.ptt ?? false,
         }
       : { kind: 'text', body };
     await this.events.emit(SendMessage, {
@@ -99,7 +101,9 @@ export class OutboundService {
       },
     });
     const updated = await this.tickets.patch(companyId, ticket.id, {
-      lastMessage: body,
+      // a waiting ticket's preview keeps what the contact wrote, not the chatbot's menu or greeting (a ticket that
+      // has nothing yet, as one the external API opens, shows the message)
+      ...(input.isBot && ticket.status === 'pending' && ticket.lastMessage ? {} : { lastMessage: body }),
       fromMe: true,
       unreadMessages: 0,
     });

@@ -5,10 +5,12 @@ import type {
   CompanySnapshot,
   ConnectionSnapshot,
   ContactSnapshot,
+  PlanFlag,
   ScheduleEntry,
   UserSnapshot,
 } from '@cs/proto/events';
 import { TransactionHost } from '@cs/platform/database';
+import type { PlanFlagSource } from '@cs/platform/tenancy';
 
 export interface CompanyView {
   readonly id: number;
@@ -75,7 +77,7 @@ const DEFAULT_SETTINGS: Record<string, string> = {
  * and contacts. Written only by their event consumers; read everywhere, always scoped by company.
  */
 @Injectable()
-export class ProjectionsRepository {
+export class ProjectionsRepository implements PlanFlagSource {
   constructor(private readonly transactions: TransactionHost) {}
 
   private get db(): EntityManager {
@@ -125,6 +127,15 @@ export class ProjectionsRepository {
       settings: { ...DEFAULT_SETTINGS, ...(row?.settings ?? {}) },
       plan: row?.plan ?? null,
     };
+  }
+
+  /** The company's plan flags (`PlanFlagSource`: the service's own plan gates); null before identity told us. */
+  async planFlags(companyId: CompanyId): Promise<Partial<Record<PlanFlag, boolean>> | null> {
+    const [row] = await this.db.query<Array<{ plan: Partial<Record<PlanFlag, boolean>> | null }>>(
+      'SELECT plan FROM companies WHERE id = $1',
+      [companyId],
+    );
+    return row?.plan ?? null;
   }
 
   async deleteCompany(companyId: CompanyId): Promise<void> {

@@ -11,12 +11,12 @@ import {
   UploadedFiles,
   UseInterceptors,
 } from '@nestjs/common';
-import { FilesInterceptor } from '@nestjs/platform-express';
-import type { CompanyId } from '@cs/proto/common';
+import { LimitedFilesInterceptor } from '@cs/platform/uploads';
+import { type CompanyId, partialUpdateSchema } from '@cs/proto/common';
 import { DomainError } from '@cs/platform/errors';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CompanyIdParam, Roles } from '@cs/platform/tenancy';
-import type { UploadedFile } from '../media/media.storage.js';
+import { maxUpload, type UploadedFile } from '../media/media.storage.js';
 import {
   type QueueOptionBody,
   QueueOptionBodySchema,
@@ -75,7 +75,7 @@ export class QueueOptionsController {
   async update(
     @CompanyIdParam() companyId: CompanyId,
     @Param('optionId', new IdPipe()) id: number,
-    @Body(new ZodPipe(QueueOptionBodySchema.partial())) body: Partial<QueueOptionBody>,
+    @Body(new ZodPipe(partialUpdateSchema(QueueOptionBodySchema))) body: Partial<QueueOptionBody>,
   ): Promise<QueueOptionRow> {
     return this.updateOption.execute(companyId, id, body);
   }
@@ -93,7 +93,7 @@ export class QueueOptionsController {
   @Post(':optionId/media-upload')
   @HttpCode(200)
   @Roles('admin')
-  @UseInterceptors(FilesInterceptor('file', 1))
+  @UseInterceptors(LimitedFilesInterceptor('file', 1, maxUpload))
   async upload(
     @CompanyIdParam() companyId: CompanyId,
     @Param('optionId', new IdPipe()) id: number,

@@ -10,12 +10,12 @@ import {
   UploadedFiles,
   UseInterceptors,
 } from '@nestjs/common';
-import { FilesInterceptor } from '@nestjs/platform-express';
-import type { CompanyId } from '@cs/proto/common';
+import { LimitedFilesInterceptor } from '@cs/platform/uploads';
+import { type CompanyId, partialUpdateSchema } from '@cs/proto/common';
 import { DomainError } from '@cs/platform/errors';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CompanyIdParam, Roles } from '@cs/platform/tenancy';
-import type { UploadedFile } from '../media/media.storage.js';
+import { maxUpload, type UploadedFile } from '../media/media.storage.js';
 import { type QueueBody, QueueBodySchema } from './queues.dto.js';
 import { toQueueView, type QueueView } from './queues.mapper.js';
 import { QueuesRepository } from './queues.repository.js';
@@ -65,7 +65,7 @@ export class QueuesController {
   async update(
     @CompanyIdParam() companyId: CompanyId,
     @Param('queueId', new IdPipe()) queueId: number,
-    @Body(new ZodPipe(QueueBodySchema.partial())) body: Partial<QueueBody>,
+    @Body(new ZodPipe(partialUpdateSchema(QueueBodySchema))) body: Partial<QueueBody>,
   ): Promise<QueueView> {
     return this.updateQueue.execute(companyId, queueId, body);
   }
@@ -84,7 +84,7 @@ export class QueuesController {
   @Post(':queueId/media-upload')
   @HttpCode(200)
   @Roles('admin')
-  @UseInterceptors(FilesInterceptor('file', 1))
+  @UseInterceptors(LimitedFilesInterceptor('file', 1, maxUpload))
   async upload(
     @CompanyIdParam() companyId: CompanyId,
     @Param('queueId', new IdPipe()) queueId: number,

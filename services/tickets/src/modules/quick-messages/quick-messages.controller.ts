@@ -11,12 +11,12 @@ import {
   UploadedFiles,
   UseInterceptors,
 } from '@nestjs/common';
-import { FilesInterceptor } from '@nestjs/platform-express';
-import type { CompanyId } from '@cs/proto/common';
+import { LimitedFilesInterceptor } from '@cs/platform/uploads';
+import { type CompanyId, partialUpdateSchema } from '@cs/proto/common';
 import { DomainError } from '@cs/platform/errors';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CompanyIdParam, CurrentIdentity, type Identity } from '@cs/platform/tenancy';
-import type { UploadedFile } from '../media/media.storage.js';
+import { maxUpload, type UploadedFile } from '../media/media.storage.js';
 import {
   type ListQuickMessagesQuery,
   ListQuickMessagesQuerySchema,
@@ -90,7 +90,7 @@ export class QuickMessagesController {
     @CompanyIdParam() companyId: CompanyId,
     @CurrentIdentity() identity: Identity,
     @Param('id', new IdPipe('ERR_NO_QUICK_MESSAGE_FOUND')) id: number,
-    @Body(new ZodPipe(QuickMessageBodySchema.partial())) body: Partial<QuickMessageBody>,
+    @Body(new ZodPipe(partialUpdateSchema(QuickMessageBodySchema))) body: Partial<QuickMessageBody>,
   ): Promise<QuickMessageView> {
     return this.updateReply.execute(companyId, identity, id, body);
   }
@@ -107,7 +107,7 @@ export class QuickMessagesController {
 
   @Post(':id/media-upload')
   @HttpCode(200)
-  @UseInterceptors(FilesInterceptor('file', 1))
+  @UseInterceptors(LimitedFilesInterceptor('file', 1, maxUpload))
   async upload(
     @CompanyIdParam() companyId: CompanyId,
     @CurrentIdentity() identity: Identity,

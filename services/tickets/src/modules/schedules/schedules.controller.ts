@@ -11,13 +11,13 @@ import {
   UploadedFiles,
   UseInterceptors,
 } from '@nestjs/common';
-import { FilesInterceptor } from '@nestjs/platform-express';
-import type { CompanyId } from '@cs/proto/common';
+import { LimitedFilesInterceptor } from '@cs/platform/uploads';
+import { type CompanyId, partialUpdateSchema } from '@cs/proto/common';
 import type { ScheduleSnapshot } from '@cs/proto/events';
 import { DomainError } from '@cs/platform/errors';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
-import { CompanyIdParam, CurrentIdentity, type Identity } from '@cs/platform/tenancy';
-import type { UploadedFile } from '../media/media.storage.js';
+import { CompanyIdParam, CurrentIdentity, type Identity, RequiresPlanFlag } from '@cs/platform/tenancy';
+import { maxUpload, type UploadedFile } from '../media/media.storage.js';
 import {
   type ListSchedulesQuery,
   ListSchedulesQuerySchema,
@@ -33,6 +33,7 @@ import { UpdateScheduleUseCase } from './use-cases/update-schedule.use-case.js';
 
 /** `/schedules`: messages scheduled for a contact, sent at their time by a job. */
 @Controller('schedules')
+@RequiresPlanFlag('useSchedules')
 export class SchedulesController {
   constructor(
     private readonly queries: SchedulesQueries,
@@ -75,7 +76,7 @@ export class SchedulesController {
   async update(
     @CompanyIdParam() companyId: CompanyId,
     @Param('id', new IdPipe('ERR_NO_SCHEDULE_FOUND')) id: number,
-    @Body(new ZodPipe(ScheduleBodySchema.partial())) body: Partial<ScheduleBody>,
+    @Body(new ZodPipe(partialUpdateSchema(ScheduleBodySchema))) body: Partial<ScheduleBody>,
   ): Promise<ScheduleSnapshot> {
     return this.updateSchedule.execute(companyId, id, body);
   }
@@ -91,7 +92,7 @@ export class SchedulesController {
 
   @Post(':id/media-upload')
   @HttpCode(200)
-  @UseInterceptors(FilesInterceptor('file', 1))
+  @UseInterceptors(LimitedFilesInterceptor('file', 1, maxUpload))
   async upload(
     @CompanyIdParam() companyId: CompanyId,
     @Param('id', new IdPipe('ERR_NO_SCHEDULE_FOUND')) id: number,

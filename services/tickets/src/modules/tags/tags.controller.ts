@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import type { CompanyId } from '@cs/proto/common';
+import { type CompanyId, partialUpdateSchema } from '@cs/proto/common';
 import type { TagSnapshot, TicketSnapshot } from '@cs/proto/events';
 import { DomainError } from '@cs/platform/errors';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
-import { CompanyIdParam, CurrentIdentity, type Identity } from '@cs/platform/tenancy';
+import { CompanyIdParam, CurrentIdentity, type Identity, RequiresPlanFlag } from '@cs/platform/tenancy';
 import {
   type ListTagsQuery,
   ListTagsQuerySchema,
@@ -48,6 +48,7 @@ export class TagsController {
   }
 
   @Get('kanban')
+  @RequiresPlanFlag('useKanban')
   async kanban(@CompanyIdParam() companyId: CompanyId): Promise<{ lista: TagSnapshot[] }> {
     return { lista: await this.queries.lanes(companyId) };
   }
@@ -87,7 +88,7 @@ export class TagsController {
     @CompanyIdParam() companyId: CompanyId,
     @CurrentIdentity() identity: Identity,
     @Param('tagId', new IdPipe('ERR_NO_TAG_FOUND')) tagId: number,
-    @Body(new ZodPipe(TagBodySchema.partial())) body: Partial<TagBody>,
+    @Body(new ZodPipe(partialUpdateSchema(TagBodySchema))) body: Partial<TagBody>,
   ): Promise<TagSnapshot> {
     return this.updateTag.execute(companyId, identity, tagId, body);
   }

@@ -2,12 +2,13 @@ import { Controller, Delete, Param, Put } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import type { TicketSnapshot } from '@cs/proto/events';
 import { IdPipe } from '@cs/platform/http';
-import { CompanyIdParam, CurrentIdentity, type Identity } from '@cs/platform/tenancy';
+import { CompanyIdParam, CurrentIdentity, type Identity, RequiresPlanFlag } from '@cs/platform/tenancy';
 import { AddTicketTagUseCase } from './use-cases/add-ticket-tag.use-case.js';
 import { RemoveKanbanTagsUseCase } from './use-cases/remove-kanban-tags.use-case.js';
 
 /** `/ticket-tags`: the kanban's moves (out of a lane, into a lane). */
 @Controller('ticket-tags')
+@RequiresPlanFlag('useKanban')
 export class TicketTagsController {
   constructor(
     private readonly addTag: AddTicketTagUseCase,

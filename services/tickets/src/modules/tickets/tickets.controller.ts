@@ -3,7 +3,7 @@ import type { CompanyId } from '@cs/proto/common';
 import type { TicketSnapshot } from '@cs/proto/events';
 import { DomainError } from '@cs/platform/errors';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
-import { CompanyIdParam, CurrentIdentity, type Identity, Roles } from '@cs/platform/tenancy';
+import { CompanyIdParam, CurrentIdentity, type Identity, RequiresPlanFlag, Roles } from '@cs/platform/tenancy';
 import { ListTicketsQuerySchema, type ListTicketsQuery, TicketsQueries } from './tickets.queries.js';
 import { TicketsRepository } from './tickets.repository.js';
 import { type CreateTicketInput, CreateTicketSchema, CreateTicketUseCase } from './use-cases/create-ticket.use-case.js';
@@ -30,6 +30,7 @@ export class TicketsController {
   }
 
   @Get('ticket/kanban')
+  @RequiresPlanFlag('useKanban')
   async kanban(
     @CompanyIdParam() companyId: CompanyId,
     @CurrentIdentity() identity: Identity,

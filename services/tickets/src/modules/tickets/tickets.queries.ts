@@ -10,7 +10,7 @@ import { SNAPSHOT_SELECT, type TicketRow, toTicketSnapshot } from './tickets.rep
 
 export const TICKETS_PAGE_SIZE = 40;
 
-/** A JSON array of ids as the spec's clients send it (`[1,2]`), or a single id; anything else is ignored. */
+/** A JSON array of ids as the spec's clients send it (`[1,2]`), or a single id; anything else (beyond PostgreSQL integer too) is ignored. */
 const idList = z
   .unknown()
   .optional()
@@ -27,7 +27,7 @@ const idList = z
     const items = Array.isArray(parsed) ? parsed : [parsed];
     return items
       .map((item) => Number(typeof item === 'object' && item ? (item as { id?: unknown }).id : item))
-      .filter((id) => Number.isSafeInteger(id) && id > 0);
+      .filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647);
   });
 const flag = z
   .unknown()

@@ -13,6 +13,7 @@ import { EventPublisher } from '@cs/platform/events';
 import { JobsService } from '@cs/platform/jobs';
 import type { TicketsConfig } from '../../../config/env.js';
 import { ChatbotService } from '../../chatbot/chatbot.service.js';
+import { InboundAutomation } from '../../queue-integrations/inbound-automation.js';
 import { type ConnectionView, ProjectionsRepository } from '../../projections/projections.repository.js';
 import { placementOf, TicketEvents } from '../../tickets/ticket-events.js';
 import { TicketLifecycle } from '../../tickets/ticket-lifecycle.service.js';
@@ -78,6 +79,7 @@ export class ReceiveInboundUseCase {
     private readonly ticketEvents: TicketEvents,
     private readonly lifecycle: TicketLifecycle,
     private readonly chatbot: ChatbotService,
+    private readonly automation: InboundAutomation,
     private readonly events: EventPublisher,
     private readonly jobs: JobsService,
     @Inject(APP_CONFIG) private readonly config: TicketsConfig,
@@ -227,14 +229,21 @@ export class ReceiveInboundUseCase {
 
     if (customerSpoke) {
       const connection = (await this.projections.connection(companyId, incoming.connectionId)) ?? fallback(incoming);
-      await this.chatbot.handle({
-        companyId,
-        ticket,
-        body: incoming.body,
-        connection,
-        company,
-        contactName: data.contact.name,
-      });
+      // a prompt or queue integration owning the ticket answers instead of the chatbot (queued job)
+      const automation = { companyId, connection, messageId: stored.id };
+      if (!(await this.automation.beforeChatbot({ ...automation, ticket }))) {
+        const queueIdBefore = ticket.queueId;
+        await this.chatbot.handle({
+          companyId,
+          ticket,
+          body: incoming.body,
+          connection,
+          company,
+          contactName: data.contact.name,
+        });
+        ticket = (await this.tickets.find(companyId, ticket.id)) ?? ticket;
+        await this.automation.afterChatbot({ ...automation, ticket }, queueIdBefore);
+      }
       ticket = (await this.tickets.find(companyId, ticket.id)) ?? ticket;
       await this.armAutoTransfer(companyId, ticket, connection);
     }

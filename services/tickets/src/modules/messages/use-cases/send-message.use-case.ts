@@ -13,6 +13,15 @@ import { type MessageRow, toMessageSnapshot } from '../messages.repository.js';
 import { renderTemplate } from '../message-template.js';
 import { OutboundService } from '../outbound.service.js';
 
+const isHttpUrl = (value: string): boolean => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+};
+
 export const SendMessageSchema = z.object({
   body: z.string().max(65_536).optional().default(''),
   quotedMsg: z
@@ -21,7 +30,14 @@ export const SendMessageSchema = z.object({
     .catch(null),
   read: z.unknown().optional(),
   fromMe: z.unknown().optional(),
-  mediaUrl: z.string().url().optional().catch(undefined),
+  /**
+   * A file to send by URL: http(s) only (a `javascript:`, `file:` or `data:` URL is a 400, never stored). The
+   * connector fetches it through the SSRF-safe client (`@cs/platform/http`).
+   */
+  mediaUrl: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.string().max(2_048).refine(isHttpUrl, 'URL inválida: use um endereço http(s)').optional(),
+  ),
 });
 export type SendMessageInput = z.infer<typeof SendMessageSchema>;
 
@@ -82,7 +98,7 @@ export class SendMessageUseCase {
           );
         }
       } else if (input.mediaUrl) {
-        const fileName = decodeURIComponent(new URL(input.mediaUrl).pathname.split('/').pop() || 'arquivo');
+        const fileName = fileNameOf(input.mediaUrl);
         sent.push(
           await this.outbound.send(companyId, ticket, {
             body: rendered,
@@ -104,5 +120,15 @@ export class SendMessageUseCase {
       }
       return sent.map(toMessageSnapshot);
     });
+  }
+}
+
+/** The last path segment of a media URL (a malformed escape is kept as written). */
+function fileNameOf(url: string): string {
+  const last = new URL(url).pathname.split('/').pop() || 'arquivo';
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
   }
 }

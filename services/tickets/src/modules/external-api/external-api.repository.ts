@@ -1,0 +1,134 @@
+import { createHash } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { CompanyId } from '@cs/proto/common';
+import { TransactionHost } from '@cs/platform/database';
+
+export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+
+export interface NumberCheckAnswer {
+  readonly results: ReadonlyArray<{ number: string; exists: boolean; jid: string | null }>;
+  readonly error: string | null;
+}
+
+export interface StoredResponse {
+  readonly status: number | null;
+  readonly response: unknown;
+}
+
+/**
+ * The external API's state: the connections' tokens (by SHA-256, from the connector's events), the per-token
+ * rate windows, idempotency records and the number checks it asked for.
+ */
+@Injectable()
+export class ExternalApiRepository {
+  constructor(private readonly transactions: TransactionHost) {}
+
+  private get db(): EntityManager {
+    return this.transactions.manager;
+  }
+
+  async setToken(companyId: CompanyId, connectionId: number, token: string): Promise<void> {
+    if (!token) {
+      await this.db.query('DELETE FROM connection_tokens WHERE company_id = $1 AND connection_id = $2', [
+        companyId,
+        connectionId,
+      ]);
+      return;
+    }
+    await this.db.query(
+      `INSERT INTO connection_tokens (company_id, connection_id, token_sha256) VALUES ($1, $2, $3)
+       ON CONFLICT (company_id, connection_id) DO UPDATE SET token_sha256 = $3`,
+      [companyId, connectionId, sha256(token)],
+    );
+  }
+
+  /** The one live connection a token belongs to; null when unknown or (tokens typed freely) not unique. */
+  async connectionOf(tokenSha256: string): Promise<{ companyId: CompanyId; connectionId: number } | null> {
+    const rows = await this.db.query<Array<{ company_id: number; connection_id: number }>>(
+      `SELECT t.company_id, t.connection_id FROM connection_tokens t
+         JOIN connections c ON c.company_id = t.company_id AND c.id = t.connection_id AND NOT c.deleted
+        WHERE t.token_sha256 = $1 LIMIT 2`,
+      [tokenSha256],
+    );
+    const [row] = rows;
+    if (!row || rows.length > 1) return null;
+    return { companyId: row.company_id as CompanyId, connectionId: row.connection_id };
+  }
+
+  /** Counts one call in the token's current minute; returns the count so far. */
+  async countCall(tokenSha256: string): Promise<number> {
+    const [row] = await this.db.query<Array<{ count: number }>>(
+      `INSERT INTO external_api_rate (token_sha256, window_start, count) VALUES ($1, date_trunc('minute', now()), 1)
+       ON CONFLICT (token_sha256, window_start) DO UPDATE SET count = external_api_rate.count + 1 RETURNING count`,
+      [tokenSha256],
+    );
+    await this.db.query(`DELETE FROM external_api_rate WHERE window_start < now() - interval '10 minutes'`);
+    return row?.count ?? 1;
+  }
+
+  /** Claims an idempotency key; returns the earlier call's record when the key was already used. */
+  async claim(companyId: CompanyId, connectionId: number, key: string): Promise<StoredResponse | null> {
+    const inserted = await this.db.query<unknown[]>(
+      `INSERT INTO external_api_requests (company_id, connection_id, idempotency_key) VALUES ($1, $2, $3)
+       ON CONFLICT DO NOTHING RETURNING 1`,
+      [companyId, connectionId, key],
+    );
+    if (inserted.length > 0) return null;
+    const [row] = await this.db.query<Array<{ status: number | null; response: unknown }>>(
+      `SELECT status, response FROM external_api_requests
+        WHERE company_id = $1 AND connection_id = $2 AND idempotency_key = $3`,
+      [companyId, connectionId, key],
+    );
+    return row ? { status: row.status, response: row.response } : { status: null, response: null };
+  }
+
+  async complete(companyId: CompanyId, connectionId: number, key: string, status: number, response: unknown) {
+    await this.db.query(
+      `UPDATE external_api_requests SET status = $4, response = $5::jsonb
+        WHERE company_id = $1 AND connection_id = $2 AND idempotency_key = $3`,
+      [companyId, connectionId, key, status, JSON.stringify(response)],
+    );
+  }
+
+  async release(companyId: CompanyId, connectionId: number, key: string): Promise<void> {
+    await this.db.query(
+      'DELETE FROM external_api_requests WHERE company_id = $1 AND connection_id = $2 AND idempotency_key = $3',
+      [companyId, connectionId, key],
+    );
+  }
+
+  async recordCheck(companyId: CompanyId, commandId: string): Promise<void> {
+    await this.db.query('INSERT INTO external_number_checks (company_id, command_id) VALUES ($1, $2)', [
+      companyId,
+      commandId,
+    ]);
+  }
+
+  async answerCheck(companyId: CompanyId, commandId: string, answer: NumberCheckAnswer): Promise<void> {
+    await this.db.query(
+      `UPDATE external_number_checks SET answered_at = now(), results = $3::jsonb, error = $4
+        WHERE company_id = $1 AND command_id = $2 AND answered_at IS NULL`,
+      [companyId, commandId, JSON.stringify(answer.results), answer.error],
+    );
+  }
+
+  async answerOf(companyId: CompanyId, commandId: string): Promise<NumberCheckAnswer | null> {
+    const [row] = await this.db.query<Array<{ answered_at: Date | null; results: unknown; error: string | null }>>(
+      'SELECT answered_at, results, error FROM external_number_checks WHERE company_id = $1 AND command_id = $2',
+      [companyId, commandId],
+    );
+    if (!row?.answered_at) return null;
+    return { results: (row.results as NumberCheckAnswer['results']) ?? [], error: row.error };
+  }
+
+  /** A person contact of the company with one of these numbers (the projection contacts keeps). */
+  async contactByNumbers(companyId: CompanyId, numbers: readonly string[]): Promise<number | null> {
+    const [row] = await this.db.query<Array<{ id: number }>>(
+      `SELECT id FROM contacts WHERE company_id = $1 AND number = ANY($2::text[]) AND NOT deleted AND NOT is_group
+        ORDER BY id LIMIT 1`,
+      [companyId, [...numbers]],
+    );
+    return row?.id ?? null;
+  }
+}

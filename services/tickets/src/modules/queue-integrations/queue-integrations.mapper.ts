@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import type { QueueIntegrationSnapshot } from '@cs/proto/events';
+import type { QueueIntegrationResponse } from '@cs/proto/http';
+import { SecretBox } from '../prompts/secret-box.js';
+import type { QueueIntegrationRow } from './queue-integrations.repository.js';
+import { maskServiceAccount } from './service-account.js';
+
+/** An integration as clients and events see it: the service account's private key masked. */
+@Injectable()
+export class QueueIntegrationsMapper {
+  constructor(private readonly secrets: SecretBox) {}
+
+  snapshot(row: QueueIntegrationRow): QueueIntegrationSnapshot {
+    return {
+      id: row.id,
+      companyId: row.companyId,
+      type: row.type,
+      name: row.name,
+      projectName: row.projectName,
+      jsonContent: row.jsonContentEnc ? maskServiceAccount(this.secrets.open(row.jsonContentEnc)) : '',
+      language: row.language,
+      urlN8N: row.urlN8N,
+      typebotSlug: row.typebotSlug,
+      typebotExpires: row.typebotExpires,
+      typebotDelayMessage: row.typebotDelayMessage,
+      typebotKeywordFinish: row.typebotKeywordFinish,
+      typebotKeywordRestart: row.typebotKeywordRestart,
+      typebotUnknownMessage: row.typebotUnknownMessage,
+      typebotRestartMessage: row.typebotRestartMessage,
+    };
+  }
+
+  view(row: QueueIntegrationRow): QueueIntegrationResponse {
+    return { ...this.snapshot(row), createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  }
+}

@@ -1,0 +1,151 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { CompanyId } from '@cs/proto/common';
+import type { QueueIntegrationType } from '@cs/proto/events';
+import { TransactionHost } from '@cs/platform/database';
+
+export interface QueueIntegrationWrite {
+  readonly type: QueueIntegrationType;
+  readonly name: string;
+  readonly projectName: string;
+  readonly jsonContentEnc: string | null;
+  readonly language: string;
+  readonly urlN8N: string;
+  readonly typebotSlug: string;
+  readonly typebotExpires: number;
+  readonly typebotDelayMessage: number;
+  readonly typebotKeywordFinish: string;
+  readonly typebotKeywordRestart: string;
+  readonly typebotUnknownMessage: string;
+  readonly typebotRestartMessage: string;
+}
+
+export interface QueueIntegrationRow extends QueueIntegrationWrite {
+  readonly id: number;
+  readonly companyId: number;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+export const toIntegrationRow = (row: Record<string, unknown>): QueueIntegrationRow => ({
+  id: row['id'] as number,
+  companyId: row['company_id'] as number,
+  type: row['type'] as QueueIntegrationType,
+  name: row['name'] as string,
+  projectName: row['project_name'] as string,
+  jsonContentEnc: (row['json_content_enc'] as string | null) ?? null,
+  language: row['language'] as string,
+  urlN8N: row['url_n8n'] as string,
+  typebotSlug: row['typebot_slug'] as string,
+  typebotExpires: row['typebot_expires'] as number,
+  typebotDelayMessage: row['typebot_delay_message'] as number,
+  typebotKeywordFinish: row['typebot_keyword_finish'] as string,
+  typebotKeywordRestart: row['typebot_keyword_restart'] as string,
+  typebotUnknownMessage: row['typebot_unknown_message'] as string,
+  typebotRestartMessage: row['typebot_restart_message'] as string,
+  createdAt: new Date(row['created_at'] as string),
+  updatedAt: new Date(row['updated_at'] as string),
+});
+
+const COLUMNS = [
+  'type',
+  'name',
+  'project_name',
+  'json_content_enc',
+  'language',
+  'url_n8n',
+  'typebot_slug',
+  'typebot_expires',
+  'typebot_delay_message',
+  'typebot_keyword_finish',
+  'typebot_keyword_restart',
+  'typebot_unknown_message',
+  'typebot_restart_message',
+] as const;
+
+const valuesOf = (input: QueueIntegrationWrite): unknown[] => [
+  input.type,
+  input.name,
+  input.projectName,
+  input.jsonContentEnc,
+  input.language,
+  input.urlN8N,
+  input.typebotSlug,
+  input.typebotExpires,
+  input.typebotDelayMessage,
+  input.typebotKeywordFinish,
+  input.typebotKeywordRestart,
+  input.typebotUnknownMessage,
+  input.typebotRestartMessage,
+];
+
+/** Queue integrations, every query scoped by company. */
+@Injectable()
+export class QueueIntegrationsRepository {
+  constructor(private readonly transactions: TransactionHost) {}
+
+  private get db(): EntityManager {
+    return this.transactions.manager;
+  }
+
+  async find(companyId: CompanyId, id: number): Promise<QueueIntegrationRow | null> {
+    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+      'SELECT * FROM queue_integrations WHERE company_id = $1 AND id = $2',
+      [companyId, id],
+    );
+    return row ? toIntegrationRow(row) : null;
+  }
+
+  async page(
+    companyId: CompanyId,
+    search: string | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: QueueIntegrationRow[]; count: number }> {
+    const params: unknown[] = [companyId];
+    let condition = 'company_id = $1';
+    if (search) {
+      params.push(`%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
+      condition += ' AND lower(name) LIKE $2';
+    }
+    const [count] = await this.db.query<Array<{ count: number }>>(
+      `SELECT count(*)::int AS count FROM queue_integrations WHERE ${condition}`,
+      params,
+    );
+    const rows = await this.db.query<Array<Record<string, unknown>>>(
+      `SELECT * FROM queue_integrations WHERE ${condition} ORDER BY lower(name), id LIMIT ${limit} OFFSET ${offset}`,
+      params,
+    );
+    return { rows: rows.map(toIntegrationRow), count: count?.count ?? 0 };
+  }
+
+  async nameTaken(companyId: CompanyId, name: string, exceptId: number | null): Promise<boolean> {
+    const rows = await this.db.query<unknown[]>(
+      'SELECT 1 FROM queue_integrations WHERE company_id = $1 AND lower(name) = lower($2) AND id IS DISTINCT FROM $3',
+      [companyId, name, exceptId],
+    );
+    return rows.length > 0;
+  }
+
+  async insert(companyId: CompanyId, input: QueueIntegrationWrite): Promise<QueueIntegrationRow> {
+    const placeholders = COLUMNS.map((_, index) => `$${index + 2}`).join(', ');
+    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+      `INSERT INTO queue_integrations (company_id, ${COLUMNS.join(', ')}) VALUES ($1, ${placeholders}) RETURNING *`,
+      [companyId, ...valuesOf(input)],
+    );
+    return toIntegrationRow(row as Record<string, unknown>);
+  }
+
+  async update(companyId: CompanyId, id: number, input: QueueIntegrationWrite): Promise<QueueIntegrationRow> {
+    const sets = COLUMNS.map((column, index) => `${column} = $${index + 3}`).join(', ');
+    const [rows] = await this.db.query<[Array<Record<string, unknown>>, number]>(
+      `UPDATE queue_integrations SET ${sets}, updated_at = now() WHERE company_id = $1 AND id = $2 RETURNING *`,
+      [companyId, id, ...valuesOf(input)],
+    );
+    return toIntegrationRow(rows[0] as Record<string, unknown>);
+  }
+
+  async delete(companyId: CompanyId, id: number): Promise<void> {
+    await this.db.query('DELETE FROM queue_integrations WHERE company_id = $1 AND id = $2', [companyId, id]);
+  }
+}

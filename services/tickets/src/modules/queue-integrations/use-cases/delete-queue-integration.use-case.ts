@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import type { CompanyId } from '@cs/proto/common';
+import { QueueIntegrationDeleted, QueueUpdated } from '@cs/proto/events';
+import { TransactionHost } from '@cs/platform/database';
+import { DomainError } from '@cs/platform/errors';
+import { EventPublisher } from '@cs/platform/events';
+import { toQueueRow, toQueueSnapshot } from '../../queues/queues.repository.js';
+import { QueueIntegrationsRepository } from '../queue-integrations.repository.js';
+
+/**
+ * `DELETE /queueIntegration/{id}`: the queues bound to it lose it (their change is published), tickets in a
+ * session with it go back to the normal flow, and its sessions are dropped.
+ */
+@Injectable()
+export class DeleteQueueIntegrationUseCase {
+  constructor(
+    private readonly transactions: TransactionHost,
+    private readonly integrations: QueueIntegrationsRepository,
+    private readonly events: EventPublisher,
+  ) {}
+
+  async execute(companyId: CompanyId, id: number): Promise<void> {
+    await this.transactions.run(async () => {
+      const integration = await this.integrations.find(companyId, id);
+      if (!integration) throw new DomainError('ERR_NO_INTEGRATION_FOUND');
+      const db = this.transactions.manager;
+      const [unbound] = await db.query<[Array<Record<string, unknown>>, number]>(
+        `UPDATE queues SET integration_id = NULL, updated_at = now() WHERE company_id = $1 AND integration_id = $2
+          RETURNING *`,
+        [companyId, id],
+      );
+      await db.query(
+        `UPDATE tickets SET integration_id = NULL, use_integration = (prompt_id IS NOT NULL)
+          WHERE company_id = $1 AND integration_id = $2`,
+        [companyId, id],
+      );
+      await db.query('DELETE FROM integration_sessions WHERE company_id = $1 AND integration_id = $2', [companyId, id]);
+      await this.integrations.delete(companyId, id);
+      for (const row of unbound) {
+        const queue = toQueueRow(row);
+        await this.events.emit(QueueUpdated, { companyId, key: queue.id, data: toQueueSnapshot(queue) });
+      }
+      await this.events.emit(QueueIntegrationDeleted, { companyId, key: id, data: { id } });
+    });
+  }
+}

@@ -1,0 +1,216 @@
+/**
+ * The external send API (`POST /api/messages/send`) on real PostgreSQL and Kafka: the connection's token (from
+ * the connector's events), the number check and the new contact answered as the connector and contacts answer
+ * their commands, the ticket and the durable send, the plan flag, the rate limit and the idempotency key.
+ */
+import { expectEventually, nextCompanyId, TEST_INTERNAL_TOKEN } from '@cs/platform/testing';
+import {
+  companySnapshot,
+  type CompanySetup,
+  contactSnapshot,
+  Harness,
+  setupCompany,
+  uniqueId,
+} from '../support/harness.js';
+
+const harness = new Harness({ TICKETS_EXTERNAL_API_RATE_PER_MINUTE: '20', TICKETS_EXTERNAL_API_WAIT_MS: '8000' });
+let setup: CompanySetup;
+let other: CompanySetup;
+const TOKEN = 'tk-loja-9f2c1e7a5b';
+/** Numbers the fake WhatsApp knows (as asked → its jid). */
+const ON_WHATSAPP: Record<string, string> = {
+  '5511987650001': '5511987650001@s.whatsapp.net',
+  // an old eight-digit account: WhatsApp answers without the ninth digit
+  '5511987650002': '551187650002@s.whatsapp.net',
+};
+let answering = true;
+const answered = new Set<string>();
+
+/** Plays the connector (number checks) and contacts (ensure) for the commands tickets publishes. */
+async function answerCommands(): Promise<void> {
+  while (answering) {
+    for (const event of harness.seen) {
+      if (answered.has(event.id)) continue;
+      answered.add(event.id);
+      if (event.type === 'whatsapp.number.check') {
+        const data = event.data as { commandId: string; connectionId: number; numbers: string[] };
+        await harness.publish('whatsapp.number.checked', event.companyId, event.companyId, {
+          commandId: data.commandId,
+          connectionId: data.connectionId,
+          results: data.numbers.map((number) => ({
+            number,
+            exists: number in ON_WHATSAPP,
+            jid: ON_WHATSAPP[number] ?? null,
+          })),
+          error: null,
+        });
+      }
+      if (event.type === 'contacts.contact.ensure') {
+        const data = event.data as { number: string };
+        const canonical =
+          data.number.length === 12 ? `${data.number.slice(0, 4)}9${data.number.slice(4)}` : data.number;
+        const contact = contactSnapshot(event.companyId, uniqueId(), canonical, canonical);
+        await harness.publish('contacts.contact.created', event.companyId, contact.id, contact);
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function send(
+  token: string | null,
+  body: Record<string, unknown> | FormData,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const init: RequestInit & { headers: Record<string, string> } = {
+    method: 'POST',
+    headers: { 'x-internal-token': TEST_INTERNAL_TOKEN, ...headers },
+  };
+  if (token) init.headers['authorization'] = `Bearer ${token}`;
+  if (body instanceof FormData) init.body = body;
+  else {
+    init.headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(`${harness.app.url}/api/messages/send`, init);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function setToken(company: CompanySetup, token: string): Promise<void> {
+  await harness.publish('whatsapp.connection-token.changed', company.companyId, company.connectionId, {
+    connectionId: company.connectionId,
+    token,
+  });
+}
+
+let loop: Promise<void>;
+
+beforeAll(async () => {
+  await harness.start();
+  setup = await setupCompany(harness, await nextCompanyId());
+  other = await setupCompany(harness, await nextCompanyId());
+  loop = answerCommands();
+  await setToken(setup, TOKEN);
+  await expectEventually(async () => {
+    const rows = await harness.query('SELECT 1 FROM tickets.connection_tokens WHERE company_id = $1', [
+      setup.companyId,
+    ]);
+    expect(rows).toHaveLength(1);
+  });
+});
+
+afterAll(async () => {
+  answering = false;
+  await loop;
+  await harness.stop();
+});
+
+const texts = (companyId: number) => harness.sentTexts(companyId);
+
+describe('POST /api/messages/send', () => {
+  it('answers 401 "Acesso não permitido" without a token or with an unknown one', async () => {
+    expect(await send(null, { number: '5511987650001', body: 'oi' })).toEqual({
+      status: 401,
+      body: { error: 'Acesso não permitido' },
+    });
+    expect(await send('nao-existe', { number: '5511987650001', body: 'oi' })).toEqual({
+      status: 401,
+      body: { error: 'Acesso não permitido' },
+    });
+  });
+
+  it('checks the number through the token connection, creates the contact and a pending ticket, and sends', async () => {
+    const answer = await send(TOKEN, { number: '+55 (11) 98765-0001', body: 'Seu pedido saiu para entrega!' });
+    expect(answer).toEqual({ status: 200, body: { mensagem: 'Mensagem enviada' } });
+    const check = harness.events(setup.companyId, 'whatsapp.number.check').at(-1);
+    expect(check?.data).toMatchObject({ connectionId: setup.connectionId, numbers: ['5511987650001'] });
+    await harness.waitForText(setup.companyId, 'Seu pedido saiu para entrega!');
+    const [ticket] = await harness.query<{ status: string; chat_jid: string; whatsapp_id: number }>(
+      `SELECT t.status, t.chat_jid, t.whatsapp_id FROM tickets.tickets t JOIN tickets.contacts c
+         ON c.company_id = t.company_id AND c.id = t.contact_id WHERE t.company_id = $1 AND c.number = $2`,
+      [setup.companyId, '5511987650001'],
+    );
+    expect(ticket).toEqual({
+      status: 'pending',
+      chat_jid: '5511987650001@s.whatsapp.net',
+      whatsapp_id: setup.connectionId,
+    });
+  });
+
+  it('sends to the known contact of an eight-digit WhatsApp account, and closes the ticket when asked', async () => {
+    const first = await send(TOKEN, { number: '5511987650002', body: 'Primeira' });
+    expect(first.status).toBe(200);
+    const ensures = harness.events(setup.companyId, 'contacts.contact.ensure').length;
+    const second = await send(TOKEN, { number: '5511987650002', body: 'Segunda', closeTicket: true });
+    expect(second.status).toBe(200);
+    // the contact exists now: no second ensure command
+    expect(harness.events(setup.companyId, 'contacts.contact.ensure')).toHaveLength(ensures);
+    await harness.waitForText(setup.companyId, 'Segunda');
+    const rows = await harness.query<{ status: string }>(
+      `SELECT t.status FROM tickets.tickets t JOIN tickets.contacts c ON c.company_id = t.company_id
+         AND c.id = t.contact_id WHERE t.company_id = $1 AND c.number = '5511987650002'`,
+      [setup.companyId],
+    );
+    expect(rows).toEqual([{ status: 'closed' }]);
+  });
+
+  it('refuses a number that is not on WhatsApp (ERR_CHECK_NUMBER) and sends nothing', async () => {
+    const before = texts(setup.companyId).length;
+    const answer = await send(TOKEN, { number: '5511900001111', body: 'ninguém' });
+    expect(answer.status).toBe(400);
+    expect(answer.body['error']).toBe('ERR_CHECK_NUMBER');
+    expect(texts(setup.companyId)).toHaveLength(before);
+  });
+
+  it('sends each uploaded media of a multipart call with the body as caption', async () => {
+    const form = new FormData();
+    form.append('number', '5511987650001');
+    form.append('body', 'Segue o boleto');
+    form.append('medias', new Blob(['%PDF-1.4 boleto'], { type: 'application/pdf' }), 'boleto.pdf');
+    form.append('medias', new Blob(['png'], { type: 'image/png' }), 'qr.png');
+    expect((await send(TOKEN, form)).status).toBe(200);
+    await expectEventually(() =>
+      expect(texts(setup.companyId).filter((text) => text === '[media] Segue o boleto')).toHaveLength(2),
+    );
+  });
+
+  it('sends once for a retried call with the same Idempotency-Key', async () => {
+    const headers = { 'idempotency-key': 'pedido-778-aviso' };
+    const first = await send(TOKEN, { number: '5511987650001', body: 'Aviso único 778' }, headers);
+    const retry = await send(TOKEN, { number: '5511987650001', body: 'Aviso único 778' }, headers);
+    expect(first).toEqual({ status: 200, body: { mensagem: 'Mensagem enviada' } });
+    expect(retry).toEqual(first);
+    await harness.waitForText(setup.companyId, 'Aviso único 778');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(texts(setup.companyId).filter((text) => text === 'Aviso único 778')).toHaveLength(1);
+  });
+
+  it('limits the calls per token and minute', async () => {
+    // 20 a minute: within 45 quick calls the limit is reached even if a new minute starts on the way
+    const statuses: number[] = [];
+    for (let i = 0; i < 45 && !statuses.includes(429); i += 1) {
+      statuses.push((await send(TOKEN, { number: '1', body: 'x' })).status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect((await send(TOKEN, { number: '5511987650001', body: 'y' })).body['error']).toBe('ERR_TOO_MANY_REQUESTS');
+  });
+
+  it("refuses a company whose plan lacks useExternalApi, and a token is only its own connection's", async () => {
+    const otherToken = 'tk-outra-empresa-123';
+    await setToken(other, otherToken);
+    const snapshot = companySnapshot(other.companyId);
+    await harness.publish('identity.company.updated', other.companyId, other.companyId, {
+      ...snapshot,
+      plan: { ...snapshot.plan, useExternalApi: false },
+    });
+    await expectEventually(async () => {
+      const answer = await send(otherToken, { number: '5511987650001', body: 'oi' });
+      expect(answer.status).toBe(403);
+    });
+    // a token removed from its connection no longer opens the API
+    await setToken(other, '');
+    await expectEventually(async () => {
+      expect((await send(otherToken, { number: '5511987650001', body: 'oi' })).status).toBe(401);
+    });
+  });
+});

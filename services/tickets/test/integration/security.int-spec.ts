@@ -1,0 +1,211 @@
+/**
+ * Issue 13 in tickets: the service's own plan gates (a plan flag off refuses its routes even if a call got past
+ * the gateway), case-sensitive routing (`/tags/Kanban` is not `/tags/kanban`), hostile input answered 400 by the
+ * shared validation layer, and partial updates that keep the fields they do not name.
+ */
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expectEventually, nextCompanyId, TEST_INTERNAL_TOKEN } from '@cs/platform/testing';
+import { companySnapshot, type CompanySetup, Harness, PNG_BYTES, setupCompany, upload } from '../support/harness.js';
+
+const harness = new Harness();
+let setup: CompanySetup;
+
+beforeAll(async () => {
+  await harness.start();
+  setup = await setupCompany(harness, await nextCompanyId());
+});
+
+afterAll(async () => {
+  await harness.stop();
+});
+
+describe('plan gates in the owning service', () => {
+  it('refuses the kanban, schedules and internal chat routes with 403 ERR_NO_PERMISSION once the plan turns them off', async () => {
+    expect((await harness.http('GET', '/tags/kanban', setup.admin)).status).toBe(200);
+    expect((await harness.http('GET', '/chats', setup.admin)).status).toBe(200);
+    const snapshot = companySnapshot(setup.companyId);
+    await harness.publish('identity.company.updated', setup.companyId, setup.companyId, {
+      ...snapshot,
+      plan: { ...snapshot.plan, useKanban: false, useSchedules: false, useInternalChat: false },
+    });
+    await expectEventually(async () =>
+      expect(await harness.http('GET', '/tags/kanban', setup.admin)).toMatchObject({
+        status: 403,
+        body: { error: 'ERR_NO_PERMISSION' },
+      }),
+    );
+    expect((await harness.http('GET', '/ticket/kanban', setup.admin)).status).toBe(403);
+    expect((await harness.http('PUT', '/ticket-tags/1/2', setup.admin)).status).toBe(403);
+    expect((await harness.http('GET', '/schedules', setup.admin)).status).toBe(403);
+    expect((await harness.http('GET', '/chats', setup.admin)).status).toBe(403);
+    expect((await harness.http('POST', '/chats', setup.admin, { title: 'Plantão', users: [] })).status).toBe(403);
+    expect((await harness.http('GET', '/tags', setup.admin)).status).toBe(200);
+    await harness.publish('identity.company.updated', setup.companyId, setup.companyId, snapshot);
+    await expectEventually(async () =>
+      expect((await harness.http('GET', '/tags/kanban', setup.admin)).status).toBe(200),
+    );
+  });
+
+  it('routes case-sensitively: another letter case is no route at all', async () => {
+    for (const path of ['/tags/Kanban', '/ticket/Kanban', '/TAGS/kanban'])
+      expect((await harness.http('GET', path, setup.admin)).status).toBe(404);
+  });
+});
+
+describe('hostile input', () => {
+  it('answers 400 ERR_VALIDATION to NUL bytes, lone surrogates and ids beyond PostgreSQL integer', async () => {
+    for (const [method, path, body] of [
+      ['POST', '/tags', { name: 'Tag\u0000nula', color: '#ff0000' }],
+      ['POST', '/tags', { name: 'Tag \ud800 sozinha', color: '#ff0000' }],
+      ['POST', '/tags/sync', { ticketId: 2_147_483_648, tags: [] }],
+      ['POST', '/quick-messages', { shortcode: 'a\u0000', message: 'x' }],
+      ['GET', '/tickets?searchParam=%00', undefined],
+      ['GET', '/tickets?queueIds=2147483648', undefined],
+      ['POST', '/messages/1', { body: 'oi', mediaUrl: 'javascript:alert(document.cookie)' }],
+      ['POST', '/messages/1', { mediaUrl: 'file:///etc/passwd' }],
+    ] as const) {
+      const response = await harness.http(method, path, setup.admin, body);
+      expect({ path, sent: body, ...response }).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    }
+  });
+});
+
+describe('partial updates', () => {
+  it('a name-only PUT keeps the other fields (tags, queues, quick messages)', async () => {
+    const tag = await harness.http('POST', '/tags', setup.admin, { name: 'Lane parcial', color: '#123456', kanban: 1 });
+    expect(tag.status).toBe(200);
+    const renamed = await harness.http('PUT', `/tags/${tag.body.id}`, setup.admin, { name: 'Lane renomeada' });
+    expect(renamed.body).toMatchObject({ name: 'Lane renomeada', color: '#123456', kanban: 1 });
+
+    const queue = await harness.http('POST', '/queue', setup.admin, {
+      name: 'Fila parcial',
+      color: '#abcdef',
+      greetingMessage: 'Olá!',
+    });
+    expect(queue.status).toBe(200);
+    const queueRenamed = await harness.http('PUT', `/queue/${queue.body.id}`, setup.admin, { name: 'Fila renomeada' });
+    expect(queueRenamed.body).toMatchObject({ name: 'Fila renomeada', color: '#abcdef', greetingMessage: 'Olá!' });
+
+    const option = await harness.http('POST', '/queue-options', setup.admin, {
+      queueId: queue.body.id,
+      title: 'Opção',
+      option: '1',
+      message: 'Mensagem da opção',
+    });
+    expect(option.status).toBe(200);
+    const optionRenamed = await harness.http('PUT', `/queue-options/${option.body.id}`, setup.admin, {
+      title: 'Opção renomeada',
+    });
+    expect(optionRenamed.body).toMatchObject({ title: 'Opção renomeada', message: 'Mensagem da opção' });
+  });
+});
+
+describe('uploads', () => {
+  let replyId: number;
+  const attach = (name: string, type: string, content: string | Uint8Array) =>
+    harness.http(
+      'POST',
+      `/quick-messages/${replyId}/media-upload`,
+      setup.agent,
+      upload('file', name, type, content, { typeArch: 'quickMessage' }),
+    );
+  const serve = (url: string) =>
+    fetch(`${harness.app.url}${new URL(url).pathname}`, { headers: { 'x-internal-token': TEST_INTERNAL_TOKEN } });
+
+  beforeAll(async () => {
+    const reply = await harness.http('POST', '/quick-messages', setup.agent, { shortcode: 'anexo', message: 'Segue' });
+    expect(reply.status).toBe(200);
+    replyId = reply.body.id;
+  });
+
+  it('sniffs the real type from the bytes: HTML, SVG or XHTML declared as a picture are refused with 415', async () => {
+    for (const [name, type, content] of [
+      ['foto.png', 'image/png', '<html><script>fetch("/auth/refresh_token")</script></html>'],
+      ['logo.svg', 'image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'],
+      ['page.xhtml', 'application/pdf', '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"></html>'],
+      ['nota.txt', 'text/plain', '<!DOCTYPE html><p>oi</p>'],
+    ] as const) {
+      expect({ name, ...(await attach(name, type, content)) }).toMatchObject({
+        status: 415,
+        body: { error: 'ERR_UNSUPPORTED_MEDIA_TYPE' },
+      });
+    }
+  });
+
+  it('serves a picture inline, anything else as an attachment, always with nosniff and a sandboxing CSP', async () => {
+    const picture = await attach('foto.png', 'application/octet-stream', PNG_BYTES);
+    expect(picture.status).toBe(200);
+    const servedPicture = await serve(String(picture.body.mediaPath));
+    expect(servedPicture.status).toBe(200);
+    expect(servedPicture.headers.get('content-type')).toBe('image/png');
+    expect(servedPicture.headers.get('content-disposition')).toMatch(/^inline/);
+    expect(servedPicture.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(servedPicture.headers.get('content-security-policy')).toContain('sandbox');
+
+    const text = await attach('lista.txt', 'text/plain', 'nome;telefone\nMaria;11999999999');
+    expect(text.status).toBe(200);
+    const servedText = await serve(String(text.body.mediaPath));
+    expect(servedText.headers.get('content-disposition')).toMatch(/^attachment/);
+    expect(servedText.headers.get('x-content-type-options')).toBe('nosniff');
+
+    // a file stored before this fix (an .html under a media URL) is no longer rendered by the browser
+    mkdirSync(join(harness.mediaDir, String(setup.companyId), 'messages'), { recursive: true });
+    writeFileSync(
+      join(harness.mediaDir, String(setup.companyId), 'messages', 'legado.html'),
+      '<script>alert(1)</script>',
+    );
+    const legacy = await serve(`http://x/media/tickets/${setup.companyId}/messages/legado.html`);
+    expect(legacy.status).toBe(200);
+    expect(legacy.headers.get('content-type')).toBe('application/octet-stream');
+    expect(legacy.headers.get('content-disposition')).toMatch(/^attachment/);
+    expect(legacy.headers.get('content-security-policy')).toContain('sandbox');
+  });
+
+  it('refuses a chunked upload over the limit while it streams, never holding more than the limit in memory', async () => {
+    const boundary = 'xSecurityBoundary';
+    const total = 64 * 1024 * 1024;
+    const chunk = new Uint8Array(64 * 1024).fill(65);
+    let sent = 0;
+    let answered = false;
+    // the service runs in this process: watch the memory Buffers take while the 64 MiB stream in
+    const baseline = process.memoryUsage().arrayBuffers;
+    let peak = baseline;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().arrayBuffers)), 10);
+    const head = new TextEncoder().encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="grande.bin"\r\nContent-Type: image/png\r\n\r\n`,
+    );
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(head);
+      },
+      pull(controller) {
+        if (answered || sent >= total) {
+          controller.close();
+          return;
+        }
+        sent += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const response = await fetch(`${harness.app.url}/quick-messages/${replyId}/media-upload`, {
+      method: 'POST',
+      headers: {
+        'x-internal-token': TEST_INTERNAL_TOKEN,
+        'x-company-id': String(setup.companyId),
+        'x-user-id': String(setup.agent.userId),
+        'x-user-profile': 'user',
+        'x-user-super': 'false',
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      body,
+      duplex: 'half',
+    });
+    answered = true;
+    clearInterval(sampler);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ error: 'ERR_PAYLOAD_TOO_LARGE' });
+    // the limit is 16 MiB (TICKETS_MEDIA_MAX_BYTES): the old code buffered all 64 MiB before refusing
+    expect(peak - baseline).toBeLessThan(40 * 1024 * 1024);
+  });
+});

@@ -1,0 +1,296 @@
+/**
+ * Local fakes of the external parties of the automation features, speaking their real HTTP shapes: Google's
+ * OAuth token endpoint and Dialogflow ES (`detectIntent`), OpenAI (Chat Completions, transcriptions), Azure's
+ * speech REST TTS, Typebot's chat API and n8n/webhook receivers. Each records what it was sent.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createVerify, generateKeyPairSync } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+
+export interface Recorded {
+  readonly method: string;
+  readonly path: string;
+  readonly headers: IncomingMessage['headers'];
+  readonly body: Buffer;
+  readonly json: unknown;
+}
+
+export type Route = (request: Recorded, response: ServerResponse) => void | Promise<void>;
+
+export class FakeServer {
+  readonly requests: Recorded[] = [];
+  private server!: Server;
+  private readonly routes: Array<{ method: string; pattern: RegExp; handle: Route }> = [];
+
+  on(method: string, pattern: RegExp, handle: Route): this {
+    this.routes.unshift({ method, pattern, handle });
+    return this;
+  }
+
+  async start(): Promise<this> {
+    this.server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const json = parseJson(body);
+        const recorded: Recorded = {
+          method: request.method ?? 'GET',
+          path: request.url ?? '/',
+          headers: request.headers,
+          body,
+          json,
+        };
+        this.requests.push(recorded);
+        const route = this.routes.find(
+          (candidate) =>
+            candidate.method === recorded.method && candidate.pattern.test(recorded.path.split('?')[0] ?? ''),
+        );
+        if (!route) {
+          sendJson(response, 404, { error: 'not found' });
+          return;
+        }
+        Promise.resolve(route.handle(recorded, response)).catch(() =>
+          sendJson(response, 500, { error: 'fake failed' }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return this;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+const parseJson = (body: Buffer): unknown => {
+  try {
+    return body.length > 0 ? JSON.parse(body.toString('utf8')) : null;
+  } catch {
+    return null;
+  }
+};
+
+export const sendJson = (response: ServerResponse, status: number, body: unknown): void => {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
+};
+
+// --- Google / Dialogflow ES -----------------------------------------------------------------------------------
+
+const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+
+const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 });
+
+/**
+ * A service-account key as Google's console downloads it (its `token_uri` is never used by the service);
+ * `forged`: signed with a key Google does not know.
+ */
+export const serviceAccountJson = (
+  email = 'dialogflow@loja-exemplo-123.iam.gserviceaccount.com',
+  forged = false,
+): string =>
+  JSON.stringify({
+    type: 'service_account',
+    project_id: 'loja-exemplo-123',
+    private_key_id: 'a1b2c3',
+    private_key: (forged ? stranger.privateKey : privateKey).export({ type: 'pkcs8', format: 'pem' }).toString(),
+    client_email: email,
+    client_id: '1234567890',
+    token_uri: 'http://169.254.169.254/token',
+  });
+
+/**
+ * Google's token endpoint (JWT bearer grant, the assertion's RS256 signature checked with the account's public
+ * key) and Dialogflow's `detectIntent`, answering from `intents`: the text's intent (display name, fulfilment
+ * text) or the fallback.
+ */
+export function dialogflowFake(intents: Record<string, { intent: string; text: string }>): FakeServer {
+  const fake = new FakeServer();
+  fake.on('POST', /^\/token$/, (request, response) => {
+    const form = new URLSearchParams(request.body.toString('utf8'));
+    const [header, claims, signature] = (form.get('assertion') ?? '').split('.');
+    const valid =
+      form.get('grant_type') === 'urn:ietf:params:oauth:grant-type:jwt-bearer' &&
+      header !== undefined &&
+      signature !== undefined &&
+      createVerify('RSA-SHA256').update(`${header}.${claims}`).verify(publicKey, signature, 'base64url');
+    if (!valid) {
+      sendJson(response, 400, { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' });
+      return;
+    }
+    sendJson(response, 200, { access_token: 'ya29.fake-access-token', expires_in: 3599, token_type: 'Bearer' });
+  });
+  fake.on('POST', /^\/v2\/projects\/[^/]+\/agent\/sessions\/[^/]+:detectIntent$/, (request, response) => {
+    if (request.headers.authorization !== 'Bearer ya29.fake-access-token') {
+      sendJson(response, 401, { error: { code: 401, status: 'UNAUTHENTICATED' } });
+      return;
+    }
+    const query = (request.json as { queryInput: { text: { text: string; languageCode: string } } }).queryInput.text;
+    const match = intents[query.text.toLowerCase()] ?? { intent: 'Default Fallback Intent', text: 'Não entendi.' };
+    sendJson(response, 200, {
+      responseId: 'resp-1',
+      queryResult: {
+        queryText: query.text,
+        languageCode: query.languageCode,
+        fulfillmentText: match.text,
+        fulfillmentMessages: [{ text: { text: [match.text] } }],
+        intent: { name: `projects/x/agent/intents/${match.intent}`, displayName: match.intent },
+        intentDetectionConfidence: 1,
+      },
+    });
+  });
+  return fake;
+}
+
+// --- OpenAI ---------------------------------------------------------------------------------------------------
+
+export interface ChatRequest {
+  readonly model: string;
+  readonly messages: Array<{ role: string; content: string }>;
+  readonly max_tokens?: number;
+  readonly temperature?: number;
+}
+
+/**
+ * OpenAI's Chat Completions (`POST /v1/chat/completions`) and transcriptions (`POST /v1/audio/transcriptions`),
+ * answering with `answer(request)`: a text, or `{ status, error }` as OpenAI reports quota and server errors.
+ */
+export function openAiFake(
+  answer: (request: ChatRequest) => string | { status: number; error: { message: string; type: string; code: string } },
+  transcript = 'transcrição do áudio',
+): FakeServer {
+  const fake = new FakeServer();
+  fake.on('POST', /^\/v1\/chat\/completions$/, (request, response) => {
+    if (!request.headers.authorization?.startsWith('Bearer sk-')) {
+      sendJson(response, 401, {
+        error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' },
+      });
+      return;
+    }
+    const chat = request.json as ChatRequest;
+    const result = answer(chat);
+    if (typeof result !== 'string') {
+      sendJson(response, result.status, { error: result.error });
+      return;
+    }
+    sendJson(response, 200, {
+      id: 'chatcmpl-fake',
+      object: 'chat.completion',
+      created: Math.floor(Date.now() / 1000),
+      model: chat.model,
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content: result, refusal: null },
+          logprobs: null,
+          finish_reason: 'stop',
+        },
+      ],
+      usage: { prompt_tokens: 20, completion_tokens: 10, total_tokens: 30 },
+    });
+  });
+  fake.on('POST', /^\/v1\/audio\/transcriptions$/, (request, response) => {
+    const multipart = request.body.toString('latin1');
+    if (!multipart.includes('name="file"') || !multipart.includes('name="model"')) {
+      sendJson(response, 400, { error: { message: 'file required', type: 'invalid_request_error', code: null } });
+      return;
+    }
+    sendJson(response, 200, { text: transcript });
+  });
+  return fake;
+}
+
+/** Azure Speech REST TTS (`POST /{region}/cognitiveservices/v1` here): SSML in, the requested audio out. */
+export function azureTtsFake(): FakeServer {
+  const fake = new FakeServer();
+  fake.on('POST', /^\/[a-z0-9]+\/cognitiveservices\/v1$/, (request, response) => {
+    if (!request.headers['ocp-apim-subscription-key'] || request.headers['content-type'] !== 'application/ssml+xml') {
+      response.writeHead(401);
+      response.end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'audio/mpeg' });
+    response.end(Buffer.from('ID3\u0004fake-mp3-audio'));
+  });
+  return fake;
+}
+
+/** A static file server (media a bot sends by URL, inbound media files). */
+export function fileFake(files: Record<string, { type: string; body: Buffer }>): FakeServer {
+  const fake = new FakeServer();
+  fake.on('GET', /^\/files\/.+$/, (request, response) => {
+    const file = files[request.path.slice('/files/'.length)];
+    if (!file) return sendJson(response, 404, {});
+    response.writeHead(200, { 'content-type': file.type });
+    response.end(file.body);
+  });
+  return fake;
+}
+
+// --- Typebot ---------------------------------------------------------------------------------------------------
+
+export interface TypebotTurn {
+  readonly messages: unknown[];
+  readonly input?: unknown;
+}
+
+/**
+ * Typebot's chat API (v1): `startChat` opens a session and answers the flow's first turn; `continueChat` answers
+ * the next turn from `reply(text, sessionId)`; an unknown session answers 404 as Typebot does.
+ */
+export function typebotFake(
+  start: TypebotTurn,
+  reply: (text: string) => TypebotTurn,
+): FakeServer & { sessions: Set<string> } {
+  const fake = new FakeServer() as FakeServer & { sessions: Set<string> };
+  fake.sessions = new Set();
+  let next = 1;
+  fake.on('POST', /^\/api\/v1\/typebots\/[\w-]+\/startChat$/, (_request, response) => {
+    const sessionId = `sess-${next++}`;
+    fake.sessions.add(sessionId);
+    sendJson(response, 200, {
+      sessionId,
+      resultId: `res-${sessionId}`,
+      typebot: { id: 'tb1', theme: {}, settings: {} },
+      ...start,
+    });
+  });
+  fake.on('POST', /^\/api\/v1\/sessions\/[\w-]+\/continueChat$/, (request, response) => {
+    const sessionId = request.path.split('/')[4] ?? '';
+    if (!fake.sessions.has(sessionId)) {
+      sendJson(response, 404, { message: 'Session not found.', code: 'NOT_FOUND' });
+      return;
+    }
+    const message = (request.json as { message?: { text?: string } }).message;
+    sendJson(response, 200, reply(message?.text ?? ''));
+  });
+  return fake;
+}
+
+export const markdownBubble = (markdown: string) => ({
+  id: `b-${Math.random().toString(36).slice(2, 8)}`,
+  type: 'text',
+  content: { type: 'markdown', markdown },
+});
+
+/** An n8n / webhook receiver answering `answer(body)` (JSON) or an empty 200. */
+export function webhookFake(answer: (body: unknown) => unknown = () => null): FakeServer {
+  const fake = new FakeServer();
+  fake.on('POST', /^\/webhook\/.+$/, (request, response) => {
+    const body = answer(request.json);
+    if (body === null) {
+      response.writeHead(200);
+      response.end();
+      return;
+    }
+    sendJson(response, 200, body);
+  });
+  return fake;
+}
