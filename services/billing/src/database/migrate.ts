@@ -1,0 +1,12 @@
+import { loadConfig, ServiceEnvSchema } from '@cs/platform/config';
+import { runMigrations } from '@cs/platform/database';
+import { createBillingDataSource } from './data-source.js';
+
+/** The migration step of billing (`make migrate`, a compose service, a k8s Job): only the database is needed. */
+const config = loadConfig(ServiceEnvSchema, process.env);
+const dataSource = createBillingDataSource(config);
+const applied = await runMigrations(dataSource);
+await dataSource.destroy();
+process.stdout.write(
+  `billing: ${applied.length} migration(s) applied${applied.length ? `: ${applied.join(', ')}` : ''}\n`,
+);

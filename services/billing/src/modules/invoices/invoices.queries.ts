@@ -1,0 +1,124 @@
+import { Injectable } from '@nestjs/common';
+import type { CompanyId } from '@cs/proto/common';
+import { TransactionHost } from '@cs/platform/database';
+import { DomainError } from '@cs/platform/errors';
+
+export const INVOICES_PAGE_SIZE = 20;
+
+/** An invoice as the Financeiro page reads it (value in reais, due date YYYY-MM-DD, status open | paid). */
+export interface InvoiceResponse {
+  readonly id: number;
+  readonly companyId: number;
+  readonly detail: string;
+  readonly value: number;
+  readonly dueDate: string;
+  readonly status: 'open' | 'paid';
+  readonly paidAt: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  /** Super users' list only. */
+  readonly companyName?: string;
+}
+
+interface InvoiceRow {
+  id: number;
+  company_id: number;
+  detail: string;
+  value: string;
+  due_date: string;
+  status: 'open' | 'paid';
+  paid_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  company_name?: string | null;
+  total: number;
+}
+
+const toInvoice = (row: InvoiceRow): InvoiceResponse => ({
+  id: row.id,
+  companyId: row.company_id,
+  detail: row.detail,
+  value: Number(row.value),
+  dueDate: row.due_date,
+  status: row.status,
+  paidAt: row.paid_at ? row.paid_at.toISOString() : null,
+  createdAt: row.created_at.toISOString(),
+  updatedAt: row.updated_at.toISOString(),
+  ...(row.company_name !== undefined ? { companyName: row.company_name ?? '' } : {}),
+});
+
+const COLUMNS = `i.id, i.company_id, i.detail, i.value::text AS value, i.due_date::text AS due_date, i.status,
+  i.paid_at, i.created_at, i.updated_at`;
+
+export interface InvoicePage {
+  readonly invoices: InvoiceResponse[];
+  readonly count: number;
+  readonly hasMore: boolean;
+}
+
+/** Reads of invoices. A company's reads always carry its id; only the super users' list spans companies. */
+@Injectable()
+export class InvoicesQueries {
+  constructor(private readonly transactions: TransactionHost) {}
+
+  /** `GET /invoices/all`: the caller's company, newest first, searched by detail (or id). */
+  async listOfCompany(companyId: CompanyId, searchParam: string, pageNumber: number): Promise<InvoicePage> {
+    return this.page(`i.company_id = $1`, [companyId], searchParam, pageNumber, false);
+  }
+
+  /** `GET /invoices` (super users): every company's invoices, searched by detail, company name or id. */
+  async listAll(searchParam: string, pageNumber: number): Promise<InvoicePage> {
+    return this.page('true', [], searchParam, pageNumber, true);
+  }
+
+  async findOfCompany(companyId: CompanyId, id: number): Promise<InvoiceResponse> {
+    const [row] = await this.transactions.manager.query<InvoiceRow[]>(
+      `SELECT ${COLUMNS}, 0 AS total FROM invoices i WHERE i.company_id = $1 AND i.id = $2`,
+      [companyId, id],
+    );
+    if (!row) throw new DomainError('ERR_NO_INVOICE_FOUND');
+    return toInvoice(row);
+  }
+
+  private async page(
+    scope: string,
+    parameters: unknown[],
+    searchParam: string,
+    pageNumber: number,
+    withCompany: boolean,
+  ): Promise<InvoicePage> {
+    const params = [...parameters];
+    let where = scope;
+    const search = searchParam.trim().toLowerCase();
+    if (search) {
+      params.push(`%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
+      const like = `$${params.length}`;
+      const byId = /^\d{1,9}$/.test(search) ? ` OR i.id = ${Number(search)}` : '';
+      const byCompany = withCompany ? ` OR lower(c.name) LIKE ${like}` : '';
+      where += ` AND (lower(i.detail) LIKE ${like}${byCompany}${byId})`;
+    }
+    params.push(INVOICES_PAGE_SIZE, (pageNumber - 1) * INVOICES_PAGE_SIZE);
+    const rows = await this.transactions.manager.query<InvoiceRow[]>(
+      `SELECT ${COLUMNS}${withCompany ? ', c.name AS company_name' : ''}, count(*) OVER ()::int AS total
+         FROM invoices i LEFT JOIN companies c ON c.id = i.company_id
+        WHERE ${where}
+        ORDER BY i.due_date DESC, i.id DESC
+        LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    );
+    const count = rows[0]?.total ?? (pageNumber > 1 ? await this.count(where, params.slice(0, -2)) : 0);
+    return {
+      invoices: rows.map(toInvoice),
+      count,
+      hasMore: (pageNumber - 1) * INVOICES_PAGE_SIZE + rows.length < count,
+    };
+  }
+
+  private async count(where: string, params: unknown[]): Promise<number> {
+    const [row] = await this.transactions.manager.query<Array<{ total: number }>>(
+      `SELECT count(*)::int AS total FROM invoices i LEFT JOIN companies c ON c.id = i.company_id WHERE ${where}`,
+      params,
+    );
+    return row?.total ?? 0;
+  }
+}

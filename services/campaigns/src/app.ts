@@ -1,0 +1,45 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import type { ServiceDefinition } from '@cs/platform/bootstrap';
+import { PlatformModule } from '@cs/platform/bootstrap';
+import { type CampaignsConfig, CampaignsEnvSchema } from './config/env.js';
+import { createCampaignsDataSource } from './database/data-source.js';
+import { CampaignsModule } from './modules/campaigns/campaigns.module.js';
+import { FilesModule } from './modules/files/files.module.js';
+import { MediaModule } from './modules/media/media.module.js';
+import { ProjectionsModule } from './modules/projections/projections.module.js';
+import { CampaignSettingsModule } from './modules/settings/campaign-settings.module.js';
+
+@Module({})
+export class CampaignsAppModule {
+  static forRoot(
+    config: CampaignsConfig,
+    logger: Parameters<typeof PlatformModule.forRoot>[0]['logger'],
+  ): DynamicModule {
+    return {
+      module: CampaignsAppModule,
+      imports: [
+        PlatformModule.forRoot({
+          service: 'campaigns',
+          config,
+          logger,
+          database: () => createCampaignsDataSource(config),
+          events: { consumerGroup: 'campaigns.main', persistence: 'database' },
+          jobs: { schema: config.CAMPAIGNS_JOBS_SCHEMA },
+        }),
+        ProjectionsModule,
+        // The media route first: `/files/media/...` before `/files/{id}`.
+        MediaModule,
+        FilesModule,
+        CampaignSettingsModule,
+        CampaignsModule,
+      ],
+    };
+  }
+}
+
+export const campaignsService: ServiceDefinition<typeof CampaignsEnvSchema> = {
+  name: 'campaigns',
+  envSchema: CampaignsEnvSchema,
+  rootModule: (config, logger) => CampaignsAppModule.forRoot(config, logger),
+  port: (config) => config.CAMPAIGNS_PORT,
+};

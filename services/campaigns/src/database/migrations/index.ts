@@ -1,0 +1,5 @@
+import { PlatformTables1700000000000 } from '@cs/platform/database';
+import { CreateCampaigns1732600000000 } from './1732600000000-create-campaigns.js';
+
+/** Every migration of campaigns, in order. Never edit a merged migration; add a new one. */
+export const CampaignsMigrations = [PlatformTables1700000000000, CreateCampaigns1732600000000];

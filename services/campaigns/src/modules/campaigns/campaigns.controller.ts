@@ -1,0 +1,116 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  UploadedFiles,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
+import { AnyFilesInterceptor } from '@nestjs/platform-express';
+import { memoryStorage } from 'multer';
+import type { CompanyId } from '@cs/proto/common';
+import { IdPipe, ZodPipe } from '@cs/platform/http';
+import { CompanyIdParam, Roles } from '@cs/platform/tenancy';
+import type { UploadedFile } from '../media/media.storage.js';
+import { CampaignsEnabledGuard } from '../projections/campaigns-enabled.guard.js';
+import {
+  type CampaignBody,
+  CampaignBodySchema,
+  type ListCampaignsQuery,
+  ListCampaignsQuerySchema,
+} from './campaigns.dto.js';
+import { type CampaignResponse, CampaignsRepository } from './campaigns.repository.js';
+import { CampaignsService } from './campaigns.service.js';
+
+const upload = AnyFilesInterceptor({ storage: memoryStorage(), limits: { fileSize: 64 * 1024 * 1024, files: 1 } });
+const campaignId = new IdPipe('ERR_NO_CAMPAIGN_FOUND');
+
+@Controller('campaigns')
+@Roles('admin')
+@UseGuards(CampaignsEnabledGuard)
+export class CampaignsController {
+  constructor(
+    private readonly campaigns: CampaignsRepository,
+    private readonly service: CampaignsService,
+  ) {}
+
+  @Get()
+  list(
+    @CompanyIdParam() companyId: CompanyId,
+    @Query(new ZodPipe(ListCampaignsQuerySchema)) query: ListCampaignsQuery,
+  ): Promise<{ records: CampaignResponse[]; count: number; hasMore: boolean }> {
+    return this.campaigns.list(companyId, query);
+  }
+
+  @Get('list')
+  all(@CompanyIdParam() companyId: CompanyId): Promise<CampaignResponse[]> {
+    return this.campaigns.all(companyId);
+  }
+
+  @Get(':id')
+  show(@CompanyIdParam() companyId: CompanyId, @Param('id', campaignId) id: number): Promise<CampaignResponse> {
+    return this.campaigns.find(companyId, id);
+  }
+
+  @Post()
+  @HttpCode(200)
+  create(
+    @CompanyIdParam() companyId: CompanyId,
+    @Body(new ZodPipe(CampaignBodySchema)) body: CampaignBody,
+  ): Promise<CampaignResponse> {
+    return this.service.create(companyId, body);
+  }
+
+  @Put(':id')
+  update(
+    @CompanyIdParam() companyId: CompanyId,
+    @Param('id', campaignId) id: number,
+    @Body(new ZodPipe(CampaignBodySchema)) body: CampaignBody,
+  ): Promise<CampaignResponse> {
+    return this.service.update(companyId, id, body);
+  }
+
+  @Delete(':id')
+  async remove(
+    @CompanyIdParam() companyId: CompanyId,
+    @Param('id', campaignId) id: number,
+  ): Promise<{ message: string }> {
+    await this.service.remove(companyId, id);
+    return { message: 'Campaign deleted' };
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(204)
+  async cancel(@CompanyIdParam() companyId: CompanyId, @Param('id', campaignId) id: number): Promise<void> {
+    await this.service.cancel(companyId, id);
+  }
+
+  @Post(':id/restart')
+  @HttpCode(204)
+  async restart(@CompanyIdParam() companyId: CompanyId, @Param('id', campaignId) id: number): Promise<void> {
+    await this.service.restart(companyId, id);
+  }
+
+  /** Multipart `file` (any field name): the campaign's media, sent with the message as its caption. */
+  @Post(':id/media-upload')
+  @HttpCode(200)
+  @UseInterceptors(upload)
+  attach(
+    @CompanyIdParam() companyId: CompanyId,
+    @Param('id', campaignId) id: number,
+    @UploadedFiles() files: UploadedFile[] | undefined,
+  ): Promise<CampaignResponse> {
+    return this.service.attachMedia(companyId, id, files?.[0]);
+  }
+
+  @Delete(':id/media-upload')
+  detach(@CompanyIdParam() companyId: CompanyId, @Param('id', campaignId) id: number): Promise<CampaignResponse> {
+    return this.service.removeMedia(companyId, id);
+  }
+}

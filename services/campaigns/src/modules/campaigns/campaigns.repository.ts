@@ -1,0 +1,228 @@
+import { Injectable } from '@nestjs/common';
+import type { CompanyId } from '@cs/proto/common';
+import { hasMorePages } from '@cs/proto/common';
+import { CampaignCreated, type CampaignSnapshot, type CampaignStatus, CampaignUpdated } from '@cs/proto/events';
+import { TransactionHost } from '@cs/platform/database';
+import { DomainError } from '@cs/platform/errors';
+import { EventPublisher } from '@cs/platform/events';
+import type { ListCampaignsQuery } from './campaigns.dto.js';
+
+export interface CampaignRow {
+  id: number;
+  company_id: number;
+  name: string;
+  message1: string | null;
+  message2: string | null;
+  message3: string | null;
+  message4: string | null;
+  message5: string | null;
+  confirmation_message1: string | null;
+  confirmation_message2: string | null;
+  confirmation_message3: string | null;
+  confirmation_message4: string | null;
+  confirmation_message5: string | null;
+  status: CampaignStatus;
+  confirmation: boolean;
+  scheduled_at: Date | null;
+  completed_at: Date | null;
+  whatsapp_id: number | null;
+  contact_list_id: number | null;
+  tag_list_id: number | null;
+  file_list_id: number | null;
+  media_path: string | null;
+  media_name: string | null;
+  media_type: string | null;
+  started_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface CampaignCounts {
+  valid: number;
+  delivered: number;
+  failed: number;
+  confirmationRequested: number;
+  confirmed: number;
+}
+
+export interface CampaignResponse extends Omit<CampaignSnapshot, 'counts'> {
+  message1: string | null;
+  message2: string | null;
+  message3: string | null;
+  message4: string | null;
+  message5: string | null;
+  confirmationMessage1: string | null;
+  confirmationMessage2: string | null;
+  confirmationMessage3: string | null;
+  confirmationMessage4: string | null;
+  confirmationMessage5: string | null;
+  counts: CampaignCounts;
+  contactList: { id: number; name: string } | null;
+  whatsapp: { id: number; name: string } | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const PAGE = 20;
+
+/** The audience of a campaign: a contact list's items, or the contacts of tickets carrying a tag. */
+export const AUDIENCE_SQL = `
+  SELECT name, number, email, id AS sort FROM contact_list_items
+   WHERE company_id = $1 AND contact_list_id = $2 AND is_whatsapp_valid IS TRUE AND number <> ''
+  UNION ALL
+  SELECT DISTINCT ON (number) name, number, email, contact_id AS sort FROM ticket_audience
+   WHERE company_id = $1 AND $3::int IS NOT NULL AND tag_ids @> ARRAY[$3::int] AND NOT is_group AND number <> ''`;
+
+/** Campaign rows and their responses (with counts from shipping rows) and `campaigns.campaign.v1` events. */
+@Injectable()
+export class CampaignsRepository {
+  constructor(
+    private readonly transactions: TransactionHost,
+    private readonly events: EventPublisher,
+  ) {}
+
+  private get db() {
+    return this.transactions.manager;
+  }
+
+  async list(
+    companyId: CompanyId,
+    query: ListCampaignsQuery,
+  ): Promise<{ records: CampaignResponse[]; count: number; hasMore: boolean }> {
+    const offset = (query.pageNumber - 1) * PAGE;
+    const search = `%${query.searchParam}%`;
+    const [total] = await this.db.query<Array<{ count: number }>>(
+      'SELECT count(*)::int AS count FROM campaigns WHERE company_id = $1 AND lower(name) LIKE $2',
+      [companyId, search],
+    );
+    const rows = await this.db.query<CampaignRow[]>(
+      'SELECT * FROM campaigns WHERE company_id = $1 AND lower(name) LIKE $2 ORDER BY id DESC LIMIT $3 OFFSET $4',
+      [companyId, search, PAGE, offset],
+    );
+    const count = total?.count ?? 0;
+    const records = [];
+    for (const row of rows) records.push(await this.toResponse(row));
+    return { records, count, hasMore: hasMorePages(count, offset, rows.length) };
+  }
+
+  async all(companyId: CompanyId): Promise<CampaignResponse[]> {
+    const rows = await this.db.query<CampaignRow[]>('SELECT * FROM campaigns WHERE company_id = $1 ORDER BY id DESC', [
+      companyId,
+    ]);
+    const records = [];
+    for (const row of rows) records.push(await this.toResponse(row));
+    return records;
+  }
+
+  async row(companyId: CompanyId, id: number, lock = false): Promise<CampaignRow> {
+    const [row] = await this.db.query<CampaignRow[]>(
+      `SELECT * FROM campaigns WHERE company_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`,
+      [companyId, id],
+    );
+    if (!row) throw new DomainError('ERR_NO_CAMPAIGN_FOUND');
+    return row;
+  }
+
+  async find(companyId: CompanyId, id: number): Promise<CampaignResponse> {
+    return this.toResponse(await this.row(companyId, id));
+  }
+
+  /** Emits the campaign's current state (created or updated) in the current transaction; answers it. */
+  async announce(companyId: CompanyId, id: number, kind: 'created' | 'updated' = 'updated'): Promise<CampaignResponse> {
+    const response = await this.find(companyId, id);
+    const snapshot: CampaignSnapshot = {
+      id: response.id,
+      companyId: response.companyId,
+      name: response.name,
+      status: response.status,
+      confirmation: response.confirmation,
+      scheduledAt: response.scheduledAt,
+      completedAt: response.completedAt,
+      whatsappId: response.whatsappId,
+      contactListId: response.contactListId,
+      tagListId: response.tagListId,
+      fileListId: response.fileListId,
+      mediaPath: response.mediaPath,
+      mediaName: response.mediaName,
+      counts: response.counts,
+    };
+    await this.events.emit(kind === 'created' ? CampaignCreated : CampaignUpdated, {
+      companyId,
+      key: id,
+      data: snapshot,
+    });
+    return response;
+  }
+
+  async counts(row: CampaignRow): Promise<CampaignCounts> {
+    const [shipping] = await this.db.query<Array<CampaignCounts & { total: number }>>(
+      `SELECT count(*)::int AS total,
+              count(delivered_at)::int AS delivered,
+              count(failed_at)::int AS failed,
+              count(confirmation_requested_at)::int AS "confirmationRequested",
+              count(confirmed_at)::int AS confirmed
+         FROM campaign_shippings WHERE campaign_id = $1`,
+      [row.id],
+    );
+    let valid = shipping?.total ?? 0;
+    if (valid === 0 && row.started_at === null) {
+      const [audience] = await this.db.query<Array<{ count: number }>>(
+        `SELECT count(DISTINCT number)::int AS count FROM (${AUDIENCE_SQL}) audience`,
+        [row.company_id, row.contact_list_id ?? 0, row.tag_list_id],
+      );
+      valid = audience?.count ?? 0;
+    }
+    return {
+      valid,
+      delivered: shipping?.delivered ?? 0,
+      failed: shipping?.failed ?? 0,
+      confirmationRequested: shipping?.confirmationRequested ?? 0,
+      confirmed: shipping?.confirmed ?? 0,
+    };
+  }
+
+  private async toResponse(row: CampaignRow): Promise<CampaignResponse> {
+    const [list] = row.contact_list_id
+      ? await this.db.query<Array<{ id: number; name: string }>>(
+          'SELECT id, name FROM contact_lists WHERE company_id = $1 AND id = $2',
+          [row.company_id, row.contact_list_id],
+        )
+      : [];
+    const [whatsapp] = row.whatsapp_id
+      ? await this.db.query<Array<{ id: number; name: string }>>(
+          'SELECT id, name FROM connections WHERE company_id = $1 AND id = $2',
+          [row.company_id, row.whatsapp_id],
+        )
+      : [];
+    return {
+      id: row.id,
+      companyId: row.company_id,
+      name: row.name,
+      status: row.status,
+      confirmation: row.confirmation,
+      scheduledAt: row.scheduled_at?.toISOString() ?? null,
+      completedAt: row.completed_at?.toISOString() ?? null,
+      whatsappId: row.whatsapp_id,
+      contactListId: row.contact_list_id,
+      tagListId: row.tag_list_id,
+      fileListId: row.file_list_id,
+      mediaPath: row.media_path,
+      mediaName: row.media_name,
+      message1: row.message1,
+      message2: row.message2,
+      message3: row.message3,
+      message4: row.message4,
+      message5: row.message5,
+      confirmationMessage1: row.confirmation_message1,
+      confirmationMessage2: row.confirmation_message2,
+      confirmationMessage3: row.confirmation_message3,
+      confirmationMessage4: row.confirmation_message4,
+      confirmationMessage5: row.confirmation_message5,
+      counts: await this.counts(row),
+      contactList: list ?? null,
+      whatsapp: whatsapp ?? null,
+      createdAt: row.created_at.toISOString(),
+      updatedAt: row.updated_at.toISOString(),
+    };
+  }
+}

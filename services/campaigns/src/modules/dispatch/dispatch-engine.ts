@@ -1,0 +1,444 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { asCompanyId, type CompanyId } from '@cs/proto/common';
+import { type OutboundContent, SendMessage } from '@cs/proto/events';
+import { APP_CONFIG } from '@cs/platform/config';
+import { TransactionHost } from '@cs/platform/database';
+import { EventPublisher } from '@cs/platform/events';
+import { JobsService } from '@cs/platform/jobs';
+import type { CampaignsConfig } from '../../config/env.js';
+import { returningRows } from '../../database/sql.js';
+import { AUDIENCE_SQL, type CampaignRow, CampaignsRepository } from '../campaigns/campaigns.repository.js';
+import { MediaStorage } from '../media/media.storage.js';
+import { applyVariables, delayAfter } from '../settings/campaign-settings.js';
+import { CampaignSettingsRepository } from '../settings/campaign-settings.repository.js';
+import { campaignMessageId, commandIdOf, mediaKindOf } from './dispatch-commands.js';
+
+export const START_JOB = 'campaign.start';
+export const DISPATCH_JOB = 'campaign.dispatch';
+export const WATCHDOG_JOB = 'campaign.watchdog';
+/** A running campaign with work left and no send for this long has lost its chain (a pod killed mid-run). */
+export const STALLED_AFTER_SECONDS = 120;
+
+interface StartJob {
+  companyId: number;
+  campaignId: number;
+  scheduledAt: string;
+}
+interface DispatchJob {
+  companyId: number;
+  campaignId: number;
+  token: string;
+}
+
+interface ShippingRow {
+  id: string;
+  number: string;
+  message: string;
+  confirmation_message: string | null;
+  confirmation_requested_at: Date | null;
+  confirmed_at: Date | null;
+}
+
+/** At most this many messages per dispatch job when the intervals allow it (zero intervals: bulk sending). */
+const BATCH = 200;
+const INSERT_BATCH = 1_000;
+
+const messagesOf = (row: CampaignRow, kind: 'message' | 'confirmation'): string[] => {
+  const values =
+    kind === 'message'
+      ? [row.message1, row.message2, row.message3, row.message4, row.message5]
+      : [
+          row.confirmation_message1,
+          row.confirmation_message2,
+          row.confirmation_message3,
+          row.confirmation_message4,
+          row.confirmation_message5,
+        ];
+  return values.filter((value): value is string => Boolean(value?.trim()));
+};
+
+/**
+ * The dispatch engine (pg-boss on the service's database):
+ * - `campaign.start` (at `scheduledAt`) creates one shipping row per (campaign, number) with its message variant
+ *   (round-robin by position) and variables applied, sets EM_ANDAMENTO and starts the campaign's dispatch chain;
+ * - `campaign.dispatch` sends the next due rows through the connector's durable send command
+ *   (`whatsapp.message.send` in the outbox), each send committed with its shipping state, paced per connection
+ *   (`messageInterval`, `greaterInterval` after every `longerIntervalAfter`), and enqueues the next run.
+ * The campaign row is locked for the whole run and each run carries the campaign's current `dispatch_token`, so
+ * one chain is alive per campaign however many pods, redeliveries or restarts there are.
+ */
+@Injectable()
+export class DispatchEngine implements OnApplicationBootstrap {
+  constructor(
+    private readonly transactions: TransactionHost,
+    private readonly jobs: JobsService,
+    private readonly events: EventPublisher,
+    private readonly campaigns: CampaignsRepository,
+    private readonly settings: CampaignSettingsRepository,
+    private readonly media: MediaStorage,
+    @Inject(APP_CONFIG) private readonly config: CampaignsConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.jobs.work<StartJob>(START_JOB, (data) => this.start(data), { pollingIntervalSeconds: 1 });
+    await this.jobs.work<DispatchJob>(DISPATCH_JOB, (data) => this.dispatch(data), {
+      pollingIntervalSeconds: 0.5,
+      batchSize: 5,
+    });
+    await this.jobs.work(WATCHDOG_JOB, () => this.watchdog(), { pollingIntervalSeconds: 5 });
+    await this.jobs.schedule(WATCHDOG_JOB, '* * * * *', {}, 'UTC');
+  }
+
+  /**
+   * Every minute (one run across pods): a running campaign with rows still to send whose connection may send and
+   * that sent nothing for STALLED_AFTER_SECONDS gets a new dispatch chain. A dispatch job held by a pod killed
+   * mid-run stays "active" in pg-boss until it expires (15 min); its transaction rolled back, so nothing was
+   * sent twice, and the new token makes it a no-op whenever it is retried.
+   */
+  private async watchdog(): Promise<void> {
+    const stalled = await this.transactions.manager.query<Array<{ id: number; company_id: number }>>(
+      `SELECT c.id, c.company_id FROM campaigns c
+        WHERE c.status = 'EM_ANDAMENTO'
+          AND EXISTS (SELECT 1 FROM campaign_shippings s WHERE s.campaign_id = c.id AND s.sent_at IS NULL
+                        AND s.failed_at IS NULL AND (NOT c.confirmation OR s.confirmation_requested_at IS NULL
+                        OR s.confirmed_at IS NOT NULL))
+          AND NOT EXISTS (SELECT 1 FROM campaign_shippings s WHERE s.campaign_id = c.id
+                        AND greatest(s.sent_at, s.confirmation_requested_at) > now() - make_interval(secs => $1))
+          AND NOT EXISTS (SELECT 1 FROM connection_pacing p WHERE p.connection_id = c.whatsapp_id
+                        AND p.next_at > now() - make_interval(secs => $1))
+          AND c.updated_at < now() - make_interval(secs => $1)`,
+      [STALLED_AFTER_SECONDS],
+    );
+    for (const campaign of stalled) {
+      await this.transactions.run(async (manager) => {
+        const [row] = await manager.query<CampaignRow[]>(
+          `SELECT * FROM campaigns WHERE id = $1 AND status = 'EM_ANDAMENTO' FOR UPDATE`,
+          [campaign.id],
+        );
+        if (row) await this.kick(manager, campaign.company_id, campaign.id);
+      });
+    }
+  }
+
+  /** In the caller's transaction: the campaign starts at `scheduledAt` (an older start job is then ignored). */
+  async scheduleStart(companyId: CompanyId, campaignId: number, scheduledAt: Date): Promise<void> {
+    await this.jobs.send<StartJob>(
+      START_JOB,
+      { companyId, campaignId, scheduledAt: scheduledAt.toISOString() },
+      { startAfter: scheduledAt },
+    );
+  }
+
+  /** In the caller's transaction (campaign row locked): a new dispatch chain from `at`, the old one dies. */
+  async kick(manager: EntityManager, companyId: number, campaignId: number, at: Date = new Date()): Promise<void> {
+    const token = randomUUID();
+    await manager.query('UPDATE campaigns SET dispatch_token = $3 WHERE company_id = $1 AND id = $2', [
+      companyId,
+      campaignId,
+      token,
+    ]);
+    await this.jobs.send<DispatchJob>(DISPATCH_JOB, { companyId, campaignId, token }, { startAfter: at });
+  }
+
+  private async start(job: StartJob): Promise<void> {
+    const companyId = asCompanyId(job.companyId);
+    await this.transactions.run(async (manager) => {
+      const [row] = await manager.query<CampaignRow[]>(
+        'SELECT * FROM campaigns WHERE company_id = $1 AND id = $2 FOR UPDATE',
+        [companyId, job.campaignId],
+      );
+      if (!row || row.status !== 'PROGRAMADA' || row.scheduled_at?.toISOString() !== job.scheduledAt) return;
+      await this.materialize(manager, row);
+      await manager.query(
+        `UPDATE campaigns SET status = 'EM_ANDAMENTO', started_at = coalesce(started_at, now()), updated_at = now()
+          WHERE id = $1`,
+        [row.id],
+      );
+      await this.kick(manager, companyId, row.id);
+      await this.campaigns.announce(companyId, row.id);
+    });
+  }
+
+  /**
+   * One shipping row per audience number not yet in the campaign (a restart adds the list's new contacts), with
+   * its message and confirmation variant chosen round-robin by position and the variables applied.
+   */
+  async materialize(manager: EntityManager, row: CampaignRow): Promise<void> {
+    const settings = await this.settings.get(asCompanyId(row.company_id));
+    const messages = messagesOf(row, 'message');
+    const confirmations = row.confirmation ? messagesOf(row, 'confirmation') : [];
+    const audience = await manager.query<Array<{ name: string; number: string; email: string }>>(
+      `SELECT name, number, email FROM (
+         SELECT DISTINCT ON (number) name, number, email, sort FROM (${AUDIENCE_SQL}) a ORDER BY number, sort
+       ) audience
+       WHERE NOT EXISTS (SELECT 1 FROM campaign_shippings s WHERE s.campaign_id = $4 AND s.number = audience.number)
+       ORDER BY sort, number`,
+      [row.company_id, row.contact_list_id ?? 0, row.tag_list_id, row.id],
+    );
+    const [last] = await manager.query<Array<{ max: number | null }>>(
+      'SELECT max(position) AS max FROM campaign_shippings WHERE campaign_id = $1',
+      [row.id],
+    );
+    let position = (last?.max ?? -1) + 1;
+    for (let start = 0; start < audience.length; start += INSERT_BATCH) {
+      const chunk = audience.slice(start, start + INSERT_BATCH);
+      const positions: number[] = [];
+      const texts: string[] = [];
+      const confirmationTexts: Array<string | null> = [];
+      for (const contact of chunk) {
+        positions.push(position);
+        texts.push(applyVariables(messages[position % messages.length] ?? '', contact, settings.variables));
+        const confirmation = confirmations[position % Math.max(confirmations.length, 1)];
+        confirmationTexts.push(confirmation ? applyVariables(confirmation, contact, settings.variables) : null);
+        position += 1;
+      }
+      await manager.query(
+        `INSERT INTO campaign_shippings (company_id, campaign_id, position, name, number, email, message, confirmation_message)
+         SELECT $1, $2, * FROM unnest($3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+         ON CONFLICT (campaign_id, number) DO NOTHING`,
+        [
+          row.company_id,
+          row.id,
+          positions,
+          chunk.map((contact) => contact.name),
+          chunk.map((contact) => contact.number),
+          chunk.map((contact) => contact.email),
+          texts,
+          confirmationTexts,
+        ],
+      );
+    }
+  }
+
+  private async dispatch(job: DispatchJob): Promise<void> {
+    const companyId = asCompanyId(job.companyId);
+    await this.transactions.run(async (manager) => {
+      const [row] = await manager.query<CampaignRow[]>(
+        'SELECT * FROM campaigns WHERE company_id = $1 AND id = $2 FOR UPDATE',
+        [companyId, job.campaignId],
+      );
+      if (!row || row.status !== 'EM_ANDAMENTO' || (row as { dispatch_token?: string }).dispatch_token !== job.token) {
+        return;
+      }
+      const connectionId = row.whatsapp_id;
+      if (connectionId === null) return;
+      const settings = await this.settings.get(companyId);
+      await manager.query(
+        `INSERT INTO connection_pacing (connection_id, company_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+        [connectionId, companyId],
+      );
+      const [pacing] = await manager.query<Array<{ next_at: Date; sent: number }>>(
+        'SELECT next_at, sent FROM connection_pacing WHERE connection_id = $1 FOR UPDATE',
+        [connectionId],
+      );
+      let nextAt = pacing!.next_at;
+      let sent = pacing!.sent;
+      let handed = 0;
+      while (handed < BATCH && nextAt.getTime() <= Date.now()) {
+        const shipping = await this.nextShipping(manager, row);
+        if (!shipping) break;
+        await this.send(manager, row, shipping, connectionId);
+        handed += 1;
+        sent += 1;
+        nextAt = new Date(Date.now() + delayAfter(sent, settings) * 1000);
+      }
+      if (handed > 0) {
+        await manager.query('UPDATE connection_pacing SET next_at = $2, sent = $3 WHERE connection_id = $1', [
+          connectionId,
+          nextAt,
+          sent,
+        ]);
+        await this.campaigns.announce(companyId, row.id);
+        await this.kick(manager, companyId, row.id, nextAt);
+        return;
+      }
+      if (nextAt.getTime() > Date.now()) {
+        // the connection is pacing (another campaign may share it): come back when it may send again
+        await this.kick(manager, companyId, row.id, nextAt);
+        return;
+      }
+      await this.finishIfDone(manager, row);
+    });
+  }
+
+  /** The next row to send: confirmed contacts' main messages first, then requests (or main messages) by position. */
+  private async nextShipping(manager: EntityManager, row: CampaignRow): Promise<ShippingRow | undefined> {
+    const [confirmed] = row.confirmation
+      ? await manager.query<ShippingRow[]>(
+          `SELECT * FROM campaign_shippings WHERE campaign_id = $1 AND confirmed_at IS NOT NULL AND sent_at IS NULL
+            AND failed_at IS NULL ORDER BY confirmed_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+          [row.id],
+        )
+      : [];
+    if (confirmed) return confirmed;
+    const [next] = await manager.query<ShippingRow[]>(
+      row.confirmation
+        ? `SELECT * FROM campaign_shippings WHERE campaign_id = $1 AND confirmation_requested_at IS NULL
+             AND sent_at IS NULL AND failed_at IS NULL ORDER BY position LIMIT 1 FOR UPDATE SKIP LOCKED`
+        : `SELECT * FROM campaign_shippings WHERE campaign_id = $1 AND sent_at IS NULL AND failed_at IS NULL
+             ORDER BY position LIMIT 1 FOR UPDATE SKIP LOCKED`,
+      [row.id],
+    );
+    return next;
+  }
+
+  /** Writes the send command(s) to the outbox and the shipping's new state, in the run's one transaction. */
+  private async send(
+    manager: EntityManager,
+    row: CampaignRow,
+    shipping: ShippingRow,
+    connectionId: number,
+  ): Promise<void> {
+    const chatJid = `${shipping.number}@s.whatsapp.net`;
+    const command = async (part: string, content: OutboundContent): Promise<void> => {
+      const clientMessageId = campaignMessageId(shipping.id, part);
+      await this.events.emit(SendMessage, {
+        companyId: asCompanyId(row.company_id),
+        key: connectionId,
+        data: {
+          commandId: commandIdOf(clientMessageId),
+          clientMessageId,
+          connectionId,
+          chatJid,
+          content,
+          quotedMessageId: null,
+        },
+      });
+    };
+    const isRequest = row.confirmation && shipping.confirmed_at === null && shipping.confirmation_message !== null;
+    if (isRequest) {
+      await command('confirm', { kind: 'text', body: shipping.confirmation_message! });
+      await manager.query('UPDATE campaign_shippings SET confirmation_requested_at = now() WHERE id = $1', [
+        shipping.id,
+      ]);
+      return;
+    }
+    if (row.file_list_id !== null) {
+      const options = await manager.query<Array<{ id: number; name: string; path: string; media_type: string }>>(
+        `SELECT id, name, path, media_type FROM file_list_options
+          WHERE company_id = $1 AND file_list_id = $2 AND path IS NOT NULL ORDER BY position, id`,
+        [row.company_id, row.file_list_id],
+      );
+      for (const option of options) {
+        await command(`file-${option.id}`, {
+          kind: 'media',
+          mediaType: mediaKindOf(option.media_type),
+          url: this.media.urlOf(option.path),
+          mimeType: option.media_type,
+          fileName: option.path
+            .split('/')
+            .pop()!
+            .replace(/^[0-9a-f-]{36}-/, ''),
+          caption: '',
+          ptt: false,
+        });
+      }
+    }
+    if (row.media_path && row.media_type) {
+      await command('main', {
+        kind: 'media',
+        mediaType: mediaKindOf(row.media_type),
+        url: this.media.urlOf(row.media_path),
+        mimeType: row.media_type,
+        fileName: row.media_name ?? 'arquivo',
+        caption: shipping.message,
+        ptt: false,
+      });
+    } else {
+      await command('main', { kind: 'text', body: shipping.message });
+    }
+    await manager.query('UPDATE campaign_shippings SET sent_at = now() WHERE id = $1', [shipping.id]);
+  }
+
+  /**
+   * FINALIZADA when every contact got its main message (delivered or failed for good), or, for a confirmation
+   * campaign, its request went unanswered for the confirmation window. Otherwise the next check is queued when
+   * the earliest window lapses (a reply or a connector result kicks it earlier).
+   */
+  async finishIfDone(manager: EntityManager, row: CampaignRow): Promise<void> {
+    const windowMs = this.config.CAMPAIGNS_CONFIRMATION_WINDOW_HOURS * 3_600_000;
+    const [state] = await manager.query<Array<{ pending: number; waiting: Date | null }>>(
+      `SELECT count(*) FILTER (WHERE NOT (confirmed_at IS NULL AND confirmation_requested_at IS NOT NULL
+                                          AND confirmation_requested_at <= now() - ($2 || ' milliseconds')::interval))::int
+                AS pending,
+              min(confirmation_requested_at) FILTER (WHERE confirmed_at IS NULL AND confirmation_requested_at IS NOT NULL
+                AND confirmation_requested_at > now() - ($2 || ' milliseconds')::interval) AS waiting
+         FROM campaign_shippings
+        WHERE campaign_id = $1 AND delivered_at IS NULL AND failed_at IS NULL`,
+      [row.id, String(row.confirmation ? windowMs : -1)],
+    );
+    if ((state?.pending ?? 0) > 0) {
+      if (state?.waiting)
+        await this.kick(manager, row.company_id, row.id, new Date(state.waiting.getTime() + windowMs + 1000));
+      return;
+    }
+    await manager.query(
+      `UPDATE campaigns SET status = 'FINALIZADA', completed_at = now(), dispatch_token = NULL, updated_at = now()
+        WHERE id = $1 AND status = 'EM_ANDAMENTO'`,
+      [row.id],
+    );
+    await this.campaigns.announce(asCompanyId(row.company_id), row.id);
+  }
+
+  /** A contact replied on the campaign's connection: its pending confirmation is confirmed, the main message follows. */
+  async confirm(companyId: CompanyId, connectionId: number, number: string): Promise<void> {
+    await this.transactions.run(async (manager) => {
+      const confirmed = await returningRows<{ campaign_id: number }>(
+        manager,
+        `UPDATE campaign_shippings s SET confirmed_at = now()
+           FROM campaigns c
+          WHERE c.id = s.campaign_id AND c.company_id = $1 AND c.status = 'EM_ANDAMENTO' AND c.confirmation
+            AND c.whatsapp_id = $2 AND s.company_id = $1 AND s.number = $3
+            AND s.confirmation_requested_at IS NOT NULL AND s.confirmed_at IS NULL AND s.failed_at IS NULL
+        RETURNING s.campaign_id`,
+        [companyId, connectionId, number],
+      );
+      for (const campaignId of new Set(confirmed.map((entry) => entry.campaign_id))) {
+        await manager.query('SELECT id FROM campaigns WHERE id = $1 FOR UPDATE', [campaignId]);
+        await this.kick(manager, companyId, campaignId);
+        await this.campaigns.announce(companyId, campaignId);
+      }
+    });
+  }
+
+  /** The connector's result of a campaign send: delivered or failed, then the campaign may be finished. */
+  async result(
+    companyId: CompanyId,
+    shippingId: string,
+    part: string,
+    outcome: { error: string | null },
+  ): Promise<void> {
+    if (part !== 'main' && part !== 'confirm') return;
+    await this.transactions.run(async (manager) => {
+      const updated = await returningRows<{ campaign_id: number }>(
+        manager,
+        outcome.error === null
+          ? part === 'main'
+            ? `UPDATE campaign_shippings SET delivered_at = coalesce(delivered_at, now())
+                WHERE company_id = $1 AND id = $2 RETURNING campaign_id`
+            : 'SELECT campaign_id FROM campaign_shippings WHERE company_id = $1 AND id = $2'
+          : `UPDATE campaign_shippings SET failed_at = coalesce(failed_at, now()), error = $3
+              WHERE company_id = $1 AND id = $2 AND delivered_at IS NULL RETURNING campaign_id`,
+        outcome.error === null ? [companyId, shippingId] : [companyId, shippingId, outcome.error.slice(0, 64)],
+      );
+      const campaignId = updated[0]?.campaign_id;
+      if (campaignId === undefined || (outcome.error === null && part === 'confirm')) return;
+      const [row] = await manager.query<CampaignRow[]>('SELECT * FROM campaigns WHERE id = $1 FOR UPDATE', [
+        campaignId,
+      ]);
+      if (!row) return;
+      if (row.status === 'EM_ANDAMENTO') {
+        const [open] = await manager.query<Array<{ count: number }>>(
+          `SELECT count(*)::int AS count FROM campaign_shippings
+            WHERE campaign_id = $1 AND sent_at IS NULL AND failed_at IS NULL
+              AND (NOT $2 OR confirmation_requested_at IS NULL OR confirmed_at IS NOT NULL)`,
+          [row.id, row.confirmation],
+        );
+        if ((open?.count ?? 0) === 0) await this.finishIfDone(manager, row);
+      }
+      await this.campaigns.announce(companyId, row.id);
+    });
+  }
+}

@@ -1,0 +1,97 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  UploadedFiles,
+  UseInterceptors,
+} from '@nestjs/common';
+import { AnyFilesInterceptor } from '@nestjs/platform-express';
+import { memoryStorage } from 'multer';
+import type { CompanyId } from '@cs/proto/common';
+import { IdPipe, ZodPipe } from '@cs/platform/http';
+import { CompanyIdParam, CurrentIdentity, type Identity, Roles } from '@cs/platform/tenancy';
+import type { UploadedFile } from '../media/media.storage.js';
+import {
+  type FileListBody,
+  FileListBodySchema,
+  type ListFilesQuery,
+  ListFilesQuerySchema,
+  UploadListFieldsSchema,
+} from './files.dto.js';
+import { type FileList, FilesRepository } from './files.repository.js';
+
+const upload = AnyFilesInterceptor({ storage: memoryStorage(), limits: { fileSize: 64 * 1024 * 1024, files: 50 } });
+
+/** File lists (`/files`): name, message and options, each option with one uploaded file. */
+@Controller('files')
+@Roles('admin')
+export class FilesController {
+  constructor(private readonly files: FilesRepository) {}
+
+  @Get()
+  list(
+    @CompanyIdParam() companyId: CompanyId,
+    @Query(new ZodPipe(ListFilesQuerySchema)) query: ListFilesQuery,
+  ): Promise<{ files: FileList[]; count: number; hasMore: boolean }> {
+    return this.files.list(companyId, query);
+  }
+
+  @Get('list')
+  all(@CompanyIdParam() companyId: CompanyId): Promise<FileList[]> {
+    return this.files.all(companyId);
+  }
+
+  @Get(':id')
+  show(
+    @CompanyIdParam() companyId: CompanyId,
+    @Param('id', new IdPipe('ERR_NO_FILE_LIST_FOUND')) id: number,
+  ): Promise<FileList> {
+    return this.files.find(companyId, id);
+  }
+
+  @Post()
+  @HttpCode(200)
+  create(
+    @CurrentIdentity() identity: Identity,
+    @Body(new ZodPipe(FileListBodySchema)) body: FileListBody,
+  ): Promise<FileList> {
+    return this.files.create(identity.companyId, identity.userId, body);
+  }
+
+  @Put(':id')
+  update(
+    @CompanyIdParam() companyId: CompanyId,
+    @Param('id', new IdPipe('ERR_NO_FILE_LIST_FOUND')) id: number,
+    @Body(new ZodPipe(FileListBodySchema)) body: FileListBody,
+  ): Promise<FileList> {
+    return this.files.update(companyId, id, body);
+  }
+
+  @Delete(':id')
+  async remove(
+    @CompanyIdParam() companyId: CompanyId,
+    @Param('id', new IdPipe('ERR_NO_FILE_LIST_FOUND')) id: number,
+  ): Promise<{ message: string }> {
+    await this.files.remove(companyId, id);
+    return { message: 'File List deleted' };
+  }
+
+  /** Multipart `files` with `id` (option ids, one per file; or `name`), `fileId`, `typeArch`, `mediaType`. */
+  @Post('uploadList/:id')
+  @HttpCode(200)
+  @UseInterceptors(upload)
+  uploadList(
+    @CompanyIdParam() companyId: CompanyId,
+    @Param('id', new IdPipe('ERR_NO_FILE_LIST_FOUND')) id: number,
+    @UploadedFiles() files: UploadedFile[] | undefined,
+    @Body(new ZodPipe(UploadListFieldsSchema)) fields: { id: string[]; name: string[]; mediaType: string[] },
+  ): Promise<FileList> {
+    return this.files.upload(companyId, id, files ?? [], fields);
+  }
+}

@@ -1,0 +1,234 @@
+import { Injectable } from '@nestjs/common';
+import type { CompanyId } from '@cs/proto/common';
+import { hasMorePages } from '@cs/proto/common';
+import { FileListCreated, FileListDeleted, type FileListSnapshot, FileListUpdated } from '@cs/proto/events';
+import { TransactionHost } from '@cs/platform/database';
+import { DomainError } from '@cs/platform/errors';
+import { EventPublisher } from '@cs/platform/events';
+import { MediaStorage, type UploadedFile } from '../media/media.storage.js';
+import type { FileListBody, ListFilesQuery } from './files.dto.js';
+
+export interface FileOption {
+  id: number;
+  name: string;
+  path: string | null;
+  mediaType: string | null;
+  url: string | null;
+}
+
+export interface FileList {
+  id: number;
+  companyId: number;
+  userId: number | null;
+  name: string;
+  message: string;
+  options: FileOption[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+const PAGE = 20;
+
+interface FileListRow {
+  id: number;
+  company_id: number;
+  user_id: number | null;
+  name: string;
+  message: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** File lists and their options (each option with one uploaded file), with their `campaigns.file-list.v1` events. */
+@Injectable()
+export class FilesRepository {
+  constructor(
+    private readonly transactions: TransactionHost,
+    private readonly events: EventPublisher,
+    private readonly media: MediaStorage,
+  ) {}
+
+  private get db() {
+    return this.transactions.manager;
+  }
+
+  async list(
+    companyId: CompanyId,
+    query: ListFilesQuery,
+  ): Promise<{ files: FileList[]; count: number; hasMore: boolean }> {
+    const offset = (query.pageNumber - 1) * PAGE;
+    const search = `%${query.searchParam}%`;
+    const [total] = await this.db.query<Array<{ count: number }>>(
+      'SELECT count(*)::int AS count FROM file_lists WHERE company_id = $1 AND lower(name) LIKE $2',
+      [companyId, search],
+    );
+    const rows = await this.db.query<FileListRow[]>(
+      `SELECT * FROM file_lists WHERE company_id = $1 AND lower(name) LIKE $2 ORDER BY name, id LIMIT $3 OFFSET $4`,
+      [companyId, search, PAGE, offset],
+    );
+    const count = total?.count ?? 0;
+    return { files: await this.withOptions(rows), count, hasMore: hasMorePages(count, offset, rows.length) };
+  }
+
+  async all(companyId: CompanyId): Promise<FileList[]> {
+    const rows = await this.db.query<FileListRow[]>('SELECT * FROM file_lists WHERE company_id = $1 ORDER BY name', [
+      companyId,
+    ]);
+    return this.withOptions(rows);
+  }
+
+  async find(companyId: CompanyId, id: number): Promise<FileList> {
+    const rows = await this.db.query<FileListRow[]>('SELECT * FROM file_lists WHERE company_id = $1 AND id = $2', [
+      companyId,
+      id,
+    ]);
+    const [list] = await this.withOptions(rows);
+    if (!list) throw new DomainError('ERR_NO_FILE_LIST_FOUND');
+    return list;
+  }
+
+  async create(companyId: CompanyId, userId: number, body: FileListBody): Promise<FileList> {
+    return this.transactions.run(async (manager) => {
+      const [row] = await manager.query<Array<{ id: number }>>(
+        'INSERT INTO file_lists (company_id, user_id, name, message) VALUES ($1, $2, $3, $4) RETURNING id',
+        [companyId, userId, body.name, body.message],
+      );
+      const id = row!.id;
+      for (const [position, option] of body.options.entries()) {
+        await manager.query(
+          'INSERT INTO file_list_options (company_id, file_list_id, name, position) VALUES ($1, $2, $3, $4)',
+          [companyId, id, option.name, position],
+        );
+      }
+      return this.announce(companyId, id, 'created');
+    });
+  }
+
+  async update(companyId: CompanyId, id: number, body: FileListBody): Promise<FileList> {
+    const removed: Array<string | null> = [];
+    const saved = await this.transactions.run(async (manager) => {
+      const current = await this.find(companyId, id);
+      await manager.query(
+        'UPDATE file_lists SET name = $3, message = $4, updated_at = now() WHERE company_id = $1 AND id = $2',
+        [companyId, id, body.name, body.message],
+      );
+      const kept = new Set(body.options.flatMap((option) => (option.id ? [option.id] : [])));
+      for (const option of current.options) {
+        if (kept.has(option.id)) continue;
+        removed.push(option.path);
+        await manager.query('DELETE FROM file_list_options WHERE company_id = $1 AND id = $2', [companyId, option.id]);
+      }
+      for (const [position, option] of body.options.entries()) {
+        if (option.id && current.options.some((existing) => existing.id === option.id)) {
+          await manager.query(
+            'UPDATE file_list_options SET name = $3, position = $4 WHERE company_id = $1 AND id = $2',
+            [companyId, option.id, option.name, position],
+          );
+        } else {
+          await manager.query(
+            'INSERT INTO file_list_options (company_id, file_list_id, name, position) VALUES ($1, $2, $3, $4)',
+            [companyId, id, option.name, position],
+          );
+        }
+      }
+      return this.announce(companyId, id, 'updated');
+    });
+    for (const path of removed) await this.media.remove(path);
+    return saved;
+  }
+
+  async remove(companyId: CompanyId, id: number): Promise<void> {
+    const list = await this.find(companyId, id);
+    await this.transactions.run(async (manager) => {
+      await manager.query('DELETE FROM file_lists WHERE company_id = $1 AND id = $2', [companyId, id]);
+      await this.events.emit(FileListDeleted, { companyId, key: id, data: { id } });
+    });
+    for (const option of list.options) await this.media.remove(option.path);
+  }
+
+  /**
+   * Stores the uploaded files of a list's options: the i-th file goes to the option with the i-th `id` (or,
+   * without ids, the option with the i-th `name`; else the i-th option).
+   */
+  async upload(
+    companyId: CompanyId,
+    id: number,
+    files: readonly UploadedFile[],
+    fields: { id: string[]; name: string[]; mediaType: string[] },
+  ): Promise<FileList> {
+    const list = await this.find(companyId, id);
+    if (files.length === 0) throw new DomainError('ERR_VALIDATION', { message: 'Nenhum arquivo enviado.' });
+    const targets = files.map((_file, index) => {
+      const byId = fields.id[index] ? list.options.find((option) => option.id === Number(fields.id[index])) : undefined;
+      const byName = fields.name[index] ? list.options.find((option) => option.name === fields.name[index]) : undefined;
+      const option = byId ?? byName ?? list.options[index];
+      if (!option) throw new DomainError('ERR_VALIDATION', { message: 'Opção da lista de arquivos não encontrada.' });
+      return option;
+    });
+    const stored: Array<{ path: string; mimeType: string }> = [];
+    for (const file of files) stored.push(await this.media.save(companyId, `fileList/${id}`, file));
+    const replaced: Array<string | null> = [];
+    const saved = await this.transactions.run(async (manager) => {
+      for (const [index, option] of targets.entries()) {
+        const file = stored[index]!;
+        replaced.push(option.path);
+        await manager.query(
+          'UPDATE file_list_options SET path = $3, media_type = $4 WHERE company_id = $1 AND id = $2',
+          [companyId, option.id, file.path, file.mimeType],
+        );
+      }
+      return this.announce(companyId, id, 'updated');
+    });
+    for (const path of replaced) await this.media.remove(path);
+    return saved;
+  }
+
+  private async announce(companyId: CompanyId, id: number, kind: 'created' | 'updated'): Promise<FileList> {
+    const list = await this.find(companyId, id);
+    const snapshot: FileListSnapshot = {
+      id: list.id,
+      companyId: list.companyId,
+      name: list.name,
+      message: list.message,
+      options: list.options.map((option) => ({
+        id: option.id,
+        name: option.name,
+        path: option.path,
+        mediaType: option.mediaType,
+      })),
+    };
+    await this.events.emit(kind === 'created' ? FileListCreated : FileListUpdated, {
+      companyId,
+      key: id,
+      data: snapshot,
+    });
+    return list;
+  }
+
+  private async withOptions(rows: FileListRow[]): Promise<FileList[]> {
+    if (rows.length === 0) return [];
+    const options = await this.db.query<
+      Array<{ id: number; file_list_id: number; name: string; path: string | null; media_type: string | null }>
+    >('SELECT * FROM file_list_options WHERE file_list_id = ANY($1) ORDER BY position, id', [
+      rows.map((row) => row.id),
+    ]);
+    return rows.map((row) => ({
+      id: row.id,
+      companyId: row.company_id,
+      userId: row.user_id,
+      name: row.name,
+      message: row.message,
+      options: options
+        .filter((option) => option.file_list_id === row.id)
+        .map((option) => ({
+          id: option.id,
+          name: option.name,
+          path: option.path,
+          mediaType: option.media_type,
+          url: option.path ? this.media.urlOf(option.path) : null,
+        })),
+      createdAt: row.created_at.toISOString(),
+      updatedAt: row.updated_at.toISOString(),
+    }));
+  }
+}

@@ -1,0 +1,132 @@
+import { Injectable } from '@nestjs/common';
+import type { CompanyId } from '@cs/proto/common';
+import type {
+  CompanySnapshot,
+  ConnectionSnapshot,
+  ContactListItemSnapshot,
+  ContactListSnapshot,
+  TicketSnapshot,
+} from '@cs/proto/events';
+import { TransactionHost } from '@cs/platform/database';
+
+export interface CompanyView {
+  readonly timezone: string;
+  readonly useCampaigns: boolean;
+  readonly campaignsEnabled: boolean;
+}
+
+/** The local projections of identity's companies, the connector's connections, contacts' lists and tickets. */
+@Injectable()
+export class ProjectionsRepository {
+  constructor(private readonly transactions: TransactionHost) {}
+
+  private get db() {
+    return this.transactions.manager;
+  }
+
+  async upsertCompany(company: CompanySnapshot): Promise<void> {
+    await this.db.query(
+      `INSERT INTO companies (id, timezone, use_campaigns, settings, updated_at) VALUES ($1, $2, $3, $4, now())
+       ON CONFLICT (id) DO UPDATE SET timezone = $2, use_campaigns = $3, settings = $4, updated_at = now()`,
+      [company.id, company.timezone, company.plan?.useCampaigns !== false, JSON.stringify(company.settings)],
+    );
+  }
+
+  async updateSetting(companyId: CompanyId, key: string, value: string): Promise<void> {
+    await this.db.query(
+      `INSERT INTO companies (id, settings) VALUES ($1, jsonb_build_object($2::text, $3::text))
+       ON CONFLICT (id) DO UPDATE SET settings = companies.settings || jsonb_build_object($2::text, $3::text),
+         updated_at = now()`,
+      [companyId, key, value],
+    );
+  }
+
+  async deleteCompany(companyId: CompanyId): Promise<void> {
+    await this.db.query('DELETE FROM companies WHERE id = $1', [companyId]);
+  }
+
+  /** A company unknown here (no event yet) has the spec's defaults: every flag enabled. */
+  async company(companyId: CompanyId): Promise<CompanyView> {
+    const [row] = await this.db.query<
+      Array<{ timezone: string; use_campaigns: boolean; settings: Record<string, string> }>
+    >('SELECT timezone, use_campaigns, settings FROM companies WHERE id = $1', [companyId]);
+    return {
+      timezone: row?.timezone ?? 'America/Sao_Paulo',
+      useCampaigns: row?.use_campaigns ?? true,
+      campaignsEnabled: String(row?.settings['campaignsEnabled'] ?? 'true') !== 'false',
+    };
+  }
+
+  async upsertConnection(connection: ConnectionSnapshot): Promise<void> {
+    await this.db.query(
+      `INSERT INTO connections (id, company_id, name) VALUES ($1, $2, $3)
+       ON CONFLICT (id) DO UPDATE SET company_id = $2, name = $3`,
+      [connection.id, connection.companyId, connection.name],
+    );
+  }
+
+  async deleteConnection(companyId: CompanyId, id: number): Promise<void> {
+    await this.db.query('DELETE FROM connections WHERE company_id = $1 AND id = $2', [companyId, id]);
+  }
+
+  async upsertList(list: ContactListSnapshot): Promise<void> {
+    await this.db.query(
+      `INSERT INTO contact_lists (id, company_id, name) VALUES ($1, $2, $3)
+       ON CONFLICT (id) DO UPDATE SET company_id = $2, name = $3`,
+      [list.id, list.companyId, list.name],
+    );
+  }
+
+  async deleteList(companyId: CompanyId, id: number): Promise<void> {
+    await this.db.query('DELETE FROM contact_list_items WHERE company_id = $1 AND contact_list_id = $2', [
+      companyId,
+      id,
+    ]);
+    await this.db.query('DELETE FROM contact_lists WHERE company_id = $1 AND id = $2', [companyId, id]);
+  }
+
+  async upsertItem(item: ContactListItemSnapshot): Promise<void> {
+    await this.db.query(
+      `INSERT INTO contact_list_items (id, company_id, contact_list_id, name, number, email, is_whatsapp_valid)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (id) DO UPDATE SET company_id = $2, contact_list_id = $3, name = $4, number = $5, email = $6,
+         is_whatsapp_valid = $7`,
+      [item.id, item.companyId, item.contactListId, item.name, item.number, item.email, item.isWhatsappValid],
+    );
+  }
+
+  async deleteItem(companyId: CompanyId, id: number): Promise<void> {
+    await this.db.query('DELETE FROM contact_list_items WHERE company_id = $1 AND id = $2', [companyId, id]);
+  }
+
+  async upsertTicket(ticket: TicketSnapshot): Promise<void> {
+    await this.db.query(
+      `INSERT INTO ticket_audience (ticket_id, company_id, contact_id, name, number, email, is_group, tag_ids)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (ticket_id) DO UPDATE SET company_id = $2, contact_id = $3, name = $4, number = $5, email = $6,
+         is_group = $7, tag_ids = $8`,
+      [
+        ticket.id,
+        ticket.companyId,
+        ticket.contactId,
+        ticket.contact.name,
+        ticket.contact.number,
+        ticket.contact.email,
+        ticket.isGroup,
+        ticket.tags.map((tag) => tag.id),
+      ],
+    );
+  }
+
+  async deleteTicket(companyId: CompanyId, id: number): Promise<void> {
+    await this.db.query('DELETE FROM ticket_audience WHERE company_id = $1 AND ticket_id = $2', [companyId, id]);
+  }
+
+  async connectionName(companyId: CompanyId, id: number): Promise<string | null> {
+    const [row] = await this.db.query<Array<{ name: string }>>(
+      'SELECT name FROM connections WHERE company_id = $1 AND id = $2',
+      [companyId, id],
+    );
+    return row?.name ?? null;
+  }
+}

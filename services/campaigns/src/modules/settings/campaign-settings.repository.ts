@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import type { CompanyId } from '@cs/proto/common';
+import { TransactionHost } from '@cs/platform/database';
+import { type CampaignSettings, DEFAULT_CAMPAIGN_SETTINGS, type SaveCampaignSettings } from './campaign-settings.js';
+
+@Injectable()
+export class CampaignSettingsRepository {
+  constructor(private readonly transactions: TransactionHost) {}
+
+  /** The company's settings with the spec's defaults for what was never saved. */
+  async get(companyId: CompanyId): Promise<CampaignSettings> {
+    const rows = await this.transactions.manager.query<Array<{ key: string; value: unknown }>>(
+      'SELECT key, value FROM campaign_settings WHERE company_id = $1',
+      [companyId],
+    );
+    const stored: Partial<Record<keyof CampaignSettings, unknown>> = {};
+    for (const row of rows) stored[row.key as keyof CampaignSettings] = row.value;
+    return { ...DEFAULT_CAMPAIGN_SETTINGS, ...stored } as CampaignSettings;
+  }
+
+  /** The settings as key/value entries (the spec's `GET /campaign-settings`). */
+  async entries(companyId: CompanyId): Promise<Array<{ key: string; value: unknown }>> {
+    const settings = await this.get(companyId);
+    return [
+      { key: 'messageInterval', value: settings.messageInterval },
+      { key: 'longerIntervalAfter', value: settings.longerIntervalAfter },
+      { key: 'greaterInterval', value: settings.greaterInterval },
+      { key: 'variables', value: settings.variables },
+    ];
+  }
+
+  async save(companyId: CompanyId, input: SaveCampaignSettings['settings']): Promise<void> {
+    await this.transactions.run(async (manager) => {
+      for (const [key, value] of Object.entries(input)) {
+        if (value === undefined) continue;
+        await manager.query(
+          `INSERT INTO campaign_settings (company_id, key, value) VALUES ($1, $2, $3::jsonb)
+           ON CONFLICT (company_id, key) DO UPDATE SET value = EXCLUDED.value`,
+          [companyId, key, JSON.stringify(value)],
+        );
+      }
+    });
+  }
+}

@@ -1,0 +1,647 @@
+/**
+ * The campaigns service on real PostgreSQL and Kafka, with identity, contacts and the connector played over
+ * Kafka (test/support/parties.ts): routes, validation and editability, the plan flag and `campaignsEnabled`,
+ * another company's 404s, file lists, settings, and the dispatch engine (variants, variables, pacing,
+ * exactly-once sends, failures, confirmation, cancel and restart, live counts).
+ */
+import pg from 'pg';
+import { runMigrations } from '@cs/platform/database';
+import { type RunningApp, startServiceApp } from '@cs/platform/bootstrap';
+import { expectEventually, nextCompanyId, serviceTestEnv, testRun } from '@cs/platform/testing';
+import { campaignsService } from '../../src/app.js';
+import { createCampaignsDataSource } from '../../src/database/data-source.js';
+import { utcToZoned } from '../../src/modules/campaigns/zoned-time.js';
+import { Parties, TEST_HEADERS } from '../support/parties.js';
+
+let app: RunningApp<typeof campaignsService.envSchema>;
+let parties: Parties;
+let db: pg.Client;
+let ids = 0;
+const nextId = (): number => (ids += 1);
+
+const json = async <T = Record<string, unknown>>(response: Response): Promise<T> => (await response.json()) as T;
+
+const call = (companyId: number, method: string, path: string, body?: unknown): Promise<Response> =>
+  fetch(`${app.url}${path}`, {
+    method,
+    headers: {
+      ...TEST_HEADERS(companyId),
+      ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: body instanceof FormData ? body : JSON.stringify(body) }),
+  });
+
+interface Campaign {
+  id: number;
+  name: string;
+  status: string;
+  confirmation: boolean;
+  scheduledAt: string | null;
+  completedAt: string | null;
+  whatsappId: number;
+  contactListId: number | null;
+  mediaName: string | null;
+  counts: { valid: number; delivered: number; failed: number; confirmationRequested: number; confirmed: number };
+  contactList: { id: number; name: string } | null;
+  whatsapp: { id: number; name: string } | null;
+}
+
+const local = (offsetMs: number): string => utcToZoned(new Date(Date.now() + offsetMs), 'America/Sao_Paulo');
+
+let numberSeq = 10_000_000 + Math.floor(Math.random() * 80_000_000);
+const mobile = (): string => {
+  numberSeq += 1;
+  return `5521${9}${String(numberSeq).padStart(8, '0').slice(-8)}`;
+};
+
+/** A company known to the service, with a connection and a list of valid items (plus an invalid one). */
+async function setup(
+  size: number,
+  options: { useCampaigns?: boolean; campaignsEnabled?: boolean; invalid?: number } = {},
+): Promise<{ companyId: number; connectionId: number; listId: number; numbers: string[]; invalid: string[] }> {
+  const companyId = await nextCompanyId();
+  const connectionId = companyId * 10 + nextId();
+  const listId = companyId * 10 + nextId();
+  await parties.company(companyId, options);
+  await parties.connection(companyId, connectionId, `Conexão ${connectionId}`);
+  const numbers = Array.from({ length: size }, mobile);
+  const invalid = Array.from({ length: options.invalid ?? 0 }, mobile);
+  await parties.list(companyId, listId, `Lista ${listId}`, [
+    ...numbers.map((number, index) => ({
+      id: companyId * 100 + index,
+      name: `Contato ${index + 1}`,
+      number,
+      email: `c${index + 1}@exemplo.com`,
+    })),
+    ...invalid.map((number, index) => ({ id: companyId * 100 + 90 + index, name: 'Inválido', number, valid: false })),
+  ]);
+  await expectEventually(async () => {
+    const items = await db.query(
+      'SELECT count(*)::int AS n FROM campaigns.contact_list_items WHERE contact_list_id = $1',
+      [listId],
+    );
+    const company = await db.query('SELECT 1 FROM campaigns.companies WHERE id = $1', [companyId]);
+    const connection = await db.query('SELECT 1 FROM campaigns.connections WHERE id = $1', [connectionId]);
+    expect([items.rows[0].n, company.rowCount, connection.rowCount]).toEqual([size + invalid.length, 1, 1]);
+  });
+  return { companyId, connectionId, listId, numbers, invalid };
+}
+
+const campaignBody = (connectionId: number, listId: number, extra: Record<string, unknown> = {}) => ({
+  name: 'Black Friday',
+  whatsappId: connectionId,
+  contactListId: listId,
+  tagListId: 'Nenhuma',
+  fileListId: '',
+  confirmation: false,
+  message1: 'Olá {nome}, oferta para {numero}!',
+  message2: 'Oi {nome} ({email}), {cupom}',
+  message3: '',
+  scheduledAt: '',
+  ...extra,
+});
+
+const saveSettings = async (companyId: number, settings: Record<string, unknown>): Promise<void> => {
+  const response = await call(companyId, 'POST', '/campaign-settings', { settings });
+  expect(response.status).toBe(200);
+};
+
+beforeAll(async () => {
+  const dataSource = createCampaignsDataSource({ DATABASE_URL: testRun().databaseUrl });
+  await runMigrations(dataSource);
+  await dataSource.destroy();
+  db = new pg.Client({ connectionString: testRun().databaseUrl });
+  await db.connect();
+  parties = new Parties();
+  await parties.start();
+  app = await startServiceApp(
+    campaignsService,
+    serviceTestEnv({
+      CAMPAIGNS_CONFIRMATION_WINDOW_HOURS: '0.003',
+      CAMPAIGNS_MEDIA_DIR: `/tmp/cs-campaigns-media-${process.pid}`,
+    }),
+    { port: 0 },
+  );
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await parties?.stop();
+  await db?.end();
+});
+
+describe('campaign routes', () => {
+  it('validates with clear texts and keeps the editability rules', async () => {
+    const { companyId, connectionId, listId } = await setup(2);
+    const invalid = await call(companyId, 'POST', '/campaigns', { name: '', whatsappId: '', confirmation: true });
+    expect(invalid.status).toBe(400);
+    const body = await json<{ error: string; details: Array<{ path: string; message: string }> }>(invalid);
+    expect(body.error).toBe('ERR_VALIDATION');
+    expect(body.details).toEqual(
+      expect.arrayContaining([
+        { path: 'name', message: 'Required' },
+        { path: 'whatsappId', message: 'Required' },
+      ]),
+    );
+    const noAudience = await json<{ details: Array<{ path: string; message: string }> }>(
+      await call(companyId, 'POST', '/campaigns', {
+        name: 'X1',
+        whatsappId: connectionId,
+        confirmation: true,
+        message1: '',
+        scheduledAt: '24/12/2026 10:00',
+      }),
+    );
+    expect(noAudience.details).toEqual(
+      expect.arrayContaining([
+        { path: 'contactListId', message: 'Escolha uma lista de contatos ou uma tag' },
+        { path: 'message1', message: 'Escreva ao menos uma mensagem' },
+        { path: 'confirmationMessage1', message: 'Escreva ao menos uma mensagem de confirmação' },
+        { path: 'scheduledAt', message: 'Use o formato AAAA-MM-DD HH:mm:ss' },
+      ]),
+    );
+    const unknownConnection = await call(companyId, 'POST', '/campaigns', campaignBody(999_999_999, listId));
+    expect(unknownConnection.status).toBe(404);
+    expect((await json(unknownConnection)).error).toBe('ERR_NO_WAPP_FOUND');
+
+    // inactive without a date; scheduled (in the company's time zone) with one
+    const inactive = await json<Campaign>(
+      await call(companyId, 'POST', '/campaigns', campaignBody(connectionId, listId)),
+    );
+    expect(inactive).toMatchObject({
+      status: 'INATIVA',
+      scheduledAt: null,
+      contactList: { id: listId },
+      whatsapp: { id: connectionId, name: `Conexão ${connectionId}` },
+      counts: { valid: 2, delivered: 0 },
+    });
+    const inTwoHours = local(2 * 3_600_000);
+    const scheduled = await json<Campaign>(
+      await call(
+        companyId,
+        'POST',
+        '/campaigns',
+        campaignBody(connectionId, listId, { name: 'Natal', scheduledAt: inTwoHours }),
+      ),
+    );
+    expect(scheduled.status).toBe('PROGRAMADA');
+    expect(utcToZoned(new Date(scheduled.scheduledAt!), 'America/Sao_Paulo')).toBe(inTwoHours);
+
+    // more than one hour ahead: editable; within the hour: read-only
+    const edited = await call(
+      companyId,
+      'PUT',
+      `/campaigns/${scheduled.id}`,
+      campaignBody(connectionId, listId, { name: 'Natal 2', scheduledAt: local(30 * 60_000) }),
+    );
+    expect(edited.status).toBe(200);
+    expect((await json<Campaign>(edited)).name).toBe('Natal 2');
+    const locked = await call(companyId, 'PUT', `/campaigns/${scheduled.id}`, campaignBody(connectionId, listId));
+    expect(locked.status).toBe(400);
+    expect(await json(locked)).toMatchObject({
+      error: 'ERR_CAMPAIGN_NOT_EDITABLE',
+      message: 'Só é permitido alterar campanha Inativa e Programada',
+    });
+
+    // cancel and restart need the right status
+    expect((await json(await call(companyId, 'POST', `/campaigns/${inactive.id}/cancel`))).error).toBe(
+      'ERR_CAMPAIGN_NOT_RUNNING',
+    );
+    expect((await json(await call(companyId, 'POST', `/campaigns/${inactive.id}/restart`))).error).toBe(
+      'ERR_CAMPAIGN_NOT_CANCELLED',
+    );
+
+    // list with search and pagination
+    const all = await json<{ records: Campaign[]; count: number; hasMore: boolean }>(
+      await call(companyId, 'GET', '/campaigns?pageNumber=1'),
+    );
+    expect(all).toMatchObject({ count: 2, hasMore: false });
+    expect(all.records.map((record) => record.name)).toEqual(['Natal 2', 'Black Friday']);
+    const search = await json<{ records: Campaign[]; count: number }>(
+      await call(companyId, 'GET', '/campaigns?searchParam=natal'),
+    );
+    expect(search.records.map((record) => record.id)).toEqual([scheduled.id]);
+
+    // media attach and remove
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from('%PDF-1.4 test')], { type: 'application/pdf' }), 'oferta especial.pdf');
+    const attached = await json<Campaign>(
+      await call(companyId, 'POST', `/campaigns/${inactive.id}/media-upload`, form),
+    );
+    expect(attached.mediaName).toBe('oferta_especial.pdf');
+    const removed = await json<Campaign>(await call(companyId, 'DELETE', `/campaigns/${inactive.id}/media-upload`));
+    expect(removed.mediaName).toBeNull();
+
+    expect((await call(companyId, 'DELETE', `/campaigns/${inactive.id}`)).status).toBe(200);
+    expect((await call(companyId, 'GET', `/campaigns/${inactive.id}`)).status).toBe(404);
+    await expectEventually(() =>
+      expect(
+        parties.campaignEvents.filter((event) => (event.data as { id: number }).id === inactive.id).map((e) => e.type),
+      ).toEqual(
+        expect.arrayContaining([
+          'campaigns.campaign.created',
+          'campaigns.campaign.updated',
+          'campaigns.campaign.deleted',
+        ]),
+      ),
+    );
+  });
+
+  it('answers 404 to another company on every route, and 403 without the plan flag or campaignsEnabled', async () => {
+    const { companyId, connectionId, listId } = await setup(1);
+    const other = await nextCompanyId();
+    const campaign = await json<Campaign>(
+      await call(companyId, 'POST', '/campaigns', campaignBody(connectionId, listId)),
+    );
+    const file = await json<{ id: number }>(
+      await call(companyId, 'POST', '/files', { name: 'Catálogo', message: 'Veja', options: [{ name: 'PDF' }] }),
+    );
+    const form = (): FormData => {
+      const data = new FormData();
+      data.append('files', new Blob([Buffer.from('x')], { type: 'application/pdf' }), 'a.pdf');
+      return data;
+    };
+    const calls: Array<[string, string, unknown?]> = [
+      ['GET', `/campaigns/${campaign.id}`],
+      ['PUT', `/campaigns/${campaign.id}`, campaignBody(connectionId, listId)],
+      ['DELETE', `/campaigns/${campaign.id}`],
+      ['POST', `/campaigns/${campaign.id}/cancel`],
+      ['POST', `/campaigns/${campaign.id}/restart`],
+      ['POST', `/campaigns/${campaign.id}/media-upload`, form()],
+      ['DELETE', `/campaigns/${campaign.id}/media-upload`],
+      ['GET', `/files/${file.id}`],
+      ['PUT', `/files/${file.id}`, { name: 'Catálogo', message: 'Veja' }],
+      ['DELETE', `/files/${file.id}`],
+      ['POST', `/files/uploadList/${file.id}`, form()],
+    ];
+    for (const [method, path, body] of calls) {
+      const response = await call(other, method, path, body);
+      expect([method, path, response.status]).toEqual([method, path, 404]);
+    }
+    // lists and settings are the caller's own
+    expect(await json(await call(other, 'GET', '/campaigns'))).toMatchObject({ records: [], count: 0 });
+    expect(await json(await call(other, 'GET', '/files'))).toMatchObject({ files: [], count: 0 });
+    expect((await call(companyId, 'GET', `/campaigns/${campaign.id}`)).status).toBe(200);
+
+    const noPlan = await setup(0, { useCampaigns: false });
+    const denied = await call(noPlan.companyId, 'GET', '/campaigns');
+    expect(denied.status).toBe(403);
+    expect((await json(denied)).error).toBe('ERR_NO_PERMISSION');
+    expect((await call(noPlan.companyId, 'GET', '/campaign-settings')).status).toBe(403);
+    const disabled = await setup(0, { campaignsEnabled: false });
+    expect((await json(await call(disabled.companyId, 'POST', '/campaigns', {}))).error).toBe('ERR_CAMPAIGNS_DISABLED');
+  });
+
+  it('saves the campaign settings with the spec options, defaults and unique variable shortcuts', async () => {
+    const companyId = await nextCompanyId();
+    const defaults = await json<Array<{ key: string; value: unknown }>>(
+      await call(companyId, 'GET', '/campaign-settings'),
+    );
+    expect(defaults).toEqual([
+      { key: 'messageInterval', value: 20 },
+      { key: 'longerIntervalAfter', value: 20 },
+      { key: 'greaterInterval', value: 60 },
+      { key: 'variables', value: [] },
+    ]);
+    const wrong = await call(companyId, 'POST', '/campaign-settings', {
+      settings: {
+        messageInterval: 7,
+        variables: [
+          { key: 'a', value: '1' },
+          { key: 'a', value: '2' },
+        ],
+      },
+    });
+    expect(wrong.status).toBe(400);
+    expect((await json<{ details: Array<{ path: string }> }>(wrong)).details.map((detail) => detail.path)).toEqual(
+      expect.arrayContaining(['settings.messageInterval', 'settings.variables']),
+    );
+    await saveSettings(companyId, {
+      messageInterval: 5,
+      greaterInterval: 120,
+      variables: [{ key: 'cupom', value: 'BF10' }],
+    });
+    expect(await json(await call(companyId, 'GET', '/campaign-settings'))).toEqual([
+      { key: 'messageInterval', value: 5 },
+      { key: 'longerIntervalAfter', value: 20 },
+      { key: 'greaterInterval', value: 120 },
+      { key: 'variables', value: [{ key: 'cupom', value: 'BF10' }] },
+    ]);
+  });
+
+  it('keeps file lists with options and their uploaded files', async () => {
+    const companyId = await nextCompanyId();
+    const short = await call(companyId, 'POST', '/files', { name: 'ab', message: '' });
+    expect((await json<{ details: unknown[] }>(short)).details).toEqual(
+      expect.arrayContaining([
+        { path: 'name', message: 'nome muito curto' },
+        { path: 'message', message: 'Required' },
+      ]),
+    );
+    const created = await json<{ id: number; options: Array<{ id: number; name: string; path: string | null }> }>(
+      await call(companyId, 'POST', '/files', {
+        name: 'Catálogo',
+        message: 'Nossos produtos',
+        options: [{ name: 'Tabela' }, { name: 'Foto' }],
+      }),
+    );
+    expect(created.options.map((option) => option.name)).toEqual(['Tabela', 'Foto']);
+    const form = new FormData();
+    form.append('fileId', String(created.id));
+    form.append('typeArch', 'fileList');
+    form.append('files', new Blob([Buffer.from('%PDF-1.4')], { type: 'application/pdf' }), 'tabela.pdf');
+    form.append('id', String(created.options[0]!.id));
+    form.append('files', new Blob([Buffer.from('png')], { type: 'image/png' }), 'foto.png');
+    form.append('id', String(created.options[1]!.id));
+    const uploaded = await json<{ options: Array<{ path: string; mediaType: string; url: string }> }>(
+      await call(companyId, 'POST', `/files/uploadList/${created.id}`, form),
+    );
+    expect(uploaded.options.map((option) => option.mediaType)).toEqual(['application/pdf', 'image/png']);
+    const served = await fetch(`${app.url}/files/media/${uploaded.options[0]!.path}`, {
+      headers: { 'x-internal-token': TEST_HEADERS(companyId)['x-internal-token'] },
+    });
+    expect(served.status).toBe(200);
+    expect(await served.text()).toBe('%PDF-1.4');
+    const refused = new FormData();
+    refused.append('files', new Blob([Buffer.from('<html>')], { type: 'text/html' }), 'pagina.html');
+    const unsupported = await call(companyId, 'POST', `/files/uploadList/${created.id}`, refused);
+    expect(unsupported.status).toBe(415);
+
+    const page = await json<{ files: Array<{ id: number }>; count: number; hasMore: boolean }>(
+      await call(companyId, 'GET', '/files?searchParam=catál'),
+    );
+    expect(page).toMatchObject({ count: 1, hasMore: false, files: [{ id: created.id }] });
+    const renamed = await json<{ name: string; options: unknown[] }>(
+      await call(companyId, 'PUT', `/files/${created.id}`, {
+        name: 'Catálogo 2',
+        message: 'Nossos produtos',
+        options: [{ id: created.options[0]!.id, name: 'Tabela' }],
+      }),
+    );
+    expect(renamed).toMatchObject({ name: 'Catálogo 2', options: [{ name: 'Tabela' }] });
+    expect((await call(companyId, 'DELETE', `/files/${created.id}`)).status).toBe(200);
+    await expectEventually(() =>
+      expect(
+        parties.fileEvents.filter((event) => (event.data as { id: number }).id === created.id).map((e) => e.type),
+      ).toEqual(
+        expect.arrayContaining([
+          'campaigns.file-list.created',
+          'campaigns.file-list.updated',
+          'campaigns.file-list.deleted',
+        ]),
+      ),
+    );
+  });
+});
+
+describe('dispatch engine', () => {
+  it('sends each valid contact exactly once, variants round-robin with variables, and finishes from delivery results', async () => {
+    const { companyId, connectionId, listId, numbers, invalid } = await setup(5, { invalid: 1 });
+    await saveSettings(companyId, {
+      messageInterval: 0,
+      greaterInterval: 0,
+      variables: [{ key: 'cupom', value: 'BF10' }],
+    });
+    parties.failing.add(numbers[4]!);
+    const campaign = await json<Campaign>(
+      await call(companyId, 'POST', '/campaigns', campaignBody(connectionId, listId, { scheduledAt: local(0) })),
+    );
+    expect(campaign.status).toBe('PROGRAMADA');
+    const finished = await expectEventually(
+      async () => {
+        const current = await json<Campaign>(await call(companyId, 'GET', `/campaigns/${campaign.id}`));
+        expect(current.status).toBe('FINALIZADA');
+        return current;
+      },
+      { timeoutMs: 30_000 },
+    );
+    expect(finished.counts).toEqual({ valid: 5, delivered: 4, failed: 1, confirmationRequested: 0, confirmed: 0 });
+    expect(finished.completedAt).not.toBeNull();
+    expect(parties.sendsTo(invalid[0]!)).toHaveLength(0);
+    const bodies = numbers.map((number) => {
+      const sends = parties.sendsTo(number);
+      expect(sends).toHaveLength(1);
+      expect(sends[0]!.connectionId).toBe(connectionId);
+      return sends[0]!.content.kind === 'text' ? sends[0]!.content.body : '';
+    });
+    expect(bodies).toEqual([
+      `Olá Contato 1, oferta para ${numbers[0]}!`,
+      'Oi Contato 2 (c2@exemplo.com), BF10',
+      `Olá Contato 3, oferta para ${numbers[2]}!`,
+      'Oi Contato 4 (c4@exemplo.com), BF10',
+      `Olá Contato 5, oferta para ${numbers[4]}!`,
+    ]);
+    // live updates carried the counts as they grew
+    await expectEventually(() => {
+      const updates = parties.campaignEvents
+        .filter((event) => (event.data as { id: number }).id === campaign.id)
+        .map((event) => event.data as { status: string; counts: { delivered: number } });
+      expect(updates.at(-1)).toMatchObject({ status: 'FINALIZADA', counts: { delivered: 4 } });
+      expect(updates.some((update) => update.status === 'EM_ANDAMENTO')).toBe(true);
+    });
+    // a restart of a finished campaign is refused, deleting it is allowed
+    expect((await call(companyId, 'POST', `/campaigns/${campaign.id}/restart`)).status).toBe(409);
+  }, 60_000);
+
+  it('paces per connection (greaterInterval after every longerIntervalAfter), cancels at once and restarts only what was not sent', async () => {
+    const { companyId, connectionId, listId, numbers } = await setup(7);
+    await saveSettings(companyId, { messageInterval: 0, longerIntervalAfter: 5, greaterInterval: 5 });
+    const campaign = await json<Campaign>(
+      await call(companyId, 'POST', '/campaigns', campaignBody(connectionId, listId, { scheduledAt: local(0) })),
+    );
+    // five at once, then the connection pauses for greaterInterval
+    await expectEventually(
+      () => expect(numbers.slice(0, 5).map((n) => parties.sendsTo(n).length)).toEqual([1, 1, 1, 1, 1]),
+      {
+        timeoutMs: 15_000,
+      },
+    );
+    expect((await call(companyId, 'DELETE', `/campaigns/${campaign.id}`)).status).toBe(409);
+    expect((await call(companyId, 'POST', `/campaigns/${campaign.id}/cancel`)).status).toBe(204);
+    const cancelled = await json<Campaign>(await call(companyId, 'GET', `/campaigns/${campaign.id}`));
+    expect(cancelled.status).toBe('CANCELADA');
+    // nothing more goes out while cancelled, even past the pause
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    expect(parties.sendsTo(numbers[5]!)).toHaveLength(0);
+    // a cancelled campaign can be saved and restarted
+    expect(
+      (
+        await call(
+          companyId,
+          'PUT',
+          `/campaigns/${campaign.id}`,
+          campaignBody(connectionId, listId, { name: 'Retomada' }),
+        )
+      ).status,
+    ).toBe(200);
+    expect((await call(companyId, 'POST', `/campaigns/${campaign.id}/restart`)).status).toBe(204);
+    await expectEventually(
+      async () =>
+        expect((await json<Campaign>(await call(companyId, 'GET', `/campaigns/${campaign.id}`))).status).toBe(
+          'FINALIZADA',
+        ),
+      { timeoutMs: 30_000 },
+    );
+    expect(numbers.map((number) => parties.sendsTo(number).length)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    const { rows } = await db.query<{ number: string; sent_at: Date }>(
+      'SELECT number, sent_at FROM campaigns.campaign_shippings WHERE campaign_id = $1 ORDER BY position',
+      [campaign.id],
+    );
+    const gaps = rows.slice(1).map((row, index) => row.sent_at.getTime() - rows[index]!.sent_at.getTime());
+    // messageInterval 0 between messages; after the 5th, greaterInterval (5 s)
+    expect(gaps.slice(0, 4).every((gap) => gap < 1_000)).toBe(true);
+    expect(gaps[4]).toBeGreaterThanOrEqual(5_000);
+    expect(gaps[5]).toBeLessThan(1_000);
+  }, 90_000);
+
+  it('sends the main message to contacts who reply to the confirmation request, and finishes when the window lapses', async () => {
+    const { companyId, connectionId, listId, numbers } = await setup(2);
+    await saveSettings(companyId, { messageInterval: 0, greaterInterval: 0 });
+    const campaign = await json<Campaign>(
+      await call(
+        companyId,
+        'POST',
+        '/campaigns',
+        campaignBody(connectionId, listId, {
+          confirmation: true,
+          confirmationMessage1: 'Podemos enviar a oferta, {nome}? Responda SIM',
+          scheduledAt: local(0),
+        }),
+      ),
+    );
+    await expectEventually(() => expect(numbers.map((number) => parties.sendsTo(number).length)).toEqual([1, 1]), {
+      timeoutMs: 15_000,
+    });
+    expect(parties.sendsTo(numbers[0]!)[0]!.content).toEqual({
+      kind: 'text',
+      body: 'Podemos enviar a oferta, Contato 1? Responda SIM',
+    });
+    // a reply on another connection confirms nothing; on the campaign's connection it does
+    await parties.reply(companyId, connectionId + 100_000, numbers[0]!);
+    await parties.reply(companyId, connectionId, numbers[0]!);
+    await expectEventually(() => expect(parties.sendsTo(numbers[0]!)).toHaveLength(2), { timeoutMs: 15_000 });
+    expect(parties.sendsTo(numbers[0]!)[1]!.content).toEqual({
+      kind: 'text',
+      body: `Olá Contato 1, oferta para ${numbers[0]}!`,
+    });
+    const running = await json<Campaign>(await call(companyId, 'GET', `/campaigns/${campaign.id}`));
+    expect(running.status).toBe('EM_ANDAMENTO');
+    // the second contact never answers: the campaign finishes when the (shortened) window lapses
+    const finished = await expectEventually(
+      async () => {
+        const current = await json<Campaign>(await call(companyId, 'GET', `/campaigns/${campaign.id}`));
+        expect(current.status).toBe('FINALIZADA');
+        return current;
+      },
+      { timeoutMs: 30_000 },
+    );
+    expect(finished.counts).toMatchObject({ valid: 2, delivered: 1, confirmationRequested: 2, confirmed: 1 });
+    expect(parties.sendsTo(numbers[1]!)).toHaveLength(1);
+  }, 60_000);
+
+  it('reaches the contacts of tickets carrying a tag', async () => {
+    const { companyId, connectionId } = await setup(0);
+    const tagId = nextId() + 7_000;
+    const [a, b, c] = [mobile(), mobile(), mobile()];
+    await parties.ticket(companyId, {
+      id: companyId * 100 + 1,
+      contactId: 1,
+      name: 'Ana',
+      number: a,
+      tagIds: [tagId],
+    });
+    await parties.ticket(companyId, {
+      id: companyId * 100 + 2,
+      contactId: 2,
+      name: 'Bia',
+      number: b,
+      tagIds: [tagId, 3],
+    });
+    await parties.ticket(companyId, { id: companyId * 100 + 3, contactId: 3, name: 'Caio', number: c, tagIds: [3] });
+    await saveSettings(companyId, { messageInterval: 0 });
+    await expectEventually(async () => {
+      const { rowCount } = await db.query('SELECT 1 FROM campaigns.ticket_audience WHERE company_id = $1', [companyId]);
+      expect(rowCount).toBe(3);
+    });
+    const campaign = await json<Campaign>(
+      await call(
+        companyId,
+        'POST',
+        '/campaigns',
+        campaignBody(connectionId, null as unknown as number, {
+          contactListId: null,
+          tagListId: tagId,
+          scheduledAt: local(0),
+        }),
+      ),
+    );
+    await expectEventually(
+      async () =>
+        expect((await json<Campaign>(await call(companyId, 'GET', `/campaigns/${campaign.id}`))).status).toBe(
+          'FINALIZADA',
+        ),
+      { timeoutMs: 30_000 },
+    );
+    expect([a, b, c].map((number) => parties.sendsTo(number).length)).toEqual([1, 1, 0]);
+  }, 60_000);
+
+  it('shares a campaign between two pods without sending any contact twice or skipping one', async () => {
+    const second = await startServiceApp(
+      campaignsService,
+      serviceTestEnv({ CAMPAIGNS_MEDIA_DIR: `/tmp/cs-campaigns-media-${process.pid}` }),
+      { port: 0 },
+    );
+    try {
+      const { companyId, connectionId, listId, numbers } = await setup(60);
+      await saveSettings(companyId, { messageInterval: 0, greaterInterval: 0 });
+      // a duplicated start (a second request for the same schedule) must not double the dispatch either
+      const campaign = await json<Campaign>(
+        await call(companyId, 'POST', '/campaigns', campaignBody(connectionId, listId, { scheduledAt: local(0) })),
+      );
+      await db.query(
+        `INSERT INTO campaigns_jobs.job (name, data) SELECT name, data FROM campaigns_jobs.job
+          WHERE name = 'campaign.start' AND data->>'campaignId' = $1`,
+        [String(campaign.id)],
+      );
+      await expectEventually(
+        async () =>
+          expect((await json<Campaign>(await call(companyId, 'GET', `/campaigns/${campaign.id}`))).status).toBe(
+            'FINALIZADA',
+          ),
+        { timeoutMs: 60_000 },
+      );
+      expect(numbers.map((number) => parties.sendsTo(number).length)).toEqual(numbers.map(() => 1));
+      const finished = await json<Campaign>(await call(companyId, 'GET', `/campaigns/${campaign.id}`));
+      expect(finished.counts).toMatchObject({ valid: 60, delivered: 60, failed: 0 });
+    } finally {
+      await second.close();
+    }
+  }, 120_000);
+
+  it('resumes a campaign whose dispatch chain was lost (a pod killed mid-run) without resending', async () => {
+    const { companyId, connectionId, listId, numbers } = await setup(3);
+    await saveSettings(companyId, { messageInterval: 0, longerIntervalAfter: 1, greaterInterval: 120 });
+    const campaign = await json<Campaign>(
+      await call(companyId, 'POST', '/campaigns', campaignBody(connectionId, listId, { scheduledAt: local(0) })),
+    );
+    await expectEventually(() => expect(parties.sendsTo(numbers[0]!)).toHaveLength(1), { timeoutMs: 15_000 });
+    // the pod running the chain dies: no live job, the last send long ago, the connection free to send
+    await db.query(
+      `UPDATE campaigns.campaigns SET dispatch_token = gen_random_uuid(), updated_at = now() - interval '5 minutes'
+        WHERE id = $1`,
+      [campaign.id],
+    );
+    await db.query(
+      `UPDATE campaigns.campaign_shippings SET sent_at = sent_at - interval '5 minutes' WHERE campaign_id = $1`,
+      [campaign.id],
+    );
+    await db.query(
+      `UPDATE campaigns.connection_pacing SET next_at = now() - interval '5 minutes' WHERE connection_id = $1`,
+      [connectionId],
+    );
+    await expectEventually(() => expect(parties.sendsTo(numbers[1]!)).toHaveLength(1), { timeoutMs: 150_000 });
+    expect(parties.sendsTo(numbers[0]!)).toHaveLength(1);
+    // the pacing still holds: the third waits for greaterInterval
+    expect(parties.sendsTo(numbers[2]!)).toHaveLength(0);
+  }, 200_000);
+});
