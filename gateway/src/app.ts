@@ -6,6 +6,7 @@ import { AuthModule } from './auth/auth.module.js';
 import { AuthState } from './auth/auth-state.js';
 import { type GatewayConfig, GatewayEnvSchema } from './config/env.js';
 import { mountDocs } from './docs/docs.js';
+import { mountVersion } from './docs/version.js';
 import { createGatewayMiddleware } from './proxy/gateway.middleware.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 
@@ -41,6 +42,7 @@ export const gatewayService: ServiceDefinition<typeof GatewayEnvSchema> = {
     app.set('trust proxy', config.TRUST_PROXY);
     app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
     mountDocs(app);
+    mountVersion(app);
     app.use(
       createGatewayMiddleware({
         config,

@@ -3,6 +3,14 @@ import { BaseEnvSchema, listFromEnv } from '@cs/platform/config';
 
 const serviceUrl = z.url().optional();
 
+/** A `trust proxy` value that believes `X-Forwarded-For` from anyone. */
+export function trustsEveryone(value: string): boolean {
+  return value
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .some((entry) => ['true', '*', 'all', '0.0.0.0/0', '::/0', '0/0'].includes(entry));
+}
+
 export const GatewayEnvSchema = BaseEnvSchema.extend({
   GATEWAY_PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   /** Browser origins allowed to call the API with credentials (the web client). */
@@ -21,11 +29,16 @@ export const GatewayEnvSchema = BaseEnvSchema.extend({
   /**
    * Which proxies in front of the gateway are trusted for the client address (`X-Forwarded-For`), as Express's
    * `trust proxy`: `loopback` (default), a hop count, or comma-separated addresses/CIDRs of the load balancers.
-   * Login throttling per IP depends on it.
+   * Login throttling per IP depends on it, so the boot refuses values that would believe any client's header
+   * (`true`, `*`, `0.0.0.0/0`, `::/0`): a client rotating `X-Forwarded-For` would get a fresh address per request.
    */
   TRUST_PROXY: z
     .string()
     .default('loopback')
+    .refine((value) => !trustsEveryone(value), {
+      message:
+        'TRUST_PROXY must name the proxies in front of the gateway (loopback, a hop count, addresses or CIDRs), never every address',
+    })
     .transform((value) => (/^\d+$/.test(value) ? Number(value) : value)),
   /** Days after its due date a company keeps full access (then only login, invoices, subscription, plans). */
   COMPANY_EXPIRY_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(0),

@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { ERROR_CATALOGUE, type ErrorCode } from '@cs/proto/errors';
+import { createUpstreamAgent } from '@cs/platform/bootstrap';
 import { currentContext } from '@cs/platform/logging';
 import { IDENTITY_HEADERS } from '@cs/platform/tenancy';
 import { injectTraceContext } from '@cs/platform/telemetry';
@@ -12,7 +13,7 @@ import type { GatewayConfig } from '../config/env.js';
 import { accessFor, planFlagFor, reachableWhenExpired, routeFor, SERVICE_URL_KEY, type ServiceName } from './routes.js';
 
 /** Paths the gateway answers itself. */
-const OWN_PATHS = /^\/(health\/|metrics$|docs(\/|$)|socket\.io\/)/;
+const OWN_PATHS = /^\/(health\/|metrics$|version$|docs(\/|$)|socket\.io\/)/;
 
 /** Headers a client may never set: the gateway alone vouches for identity. */
 const STRIPPED_HEADERS = [
@@ -104,6 +105,8 @@ export interface GatewayDeps {
  */
 export function createGatewayMiddleware({ config, logger, verifier, state }: GatewayDeps) {
   const proxies = new Map<ServiceName, RequestHandler>();
+  // idle upstream sockets are dropped before the services' keep-alive timeout (no "socket hang up" on reuse)
+  const agent = createUpstreamAgent();
   const proxyFor = (service: ServiceName, target: string): RequestHandler => {
     let proxy = proxies.get(service);
     if (!proxy) {
@@ -111,6 +114,7 @@ export function createGatewayMiddleware({ config, logger, verifier, state }: Gat
         target,
         changeOrigin: true,
         xfwd: true,
+        agent,
         proxyTimeout: 120_000,
         on: {
           error: (error, _request, response) => {

@@ -38,4 +38,12 @@ describe('gateway routes', () => {
       expect(reachableWhenExpired(path)).toBe(true);
     for (const path of ['/tickets', '/users', '/companies/listPlan/3']) expect(reachableWhenExpired(path)).toBe(false);
   });
+
+  it('gates whatever the letter case or percent-encoding (the services route case-sensitively)', () => {
+    for (const path of ['/ticket/Kanban', '/TAGS/KANBAN', '/tags/%4Banban', '/Ticket-Tags/1/2'])
+      expect(planFlagFor(path)).toBe('useKanban');
+    expect(planFlagFor('/Prompt')).toBe('useOpenAi');
+    expect(accessFor('GET', '/COMPANIES')).toBe('super');
+    expect(accessFor('DELETE', '/Users/3')).toBe('admin');
+  });
 });

@@ -71,6 +71,9 @@ const templatePattern = (path: string): RegExp =>
             : segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&'),
       )
       .join('/')}/?$`,
+    // case-insensitive: a gate must not be bypassed by letter case (`/ticket/Kanban`); the services' routers are
+    // case-sensitive, so a differently-cased path never reaches a handler anyway
+    'i',
   );
 
 const CATALOGUE = PUBLIC_API.map((route) => ({ route, pattern: templatePattern(route.path) }));
@@ -120,8 +123,20 @@ export const PLAN_GATES: ReadonlyArray<{ readonly prefix: string; readonly flag:
 
 const underPrefix = (path: string, prefix: string): boolean => path === prefix || path.startsWith(`${prefix}/`);
 
+/** Gates compare lower-cased, percent-decoded paths: `/ticket/Kanban` and `/ticket/%4Banban` are gated too. */
+const gatePath = (path: string): string => {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // a malformed escape: the raw path, lower-cased
+  }
+  return decoded.toLowerCase();
+};
+const underGatePrefix = (path: string, prefix: string): boolean => underPrefix(gatePath(path), prefix.toLowerCase());
+
 export function planFlagFor(path: string): PlanFlag | undefined {
-  return PLAN_GATES.find((gate) => underPrefix(path, gate.prefix))?.flag;
+  return PLAN_GATES.find((gate) => underGatePrefix(path, gate.prefix))?.flag;
 }
 
 /** What an expired company can still reach: signing in and out, its invoices, the subscription and the plans. */

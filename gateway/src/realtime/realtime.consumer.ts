@@ -1,12 +1,23 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
+import type { Logger } from 'pino';
 import type { Envelope, EventOf } from '@cs/proto/common';
-import type { CompanyCreated, CompanyDeleted, CompanyUpdated, UserSnapshot } from '@cs/proto/events';
+import type { CompanyCreated, CompanyDeleted, CompanyRenewed, CompanyUpdated, UserSnapshot } from '@cs/proto/events';
+import { channel } from '@cs/proto/realtime';
+import { APP_CONFIG } from '@cs/platform/config';
 import { EventPattern, Payload } from '@cs/platform/events';
+import { LOGGER } from '@cs/platform/logging';
+import { IDENTITY_HEADERS } from '@cs/platform/tenancy';
 import { AuthState } from '../auth/auth-state.js';
+import type { GatewayConfig } from '../config/env.js';
+import type { Emission } from './emission.js';
 import { project } from './projections/index.js';
 import { SocketServer } from './socket-server.js';
 
-type CompanyEvent = EventOf<typeof CompanyCreated> | EventOf<typeof CompanyUpdated> | EventOf<typeof CompanyDeleted>;
+type CompanyEvent =
+  | EventOf<typeof CompanyCreated>
+  | EventOf<typeof CompanyUpdated>
+  | EventOf<typeof CompanyDeleted>
+  | EventOf<typeof CompanyRenewed>;
 
 /**
  * The gateway's consumer (its own consumer group per instance, starting at the latest offsets): every topic that
@@ -18,6 +29,8 @@ export class RealtimeConsumer {
   constructor(
     private readonly sockets: SocketServer,
     private readonly state: AuthState,
+    @Inject(APP_CONFIG) private readonly config: GatewayConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   @EventPattern('identity.company.v1')
@@ -47,6 +60,8 @@ export class RealtimeConsumer {
       timezone: company.timezone,
       atMs,
     });
+    // after the state: a renewed company's sockets hear the payment once its new due date already counts
+    this.fanOut('identity.company.v1', event);
   }
 
   @EventPattern('identity.user.v1')
@@ -92,7 +107,10 @@ export class RealtimeConsumer {
         break;
       }
     }
-    this.fanOut('identity.user.v1', event);
+    for (const emission of project('identity.user.v1', event)) {
+      const serialized = await this.withSerializedUser(companyId, emission);
+      if (serialized) this.sockets.emit(companyId, serialized);
+    }
     // sockets of ended sessions go after any notice was sent to them
     switch (event.type) {
       case 'identity.user.deleted':
@@ -152,6 +170,11 @@ export class RealtimeConsumer {
     this.fanOut('tickets.schedule.v1', event);
   }
 
+  @EventPattern('tickets.chat.v1')
+  onChat(@Payload() event: Envelope): void {
+    this.fanOut('tickets.chat.v1', event);
+  }
+
   @EventPattern('contacts.contact.v1')
   onContact(@Payload() event: Envelope): void {
     this.fanOut('contacts.contact.v1', event);
@@ -170,6 +193,59 @@ export class RealtimeConsumer {
   @EventPattern('whatsapp.connection.v1')
   onConnection(@Payload() event: Envelope): void {
     this.fanOut('whatsapp.connection.v1', event);
+  }
+
+  @EventPattern('tickets.prompt.v1')
+  onPrompt(@Payload() event: Envelope): void {
+    this.fanOut('tickets.prompt.v1', event);
+  }
+
+  @EventPattern('tickets.queue-integration.v1')
+  onQueueIntegration(@Payload() event: Envelope): void {
+    this.fanOut('tickets.queue-integration.v1', event);
+  }
+
+  @EventPattern('campaigns.campaign.v1')
+  onCampaign(@Payload() event: Envelope): void {
+    this.fanOut('campaigns.campaign.v1', event);
+  }
+
+  @EventPattern('campaigns.file-list.v1')
+  onFileList(@Payload() event: Envelope): void {
+    this.fanOut('campaigns.file-list.v1', event);
+  }
+
+  /**
+   * `company-{id}-user` create/update carry the user as the established server serializes it (queues with their
+   * `UserQueue`, the company), read from identity when the event arrives; without it the event is not sent (a
+   * client replacing its own user with a partial one loses its queues and company).
+   */
+  private async withSerializedUser(companyId: number, emission: Emission): Promise<Emission | null> {
+    const payload = emission.payload as { action?: string; user?: UserSnapshot };
+    if (emission.event !== channel.user(companyId) || !payload.user) return emission;
+    const base = this.config.IDENTITY_URL;
+    if (!base) return null;
+    const user = payload.user;
+    try {
+      const response = await fetch(`${base}/internal/users/${user.id}`, {
+        headers: {
+          [IDENTITY_HEADERS.internalToken]: this.config.INTERNAL_TOKEN,
+          [IDENTITY_HEADERS.companyId]: String(companyId),
+          [IDENTITY_HEADERS.userId]: String(user.id),
+          [IDENTITY_HEADERS.profile]: user.profile,
+          [IDENTITY_HEADERS.isSuper]: String(user.super),
+        },
+        signal: AbortSignal.timeout(5_000),
+      });
+      if (response.status !== 200) {
+        await response.body?.cancel();
+        return null; // deleted meanwhile: its delete event follows
+      }
+      return { ...emission, payload: { action: payload.action, user: await response.json() } };
+    } catch (error) {
+      this.logger.warn({ err: error, userId: user.id }, 'could not read the serialized user from identity');
+      return null;
+    }
   }
 
   private fanOut(topic: string, event: Envelope): void {

@@ -188,22 +188,58 @@ describe('401 versus 403', () => {
 });
 
 describe('login throttling', () => {
-  it('answers 429 after 5 failures in a minute for the same e-mail, even with the right password', async () => {
+  const bad = (email: string, ip: string) =>
+    call(base, 'POST', '/auth/login', { body: { email, password: 'errada!' }, headers: { 'x-forwarded-for': ip } });
+
+  it('holds one address guessing one e-mail back (429 with Retry-After) without locking the real user out elsewhere', async () => {
     const tenant = await signUp(base, planId);
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      const failed = await call(base, 'POST', '/auth/login', { body: { email: tenant.email, password: 'errada!' } });
-      expect(failed.status).toBe(401);
-    }
+    const attacker = '203.0.113.10';
+    for (let attempt = 0; attempt < 5; attempt += 1) expect((await bad(tenant.email, attacker)).status).toBe(401);
+    const blocked = await call(base, 'POST', '/auth/login', {
+      body: { email: tenant.email, password: tenant.password },
+      headers: { 'x-forwarded-for': attacker },
+    });
+    expect(blocked).toMatchObject({ status: 429, body: { error: 'ERR_TOO_MANY_REQUESTS' } });
+    const retryAfter = Number(blocked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(30);
+    // the real user, from its own address, signs in
+    expect(
+      (await call(base, 'POST', '/auth/login', { body: { email: tenant.email, password: tenant.password } })).status,
+    ).toBe(200);
+  });
+
+  it('backs off longer after each further failure of the pair', async () => {
+    const tenant = await signUp(base, planId);
+    const ip = '203.0.113.11';
+    for (let attempt = 0; attempt < 5; attempt += 1) await bad(tenant.email, ip);
+    // the pair's wait has passed (moved back in time): one more failure doubles it
+    await withDb((client) =>
+      client.query(
+        "UPDATE identity.login_failures SET failed_at = failed_at - interval '31 seconds' WHERE email = $1",
+        [tenant.email],
+      ),
+    );
+    expect((await bad(tenant.email, ip)).status).toBe(401);
+    const blocked = await bad(tenant.email, ip);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(30);
+  });
+
+  it('has a larger budget per e-mail: 20 failures spread over addresses lock the e-mail everywhere', async () => {
+    const tenant = await signUp(base, planId);
+    for (let attempt = 0; attempt < 20; attempt += 1) await bad(tenant.email, `198.51.100.${attempt + 1}`);
     const blocked = await call(base, 'POST', '/auth/login', {
       body: { email: tenant.email, password: tenant.password },
     });
-    expect(blocked).toMatchObject({ status: 429, body: { error: 'ERR_TOO_MANY_REQUESTS' } });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
-  it('answers 429 after 5 failures in a minute from the same address, whatever the e-mail', async () => {
+  it('answers 429 after 20 failures from the same address, whatever the e-mail', async () => {
     const tenant = await signUp(base, planId);
     const ip = { 'x-forwarded-for': '203.0.113.77' };
-    for (let attempt = 0; attempt < 5; attempt += 1) {
+    for (let attempt = 0; attempt < 20; attempt += 1) {
       const failed = await call(base, 'POST', '/auth/login', {
         body: { email: `inexistente-${attempt}@x.com`, password: 'errada!' },
         headers: ip,

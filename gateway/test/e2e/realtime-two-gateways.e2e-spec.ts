@@ -8,7 +8,7 @@ import { join as joinPath } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { io, type Socket } from 'socket.io-client';
-import { QueueCreated, TicketUpdated } from '@cs/proto/events';
+import { ChatDeleted, ChatMessageCreated, QueueCreated, TicketUpdated } from '@cs/proto/events';
 import { KafkaEventBus } from '@cs/platform/events';
 import {
   type ChildHandle,
@@ -325,6 +325,78 @@ describe('socket.io through two gateways', () => {
       action: 'update',
       ticket: { id: ticketA, status: 'open', companyId: tenantA.companyId },
     });
+  });
+
+  it("delivers an internal chat's events to its members' sockets only, never to another user of the company", async () => {
+    const member = await connect(gateways[0], adminA.token);
+    const memberOtherTab = await connect(gateways[1], adminA.token, 'auth');
+    const nonMember = await connect(gateways[1], agentA.token);
+    const otherCompany = await connect(gateways[0], adminB.token);
+    const chatId = 900_000 + Math.floor(Math.random() * 50_000);
+    const chat = {
+      id: chatId,
+      uuid: randomUUID(),
+      companyId: tenantA.companyId,
+      title: 'Só admins',
+      ownerId: adminA.user.id,
+      lastMessage: 'Reunião às 15h',
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+      users: [{ userId: adminA.user.id, unreads: 0, user: { id: adminA.user.id, name: 'Admin A' } }],
+    };
+    await publish(
+      'tickets.chat.v1',
+      chatId,
+      event(ChatMessageCreated, tenantA.companyId, {
+        chat,
+        message: {
+          id: 1,
+          chatId,
+          senderId: adminA.user.id,
+          sender: { id: adminA.user.id, name: 'Admin A' },
+          message: 'Reunião às 15h',
+          createdAt: new Date().toISOString(),
+        },
+      }),
+    );
+    await publish(
+      'tickets.chat.v1',
+      chatId,
+      event(ChatDeleted, tenantA.companyId, { id: chatId, uuid: chat.uuid, userIds: [adminA.user.id] }),
+    );
+    const chatEvents = (received: Received[]) =>
+      received
+        .filter((entry) => entry.event.includes('-chat'))
+        .map((entry) => `${entry.event} ${entry.payload.action}`);
+    const prefix = `company-${tenantA.companyId}-chat`;
+    await expectEventually(
+      () => {
+        for (const socket of [member, memberOtherTab]) {
+          expect(chatEvents(socket.received)).toEqual([
+            `${prefix}-${chatId} new-message`,
+            `${prefix} new-message`,
+            `${prefix}-user-${adminA.user.id} new-message`,
+            `${prefix} delete`,
+            `${prefix}-user-${adminA.user.id} delete`,
+          ]);
+        }
+      },
+      { timeoutMs: 30_000 },
+    );
+    expect(member.received.find((entry) => entry.event === `${prefix}-${chatId}`)?.payload).toMatchObject({
+      newMessage: { message: 'Reunião às 15h' },
+      chat: { id: chatId },
+    });
+    // a later event of the same partition arrived everywhere, so nothing more is on its way to the others
+    await publish(
+      'tickets.chat.v1',
+      chatId,
+      event(ChatDeleted, tenantA.companyId, { id: chatId, uuid: chat.uuid, userIds: [agentA.user.id] }),
+    );
+    await expectEventually(() => {
+      expect(chatEvents(nonMember.received)).toEqual([`${prefix} delete`, `${prefix}-user-${agentA.user.id} delete`]);
+    });
+    expect(chatEvents(otherCompany.received)).toEqual([]);
   });
 
   it('reports presence to identity (the dashboard shows the agent online)', async () => {

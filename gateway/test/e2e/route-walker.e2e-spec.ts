@@ -18,11 +18,12 @@ const PUBLIC = [
   'GET /announcements/media/{file}',
   'GET /media/tickets/{path*}',
   'GET /media/whatsapp/{path*}',
+  'GET /files/media/{path*}',
   'GET /webhooks/whatsapp/{id}',
   'POST /webhooks/whatsapp/{id}',
   'POST /api/messages/send',
   'POST /subscription/webhook',
-  'POST /subscription/webhook/{type}',
+  'POST /subscription/webhook/pix',
 ];
 
 /** The public routes as patterns (`{x}` one segment, `{x*}` the rest of the path). */

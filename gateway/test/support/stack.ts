@@ -92,7 +92,12 @@ export interface Stack {
 
 /** Identity and one gateway in this process; the other services' URLs point at an `Upstream`. */
 export async function startStack(
-  options: { gatewayEnv?: Record<string, string>; databaseUrl?: string; topicPrefix?: string } = {},
+  options: {
+    gatewayEnv?: Record<string, string>;
+    identityEnv?: Record<string, string>;
+    databaseUrl?: string;
+    topicPrefix?: string;
+  } = {},
 ): Promise<Stack> {
   const databaseUrl = options.databaseUrl ?? testRun().databaseUrl;
   // every test file has topics of its own already (services/platform/test/setup/file-topics.ts)
@@ -109,6 +114,7 @@ export async function startStack(
       ...kafka,
       AUTH_ACCESS_PRIVATE_KEY: keys.privateKey,
       MEDIA_DIR: `.data/test-media/${unique()}`,
+      ...options.identityEnv,
     }),
     { port: 0 },
   );
@@ -140,6 +146,11 @@ export async function startStack(
       await gateway.close();
       await identity.close();
       await upstream.close();
+      // the run's test files share identity's tables: a file's deliberate bad logins (all from 127.0.0.1) must not
+      // throttle the next file's logins
+      const forget = new pg.Client({ connectionString: databaseUrl });
+      await forget.connect();
+      await forget.query('DELETE FROM identity.login_failures').finally(() => forget.end());
     },
   };
 }

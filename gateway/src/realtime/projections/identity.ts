@@ -3,6 +3,10 @@ import type {
   AnnouncementCreated,
   AnnouncementDeleted,
   AnnouncementUpdated,
+  CompanyCreated,
+  CompanyDeleted,
+  CompanyRenewed,
+  CompanyUpdated,
   SettingUpdated,
   UserCreated,
   UserDeleted,
@@ -10,6 +14,7 @@ import type {
   UserSessionsRevoked,
   UserUpdated,
 } from '@cs/proto/events';
+import { maskSecretSetting } from '@cs/proto/http';
 import { channel, room } from '@cs/proto/realtime';
 import type { Emission } from '../emission.js';
 
@@ -24,9 +29,12 @@ export function projectUser(
   const companyId = event.companyId;
   const rooms = [room.mainChannel(companyId)];
   switch (event.type) {
+    // the snapshot stands in for the serialized user (queues, company), which the consumer fetches from identity
     case 'identity.user.created':
       return [{ event: channel.user(companyId), payload: { action: 'create', user: event.data }, rooms }];
     case 'identity.user.updated':
+      // presence is not a user update (a client that replaces its user with the event's would lose it)
+      if (event.data.change === 'presence') return [];
       return [{ event: channel.user(companyId), payload: { action: 'update', user: event.data }, rooms }];
     case 'identity.user.deleted':
       return [{ event: channel.user(companyId), payload: { action: 'delete', userId: event.data.id }, rooms }];
@@ -49,7 +57,11 @@ export function projectSetting(event: EventOf<typeof SettingUpdated>): Emission[
   return [
     {
       event: channel.settings(event.companyId),
-      payload: { action: 'update', setting: event.data },
+      // an integration credential never goes to the company's sockets (every user listens there)
+      payload: {
+        action: 'update',
+        setting: { key: event.data.key, value: maskSecretSetting(event.data.key, event.data.value) },
+      },
       rooms: [room.mainChannel(event.companyId)],
     },
   ];
@@ -68,4 +80,25 @@ export function projectAnnouncement(
     case 'identity.announcement.deleted':
       return [{ event: name, payload: { action: 'delete', id: event.data.id }, rooms: [], everyone: true }];
   }
+}
+
+/**
+ * A company's events update the gateway's own state (RealtimeConsumer); browsers hear only a renewal, as the
+ * spec's `company-{id}-payment` `{action: "CONCLUIDA", company}` to that company's sockets.
+ */
+export function projectCompany(
+  event:
+    | EventOf<typeof CompanyCreated>
+    | EventOf<typeof CompanyUpdated>
+    | EventOf<typeof CompanyDeleted>
+    | EventOf<typeof CompanyRenewed>,
+): Emission[] {
+  if (event.type !== 'identity.company.renewed' || event.data.id !== event.companyId) return [];
+  return [
+    {
+      event: channel.payment(event.companyId),
+      payload: { action: 'CONCLUIDA', company: event.data },
+      rooms: [room.mainChannel(event.companyId)],
+    },
+  ];
 }

@@ -1,8 +1,11 @@
 import type { Envelope } from '@cs/proto/common';
 import type { Emission } from '../emission.js';
+import { projectCampaign, projectFileList } from './campaigns.js';
+import { projectPrompt, projectQueueIntegration } from './automation.js';
 import { projectContact, projectContactList, projectImport } from './contacts.js';
-import { projectAnnouncement, projectSetting, projectUser } from './identity.js';
+import { projectAnnouncement, projectCompany, projectSetting, projectUser } from './identity.js';
 import {
+  projectChat,
   projectMessage,
   projectQueue,
   projectQuickMessage,
@@ -26,6 +29,7 @@ export const PROJECTIONS: Readonly<Record<string, Projection>> = {
   'tickets.tag.v1': projectTag,
   'tickets.quick-message.v1': projectQuickMessage,
   'tickets.schedule.v1': projectSchedule,
+  'tickets.chat.v1': projectChat,
   'contacts.contact.v1': projectContact,
   'contacts.contact-list.v1': projectContactList,
   'contacts.import.v1': projectImport,
@@ -33,10 +37,15 @@ export const PROJECTIONS: Readonly<Record<string, Projection>> = {
   'identity.user.v1': projectUser,
   'identity.settings.v1': projectSetting,
   'identity.announcement.v1': projectAnnouncement,
+  'identity.company.v1': projectCompany,
+  'campaigns.campaign.v1': projectCampaign,
+  'campaigns.file-list.v1': projectFileList,
+  'tickets.prompt.v1': projectPrompt,
+  'tickets.queue-integration.v1': projectQueueIntegration,
 };
 
 /** Topics the gateway consumes only for its own state (no socket channel). */
-export const STATE_TOPICS: readonly string[] = ['identity.company.v1'];
+export const STATE_TOPICS: readonly string[] = [];
 
 /** Topics no browser sees: commands, the inbound pipeline, acks (they surface as tickets' message events). */
 export const NOT_PROJECTED: readonly string[] = [
@@ -47,6 +56,9 @@ export const NOT_PROJECTED: readonly string[] = [
   'whatsapp.contact.commands.v1',
   'whatsapp.message.commands.v1',
   'contacts.inbound-message.v1',
+  'billing.payment.v1',
+  'whatsapp.connection-token.v1',
+  'contacts.contact.commands.v1',
 ];
 
 export const project = (topic: string, event: Envelope): Emission[] => {

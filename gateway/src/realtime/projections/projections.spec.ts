@@ -22,10 +22,28 @@ describe('realtime projections', () => {
       for (const emission of project(topic, fixture(type))) {
         expect(emission.event.length).toBeGreaterThan(0);
         expect(emission.everyone === true || emission.rooms.length > 0).toBe(true);
-        if (!emission.everyone) expect(emission.event).toMatch(/^company-?42-/);
+        // `prompt` is upstream's one unprefixed company channel; its rooms keep it to the company
+        if (!emission.everyone && emission.event !== 'prompt') expect(emission.event).toMatch(/^company-?42-/);
       }
     },
   );
+
+  it('never puts an integration credential (secret setting) on the company channel, masked instead', () => {
+    const base = fixture('identity.setting.updated');
+    const topic = eventByType('identity.setting.updated')?.topic.name ?? '';
+    const secret = { ...base, data: { key: 'asaas', value: '$aact_prod_000secret' } };
+    expect(JSON.stringify(project(topic, secret))).not.toContain('secret');
+    expect(project(topic, secret)[0]?.payload).toMatchObject({ setting: { key: 'asaas', value: '••••••••' } });
+    const plain = { ...base, data: { key: 'userRating', value: 'enabled' } };
+    expect(project(topic, plain)[0]?.payload).toMatchObject({ setting: { key: 'userRating', value: 'enabled' } });
+  });
+
+  it('sends no user update for a presence change (clients replace their user with the one of the event)', () => {
+    const updated = fixture('identity.user.updated');
+    expect(project('identity.user.v1', updated)).toHaveLength(1);
+    const presence = { ...updated, data: { ...(updated.data as object), change: 'presence' } };
+    expect(project('identity.user.v1', presence)).toEqual([]);
+  });
 
   it("sends a moved ticket's update to where it is and a delete to the lists it left", () => {
     const [left, now] = project('tickets.ticket.v1', fixture('tickets.ticket.updated'));
@@ -71,6 +89,66 @@ describe('realtime projections', () => {
     expect(project('identity.announcement.v1', fixture('identity.announcement.created'))[0]).toMatchObject({
       event: 'company-announcement',
       everyone: true,
+    });
+  });
+  it("sends internal chats' events to their members' rooms only, never to the company's main channel", () => {
+    const members = ['user-317', 'user-318'];
+    const sent = project('tickets.chat.v1', fixture('tickets.chat.message-created'));
+    expect(sent.map((emission) => emission.event)).toEqual([
+      'company-42-chat-9',
+      'company-42-chat',
+      'company-42-chat-user-317',
+      'company-42-chat-user-318',
+    ]);
+    expect(sent[0]).toMatchObject({
+      payload: { action: 'new-message', newMessage: { message: 'Quem cobre a manhã?' }, chat: { id: 9 } },
+      rooms: members,
+    });
+    expect(sent[2]?.rooms).toEqual(['user-317']);
+    for (const type of ['tickets.chat.created', 'tickets.chat.updated', 'tickets.chat.deleted']) {
+      for (const emission of project('tickets.chat.v1', fixture(type))) {
+        expect(emission.rooms.every((name) => members.includes(name))).toBe(true);
+      }
+    }
+    expect(project('tickets.chat.v1', fixture('tickets.chat.deleted'))[0]).toEqual({
+      event: 'company-42-chat',
+      payload: { action: 'delete', id: 9, uuid: '0193a5f2-7c4e-7b1a-9d3e-0000000c4a70' },
+      rooms: members,
+    });
+  });
+
+  it("tells a renewed company's sockets CONCLUIDA with the company, and nothing for other company changes", () => {
+    expect(project('identity.company.v1', fixture('identity.company.renewed'))).toEqual([
+      {
+        event: 'company-42-payment',
+        payload: { action: 'CONCLUIDA', company: expect.objectContaining({ id: 42, dueDate: '2027-01-23' }) },
+        rooms: ['company-42-mainchannel'],
+      },
+    ]);
+    expect(project('identity.company.v1', fixture('identity.company.updated'))).toEqual([]);
+    expect(project('identity.company.v1', fixture('identity.company.created'))).toEqual([]);
+  });
+
+  it('sends prompts on `prompt` and integrations on company-{id}-queueIntegration, to the company only', () => {
+    const [created] = project('tickets.prompt.v1', fixture('tickets.prompt.created'));
+    expect(created).toMatchObject({
+      event: 'prompt',
+      payload: { action: 'create', prompt: { id: 7, apiKey: '********wxyz' } },
+      rooms: ['company-42-mainchannel'],
+    });
+    expect(project('tickets.prompt.v1', fixture('tickets.prompt.deleted'))[0]?.payload).toEqual({
+      action: 'delete',
+      promptId: 7,
+    });
+    const [integration] = project('tickets.queue-integration.v1', fixture('tickets.queue-integration.updated'));
+    expect(integration).toMatchObject({
+      event: 'company-42-queueIntegration',
+      payload: { action: 'update', queueIntegration: { id: 4, typebotExpires: 30 } },
+      rooms: ['company-42-mainchannel'],
+    });
+    expect(project('tickets.queue-integration.v1', fixture('tickets.queue-integration.deleted'))[0]?.payload).toEqual({
+      action: 'delete',
+      integrationId: 4,
     });
   });
 });

@@ -1,5 +1,9 @@
 import type { EventOf } from '@cs/proto/common';
 import type {
+  ChatCreated,
+  ChatDeleted,
+  ChatMessageCreated,
+  ChatUpdated,
   MessageCreated,
   MessageUpdated,
   QueueCreated,
@@ -173,5 +177,63 @@ export function projectSchedule(
       return [{ event: name, payload: { action: 'update', schedule: event.data }, rooms }];
     case 'tickets.schedule.deleted':
       return [{ event: name, payload: { action: 'delete', scheduleId: event.data.id }, rooms }];
+  }
+}
+
+/**
+ * Internal chats reach their members only (each member's `user-{id}` room), never the whole company: the
+ * chat list (`company-{id}-chat`), the open chat (`company-{id}-chat-{chatId}`) and each member's own channel
+ * (`company-{id}-chat-user-{userId}`, where the top-bar popover counts unread chats).
+ */
+export function projectChat(
+  event:
+    | EventOf<typeof ChatCreated>
+    | EventOf<typeof ChatUpdated>
+    | EventOf<typeof ChatDeleted>
+    | EventOf<typeof ChatMessageCreated>,
+): Emission[] {
+  const companyId = event.companyId;
+  switch (event.type) {
+    case 'tickets.chat.created':
+    case 'tickets.chat.updated': {
+      const record = event.data;
+      const action = event.type === 'tickets.chat.created' ? 'create' : 'update';
+      const rooms = record.users.map((member) => room.user(member.userId));
+      return [
+        { event: channel.chat(companyId), payload: { action, record }, rooms },
+        { event: channel.chatOf(companyId, record.id), payload: { action, chat: record }, rooms },
+        ...record.users.map((member) => ({
+          event: channel.chatUser(companyId, member.userId),
+          payload: { action, record },
+          rooms: [room.user(member.userId)],
+        })),
+      ];
+    }
+    case 'tickets.chat.deleted': {
+      const { id, uuid, userIds } = event.data;
+      const rooms = userIds.map((userId) => room.user(userId));
+      return [
+        { event: channel.chat(companyId), payload: { action: 'delete', id, uuid }, rooms },
+        ...userIds.map((userId) => ({
+          event: channel.chatUser(companyId, userId),
+          payload: { action: 'delete', id, uuid },
+          rooms: [room.user(userId)],
+        })),
+      ];
+    }
+    case 'tickets.chat.message-created': {
+      const { chat, message } = event.data;
+      const rooms = chat.users.map((member) => room.user(member.userId));
+      const payload = { action: 'new-message', newMessage: message, chat };
+      return [
+        { event: channel.chatOf(companyId, chat.id), payload, rooms },
+        { event: channel.chat(companyId), payload, rooms },
+        ...chat.users.map((member) => ({
+          event: channel.chatUser(companyId, member.userId),
+          payload: { action: 'new-message', newMessage: message, record: chat },
+          rooms: [room.user(member.userId)],
+        })),
+      ];
+    }
   }
 }
