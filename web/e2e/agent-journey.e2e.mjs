@@ -77,6 +77,7 @@ describe('a company signs up and signs in', () => {
     const unique = Date.now().toString(36);
     await page.goto(`${stack.webUrl}/signup`);
     await page.getByLabel('Nome da empresa').fill(`Padaria ${unique}`);
+    await page.getByLabel('Seu nome').fill('Joaquim Padeiro');
     await page.getByLabel('Email').fill(`dono.${unique}@padaria.com.br`);
     await page.getByLabel('Telefone com (DDD)').fill('11987654321');
     await page.getByLabel('Senha').fill('segredo123');
@@ -86,6 +87,10 @@ describe('a company signs up and signs in', () => {
     await page.waitForURL('**/login');
     await login(page, { email: `dono.${unique}@padaria.com.br`, password: 'segredo123' });
     await page.getByText(`bem-vindo à Padaria ${unique}`, { exact: false }).waitFor();
+    // greeted by the person's name, and guided to the company's first connection
+    assert.match(await page.getByTestId('greeting').textContent(), /Joaquim Padeiro/);
+    await page.getByTestId('first-connection').getByRole('link', { name: 'Conectar WhatsApp' }).click();
+    await page.waitForURL('**/connections');
     await screenshot(page, 'new-company-workspace');
   });
 });

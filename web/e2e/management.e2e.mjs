@@ -217,20 +217,28 @@ describe('the management pages, walked by an admin', () => {
       writeFileSync(file, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }));
 
       await page.goto(`${stack.webUrl}/contacts`);
+      // each step waits for what the user sees next, as long as a busy machine needs (Playwright's 30 s default
+      // was too short for the upload, the queued job and the list reload while other suites run)
+      const BUSY = { timeout: 120_000 };
+      const uploaded = page.waitForResponse(
+        (response) => response.request().method() === 'POST' && /\/contacts\/import$/.test(response.url()),
+        BUSY,
+      );
       await page.getByTestId('contacts-import-file').setInputFiles(file);
+      assert.equal((await uploaded).status(), 202);
       const progress = page.getByTestId('import-progress');
-      await progress.getByRole('progressbar').waitFor();
+      await progress.getByRole('progressbar').waitFor(BUSY);
       await screenshot(page, 'contacts-import-progress');
-      await progress.getByText('1500 importados, 0 mesclados, 1 inválidos').waitFor({ timeout: 120_000 });
-      await page.getByText('Contatos importados com sucesso!').waitFor();
+      await progress.getByText('1500 importados, 0 mesclados, 1 inválidos').waitFor({ timeout: 180_000 });
+      await page.getByText('Contatos importados com sucesso!').waitFor(BUSY);
       await progress.getByRole('button', { name: 'Fechar' }).click();
       await page.getByRole('searchbox', { name: 'Pesquisar' }).fill('Importado 1499');
-      await page.getByTestId('contact-row').filter({ hasText: 'Importado 1499' }).waitFor();
-      await page.getByTestId('contact-row').filter({ hasText: '(21) 98000-1499' }).waitFor();
+      await page.getByTestId('contact-row').filter({ hasText: 'Importado 1499' }).waitFor(BUSY);
+      await page.getByTestId('contact-row').filter({ hasText: '(21) 98000-1499' }).waitFor(BUSY);
       await screenshot(page, 'contacts');
 
       const [download] = await Promise.all([
-        page.waitForEvent('download'),
+        page.waitForEvent('download', BUSY),
         page.getByRole('button', { name: 'Exportar CSV' }).click(),
       ]);
       const csv = readFileSync(await download.path(), 'utf8');

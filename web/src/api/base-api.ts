@@ -76,8 +76,23 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, Fetch
     result = await rawBaseQuery(args, api, extraOptions);
   }
   if (result.error?.status === 401) api.dispatch(sessionExpired());
+  if (result.error?.status === 402 && !dueDatePassed(api.getState())) {
+    // the company lapsed during the session: the refreshed session carries its due date, and the app then takes
+    // its users to /financeiro (billing's ExpiredGate); once the due date is known as past, no more refreshes
+    await refreshSession(api, extraOptions);
+  }
   return result;
 };
+
+/** Whether the session's company is already known to be past its due date (local calendar day). */
+function dueDatePassed(state: unknown): boolean {
+  const due = (state as { session?: { user?: { company?: { dueDate?: string | null } } | null } }).session?.user
+    ?.company?.dueDate;
+  if (!due) return false;
+  const now = new Date();
+  const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  return due.slice(0, 10) < today;
+}
 
 export const TAG_TYPES = [
   'TicketList',
@@ -95,6 +110,7 @@ export const TAG_TYPES = [
   'Announcements',
   'Chats',
   'Plans',
+  'Invoices',
 ] as const;
 
 export const baseApi = createApi({

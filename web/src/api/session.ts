@@ -92,6 +92,21 @@ sessionListener.startListening({
   actionCreator: signedIn,
   effect: (action) => tokenStore.set(action.payload.token, action.payload.user),
 });
+/** The spec's `cshow` flag: set at sign-in when the company's settings enable campaigns (issue 16). */
+sessionListener.startListening({
+  actionCreator: signedIn,
+  effect: (action) => {
+    const enabled = action.payload.user.company?.settings?.some(
+      (setting) => setting.key === 'campaignsEnabled' && String(setting.value) === 'true',
+    );
+    try {
+      if (enabled) window.localStorage.setItem('cshow', 'true');
+      else window.localStorage.removeItem('cshow');
+    } catch {
+      // storage disabled: the campaign pages stay hidden
+    }
+  },
+});
 sessionListener.startListening({
   matcher: isAnyOf(signedOut, sessionExpired),
   effect: () => tokenStore.clear(),

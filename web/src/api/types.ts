@@ -157,6 +157,7 @@ export interface Announcement {
 
 export interface InternalChat {
   id: number;
+  uuid?: string;
   title: string;
   lastMessage?: string;
   updatedAt?: string;

@@ -1,23 +1,62 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { type ComponentType, lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router-dom';
+import { tokenStore } from '../api/session';
 import { PageLoader } from '../components/page-loader';
+import { ExpiredGate } from '../features/billing/components/expired-gate';
 import { useAppSelector } from './hooks';
 import { AdminOnly, PlanFlagOnly } from './route-guards';
 
+/**
+ * Route code by path: a signed-in visit loads the shell's and its page's code at once, while the session is being
+ * checked, instead of one after the other behind a full-screen spinner (the shell then renders at once and the
+ * page's own spinner shows inside it, if at all).
+ */
+const loadAppLayout = () => import('../layout/app-layout');
+const routeCode: Array<{ path: string; load: () => Promise<unknown> }> = [];
+function lazyRoute<T extends ComponentType>(path: string, load: () => Promise<{ default: T }>) {
+  routeCode.push({ path, load });
+  return lazy(load);
+}
+
+/** Starts loading the shell and the page of `pathname` (module loads are shared with the lazy components). */
+export function preloadRoute(pathname: string): void {
+  const page = routeCode.find(({ path }) =>
+    path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`),
+  );
+  void loadAppLayout().catch(() => undefined);
+  void page?.load().catch(() => undefined);
+}
+
 const LoginPage = lazy(() => import('../routes/login-page'));
 const SignupPage = lazy(() => import('../routes/signup-page'));
-const AppLayout = lazy(() => import('../layout/app-layout'));
-const TicketsPage = lazy(() => import('../routes/tickets-page'));
+const AppLayout = lazy(loadAppLayout);
+const TicketsPage = lazyRoute('/tickets', () => import('../routes/tickets-page'));
 const NotFoundPage = lazy(() => import('../routes/not-found-page'));
-const DashboardPage = lazy(() => import('../routes/dashboard-page'));
-const ConnectionsPage = lazy(() => import('../routes/connections-page'));
-const ContactsPage = lazy(() => import('../routes/contacts-page'));
-const UsersPage = lazy(() => import('../routes/users-page'));
-const QueuesPage = lazy(() => import('../routes/queues-page'));
-const TagsPage = lazy(() => import('../routes/tags-page'));
-const QuickMessagesPage = lazy(() => import('../routes/quick-messages-page'));
-const SchedulesPage = lazy(() => import('../routes/schedules-page'));
-const HelpsPage = lazy(() => import('../routes/helps-page'));
+const DashboardPage = lazyRoute('/', () => import('../routes/dashboard-page'));
+const ConnectionsPage = lazyRoute('/connections', () => import('../routes/connections-page'));
+const ContactsPage = lazyRoute('/contacts', () => import('../routes/contacts-page'));
+const UsersPage = lazyRoute('/users', () => import('../routes/users-page'));
+const QueuesPage = lazyRoute('/queues', () => import('../routes/queues-page'));
+const TagsPage = lazyRoute('/tags', () => import('../routes/tags-page'));
+const QuickMessagesPage = lazyRoute('/quick-messages', () => import('../routes/quick-messages-page'));
+const SchedulesPage = lazyRoute('/schedules', () => import('../routes/schedules-page'));
+const HelpsPage = lazyRoute('/helps', () => import('../routes/helps-page'));
+const FinanceiroPage = lazyRoute('/financeiro', () => import('../routes/financeiro-page'));
+const SubscriptionPage = lazyRoute('/subscription', () => import('../routes/subscription-page'));
+const SettingsPage = lazyRoute('/settings', () => import('../routes/settings-page'));
+const AnnouncementsPage = lazyRoute('/announcements', () => import('../routes/announcements-page'));
+const ChatsPage = lazyRoute('/chats', () => import('../routes/chats-page'));
+const KanbanPage = lazyRoute('/kanban', () => import('../routes/kanban-page'));
+const TodoListPage = lazyRoute('/todolist', () => import('../routes/todolist-page'));
+const CampaignsPage = lazyRoute('/campaigns', () => import('../routes/campaigns-page'));
+const CampaignsConfigPage = lazyRoute('/campaigns-config', () => import('../routes/campaigns-config-page'));
+const CampaignReportPage = lazyRoute('/campaign-report', () => import('../routes/campaign-report-page'));
+const ContactListsPage = lazyRoute('/contact-lists', () => import('../routes/contact-lists-page'));
+const ContactListItemsPage = lazyRoute('/contact-list-items', () => import('../routes/contact-list-items-page'));
+const FilesPage = lazyRoute('/files', () => import('../routes/files-page'));
+const PromptsPage = lazyRoute('/prompts', () => import('../routes/prompts-page'));
+const QueueIntegrationsPage = lazyRoute('/queue-integrations', () => import('../routes/queue-integrations-page'));
+const MessagesApiPage = lazyRoute('/messages-api', () => import('../routes/messages-api-page'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoader />}>{children}</Suspense>;
@@ -62,7 +101,9 @@ export const routes: RouteObject[] = [
     path: '/',
     element: (
       <Private>
-        <AppLayout />
+        <ExpiredGate>
+          <AppLayout />
+        </ExpiredGate>
       </Private>
     ),
     children: [
@@ -78,6 +119,8 @@ export const routes: RouteObject[] = [
         ),
       },
       ...managementRoutes(),
+      ...administrationRoutes(),
+      ...campaignRoutes(),
       {
         path: 'tickets',
         element: (
@@ -126,7 +169,91 @@ function managementRoutes(): RouteObject[] {
       </PlanFlagOnly>,
     ),
     page('helps', <HelpsPage />),
+    page('financeiro', <FinanceiroPage />),
+    page('subscription', <SubscriptionPage />),
+    ...teamRoutes(page),
+    page(
+      'prompts',
+      <PlanFlagOnly flag="useOpenAi">
+        <PromptsPage />
+      </PlanFlagOnly>,
+      'admin',
+    ),
+    page(
+      'queue-integration',
+      <PlanFlagOnly flag="useIntegrations">
+        <QueueIntegrationsPage />
+      </PlanFlagOnly>,
+      'admin',
+    ),
+    page(
+      'messages-api',
+      <PlanFlagOnly flag="useExternalApi">
+        <MessagesApiPage />
+      </PlanFlagOnly>,
+      'admin',
+    ),
   ];
 }
 
-export const createRouter = () => createBrowserRouter(routes);
+/** The team's own tools (issue 19): internal chat, kanban (both behind their plan flags) and the to-do list. */
+function teamRoutes(page: (path: string, element: ReactNode) => RouteObject): RouteObject[] {
+  const chats = (
+    <PlanFlagOnly flag="useInternalChat">
+      <ChatsPage />
+    </PlanFlagOnly>
+  );
+  return [
+    page('chats', chats),
+    page('chats/:id', chats),
+    page(
+      'kanban',
+      <PlanFlagOnly flag="useKanban">
+        <KanbanPage />
+      </PlanFlagOnly>,
+    ),
+    page('todolist', <TodoListPage />),
+  ];
+}
+
+/** Administration (issue 18): settings for admins; announcements check the operator company themselves. */
+function administrationRoutes(): RouteObject[] {
+  return [
+    {
+      path: 'settings',
+      element: (
+        <AdminOnly>
+          <Lazy>
+            <SettingsPage />
+          </Lazy>
+        </AdminOnly>
+      ),
+    },
+    {
+      path: 'announcements',
+      element: (
+        <Lazy>
+          <AnnouncementsPage />
+        </Lazy>
+      ),
+    },
+  ];
+}
+
+/** Campaigns, contact lists and file lists (issue 16); the pages guard themselves (cshow flag, admin, plan). */
+function campaignRoutes(): RouteObject[] {
+  const page = (path: string, element: ReactNode): RouteObject => ({ path, element: <Lazy>{element}</Lazy> });
+  return [
+    page('campaigns', <CampaignsPage />),
+    page('campaigns-config', <CampaignsConfigPage />),
+    page('campaign/:campaignId/report', <CampaignReportPage />),
+    page('contact-lists', <ContactListsPage />),
+    page('contact-lists/:contactListId/contacts', <ContactListItemsPage />),
+    page('files', <FilesPage />),
+  ];
+}
+
+export const createRouter = () => {
+  if (tokenStore.get()) preloadRoute(window.location.pathname);
+  return createBrowserRouter(routes);
+};

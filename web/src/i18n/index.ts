@@ -1,12 +1,27 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readStored, storageKey, writeStored } from '../lib/storage';
+import { billingEn } from './locales/billing.en';
+import { billingEs } from './locales/billing.es';
+import { billingPt } from './locales/billing.pt';
+import { adminEn } from './locales/admin.en';
+import { adminEs } from './locales/admin.es';
+import { adminPt } from './locales/admin.pt';
+import { campaignsEn } from './locales/campaigns.en';
+import { campaignsEs } from './locales/campaigns.es';
+import { campaignsPt } from './locales/campaigns.pt';
+import { automationEn } from './locales/automation.en';
+import { automationEs } from './locales/automation.es';
+import { automationPt } from './locales/automation.pt';
 import { en } from './locales/en';
 import { es } from './locales/es';
 import { managementEn } from './locales/management.en';
 import { managementEs } from './locales/management.es';
 import { managementPt } from './locales/management.pt';
 import { pt } from './locales/pt';
+import { teamEn } from './locales/team.en';
+import { teamEs } from './locales/team.es';
+import { teamPt } from './locales/team.pt';
 
 export const LANGUAGES = ['pt', 'en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -29,6 +44,45 @@ for (const [lang, texts] of [
   ['pt', managementPt],
   ['en', managementEn],
   ['es', managementEs],
+] as const)
+  i18n.addResourceBundle(lang, 'translation', texts, true, false);
+// billing's texts (the Financeiro, checkout and subscription pages)
+for (const [lang, texts] of [
+  ['pt', billingPt],
+  ['en', billingEn],
+  ['es', billingEs],
+] as const)
+  i18n.addResourceBundle(lang, 'translation', texts, true, false);
+
+// the administration pages' texts (issue 18), merged the same way
+for (const [lang, texts] of [
+  ['pt', adminPt],
+  ['en', adminEn],
+  ['es', adminEs],
+] as const)
+  i18n.addResourceBundle(lang, 'translation', texts, true, false);
+
+// the team's tools (internal chat, kanban, to-do list) keep theirs in their own files too
+for (const [lang, texts] of [
+  ['pt', teamPt],
+  ['en', teamEn],
+  ['es', teamEs],
+] as const)
+  i18n.addResourceBundle(lang, 'translation', texts, true, false);
+
+// campaigns, contact lists and file lists (issue 16), deep-merged the same way
+for (const [lang, texts] of [
+  ['pt', campaignsPt],
+  ['en', campaignsEn],
+  ['es', campaignsEs],
+] as const)
+  i18n.addResourceBundle(lang, 'translation', texts, true, false);
+
+// prompts, queue integrations and the message-sending API page (issue 20)
+for (const [lang, texts] of [
+  ['pt', automationPt],
+  ['en', automationEn],
+  ['es', automationEs],
 ] as const)
   i18n.addResourceBundle(lang, 'translation', texts, true, false);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { admin, agent } from '../testing/fixtures';
 import { ticket } from '../testing/fixtures';
-import { hasUnhealthyConnection, visibleMenu } from './menu';
+import { hasUnhealthyConnection, MENU, menuGroups, menuItemFor, visibleMenu } from './menu';
 import { notifiesUser } from './notifications-popover';
 import { makeStore } from '../app/store';
 import { colorModeToggled, volumeChanged } from './ui-slice';
@@ -36,12 +36,33 @@ describe('the drawer menu (spec §2, §6)', () => {
     expect(adminItems).toContain('dashboard');
     expect(adminItems).toContain('connections');
     expect(adminItems).not.toContain('announcements');
-    expect(visibleMenu({ ...admin, super: true }, allFlags).map((i) => i.key)).toContain('announcements');
+    const operatorSuper = { ...admin, super: true, companyId: 1 };
+    expect(visibleMenu(operatorSuper, allFlags).map((i) => i.key)).toContain('announcements');
+    // a super user of another company is not the platform's operator
+    expect(visibleMenu({ ...operatorSuper, companyId: 7 }, allFlags).map((i) => i.key)).not.toContain('announcements');
     const basic = visibleMenu(admin, { useSchedules: true }).map((i) => i.key);
     expect(basic).not.toContain('kanban');
     expect(basic).not.toContain('campaigns');
     expect(basic).not.toContain('api');
     expect(basic).toContain('schedules');
+  });
+
+  it('gives every item its own icon and groups the admin items under Administração', () => {
+    expect(new Set(MENU.map((item) => item.icon)).size).toBe(MENU.length);
+    const groups = menuGroups(visibleMenu(admin, allFlags));
+    expect(groups.map((group) => group.key)).toEqual(['main', 'administration']);
+    expect(groups[0]?.items.map((item) => item.key)).toContain('dashboard');
+    expect(groups[1]?.items.map((item) => item.key)).toEqual(
+      expect.arrayContaining(['connections', 'queues', 'users', 'settings']),
+    );
+    expect(menuGroups(visibleMenu(agent, allFlags)).map((group) => group.key)).toEqual(['main']);
+  });
+
+  it('names the page of a location for the header', () => {
+    expect(menuItemFor('/')?.key).toBe('dashboard');
+    expect(menuItemFor('/tickets/abc-123')?.key).toBe('tickets');
+    expect(menuItemFor('/quick-messages')?.key).toBe('quickMessages');
+    expect(menuItemFor('/nowhere')).toBeUndefined();
   });
 
   it("earns the connections '!' for qrcode, PAIRING, DISCONNECTED, TIMEOUT or OPENING", () => {

@@ -1,4 +1,4 @@
-import { Box, Drawer, Flex, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Drawer, Flex, Portal, Separator, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
@@ -8,7 +8,7 @@ import { isAdmin } from '../api/session';
 import type { SessionUser } from '../api/types';
 import { useIsNarrow } from '../components/use-media';
 import { AccountMenu } from './account-menu';
-import { CONNECTION_CHECK_DELAY_MS, hasUnhealthyConnection, visibleMenu } from './menu';
+import { CONNECTION_CHECK_DELAY_MS, hasUnhealthyConnection, type MenuItem, menuGroups, visibleMenu } from './menu';
 import { drawerClosed } from './ui-slice';
 
 function ConnectionsBadge() {
@@ -37,48 +37,80 @@ function ConnectionsBadge() {
   );
 }
 
+function MenuEntry({
+  item,
+  collapsed,
+  admin,
+  onNavigate,
+}: {
+  item: MenuItem;
+  collapsed: boolean;
+  admin: boolean;
+  onNavigate: () => void;
+}) {
+  const { t } = useTranslation();
+  const Icon = item.icon;
+  return (
+    <NavLink to={item.path} end={item.path === '/'} onClick={onNavigate} data-testid={`menu-${item.key}`}>
+      {({ isActive }) => (
+        <Flex
+          align="center"
+          gap="3"
+          px="4"
+          py="2.5"
+          mx="2"
+          borderRadius="md"
+          bg={isActive ? 'app.selected' : undefined}
+          fontWeight={isActive ? 'semibold' : 'normal'}
+          _hover={{ bg: 'app.selected' }}
+          title={t(`menu.${item.label}`)}
+        >
+          <Icon size={20} strokeWidth={isActive ? 2.25 : 1.75} aria-hidden style={{ flexShrink: 0 }} />
+          {!collapsed && <Text flex="1">{t(`menu.${item.label}`)}</Text>}
+          {admin && item.key === 'connections' && <ConnectionsBadge />}
+        </Flex>
+      )}
+    </NavLink>
+  );
+}
+
 function MenuList({ user, collapsed, onNavigate }: { user: SessionUser; collapsed: boolean; onNavigate: () => void }) {
   const { t } = useTranslation();
   const { data: plan } = useGetCompanyPlanQuery(user.companyId);
   const flags = plan?.plan ?? plan ?? user.company?.plan ?? null;
-  const items = visibleMenu(user, flags);
+  const groups = menuGroups(visibleMenu(user, flags));
   const admin = isAdmin(user);
   return (
     <Stack as="nav" gap="0.5" flex="1" overflowY="auto" py="2" aria-label="menu">
-      {items.map((item) => (
-        <NavLink key={item.key} to={item.path} end={item.path === '/'} onClick={onNavigate}>
-          {({ isActive }) => (
-            <Flex
-              align="center"
-              gap="3"
-              px="4"
-              py="2.5"
-              mx="2"
-              borderRadius="md"
-              bg={isActive ? 'app.selected' : undefined}
-              fontWeight={isActive ? 'semibold' : 'normal'}
-              _hover={{ bg: 'app.selected' }}
-              title={t(`menu.${item.label}`)}
-            >
-              <Box
-                w="6"
-                h="6"
-                borderRadius="full"
-                bg="brand.500"
-                color="white"
+      {groups.map((group) => (
+        <Stack
+          key={group.key}
+          gap="0.5"
+          role="group"
+          aria-label={group.key === 'administration' ? t('menu.administration') : undefined}
+        >
+          {group.key === 'administration' &&
+            (collapsed ? (
+              <Separator my="2" mx="3" />
+            ) : (
+              <Text
+                px="6"
+                pt="3"
+                pb="1"
                 fontSize="xs"
-                display="flex"
-                alignItems="center"
-                justifyContent="center"
-                flexShrink={0}
+                fontWeight="semibold"
+                textTransform="uppercase"
+                letterSpacing="wide"
+                color="fg.muted"
+                data-testid="menu-group-administration"
               >
-                {t(`menu.${item.label}`).charAt(0)}
-              </Box>
-              {!collapsed && <Text flex="1">{t(`menu.${item.label}`)}</Text>}
-              {admin && item.key === 'connections' && <ConnectionsBadge />}
-            </Flex>
-          )}
-        </NavLink>
+                {t('menu.administration')}
+              </Text>
+            ))}
+          {group.items.map((item) => (
+            <MenuEntry key={item.key} item={item} collapsed={collapsed} admin={admin} onNavigate={onNavigate} />
+          ))}
+        </Stack>
       ))}
     </Stack>
   );

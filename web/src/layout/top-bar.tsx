@@ -1,11 +1,14 @@
 import { Box, Flex, Heading, IconButton, Popover, Portal, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { useAppDispatch } from '../app/hooks';
-import { useListAnnouncementsQuery, useListChatsQuery } from '../api/endpoints/company';
+import { useListAnnouncementsQuery } from '../api/endpoints/company';
 import type { SessionUser } from '../api/types';
-import { ChatIcon, MegaphoneIcon, MenuIcon, RefreshIcon } from '../components/icons';
+import { MegaphoneIcon, MenuIcon, RefreshIcon } from '../components/icons';
 import { useIsNarrow } from '../components/use-media';
+import { ChatPopover } from './chat-popover';
+import { menuItemFor } from './menu';
 import { NotificationsPopover } from './notifications-popover';
 import { drawerToggled } from './ui-slice';
 
@@ -52,36 +55,11 @@ function Announcements() {
   );
 }
 
-function Chats() {
-  const { t } = useTranslation();
-  const { data } = useListChatsQuery();
-  const records = data?.records ?? [];
-  if (records.length === 0)
-    return (
-      <Text p="2" color="fg.muted">
-        {t('layout.noChats')}
-      </Text>
-    );
-  return (
-    <Stack gap="1">
-      {records.map((c) => (
-        <Box key={c.id} p="2" borderRadius="md" _hover={{ bg: 'bg.subtle' }}>
-          <Text fontWeight="semibold">{c.title}</Text>
-          {c.lastMessage && (
-            <Text fontSize="xs" color="fg.muted" truncate>
-              {c.lastMessage}
-            </Text>
-          )}
-        </Box>
-      ))}
-    </Stack>
-  );
-}
-
 export function TopBar({ user, connected }: { user: SessionUser; connected: boolean }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const narrow = useIsNarrow();
+  const page = menuItemFor(useLocation().pathname);
   return (
     <Flex
       as="header"
@@ -104,8 +82,8 @@ export function TopBar({ user, connected }: { user: SessionUser; connected: bool
       >
         <MenuIcon />
       </IconButton>
-      <Heading size="md" fontWeight="bold" letterSpacing="tight" whiteSpace="nowrap">
-        Atendimento
+      <Heading size="md" fontWeight="bold" letterSpacing="tight" whiteSpace="nowrap" data-testid="page-title">
+        {page ? t(`menu.${page.label}`) : 'Atendimento'}
       </Heading>
       <Text flex="1" fontSize="sm" px="3" truncate hideBelow="md" data-testid="greeting">
         {t('layout.greeting', { name: user.name, company: user.company?.name ?? '' })}
@@ -123,9 +101,7 @@ export function TopBar({ user, connected }: { user: SessionUser; connected: bool
         <Announcements />
       </ListPopover>
       <NotificationsPopover user={user} connected={connected} />
-      <ListPopover label={t('layout.internalChat')} icon={<ChatIcon />}>
-        <Chats />
-      </ListPopover>
+      <ChatPopover connected={connected} />
     </Flex>
   );
 }

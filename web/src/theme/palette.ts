@@ -54,3 +54,13 @@ export const COLOR_PALETTE: readonly string[] = [
   '#fbc02d',
   '#ffa000',
 ];
+
+/**
+ * A new record's starting colour (tags): the first palette colour none of `used` has (the palette alternates
+ * hues), or a random one once all are taken, so that records created in a row do not all look alike.
+ */
+export function nextPaletteColor(used: readonly string[], random: () => number = Math.random): string {
+  const taken = new Set(used.map((color) => color.toLowerCase()));
+  const free = COLOR_PALETTE.find((color) => !taken.has(color.toLowerCase()));
+  return free ?? COLOR_PALETTE[Math.floor(random() * COLOR_PALETTE.length)] ?? COLOR_PALETTE[0]!;
+}

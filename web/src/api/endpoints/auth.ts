@@ -3,6 +3,8 @@ import type { AuthResponse, Plan, SessionUser } from '../types';
 
 export interface SignupBody {
   name: string;
+  /** The person signing up (the first admin's name). */
+  userName?: string | undefined;
   email: string;
   phone: string;
   password: string;

@@ -22,6 +22,10 @@ export const companyApi = baseApi.injectEndpoints({
       providesTags: ['Connections'],
     }),
     listTags: build.query<Tag[], void>({ query: () => '/tags/list', providesTags: ['Tags'] }),
+    createTag: build.mutation<Tag, { name: string; color: string }>({
+      query: (body) => ({ url: '/tags', method: 'POST', body: { ...body, kanban: 0 } }),
+      invalidatesTags: ['Tags'],
+    }),
     syncTicketTags: build.mutation<void, { ticketId: number; tags: Tag[] }>({
       query: (body) => ({ url: '/tags/sync', method: 'POST', body }),
       invalidatesTags: (_r, _e, { ticketId }) => [{ type: 'Ticket', id: ticketId }, 'TicketList'],
@@ -50,6 +54,7 @@ export const {
   useListUsersQuery,
   useListConnectionsQuery,
   useListTagsQuery,
+  useCreateTagMutation: useCreateCompanyTagMutation,
   useSyncTicketTagsMutation,
   useListQuickMessagesQuery,
   useListSettingsQuery,

@@ -34,6 +34,7 @@ export const en: Messages = {
   signup: {
     title: 'Sign up',
     company: 'Company name',
+    userName: 'Your name',
     email: 'Email',
     phone: 'Phone with area code',
     password: 'Password',
@@ -50,6 +51,8 @@ export const en: Messages = {
     anotherLogin: 'Your account was accessed from another computer.',
   },
   layout: {
+    firstConnection: 'Your company has no WhatsApp connection yet: connect the first one to start receiving tickets.',
+    firstConnectionAction: 'Connect WhatsApp',
     toggleMenu: 'Menu',
     refresh: 'Reload page',
     announcements: 'Announcements',
@@ -102,6 +105,7 @@ export const en: Messages = {
     saved: 'User saved successfully.',
   },
   tickets: {
+    acceptPrompt: { title: 'Accept this ticket?', body: 'Accepting moves {{name}} to your open tickets.' },
     tabs: {
       open: 'Open',
       closed: 'Resolved',
@@ -168,6 +172,9 @@ export const en: Messages = {
     deleteMessageBody: 'This action cannot be undone.',
     loadError: 'Could not load the messages',
     tagsPlaceholder: 'Tags',
+    newTag: 'New tag',
+    noTags: 'No tags yet.',
+    manageTags: 'Create tags',
     deleteTicketConfirm: 'Delete the ticket of contact {{name}}?',
     deleteTicketBody: 'Warning! All messages of the ticket will be lost.',
     jumpToEnd: 'Jump to the end',
@@ -193,7 +200,7 @@ export const en: Messages = {
     saved: 'Schedule saved successfully.',
   },
   input: {
-    placeholder: 'Type a message or press ``/`` to use the registered quick answers',
+    placeholder: 'Type a message or press / to use the registered quick answers',
     placeholderClosed: 'Reopen or accept this ticket to send a message.',
     blocked: 'Accept or reopen the ticket to send messages.',
     send: 'Send',

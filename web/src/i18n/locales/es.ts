@@ -34,6 +34,7 @@ export const es: Messages = {
   signup: {
     title: 'Regístrate',
     company: 'Nombre de la empresa',
+    userName: 'Su nombre',
     email: 'Correo electrónico',
     phone: 'Teléfono con código de área',
     password: 'Contraseña',
@@ -50,6 +51,9 @@ export const es: Messages = {
     anotherLogin: 'Su cuenta fue accedida desde otra computadora.',
   },
   layout: {
+    firstConnection:
+      'Su empresa aún no tiene una conexión de WhatsApp: conecte la primera para empezar a recibir atenciones.',
+    firstConnectionAction: 'Conectar WhatsApp',
     toggleMenu: 'Menú',
     refresh: 'Recargar página',
     announcements: 'Informativos',
@@ -102,6 +106,7 @@ export const es: Messages = {
     saved: 'Usuario guardado con éxito.',
   },
   tickets: {
+    acceptPrompt: { title: '¿Aceptar esta atención?', body: 'Al aceptar, {{name}} pasa a sus atenciones abiertas.' },
     tabs: {
       open: 'Abiertas',
       closed: 'Resueltos',
@@ -168,6 +173,9 @@ export const es: Messages = {
     deleteMessageBody: 'Esta acción no se puede deshacer.',
     loadError: 'No se pudieron cargar los mensajes',
     tagsPlaceholder: 'Etiquetas',
+    newTag: 'Nueva etiqueta',
+    noTags: 'Aún no hay etiquetas.',
+    manageTags: 'Crear etiquetas',
     deleteTicketConfirm: '¿Eliminar el ticket del contacto {{name}}?',
     deleteTicketBody: '¡Atención! Todos los mensajes del ticket se perderán.',
     jumpToEnd: 'Ir al final',
@@ -193,7 +201,7 @@ export const es: Messages = {
     saved: 'Agendamiento guardado con éxito.',
   },
   input: {
-    placeholder: 'Escriba un mensaje o presione ``/`` para usar las respuestas rápidas registradas',
+    placeholder: 'Escriba un mensaje o presione / para usar las respuestas rápidas registradas',
     placeholderClosed: 'Reabra o acepte este ticket para enviar un mensaje.',
     blocked: 'Acepte o reabra el ticket para enviar mensajes.',
     send: 'Enviar',

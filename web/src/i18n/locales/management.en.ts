@@ -151,7 +151,7 @@ export const managementEn: ManagementMessages = {
     importSummary: '{{imported}} imported, {{merged}} merged, {{invalid}} invalid',
     invalidRow: 'Row {{row}}: {{reason}}',
     importFailed: 'The import failed: {{error}}',
-    importAccept: 'Choose an .xls or .xlsx spreadsheet',
+    importAccept: 'Choose a .csv, .xls or .xlsx spreadsheet',
     exportFailed: 'Could not export the contacts.',
     dialog: {
       addTitle: 'Add contact',
@@ -190,6 +190,7 @@ export const managementEn: ManagementMessages = {
       editTitle: 'Edit user',
       password: 'Password',
       passwordEditHint: 'Leave empty to keep the current password',
+      currentPassword: 'Current password (to change your password or e-mail)',
       whatsapp: 'Default connection',
       noWhatsapp: 'None',
       allTicket: 'See tickets without a queue',

@@ -151,7 +151,7 @@ export const managementEs: ManagementMessages = {
     importSummary: '{{imported}} importados, {{merged}} combinados, {{invalid}} inválidos',
     invalidRow: 'Fila {{row}}: {{reason}}',
     importFailed: 'La importación falló: {{error}}',
-    importAccept: 'Seleccione una planilla .xls o .xlsx',
+    importAccept: 'Seleccione una planilla .csv, .xls o .xlsx',
     exportFailed: 'No se pudieron exportar los contactos.',
     dialog: {
       addTitle: 'Agregar contacto',
@@ -190,6 +190,7 @@ export const managementEs: ManagementMessages = {
       editTitle: 'Editar usuario',
       password: 'Contraseña',
       passwordEditHint: 'Déjela vacía para mantener la contraseña actual',
+      currentPassword: 'Contraseña actual (para cambiar su contraseña o correo)',
       whatsapp: 'Conexión predeterminada',
       noWhatsapp: 'Ninguna',
       allTicket: 'Ver tickets sin cola',

@@ -153,7 +153,7 @@ export const managementPt = {
     importSummary: '{{imported}} importados, {{merged}} mesclados, {{invalid}} inválidos',
     invalidRow: 'Linha {{row}}: {{reason}}',
     importFailed: 'A importação falhou: {{error}}',
-    importAccept: 'Selecione uma planilha .xls ou .xlsx',
+    importAccept: 'Selecione uma planilha .csv, .xls ou .xlsx',
     exportFailed: 'Não foi possível exportar os contatos.',
     dialog: {
       addTitle: 'Adicionar contato',
@@ -192,6 +192,7 @@ export const managementPt = {
       editTitle: 'Editar usuário',
       password: 'Senha',
       passwordEditHint: 'Deixe em branco para manter a senha atual',
+      currentPassword: 'Senha atual (para alterar sua senha ou e-mail)',
       whatsapp: 'Conexão padrão',
       noWhatsapp: 'Nenhuma',
       allTicket: 'Ver chamados sem fila',

@@ -33,6 +33,7 @@ export const pt = {
   signup: {
     title: 'Cadastre-se',
     company: 'Nome da empresa',
+    userName: 'Seu nome',
     email: 'Email',
     phone: 'Telefone com (DDD)',
     password: 'Senha',
@@ -49,6 +50,9 @@ export const pt = {
     anotherLogin: 'Sua conta foi acessada em outro computador.',
   },
   layout: {
+    firstConnection:
+      'Sua empresa ainda não tem uma conexão de WhatsApp: conecte a primeira para começar a receber atendimentos.',
+    firstConnectionAction: 'Conectar WhatsApp',
     toggleMenu: 'Menu',
     refresh: 'Atualizar página',
     announcements: 'Informativos',
@@ -101,6 +105,10 @@ export const pt = {
     saved: 'Usuário salvo com sucesso.',
   },
   tickets: {
+    acceptPrompt: {
+      title: 'Aceitar este atendimento?',
+      body: 'Ao aceitar, {{name}} passa para os seus atendimentos abertos.',
+    },
     tabs: {
       open: 'Abertas',
       closed: 'Resolvidos',
@@ -167,6 +175,9 @@ export const pt = {
     deleteMessageBody: 'Esta ação não pode ser revertida.',
     loadError: 'Não foi possível carregar as mensagens',
     tagsPlaceholder: 'Tags',
+    newTag: 'Nova tag',
+    noTags: 'Nenhuma tag ainda.',
+    manageTags: 'Criar tags',
     deleteTicketConfirm: 'Excluir o ticket do contato {{name}}?',
     deleteTicketBody: 'Atenção! Todas as mensagens relacionadas ao ticket serão perdidas.',
     jumpToEnd: 'Ir para o fim',
@@ -192,7 +203,7 @@ export const pt = {
     saved: 'Agendamento salvo com sucesso.',
   },
   input: {
-    placeholder: 'Digite uma mensagem ou tecle ``/`` para utilizar as respostas rápidas cadastradas',
+    placeholder: 'Digite uma mensagem ou tecle / para utilizar as respostas rápidas cadastradas',
     placeholderClosed: 'Reabra ou aceite este ticket para enviar uma mensagem.',
     blocked: 'Aceite ou reabra o ticket para enviar mensagens.',
     send: 'Enviar',

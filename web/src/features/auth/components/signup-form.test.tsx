@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API } from '../../../testing/handlers';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
@@ -13,7 +13,13 @@ const routes = [
 ];
 
 describe('SignupForm', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('shows plan cards, masks the phone and posts the spec body', async () => {
+    // an afternoon (UTC) clock: the trial's due day is 3 calendar days ahead whatever the hour (only Date is faked)
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-10T15:30:00Z') });
     let posted: Record<string, unknown> | null = null;
     server.use(
       http.post(`${API}/companies/cadastro`, async ({ request }) => {
@@ -25,6 +31,7 @@ describe('SignupForm', () => {
     expect(await screen.findByText('Profissional')).toBeTruthy();
     expect(screen.getByText('R$ 199,90')).toBeTruthy();
     await userEvent.type(screen.getByRole('textbox', { name: /nome da empresa/i }), 'Padaria Pão Quente');
+    await userEvent.type(screen.getByRole('textbox', { name: /seu nome/i }), 'Joaquim Padeiro');
     await userEvent.type(screen.getByRole('textbox', { name: /email/i }), 'Dono@Padaria.com');
     const phone = screen.getByRole('textbox', { name: /telefone/i });
     await userEvent.type(phone, '11987654321');
@@ -35,6 +42,7 @@ describe('SignupForm', () => {
     expect(await screen.findByText('login page')).toBeTruthy();
     expect(posted).toMatchObject({
       name: 'Padaria Pão Quente',
+      userName: 'Joaquim Padeiro',
       email: 'dono@padaria.com',
       phone: '11987654321',
       planId: 2,
@@ -43,8 +51,7 @@ describe('SignupForm', () => {
       campaignsEnabled: true,
       companyId: 7,
     });
-    const due = new Date(String(posted!.dueDate)).getTime();
-    expect(Math.round((due - Date.now()) / 86_400_000)).toBe(3);
+    expect(posted!.dueDate).toBe('2026-03-13');
   });
 
   it('shows the validation messages and sends nothing', async () => {
@@ -67,6 +74,8 @@ describe('SignupForm', () => {
     expect(screen.getByText('Telefone inválido. Exemplo: (99) 99999-9999')).toBeTruthy();
     expect(screen.getByText('Senha muito curta!')).toBeTruthy();
     expect(screen.getByText('Selecione um plano')).toBeTruthy();
+    // the person's name is asked for (the admin is greeted by it, not by the company's name)
+    expect(screen.getByText('Campo obrigatório')).toBeTruthy();
     await waitFor(() => expect(calls).toBe(0));
   });
 
@@ -79,6 +88,7 @@ describe('SignupForm', () => {
     renderApp(null, { path: '/signup', routes });
     await screen.findByText('Básico');
     await userEvent.type(screen.getByRole('textbox', { name: /nome da empresa/i }), 'Empresa Demo');
+    await userEvent.type(screen.getByRole('textbox', { name: /seu nome/i }), 'Maria');
     await userEvent.type(screen.getByRole('textbox', { name: /email/i }), 'x@y.com');
     await userEvent.type(screen.getByRole('textbox', { name: /telefone/i }), '1133334444');
     await userEvent.type(screen.getByLabelText(/senha/i), 'segredo1');

@@ -1,6 +1,6 @@
-import { Button, Field, Input, Link, RadioCard, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Field, HStack, Input, Link, RadioCard, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SignupRequestSchema } from '@cs/proto/http';
+import { SignupFormSchema } from '@cs/proto/http';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
@@ -12,8 +12,11 @@ import { formatMoney } from '../../../lib/money';
 import { toastError } from '../../../lib/errors';
 import { signupBody } from '../utils/signup';
 
-type Input = z.input<typeof SignupRequestSchema>;
-type Output = z.output<typeof SignupRequestSchema>;
+/** The plan card labelled 'Mais Popular' (spec §9). */
+export const MOST_POPULAR_PLAN_ID = 4;
+
+type Input = z.input<typeof SignupFormSchema>;
+type Output = z.output<typeof SignupFormSchema>;
 
 export function SignupForm() {
   const { t } = useTranslation();
@@ -27,8 +30,8 @@ export function SignupForm() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<Input, unknown, Output>({
-    resolver: zodResolver(SignupRequestSchema),
-    defaultValues: { name: '', email: '', phone: '', password: '' },
+    resolver: zodResolver(SignupFormSchema),
+    defaultValues: { name: '', userName: '', email: '', phone: '', password: '' },
   });
   const companyParam = Number(params.get('companyId'));
 
@@ -50,6 +53,11 @@ export function SignupForm() {
           <Field.Label>{t('signup.company')}</Field.Label>
           <Input {...register('name')} />
           <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root required invalid={Boolean(errors.userName)}>
+          <Field.Label>{t('signup.userName')}</Field.Label>
+          <Input autoComplete="name" {...register('userName')} />
+          <Field.ErrorText>{errors.userName?.message}</Field.ErrorText>
         </Field.Root>
         <Field.Root required invalid={Boolean(errors.email)}>
           <Field.Label>{t('signup.email')}</Field.Label>
@@ -99,7 +107,14 @@ export function SignupForm() {
                       <RadioCard.ItemHiddenInput />
                       <RadioCard.ItemControl>
                         <RadioCard.ItemContent>
-                          <RadioCard.ItemText fontWeight="bold">{plan.name}</RadioCard.ItemText>
+                          <HStack gap="2" wrap="wrap">
+                            <RadioCard.ItemText fontWeight="bold">{plan.name}</RadioCard.ItemText>
+                            {plan.id === MOST_POPULAR_PLAN_ID && (
+                              <Badge colorPalette="teal" size="sm" data-testid="most-popular">
+                                {t('signup.mostPopular')}
+                              </Badge>
+                            )}
+                          </HStack>
                           <RadioCard.ItemDescription>
                             {t('signup.planCard', {
                               users: plan.users,

@@ -19,6 +19,9 @@ import {
 import { CLOUD_FIELDS, connectionFormSchema, COUNTERS, MESSAGES, withoutUndefined } from '../utils/connection-form';
 
 type TextKey = (typeof MESSAGES)[number] | (typeof COUNTERS)[number] | (typeof CLOUD_FIELDS)[number] | 'name' | 'token';
+/** Select fields whose label key differs from the field's name. */
+const SELECT_LABELS: Partial<Record<string, string>> = { promptId: 'prompt', integrationId: 'integration' };
+
 type Values = Record<TextKey | 'promptId' | 'integrationId' | 'sendIdQueue' | 'provider', string> & {
   isDefault: boolean;
   queueIds: number[];
@@ -123,7 +126,7 @@ export function ConnectionDialog({
     empty?: string,
   ) => (
     <Field.Root key={key}>
-      <Field.Label>{t(`connections.dialog.${key}`)}</Field.Label>
+      <Field.Label>{t(`connections.dialog.${SELECT_LABELS[key] ?? key}`)}</Field.Label>
       <NativeSelect.Root size="sm">
         <NativeSelect.Field name={key} value={values[key]} onChange={(e) => set(key, e.target.value)}>
           {empty !== undefined && <option value="">{empty}</option>}

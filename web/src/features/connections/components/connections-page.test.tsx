@@ -103,6 +103,10 @@ describe('the connections page', () => {
     renderApp(<ConnectionsPage />, { user: admin });
     await user.click(await screen.findByRole('button', { name: /Adicionar WhatsApp/ }));
     const dialog = await screen.findByTestId('connection-dialog');
+    // the prompt and integration selects are named, and offer "none" while those routes answer 404
+    expect(within(dialog).getByRole('combobox', { name: 'Prompt (OpenAI)' })).toBeTruthy();
+    expect(within(dialog).getByRole('combobox', { name: 'Integração' })).toBeTruthy();
+    expect(dialog.textContent).not.toMatch(/connections\.dialog\./);
     await user.type(within(dialog).getByRole('textbox', { name: /Nome/ }), 'A');
     await user.click(within(dialog).getByTestId('dialog-save'));
     expect(await within(dialog).findByText('Too Short!')).toBeTruthy();

@@ -52,7 +52,7 @@ export const contactsPageApi = withTags.injectEndpoints({
       query: (id) => ({ url: `/contacts/${id}`, method: 'DELETE' }),
       invalidatesTags: ['ContactsList', 'TicketList'],
     }),
-    /** With a spreadsheet (.xls/.xlsx, field `file`) imports it; without, imports the phone's contacts. */
+    /** With a spreadsheet (.csv/.xls/.xlsx, field `file`) imports it; without, imports the phone's contacts. */
     importContacts: build.mutation<ImportReport, File | null>({
       query: (file) => {
         if (!file) return { url: '/contacts/import', method: 'POST', body: {} };

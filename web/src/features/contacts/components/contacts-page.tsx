@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { channel } from '@cs/proto/realtime';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { flattenPages } from '../../../api/paging';
-import { isAdmin } from '../../../api/session';
 import type { Contact } from '../../../api/types';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { AddIcon, ChatIcon, DownloadIcon, PhoneIcon, UploadIcon } from '../../../components/icons';
@@ -14,6 +13,7 @@ import { notify } from '../../../components/toaster';
 import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { useLiveEvent } from '../../../components/use-live-event';
 import { useIsNarrow } from '../../../components/use-media';
+import { can, PERMISSIONS } from '../../../lib/permissions';
 import { toastError } from '../../../lib/errors';
 import { formatPhone } from '../../../lib/format';
 import {
@@ -51,7 +51,7 @@ export function ContactsPage() {
   const dispatch = useAppDispatch();
   const user = useAppSelector((s) => s.session.user);
   const companyId = user?.companyId ?? 0;
-  const canDelete = isAdmin(user);
+  const canDelete = can(user, PERMISSIONS.deleteContact);
   const narrow = useIsNarrow();
   const [search, setSearch] = useState('');
   const searchParam = useDebouncedValue(search);

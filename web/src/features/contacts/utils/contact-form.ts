@@ -8,12 +8,12 @@ export const ContactFormSchema = z.object({
   extraInfo: z.array(z.object({ name: z.string().trim(), value: z.string() })),
 });
 
-/** Spreadsheet imports accept these (spec §5). */
+/** Spreadsheet imports accept these (spec §5), and CSV (what the export next to it produces). */
 export const SPREADSHEET_ACCEPT =
-  '.xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  '.csv,.xls,.xlsx,text/csv,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export function isSpreadsheet(file: File): boolean {
-  return /\.(xls|xlsx)$/i.test(file.name);
+  return /\.(csv|xls|xlsx)$/i.test(file.name);
 }
 
 /** The import progress as a percentage (0 until the total is known). */

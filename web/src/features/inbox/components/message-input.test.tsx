@@ -18,12 +18,14 @@ describe('MessageInput', () => {
     expect(box.placeholder).toBe('Reabra ou aceite este ticket para enviar uma mensagem.');
   });
 
-  it('suggests quick answers after / and two characters and fills the chosen one', async () => {
+  it('lists the quick answers on / alone, filters them as the agent types and fills the chosen one', async () => {
     renderApp(<MessageInput ticket={ticket({ status: 'open', userId: 3 })} />, { user: agent });
     const box = screen.getByTestId<HTMLTextAreaElement>('message-textarea');
-    await userEvent.type(box, '/b');
-    expect(screen.queryByTestId('quick-answers')).toBeNull();
-    await userEvent.type(box, 'o');
+    expect(box.placeholder).toBe('Digite uma mensagem ou tecle / para utilizar as respostas rápidas cadastradas');
+    await userEvent.type(box, '/');
+    expect(await screen.findByTestId('quick-answers')).toBeTruthy();
+    expect(screen.getByText('boleto - Segue o boleto.')).toBeTruthy();
+    await userEvent.type(box, 'bo');
     const option = await screen.findByText('bomdia - Bom dia! Em que posso ajud...');
     expect(screen.getByText('boleto - Segue o boleto.')).toBeTruthy();
     await userEvent.click(option);

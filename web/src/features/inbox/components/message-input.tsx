@@ -8,7 +8,6 @@ import {
   Menu,
   Popover,
   Portal,
-  SimpleGrid,
   Stack,
   Switch,
   Text,
@@ -25,15 +24,11 @@ import { notify } from '../../../components/toaster';
 import { readStored, storageKey, writeStored } from '../../../lib/storage';
 import { toastError } from '../../../lib/errors';
 import { useVoiceRecorder } from '../hooks/use-voice-recorder';
+import { EmojiPicker } from './emoji-picker';
 import { replyCleared } from '../model/inbox-slice';
 import { shouldSendRecording } from '../utils/audio';
 import { quickAnswerSuggestions } from '../utils/quick-answers';
 import { applyVariables, MESSAGE_VARIABLES, signBody } from '../utils/variables';
-
-const EMOJIS =
-  '😀 😁 😂 🤣 😊 😍 😘 😎 🤔 😅 😉 🙂 🙃 😢 😭 😡 👍 👎 👏 🙏 💪 👋 🤝 ✅ ❌ ⭐ 🔥 🎉 ❤️ 💚 💙 📞 📎 📅 ⏰ 🚚 💰 📦 ✉️ ☎️'.split(
-    ' ',
-  );
 
 /** An attachment's preview; its object URL is released when the preview goes away. */
 function FileThumb({ file }: { file: File }) {
@@ -225,15 +220,9 @@ export function MessageInput({ ticket }: { ticket: Ticket }) {
           </Popover.Trigger>
           <Portal>
             <Popover.Positioner>
-              <Popover.Content w="64">
-                <Popover.Body p="2">
-                  <SimpleGrid columns={8} gap="1">
-                    {EMOJIS.map((emoji) => (
-                      <Button key={emoji} size="xs" variant="ghost" onClick={() => insert(emoji)}>
-                        {emoji}
-                      </Button>
-                    ))}
-                  </SimpleGrid>
+              <Popover.Content w="auto">
+                <Popover.Body p="0">
+                  <EmojiPicker onPick={insert} />
                 </Popover.Body>
               </Popover.Content>
             </Popover.Positioner>

@@ -22,6 +22,7 @@ import { MessagesList } from './messages-list';
 import { ScheduleDialog } from './schedule-dialog';
 import { TagEditor } from './tag-editor';
 import { TransferDialog } from './transfer-dialog';
+import { can, PERMISSIONS } from '../../../lib/permissions';
 
 function Header({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation();
@@ -29,7 +30,6 @@ function Header({ ticket }: { ticket: Ticket }) {
   const navigate = useNavigate();
   const narrow = useIsNarrow();
   const user = useAppSelector((s) => s.session.user)!;
-  const admin = isAdmin(user);
   const { data: plan } = useGetCompanyPlanQuery(user.companyId);
   const useSchedules = Boolean((plan?.plan ?? plan ?? user.company?.plan)?.useSchedules);
   const actions = useTicketActions();
@@ -121,7 +121,7 @@ function Header({ ticket }: { ticket: Ticket }) {
               <Menu.Item value="contact" onClick={() => dispatch(contactDrawerToggled(true))}>
                 {t('chat.contactInfo')}
               </Menu.Item>
-              {admin && (
+              {can(user, PERMISSIONS.deleteTicket) && (
                 <Menu.Item value="delete" color="fg.error" onClick={() => setDialog('delete')}>
                   {t('chat.delete')}
                 </Menu.Item>

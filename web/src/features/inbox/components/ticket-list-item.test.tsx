@@ -52,7 +52,7 @@ describe('TicketListItem', () => {
     expect(screen.getByTestId('ticket-last-message').textContent).toBe('Localização');
   });
 
-  it('does not open a pending ticket on a row click; Accept assigns it to me and opens it', async () => {
+  it('offers a peek or Accept on a pending row click; Accept assigns it to me, opens it and the list follows', async () => {
     let body: unknown = null;
     server.use(
       http.put(`${API}/tickets/:id`, async ({ request }) => {
@@ -60,14 +60,38 @@ describe('TicketListItem', () => {
         return HttpResponse.json(ticket({ status: 'open', userId: 3 }));
       }),
     );
-    const t = ticket({ id: 77, status: 'pending' });
-    const { router } = setup(t);
+    const peeked: Ticket[] = [];
+    const t = ticket({ id: 77, status: 'pending', lastMessage: 'Quero um orçamento' });
+    const routes = [
+      { path: '/tickets', element: <TicketListItem ticket={t} admin={false} onPeek={(p) => peeked.push(p)} /> },
+      { path: '/tickets/:ticketUuid', element: <p>chat open</p> },
+    ];
+    const { router, store } = renderApp(null, { user: agent, path: '/tickets', routes });
+    store.dispatch({ type: 'inbox/subTabChanged', payload: 'pending' });
     await userEvent.click(screen.getByTestId('ticket-contact'));
     expect(router.state.location.pathname).toBe('/tickets');
+    const prompt = await screen.findByTestId('accept-prompt');
+    expect(within(prompt).getByText('Aceitar este atendimento?')).toBeTruthy();
+    expect(within(prompt).getByText('Quero um orçamento')).toBeTruthy();
+    await userEvent.click(within(prompt).getByTestId('accept-prompt-peek'));
+    expect(peeked.map((p) => p.id)).toEqual([77]);
+    await waitFor(() => expect(screen.queryByTestId('accept-prompt')).toBeNull());
+
+    await userEvent.click(screen.getByTestId('ticket-contact'));
+    await userEvent.click(within(await screen.findByTestId('accept-prompt')).getByTestId('accept-prompt-accept'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/tickets/${t.uuid}`));
+    expect(body).toEqual({ status: 'open', userId: 3 });
+    expect(store.getState().inbox).toMatchObject({ tab: 'open', subTab: 'open' });
+  });
+
+  it('accepts from the row button too, without a prompt', async () => {
+    server.use(http.put(`${API}/tickets/:id`, () => HttpResponse.json(ticket({ status: 'open', userId: 3 }))));
+    const t = ticket({ id: 78, status: 'pending' });
+    const { router } = setup(t);
     expect(screen.queryByRole('button', { name: 'Reabrir' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Aceitar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/tickets/${t.uuid}`));
-    expect(body).toEqual({ status: 'open', userId: 3 });
+    expect(screen.queryByTestId('accept-prompt')).toBeNull();
   });
 
   it('opens an open ticket on a row click and offers Close, not Accept', async () => {

@@ -1,4 +1,5 @@
-import { Badge, Box, Button, Flex, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Dialog, Flex, HStack, IconButton, Portal, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { Ticket } from '../../../api/types';
@@ -11,6 +12,58 @@ export function lastMessagePreview(lastMessage: string, locationLabel: string): 
   return lastMessage.includes('data:image/png;base64') || lastMessage.startsWith('data:image')
     ? locationLabel
     : lastMessage;
+}
+
+/** A click on a waiting ticket: look at the conversation first, or accept it. */
+function AcceptPrompt({
+  ticket,
+  busy,
+  onPeek,
+  onAccept,
+  onClose,
+}: {
+  ticket: Ticket;
+  busy: boolean;
+  onPeek: () => void;
+  onAccept: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} role="alertdialog" size="sm">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="accept-prompt">
+            <Dialog.Header>
+              <Dialog.Title>{t('tickets.acceptPrompt.title')}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="2">
+                <Text>{t('tickets.acceptPrompt.body', { name: ticket.contact.name })}</Text>
+                {ticket.lastMessage && (
+                  <Text fontSize="sm" color="fg.muted" lineClamp={3}>
+                    {lastMessagePreview(ticket.lastMessage, t('tickets.location'))}
+                  </Text>
+                )}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose}>
+                {t('common.cancel')}
+              </Button>
+              <Button variant="outline" onClick={onPeek} data-testid="accept-prompt-peek">
+                {t('tickets.peek')}
+              </Button>
+              <Button colorPalette="teal" loading={busy} onClick={onAccept} data-testid="accept-prompt-accept">
+                {t('tickets.accept')}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
 }
 
 interface Props {
@@ -26,10 +79,12 @@ export function TicketListItem({ ticket, admin, onPeek }: Props) {
   const actions = useTicketActions();
   const selected = ticketUuid === ticket.uuid;
   const pending = ticket.status === 'pending';
+  const [prompting, setPrompting] = useState(false);
 
   const open = () => {
-    if (pending) return; // pending tickets are accepted, not opened by a click on the row
-    void navigate(`/tickets/${ticket.uuid}`);
+    // a waiting ticket is not opened by a click on the row: it is peeked at or accepted
+    if (pending) setPrompting(true);
+    else void navigate(`/tickets/${ticket.uuid}`);
   };
 
   return (
@@ -46,7 +101,7 @@ export function TicketListItem({ ticket, admin, onPeek }: Props) {
       py="2"
       borderBottomWidth="1px"
       bg={selected ? 'app.selected' : undefined}
-      cursor={pending ? 'default' : 'pointer'}
+      cursor="pointer"
       _hover={{ bg: 'app.selected' }}
       onClick={open}
     >
@@ -157,6 +212,24 @@ export function TicketListItem({ ticket, admin, onPeek }: Props) {
           </Button>
         )}
       </Stack>
+      {prompting && (
+        // the dialog is portalled, but React still bubbles its clicks to this row
+        <Box display="contents" onClick={(e) => e.stopPropagation()}>
+          <AcceptPrompt
+            ticket={ticket}
+            busy={actions.busy}
+            onClose={() => setPrompting(false)}
+            onPeek={() => {
+              setPrompting(false);
+              onPeek(ticket);
+            }}
+            onAccept={() => {
+              setPrompting(false);
+              void actions.accept(ticket);
+            }}
+          />
+        </Box>
+      )}
     </Flex>
   );
 }

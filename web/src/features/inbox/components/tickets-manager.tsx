@@ -20,6 +20,7 @@ import {
 import { NewTicketDialog } from './new-ticket-dialog';
 import { PeekDialog } from './peek-dialog';
 import { TicketsList } from './tickets-list';
+import { can, PERMISSIONS } from '../../../lib/permissions';
 
 function CountBadge({ count, testId }: { count: number; testId: string }) {
   return (
@@ -55,7 +56,7 @@ export function TicketsManager() {
   const queueOptions = admin && allQueues ? allQueues : user.queues;
   const queueIds = inbox.queueIds ?? user.queues.map((q) => q.id);
   // "show all" is offered to the roles allowed tickets-manager:showall (admin) and on by default for them
-  const showAll = admin ? (inbox.showAll ?? true) : false;
+  const showAll = can(user, PERMISSIONS.ticketsShowAll) ? (inbox.showAll ?? true) : false;
 
   useEffect(() => {
     if (inbox.queueIds === null) dispatch(queuesChanged(user.queues.map((q) => q.id)));

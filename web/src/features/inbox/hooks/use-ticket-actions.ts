@@ -1,12 +1,14 @@
 import { useNavigate } from 'react-router-dom';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useUpdateTicketMutation } from '../../../api/endpoints/tickets';
 import type { Ticket } from '../../../api/types';
 import { toastError } from '../../../lib/errors';
+import { subTabChanged, tabChanged } from '../model/inbox-slice';
 
 /** The spec's transitions (§4) as the list item and the chat header trigger them. */
 export function useTicketActions() {
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const me = useAppSelector((s) => s.session.user);
   const [update, state] = useUpdateTicketMutation();
 
@@ -19,12 +21,17 @@ export function useTicketActions() {
     }
   };
 
+  /** The ticket is now the user's open one: the list follows it to the open tab, and its chat opens. */
+  const follow = (ticket: Ticket) => {
+    dispatch(tabChanged('open'));
+    dispatch(subTabChanged('open'));
+    void navigate(`/tickets/${ticket.uuid}`);
+  };
+
   return {
     busy: state.isLoading,
-    accept: (ticket: Ticket) =>
-      run({ id: ticket.id, status: 'open', userId: me?.id ?? null }, () => void navigate(`/tickets/${ticket.uuid}`)),
-    reopen: (ticket: Ticket) =>
-      run({ id: ticket.id, status: 'open', userId: me?.id ?? null }, () => void navigate(`/tickets/${ticket.uuid}`)),
+    accept: (ticket: Ticket) => run({ id: ticket.id, status: 'open', userId: me?.id ?? null }, () => follow(ticket)),
+    reopen: (ticket: Ticket) => run({ id: ticket.id, status: 'open', userId: me?.id ?? null }, () => follow(ticket)),
     giveBack: (ticket: Ticket) =>
       run({ id: ticket.id, status: 'pending', userId: null }, () => void navigate('/tickets')),
     close: (ticket: Ticket) =>

@@ -8,12 +8,13 @@ const quick = [
 ];
 
 describe('quick answers', () => {
-  it('opens only after / and two characters', () => {
-    expect(quickAnswerQuery('/')).toBeNull();
-    expect(quickAnswerQuery('/b')).toBeNull();
-    expect(quickAnswerQuery('/bo')).toBe('bo');
+  it('lists every quick answer on / alone, and filters as the agent types', () => {
+    expect(quickAnswerQuery('/')).toBe('');
+    expect(quickAnswerQuery('/b')).toBe('b');
+    expect(quickAnswerQuery('/Bo')).toBe('bo');
     expect(quickAnswerQuery('bo')).toBeNull();
-    expect(quickAnswerSuggestions('/b', quick)).toEqual([]);
+    expect(quickAnswerSuggestions('/', quick).map((s) => s.id)).toEqual([1, 2, 3]);
+    expect(quickAnswerSuggestions('/tc', quick).map((s) => s.id)).toEqual([3]);
   });
 
   it('filters by shortcode and truncates labels at 35 characters', () => {

@@ -4,11 +4,11 @@ import { truncate } from '../../../lib/format';
 /** Quick-answer suggestion labels are cut at this many characters. */
 export const QUICK_ANSWER_LABEL_MAX = 35;
 
-/** `/` followed by more than one character opens the suggestions; the text after `/` filters them. */
+/** `/` alone lists every quick answer; the text after `/` filters them (a space closes the list). */
 export function quickAnswerQuery(input: string): string | null {
   if (!input.startsWith('/')) return null;
   const query = input.slice(1);
-  if (query.length < 2 || /\s/.test(query)) return null;
+  if (/\s/.test(query)) return null;
   return query.toLowerCase();
 }
 

@@ -7,18 +7,27 @@ import { FormDialog } from '../../../components/form-dialog';
 import { notify } from '../../../components/toaster';
 import { toastError } from '../../../lib/errors';
 import { serverFieldErrors, validateForm } from '../../../lib/form';
-import { COLOR_PALETTE } from '../../../theme/palette';
+import { nextPaletteColor } from '../../../theme/palette';
 import { useCreateTagMutation, useUpdateTagMutation, type TagRecord } from '../api/tags-api';
 import { canSetKanban, tagFormSchema } from '../utils/tag-form';
 
-export function TagDialog({ tag, onClose }: { tag: TagRecord | null; onClose: () => void }) {
+export function TagDialog({
+  tag,
+  usedColors = [],
+  onClose,
+}: {
+  tag: TagRecord | null;
+  /** The colours of the company's tags: a new tag starts with one of the others. */
+  usedColors?: readonly string[];
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const profile = useAppSelector((s) => s.session.user?.profile);
   const [create, creating] = useCreateTagMutation();
   const [update, updating] = useUpdateTagMutation();
   const [values, setValues] = useState({
     name: tag?.name ?? '',
-    color: tag?.color ?? COLOR_PALETTE[0]!,
+    color: tag?.color ?? nextPaletteColor(usedColors),
     kanban: tag?.kanban === 1 ? 1 : 0,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -74,7 +74,13 @@ export function TagsPage() {
           </Table.Body>
         </Table.Root>
       </ScrollArea>
-      {editing && <TagDialog tag={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <TagDialog
+          tag={editing === 'new' ? null : editing}
+          usedColors={tags.map((tag) => tag.color)}
+          onClose={() => setEditing(null)}
+        />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title={t('common.deleteConfirm')}

@@ -1,6 +1,7 @@
 import { Field, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../../app/hooks';
 import { useListConnectionsQuery, useListQueuesQuery } from '../../../api/endpoints/company';
 import { MultiSelect } from '../../../components/multi-select';
 import { FormDialog } from '../../../components/form-dialog';
@@ -27,16 +28,30 @@ export function UserDialog({ user, onClose }: { user: UserRecord | null; onClose
     allTicket: user?.allTicket?.startsWith('enable') ? 'enable' : 'disable',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // changing one's own password or e-mail asks for the current password (the server checks it)
+  const me = useAppSelector((s) => s.session.user);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const needsCurrent =
+    user !== null &&
+    me?.id === user.id &&
+    (values.password !== '' || values.email.trim().toLowerCase() !== user.email.toLowerCase());
   const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
 
   const submit = async () => {
     const result = validateForm(userFormSchema(t, user === null), values);
     if (!result.ok) return setErrors(result.errors);
+    if (needsCurrent && !currentPassword) return setErrors({ currentPassword: t('common.required') });
     setErrors({});
     const { password, ...rest } = result.data;
     try {
-      if (user) await edit({ id: user.id, ...rest, ...(password ? { password } : {}) }).unwrap();
+      if (user)
+        await edit({
+          id: user.id,
+          ...rest,
+          ...(password ? { password } : {}),
+          ...(needsCurrent ? { currentPassword } : {}),
+        }).unwrap();
       else await create({ ...rest, password }).unwrap();
       notify('success', t('users.saved'));
       onClose();
@@ -76,6 +91,19 @@ export function UserDialog({ user, onClose }: { user: UserRecord | null; onClose
           {text('name')}
           {text('password', 'password')}
         </SimpleGrid>
+        {needsCurrent && (
+          <Field.Root required invalid={Boolean(errors.currentPassword)}>
+            <Field.Label>{t('users.dialog.currentPassword')}</Field.Label>
+            <Input
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              value={currentPassword}
+              onChange={(e) => setCurrentPassword(e.target.value)}
+            />
+            {errors.currentPassword && <Field.ErrorText>{errors.currentPassword}</Field.ErrorText>}
+          </Field.Root>
+        )}
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
           {text('email', 'email')}
           <Field.Root>

@@ -111,4 +111,37 @@ describe('the users page', () => {
     expect(sent[0]!.body).toMatchObject({ name: 'Agente Demo', queueIds: [1], whatsappId: 1 });
     expect(sent[0]!.body).not.toHaveProperty('password');
   });
+
+  it('asks for the current password when admins change their own password, and sends it', async () => {
+    const sent: Array<{ method: string; body: Record<string, unknown> }> = [];
+    stub(sent);
+    const user = userEvent.setup();
+    renderApp(<UsersPage />, { user: admin });
+    await user.click(await screen.findByRole('button', { name: 'Editar Admin Demo' }));
+    const dialog = await screen.findByTestId('user-dialog');
+    expect(within(dialog).queryByLabelText(/Senha atual/)).toBeNull();
+    await user.type(dialog.querySelector('input[name="password"]')!, 'nova-senha');
+    const current = await within(dialog).findByLabelText(/Senha atual/);
+    await user.click(within(dialog).getByTestId('dialog-save'));
+    expect(await within(dialog).findByText('Obrigatório')).toBeTruthy();
+    expect(sent).toHaveLength(0);
+    await user.type(current, 'demo12345');
+    await user.click(within(dialog).getByTestId('dialog-save'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toMatchObject({ password: 'nova-senha', currentPassword: 'demo12345' });
+  });
+
+  it('does not ask for it when an admin edits another user', async () => {
+    const sent: Array<{ method: string; body: Record<string, unknown> }> = [];
+    stub(sent);
+    const user = userEvent.setup();
+    renderApp(<UsersPage />, { user: admin });
+    await user.click(await screen.findByRole('button', { name: 'Editar Agente Demo' }));
+    const dialog = await screen.findByTestId('user-dialog');
+    await user.type(dialog.querySelector('input[name="password"]')!, 'nova-senha');
+    expect(within(dialog).queryByLabelText(/Senha atual/)).toBeNull();
+    await user.click(within(dialog).getByTestId('dialog-save'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).not.toHaveProperty('currentPassword');
+  });
 });

@@ -1,0 +1,247 @@
+// Issue 18's browser walk of the administration pages against the full stack (every deployable as its own
+// process, PostgreSQL, Kafka, the built client, Debian's Chromium): a company admin's settings and opening hours
+// (the connector's simulator plays a customer writing out of hours), the super user running the platform
+// (plans, companies, due dates, announcements seen live by another company), and an agent kept out.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
+import { openBrowser, screenshot } from './browser.mjs';
+
+const CONNECTION = 1; // the demo company's simulator connection (seeded CONNECTED)
+const ADMIN = { email: 'admin@demo.local', password: 'demo12345' };
+const AGENT = { email: 'agente@demo.local', password: 'demo12345' };
+const SUPER = { email: 'super@plataforma.local', password: 'super12345' };
+const NO_PERMISSION = 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.';
+
+let stack;
+const browsers = [];
+
+before(async () => {
+  stack = await startStack({ log: (line) => process.stderr.write(`[stack] ${line}\n`) });
+});
+
+after(async () => {
+  for (const browser of browsers) await browser.close().catch(() => undefined);
+  await stack?.stop();
+});
+
+async function eventually(probe, what, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value) return value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${last.message}` : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+async function person(options) {
+  const browser = await openBrowser(options);
+  browsers.push(browser);
+  return browser.page;
+}
+
+async function signIn(page, { email, password }) {
+  await page.goto(`${stack.webUrl}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha').fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** Calls the gateway with the access token the signed-in browser holds; answers `{ status, body }`. */
+function apiAs(page) {
+  return async (method, path, body) => {
+    const token = await page.evaluate(() => JSON.parse(window.localStorage.getItem('token') ?? 'null'));
+    const response = await fetch(`${stack.gatewayUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await response.text();
+    let parsed = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON
+    }
+    return { status: response.status, body: parsed };
+  };
+}
+
+const pad = (n) => String(n).padStart(2, '0');
+const isoDay = (date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+const shownDay = (iso) => iso.split('-').reverse().join('/');
+
+describe('a company admin in the settings', () => {
+  it('changes userRating and scheduleType; the Schedules tab appears and a customer out of hours gets the reply', async () => {
+    const page = await person();
+    await signIn(page, ADMIN);
+    const api = apiAs(page);
+    await page.goto(`${stack.webUrl}/settings`);
+    await page.getByTestId('settings-page').waitFor();
+
+    await page.getByTestId('setting-userRating').selectOption('enabled');
+    await page.getByText('Operação atualizada com sucesso.').first().waitFor();
+    await page.reload();
+    await eventually(
+      async () => (await page.getByTestId('setting-userRating').inputValue()) === 'enabled',
+      'userRating to stay enabled after a reload',
+    );
+    const settings = await api('GET', '/settings');
+    assert.equal(settings.body.find((s) => s.key === 'userRating').value, 'enabled');
+
+    assert.equal(await page.getByRole('tab', { name: 'Horários' }).count(), 0);
+    await page.getByTestId('setting-scheduleType').selectOption('company');
+    await page.getByRole('tab', { name: 'Horários' }).click();
+    const editor = page.getByTestId('company-schedules');
+    await editor.waitFor();
+    // closed all week: every day from 00:00 to 00:00
+    for (const day of ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']) {
+      await editor.locator(`input[name="${day}-startTime"]`).fill('00:00');
+      await editor.locator(`input[name="${day}-endTime"]`).fill('00:00');
+    }
+    await editor.getByTestId('schedules-save').click();
+    await page.getByText('Horários atualizados com sucesso.').first().waitFor();
+    await screenshot(page, 'settings-company-hours');
+
+    // the connection's out-of-hours text, then a customer writes
+    assert.equal(
+      (await api('PUT', `/whatsapp/${CONNECTION}`, { outOfHoursMessage: 'Estamos fechados agora, {{name}}.' })).status,
+      200,
+    );
+    const number = `551197${String(Date.now()).slice(-7)}`;
+    const from = { number, name: 'Cliente Noturno' };
+    await eventually(
+      async () => {
+        await api('POST', `/simulator/connections/${CONNECTION}/messages`, { from, kind: 'text', body: 'Olá?' });
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        const sent = await api('GET', `/simulator/connections/${CONNECTION}/sent?chat=${number}`);
+        return sent.body.some((m) => /Estamos fechados agora/.test(m.content?.body ?? ''));
+      },
+      'the out-of-hours reply',
+      60_000,
+    );
+
+    // leaving company mode while on the Schedules tab returns to Options (live, from another session's change)
+    assert.equal((await api('PUT', '/settings/scheduleType', { value: 'disabled' })).status, 200);
+    await page.getByTestId('settings-general').waitFor({ timeout: 30_000 });
+    assert.equal(await page.getByRole('tab', { name: 'Horários' }).count(), 0);
+    await api('PUT', '/settings/userRating', { value: 'disabled' });
+  });
+});
+
+describe('the super user runs the platform', () => {
+  it('creates a plan and a company, extends its due date and publishes an announcement seen live elsewhere', async () => {
+    const su = await person();
+    const reader = await person();
+    await signIn(su, SUPER);
+    await signIn(reader, ADMIN);
+    const unique = Date.now().toString(36);
+
+    // a plan
+    await su.goto(`${stack.webUrl}/settings`);
+    await su.getByRole('tab', { name: 'Planos' }).click();
+    await su.getByRole('button', { name: 'Adicionar plano' }).click();
+    const planDialog = su.getByTestId('plan-dialog');
+    const planName = `Plano ${unique}`;
+    await planDialog.locator('input[name="name"]').fill(planName);
+    await planDialog.locator('input[name="users"]').fill('5');
+    await planDialog.locator('input[name="connections"]').fill('2');
+    await planDialog.locator('input[name="queues"]').fill('3');
+    await planDialog.locator('input[name="value"]').fill('149,90');
+    await planDialog.getByTestId('plan-useKanban').click();
+    await planDialog.getByTestId('dialog-save').click();
+    await su.getByText('Operação realizada com sucesso!').first().waitFor();
+    const planRow = su.getByTestId('plan-row').filter({ hasText: planName });
+    await planRow.waitFor();
+    await planRow.getByText('R$ 149,90').waitFor();
+    assert.equal(await planRow.getByText('Não', { exact: true }).count(), 1);
+
+    // the same name again: the duplicate-name text
+    await su.getByRole('button', { name: 'Adicionar plano' }).click();
+    await planDialog.locator('input[name="name"]').fill(planName);
+    await planDialog.getByTestId('dialog-save').click();
+    await su.getByText('Verifique se já existe um plano com o mesmo nome', { exact: false }).first().waitFor();
+    await planDialog.getByRole('button', { name: 'Cancelar' }).click();
+
+    // a company on that plan, due in 10 days
+    await su.getByRole('tab', { name: 'Empresas' }).click();
+    const form = su.getByTestId('company-form');
+    const companyName = `Cliente ${unique}`;
+    const due = new Date();
+    due.setDate(due.getDate() + 10);
+    await form.locator('input[name="name"]').fill(companyName);
+    await form.locator('input[name="email"]').fill(`dono.${unique}@cliente.com.br`);
+    await form.locator('select[name="planId"]').selectOption({ label: planName });
+    await form.locator('input[name="dueDate"]').fill(isoDay(due));
+    await form.locator('input[name="password"]').fill('primeira1');
+    await form.getByTestId('company-save').click();
+    await su.getByText('Operação realizada com sucesso!').first().waitFor();
+    await su.getByRole('searchbox', { name: 'Pesquisar' }).fill(companyName);
+    const companyRow = su.getByTestId('company-row').filter({ hasText: companyName });
+    await companyRow
+      .getByTestId('company-due')
+      .getByText(shownDay(isoDay(due)))
+      .waitFor();
+
+    // extend the due date: MENSAL adds a month
+    await companyRow.getByRole('button', { name: `Prorrogar vencimento de ${companyName}` }).click();
+    const api = apiAs(su);
+    const extended = await eventually(async () => {
+      const page = await api('GET', `/companies?searchParam=${encodeURIComponent(companyName)}`);
+      const company = page.body.companies?.[0];
+      return company && company.dueDate !== isoDay(due) ? company : null;
+    }, 'the extended due date');
+    const expected = new Date(due);
+    expected.setMonth(expected.getMonth() + 1);
+    assert.equal(extended.dueDate.slice(0, 7), isoDay(expected).slice(0, 7));
+    await companyRow
+      .getByTestId('company-due')
+      .getByText(shownDay(extended.dueDate.slice(0, 10)))
+      .waitFor();
+    await screenshot(su, 'settings-companies');
+
+    // the demo admin keeps the announcements popover open while the super user publishes one
+    await reader.getByRole('button', { name: 'Informativos' }).click();
+    await su.goto(`${stack.webUrl}/announcements`);
+    await su.getByTestId('announcements-page').waitFor();
+    await su.getByRole('button', { name: 'Novo informativo' }).click();
+    const dialog = su.getByTestId('announcement-dialog');
+    const title = `Manutenção ${unique}`;
+    await dialog.locator('input[name="title"]').fill(title);
+    await dialog.locator('textarea[name="text"]').fill('O sistema fica fora do ar no domingo às 2h.');
+    await dialog.locator('select[name="priority"]').selectOption('1');
+    await dialog.getByTestId('dialog-save').click();
+    await su.getByText('Informativo salvo com sucesso!').first().waitFor();
+    const row = su.getByTestId('announcement-row').filter({ hasText: title });
+    await row.getByText('Alta').waitFor();
+    await row.getByText('Ativo').waitFor();
+    await reader.getByText(title).waitFor({ timeout: 30_000 });
+    await screenshot(reader, 'announcement-live-popover');
+  });
+});
+
+describe('an agent', () => {
+  it('cannot open the settings or the announcements, and the API refuses the admin routes', async () => {
+    const page = await person();
+    await signIn(page, AGENT);
+    await page.goto(`${stack.webUrl}/settings`);
+    await page.waitForURL('**/tickets');
+    assert.equal(await page.getByTestId('settings-page').count(), 0);
+    await page.goto(`${stack.webUrl}/announcements`);
+    await page.getByText(NO_PERMISSION).first().waitFor();
+    assert.equal(await page.getByTestId('announcements-page').count(), 0);
+    await page.waitForURL('**/tickets');
+    const api = apiAs(page);
+    assert.equal((await api('PUT', '/settings/userRating', { value: 'enabled' })).status, 403);
+    assert.equal((await api('GET', '/companies')).status, 403);
+    assert.equal((await api('POST', '/plans', { name: 'x' })).status, 403);
+    assert.equal((await api('POST', '/announcements', { title: 'x', text: 'y' })).status, 403);
+  });
+});

@@ -1,0 +1,177 @@
+// Issue 16's browser walk: an admin of the seeded demo company creates a contact list, imports a spreadsheet,
+// creates a campaign with confirmation on the demo simulator connection and watches its report fill live while
+// the simulated contacts receive the request and one of them confirms. Every deployable runs as its own process
+// (PostgreSQL, Kafka, the built client, Debian's Chromium).
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import XLSX from '@e965/xlsx';
+import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
+import { openBrowser, screenshot } from './browser.mjs';
+
+const ADMIN = { email: 'admin@demo.local', password: 'demo12345' };
+const CONNECTION = 1; // the demo company's simulator connection (seeded CONNECTED)
+let stack;
+
+before(async () => {
+  stack = await startStack({ log: (line) => process.stderr.write(`[stack] ${line}\n`) });
+});
+
+after(async () => {
+  await stack?.stop();
+});
+
+async function signIn(page) {
+  await page.goto(`${stack.webUrl}/login`);
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Senha').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+async function api(page, method, path, body) {
+  const token = await page.evaluate(() => JSON.parse(window.localStorage.getItem('token') ?? 'null'));
+  const response = await fetch(`${stack.gatewayUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  assert.ok(response.ok, `${method} ${path} answered ${response.status}: ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+async function eventually(probe, what, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value) return value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${last.message}` : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** Now as the wall time of the demo company's zone (the server reads `scheduledAt` there). */
+function companyNow() {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Sao_Paulo',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .formatToParts(new Date())
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+describe('campaigns, walked by an admin', () => {
+  it('imports a list, runs a campaign with confirmation and watches the report fill live', async () => {
+    const browser = await openBrowser();
+    try {
+      const { page } = browser;
+      await signIn(page);
+      await api(page, 'PUT', '/settings/campaignsEnabled', { value: 'true' });
+      // the cshow flag is set at sign-in from the company's settings: sign in again
+      await page.evaluate(() => window.localStorage.clear());
+      await page.context().clearCookies();
+      await signIn(page);
+      assert.equal(await page.evaluate(() => window.localStorage.getItem('cshow')), 'true');
+
+      await page.goto(`${stack.webUrl}/contact-lists`);
+      await page.getByTestId('contact-list-add').click();
+      const listDialog = page.getByTestId('contact-list-dialog');
+      await listDialog.getByRole('textbox', { name: 'Nome' }).fill('Clientes Natal');
+      await listDialog.getByTestId('dialog-save').click();
+      const listRow = page.getByTestId('contact-list-row').filter({ hasText: 'Clientes Natal' });
+      await listRow.waitFor();
+      await listRow.getByRole('button', { name: 'Ver contatos Clientes Natal' }).click();
+      await page.getByTestId('contact-list-items-page').waitFor();
+
+      const suffix = String(Date.now()).slice(-6);
+      const numbers = [`5511987${suffix}`, `5511986${suffix}`];
+      const sheet = XLSX.utils.aoa_to_sheet([
+        ['Nome', 'Número', 'Email'],
+        ['Ana Souza', numbers[0], 'ana@exemplo.com'],
+        ['Bruno Lima', numbers[1], ''],
+      ]);
+      const book = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(book, sheet, 'Contatos');
+      const file = join(mkdtempSync(join(tmpdir(), 'cs-e2e-xlsx-')), 'clientes.xlsx');
+      writeFileSync(file, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }));
+      await page.getByTestId('contact-list-import-input').setInputFiles(file);
+      await page.getByText('Contatos importados com sucesso!').first().waitFor({ timeout: 30_000 });
+      await page.getByTestId('list-import-progress').getByRole('button', { name: 'Fechar' }).click();
+      await eventually(async () => (await page.getByTestId('contact-list-item-row').count()) === 2, 'the two items');
+      await screenshot(page, 'contact-list-items');
+      const listId = Number(new URL(page.url()).pathname.split('/')[2]);
+      // the connector's number checks mark both items valid (the campaign sends only to valid numbers)
+      await eventually(async () => {
+        const { contacts } = await api(page, 'GET', `/contact-list-items?contactListId=${listId}`);
+        return contacts.length === 2 && contacts.every((item) => item.isWhatsappValid === true);
+      }, 'the items to be checked on WhatsApp');
+
+      await page.goto(`${stack.webUrl}/campaigns`);
+      await page.getByTestId('campaigns-disclaimer').getByRole('button', { name: 'Li e aceito' }).click();
+      await page.getByTestId('campaign-add').click();
+      const dialog = page.getByTestId('campaign-dialog');
+      await dialog.getByRole('textbox', { name: 'Nome' }).fill('Natal E2E');
+      await dialog.getByRole('combobox', { name: 'Confirmação' }).selectOption('true');
+      await dialog.getByRole('combobox', { name: 'Conexão' }).selectOption(String(CONNECTION));
+      await dialog.getByRole('combobox', { name: 'Lista de Contatos' }).selectOption(String(listId));
+      await dialog.getByRole('textbox', { name: 'Mensagem', exact: true }).fill('Feliz Natal, {nome}!');
+      await dialog.getByRole('textbox', { name: 'Mensagem de Confirmação' }).fill('{nome}, podemos enviar a oferta?');
+      await dialog.locator('input[name="scheduledAt"]').fill(companyNow());
+      await screenshot(page, 'campaign-dialog');
+      await dialog.getByTestId('dialog-save').click();
+      await dialog.waitFor({ state: 'detached' });
+      const row = page.getByTestId('campaign-row').filter({ hasText: 'Natal E2E' });
+      await row.getByText('Em Andamento').waitFor({ timeout: 60_000 });
+      await row.getByRole('button', { name: 'Relatório' }).click();
+      const report = page.getByTestId('campaign-report');
+      await report.waitFor();
+      await report.getByTestId('report-valid').getByText('2').waitFor();
+      await report.getByTestId('report-requested').getByText('2').waitFor({ timeout: 60_000 });
+
+      const sent = (number) => api(page, 'GET', `/simulator/connections/${CONNECTION}/sent?chat=${number}`);
+      const [ana] = await eventually(async () => {
+        const messages = await sent(numbers[0]);
+        return messages.length === 1 ? messages : null;
+      }, 'the confirmation request to reach Ana');
+      assert.equal(ana.content.body, 'Ana Souza, podemos enviar a oferta?');
+
+      // Ana confirms: the main message follows and the report's figures move live
+      await api(page, 'POST', `/simulator/connections/${CONNECTION}/messages`, {
+        from: { number: numbers[0], name: 'Ana Souza' },
+        kind: 'text',
+        body: 'Sim',
+      });
+      await report.getByTestId('report-confirmed').getByText('1').waitFor({ timeout: 60_000 });
+      await report.getByTestId('report-delivered').getByText('1').waitFor({ timeout: 60_000 });
+      await screenshot(page, 'campaign-report');
+      // Ana's reply also reaches the company's inbox (its greeting may answer her): count the campaign's own texts
+      const bodies = async (number) => (await sent(number)).map((message) => message.content?.body ?? '');
+      await eventually(
+        async () => (await bodies(numbers[0])).includes('Feliz Natal, Ana Souza!'),
+        'the main message to reach Ana',
+      );
+      const toAna = await bodies(numbers[0]);
+      assert.equal(toAna.filter((body) => body === 'Feliz Natal, Ana Souza!').length, 1);
+      assert.equal(toAna.filter((body) => body === 'Ana Souza, podemos enviar a oferta?').length, 1);
+      assert.deepEqual(await bodies(numbers[1]), ['Bruno Lima, podemos enviar a oferta?']);
+    } finally {
+      await browser.close();
+    }
+  });
+});

@@ -1,0 +1,234 @@
+// Issue 19's browser walk of the team's own tools against the full stack (every deployable as its own process,
+// PostgreSQL, Kafka, the built client, Debian's Chromium): two agents chat live with unread badges, a ticket is
+// dragged across kanban lanes while another agent's board follows, and the to-do list survives a reload.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
+import { openBrowser, screenshot } from './browser.mjs';
+
+const CONNECTION = 1; // the demo company's simulator connection (seeded CONNECTED)
+const AGENT = { email: 'agente@demo.local', password: 'demo12345', name: 'Agente Demo' };
+const ADMIN = { email: 'admin@demo.local', password: 'demo12345', name: 'Admin Demo' };
+
+let stack;
+const browsers = [];
+
+before(async () => {
+  stack = await startStack({ log: (line) => process.stderr.write(`[stack] ${line}\n`) });
+});
+
+after(async () => {
+  for (const browser of browsers) await browser.close().catch(() => undefined);
+  await stack?.stop();
+});
+
+async function eventually(probe, what, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value) return value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${last.message}` : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function person(options) {
+  const browser = await openBrowser(options);
+  browsers.push(browser);
+  return browser.page;
+}
+
+async function login(page, { email, password }) {
+  await page.goto(`${stack.webUrl}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha').fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** Calls the gateway with the access token a signed-in browser holds (a new login would end that session). */
+function apiAs(page) {
+  return async (method, path, body) => {
+    const token = await page.evaluate(() => JSON.parse(window.localStorage.getItem('token') ?? 'null'));
+    const response = await fetch(`${stack.gatewayUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await response.text();
+    assert.ok(response.ok, `${method} ${path} answered ${response.status}: ${text}`);
+    return text ? JSON.parse(text) : null;
+  };
+}
+
+/** Drags with the mouse as a person would: press, move in steps (dnd-kit starts after 5 px), release. */
+async function drag(page, source, target) {
+  const from = await source.boundingBox();
+  const to = await target.boundingBox();
+  assert.ok(from && to, 'both ends of the drag are on screen');
+  await page.mouse.move(from.x + from.width / 2, from.y + 20);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + 25, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 120, { steps: 20 });
+  await page.mouse.up();
+}
+
+describe("the team's own tools", () => {
+  let admin;
+  let agent;
+
+  before(async () => {
+    admin = await person();
+    agent = await person();
+    await login(admin, ADMIN);
+    await login(agent, AGENT);
+  });
+
+  it('lets two agents chat live, with unread badges in the list and the top bar', async () => {
+    await admin.goto(`${stack.webUrl}/chats`);
+    await agent.goto(`${stack.webUrl}/chats`);
+    await agent.getByTestId('chats-page').waitFor();
+
+    // the spec's messages of the new-chat dialog, then a chat with the agent
+    await admin.getByTestId('chat-new').click();
+    const dialog = admin.getByTestId('chat-dialog');
+    await dialog.getByTestId('dialog-save').click();
+    await dialog.getByText('Por favor, preencha o título da conversa.').waitFor();
+    await dialog.getByRole('textbox', { name: 'Título' }).fill('Escala do sábado');
+    await dialog.getByTestId('dialog-save').click();
+    await dialog.getByText('Por favor, selecione pelo menos um usuário.').waitFor();
+    await dialog.getByText(AGENT.name, { exact: true }).click();
+    await dialog.getByTestId('dialog-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    await admin.waitForURL(/\/chats\/[0-9a-f-]{36}$/);
+
+    // the new chat appears in the agent's list without a reload
+    const agentItem = agent.getByTestId('chat-item').filter({ hasText: 'Escala do sábado' });
+    await agentItem.waitFor({ timeout: 30_000 });
+
+    await admin.getByTestId('chat-input').fill('Quem cobre a manhã?');
+    await admin.getByTestId('chat-input').press('Enter');
+    await admin.getByTestId('chat-messages').getByText('Quem cobre a manhã?').waitFor();
+    // the agent's list shows the unread badge and the top bar counts the unread chat, live
+    await agentItem.getByTestId('chat-unread').filter({ hasText: '1' }).waitFor({ timeout: 30_000 });
+    await agent.getByTestId('chat-popover-count').filter({ hasText: '1' }).waitFor();
+    await agent.getByTestId('chat-popover').click();
+    await agent.getByTestId('chat-popover-item').filter({ hasText: 'Escala do sábado' }).waitFor();
+    await agent.keyboard.press('Escape');
+    await screenshot(agent, 'chat-unread');
+
+    // opening the chat marks it read; the reply reaches the admin's open chat live
+    await agentItem.click();
+    await agent.getByTestId('chat-messages').getByText('Quem cobre a manhã?').waitFor();
+    await agentItem.getByTestId('chat-unread').waitFor({ state: 'detached' });
+    await agent.getByTestId('chat-popover-count').waitFor({ state: 'detached' });
+    // a blank message is ignored; the agent is not the owner, so no edit or delete buttons
+    await agent.getByTestId('chat-input').fill('   ');
+    await agent.getByTestId('chat-input').press('Enter');
+    await agent.getByTestId('chat-input').fill('Eu cubro!');
+    await agent.getByTestId('chat-input').press('Enter');
+    assert.equal(await agent.getByRole('button', { name: 'Excluir Escala do sábado' }).count(), 0);
+    await admin.getByTestId('chat-messages').getByText('Eu cubro!').waitFor({ timeout: 30_000 });
+    await screenshot(admin, 'chat-live');
+    const messages = await eventually(async () => {
+      const chats = await apiAs(admin)('GET', '/chats');
+      const chat = chats.records.find((record) => record.title === 'Escala do sábado');
+      return chat && (await apiAs(admin)('GET', `/chats/${chat.id}/messages`));
+    }, 'the stored messages');
+    assert.deepEqual(
+      messages.records.map((record) => record.message),
+      ['Quem cobre a manhã?', 'Eu cubro!'],
+    );
+    // the admin is reading this chat: no unread badge for them
+    assert.equal(await admin.getByTestId('chat-item').getByTestId('chat-unread').count(), 0);
+
+    // the owner deletes the chat: it leaves the agent's list too
+    await admin.getByRole('button', { name: 'Excluir Escala do sábado' }).click();
+    await admin.getByRole('button', { name: 'Sim' }).click();
+    await admin.waitForURL(/\/chats$/);
+    await agentItem.waitFor({ state: 'detached', timeout: 30_000 });
+  });
+
+  it("moves a ticket across kanban lanes by drag and drop, and another agent's board follows", async () => {
+    const api = apiAs(admin);
+    const lane = await api('POST', '/tags', { name: 'Em negociação', color: '#ff9800', kanban: 1 });
+    // a contact writes and picks Vendas: a pending ticket of the agent's queue
+    const number = `551197${String(Date.now()).slice(-7)}`;
+    const from = { number, name: 'Cliente Kanban' };
+    const says = (body) => api('POST', `/simulator/connections/${CONNECTION}/messages`, { from, kind: 'text', body });
+    await says('Oi, quero um orçamento');
+    await eventually(
+      async () =>
+        (await api('GET', `/simulator/connections/${CONNECTION}/sent?chat=${number}`)).some((m) =>
+          /\[ 1 \]/.test(m.content?.body ?? ''),
+        ),
+      'the chatbot menu',
+    );
+    await says('1');
+    const ticket = await eventually(
+      async () =>
+        (await api('GET', '/ticket/kanban?queueIds=[]')).tickets.find(
+          (t) => t.contact.number === number && t.queueId === 1,
+        ),
+      'the ticket in Vendas',
+    );
+
+    await admin.goto(`${stack.webUrl}/kanban`);
+    await agent.goto(`${stack.webUrl}/kanban`);
+    const openLane = (page) => page.locator('[data-lane="lane-open"]');
+    const tagLane = (page) => page.locator(`[data-lane="lane-${lane.id}"]`);
+    const card = (page, where) => where(page).getByTestId('kanban-card').filter({ hasText: 'Cliente Kanban' });
+    await card(admin, openLane).waitFor({ timeout: 30_000 });
+    await card(agent, openLane).waitFor({ timeout: 30_000 });
+    await tagLane(agent).waitFor();
+
+    await drag(admin, card(admin, openLane), tagLane(admin));
+    await admin.getByText('Ticket Tag Adicionado com Sucesso!').waitFor();
+    await card(admin, tagLane).waitFor();
+    // the other agent's board follows without a reload
+    await card(agent, tagLane).waitFor({ timeout: 30_000 });
+    await card(agent, openLane).waitFor({ state: 'detached' });
+    await screenshot(agent, 'kanban-followed');
+    const stored = await eventually(
+      async () =>
+        (await api('GET', '/ticket/kanban?queueIds=[]')).tickets.find(
+          (t) => t.id === ticket.id && t.tags.some((tag) => tag.id === lane.id),
+        ),
+      'the stored tag',
+    );
+    assert.ok(stored);
+    // moving a card back out of a tag lane (mouse or keyboard) does not remove the tag on merged main: see the note
+
+    await card(admin, tagLane).getByRole('button', { name: 'Ver ticket' }).click();
+    await admin.waitForURL(`**/tickets/${ticket.uuid}`);
+  });
+
+  it('keeps the to-do list across a reload', async () => {
+    await agent.goto(`${stack.webUrl}/todolist`);
+    const input = agent.getByLabel('Nova tarefa');
+    await input.fill('   ');
+    await input.press('Enter');
+    await input.fill('Retornar ao Cliente Kanban');
+    await input.press('Enter');
+    await input.fill('Conferir escala');
+    await input.press('Enter');
+    await agent.getByTestId('todo-item').first().getByLabel('Concluir').click({ force: true });
+    await agent.getByTestId('todo-pending').filter({ hasText: '1 pendentes' }).waitFor();
+    await agent.reload();
+    await agent.getByTestId('todolist-page').waitFor();
+    assert.equal(await agent.getByTestId('todo-item').count(), 2);
+    await agent.getByTestId('todo-pending').filter({ hasText: '1 pendentes' }).waitFor();
+    await agent.getByText('Somente pendentes').click();
+    assert.equal(await agent.getByTestId('todo-item').count(), 1);
+    assert.equal(
+      await agent.getByTestId('todo-item').getByLabel('Editar tarefa').inputValue(),
+      'Retornar ao Cliente Kanban',
+    );
+    await screenshot(agent, 'todolist');
+  });
+});

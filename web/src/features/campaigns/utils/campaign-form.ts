@@ -1,0 +1,89 @@
+import type { CampaignBody, CampaignRecord } from '../api/campaigns-api';
+
+export const MESSAGE_SLOTS = [1, 2, 3, 4, 5] as const;
+
+/** The spec's interval options (seconds) and defaults (§9). */
+export const MESSAGE_INTERVAL_OPTIONS = [0, 5, 10, 15, 20] as const;
+export const LONGER_INTERVAL_OPTIONS = [0, 1, 5, 10, 15, 20, 30, 40, 60, 80, 100, 120] as const;
+export const DEFAULT_INTERVALS = { messageInterval: 20, longerIntervalAfter: 20, greaterInterval: 60 } as const;
+
+/** The disclaimer is shown until accepted once (kept in this browser). */
+export const DISCLAIMER_KEY = 'campaignsDisclaimerAccepted';
+
+export interface CampaignForm {
+  name: string;
+  confirmation: boolean;
+  contactListId: string;
+  tagListId: string;
+  whatsappId: string;
+  fileListId: string;
+  /** `YYYY-MM-DDTHH:mm` (the datetime-local input), empty when not scheduled. */
+  scheduledAt: string;
+  messages: string[];
+  confirmationMessages: string[];
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An instant as the browser's local `YYYY-MM-DDTHH:mm` (the company's zone is the browser's in practice). */
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+export function campaignToForm(campaign: CampaignRecord | null): CampaignForm {
+  const message = (n: number) => (campaign?.[`message${n}` as keyof CampaignRecord] as string | null | undefined) ?? '';
+  const confirmation = (n: number) =>
+    (campaign?.[`confirmationMessage${n}` as keyof CampaignRecord] as string | null | undefined) ?? '';
+  return {
+    name: campaign?.name ?? '',
+    confirmation: campaign?.confirmation ?? false,
+    contactListId: campaign?.contactListId ? String(campaign.contactListId) : '',
+    tagListId: campaign?.tagListId ? String(campaign.tagListId) : '',
+    whatsappId: campaign?.whatsappId ? String(campaign.whatsappId) : '',
+    fileListId: campaign?.fileListId ? String(campaign.fileListId) : '',
+    scheduledAt: toLocalInput(campaign?.scheduledAt ?? null),
+    messages: MESSAGE_SLOTS.map(message),
+    confirmationMessages: MESSAGE_SLOTS.map(confirmation),
+  };
+}
+
+/** The request body: empty strings as null (the spec's rule), `scheduledAt` as `YYYY-MM-DD HH:mm:ss`. */
+export function formToBody(form: CampaignForm): CampaignBody {
+  const orNull = (value: string) => (value.trim() === '' ? null : value);
+  const body: CampaignBody = {
+    name: form.name.trim(),
+    confirmation: form.confirmation,
+    contactListId: orNull(form.contactListId),
+    tagListId: orNull(form.tagListId),
+    whatsappId: orNull(form.whatsappId),
+    fileListId: orNull(form.fileListId),
+    scheduledAt: form.scheduledAt ? `${form.scheduledAt.replace('T', ' ')}:00` : null,
+  };
+  MESSAGE_SLOTS.forEach((n, index) => {
+    body[`message${n}`] = orNull(form.messages[index] ?? '');
+    body[`confirmationMessage${n}`] = orNull(form.confirmationMessages[index] ?? '');
+  });
+  return body;
+}
+
+/**
+ * Editable only when inactive, or scheduled more than one hour ahead; a cancelled one can still be saved and
+ * restarted (spec §4). The server applies the same rule.
+ */
+export function isEditable(campaign: Pick<CampaignRecord, 'status' | 'scheduledAt'> | null, now = Date.now()): boolean {
+  if (!campaign) return true;
+  if (campaign.status === 'INATIVA' || campaign.status === 'CANCELADA') return true;
+  return (
+    campaign.status === 'PROGRAMADA' &&
+    campaign.scheduledAt !== null &&
+    new Date(campaign.scheduledAt).getTime() - now > 3_600_000
+  );
+}
+
+/** The report's progress: delivered of valid contacts, in percent. */
+export function progressPercent(counts: { valid: number; delivered: number }): number {
+  if (counts.valid === 0) return 0;
+  return Math.min(100, Math.round((counts.delivered / counts.valid) * 100));
+}

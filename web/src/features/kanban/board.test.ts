@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ticket } from '../../testing/fixtures';
+import { buildLanes, laneId, laneOf, movedTicket, OPEN_LANE } from './board';
+
+const tags = [
+  { id: 5, name: 'Em negociação', color: '#ff9800', kanban: 1 },
+  { id: 6, name: 'Fechado', color: '#4caf50', kanban: 1 },
+];
+const plain = { id: 9, name: 'VIP', color: '#000000' };
+
+describe('the kanban board', () => {
+  it('puts tickets without kanban tags in the first lane and the others in their tag lanes', () => {
+    const free = ticket({ id: 1, tags: [] });
+    const vip = ticket({ id: 2, tags: [plain] });
+    const negotiating = ticket({ id: 3, tags: [{ id: 5, name: 'Em negociação', color: '#ff9800' }] });
+    const lanes = buildLanes(tags, [free, vip, negotiating]);
+    expect(lanes.map((lane) => lane.id)).toEqual([OPEN_LANE, laneId(5), laneId(6)]);
+    expect(lanes[0]?.tickets.map((entry) => entry.id).sort()).toEqual([1, 2]);
+    expect(lanes[1]?.tickets.map((entry) => entry.id)).toEqual([3]);
+    expect(lanes[2]?.tickets).toEqual([]);
+    expect(laneOf(negotiating, tags)).toBe(laneId(5));
+    expect(laneOf(vip, tags)).toBe(OPEN_LANE);
+  });
+
+  it('replaces the kanban tag on a move and keeps the other tags', () => {
+    const moving = ticket({ id: 3, tags: [plain, { id: 5, name: 'Em negociação', color: '#ff9800' }] });
+    expect(movedTicket(moving, tags, laneId(6)).tags.map((tag) => tag.id)).toEqual([9, 6]);
+    expect(movedTicket(moving, tags, OPEN_LANE).tags.map((tag) => tag.id)).toEqual([9]);
+  });
+
+  it('sorts 5,000 tickets into lanes quickly', () => {
+    const many = Array.from({ length: 5000 }, (_, index) =>
+      ticket({ id: 10_000 + index, tags: index % 3 === 0 ? [{ id: 5, name: 'x', color: '#fff' }] : [] }),
+    );
+    const started = performance.now();
+    const lanes = buildLanes(tags, many);
+    expect(performance.now() - started).toBeLessThan(200);
+    expect((lanes[0]?.tickets.length ?? 0) + (lanes[1]?.tickets.length ?? 0)).toBe(5000);
+  });
+});

@@ -1,0 +1,46 @@
+import type { TeamTexts } from './team.pt';
+
+/** The team's own tools (issue 19) in English. */
+export const teamEn: TeamTexts = {
+  chats: {
+    title: 'Internal chat',
+    new: 'New chat',
+    edit: 'Edit chat',
+    chatsTab: 'Chats',
+    messagesTab: 'Messages',
+    titleLabel: 'Title',
+    users: 'Users',
+    titleRequired: 'Please fill in the chat title.',
+    usersRequired: 'Please select at least one user.',
+    select: 'Select a chat',
+    typeMessage: 'Type a message',
+    send: 'Send',
+    noChats: 'No chats',
+    unread: '{{count}} unread',
+    deleteConfirm: 'Do you really want to delete this chat?',
+    loadingOlder: 'Loading older messages...',
+  },
+  kanban: {
+    title: 'Kanban',
+    open: 'Open',
+    view: 'View ticket',
+    tagRemoved: 'Ticket tag removed!',
+    tagAdded: 'Ticket tag added successfully!',
+    empty: 'No tickets',
+    moveTo: 'Move to',
+    dragHint: 'Drag the card to another lane (or use space and the arrow keys).',
+    noPermission: 'This company is not allowed to open this page! Redirecting you.',
+  },
+  todo: {
+    title: 'To-do list',
+    placeholder: 'New task',
+    add: 'Add',
+    pendingOnly: 'Pending only',
+    pending: '{{count}} pending',
+    lastEdit: 'Last edit: {{time}}',
+    complete: 'Complete',
+    reopen: 'Reopen',
+    empty: 'No tasks',
+    editLabel: 'Edit task',
+  },
+};

@@ -1,0 +1,46 @@
+import type { TeamTexts } from './team.pt';
+
+/** The team's own tools (issue 19) in Spanish. */
+export const teamEs: TeamTexts = {
+  chats: {
+    title: 'Chat interno',
+    new: 'Nueva conversación',
+    edit: 'Editar conversación',
+    chatsTab: 'Chats',
+    messagesTab: 'Mensajes',
+    titleLabel: 'Título',
+    users: 'Usuarios',
+    titleRequired: 'Por favor, complete el título de la conversación.',
+    usersRequired: 'Por favor, seleccione al menos un usuario.',
+    select: 'Seleccione una conversación',
+    typeMessage: 'Escriba un mensaje',
+    send: 'Enviar',
+    noChats: 'Ninguna conversación',
+    unread: '{{count}} sin leer',
+    deleteConfirm: '¿Realmente desea eliminar esta conversación?',
+    loadingOlder: 'Cargando mensajes anteriores...',
+  },
+  kanban: {
+    title: 'Kanban',
+    open: 'Abiertos',
+    view: 'Ver ticket',
+    tagRemoved: '¡Etiqueta del ticket eliminada!',
+    tagAdded: '¡Etiqueta del ticket agregada con éxito!',
+    empty: 'Ningún ticket',
+    moveTo: 'Mover a',
+    dragHint: 'Arrastre la tarjeta a otra columna (o use espacio y las flechas).',
+    noPermission: '¡Esta empresa no tiene permiso para acceder a esta página! Redirigiendo.',
+  },
+  todo: {
+    title: 'Tareas',
+    placeholder: 'Nueva tarea',
+    add: 'Agregar',
+    pendingOnly: 'Solo pendientes',
+    pending: '{{count}} pendientes',
+    lastEdit: 'Última edición: {{time}}',
+    complete: 'Completar',
+    reopen: 'Reabrir',
+    empty: 'Ninguna tarea',
+    editLabel: 'Editar tarea',
+  },
+};

@@ -1,0 +1,67 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { agent } from '../testing/fixtures';
+import { API } from '../testing/handlers';
+import { renderApp } from '../testing/render';
+import { server } from '../testing/server';
+import { ChatPopover } from './chat-popover';
+import { volumeChanged } from './ui-slice';
+
+const listeners = new Map<string, (payload: unknown) => void>();
+vi.mock('../realtime/socket', () => ({
+  currentSocket: () => ({
+    on: (event: string, listener: (payload: unknown) => void) => listeners.set(event, listener),
+    off: (event: string) => listeners.delete(event),
+  }),
+}));
+const chime = vi.fn<(volume: number) => void>();
+vi.mock('./sound', () => ({ playChime: (volume: number) => chime(volume) }));
+
+const chat = (id: number, title: string, unreads: number) => ({
+  id,
+  uuid: `0193a5f2-7c4e-7b1a-9d3e-00000000c00${id}`,
+  title,
+  ownerId: 2,
+  lastMessage: `última de ${title}`,
+  users: [
+    { userId: 2, unreads: 0, user: { id: 2, name: 'Admin Demo' } },
+    { userId: agent.id, unreads, user: { id: agent.id, name: agent.name } },
+  ],
+});
+
+describe('the top bar’s internal-chat popover', () => {
+  beforeEach(() => {
+    listeners.clear();
+    chime.mockClear();
+    server.use(
+      http.get(`${API}/chats`, () =>
+        HttpResponse.json({ records: [chat(1, 'Escala', 3), chat(2, 'Avisos', 0)], count: 2, hasMore: false }),
+      ),
+    );
+  });
+
+  it('counts and lists the chats with unread messages and opens one', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp(<ChatPopover connected />, { user: agent });
+    expect((await screen.findByTestId('chat-popover-count')).textContent).toBe('1');
+    await user.click(screen.getByTestId('chat-popover'));
+    const item = await screen.findByTestId('chat-popover-item');
+    expect(item.textContent).toContain('Escala');
+    expect(screen.queryByText('Avisos')).toBeNull();
+    await user.click(item);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chats/0193a5f2-7c4e-7b1a-9d3e-00000000c001'));
+  });
+
+  it('chimes at the user’s volume for someone else’s message, not for the user’s own', async () => {
+    const { store } = renderApp(<ChatPopover connected />, { user: agent });
+    store.dispatch(volumeChanged(0.4));
+    const name = `company-${agent.companyId}-chat-user-${agent.id}`;
+    await waitFor(() => expect(listeners.has(name)).toBe(true));
+    listeners.get(name)?.({ action: 'new-message', newMessage: { senderId: agent.id }, record: chat(1, 'Escala', 0) });
+    expect(chime).not.toHaveBeenCalled();
+    listeners.get(name)?.({ action: 'new-message', newMessage: { senderId: 2 }, record: chat(1, 'Escala', 1) });
+    expect(chime).toHaveBeenCalledWith(0.4);
+  });
+});

@@ -1,0 +1,5 @@
+import { AnnouncementsPage } from '../features/announcements/components/announcements-page';
+
+export default function AnnouncementsRoute() {
+  return <AnnouncementsPage />;
+}

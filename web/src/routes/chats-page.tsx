@@ -1,0 +1,5 @@
+import { ChatsPage } from '../features/chats/components/chats-page';
+
+export default function ChatsRoute() {
+  return <ChatsPage />;
+}

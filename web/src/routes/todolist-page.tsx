@@ -1,0 +1,5 @@
+import { TodoListPage } from '../features/todolist/todolist-page';
+
+export default function TodoListRoute() {
+  return <TodoListPage />;
+}
