@@ -4,7 +4,7 @@ SHELL := /bin/bash
 NODE_TS := node --import ./deploy/scripts/register-ts.mjs
 JEST := node --experimental-vm-modules --no-warnings=ExperimentalWarning node_modules/jest/bin/jest.js
 
-.PHONY: help install lock dev up down build lint typecheck test test-unit test-int e2e bench migrate gen check-generated browser kafka-up kafka-down clean
+.PHONY: help install lock dev up down build lint typecheck test test-unit test-int e2e bench migrate gen check-generated browser kafka-up kafka-down replay-projections chaos clean
 
 help:
 	@echo "make dev              run the whole product locally (embedded PostgreSQL, in-process bus; KAFKA_BROKERS for Kafka)"
@@ -15,6 +15,8 @@ help:
 	@echo "make e2e              browser tests: the whole stack as separate processes + Chromium (web/e2e)"
 	@echo "make bench            every benchmark (bench/README.md): tables on screen, JSON in bench/results (< 30 min)"
 	@echo "make kafka-up | kafka-down   the local Apache Kafka broker (KRaft, from Maven Central jars)"
+	@echo "make replay-projections      republish identity's companies and users so every projection is rebuilt"
+	@echo "make chaos            the fault suite under inbound load, on a private Kafka broker (bench/README.md)"
 	@echo "make up | down        docker compose (production shape; needs a Docker engine)"
 
 node_modules/.install-stamp: package-lock.json package.json
@@ -78,6 +80,15 @@ bench: install
 
 migrate: install
 	$(NODE_TS) deploy/scripts/migrate.mjs
+
+# rebuilds the projections of identity's companies and users (COMPANY_ID=<id> for one company; README)
+replay-projections: install
+	$(NODE_TS) deploy/scripts/replay-projections.mjs
+
+# the fault suite (bench/README.md): kills, broker restart and a frozen connector under inbound load; not part of
+# `make test`; it starts and restarts a broker of its own on CHAOS_KAFKA_PORT (never the shared 19092)
+chaos: install
+	nice -n 10 $(NODE_TS) bench/chaos.mjs --kafka-port $${CHAOS_KAFKA_PORT:-19192}
 
 kafka-up:
 	bash deploy/kafka/kafka.sh start

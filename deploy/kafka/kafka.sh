@@ -5,7 +5,10 @@
 #                                  create the topics of deploy/kafka/topics.yaml (auto-create is off)
 #   deploy/kafka/kafka.sh stop     stop it cleanly (SIGTERM, then wait)
 #   deploy/kafka/kafka.sh status
-# Environment: KAFKA_PORT (default 19092; the controller uses KAFKA_PORT+1), KAFKA_HEAP (default 512m).
+# Environment: KAFKA_PORT (default 19092; the controller uses KAFKA_PORT+1), KAFKA_HEAP (default 512m),
+# KAFKA_START_TIMEOUT (seconds `start` waits for the broker, default 60; a busy machine needs more).
+# Each port has its own data folder (.data/kafka-<port>): a private broker on another port (make chaos: 19192)
+# never touches the shared one's data.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -69,7 +72,7 @@ start() {
     -Dlog4j.configuration="file:$here/log4j.properties" kafka.Kafka "$data/server.properties" \
     >"$logfile" 2>&1 &
   echo $! > "$pidfile"
-  for _ in $(seq 1 120); do
+  for _ in $(seq 1 $((${KAFKA_START_TIMEOUT:-60} * 2))); do
     if port_open "$port" && grep -q 'Kafka Server started' "$logfile" 2>/dev/null; then
       log "started Apache Kafka $version (KRaft, single node) on 127.0.0.1:$port, pid $(cat "$pidfile")"
       create_topics
@@ -78,7 +81,7 @@ start() {
     if ! kill -0 "$(cat "$pidfile")" 2>/dev/null; then log "broker exited; see $logfile"; tail -n 30 "$logfile" >&2; exit 1; fi
     sleep 0.5
   done
-  log "broker did not answer within 60 s; see $logfile"
+  log "broker did not answer within ${KAFKA_START_TIMEOUT:-60} s; see $logfile"
   exit 1
 }
 

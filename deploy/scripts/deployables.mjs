@@ -43,6 +43,27 @@ export const SERVICES = [
     port: 4104,
     urlKey: 'WHATSAPP_CONNECTOR_URL',
   },
+  {
+    name: 'billing',
+    app: '../../services/billing/src/app.ts',
+    definition: 'billingService',
+    dataSource: { module: '../../services/billing/src/database/data-source.ts', factory: 'createBillingDataSource' },
+    portKey: 'BILLING_PORT',
+    port: 4106,
+    urlKey: 'BILLING_URL',
+  },
+  {
+    name: 'campaigns',
+    app: '../../services/campaigns/src/app.ts',
+    definition: 'campaignsService',
+    dataSource: {
+      module: '../../services/campaigns/src/database/data-source.ts',
+      factory: 'createCampaignsDataSource',
+    },
+    portKey: 'CAMPAIGNS_PORT',
+    port: 4105,
+    urlKey: 'CAMPAIGNS_URL',
+  },
 ];
 
 export const GATEWAY = {

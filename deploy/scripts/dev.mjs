@@ -4,6 +4,8 @@ import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { startServiceApp } from '@cs/platform/bootstrap';
+import { FakeEfiServer } from '@cs/billing/fake-efi';
+import { InProcessEventBus } from '@cs/platform/events';
 import { devDatabase } from './dev-postgres.mjs';
 import { GATEWAY, SERVICES } from './deployables.mjs';
 import { migrateAll } from './migrate.mjs';
@@ -11,15 +13,30 @@ import { migrateAll } from './migrate.mjs';
 const started = [];
 let webServer;
 let database;
+let fakeEfi;
 let stopping = false;
+
+/** One line for an error met while stopping (connections the terminal's Ctrl-C already closed): no stacks. */
+const brief = (error) => (error instanceof Error ? error.message : String(error)).split('\n')[0];
 
 async function stop(code) {
   if (stopping) return;
   stopping = true;
   console.log('\nstopping…');
+  // Ctrl-C reaches the whole process group: PostgreSQL and Vite are already stopping, so what the apps meet while
+  // closing (terminated connections, a bus that is gone) is expected; it is summed up, not thrown
+  let problems = 0;
+  const expected = (error) => {
+    problems += 1;
+    if (process.env.LOG_LEVEL === 'debug') console.error(`  (while stopping: ${brief(error)})`);
+  };
+  process.on('uncaughtException', expected);
+  process.on('unhandledRejection', expected);
   webServer?.kill('SIGTERM');
-  for (const app of started.reverse()) await app.close().catch((error) => console.error(error));
-  await database?.stop().catch(() => undefined);
+  for (const app of started.reverse()) await app.close().catch(expected);
+  await database?.stop().catch(expected);
+  await fakeEfi?.stop().catch(expected);
+  console.log(problems > 0 ? `stopped (${problems} connection(s) were already closed)` : 'stopped');
   process.exit(code);
 }
 process.on('SIGINT', () => void stop(0));
@@ -35,17 +52,40 @@ function devAccessTokenKeys() {
   };
 }
 
+/**
+ * Billing's Pix provider: the real Efí when EFI_CLIENT_ID is set, else the fake Efí in this process, which pays
+ * every charge by itself after FAKE_EFI_AUTO_PAY_MS (default 20 s) and notifies the gateway's webhook, so the
+ * whole payment can be clicked through locally.
+ */
+async function billingProviderEnv(gatewayUrl) {
+  const webhook = {
+    BILLING_WEBHOOK_SECRET: process.env.BILLING_WEBHOOK_SECRET ?? randomBytes(24).toString('hex'),
+    BILLING_PUBLIC_URL: process.env.BILLING_PUBLIC_URL ?? gatewayUrl,
+    BILLING_REGISTER_WEBHOOK: process.env.BILLING_REGISTER_WEBHOOK ?? 'true',
+  };
+  if (process.env.EFI_CLIENT_ID) return webhook;
+  fakeEfi = await new FakeEfiServer({ autoPayAfterMs: Number(process.env.FAKE_EFI_AUTO_PAY_MS ?? 20_000) }).start();
+  return { ...fakeEfi.billingEnv('pem'), ...webhook };
+}
+
 try {
   database = await devDatabase();
+  const gatewayPort = Number(process.env[GATEWAY.portKey] ?? GATEWAY.port);
   const env = {
     ...process.env,
     NODE_ENV: process.env.NODE_ENV ?? 'development',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     DATABASE_URL: database.url,
     INTERNAL_TOKEN: process.env.INTERNAL_TOKEN ?? randomBytes(24).toString('hex'),
+    // public links (media) name the gateway on the port it really listens on
+    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${gatewayPort}`,
     ...devAccessTokenKeys(),
   };
+  Object.assign(env, await billingProviderEnv(`http://127.0.0.1:${gatewayPort}`));
   await migrateAll(database.url, env, { seed: true });
+  // the in-process bus keeps nothing for late subscribers: relays (identity's seed events first) publish only once
+  // every service and the gateway have attached their consumers
+  const releaseBus = env.KAFKA_BROKERS ? () => undefined : InProcessEventBus.shared().holdUntilSubscribed();
 
   const serviceUrls = {};
   for (const service of SERVICES) {
@@ -56,13 +96,13 @@ try {
     serviceUrls[service.urlKey] = app.url;
   }
   const { [GATEWAY.definition]: gatewayDefinition } = await import(GATEWAY.app);
-  const gatewayPort = Number(process.env[GATEWAY.portKey] ?? GATEWAY.port);
   const gateway = await startServiceApp(gatewayDefinition, {
     ...env,
     ...serviceUrls,
     [GATEWAY.portKey]: String(gatewayPort),
   });
   started.push(gateway);
+  releaseBus();
 
   // the web client: Vite's dev server, proxying /api and /socket.io to the gateway (web/vite.config.ts)
   const webPort = Number(process.env.WEB_PORT ?? 5173);
@@ -93,12 +133,16 @@ try {
     readiness:      ${gateway.url}/health/ready
     database:       ${database.url.replace(/:[^:@/]+@/, ':***@')}
     API docs:       ${gateway.url}/docs/
+    Pix provider:   ${fakeEfi ? `fake Efí at ${fakeEfi.url} (charges pay themselves after ${Number(process.env.FAKE_EFI_AUTO_PAY_MS ?? 20_000) / 1000} s)` : 'Efí'}
 
   Demo logins (POST /auth/login):
 ${logins}
 
   Ctrl-C stops everything.`);
 } catch (error) {
-  console.error('make dev failed:', error);
-  await stop(1);
+  // Ctrl-C during start-up: stop() is already reporting
+  if (!stopping) {
+    console.error('make dev failed:', error);
+    await stop(1);
+  }
 }

@@ -1,5 +1,6 @@
 // Types of e2e-stack.mjs for the TypeScript tests that start the full stack.
 import type { ChildHandle } from '@cs/platform/testing';
+import type { FakeEfiServer } from '@cs/billing/fake-efi';
 
 export interface RunningStack {
   /** The built client served by `vite preview`, or null when started with `web: false`. */
@@ -12,6 +13,8 @@ export interface RunningStack {
   /** The deployables' processes, in start order. */
   readonly processes: ReadonlyArray<{ readonly name: string; readonly child: ChildHandle }>;
   readonly deployables: string[];
+  /** The fake Efí Pix API billing talks to (pay a charge with `fakeEfi.pay(txid)`). */
+  readonly fakeEfi: FakeEfiServer;
   stop(): Promise<void>;
 }
 

@@ -21,6 +21,7 @@ import {
   spawnTs,
   waitForHttp,
 } from '@cs/platform/testing';
+import { FakeEfiServer } from '@cs/billing/fake-efi';
 import { GATEWAY, SERVICES } from './deployables.mjs';
 import { migrateAll } from './migrate.mjs';
 
@@ -72,6 +73,8 @@ export async function startStack({
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   // stored media of this run (outside the repo: a dot-folder such as .data is refused by the media routes)
   const mediaDir = mkdtempSync(join(tmpdir(), `cs-${label}-media-`));
+  // the Pix provider (billing): the fake Efí, in this process, so a test can pay a charge (`stack.fakeEfi.pay`)
+  const fakeEfi = await new FakeEfiServer().start();
   const env = {
     NODE_ENV: 'test',
     LOG_LEVEL: logLevel,
@@ -83,11 +86,15 @@ export async function startStack({
     SIMULATOR_ENABLED: 'true',
     // no automatic QR "scan": the management walk scans through the simulator's API when it means to (0 = off)
     SIMULATOR_AUTO_SCAN_MS: '0',
-    TICKETS_MEDIA_BASE_URL: gatewayUrl,
     TICKETS_MEDIA_DIR: join(mediaDir, 'tickets'),
     MEDIA_DIR: join(mediaDir, 'identity'),
     WHATSAPP_MEDIA_DIR: join(mediaDir, 'whatsapp'),
+    CAMPAIGNS_MEDIA_DIR: join(mediaDir, 'campaigns'),
     PUBLIC_URL: gatewayUrl,
+    ...fakeEfi.billingEnv('pem'),
+    BILLING_WEBHOOK_SECRET: randomBytes(24).toString('hex'),
+    BILLING_PUBLIC_URL: gatewayUrl,
+    BILLING_REGISTER_WEBHOOK: 'true',
     ...accessTokenKeys(),
     PATH: process.env.PATH,
     ...extraEnv,
@@ -106,6 +113,7 @@ export async function startStack({
     await deleteTopics(brokers, topicPrefix).catch(() => undefined);
     if (!keepDatabase) await dropDatabase(adminUrl, database).catch(() => undefined);
     rmSync(mediaDir, { recursive: true, force: true });
+    await fakeEfi.stop();
   };
   const onSignal = () => void stop().then(() => process.exit(130));
   if (handleSignals) {
@@ -148,6 +156,7 @@ export async function startStack({
       env,
       processes,
       deployables: SERVICES.map((s) => s.name),
+      fakeEfi,
       stop,
     };
     if (!withWeb) return stack;

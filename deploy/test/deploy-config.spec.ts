@@ -11,15 +11,19 @@ import { loadConfig } from '@cs/platform/config';
 import { repoRoot } from '@cs/platform/testing';
 import { GatewayEnvSchema } from '../../gateway/src/config/env.js';
 import { IdentityEnvSchema } from '../../services/identity/src/config/env.js';
+import { CampaignsEnvSchema } from '../../services/campaigns/src/config/env.js';
 import { ContactsEnvSchema } from '../../services/contacts/src/config/env.js';
 import { TicketsEnvSchema } from '../../services/tickets/src/config/env.js';
 import { ConnectorEnvSchema } from '../../services/whatsapp-connector/src/config/env.js';
+import { BillingEnvSchema } from '../../services/billing/src/config/env.js';
 
 const DEPLOYABLES: Record<string, z.ZodObject> = {
   identity: IdentityEnvSchema,
   tickets: TicketsEnvSchema,
   contacts: ContactsEnvSchema,
   'whatsapp-connector': ConnectorEnvSchema,
+  billing: BillingEnvSchema,
+  campaigns: CampaignsEnvSchema,
   gateway: GatewayEnvSchema,
 };
 /** Read by the container's entry command, not by the app. */

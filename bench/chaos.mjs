@@ -1,0 +1,380 @@
+// The fault suite (`make chaos`; not part of `make test` nor `make bench`): the inbound load of bench/inbound.mjs
+// (simulated contacts writing through the simulator's dev API, at a fixed rate, over several connections) runs
+// against every deployable as its own process plus a second connector process, while in turn: each deployable is
+// killed with SIGKILL (and started again, as an orchestrator would), the Kafka broker is restarted, and the
+// connector holding the most sessions is frozen (SIGSTOP, 40 s: the other connector must take its sessions over).
+// Counting is done in the database, never from HTTP answers: "sent" is what reached the phone network (the
+// simulator's inbox), "stored" what tickets stored (messages, by their unique body); lost = sent but never stored,
+// duplicated = stored more than once. Two times per fault, from the end of the fault (process ready again, broker
+// answering; for a kill of a connector or a freeze, the fault itself, since the takeover is the recovery):
+// "resumed", until a message sent after that moment is stored (the flow works end to end again), and "recovery",
+// until every message sent before that moment is stored (the backlog drained). Prints one row per fault, writes bench/results/chaos.json, and exits 1 on any
+// loss or duplicate.
+// The broker it restarts is its OWN (KAFKA_PORT 19192 by default, data in .data/kafka-19192), never the shared
+// one on 19092. PostgreSQL is TEST_DATABASE_URL's server (a fresh database, dropped at the end).
+//   node --import ./deploy/scripts/register-ts.mjs bench/chaos.mjs [--rate 5] [--connections 6] [--kafka-port 19192]
+//     [--faults tickets,broker] (only the faults whose name contains one of these)
+import { execFileSync, spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import pg from 'pg';
+import { freePort, isPortOpen, spawnTs, waitForHttp } from '@cs/platform/testing';
+import { GATEWAY, SERVICES } from '../deploy/scripts/deployables.mjs';
+import { startStack } from '../deploy/scripts/e2e-stack.mjs';
+import { logIn } from './lib/client.mjs';
+import { option, printTable, RESULTS_DIR, sleep, writeResult } from './lib/report.mjs';
+import {
+  allowConnections,
+  createSimulatorConnection,
+  defaultConnection,
+  listConnections,
+  poster,
+} from './lib/simulator.mjs';
+
+const kafkaPort = option('kafka-port', 19192);
+const rate = option('rate', 5);
+const connectionCount = option('connections', 6);
+const contactCount = option('contacts', 120);
+const settleMs = option('settle', 15) * 1000;
+const freezeMs = option('freeze', 40) * 1000;
+const recoveryLimitMs = option('recovery-limit', 120) * 1000;
+
+if (kafkaPort === 19092) {
+  console.error('chaos: refusing to use 19092, the shared broker; it restarts its broker (--kafka-port)');
+  process.exit(2);
+}
+const brokers = `127.0.0.1:${kafkaPort}`;
+const kafka = (command) =>
+  execFileSync('bash', ['deploy/kafka/kafka.sh', command], {
+    env: { ...process.env, KAFKA_PORT: String(kafkaPort), KAFKA_START_TIMEOUT: '300' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+
+const entryOf = (app) => app.replace(/^\.\.\/\.\.\//, '').replace(/app\.ts$/, 'main.ts');
+const t = () => performance.now();
+
+console.log(`chaos: ${rate} msg/s over ${connectionCount} connections, private Kafka broker on ${brokers}`);
+kafka('start');
+process.env.KAFKA_BROKERS = brokers;
+const stack = await startStack({
+  web: false,
+  label: 'chaos',
+  log: (line) => console.log(`  ${line}`),
+  logLevel: process.env.CHAOS_LOG_LEVEL ?? 'error',
+  readyTimeoutMs: 120_000,
+  handleSignals: true,
+  env: { CONNECTOR_INSTANCE_ID: 'chaos-whatsapp-connector#0' },
+});
+
+/** Every deployable's process and how to start it again. */
+const deployables = new Map();
+for (const service of SERVICES) {
+  const url = stack.serviceUrls[service.urlKey];
+  deployables.set(service.name, {
+    entry: entryOf(service.app),
+    env: { ...stack.env, [service.portKey]: new URL(url).port },
+    url,
+    record: stack.processes.find((entry) => entry.name === service.name),
+  });
+}
+deployables.set('gateway', {
+  entry: entryOf(GATEWAY.app),
+  env: { ...stack.env, ...stack.serviceUrls, [GATEWAY.portKey]: new URL(stack.gatewayUrl).port },
+  url: stack.gatewayUrl,
+  record: stack.processes.find((entry) => entry.name === 'gateway'),
+});
+// the second connector process (the first one is the stack's)
+{
+  const port = await freePort();
+  const env = { ...stack.env, CONNECTOR_PORT: String(port), CONNECTOR_INSTANCE_ID: 'chaos-whatsapp-connector-2#0' };
+  const entry = entryOf(SERVICES.find((service) => service.name === 'whatsapp-connector').app);
+  const child = spawnTs(entry, env, 'whatsapp-connector-2');
+  const record = { name: 'whatsapp-connector-2', child };
+  stack.processes.push(record);
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/health/ready`, { child, timeoutMs: 120_000 });
+  deployables.set('whatsapp-connector-2', { entry, env, url, record });
+}
+
+let restarts = 0;
+async function restart(name) {
+  const deployable = deployables.get(name);
+  // a connector started again is a new process with a new id (as in production), never the dead one's
+  if (deployable.env.CONNECTOR_INSTANCE_ID) {
+    restarts += 1;
+    deployable.env = { ...deployable.env, CONNECTOR_INSTANCE_ID: `chaos-${name}#${restarts}` };
+  }
+  const child = spawnTs(deployable.entry, deployable.env, name);
+  deployable.record.child = child;
+  await waitForHttp(`${deployable.url}/health/ready`, { child, timeoutMs: 120_000 });
+}
+
+const db = new pg.Client({ connectionString: stack.databaseUrl });
+await db.connect();
+const run = randomBytes(3).toString('hex');
+const like = `chaos ${run} %`;
+const rows = [];
+let failed = false;
+
+try {
+  const base = stack.gatewayUrl;
+  let admin = await logIn(base, 'admin@demo.local', 'demo12345');
+  const seeded = await defaultConnection(base, admin.token);
+  const connectionIds = [seeded.id];
+  await allowConnections(base, admin.user.companyId, connectionCount + 5);
+  for (let i = 1; i < connectionCount; i += 1) {
+    connectionIds.push(
+      await createSimulatorConnection(base, admin.token, `Chaos ${i}`, {
+        queueIds: seeded.queues?.map((queue) => queue.id) ?? [],
+      }),
+    );
+  }
+  for (const deadline = Date.now() + 90_000; Date.now() < deadline; await sleep(500)) {
+    const connected = (await listConnections(base, admin.token)).filter(
+      (connection) => connectionIds.includes(connection.id) && connection.status === 'CONNECTED',
+    );
+    if (connected.length === connectionIds.length) break;
+  }
+
+  // the load: open loop at `rate`, each message a unique body `chaos <run> <seq>`; a failed request is not retried
+  // (whether it reached the phone network is read from the database)
+  let client = poster(base, admin.token, { maxSockets: 64 });
+  let seq = 0;
+  let loading = true;
+  const load = (async () => {
+    const t0 = t();
+    while (loading) {
+      const due = t0 + (seq * 1000) / rate;
+      if (due > t()) await sleep(due - t());
+      const current = seq++;
+      const k = current % contactCount;
+      void client
+        .post(`/simulator/connections/${connectionIds[k % connectionIds.length]}/messages`, {
+          from: { number: `55119${String(60_000_000 + k).padStart(8, '0')}`, name: `Cliente ${k}` },
+          kind: 'text',
+          body: `chaos ${run} ${current}`,
+        })
+        .then(async (result) => {
+          if (result.status === 401) {
+            admin = await logIn(base, 'admin@demo.local', 'demo12345').catch(() => admin);
+            client = poster(base, admin.token, { maxSockets: 64 });
+          }
+        });
+    }
+  })();
+
+  /** Messages sent with a sequence below `upTo` that tickets has not stored yet. */
+  const pendingBelow = async (upTo) => {
+    const { rows: result } = await db.query(
+      `SELECT count(*)::int AS pending FROM whatsapp.simulator_inbox i
+         LEFT JOIN (SELECT DISTINCT body FROM tickets.messages WHERE body LIKE $1) m ON m.body = i.payload->>'body'
+        WHERE i.payload->>'body' LIKE $1 AND split_part(i.payload->>'body', ' ', 3)::int < $2 AND m.body IS NULL`,
+      [like, upTo],
+    );
+    return result[0].pending;
+  };
+
+  /** Until every message sent before the fault ended is stored: the recovery time (ms), or null past the limit. */
+  const recovery = async (endedAt, upTo) => {
+    for (;;) {
+      if ((await pendingBelow(upTo)) === 0) return Math.round(t() - endedAt);
+      if (t() - endedAt > recoveryLimitMs) return null;
+      await sleep(250);
+    }
+  };
+
+  /** Until a message sent after the fault ended is stored (the flow works end to end again): ms, or null. */
+  const resumption = async (endedAt, from) => {
+    for (;;) {
+      const { rows: found } = await db.query(
+        `SELECT 1 FROM tickets.messages WHERE body LIKE $1 AND split_part(body, ' ', 3)::int >= $2 LIMIT 1`,
+        [like, from],
+      );
+      if (found.length > 0) return Math.round(t() - endedAt);
+      if (t() - endedAt > recoveryLimitMs) return null;
+      await sleep(250);
+    }
+  };
+
+  /** The connector process holding the most sessions (ids `chaos-<deployable>#<start>`). */
+  const busierConnector = async (owners) => {
+    const count = (name) =>
+      [...owners].filter(([owner]) => owner.startsWith(`chaos-${name}#`)).reduce((sum, [, n]) => sum + n, 0);
+    return count('whatsapp-connector') >= count('whatsapp-connector-2') ? 'whatsapp-connector' : 'whatsapp-connector-2';
+  };
+
+  const sessionsOf = async () => {
+    const { rows: owners } = await db.query(
+      `SELECT owner, count(*)::int AS sessions FROM whatsapp.session_leases
+        WHERE expires_at > now() AND connection_id = ANY($1::int[]) GROUP BY owner`,
+      [connectionIds],
+    );
+    return new Map(owners.map((row) => [row.owner, row.sessions]));
+  };
+
+  const only = option('faults', '');
+  const faults = [
+    ...['tickets', 'contacts', 'identity', 'gateway'].map((name) => ({
+      name: `SIGKILL ${name}`,
+      inject: async () => {
+        deployables.get(name).record.child.process.kill('SIGKILL');
+        await deployables.get(name).record.child.exited;
+        await restart(name);
+      },
+    })),
+    {
+      name: 'SIGKILL whatsapp-connector',
+      takeover: true,
+      inject: async () => {
+        const owners = await sessionsOf();
+        const name = (await busierConnector(owners)) === 'whatsapp-connector' ? '' : '-2';
+        const victim = deployables.get(`whatsapp-connector${name}`);
+        victim.record.child.process.kill('SIGKILL');
+        await victim.record.child.exited;
+        return { after: async () => restart(`whatsapp-connector${name}`) };
+      },
+    },
+    {
+      name: 'restart the Kafka broker',
+      inject: async () => {
+        kafka('stop');
+        // the clock starts when the broker answers again (kafka.sh returns later, after creating topics)
+        const starting = new Promise((resolve) => {
+          const child = spawn('bash', ['deploy/kafka/kafka.sh', 'start'], {
+            env: { ...process.env, KAFKA_PORT: String(kafkaPort), KAFKA_START_TIMEOUT: '300' },
+            stdio: ['ignore', 'inherit', 'inherit'],
+          });
+          child.once('exit', resolve);
+        });
+        for (const deadline = t() + 300_000; !(await isPortOpen(brokers, 200)); await sleep(100)) {
+          if (t() > deadline) throw new Error('the broker did not come back within 300 s');
+        }
+        const answeredAt = t();
+        const answeredSeq = seq;
+        const code = await starting;
+        if (code !== 0) throw new Error(`kafka.sh start exited with ${code}`);
+        return { endedAt: answeredAt, upTo: answeredSeq };
+      },
+    },
+    {
+      name: 'SIGSTOP a connector (40 s)',
+      takeover: true,
+      inject: async () => {
+        const owners = await sessionsOf();
+        const name = (await busierConnector(owners)) === 'whatsapp-connector' ? '' : '-2';
+        const victim = deployables.get(`whatsapp-connector${name}`);
+        victim.record.child.process.kill('SIGSTOP');
+        const frozenAt = t();
+        return {
+          after: async () => {
+            await sleep(Math.max(0, freezeMs - (t() - frozenAt)));
+            victim.record.child.process.kill('SIGCONT');
+          },
+        };
+      },
+    },
+  ].filter((fault) => !only || only.split(',').some((part) => fault.name.includes(part)));
+
+  await sleep(settleMs);
+  for (const fault of faults) {
+    const from = seq;
+    const startedAt = t();
+    console.log(`  fault: ${fault.name}`);
+    const { after, endedAt: answeredAt, upTo: answeredSeq } = (await fault.inject()) ?? {};
+    // a takeover's clock starts with the fault (the surviving connector must notice it); others' when it is over
+    const endedAt = fault.takeover ? startedAt : (answeredAt ?? t());
+    // a takeover's recovery: until what was sent in the 2 s after the fault (to the lost sessions too) is stored
+    if (fault.takeover) await sleep(2_000);
+    const upTo = answeredSeq ?? seq;
+    // what follows the fault (a killed connector started again, a frozen one thawed at 40 s) runs meanwhile: the
+    // simulator's API is served by the first connector, so sends resume only once it is back
+    const following = after ? after() : Promise.resolve();
+    const [resumedIn, recoveredIn] = await Promise.all([resumption(endedAt, upTo), recovery(endedAt, upTo)]);
+    await following;
+    await sleep(settleMs);
+    rows.push({
+      fault: fault.name,
+      from,
+      to: seq,
+      faultMs: Math.round(t() - startedAt),
+      resumedMs: resumedIn,
+      recoveryMs: recoveredIn,
+    });
+    const shown = (ms) => (ms === null ? `more than ${recoveryLimitMs / 1000} s` : `${ms} ms`);
+    console.log(`    flow resumed in ${shown(resumedIn)}, everything sent before stored in ${shown(recoveredIn)}`);
+  }
+  loading = false;
+  await load;
+  await sleep(2_000);
+  // drain: everything sent is stored, or nothing more arrives for 30 s
+  const lastSeq = seq;
+  let pending = await pendingBelow(lastSeq);
+  for (let idleSince = t(); pending > 0 && t() - idleSince < 30_000; await sleep(500)) {
+    const now = await pendingBelow(lastSeq);
+    if (now < pending) idleSince = t();
+    pending = now;
+  }
+  client.close();
+
+  // the counts per fault window, from the database
+  const { rows: sentRows } = await db.query(
+    `SELECT split_part(payload->>'body', ' ', 3)::int AS seq FROM whatsapp.simulator_inbox WHERE payload->>'body' LIKE $1`,
+    [like],
+  );
+  const { rows: storedRows } = await db.query(
+    `SELECT split_part(body, ' ', 3)::int AS seq, count(*)::int AS copies FROM tickets.messages
+      WHERE body LIKE $1 AND NOT from_me GROUP BY body`,
+    [like],
+  );
+  const sentSeqs = sentRows.map((row) => row.seq);
+  const stored = new Map(storedRows.map((row) => [row.seq, row.copies]));
+  const table = rows.map((row, index) => {
+    const to = rows[index + 1]?.from ?? lastSeq;
+    const inWindow = (value) => value >= row.from && value < to;
+    const sent = sentSeqs.filter(inWindow);
+    const lost = sent.filter((value) => !stored.has(value)).length;
+    const duplicated = [...stored].filter(([value, copies]) => inWindow(value) && copies > 1).length;
+    if (lost > 0 || duplicated > 0 || row.recoveryMs === null) failed = true;
+    return {
+      fault: row.fault,
+      sent: sent.length,
+      stored: [...stored.keys()].filter(inWindow).length,
+      lost,
+      duplicated,
+      resumedS: row.resumedMs === null ? 'none' : Math.round(row.resumedMs / 100) / 10,
+      recoveryS: row.recoveryMs === null ? 'none' : Math.round(row.recoveryMs / 100) / 10,
+    };
+  });
+  const totals = {
+    fault: 'total',
+    sent: sentSeqs.length,
+    stored: stored.size,
+    lost: sentSeqs.filter((value) => !stored.has(value)).length,
+    duplicated: [...stored.values()].filter((copies) => copies > 1).length,
+    resumedS: '',
+    recoveryS: '',
+  };
+  if (totals.lost > 0 || totals.duplicated > 0) failed = true;
+  printTable(`chaos: ${rate} msg/s, sent / stored / lost / duplicated and recovery per fault`, [...table, totals]);
+  writeResult('chaos', {
+    params: { rate, connections: connectionIds.length, contacts: contactCount, settleMs, freezeMs, brokers },
+    results: { faults: table, totals },
+  });
+} catch (error) {
+  console.error(error);
+  failed = true;
+} finally {
+  for (const { child } of stack.processes) child.process.kill('SIGCONT');
+  if (failed) {
+    // what the deployables logged (errors and above, CHAOS_LOG_LEVEL), to see why a flow did not resume
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    for (const { name, child } of stack.processes) writeFileSync(`${RESULTS_DIR}chaos-${name}.log`, child.output());
+    console.log(`  deployables' logs: bench/results/chaos-<name>.log`);
+  }
+  await db.end().catch(() => undefined);
+  await stack.stop();
+  kafka('stop');
+}
+console.log(failed ? '\n  chaos: FAILED (a loss, a duplicate or no recovery)' : '\n  chaos: 0 lost, 0 duplicated');
+process.exit(failed ? 1 : 0);
