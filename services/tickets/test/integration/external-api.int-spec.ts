@@ -140,12 +140,13 @@ describe('POST /api/messages/send', () => {
   it('sends to the known contact of an eight-digit WhatsApp account, and closes the ticket when asked', async () => {
     const first = await send(TOKEN, { number: '5511987650002', body: 'Primeira' });
     expect(first.status).toBe(200);
+    await harness.waitForText(setup.companyId, 'Primeira');
     const ensures = harness.events(setup.companyId, 'contacts.contact.ensure').length;
     const second = await send(TOKEN, { number: '5511987650002', body: 'Segunda', closeTicket: true });
     expect(second.status).toBe(200);
+    await harness.waitForText(setup.companyId, 'Segunda');
     // the contact exists now: no second ensure command
     expect(harness.events(setup.companyId, 'contacts.contact.ensure')).toHaveLength(ensures);
-    await harness.waitForText(setup.companyId, 'Segunda');
     const rows = await harness.query<{ status: string }>(
       `SELECT t.status FROM tickets.tickets t JOIN tickets.contacts c ON c.company_id = t.company_id
          AND c.id = t.contact_id WHERE t.company_id = $1 AND c.number = '5511987650002'`,
