@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return -- HTTP bodies are JSON read through assertions */
 /**
  * ADR 0006 on real PostgreSQL and Kafka: campaigns' `campaigns.shipping.delivered` events put the campaign's
  * messages into the contacts' history without turning them into agent work — appended to an existing ticket
