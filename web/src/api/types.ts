@@ -49,6 +49,8 @@ export interface SessionUser {
     dueDate?: string | null;
     plan?: PlanFlags & { name?: string };
     settings?: Array<{ key: string; value: string }>;
+    /** IANA zone the server reads company wall-clock times in (campaign schedules); identity's login payload. */
+    timezone?: string;
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEvent } from '../../common/envelope.js';
 import { IdSchema } from '../../common/ids.js';
 import { defineTopic } from '../topic.js';
+import { OutboundContentSchema } from '../whatsapp/snapshots.js';
 import { CampaignSnapshotSchema, FileListSnapshotSchema } from './snapshots.js';
 
 const deleted = z.object({ id: IdSchema });
@@ -44,4 +45,35 @@ export const CampaignsFileListTopic = defineTopic({
   events: [FileListCreated, FileListUpdated, FileListDeleted],
 });
 
-export const campaignsTopics = [CampaignsCampaignTopic, CampaignsFileListTopic] as const;
+/** ADR 0006: a campaign message WhatsApp accepted, for the contact's history in tickets. */
+export const ShippingDelivered = defineEvent(
+  'campaigns.shipping.delivered',
+  z.object({
+    campaignId: IdSchema,
+    campaignName: z.string(),
+    /** The shipping row (one per campaign and contact) and the part sent: `confirm`, `main` or `file-<optionId>`. */
+    shippingId: z.string().regex(/^\d+$/),
+    part: z.string().min(1),
+    connectionId: IdSchema,
+    chatJid: z.string().min(1),
+    /** The contact's number as the campaign's audience had it (digits). */
+    number: z.string().regex(/^\d{8,20}$/),
+    /** What was sent, as in the `whatsapp.message.send` command (media by URL). */
+    content: OutboundContentSchema,
+    /** WhatsApp's id of the message (from `whatsapp.message.sent`). */
+    messageId: z.string().min(1),
+    sentAt: z.iso.datetime({ offset: true }),
+  }),
+  { description: 'A campaign message was accepted by WhatsApp (ack 1); tickets appends it to the contact history.' },
+);
+
+export const CampaignsShippingTopic = defineTopic({
+  name: 'campaigns.shipping.v1',
+  owner: 'campaigns',
+  aggregate: 'shipping',
+  key: 'connectionId:chatJid',
+  description: 'Campaign messages WhatsApp accepted (ADR 0006: the contact history in tickets).',
+  events: [ShippingDelivered],
+});
+
+export const campaignsTopics = [CampaignsCampaignTopic, CampaignsFileListTopic, CampaignsShippingTopic] as const;

@@ -439,6 +439,31 @@ describe('dispatch engine', () => {
       expect(updates.at(-1)).toMatchObject({ status: 'FINALIZADA', counts: { delivered: 4 } });
       expect(updates.some((update) => update.status === 'EM_ANDAMENTO')).toBe(true);
     });
+    // ADR 0006: each message WhatsApp accepted is published once for the contact's history, the failed one is not
+    const delivered = await expectEventually(() => {
+      const events = parties.deliveredEvents.filter(
+        (event) => (event.data as { campaignId: number }).campaignId === campaign.id,
+      );
+      expect(events).toHaveLength(4);
+      return events;
+    });
+    for (const [index, number] of numbers.slice(0, 4).entries()) {
+      const send = parties.sendsTo(number)[0]!;
+      const event = delivered.find((entry) => (entry.data as { number: string }).number === number);
+      expect(event?.companyId).toBe(companyId);
+      expect(event?.data).toEqual({
+        campaignId: campaign.id,
+        campaignName: campaign.name,
+        shippingId: expect.stringMatching(/^\d+$/),
+        part: 'main',
+        connectionId,
+        chatJid: `${number}@s.whatsapp.net`,
+        number,
+        content: { kind: 'text', body: bodies[index] },
+        messageId: parties.waIds.get(send.clientMessageId),
+        sentAt: expect.any(String),
+      });
+    }
     // a restart of a finished campaign is refused, deleting it is allowed
     expect((await call(companyId, 'POST', `/campaigns/${campaign.id}/restart`)).status).toBe(409);
   }, 60_000);

@@ -20,7 +20,12 @@ import {
 } from '@cs/proto/events';
 import { TEST_INTERNAL_TOKEN, testRun } from '@cs/platform/testing';
 
-const RECORDED = ['whatsapp.message.commands.v1', 'campaigns.campaign.v1', 'campaigns.file-list.v1'];
+const RECORDED = [
+  'whatsapp.message.commands.v1',
+  'campaigns.campaign.v1',
+  'campaigns.file-list.v1',
+  'campaigns.shipping.v1',
+];
 
 export const TEST_HEADERS = (companyId: number, profile: 'admin' | 'user' = 'admin', userId = 10) => ({
   'x-internal-token': TEST_INTERNAL_TOKEN,
@@ -39,6 +44,10 @@ export class Parties {
   readonly sends: SendCommand[] = [];
   readonly campaignEvents: Envelope[] = [];
   readonly fileEvents: Envelope[] = [];
+  /** `campaigns.shipping.delivered` events (ADR 0006: the contacts' history in tickets). */
+  readonly deliveredEvents: Envelope[] = [];
+  /** WhatsApp ids the "connector" gave, by `clientMessageId`. */
+  readonly waIds = new Map<string, string>();
   /** Numbers whose sends the "connector" reports as failed. */
   failing = new Set<string>();
   /** While false, sends are recorded but not answered (connector down). */
@@ -70,6 +79,7 @@ export class Parties {
         const envelope = JSON.parse(message.value?.toString() ?? '{}') as Envelope;
         if (name === 'campaigns.campaign.v1') this.campaignEvents.push(envelope);
         if (name === 'campaigns.file-list.v1') this.fileEvents.push(envelope);
+        if (name === 'campaigns.shipping.v1') this.deliveredEvents.push(envelope);
         if (name === 'whatsapp.message.commands.v1' && envelope.type === 'whatsapp.message.send') {
           const data = envelope.data as EventData<typeof SendMessage>;
           this.sends.push({ ...data, companyId: envelope.companyId, at: Date.now() });
@@ -103,12 +113,14 @@ export class Parties {
       );
       return;
     }
+    const messageId = `wa-${randomUUID()}`;
+    this.waIds.set(data.clientMessageId, messageId);
     await this.publish('whatsapp.message-ack.v1', `${data.connectionId}:${data.chatJid}`, MessageSent, companyId, {
       commandId: data.commandId,
       clientMessageId: data.clientMessageId,
       connectionId: data.connectionId,
       chatJid: data.chatJid,
-      messageId: `wa-${randomUUID()}`,
+      messageId,
       timestamp: new Date().toISOString(),
     });
   }

@@ -9,9 +9,8 @@ import type { ConnectorConfig } from '../../src/config/env.js';
 import { MediaRejectedError } from '../../src/providers/provider.port.js';
 import { LocalMediaBackend } from '../../src/modules/media/local-media.backend.js';
 import { mediaBackendFor, MediaStorageError, MediaStoreService } from '../../src/modules/media/media-store.js';
-import { S3Error, S3MediaBackend } from '../../src/modules/media/s3-media.backend.js';
-import { sha256Hex, signV4 } from '../../src/modules/media/sigv4.js';
-import { FakeS3 } from './support/fake-s3.js';
+import { S3Error, S3ObjectStore, sha256Hex, signV4 } from '@cs/platform/storage';
+import { FakeS3 } from '@cs/platform/storage/testing';
 
 const ACCESS_KEY = 'AKIAFAKEMEDIA0000001';
 const SECRET = 'fake/secret+Key0123456789abcdefghijklmno';
@@ -52,7 +51,7 @@ beforeEach(async () => {
 afterEach(() => s3.stop());
 
 it('chooses the bucket when one is configured, the folder otherwise, and wants both keys with a bucket', () => {
-  expect(mediaBackendFor(configFor(s3.url))).toBeInstanceOf(S3MediaBackend);
+  expect(mediaBackendFor(configFor(s3.url))).toBeInstanceOf(S3ObjectStore);
   expect(mediaBackendFor(configFor(s3.url, { WHATSAPP_MEDIA_S3_BUCKET: undefined }))).toBeInstanceOf(LocalMediaBackend);
   expect(() => mediaBackendFor(configFor(s3.url, { WHATSAPP_MEDIA_S3_SECRET_ACCESS_KEY: undefined }))).toThrow(
     /WHATSAPP_MEDIA_S3_SECRET_ACCESS_KEY/,
@@ -80,7 +79,7 @@ it('stores a file as an object with its type, under <company>/<connection>/<uuid
   });
   expect(s3.requests.map((request) => `${request.method} ${request.status}`)).toEqual(['PUT 200', 'GET 200']);
 
-  const part = await (store.backend as S3MediaBackend).open(key, 'bytes=0-3');
+  const part = await (store.backend as S3ObjectStore).open(key, 'bytes=0-3');
   expect(part).toMatchObject({ status: 206, contentRange: 'bytes 0-3/9', contentType: 'application/pdf' });
   const chunks: Buffer[] = [];
   for await (const chunk of part?.body ?? []) chunks.push(chunk as Buffer);
@@ -96,7 +95,7 @@ it('keeps the size and type checks before anything reaches the bucket', async ()
 });
 
 it('answers null for a missing object and refuses to read outside the key layout', async () => {
-  const backend = store.backend as S3MediaBackend;
+  const backend = store.backend as S3ObjectStore;
   expect(await backend.open('2/7/nao-existe.png')).toBeNull();
   expect(s3.requests.at(-1)).toMatchObject({ status: 404, code: 'NoSuchKey' });
   await expect(store.get('https://app.example.com/media/whatsapp/2/7/nao-existe.png')).rejects.toMatchObject({
@@ -135,7 +134,7 @@ it('fails on an unknown bucket (permanent) and on an unreachable endpoint (trans
   const noBucket = storeFor(configFor(s3.url, { WHATSAPP_MEDIA_S3_BUCKET: 'outro' }));
   const input = { companyId: 2, connectionId: 7, data: Buffer.from('x'), mimeType: 'image/png', fileName: 'a.png' };
   await expect(noBucket.put(input)).rejects.toMatchObject({ code: 'NoSuchBucket' });
-  await expect((noBucket.backend as S3MediaBackend).open('2/7/a.png')).rejects.toMatchObject({
+  await expect((noBucket.backend as S3ObjectStore).open('2/7/a.png')).rejects.toMatchObject({
     status: 404,
     code: 'NoSuchBucket',
   });

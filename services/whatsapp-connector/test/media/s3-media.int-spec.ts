@@ -15,7 +15,7 @@ import { nextCompanyId, serviceTestEnv, TEST_INTERNAL_TOKEN, testRun } from '@cs
 import { whatsappConnectorService } from '../../src/app.js';
 import { createWhatsappDataSource } from '../../src/database/data-source.js';
 import { HEADERS, KafkaProbe } from '../support/kafka-probe.js';
-import { FakeS3 } from './support/fake-s3.js';
+import { FakeS3 } from '@cs/platform/storage/testing';
 
 const ACCESS_KEY = 'AKIAMEDIATEST0000001';
 const SECRET = `s3/${randomUUID()}`;

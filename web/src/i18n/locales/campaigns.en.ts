@@ -47,6 +47,7 @@ export const campaignsEn = {
       none: 'None',
       whatsapp: 'Connection',
       scheduledAt: 'Scheduled for',
+      timeZone: 'Company time ({{zone}})',
       fileList: 'File list',
       message: 'Message',
       confirmationMessage: 'Confirmation message',

@@ -47,6 +47,7 @@ export const campaignsEs = {
       none: 'Ninguna',
       whatsapp: 'Conexión',
       scheduledAt: 'Programación',
+      timeZone: 'Hora de la empresa ({{zone}})',
       fileList: 'Lista de archivos',
       message: 'Mensaje',
       confirmationMessage: 'Mensaje de confirmación',

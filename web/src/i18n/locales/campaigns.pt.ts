@@ -50,6 +50,7 @@ export const campaignsPt = {
       none: 'Nenhuma',
       whatsapp: 'Conexão',
       scheduledAt: 'Agendamento',
+      timeZone: 'Horário da empresa ({{zone}})',
       fileList: 'Lista de arquivos',
       message: 'Mensagem',
       confirmationMessage: 'Mensagem de Confirmação',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { asCompanyId, type CompanyId } from '@cs/proto/common';
-import { type OutboundContent, SendMessage } from '@cs/proto/events';
+import { type OutboundContent, SendMessage, ShippingDelivered } from '@cs/proto/events';
 import { APP_CONFIG } from '@cs/platform/config';
 import { TransactionHost } from '@cs/platform/database';
 import { EventPublisher } from '@cs/platform/events';
@@ -30,6 +30,14 @@ interface DispatchJob {
   companyId: number;
   campaignId: number;
   token: string;
+}
+
+/** What the connector reported for a send WhatsApp accepted (`whatsapp.message.sent`). */
+export interface SentMessage {
+  connectionId: number;
+  chatJid: string;
+  messageId: string;
+  timestamp: string;
 }
 
 interface ShippingRow {
@@ -408,8 +416,12 @@ export class DispatchEngine implements OnApplicationBootstrap {
     companyId: CompanyId,
     shippingId: string,
     part: string,
-    outcome: { error: string | null },
+    outcome: { error: string | null; sent?: SentMessage },
   ): Promise<void> {
+    if (outcome.error === null && outcome.sent) {
+      const sent = outcome.sent;
+      await this.transactions.run((manager) => this.publishDelivered(manager, companyId, shippingId, part, sent));
+    }
     if (part !== 'main' && part !== 'confirm') return;
     await this.transactions.run(async (manager) => {
       const updated = await returningRows<{ campaign_id: number }>(
@@ -439,6 +451,82 @@ export class DispatchEngine implements OnApplicationBootstrap {
         if ((open?.count ?? 0) === 0) await this.finishIfDone(manager, row);
       }
       await this.campaigns.announce(companyId, row.id);
+    });
+  }
+
+  /**
+   * ADR 0006: a part WhatsApp accepted goes to the contact's history in tickets (`campaigns.shipping.delivered`),
+   * with the content the send command carried (rebuilt from the shipping row and the campaign, as `send` built it).
+   */
+  private async publishDelivered(
+    manager: EntityManager,
+    companyId: CompanyId,
+    shippingId: string,
+    part: string,
+    sent: SentMessage,
+  ): Promise<void> {
+    const [shipping] = await manager.query<Array<ShippingRow & { campaign_id: number }>>(
+      'SELECT * FROM campaign_shippings WHERE company_id = $1 AND id = $2',
+      [companyId, shippingId],
+    );
+    if (!shipping) return;
+    const [row] = await manager.query<CampaignRow[]>('SELECT * FROM campaigns WHERE company_id = $1 AND id = $2', [
+      companyId,
+      shipping.campaign_id,
+    ]);
+    if (!row) return;
+    let content: OutboundContent | null = null;
+    if (part === 'confirm' && shipping.confirmation_message) {
+      content = { kind: 'text', body: shipping.confirmation_message };
+    } else if (part === 'main') {
+      content =
+        row.media_path && row.media_type
+          ? {
+              kind: 'media',
+              mediaType: mediaKindOf(row.media_type),
+              url: this.media.urlOf(row.media_path),
+              mimeType: row.media_type,
+              fileName: row.media_name ?? 'arquivo',
+              caption: shipping.message,
+              ptt: false,
+            }
+          : { kind: 'text', body: shipping.message };
+    } else if (part.startsWith('file-')) {
+      const [option] = await manager.query<Array<{ path: string; media_type: string }>>(
+        'SELECT path, media_type FROM file_list_options WHERE company_id = $1 AND id = $2 AND path IS NOT NULL',
+        [companyId, Number(part.slice('file-'.length))],
+      );
+      if (option) {
+        content = {
+          kind: 'media',
+          mediaType: mediaKindOf(option.media_type),
+          url: this.media.urlOf(option.path),
+          mimeType: option.media_type,
+          fileName: option.path
+            .split('/')
+            .pop()!
+            .replace(/^[0-9a-f-]{36}-/, ''),
+          caption: '',
+          ptt: false,
+        };
+      }
+    }
+    if (!content) return;
+    await this.events.emit(ShippingDelivered, {
+      companyId,
+      key: `${sent.connectionId}:${sent.chatJid}`,
+      data: {
+        campaignId: row.id,
+        campaignName: row.name,
+        shippingId: String(shipping.id),
+        part,
+        connectionId: sent.connectionId,
+        chatJid: sent.chatJid,
+        number: shipping.number,
+        content,
+        messageId: sent.messageId,
+        sentAt: sent.timestamp,
+      },
     });
   }
 }

@@ -39,7 +39,15 @@ export class DispatchConsumer {
       const data = event.data as EventData<typeof MessageSent>;
       const parsed = parseCampaignMessageId(data.clientMessageId);
       if (parsed)
-        await this.engine.result(asCompanyId(event.companyId), parsed.shippingId, parsed.part, { error: null });
+        await this.engine.result(asCompanyId(event.companyId), parsed.shippingId, parsed.part, {
+          error: null,
+          sent: {
+            connectionId: data.connectionId,
+            chatJid: data.chatJid,
+            messageId: data.messageId,
+            timestamp: data.timestamp,
+          },
+        });
       return;
     }
     if (event.type === MessageSendFailed.type) {

@@ -1,31 +1,71 @@
-import { relative } from 'node:path';
-import { Controller, Get, Param, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { basename, relative } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { Logger } from 'pino';
 import { DomainError } from '@cs/platform/errors';
+import { LOGGER } from '@cs/platform/logging';
 import { Public } from '@cs/platform/tenancy';
-import { MEDIA_ROUTE, MediaStorage } from './media.storage.js';
+import { safeFileHeaders } from '@cs/platform/uploads';
+import { isStoredPath, MEDIA_ROUTE, MediaStorage } from './media.storage.js';
+
+const MAX_AGE_SECONDS = 7 * 24 * 3600;
 
 /**
- * Serves stored media at `/files/media/<company>/<folder>/<uuid>-<name>` (through the gateway). The random
- * part of each name makes the URL a capability, so the connector can fetch media it sends by URL.
+ * Serves stored media at `/files/media/<company>/<folder>/<uuid>-<name>` (through the gateway), from the folder
+ * or streamed from the S3 bucket (the client's `Range` passed through). The random part of each name makes the
+ * URL a capability, so the connector can fetch media it sends by URL.
  */
 @Controller(MEDIA_ROUTE)
 export class MediaController {
-  constructor(private readonly media: MediaStorage) {}
+  constructor(
+    private readonly media: MediaStorage,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
 
   @Public()
   @Get('*path')
-  serve(@Param('path') path: string | string[], @Res() response: Response): void {
+  async serve(
+    @Param('path') path: string | string[],
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     const requested = Array.isArray(path) ? path.join('/') : path;
+    if (this.media.s3) return this.stream(requested, request, response);
     const absolute = this.media.resolvePath(requested);
     if (!absolute) throw new DomainError('ERR_NOT_FOUND');
     // relative to the media folder, so only dot-segments inside it are refused (the folder may be `.data/...`)
     response.sendFile(
       relative(this.media.root, absolute),
-      { root: this.media.root, dotfiles: 'deny', maxAge: '7d' },
+      { root: this.media.root, dotfiles: 'deny', maxAge: MAX_AGE_SECONDS * 1000 },
       (error) => {
         if (error && !response.headersSent) response.status(404).json({ error: 'ERR_NOT_FOUND' });
       },
     );
+  }
+
+  private async stream(key: string, request: Request, response: Response): Promise<void> {
+    if (!isStoredPath(key)) throw new DomainError('ERR_NOT_FOUND');
+    const range = request.headers.range;
+    const object = await this.media.open(key, typeof range === 'string' ? range : undefined);
+    if (!object) throw new DomainError('ERR_NOT_FOUND');
+    response.status(object.status);
+    response.setHeader('cache-control', `public, max-age=${MAX_AGE_SECONDS}`);
+    response.setHeader('accept-ranges', 'bytes');
+    const safe = safeFileHeaders(
+      object.contentType?.split(';')[0]?.trim() ?? 'application/octet-stream',
+      basename(key).replace(/^[0-9a-f-]{36}-/, ''),
+    );
+    for (const [name, value] of Object.entries(safe)) response.setHeader(name, value);
+    if (object.contentLength !== null) response.setHeader('content-length', String(object.contentLength));
+    if (object.contentRange) response.setHeader('content-range', object.contentRange);
+    if (object.etag) response.setHeader('etag', object.etag);
+    if (object.lastModified) response.setHeader('last-modified', object.lastModified);
+    try {
+      await pipeline(object.body, response);
+    } catch (error) {
+      // the client went away, or the bucket's stream broke mid-way (headers are out: nothing else to answer)
+      this.logger.debug({ err: error, key }, 'media stream ended early');
+    }
   }
 }

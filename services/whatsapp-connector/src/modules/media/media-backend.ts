@@ -1,6 +1,9 @@
-import type { Readable } from 'node:stream';
+import type { StoredObject } from '@cs/platform/storage';
 
-/** Where stored media bytes live: the local folder (`LocalMediaBackend`) or an S3 bucket (`S3MediaBackend`). */
+/**
+ * Where stored media bytes live: the local folder (`LocalMediaBackend`) or an S3 bucket (`S3ObjectStore` of
+ * `@cs/platform/storage`, which has this shape).
+ */
 export interface MediaBackend {
   readonly kind: 'local' | 's3';
   /** Writes an object under `key` (`<company>/<connection>/<uuid>-<name>`, already checked by `isMediaKey`). */
@@ -12,15 +15,8 @@ export interface MediaBackend {
   open(key: string, range?: string): Promise<MediaObject | null>;
 }
 
-export interface MediaObject {
-  readonly status: 200 | 206 | 416;
-  readonly body: Readable;
-  readonly contentType: string | null;
-  readonly contentLength: number | null;
-  readonly contentRange: string | null;
-  readonly etag: string | null;
-  readonly lastModified: string | null;
-}
+/** What a backend answers for a read (the S3 store's shape, shared by the folder backend). */
+export type MediaObject = StoredObject;
 
 export const MEDIA_BACKEND = Symbol('MEDIA_BACKEND');
 

@@ -5,11 +5,11 @@ import type { Logger } from 'pino';
 import { APP_CONFIG } from '@cs/platform/config';
 import { OutboundRequestError, parseAllowedHosts, SafeHttpClient } from '@cs/platform/http';
 import { LOGGER } from '@cs/platform/logging';
+import { S3Error, S3ObjectStore } from '@cs/platform/storage';
 import type { ConnectorConfig } from '../../config/env.js';
 import { type MediaStore, MediaRejectedError } from '../../providers/provider.port.js';
 import { LocalMediaBackend, EXTENSIONS, mimeOf } from './local-media.backend.js';
 import { isMediaKey, MEDIA_BACKEND, type MediaBackend } from './media-backend.js';
-import { S3Error, S3MediaBackend } from './s3-media.backend.js';
 
 export const MEDIA_ROUTE = 'media/whatsapp';
 
@@ -42,7 +42,7 @@ export function mediaBackendFor(config: ConnectorConfig): MediaBackend {
       'WHATSAPP_MEDIA_S3_BUCKET is set: WHATSAPP_MEDIA_S3_ACCESS_KEY_ID and WHATSAPP_MEDIA_S3_SECRET_ACCESS_KEY are required',
     );
   }
-  return new S3MediaBackend({
+  return new S3ObjectStore({
     bucket,
     endpoint: config.WHATSAPP_MEDIA_S3_ENDPOINT,
     region: config.WHATSAPP_MEDIA_S3_REGION,

@@ -2,6 +2,7 @@ import { Alert, Box, Button, Field, HStack, Input, SimpleGrid, Stack, Tabs, Text
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListConnectionsQuery, useListTagsQuery } from '../../../api/endpoints/company';
+import { useAppSelector } from '../../../app/hooks';
 import { FormDialog } from '../../../components/form-dialog';
 import { notify } from '../../../components/toaster';
 import { toastError } from '../../../lib/errors';
@@ -17,7 +18,14 @@ import {
   useUpdateCampaignMutation,
   useUploadCampaignMediaMutation,
 } from '../api/campaigns-api';
-import { campaignToForm, type CampaignForm, formToBody, isEditable, MESSAGE_SLOTS } from '../utils/campaign-form';
+import {
+  campaignToForm,
+  type CampaignForm,
+  DEFAULT_COMPANY_TIME_ZONE,
+  formToBody,
+  isEditable,
+  MESSAGE_SLOTS,
+} from '../utils/campaign-form';
 import { SelectField } from './select-field';
 
 /**
@@ -27,7 +35,9 @@ import { SelectField } from './select-field';
  */
 export function CampaignDialog({ campaign, onClose }: { campaign: CampaignRecord | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const [form, setForm] = useState<CampaignForm>(() => campaignToForm(campaign));
+  // the schedule is the company's wall clock (the server reads it in the company's zone), not the browser's
+  const timeZone = useAppSelector((s) => s.session.user?.company?.timezone) ?? DEFAULT_COMPANY_TIME_ZONE;
+  const [form, setForm] = useState<CampaignForm>(() => campaignToForm(campaign, timeZone));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [tab, setTab] = useState('1');
   const [current, setCurrent] = useState(campaign);
@@ -191,6 +201,9 @@ export function CampaignDialog({ campaign, onClose }: { campaign: CampaignRecord
                 value={form.scheduledAt}
                 onChange={(e) => set('scheduledAt', e.target.value)}
               />
+              <Field.HelperText data-testid="campaign-time-zone">
+                {t('campaigns.dialog.timeZone', { zone: timeZone })}
+              </Field.HelperText>
               {errors.scheduledAt && <Field.ErrorText>{errors.scheduledAt}</Field.ErrorText>}
             </Field.Root>
           </SimpleGrid>

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { campaignToForm, formToBody, isEditable, progressPercent } from './campaign-form';
+import { campaignToForm, formToBody, isEditable, progressPercent, toZonedInput } from './campaign-form';
 
 describe('campaign form', () => {
   it('sends empty strings as null and the date as YYYY-MM-DD HH:mm:ss', () => {
-    const form = { ...campaignToForm(null), name: ' Natal ', whatsappId: '3', contactListId: '7' };
+    const form = { ...campaignToForm(null, 'America/Sao_Paulo'), name: ' Natal ', whatsappId: '3', contactListId: '7' };
     form.messages[0] = 'Olá {nome}';
     form.scheduledAt = '2026-12-24T10:30';
     expect(formToBody(form)).toMatchObject({
@@ -17,6 +17,14 @@ describe('campaign form', () => {
       confirmationMessage1: null,
       scheduledAt: '2026-12-24 10:30:00',
     });
+  });
+
+  it('shows a stored instant as the wall clock of the company’s zone, not the browser’s', () => {
+    expect(toZonedInput('2026-11-27T12:00:00.000Z', 'America/Sao_Paulo')).toBe('2026-11-27T09:00');
+    expect(toZonedInput('2026-11-27T12:00:00.000Z', 'Asia/Tokyo')).toBe('2026-11-27T21:00');
+    // past midnight in the zone: the date moves too
+    expect(toZonedInput('2026-11-28T02:30:00.000Z', 'America/Sao_Paulo')).toBe('2026-11-27T23:30');
+    expect(toZonedInput(null, 'America/Sao_Paulo')).toBe('');
   });
 
   it('is editable when inactive, cancelled or scheduled more than one hour ahead', () => {

@@ -17,22 +17,39 @@ export interface CampaignForm {
   tagListId: string;
   whatsappId: string;
   fileListId: string;
-  /** `YYYY-MM-DDTHH:mm` (the datetime-local input), empty when not scheduled. */
+  /** `YYYY-MM-DDTHH:mm` in the company's time zone (the datetime-local input), empty when not scheduled. */
   scheduledAt: string;
   messages: string[];
   confirmationMessages: string[];
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
+/** The company's zone when the session does not say (identity's default for every company). */
+export const DEFAULT_COMPANY_TIME_ZONE = 'America/Sao_Paulo';
 
-/** An instant as the browser's local `YYYY-MM-DDTHH:mm` (the company's zone is the browser's in practice). */
-export function toLocalInput(iso: string | null): string {
+/**
+ * An instant as the wall-clock `YYYY-MM-DDTHH:mm` of the company's time zone (the datetime-local input's value):
+ * the server reads `scheduledAt` in the company's zone, whatever zone the browser is in.
+ */
+export function toZonedInput(iso: string | null, timeZone: string): string {
   if (!iso) return '';
-  const date = new Date(iso);
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
-export function campaignToForm(campaign: CampaignRecord | null): CampaignForm {
+/** The dialog's form; `timeZone`: the company's, in which the schedule is shown and sent. */
+export function campaignToForm(campaign: CampaignRecord | null, timeZone: string): CampaignForm {
   const message = (n: number) => (campaign?.[`message${n}` as keyof CampaignRecord] as string | null | undefined) ?? '';
   const confirmation = (n: number) =>
     (campaign?.[`confirmationMessage${n}` as keyof CampaignRecord] as string | null | undefined) ?? '';
@@ -43,13 +60,16 @@ export function campaignToForm(campaign: CampaignRecord | null): CampaignForm {
     tagListId: campaign?.tagListId ? String(campaign.tagListId) : '',
     whatsappId: campaign?.whatsappId ? String(campaign.whatsappId) : '',
     fileListId: campaign?.fileListId ? String(campaign.fileListId) : '',
-    scheduledAt: toLocalInput(campaign?.scheduledAt ?? null),
+    scheduledAt: toZonedInput(campaign?.scheduledAt ?? null, timeZone),
     messages: MESSAGE_SLOTS.map(message),
     confirmationMessages: MESSAGE_SLOTS.map(confirmation),
   };
 }
 
-/** The request body: empty strings as null (the spec's rule), `scheduledAt` as `YYYY-MM-DD HH:mm:ss`. */
+/**
+ * The request body: empty strings as null (the spec's rule), `scheduledAt` as `YYYY-MM-DD HH:mm:ss`: the wall clock
+ * typed in the dialog, which is the company's zone's (never converted through the browser's zone).
+ */
 export function formToBody(form: CampaignForm): CampaignBody {
   const orNull = (value: string) => (value.trim() === '' ? null : value);
   const body: CampaignBody = {

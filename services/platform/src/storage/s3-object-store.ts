@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import type { MediaBackend, MediaObject } from './media-backend.js';
 import { amzDateOf, awsEncode, EMPTY_SHA256, encodeS3Path, sha256Hex, signV4 } from './sigv4.js';
 
 export interface S3Settings {
@@ -14,6 +13,17 @@ export interface S3Settings {
   readonly forcePathStyle: boolean;
   /** How long a request may take to answer (its headers; a GET's body then streams without limit). */
   readonly timeoutMs?: number;
+}
+
+/** An object read back: the bytes as a stream, with what S3 said about them (206 for a `Range`, 416 when unsatisfiable). */
+export interface StoredObject {
+  readonly status: 200 | 206 | 416;
+  readonly body: Readable;
+  readonly contentType: string | null;
+  readonly contentLength: number | null;
+  readonly contentRange: string | null;
+  readonly etag: string | null;
+  readonly lastModified: string | null;
 }
 
 /** An error answer of S3 (its XML `<Code>` and `<Message>`), or `code: 'NetworkError'` (status 0) when unreachable. */
@@ -34,10 +44,12 @@ export class S3Error extends Error {
 }
 
 /**
- * Media as objects of an S3-compatible bucket (AWS, MinIO, R2, Wasabi...), PUT and GET signed with AWS Signature
- * Version 4 (`sigv4.ts`). The secret only ever enters the HMAC; it is never logged nor put in an error.
+ * Objects of an S3-compatible bucket (AWS, MinIO, R2, Wasabi...): PUT, GET and DELETE signed with AWS Signature
+ * Version 4 (`sigv4.ts`). The secret only ever enters the HMAC; it is never logged nor put in an error. The endpoint
+ * is operator configuration (never a tenant's URL), so requests go out with plain `fetch`, not `SafeHttpClient`.
+ * Used by the connector's media store and by campaigns' media and file lists.
  */
-export class S3MediaBackend implements MediaBackend {
+export class S3ObjectStore {
   readonly kind = 's3';
   private readonly endpoint: URL;
 
@@ -56,7 +68,7 @@ export class S3MediaBackend implements MediaBackend {
     await response.body?.cancel();
   }
 
-  async open(key: string, range?: string): Promise<MediaObject | null> {
+  async open(key: string, range?: string): Promise<StoredObject | null> {
     const response = await this.request('GET', key, range ? { range } : {});
     if (response.status === 404) {
       const error = await this.errorOf('GET', response);
@@ -88,8 +100,15 @@ export class S3MediaBackend implements MediaBackend {
     };
   }
 
+  /** Removes an object; removing one that is not there is not an error (S3 answers 204 either way). */
+  async delete(key: string): Promise<void> {
+    const response = await this.request('DELETE', key, {});
+    if (response.status !== 204 && response.status !== 200) throw await this.errorOf('DELETE', response);
+    await response.body?.cancel();
+  }
+
   private async request(
-    method: 'GET' | 'PUT',
+    method: 'GET' | 'PUT' | 'DELETE',
     key: string,
     extra: Record<string, string>,
     body?: Buffer,

@@ -3,15 +3,15 @@
  * valid AWS Signature Version 4 `Authorization` header for the known access key and secret, recomputed here from
  * what arrived on the wire (the signer is checked against AWS's published examples in `sigv4.spec.ts`); otherwise
  * S3's 403 XML error (`SignatureDoesNotMatch`, `InvalidAccessKeyId`, `AccessDenied`). Objects live in memory.
- * Answers S3's shapes: PUT → 200 with `ETag`; GET → the bytes with `Content-Type` (206 for a `Range`); a missing
- * key → 404 `NoSuchKey`, an unknown bucket → 404 `NoSuchBucket`.
+ * Answers S3's shapes: PUT → 200 with `ETag`; GET → the bytes with `Content-Type` (206 for a `Range`); DELETE →
+ * 204 (also for a key that is not there); a missing key → 404 `NoSuchKey`, an unknown bucket → 404 `NoSuchBucket`.
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { awsEncode, sha256Hex, signV4 } from '../../../src/modules/media/sigv4.js';
+import { awsEncode, sha256Hex, signV4 } from '../sigv4.js';
 
-export interface StoredObject {
+export interface FakeS3Object {
   readonly data: Buffer;
   readonly contentType: string;
   readonly etag: string;
@@ -26,7 +26,7 @@ export interface FakeS3Request {
 }
 
 export class FakeS3 {
-  readonly objects = new Map<string, StoredObject>();
+  readonly objects = new Map<string, FakeS3Object>();
   readonly requests: FakeS3Request[] = [];
   private server: Server | null = null;
   url = '';
@@ -55,7 +55,7 @@ export class FakeS3 {
   }
 
   /** The object under `key` in the bucket. */
-  object(key: string): StoredObject | undefined {
+  object(key: string): FakeS3Object | undefined {
     return this.objects.get(key);
   }
 
@@ -113,6 +113,12 @@ export class FakeS3 {
       }
       this.record(request, 200, null);
       response.writeHead(200, { ...headers, 'content-length': object.data.length }).end(object.data);
+      return;
+    }
+    if (request.method === 'DELETE' && key) {
+      this.objects.delete(key);
+      this.record(request, 204, null);
+      response.writeHead(204).end();
       return;
     }
     this.answerError(request, response, 405, 'MethodNotAllowed', 'The specified method is not allowed');
