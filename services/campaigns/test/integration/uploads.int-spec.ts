@@ -118,8 +118,11 @@ async function company(): Promise<{ companyId: number; campaign: Campaign; list:
 
 /** What the database holds for the campaign's media and the list's options. */
 async function storedRows(campaignId: number, listId: number): Promise<unknown[]> {
-  const campaign = await db.query('SELECT media_path, media_type FROM campaigns.campaigns WHERE id = $1', [campaignId]);
-  const options = await db.query(
+  const campaign = await db.query<Record<string, unknown>>(
+    'SELECT media_path, media_type FROM campaigns.campaigns WHERE id = $1',
+    [campaignId],
+  );
+  const options = await db.query<Record<string, unknown>>(
     'SELECT path, media_type FROM campaigns.file_list_options WHERE file_list_id = $1 ORDER BY id',
     [listId],
   );
@@ -330,7 +333,7 @@ async function streamUpload(
       headers: { ...TEST_HEADERS(companyId), 'content-type': `multipart/form-data; boundary=${boundary}` },
       body,
       duplex: 'half',
-    } as RequestInit);
+    });
     return { status: response.status, body: await json(response), peak: peak - baseline };
   } finally {
     answered = true;
