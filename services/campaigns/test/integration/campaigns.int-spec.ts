@@ -256,9 +256,9 @@ describe('campaign routes', () => {
     const file = await json<{ id: number }>(
       await call(companyId, 'POST', '/files', { name: 'Catálogo', message: 'Veja', options: [{ name: 'PDF' }] }),
     );
-    const form = (): FormData => {
+    const form = (field = 'files'): FormData => {
       const data = new FormData();
-      data.append('files', new Blob([Buffer.from('x')], { type: 'application/pdf' }), 'a.pdf');
+      data.append(field, new Blob([Buffer.from('%PDF-1.4')], { type: 'application/pdf' }), 'a.pdf');
       return data;
     };
     const calls: Array<[string, string, unknown?]> = [
@@ -267,7 +267,7 @@ describe('campaign routes', () => {
       ['DELETE', `/campaigns/${campaign.id}`],
       ['POST', `/campaigns/${campaign.id}/cancel`],
       ['POST', `/campaigns/${campaign.id}/restart`],
-      ['POST', `/campaigns/${campaign.id}/media-upload`, form()],
+      ['POST', `/campaigns/${campaign.id}/media-upload`, form('file')],
       ['DELETE', `/campaigns/${campaign.id}/media-upload`],
       ['GET', `/files/${file.id}`],
       ['PUT', `/files/${file.id}`, { name: 'Catálogo', message: 'Veja' }],
@@ -351,7 +351,11 @@ describe('campaign routes', () => {
     form.append('typeArch', 'fileList');
     form.append('files', new Blob([Buffer.from('%PDF-1.4')], { type: 'application/pdf' }), 'tabela.pdf');
     form.append('id', String(created.options[0]!.id));
-    form.append('files', new Blob([Buffer.from('png')], { type: 'image/png' }), 'foto.png');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    form.append('files', new Blob([png], { type: 'image/png' }), 'foto.png');
     form.append('id', String(created.options[1]!.id));
     const uploaded = await json<{ options: Array<{ path: string; mediaType: string; url: string }> }>(
       await call(companyId, 'POST', `/files/uploadList/${created.id}`, form),

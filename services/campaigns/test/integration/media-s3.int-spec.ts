@@ -214,6 +214,17 @@ it('stores file-list uploads in the bucket and serves them back', async () => {
   const served = await media(`/files/media/${path}`);
   expect(served.status).toBe(200);
   expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+  expect(served.headers.get('content-disposition')).toMatch(/^inline; filename="produto\.png"/);
+  expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(served.headers.get('content-security-policy')).toContain('sandbox');
+  // a page renamed .png is refused before it reaches the bucket
+  const before = s3.objects.size;
+  const page = new FormData();
+  page.append('files', new Blob(['<html><script>alert(1)</script></html>'], { type: 'image/png' }), 'pagina.png');
+  page.append('id', String(created.options[0]!.id));
+  const refused = await call(companyId, 'POST', `/files/uploadList/${created.id}`, page);
+  expect(refused.status).toBe(415);
+  expect(s3.objects.size).toBe(before);
   // deleting the list removes its objects
   expect((await call(companyId, 'DELETE', `/files/${created.id}`)).status).toBe(200);
   await expectEventually(() => expect(s3.object(path)).toBeUndefined());

@@ -12,12 +12,11 @@ import {
   UseGuards,
   UseInterceptors,
 } from '@nestjs/common';
-import { AnyFilesInterceptor } from '@nestjs/platform-express';
-import { memoryStorage } from 'multer';
 import type { CompanyId } from '@cs/proto/common';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CompanyIdParam, Roles } from '@cs/platform/tenancy';
-import type { UploadedFile } from '../media/media.storage.js';
+import { LimitedFilesInterceptor } from '@cs/platform/uploads';
+import { maxUpload, type UploadedFile } from '../media/media.storage.js';
 import { CampaignsEnabledGuard } from '../projections/campaigns-enabled.guard.js';
 import {
   type CampaignBody,
@@ -28,7 +27,6 @@ import {
 import { type CampaignResponse, CampaignsRepository } from './campaigns.repository.js';
 import { CampaignsService } from './campaigns.service.js';
 
-const upload = AnyFilesInterceptor({ storage: memoryStorage(), limits: { fileSize: 64 * 1024 * 1024, files: 1 } });
 const campaignId = new IdPipe('ERR_NO_CAMPAIGN_FOUND');
 
 @Controller('campaigns')
@@ -97,10 +95,13 @@ export class CampaignsController {
     await this.service.restart(companyId, id);
   }
 
-  /** Multipart `file` (any field name): the campaign's media, sent with the message as its caption. */
+  /**
+   * Multipart `file`: the campaign's media, sent with the message as its caption. Size-limited while it streams;
+   * the stored type is sniffed from the bytes (HTML, SVG, XHTML: 415, nothing stored).
+   */
   @Post(':id/media-upload')
   @HttpCode(200)
-  @UseInterceptors(upload)
+  @UseInterceptors(LimitedFilesInterceptor('file', 1, maxUpload))
   attach(
     @CompanyIdParam() companyId: CompanyId,
     @Param('id', campaignId) id: number,

@@ -11,12 +11,11 @@ import {
   UploadedFiles,
   UseInterceptors,
 } from '@nestjs/common';
-import { AnyFilesInterceptor } from '@nestjs/platform-express';
-import { memoryStorage } from 'multer';
 import type { CompanyId } from '@cs/proto/common';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CompanyIdParam, CurrentIdentity, type Identity, Roles } from '@cs/platform/tenancy';
-import type { UploadedFile } from '../media/media.storage.js';
+import { LimitedFilesInterceptor } from '@cs/platform/uploads';
+import { maxUpload, type UploadedFile } from '../media/media.storage.js';
 import {
   type FileListBody,
   FileListBodySchema,
@@ -25,8 +24,6 @@ import {
   UploadListFieldsSchema,
 } from './files.dto.js';
 import { type FileList, FilesRepository } from './files.repository.js';
-
-const upload = AnyFilesInterceptor({ storage: memoryStorage(), limits: { fileSize: 64 * 1024 * 1024, files: 50 } });
 
 /** File lists (`/files`): name, message and options, each option with one uploaded file. */
 @Controller('files')
@@ -82,10 +79,13 @@ export class FilesController {
     return { message: 'File List deleted' };
   }
 
-  /** Multipart `files` with `id` (option ids, one per file; or `name`), `fileId`, `typeArch`, `mediaType`. */
+  /**
+   * Multipart `files` with `id` (option ids, one per file; or `name`), `fileId`, `typeArch`, `mediaType` (the
+   * declared type, ignored: the stored type is sniffed from the bytes). Each file is size-limited while it streams.
+   */
   @Post('uploadList/:id')
   @HttpCode(200)
-  @UseInterceptors(upload)
+  @UseInterceptors(LimitedFilesInterceptor('files', 50, maxUpload))
   uploadList(
     @CompanyIdParam() companyId: CompanyId,
     @Param('id', new IdPipe('ERR_NO_FILE_LIST_FOUND')) id: number,

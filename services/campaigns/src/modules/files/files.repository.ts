@@ -165,6 +165,8 @@ export class FilesRepository {
       if (!option) throw new DomainError('ERR_VALIDATION', { message: 'Opção da lista de arquivos não encontrada.' });
       return option;
     });
+    // every file is checked before any is stored: one refused file (415, 413) leaves nothing behind
+    for (const file of files) await this.media.check(file);
     const stored: Array<{ path: string; mimeType: string }> = [];
     for (const file of files) stored.push(await this.media.save(companyId, `fileList/${id}`, file));
     const replaced: Array<string | null> = [];

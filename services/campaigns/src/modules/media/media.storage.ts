@@ -7,6 +7,7 @@ import { APP_CONFIG } from '@cs/platform/config';
 import { DomainError } from '@cs/platform/errors';
 import { LOGGER } from '@cs/platform/logging';
 import { S3ObjectStore, type StoredObject } from '@cs/platform/storage';
+import { assertAllowedUpload, UPLOAD_ALLOW_LISTS } from '@cs/platform/uploads';
 import type { CampaignsConfig } from '../../config/env.js';
 
 /** An uploaded file as multer's memory storage hands it over. */
@@ -19,8 +20,15 @@ export interface UploadedFile {
 
 export const MEDIA_ROUTE = 'files/media';
 
-/** What a campaign or a file list may carry: images, audio, video, documents (pdf, office, text). */
-export const ALLOWED_TYPES = /^(image|audio|video)\/|^application\/|^text\/(plain|csv)$/;
+/**
+ * What a campaign or a file-list option may carry: what a WhatsApp message carries (pictures, audio, video, PDF,
+ * office documents, plain text and CSV), checked against the type sniffed from the bytes. HTML, SVG and XHTML
+ * never pass, whatever the declared type or the name.
+ */
+export const CAMPAIGN_MEDIA_TYPES = UPLOAD_ALLOW_LISTS.messageMedia;
+
+/** The streaming cap of the upload routes (`LimitedFilesInterceptor`): the configured largest upload. */
+export const maxUpload = (config: CampaignsConfig): number => config.CAMPAIGNS_MEDIA_MAX_BYTES;
 
 /**
  * A path of ours: `<company>/<campaign|fileList>/<id>/<uuid>-<name>`, no dot-led, empty or control-character
@@ -85,29 +93,39 @@ export class MediaStorage {
     return `${this.config.PUBLIC_URL.replace(/\/$/, '')}/${MEDIA_ROUTE}/${path}`;
   }
 
+  /**
+   * The sniffed type of an upload the routes accept (the declared type is ignored: an `.html` named `.png` and
+   * declared `image/png` is refused with 415); 413 above the size limit (already enforced while streaming).
+   */
+  async check(file: UploadedFile | undefined): Promise<string> {
+    if (!file) throw new DomainError('ERR_VALIDATION', { message: 'Nenhum arquivo enviado.' });
+    if (file.size > this.config.CAMPAIGNS_MEDIA_MAX_BYTES) throw new DomainError('ERR_PAYLOAD_TOO_LARGE');
+    return assertAllowedUpload(file, CAMPAIGN_MEDIA_TYPES);
+  }
+
+  /** Checks (`check`) and stores a file; the stored type is the sniffed one. */
   async save(
     companyId: number,
     folder: string,
     file: UploadedFile | undefined,
   ): Promise<{ path: string; name: string; mimeType: string }> {
     if (!file) throw new DomainError('ERR_VALIDATION', { message: 'Nenhum arquivo enviado.' });
-    if (file.size > this.config.CAMPAIGNS_MEDIA_MAX_BYTES) throw new DomainError('ERR_PAYLOAD_TOO_LARGE');
-    if (!ALLOWED_TYPES.test(file.mimetype)) throw new DomainError('ERR_UNSUPPORTED_MEDIA_TYPE');
+    const mimeType = await this.check(file);
     const name = Buffer.from(file.originalname, 'latin1').toString('utf8').replace(/\s+/g, '_').replace(/[/\\]/g, '_');
     const safe = name.replace(/[^\w.\-À-ÿ]/g, '_').slice(-120) || `arquivo${extname(name)}`;
     const relative = `${companyId}/${folder}/${randomUUID()}-${safe}`;
     if (this.s3) {
       try {
-        await this.s3.write(relative, file.buffer, file.mimetype);
+        await this.s3.write(relative, file.buffer, mimeType);
       } catch (error) {
         this.logger.error({ err: error, path: relative }, 'storing an upload in the bucket failed');
         throw new DomainError('ERR_SERVICE_UNAVAILABLE');
       }
-      return { path: relative, name, mimeType: file.mimetype };
+      return { path: relative, name, mimeType };
     }
     await mkdir(join(this.dir, `${companyId}`, folder), { recursive: true });
     await writeFile(join(this.dir, relative), file.buffer);
-    return { path: relative, name, mimeType: file.mimetype };
+    return { path: relative, name, mimeType };
   }
 
   /** Removes a stored file; a failure leaves an unreachable orphan (logged), never fails the caller's change. */
