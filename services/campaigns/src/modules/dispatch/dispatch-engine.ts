@@ -13,6 +13,7 @@ import { AUDIENCE_SQL, type CampaignRow, CampaignsRepository } from '../campaign
 import { MediaStorage } from '../media/media.storage.js';
 import { applyVariables, delayAfter } from '../settings/campaign-settings.js';
 import { CampaignSettingsRepository } from '../settings/campaign-settings.repository.js';
+import { Clock } from './clock.js';
 import { campaignMessageId, commandIdOf, mediaKindOf } from './dispatch-commands.js';
 
 export const START_JOB = 'campaign.start';
@@ -78,6 +79,7 @@ export class DispatchEngine implements OnApplicationBootstrap {
     private readonly campaigns: CampaignsRepository,
     private readonly settings: CampaignSettingsRepository,
     private readonly media: MediaStorage,
+    private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: CampaignsConfig,
   ) {}
 
@@ -132,14 +134,18 @@ export class DispatchEngine implements OnApplicationBootstrap {
   }
 
   /** In the caller's transaction (campaign row locked): a new dispatch chain from `at`, the old one dies. */
-  async kick(manager: EntityManager, companyId: number, campaignId: number, at: Date = new Date()): Promise<void> {
+  async kick(manager: EntityManager, companyId: number, campaignId: number, at?: Date): Promise<void> {
     const token = randomUUID();
     await manager.query('UPDATE campaigns SET dispatch_token = $3 WHERE company_id = $1 AND id = $2', [
       companyId,
       campaignId,
       token,
     ]);
-    await this.jobs.send<DispatchJob>(DISPATCH_JOB, { companyId, campaignId, token }, { startAfter: at });
+    await this.jobs.send<DispatchJob>(
+      DISPATCH_JOB,
+      { companyId, campaignId, token },
+      { startAfter: at ?? this.clock.now() },
+    );
   }
 
   private async start(job: StartJob): Promise<void> {
@@ -226,8 +232,8 @@ export class DispatchEngine implements OnApplicationBootstrap {
       if (connectionId === null) return;
       const settings = await this.settings.get(companyId);
       await manager.query(
-        `INSERT INTO connection_pacing (connection_id, company_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-        [connectionId, companyId],
+        `INSERT INTO connection_pacing (connection_id, company_id, next_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+        [connectionId, companyId, this.clock.now()],
       );
       const [pacing] = await manager.query<Array<{ next_at: Date; sent: number }>>(
         'SELECT next_at, sent FROM connection_pacing WHERE connection_id = $1 FOR UPDATE',
@@ -236,13 +242,14 @@ export class DispatchEngine implements OnApplicationBootstrap {
       let nextAt = pacing!.next_at;
       let sent = pacing!.sent;
       let handed = 0;
-      while (handed < BATCH && nextAt.getTime() <= Date.now()) {
+      while (handed < BATCH && nextAt.getTime() <= this.clock.now().getTime()) {
         const shipping = await this.nextShipping(manager, row);
         if (!shipping) break;
-        await this.send(manager, row, shipping, connectionId);
+        const at = this.clock.now();
+        await this.send(manager, row, shipping, connectionId, at);
         handed += 1;
         sent += 1;
-        nextAt = new Date(Date.now() + delayAfter(sent, settings) * 1000);
+        nextAt = new Date(at.getTime() + delayAfter(sent, settings) * 1000);
       }
       if (handed > 0) {
         await manager.query('UPDATE connection_pacing SET next_at = $2, sent = $3 WHERE connection_id = $1', [
@@ -254,7 +261,7 @@ export class DispatchEngine implements OnApplicationBootstrap {
         await this.kick(manager, companyId, row.id, nextAt);
         return;
       }
-      if (nextAt.getTime() > Date.now()) {
+      if (nextAt.getTime() > this.clock.now().getTime()) {
         // the connection is pacing (another campaign may share it): come back when it may send again
         await this.kick(manager, companyId, row.id, nextAt);
         return;
@@ -290,6 +297,7 @@ export class DispatchEngine implements OnApplicationBootstrap {
     row: CampaignRow,
     shipping: ShippingRow,
     connectionId: number,
+    at: Date,
   ): Promise<void> {
     const chatJid = `${shipping.number}@s.whatsapp.net`;
     const command = async (part: string, content: OutboundContent): Promise<void> => {
@@ -310,8 +318,9 @@ export class DispatchEngine implements OnApplicationBootstrap {
     const isRequest = row.confirmation && shipping.confirmed_at === null && shipping.confirmation_message !== null;
     if (isRequest) {
       await command('confirm', { kind: 'text', body: shipping.confirmation_message! });
-      await manager.query('UPDATE campaign_shippings SET confirmation_requested_at = now() WHERE id = $1', [
+      await manager.query('UPDATE campaign_shippings SET confirmation_requested_at = $2 WHERE id = $1', [
         shipping.id,
+        at,
       ]);
       return;
     }
@@ -349,7 +358,7 @@ export class DispatchEngine implements OnApplicationBootstrap {
     } else {
       await command('main', { kind: 'text', body: shipping.message });
     }
-    await manager.query('UPDATE campaign_shippings SET sent_at = now() WHERE id = $1', [shipping.id]);
+    await manager.query('UPDATE campaign_shippings SET sent_at = $2 WHERE id = $1', [shipping.id, at]);
   }
 
   /**
