@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { machine, option, printTable, RESULTS_DIR } from './lib/report.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const BENCHMARKS = ['web', 'inbound', 'reply', 'ticket-list', 'fanout', 'memory'];
+const BENCHMARKS = ['web', 'inbound', 'reply', 'ticket-list', 'fanout', 'memory', 'campaigns'];
 // --summary: run nothing, recompute the summary from the result files (keeping the last run's list and time)
 const summaryOnly = option('summary', false);
 const only = summaryOnly ? [] : option('only', BENCHMARKS);
@@ -115,6 +115,32 @@ add(
   idleSession?.perSessionKb,
   '≤ 5120',
   idleSession && idleSession.perSessionKb <= 5_120,
+);
+const campaigns = get('campaigns');
+add(
+  'campaigns',
+  `dispatched at ${campaigns?.throughput.contacts ?? '-'} contacts (msg/s)`,
+  campaigns?.throughput.dispatchedPerSecond,
+  '≥ 500',
+  (campaigns?.throughput.dispatchedPerSecond ?? 0) >= 500,
+  Boolean(campaigns),
+);
+add('campaigns', 'end to end (msg/s)', campaigns?.throughput.endToEndPerSecond, 'report', true, Boolean(campaigns));
+add(
+  'campaigns',
+  'p99 lateness at 1 s intervals (ms)',
+  campaigns?.accuracy.latenessP99Ms,
+  '≤ 1000',
+  campaigns && campaigns.accuracy.latenessP99Ms <= 1_000,
+  Boolean(campaigns),
+);
+add(
+  'campaigns',
+  'campaigns process RSS peak (MiB)',
+  campaigns?.throughput.campaignsPeakRssMb,
+  '≤ 200',
+  campaigns && campaigns.throughput.campaignsPeakRssMb <= 200,
+  Boolean(campaigns),
 );
 const web = get('web');
 add('web', 'first-load JS gzip (KB)', web?.firstLoadGzipKb, '≤ 300', web && web.firstLoadGzipKb <= 300);

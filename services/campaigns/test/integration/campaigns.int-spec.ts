@@ -8,9 +8,11 @@ import pg from 'pg';
 import { runMigrations } from '@cs/platform/database';
 import { type RunningApp, startServiceApp } from '@cs/platform/bootstrap';
 import { expectEventually, nextCompanyId, serviceTestEnv, testRun } from '@cs/platform/testing';
+import { jest } from '@jest/globals';
 import { campaignsService } from '../../src/app.js';
 import { createCampaignsDataSource } from '../../src/database/data-source.js';
 import { utcToZoned } from '../../src/modules/campaigns/zoned-time.js';
+import { Clock } from '../../src/modules/dispatch/clock.js';
 import { Parties, TEST_HEADERS } from '../support/parties.js';
 
 let app: RunningApp<typeof campaignsService.envSchema>;
@@ -100,6 +102,38 @@ const campaignBody = (connectionId: number, listId: number, extra: Record<string
   scheduledAt: '',
   ...extra,
 });
+
+/**
+ * The engine's clock, stopped an hour in the past (so every job it queues at a paced time is already due for
+ * pg-boss, which runs on the database's real clock) and moved only by the test.
+ */
+function useFakeClock(): { start: number; set(at: number): void; advance(ms: number): void; restore(): void } {
+  const start = Math.floor((Date.now() - 3_600_000) / 1_000) * 1_000;
+  let now = start;
+  const spy = jest.spyOn(app.app.get(Clock), 'now').mockImplementation(() => new Date(now));
+  return {
+    start,
+    set: (at) => void (now = at),
+    advance: (ms) => void (now += ms),
+    restore: () => spy.mockRestore(),
+  };
+}
+
+/** Waits until `runs` more dispatch jobs of the campaign have completed (the engine looked at the clock). */
+async function dispatchRuns(campaignId: number, runs: number): Promise<void> {
+  const completed = async (): Promise<number> => {
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM campaigns_jobs.job WHERE name = 'campaign.dispatch'
+        AND data->>'campaignId' = $1 AND state = 'completed'`,
+      [String(campaignId)],
+    );
+    return rows[0]!.n;
+  };
+  const before = await completed();
+  await expectEventually(async () => expect(await completed()).toBeGreaterThanOrEqual(before + runs), {
+    timeoutMs: 15_000,
+  });
+}
 
 const saveSettings = async (companyId: number, settings: Record<string, unknown>): Promise<void> => {
   const response = await call(companyId, 'POST', '/campaign-settings', { settings });
@@ -472,55 +506,107 @@ describe('dispatch engine', () => {
     expect((await call(companyId, 'POST', `/campaigns/${campaign.id}/restart`)).status).toBe(409);
   }, 60_000);
 
-  it('paces per connection (greaterInterval after every longerIntervalAfter), cancels at once and restarts only what was not sent', async () => {
+  it('paces per connection on the clock: messageInterval between sends, greaterInterval after every longerIntervalAfter', async () => {
+    const { companyId, connectionId, listId, numbers } = await setup(11);
+    await saveSettings(companyId, { messageInterval: 5, longerIntervalAfter: 5, greaterInterval: 20 });
+    const clock = useFakeClock();
+    try {
+      const campaign = await json<Campaign>(
+        await call(companyId, 'POST', '/campaigns', campaignBody(connectionId, listId, { scheduledAt: local(0) })),
+      );
+      // 5 s after each message, 20 s after the 5th and the 10th
+      const schedule = [0, 5, 10, 15, 20, 40, 45, 50, 55, 60, 80].map((seconds) => clock.start + seconds * 1_000);
+      const sentSoFar = (): number => numbers.filter((number) => parties.sendsTo(number).length > 0).length;
+      for (const [index, due] of schedule.entries()) {
+        if (index > 0) {
+          // a millisecond early: the engine looks (a dispatch run completes on this clock) and sends nothing
+          clock.set(due - 1);
+          await dispatchRuns(campaign.id, 2);
+          expect(sentSoFar()).toBe(index);
+          clock.set(due);
+        }
+        await expectEventually(() => expect(sentSoFar()).toBe(index + 1), { timeoutMs: 15_000 });
+        expect(parties.sendsTo(numbers[index]!)).toHaveLength(1);
+      }
+      const { rows } = await db.query<{ sent_at: Date }>(
+        'SELECT sent_at FROM campaigns.campaign_shippings WHERE campaign_id = $1 ORDER BY position',
+        [campaign.id],
+      );
+      expect(rows.map((row) => row.sent_at.getTime())).toEqual(schedule);
+      const [pacing] = (
+        await db.query<{ next_at: Date; sent: number }>(
+          'SELECT next_at, sent FROM campaigns.connection_pacing WHERE connection_id = $1',
+          [connectionId],
+        )
+      ).rows;
+      expect([pacing?.next_at.getTime(), pacing?.sent]).toEqual([schedule[10]! + 5_000, 11]);
+      await expectEventually(
+        async () =>
+          expect((await json<Campaign>(await call(companyId, 'GET', `/campaigns/${campaign.id}`))).status).toBe(
+            'FINALIZADA',
+          ),
+        { timeoutMs: 30_000 },
+      );
+      expect(numbers.map((number) => parties.sendsTo(number).length)).toEqual(numbers.map(() => 1));
+    } finally {
+      clock.restore();
+    }
+  }, 120_000);
+
+  it('cancels at once and restarts only what was not sent', async () => {
     const { companyId, connectionId, listId, numbers } = await setup(7);
     await saveSettings(companyId, { messageInterval: 0, longerIntervalAfter: 5, greaterInterval: 5 });
-    const campaign = await json<Campaign>(
-      await call(companyId, 'POST', '/campaigns', campaignBody(connectionId, listId, { scheduledAt: local(0) })),
-    );
-    // five at once, then the connection pauses for greaterInterval
-    await expectEventually(
-      () => expect(numbers.slice(0, 5).map((n) => parties.sendsTo(n).length)).toEqual([1, 1, 1, 1, 1]),
-      {
-        timeoutMs: 15_000,
-      },
-    );
-    expect((await call(companyId, 'DELETE', `/campaigns/${campaign.id}`)).status).toBe(409);
-    expect((await call(companyId, 'POST', `/campaigns/${campaign.id}/cancel`)).status).toBe(204);
-    const cancelled = await json<Campaign>(await call(companyId, 'GET', `/campaigns/${campaign.id}`));
-    expect(cancelled.status).toBe('CANCELADA');
-    // nothing more goes out while cancelled, even past the pause
-    await new Promise((resolve) => setTimeout(resolve, 6_000));
-    expect(parties.sendsTo(numbers[5]!)).toHaveLength(0);
-    // a cancelled campaign can be saved and restarted
-    expect(
-      (
-        await call(
-          companyId,
-          'PUT',
-          `/campaigns/${campaign.id}`,
-          campaignBody(connectionId, listId, { name: 'Retomada' }),
-        )
-      ).status,
-    ).toBe(200);
-    expect((await call(companyId, 'POST', `/campaigns/${campaign.id}/restart`)).status).toBe(204);
-    await expectEventually(
-      async () =>
-        expect((await json<Campaign>(await call(companyId, 'GET', `/campaigns/${campaign.id}`))).status).toBe(
-          'FINALIZADA',
-        ),
-      { timeoutMs: 30_000 },
-    );
-    expect(numbers.map((number) => parties.sendsTo(number).length)).toEqual([1, 1, 1, 1, 1, 1, 1]);
-    const { rows } = await db.query<{ number: string; sent_at: Date }>(
-      'SELECT number, sent_at FROM campaigns.campaign_shippings WHERE campaign_id = $1 ORDER BY position',
-      [campaign.id],
-    );
-    const gaps = rows.slice(1).map((row, index) => row.sent_at.getTime() - rows[index]!.sent_at.getTime());
-    // messageInterval 0 between messages; after the 5th, greaterInterval (5 s)
-    expect(gaps.slice(0, 4).every((gap) => gap < 1_000)).toBe(true);
-    expect(gaps[4]).toBeGreaterThanOrEqual(5_000);
-    expect(gaps[5]).toBeLessThan(1_000);
+    const clock = useFakeClock();
+    try {
+      const campaign = await json<Campaign>(
+        await call(companyId, 'POST', '/campaigns', campaignBody(connectionId, listId, { scheduledAt: local(0) })),
+      );
+      // five at once, then the connection pauses for greaterInterval
+      await expectEventually(
+        () => expect(numbers.slice(0, 5).map((n) => parties.sendsTo(n).length)).toEqual([1, 1, 1, 1, 1]),
+        { timeoutMs: 15_000 },
+      );
+      expect((await call(companyId, 'DELETE', `/campaigns/${campaign.id}`)).status).toBe(409);
+      expect((await call(companyId, 'POST', `/campaigns/${campaign.id}/cancel`)).status).toBe(204);
+      const cancelled = await json<Campaign>(await call(companyId, 'GET', `/campaigns/${campaign.id}`));
+      expect(cancelled.status).toBe('CANCELADA');
+      // nothing more goes out while cancelled, even past the pause: the chain's jobs run out doing nothing
+      clock.advance(60_000);
+      await expectEventually(
+        async () => {
+          const { rows } = await db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM campaigns_jobs.job WHERE name = 'campaign.dispatch'
+              AND data->>'campaignId' = $1 AND state IN ('created', 'retry', 'active')`,
+            [String(campaign.id)],
+          );
+          expect(rows[0]!.n).toBe(0);
+        },
+        { timeoutMs: 15_000 },
+      );
+      expect(parties.sendsTo(numbers[5]!)).toHaveLength(0);
+      // a cancelled campaign can be saved and restarted
+      expect(
+        (
+          await call(
+            companyId,
+            'PUT',
+            `/campaigns/${campaign.id}`,
+            campaignBody(connectionId, listId, { name: 'Retomada' }),
+          )
+        ).status,
+      ).toBe(200);
+      expect((await call(companyId, 'POST', `/campaigns/${campaign.id}/restart`)).status).toBe(204);
+      await expectEventually(
+        async () =>
+          expect((await json<Campaign>(await call(companyId, 'GET', `/campaigns/${campaign.id}`))).status).toBe(
+            'FINALIZADA',
+          ),
+        { timeoutMs: 30_000 },
+      );
+      expect(numbers.map((number) => parties.sendsTo(number).length)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    } finally {
+      clock.restore();
+    }
   }, 90_000);
 
   it('sends the main message to contacts who reply to the confirmation request, and finishes when the window lapses', async () => {

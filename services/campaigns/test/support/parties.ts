@@ -125,7 +125,24 @@ export class Parties {
     });
   }
 
-  /** Publishes a valid envelope of `definition` (the data is checked against the proto schema first). */
+  /** A valid envelope of `definition` (the data is checked against the proto schema first). */
+  envelope<D extends EventDefinition>(definition: D, companyId: number, data: EventData<D>): string {
+    const id = randomUUID();
+    return JSON.stringify(
+      definition.schema.parse({
+        id,
+        type: definition.type,
+        schemaVersion: definition.schemaVersion,
+        occurredAt: new Date().toISOString(),
+        companyId,
+        producer: 'campaigns-test',
+        correlationId: id,
+        data,
+      }),
+    );
+  }
+
+  /** Publishes a valid envelope of `definition`. */
   async publish<D extends EventDefinition>(
     topic: string,
     key: string,
@@ -133,18 +150,10 @@ export class Parties {
     companyId: number,
     data: EventData<D>,
   ): Promise<void> {
-    const id = randomUUID();
-    const envelope = definition.schema.parse({
-      id,
-      type: definition.type,
-      schemaVersion: definition.schemaVersion,
-      occurredAt: new Date().toISOString(),
-      companyId,
-      producer: 'campaigns-test',
-      correlationId: id,
-      data,
+    await this.producer.send({
+      topic: this.prefix + topic,
+      messages: [{ key, value: this.envelope(definition, companyId, data) }],
     });
-    await this.producer.send({ topic: this.prefix + topic, messages: [{ key, value: JSON.stringify(envelope) }] });
   }
 
   async company(
@@ -221,8 +230,10 @@ export class Parties {
       name,
       contactsCount: items.length,
     });
-    for (const item of items) {
-      await this.publish('contacts.contact-list.v1', String(id), ContactListItemCreated, companyId, {
+    // in order on the list's partition, 500 to a request (a 2,000-contact list in a few round trips)
+    const messages = items.map((item) => ({
+      key: String(id),
+      value: this.envelope(ContactListItemCreated, companyId, {
         id: item.id,
         companyId,
         contactListId: id,
@@ -230,6 +241,12 @@ export class Parties {
         number: item.number,
         email: item.email ?? '',
         isWhatsappValid: item.valid === undefined ? true : item.valid,
+      }),
+    }));
+    for (let start = 0; start < messages.length; start += 500) {
+      await this.producer.send({
+        topic: `${this.prefix}contacts.contact-list.v1`,
+        messages: messages.slice(start, start + 500),
       });
     }
   }

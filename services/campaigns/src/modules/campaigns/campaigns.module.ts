@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { Clock } from '../dispatch/clock.js';
 import { DispatchConsumer } from '../dispatch/dispatch.consumer.js';
 import { DispatchEngine } from '../dispatch/dispatch-engine.js';
 import { CampaignSettingsModule } from '../settings/campaign-settings.module.js';
@@ -9,6 +10,6 @@ import { CampaignsService } from './campaigns.service.js';
 @Module({
   imports: [CampaignSettingsModule],
   controllers: [CampaignsController, DispatchConsumer],
-  providers: [CampaignsRepository, CampaignsService, DispatchEngine],
+  providers: [Clock, CampaignsRepository, CampaignsService, DispatchEngine],
 })
 export class CampaignsModule {}

@@ -5,7 +5,7 @@ import { asCompanyId, type CompanyId } from '@cs/proto/common';
 import { type OutboundContent, SendMessage, ShippingDelivered } from '@cs/proto/events';
 import { APP_CONFIG } from '@cs/platform/config';
 import { TransactionHost } from '@cs/platform/database';
-import { EventPublisher } from '@cs/platform/events';
+import { type EmitInput, EventPublisher } from '@cs/platform/events';
 import { JobsService } from '@cs/platform/jobs';
 import type { CampaignsConfig } from '../../config/env.js';
 import { returningRows } from '../../database/sql.js';
@@ -13,6 +13,7 @@ import { AUDIENCE_SQL, type CampaignRow, CampaignsRepository } from '../campaign
 import { MediaStorage } from '../media/media.storage.js';
 import { applyVariables, delayAfter } from '../settings/campaign-settings.js';
 import { CampaignSettingsRepository } from '../settings/campaign-settings.repository.js';
+import { Clock } from './clock.js';
 import { campaignMessageId, commandIdOf, mediaKindOf } from './dispatch-commands.js';
 
 export const START_JOB = 'campaign.start';
@@ -86,6 +87,7 @@ export class DispatchEngine implements OnApplicationBootstrap {
     private readonly campaigns: CampaignsRepository,
     private readonly settings: CampaignSettingsRepository,
     private readonly media: MediaStorage,
+    private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: CampaignsConfig,
   ) {}
 
@@ -140,14 +142,18 @@ export class DispatchEngine implements OnApplicationBootstrap {
   }
 
   /** In the caller's transaction (campaign row locked): a new dispatch chain from `at`, the old one dies. */
-  async kick(manager: EntityManager, companyId: number, campaignId: number, at: Date = new Date()): Promise<void> {
+  async kick(manager: EntityManager, companyId: number, campaignId: number, at?: Date): Promise<void> {
     const token = randomUUID();
     await manager.query('UPDATE campaigns SET dispatch_token = $3 WHERE company_id = $1 AND id = $2', [
       companyId,
       campaignId,
       token,
     ]);
-    await this.jobs.send<DispatchJob>(DISPATCH_JOB, { companyId, campaignId, token }, { startAfter: at });
+    await this.jobs.send<DispatchJob>(
+      DISPATCH_JOB,
+      { companyId, campaignId, token },
+      { startAfter: at ?? this.clock.now() },
+    );
   }
 
   private async start(job: StartJob): Promise<void> {
@@ -234,8 +240,8 @@ export class DispatchEngine implements OnApplicationBootstrap {
       if (connectionId === null) return;
       const settings = await this.settings.get(companyId);
       await manager.query(
-        `INSERT INTO connection_pacing (connection_id, company_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-        [connectionId, companyId],
+        `INSERT INTO connection_pacing (connection_id, company_id, next_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+        [connectionId, companyId, this.clock.now()],
       );
       const [pacing] = await manager.query<Array<{ next_at: Date; sent: number }>>(
         'SELECT next_at, sent FROM connection_pacing WHERE connection_id = $1 FOR UPDATE',
@@ -244,13 +250,17 @@ export class DispatchEngine implements OnApplicationBootstrap {
       let nextAt = pacing!.next_at;
       let sent = pacing!.sent;
       let handed = 0;
-      while (handed < BATCH && nextAt.getTime() <= Date.now()) {
-        const shipping = await this.nextShipping(manager, row);
-        if (!shipping) break;
-        await this.send(manager, row, shipping, connectionId);
-        handed += 1;
-        sent += 1;
-        nextAt = new Date(Date.now() + delayAfter(sent, settings) * 1000);
+      while (handed < BATCH && nextAt.getTime() <= this.clock.now().getTime()) {
+        // the sends this instant allows: the next one, and those after it while the delay after each stays zero
+        let room = 1;
+        while (handed + room < BATCH && delayAfter(sent + room, settings) === 0) room += 1;
+        const shippings = await this.nextShippings(manager, row, room);
+        if (shippings.length === 0) break;
+        const at = this.clock.now();
+        await this.send(manager, row, shippings, connectionId, at);
+        handed += shippings.length;
+        sent += shippings.length;
+        nextAt = new Date(at.getTime() + delayAfter(sent, settings) * 1000);
       }
       if (handed > 0) {
         await manager.query('UPDATE connection_pacing SET next_at = $2, sent = $3 WHERE connection_id = $1', [
@@ -262,7 +272,7 @@ export class DispatchEngine implements OnApplicationBootstrap {
         await this.kick(manager, companyId, row.id, nextAt);
         return;
       }
-      if (nextAt.getTime() > Date.now()) {
+      if (nextAt.getTime() > this.clock.now().getTime()) {
         // the connection is pacing (another campaign may share it): come back when it may send again
         await this.kick(manager, companyId, row.id, nextAt);
         return;
@@ -271,66 +281,78 @@ export class DispatchEngine implements OnApplicationBootstrap {
     });
   }
 
-  /** The next row to send: confirmed contacts' main messages first, then requests (or main messages) by position. */
-  private async nextShipping(manager: EntityManager, row: CampaignRow): Promise<ShippingRow | undefined> {
-    const [confirmed] = row.confirmation
+  /** The next rows to send: confirmed contacts' main messages first, then requests (or main messages) by position. */
+  private async nextShippings(manager: EntityManager, row: CampaignRow, limit: number): Promise<ShippingRow[]> {
+    const confirmed = row.confirmation
       ? await manager.query<ShippingRow[]>(
           `SELECT * FROM campaign_shippings WHERE campaign_id = $1 AND confirmed_at IS NOT NULL AND sent_at IS NULL
-            AND failed_at IS NULL ORDER BY confirmed_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-          [row.id],
+            AND failed_at IS NULL ORDER BY confirmed_at, id LIMIT $2 FOR UPDATE SKIP LOCKED`,
+          [row.id, limit],
         )
       : [];
-    if (confirmed) return confirmed;
-    const [next] = await manager.query<ShippingRow[]>(
+    if (confirmed.length >= limit) return confirmed;
+    const next = await manager.query<ShippingRow[]>(
       row.confirmation
         ? `SELECT * FROM campaign_shippings WHERE campaign_id = $1 AND confirmation_requested_at IS NULL
-             AND sent_at IS NULL AND failed_at IS NULL ORDER BY position LIMIT 1 FOR UPDATE SKIP LOCKED`
+             AND sent_at IS NULL AND failed_at IS NULL ORDER BY position LIMIT $2 FOR UPDATE SKIP LOCKED`
         : `SELECT * FROM campaign_shippings WHERE campaign_id = $1 AND sent_at IS NULL AND failed_at IS NULL
-             ORDER BY position LIMIT 1 FOR UPDATE SKIP LOCKED`,
-      [row.id],
+             ORDER BY position LIMIT $2 FOR UPDATE SKIP LOCKED`,
+      [row.id, limit - confirmed.length],
     );
-    return next;
+    return [...confirmed, ...next];
   }
 
-  /** Writes the send command(s) to the outbox and the shipping's new state, in the run's one transaction. */
+  /**
+   * Writes the send commands of the shippings to the outbox (one insert) and their new state (one update per
+   * kind), in the run's one transaction: per shipping the confirmation request, or the file-list files, then the
+   * media with the message as caption, or the text.
+   */
   private async send(
     manager: EntityManager,
     row: CampaignRow,
-    shipping: ShippingRow,
+    shippings: ShippingRow[],
     connectionId: number,
+    at: Date,
   ): Promise<void> {
-    const chatJid = `${shipping.number}@s.whatsapp.net`;
-    const command = async (part: string, content: OutboundContent): Promise<void> => {
+    const companyId = asCompanyId(row.company_id);
+    const events: Array<{ definition: typeof SendMessage; input: EmitInput<typeof SendMessage> }> = [];
+    const command = (shipping: ShippingRow, part: string, content: OutboundContent): void => {
       const clientMessageId = campaignMessageId(shipping.id, part);
-      await this.events.emit(SendMessage, {
-        companyId: asCompanyId(row.company_id),
-        key: connectionId,
-        data: {
-          commandId: commandIdOf(clientMessageId),
-          clientMessageId,
-          connectionId,
-          chatJid,
-          content,
-          quotedMessageId: null,
+      events.push({
+        definition: SendMessage,
+        input: {
+          companyId,
+          key: connectionId,
+          data: {
+            commandId: commandIdOf(clientMessageId),
+            clientMessageId,
+            connectionId,
+            chatJid: `${shipping.number}@s.whatsapp.net`,
+            content,
+            quotedMessageId: null,
+          },
         },
       });
     };
-    const isRequest = row.confirmation && shipping.confirmed_at === null && shipping.confirmation_message !== null;
-    if (isRequest) {
-      await command('confirm', { kind: 'text', body: shipping.confirmation_message! });
-      await manager.query('UPDATE campaign_shippings SET confirmation_requested_at = now() WHERE id = $1', [
-        shipping.id,
-      ]);
-      return;
-    }
-    if (row.file_list_id !== null) {
-      const options = await manager.query<Array<{ id: number; name: string; path: string; media_type: string }>>(
-        `SELECT id, name, path, media_type FROM file_list_options
-          WHERE company_id = $1 AND file_list_id = $2 AND path IS NOT NULL ORDER BY position, id`,
-        [row.company_id, row.file_list_id],
-      );
+    const isRequest = (shipping: ShippingRow): boolean =>
+      row.confirmation && shipping.confirmed_at === null && shipping.confirmation_message !== null;
+    const requests = shippings.filter(isRequest);
+    const mains = shippings.filter((shipping) => !isRequest(shipping));
+    const options =
+      row.file_list_id !== null && mains.length > 0
+        ? await manager.query<Array<{ id: number; name: string; path: string; media_type: string }>>(
+            `SELECT id, name, path, media_type FROM file_list_options
+              WHERE company_id = $1 AND file_list_id = $2 AND path IS NOT NULL ORDER BY position, id`,
+            [row.company_id, row.file_list_id],
+          )
+        : [];
+    for (const shipping of shippings) {
+      if (isRequest(shipping)) {
+        command(shipping, 'confirm', { kind: 'text', body: shipping.confirmation_message! });
+        continue;
+      }
       for (const option of options) {
-        await command(`file-${option.id}`, {
+        command(shipping, `file-${option.id}`, {
           kind: 'media',
           mediaType: mediaKindOf(option.media_type),
           url: this.media.urlOf(option.path),
@@ -343,21 +365,33 @@ export class DispatchEngine implements OnApplicationBootstrap {
           ptt: false,
         });
       }
+      if (row.media_path && row.media_type) {
+        command(shipping, 'main', {
+          kind: 'media',
+          mediaType: mediaKindOf(row.media_type),
+          url: this.media.urlOf(row.media_path),
+          mimeType: row.media_type,
+          fileName: row.media_name ?? 'arquivo',
+          caption: shipping.message,
+          ptt: false,
+        });
+      } else {
+        command(shipping, 'main', { kind: 'text', body: shipping.message });
+      }
     }
-    if (row.media_path && row.media_type) {
-      await command('main', {
-        kind: 'media',
-        mediaType: mediaKindOf(row.media_type),
-        url: this.media.urlOf(row.media_path),
-        mimeType: row.media_type,
-        fileName: row.media_name ?? 'arquivo',
-        caption: shipping.message,
-        ptt: false,
-      });
-    } else {
-      await command('main', { kind: 'text', body: shipping.message });
+    await this.events.emitAll(events);
+    if (requests.length > 0) {
+      await manager.query('UPDATE campaign_shippings SET confirmation_requested_at = $2 WHERE id = ANY($1::bigint[])', [
+        requests.map((shipping) => shipping.id),
+        at,
+      ]);
     }
-    await manager.query('UPDATE campaign_shippings SET sent_at = now() WHERE id = $1', [shipping.id]);
+    if (mains.length > 0) {
+      await manager.query('UPDATE campaign_shippings SET sent_at = $2 WHERE id = ANY($1::bigint[])', [
+        mains.map((shipping) => shipping.id),
+        at,
+      ]);
+    }
   }
 
   /**
