@@ -34,5 +34,10 @@ export const CampaignsEnvSchema = ServiceEnvSchema.extend({
   PUBLIC_URL: z.url().default('http://localhost:8080'),
   /** How long a confirmation request waits for the contact's reply before the campaign can finish (hours). */
   CAMPAIGNS_CONFIRMATION_WINDOW_HOURS: z.coerce.number().min(0).max(720).default(24),
+  /**
+   * A running campaign with work left and no send for this long has lost its dispatch chain (a pod killed mid-run)
+   * and gets a new one; every pod looks twice per period.
+   */
+  CAMPAIGNS_STALLED_AFTER_SECONDS: z.coerce.number().int().min(5).max(3_600).default(60),
 });
 export type CampaignsConfig = z.infer<typeof CampaignsEnvSchema>;

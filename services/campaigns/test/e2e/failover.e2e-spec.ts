@@ -52,6 +52,8 @@ async function startCampaigns(name: string): Promise<Running> {
       DATABASE_URL: databaseUrl.toString(),
       CAMPAIGNS_PORT: String(port),
       CAMPAIGNS_MEDIA_DIR: join(mediaDir, 'campaigns'),
+      // a chain that died with a killed process is restarted after 10 s without a send (60 s in production)
+      CAMPAIGNS_STALLED_AFTER_SECONDS: '10',
     }),
     name,
   );
@@ -235,7 +237,7 @@ it('sends every contact of a 2,000-contact campaign exactly once through a SIGKI
   await startConnector('connector-2');
 
   // every phone got its message: from the survivor, or, when the dispatch chain died with the killed process
-  // (its pg-boss job stays "active" for 15 minutes), from the watchdog's new chain after 2 minutes without a send
+  // (its pg-boss job stays "active" for 15 minutes), from the watchdog's new chain after 10 s without a send
   await expectEventually(async () => expect(await received()).toBeGreaterThanOrEqual(CONTACTS), {
     timeoutMs: 420_000,
     intervalMs: 1_000,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { asCompanyId, type CompanyId } from '@cs/proto/common';
 import { type OutboundContent, SendMessage, ShippingDelivered } from '@cs/proto/events';
@@ -18,9 +18,6 @@ import { campaignMessageId, commandIdOf, mediaKindOf } from './dispatch-commands
 
 export const START_JOB = 'campaign.start';
 export const DISPATCH_JOB = 'campaign.dispatch';
-export const WATCHDOG_JOB = 'campaign.watchdog';
-/** A running campaign with work left and no send for this long has lost its chain (a pod killed mid-run). */
-export const STALLED_AFTER_SECONDS = 120;
 
 interface StartJob {
   companyId: number;
@@ -79,7 +76,10 @@ const messagesOf = (row: CampaignRow, kind: 'message' | 'confirmation'): string[
  * one chain is alive per campaign however many pods, redeliveries or restarts there are.
  */
 @Injectable()
-export class DispatchEngine implements OnApplicationBootstrap {
+export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(DispatchEngine.name);
+  private watchdogTimer: NodeJS.Timeout | undefined;
+
   constructor(
     private readonly transactions: TransactionHost,
     private readonly jobs: JobsService,
@@ -97,17 +97,29 @@ export class DispatchEngine implements OnApplicationBootstrap {
       pollingIntervalSeconds: 0.5,
       batchSize: 5,
     });
-    await this.jobs.work(WATCHDOG_JOB, () => this.watchdog(), { pollingIntervalSeconds: 5 });
-    await this.jobs.schedule(WATCHDOG_JOB, '* * * * *', {}, 'UTC');
+    const stalledAfter = this.config.CAMPAIGNS_STALLED_AFTER_SECONDS;
+    this.watchdogTimer = setInterval(
+      () => {
+        this.watchdog().catch((error: unknown) => this.logger.warn({ err: error }, 'campaign watchdog failed'));
+      },
+      Math.max(5, stalledAfter / 2) * 1_000,
+    );
+    this.watchdogTimer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.watchdogTimer);
   }
 
   /**
-   * Every minute (one run across pods): a running campaign with rows still to send whose connection may send and
-   * that sent nothing for STALLED_AFTER_SECONDS gets a new dispatch chain. A dispatch job held by a pod killed
-   * mid-run stays "active" in pg-boss until it expires (15 min); its transaction rolled back, so nothing was
-   * sent twice, and the new token makes it a no-op whenever it is retried.
+   * On every pod, every CAMPAIGNS_STALLED_AFTER_SECONDS / 2: a running campaign with rows still to send whose
+   * connection may send and that sent nothing for CAMPAIGNS_STALLED_AFTER_SECONDS gets a new dispatch chain. A
+   * dispatch job held by a pod killed mid-run stays "active" in pg-boss until it expires (15 min); its transaction
+   * rolled back, so nothing was sent twice, and the new token makes it a no-op whenever it is retried. Two pods
+   * finding the same stalled campaign kick it one after the other under its row lock: the later chain wins and the
+   * earlier one dies at its first run, so still one chain sends.
    */
-  private async watchdog(): Promise<void> {
+  async watchdog(): Promise<void> {
     const stalled = await this.transactions.manager.query<Array<{ id: number; company_id: number }>>(
       `SELECT c.id, c.company_id FROM campaigns c
         WHERE c.status = 'EM_ANDAMENTO'
@@ -119,7 +131,7 @@ export class DispatchEngine implements OnApplicationBootstrap {
           AND NOT EXISTS (SELECT 1 FROM connection_pacing p WHERE p.connection_id = c.whatsapp_id
                         AND p.next_at > now() - make_interval(secs => $1))
           AND c.updated_at < now() - make_interval(secs => $1)`,
-      [STALLED_AFTER_SECONDS],
+      [this.config.CAMPAIGNS_STALLED_AFTER_SECONDS],
     );
     for (const campaign of stalled) {
       await this.transactions.run(async (manager) => {
