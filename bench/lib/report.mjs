@@ -90,6 +90,13 @@ export function option(name, fallback) {
   const flag = `--${name}`;
   const args = process.argv.slice(2);
   for (let i = 0; i < args.length; i += 1) {
+    // a bare boolean flag (`--summary`, or followed by another flag) means true
+    if (
+      args[i] === flag &&
+      typeof fallback === 'boolean' &&
+      (args[i + 1] === undefined || args[i + 1].startsWith('--'))
+    )
+      return true;
     if (args[i] === flag && args[i + 1] !== undefined) return parse(args[i + 1], fallback);
     if (args[i].startsWith(`${flag}=`)) return parse(args[i].slice(flag.length + 1), fallback);
   }
