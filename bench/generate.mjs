@@ -524,6 +524,9 @@ export async function generate(databaseUrl, { scale = 1, companyId = 2, seed = 4
 
     let trackingId = 0;
     let ticketTagCount = 0;
+    // the dashboard's roll-up trigger would append a row per copied cycle: off during the copy, the roll-ups
+    // rebuilt from the cycles afterwards (as the migration's backfill does)
+    await client.query('ALTER TABLE tickets.ticket_trackings DISABLE TRIGGER USER');
     await step(`tickets (${nTickets}), trackings, tags`, () =>
       Promise.all([
         copyRows(
@@ -623,6 +626,7 @@ export async function generate(databaseUrl, { scale = 1, companyId = 2, seed = 4
         })(),
       ]),
     );
+    await client.query('ALTER TABLE tickets.ticket_trackings ENABLE TRIGGER USER');
     await client.query(`SELECT setval('tickets.tickets_id_seq', $1)`, [nTickets]);
     await client.query(`SELECT setval('tickets.ticket_trackings_id_seq', $1)`, [trackingId]);
 
@@ -640,6 +644,11 @@ export async function generate(databaseUrl, { scale = 1, companyId = 2, seed = 4
       await run(tables.flatMap((table) => rebuild[table].indexes));
       await run(tables.flatMap((table) => rebuild[table].foreign));
     });
+    await step('dashboard roll-ups', async () => {
+      const [{ exists }] = (await client.query(`SELECT to_regproc('tickets.dashboard_rebuild') IS NOT NULL AS exists`))
+        .rows;
+      if (exists) await client.query('SELECT tickets.dashboard_rebuild($1)', [companyId]);
+    });
     await step('analyze', async () => {
       await Promise.all([
         client.query('ANALYZE tickets.messages'),
@@ -647,6 +656,8 @@ export async function generate(databaseUrl, { scale = 1, companyId = 2, seed = 4
           for (const table of tables.filter((name) => name !== 'tickets.messages'))
             await second.query(`ANALYZE ${table}`);
           await second.query('ANALYZE tickets.users, tickets.connections, tickets.tags');
+          if ((await second.query(`SELECT to_regclass('tickets.dashboard_daily') AS t`)).rows[0].t)
+            await second.query('ANALYZE tickets.dashboard_daily');
         })(),
       ]);
     });
