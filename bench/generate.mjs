@@ -582,9 +582,25 @@ export async function generate(databaseUrl, { scale = 1, companyId = 2, seed = 4
               'rating_at',
               'rated',
               'rate',
+              'contact_prev_at',
+              'contact_prev2_at',
             ],
             (function* () {
+              // each cycle's links to its contact's two previous cycles (by begin time, then id), as the
+              // trigger (off during the copy) keeps them
+              const links = new Map();
+              const byContact = new Map();
               for (const t of tickets) {
+                const list = byContact.get(t.contactId);
+                if (list) list.push(t);
+                else byContact.set(t.contactId, [t]);
+              }
+              for (const list of byContact.values()) {
+                list.sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
+                list.forEach((t, k) => links.set(t.id, [list[k - 1]?.createdAt, list[k - 2]?.createdAt]));
+              }
+              for (const t of tickets) {
+                const [prev, prev2] = links.get(t.id);
                 trackingId += 1;
                 const queuedAt = t.createdAt + Math.floor(random() * 2 * MINUTE);
                 const startedAt = t.status === 'pending' ? null : queuedAt + Math.floor(random() * 30 * MINUTE);
@@ -605,6 +621,8 @@ export async function generate(databaseUrl, { scale = 1, companyId = 2, seed = 4
                   rated ? iso(finishedAt) : NULL,
                   rated ? 't' : 'f',
                   rated ? 1 + Math.floor(random() * 3) : NULL,
+                  prev === undefined ? NULL : iso(prev),
+                  prev2 === undefined ? NULL : iso(prev2),
                 ];
               }
             })(),

@@ -98,11 +98,13 @@ const nextDay = (day: string): string => {
  * whole minutes per cycle, as upstream: support = start → rating request (or end), wait = queued → start;
  * an attendant's rating is the average of the 1-3 answers to their cycles of the period.
  *
- * One statement over the period's cycles, an index-only scan of `idx_ticket_trackings_company_created_cover`
- * (company, begin time, with every column the figures read, the rating included), so it costs the period's
- * cycles, not the company's history; the current pending/open counts use the tickets' (company, status) index.
- * Durations and hours use `date_part` (double precision): `extract` computes in numeric, which was a third of
- * the statement's time over a month of a large company's cycles (bench/README.md, ticket-list).
+ * One statement. The additive figures of the period's whole days come from the per-day roll-ups
+ * (`dashboard_daily`, migration 1764100000000: ~one row per day and attendant), the part of a day at the start
+ * of a `days` period from the cycles with the same formulas (`dashboard_cycle`); `leads` from two counts over
+ * the period's cycles on the covering index, through each cycle's links to its contact's previous cycles
+ * (migration 1764100000001) instead of a count per contact; the current pending/open counts use the tickets'
+ * (company, status) index. Averages are sums over counts, rounded as `round(avg(...), 2)` did (the suite
+ * `dashboard-rollups` checks every figure against the raw computation).
  * See the README for measurements.
  */
 @Injectable()
@@ -151,15 +153,13 @@ export class DashboardQueries {
             AND c.created_at < coalesce(${add(to)}::timestamptz, 'infinity')`,
       );
     }
-    const startAt = add(start);
+    const since = `coalesce(${add(start)}::timestamptz, '-infinity')`;
     const endAt = add(end);
     const sums = ROLLUP_COLUMNS.map((column) => `sum(${column}) AS ${column}`).join(', ');
     const average = (total: string, n: string) => `round(sum(${total})::numeric / nullif(sum(${n}), 0), 2)`;
 
-    const [row] = await this.transactions.run(async (db) => {
-      // room for the per-contact count (leads) of long periods without spilling to disk
-      await db.query(`SET LOCAL work_mem = '32MB'`);
-      return db.query<Row[]>(
+    const [row] = await this.transactions.run(async (db) =>
+      db.query<Row[]>(
         `WITH per_user AS MATERIALIZED (
            SELECT user_id, ${sums}
              FROM (${sources.join(' UNION ALL ')}) AS parts (user_id, ${ROLLUP_COLUMNS.join(', ')})
@@ -172,11 +172,12 @@ export class DashboardQueries {
                      'avgWait', coalesce(${average('wait_sum', 'wait_n')}, 0),
                      'hours', json_build_array(${HOURS.map((hour) => `coalesce(sum(${hour}), 0)`).join(', ')}))
               FROM per_user) AS totals,
-           (SELECT count(*)::int FROM (
-              SELECT 1 FROM ticket_trackings tt
-               WHERE tt.company_id = $1 AND tt.created_at >= coalesce(${startAt}::timestamptz, '-infinity')
-                 AND tt.created_at < coalesce(${endAt}::timestamptz, 'infinity')
-               GROUP BY tt.contact_id HAVING count(*) = 1) once) AS leads,
+           (SELECT (count(*) FILTER (WHERE tt.contact_prev_at IS NULL OR tt.contact_prev_at < ${since})
+                    - count(*) FILTER (WHERE tt.contact_prev_at >= ${since}
+                                         AND (tt.contact_prev2_at IS NULL OR tt.contact_prev2_at < ${since})))::int
+              FROM ticket_trackings tt
+             WHERE tt.company_id = $1 AND tt.created_at >= ${since}
+               AND tt.created_at < coalesce(${endAt}::timestamptz, 'infinity')) AS leads,
            (SELECT coalesce(json_agg(json_build_object(
                      'id', u.id, 'name', u.name, 'online', u.online,
                      'tickets', coalesce(mine.cycles, 0),
@@ -188,8 +189,8 @@ export class DashboardQueries {
            (SELECT count(*)::int FROM tickets WHERE company_id = $1 AND status = 'open') AS happening,
            (SELECT count(*)::int FROM tickets WHERE company_id = $1 AND status = 'pending') AS pending`,
         params,
-      );
-    });
+      ),
+    );
     const perHour = (row?.totals.hours ?? []).map(Number);
     return {
       counters: {
