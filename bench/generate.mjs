@@ -524,6 +524,9 @@ export async function generate(databaseUrl, { scale = 1, companyId = 2, seed = 4
 
     let trackingId = 0;
     let ticketTagCount = 0;
+    // the dashboard's roll-up trigger would append a row per copied cycle: off during the copy, the roll-ups
+    // rebuilt from the cycles afterwards (as the migration's backfill does)
+    await client.query('ALTER TABLE tickets.ticket_trackings DISABLE TRIGGER USER');
     await step(`tickets (${nTickets}), trackings, tags`, () =>
       Promise.all([
         copyRows(
@@ -579,9 +582,25 @@ export async function generate(databaseUrl, { scale = 1, companyId = 2, seed = 4
               'rating_at',
               'rated',
               'rate',
+              'contact_prev_at',
+              'contact_prev2_at',
             ],
             (function* () {
+              // each cycle's links to its contact's two previous cycles (by begin time, then id), as the
+              // trigger (off during the copy) keeps them
+              const links = new Map();
+              const byContact = new Map();
               for (const t of tickets) {
+                const list = byContact.get(t.contactId);
+                if (list) list.push(t);
+                else byContact.set(t.contactId, [t]);
+              }
+              for (const list of byContact.values()) {
+                list.sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
+                list.forEach((t, k) => links.set(t.id, [list[k - 1]?.createdAt, list[k - 2]?.createdAt]));
+              }
+              for (const t of tickets) {
+                const [prev, prev2] = links.get(t.id);
                 trackingId += 1;
                 const queuedAt = t.createdAt + Math.floor(random() * 2 * MINUTE);
                 const startedAt = t.status === 'pending' ? null : queuedAt + Math.floor(random() * 30 * MINUTE);
@@ -602,6 +621,8 @@ export async function generate(databaseUrl, { scale = 1, companyId = 2, seed = 4
                   rated ? iso(finishedAt) : NULL,
                   rated ? 't' : 'f',
                   rated ? 1 + Math.floor(random() * 3) : NULL,
+                  prev === undefined ? NULL : iso(prev),
+                  prev2 === undefined ? NULL : iso(prev2),
                 ];
               }
             })(),
@@ -623,6 +644,7 @@ export async function generate(databaseUrl, { scale = 1, companyId = 2, seed = 4
         })(),
       ]),
     );
+    await client.query('ALTER TABLE tickets.ticket_trackings ENABLE TRIGGER USER');
     await client.query(`SELECT setval('tickets.tickets_id_seq', $1)`, [nTickets]);
     await client.query(`SELECT setval('tickets.ticket_trackings_id_seq', $1)`, [trackingId]);
 
@@ -640,6 +662,11 @@ export async function generate(databaseUrl, { scale = 1, companyId = 2, seed = 4
       await run(tables.flatMap((table) => rebuild[table].indexes));
       await run(tables.flatMap((table) => rebuild[table].foreign));
     });
+    await step('dashboard roll-ups', async () => {
+      const [{ exists }] = (await client.query(`SELECT to_regproc('tickets.dashboard_rebuild') IS NOT NULL AS exists`))
+        .rows;
+      if (exists) await client.query('SELECT tickets.dashboard_rebuild($1)', [companyId]);
+    });
     await step('analyze', async () => {
       await Promise.all([
         client.query('ANALYZE tickets.messages'),
@@ -647,6 +674,8 @@ export async function generate(databaseUrl, { scale = 1, companyId = 2, seed = 4
           for (const table of tables.filter((name) => name !== 'tickets.messages'))
             await second.query(`ANALYZE ${table}`);
           await second.query('ANALYZE tickets.users, tickets.connections, tickets.tags');
+          if ((await second.query(`SELECT to_regclass('tickets.dashboard_daily') AS t`)).rows[0].t)
+            await second.query('ANALYZE tickets.dashboard_daily');
         })(),
       ]);
     });

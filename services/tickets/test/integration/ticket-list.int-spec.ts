@@ -20,6 +20,7 @@ import {
   setupCompany,
   updateConnection,
 } from '../support/harness.js';
+import { SEARCH_GATHER_CAP, SEARCH_WINDOW_FACTOR, TicketsQueries } from '../../src/modules/tickets/tickets.queries.js';
 
 const harness = new Harness();
 
@@ -324,6 +325,46 @@ describe('the ticket list', () => {
       expect(await list(bruno, 'searchParam=notebook')).toEqual(['T1', 'T6']);
       expect(await list(bruno, 'searchParam=fatura')).toEqual([]);
       expect(await list(carla, 'searchParam=fatura')).toEqual(['T4']);
+    });
+  });
+
+  describe('search, however it is served', () => {
+    // A search tests the list's most recent tickets first (a common word fills the page there), else gathers
+    // the matches from the indexes (a rare term), else walks the whole list in order (many matches, sparse in
+    // what the caller sees). Each way must give exactly the same pages.
+    const ways = {
+      'the recent window': { windowFactor: SEARCH_WINDOW_FACTOR, gatherCap: SEARCH_GATHER_CAP },
+      'gathered matches': { windowFactor: 0, gatherCap: SEARCH_GATHER_CAP },
+      'a walk of the list': { windowFactor: 0, gatherCap: 0 },
+    };
+    const pages = async (caller: Caller, query: string) => {
+      const answers = [];
+      for (const pageNumber of [1, 2]) {
+        const { status, body } = await harness.http('GET', `/tickets?${query}&pageNumber=${pageNumber}`, caller);
+        expect(status).toBe(200);
+        answers.push({ ids: body.tickets.map((item: { id: number }) => item.id), hasMore: body.hasMore });
+      }
+      return answers;
+    };
+    afterEach(() => {
+      harness.app.app.get(TicketsQueries).searchTuning = ways['the recent window'];
+    });
+
+    it.each(Object.keys(ways))('%s', async (way) => {
+      const queries = harness.app.app.get(TicketsQueries);
+      queries.searchTuning = ways[way as keyof typeof ways];
+      // every old ticket's message ("Histórico NN": two pages), a contact name, a message word, none
+      expect(await pages(setup.admin, 'showAll=true&searchParam=hist')).toEqual([
+        { ids: [...Array(40).keys()].map((i) => t[`F${45 - i}`]), hasMore: true },
+        { ids: [5, 4, 3, 2, 1].map((i) => t[`F${i}`]), hasMore: false },
+      ]);
+      expect((await pages(setup.admin, 'showAll=true&searchParam=souza'))[0]).toEqual({
+        ids: [t['T1'], t['T7']],
+        hasMore: false,
+      });
+      expect((await pages(setup.admin, 'showAll=true&searchParam=cliente&status=closed'))[1]?.ids).toHaveLength(5);
+      expect((await pages(bruno, 'searchParam=notebook'))[0]?.ids).toEqual([t['T1'], t['T6']]);
+      expect((await pages(carla, 'searchParam=nada-assim'))[0]).toEqual({ ids: [], hasMore: false });
     });
   });
 

@@ -4,6 +4,8 @@ import { TagsNotesSchedulesDashboard1732200000000 } from './1732200000000-tags-n
 import { TicketListCoveringIndexes1732300000000 } from './1732300000000-ticket-list-covering-indexes.js';
 import { InternalChats1732419000000 } from './1732419000000-internal-chats.js';
 import { Automation1764000000000 } from './1764000000000-automation.js';
+import { DashboardDaily1764100000000 } from './1764100000000-dashboard-daily.js';
+import { DashboardLeads1764100000001 } from './1764100000001-dashboard-leads.js';
 
 /** Every migration of tickets, in order. Never edit a merged migration; add a new one. */
 export const TicketsMigrations = [
@@ -13,4 +15,6 @@ export const TicketsMigrations = [
   TicketListCoveringIndexes1732300000000,
   InternalChats1732419000000,
   Automation1764000000000,
+  DashboardDaily1764100000000,
+  DashboardLeads1764100000001,
 ];

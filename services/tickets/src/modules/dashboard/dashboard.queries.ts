@@ -3,6 +3,7 @@ import type { CompanyId } from '@cs/proto/common';
 import { TransactionHost } from '@cs/platform/database';
 import { ProjectionsRepository } from '../projections/projections.repository.js';
 import { parseDateTime } from '../schedules/local-time.js';
+import { contribution, HOURS, ROLLUP_COLUMNS } from '../../database/migrations/1764100000000-dashboard-daily.js';
 import type { DashboardDays, DashboardQuery } from './dashboard.dto.js';
 
 export interface DashboardCounters {
@@ -43,12 +44,45 @@ export interface TicketsUserSlot {
 }
 
 interface Row {
-  readonly totals: { finished: number; avgSupport: number; avgWait: number };
+  readonly totals: { finished: number; avgSupport: number; avgWait: number; hours: number[] };
   readonly leads: number;
-  readonly hours: Array<{ hour: number; count: number }>;
   readonly attendants: DashboardAttendant[];
   readonly happening: number;
   readonly pending: number;
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** The `YYYY-MM-DD` date of an instant in a time zone. */
+const localDay = (instant: Date, timeZone: string): string => {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(instant);
+};
+
+/**
+ * A period [start, end) (null: unbounded) as the whole days of the company's time zone it covers (`to`
+ * exclusive; null: unbounded) and the instants at either end outside them; no whole day: all of it raw.
+ */
+export function splitPeriod(
+  start: Date | null,
+  end: Date | null,
+  timeZone: string,
+): { days: { from: string | null; to: string | null } | null; raw: Array<[Date | null, Date | null]> } {
+  const midnight = (day: string): Date => parseDateTime(`${day}T00:00`, timeZone) as Date;
+  let from: string | null = null;
+  if (start) {
+    from = localDay(start, timeZone);
+    if (midnight(from).getTime() < start.getTime()) from = nextDay(from);
+  }
+  const to = end ? localDay(end, timeZone) : null;
+  if (from !== null && to !== null && from >= to) return { days: null, raw: [[start, end]] };
+  const raw: Array<[Date | null, Date | null]> = [];
+  if (start && from !== null && start.getTime() < midnight(from).getTime()) raw.push([start, midnight(from)]);
+  if (end && to !== null && midnight(to).getTime() < end.getTime()) raw.push([midnight(to), end]);
+  return { days: { from, to }, raw };
 }
 
 /** `YYYY-MM-DD` plus one day. */
@@ -64,11 +98,13 @@ const nextDay = (day: string): string => {
  * whole minutes per cycle, as upstream: support = start → rating request (or end), wait = queued → start;
  * an attendant's rating is the average of the 1-3 answers to their cycles of the period.
  *
- * One statement over the period's cycles, an index-only scan of `idx_ticket_trackings_company_created_cover`
- * (company, begin time, with every column the figures read, the rating included), so it costs the period's
- * cycles, not the company's history; the current pending/open counts use the tickets' (company, status) index.
- * Durations and hours use `date_part` (double precision): `extract` computes in numeric, which was a third of
- * the statement's time over a month of a large company's cycles (bench/README.md, ticket-list).
+ * One statement. The additive figures of the period's whole days come from the per-day roll-ups
+ * (`dashboard_daily`, migration 1764100000000: ~one row per day and attendant), the part of a day at the start
+ * of a `days` period from the cycles with the same formulas (`dashboard_cycle`); `leads` from two counts over
+ * the period's cycles on the covering index, through each cycle's links to its contact's previous cycles
+ * (migration 1764100000001) instead of a count per contact; the current pending/open counts use the tickets'
+ * (company, status) index. Averages are sums over counts, rounded as `round(avg(...), 2)` did (the suite
+ * `dashboard-rollups` checks every figure against the raw computation).
  * See the README for measurements.
  */
 @Injectable()
@@ -94,58 +130,77 @@ export class DashboardQueries {
     if (query.date_to) end = parseDateTime(`${nextDay(query.date_to)}T00:00`, company.timezone);
     const start = starts.length ? new Date(Math.max(...starts.map((date) => date.getTime()))) : null;
 
-    const [row] = await this.transactions.run(async (db) => {
-      // room for the per-contact count (leads) of long periods without spilling to disk
-      await db.query(`SET LOCAL work_mem = '32MB'`);
-      return db.query<Row[]>(
-        `WITH cycles AS MATERIALIZED (
-         SELECT tt.user_id, tt.contact_id, tt.finished_at, tt.rate,
-                CASE WHEN tt.started_at IS NOT NULL AND coalesce(tt.rating_at, tt.finished_at) >= tt.started_at
-                     THEN floor(date_part('epoch', coalesce(tt.rating_at, tt.finished_at) - tt.started_at) / 60)::int
-                     ELSE 0 END AS support,
-                CASE WHEN tt.started_at IS NOT NULL AND tt.queued_at IS NOT NULL AND tt.started_at >= tt.queued_at
-                     THEN floor(date_part('epoch', tt.started_at - tt.queued_at) / 60)::int END AS wait,
-                date_part('hour', tt.created_at AT TIME ZONE $2)::int AS hour
-           FROM ticket_trackings tt
-          WHERE tt.company_id = $1 AND tt.created_at >= coalesce($3::timestamptz, '-infinity')
-            AND tt.created_at < coalesce($4::timestamptz, 'infinity')
-       )
-       SELECT
-         (SELECT json_build_object(
-                   'finished', count(*) FILTER (WHERE finished_at IS NOT NULL),
-                   'avgSupport', coalesce(round(avg(support) FILTER (WHERE support > 0), 2), 0),
-                   'avgWait', coalesce(round(avg(wait), 2), 0))
-            FROM cycles) AS totals,
-         (SELECT count(*)::int FROM (SELECT 1 FROM cycles GROUP BY contact_id HAVING count(*) = 1) once) AS leads,
-         (SELECT coalesce(json_agg(json_build_object('hour', hour, 'count', n)), '[]'::json)
-            FROM (SELECT hour, count(*) AS n FROM cycles GROUP BY hour) per_hour) AS hours,
-         (SELECT coalesce(json_agg(json_build_object(
-                   'id', u.id, 'name', u.name, 'online', u.online,
-                   'tickets', coalesce(mine.tickets, 0),
-                   'avgSupportTime', coalesce(mine.avg_support, 0),
-                   'rating', coalesce(mine.rating, 0)) ORDER BY lower(u.name), u.id), '[]'::json)
-            FROM users u
-            LEFT JOIN (SELECT user_id, count(*) AS tickets,
-                              round(avg(support) FILTER (WHERE support > 0), 2) AS avg_support,
-                              round(avg(rate), 2) AS rating
-                         FROM cycles GROUP BY user_id) mine ON mine.user_id = u.id
-           WHERE u.company_id = $1 AND NOT u.deleted) AS attendants,
-         (SELECT count(*)::int FROM tickets WHERE company_id = $1 AND status = 'open') AS happening,
-         (SELECT count(*)::int FROM tickets WHERE company_id = $1 AND status = 'pending') AS pending`,
-        [companyId, company.timezone, start, end],
+    // The whole days of the period come from the daily roll-ups, the part of a day at either end (`days`: now
+    // minus N days falls within a day) from the cycles themselves, with the same formulas.
+    const parts = splitPeriod(start, end, company.timezone);
+    const params: unknown[] = [companyId];
+    const add = (value: unknown): string => `$${params.push(value)}`;
+    let zone: string | undefined;
+    const sources: string[] = [];
+    if (parts.days) {
+      sources.push(
+        `SELECT r.user_id, ${ROLLUP_COLUMNS.map((column) => `r.${column}`).join(', ')} FROM dashboard_daily r
+          WHERE r.company_id = $1 AND r.day >= coalesce(${add(parts.days.from)}::date, '-infinity')
+            AND r.day < coalesce(${add(parts.days.to)}::date, 'infinity')`,
       );
-    });
-    const perHour = Array.from({ length: 24 }, () => 0);
-    for (const slot of row?.hours ?? []) perHour[slot.hour] = slot.count;
+    }
+    for (const [from, to] of parts.raw) {
+      sources.push(
+        `SELECT coalesce(c.user_id, 0), f.* FROM ticket_trackings c,
+                LATERAL (SELECT ${contribution('c', '1')}
+                           FROM dashboard_cycle(${(zone ??= add(company.timezone))}, c.created_at, c.queued_at, c.started_at, c.finished_at, c.rating_at) f) f
+          WHERE c.company_id = $1 AND c.created_at >= coalesce(${add(from)}::timestamptz, '-infinity')
+            AND c.created_at < coalesce(${add(to)}::timestamptz, 'infinity')`,
+      );
+    }
+    const since = `coalesce(${add(start)}::timestamptz, '-infinity')`;
+    const endAt = add(end);
+    const sums = ROLLUP_COLUMNS.map((column) => `sum(${column}) AS ${column}`).join(', ');
+    const average = (total: string, n: string) => `round(sum(${total})::numeric / nullif(sum(${n}), 0), 2)`;
+
+    const [row] = await this.transactions.run(async (db) =>
+      db.query<Row[]>(
+        `WITH per_user AS MATERIALIZED (
+           SELECT user_id, ${sums}
+             FROM (${sources.join(' UNION ALL ')}) AS parts (user_id, ${ROLLUP_COLUMNS.join(', ')})
+            GROUP BY user_id
+         )
+         SELECT
+           (SELECT json_build_object(
+                     'finished', coalesce(sum(finished), 0),
+                     'avgSupport', coalesce(${average('support_sum', 'support_n')}, 0),
+                     'avgWait', coalesce(${average('wait_sum', 'wait_n')}, 0),
+                     'hours', json_build_array(${HOURS.map((hour) => `coalesce(sum(${hour}), 0)`).join(', ')}))
+              FROM per_user) AS totals,
+           (SELECT (count(*) FILTER (WHERE tt.contact_prev_at IS NULL OR tt.contact_prev_at < ${since})
+                    - count(*) FILTER (WHERE tt.contact_prev_at >= ${since}
+                                         AND (tt.contact_prev2_at IS NULL OR tt.contact_prev2_at < ${since})))::int
+              FROM ticket_trackings tt
+             WHERE tt.company_id = $1 AND tt.created_at >= ${since}
+               AND tt.created_at < coalesce(${endAt}::timestamptz, 'infinity')) AS leads,
+           (SELECT coalesce(json_agg(json_build_object(
+                     'id', u.id, 'name', u.name, 'online', u.online,
+                     'tickets', coalesce(mine.cycles, 0),
+                     'avgSupportTime', coalesce(round(mine.support_sum::numeric / nullif(mine.support_n, 0), 2), 0),
+                     'rating', coalesce(round(mine.rate_sum::numeric / nullif(mine.rate_n, 0), 2), 0)) ORDER BY lower(u.name), u.id), '[]'::json)
+              FROM users u
+              LEFT JOIN per_user mine ON mine.user_id = u.id
+             WHERE u.company_id = $1 AND NOT u.deleted) AS attendants,
+           (SELECT count(*)::int FROM tickets WHERE company_id = $1 AND status = 'open') AS happening,
+           (SELECT count(*)::int FROM tickets WHERE company_id = $1 AND status = 'pending') AS pending`,
+        params,
+      ),
+    );
+    const perHour = (row?.totals.hours ?? []).map(Number);
     return {
       counters: {
         supportPending: row?.pending ?? 0,
         supportHappening: row?.happening ?? 0,
-        supportFinished: row?.totals.finished ?? 0,
+        supportFinished: Number(row?.totals.finished ?? 0),
         leads: row?.leads ?? 0,
         avgSupportTime: Number(row?.totals.avgSupport ?? 0),
         avgWaitTime: Number(row?.totals.avgWait ?? 0),
-        ticketsPerHour: perHour,
+        ticketsPerHour: perHour.length === 24 ? perHour : Array.from({ length: 24 }, () => 0),
       },
       attendants: (row?.attendants ?? []).map((attendant) => ({
         ...attendant,

@@ -36,7 +36,12 @@ export class TicketsController {
     @CurrentIdentity() identity: Identity,
     @Query(new ZodPipe(ListTicketsQuerySchema)) query: ListTicketsQuery,
   ): Promise<{ tickets: TicketSnapshot[]; count: number; hasMore: boolean }> {
-    return this.queries.list(companyId, identity, { ...query, status: undefined }, { statuses: ['pending', 'open'] });
+    return this.queries.list(
+      companyId,
+      identity,
+      { ...query, status: undefined },
+      { statuses: ['pending', 'open'], exactCount: true },
+    );
   }
 
   @Get('tickets/u/:uuid')

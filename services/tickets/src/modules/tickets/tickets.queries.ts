@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import type { CompanyId } from '@cs/proto/common';
-import { hasMorePages, PageNumberSchema } from '@cs/proto/common';
+import { PageNumberSchema } from '@cs/proto/common';
 import type { TicketSnapshot } from '@cs/proto/events';
 import { TransactionHost } from '@cs/platform/database';
 import type { Identity } from '@cs/platform/tenancy';
@@ -9,6 +9,15 @@ import { ProjectionsRepository } from '../projections/projections.repository.js'
 import { SNAPSHOT_SELECT, type TicketRow, toTicketSnapshot } from './tickets.repository.js';
 
 export const TICKETS_PAGE_SIZE = 40;
+/**
+ * `count` of `GET /tickets` is exact up to this many tickets and this number beyond (with `hasMore`): enough
+ * for every tab badge and a day's tickets (the dashboard), without counting a closed history on each page.
+ */
+export const TICKETS_COUNT_CAP = 10_000;
+/** A search first tests this many times the tickets up to the end of the page asked, most recent first. */
+export const SEARCH_WINDOW_FACTOR = 8;
+/** A search gathering more matches (tickets by contact plus matching messages) than this walks the list instead. */
+export const SEARCH_GATHER_CAP = 2_000;
 
 /** A JSON array of ids as the spec's clients send it (`[1,2]`), or a single id; anything else (beyond PostgreSQL integer too) is ignored. */
 const idList = z
@@ -73,11 +82,16 @@ const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (char) =>
  * upstream, where search, date and unread replaced the others), within what the caller may see (admins with
  * `showAll`: everything; otherwise their own tickets and pending ones of their queues, plus queue-less pending
  * ones for admins and for users with `allTicket` enabled); 40 per page,
- * most recently updated first. Search goes through the trigram (contact name/number) and full-text (message
- * bodies) GIN indexes.
+ * most recently updated first, `hasMore` from one row more than the page and `count` exact up to
+ * TICKETS_COUNT_CAP (the kanban's exact). Search by contact name/number (trigram) or message words (prefix
+ * full-text): the most recent window of the list first, then the matches gathered from the GIN indexes when
+ * they are few, else a walk of the list in order (bench/README.md, ticket-list).
  */
 @Injectable()
 export class TicketsQueries {
+  /** The search's thresholds (a test shrinks them to see every way of serving a search give the same pages). */
+  searchTuning = { windowFactor: SEARCH_WINDOW_FACTOR, gatherCap: SEARCH_GATHER_CAP };
+
   constructor(
     private readonly transactions: TransactionHost,
     private readonly projections: ProjectionsRepository,
@@ -87,7 +101,7 @@ export class TicketsQueries {
     companyId: CompanyId,
     identity: Identity,
     query: ListTicketsQuery,
-    extra: { statuses?: readonly string[] } = {},
+    extra: { statuses?: readonly string[]; exactCount?: boolean } = {},
   ): Promise<{ tickets: TicketSnapshot[]; count: number; hasMore: boolean }> {
     const db = this.transactions.manager;
     const company = await this.projections.company(companyId);
@@ -148,42 +162,96 @@ export class TicketsQueries {
                    GROUP BY tt.ticket_id HAVING count(*) = cardinality(${tags}::int[]))`,
       );
     }
+    const offset = (query.pageNumber - 1) * TICKETS_PAGE_SIZE;
+    const page = (condition: string, count: string) =>
+      `SELECT ${count} AS count,
+              ARRAY(SELECT t.id FROM tickets t WHERE ${condition}
+                     ORDER BY t.updated_at DESC, t.id DESC LIMIT ${TICKETS_PAGE_SIZE + 1} OFFSET ${offset}) AS ids`;
+    const answer = async (row: { count: number | null; ids: number[] } | undefined) => {
+      const ids = row?.ids ?? [];
+      const hasMore = ids.length > TICKETS_PAGE_SIZE;
+      const tickets = await this.snapshots(companyId, ids.slice(0, TICKETS_PAGE_SIZE));
+      // never less than what this page proves: the rows up to it, plus one when there are more
+      const count = Math.max(row?.count ?? 0, offset + tickets.length + (hasMore ? 1 : 0));
+      return { tickets, count, hasMore };
+    };
+
     const search = query.searchParam?.trim();
     if (search) {
-      const like = param(`%${escapeLike(search.toLowerCase())}%`);
+      const pattern = `%${escapeLike(search.toLowerCase())}%`;
       const digits = search.replace(/\D/g, '');
-      const byContact = [`lower(c.name) LIKE ${like}`];
-      if (digits.length >= 3) byContact.push(`c.number LIKE ${param(`%${digits}%`)}`);
-      // the matching tickets are gathered first (by contact, by message), then the list is read by id: an OR of
-      // two subqueries would make the planner walk the whole list in update order testing each ticket
-      const candidates = [
-        `SELECT ct.id FROM tickets ct WHERE ct.company_id = $1 AND ct.contact_id IN
-           (SELECT c.id FROM contacts c WHERE c.company_id = $1 AND (${byContact.join(' OR ')}))`,
-      ];
       const text = toPrefixQuery(search);
-      if (text) {
-        candidates.push(
-          `SELECT m.ticket_id FROM messages m WHERE m.company_id = $1
-             AND m.search_vector @@ to_tsquery('simple', ${param(text)})`,
-        );
+      // The contacts matching, and whether a ticket `t` matches (by its contact, or by one of its own messages:
+      // a probe of the (company, ticket) index, kept a per-ticket probe by `OFFSET 0` rather than a join over
+      // every message with the words), written with the parameters of the statement that uses them
+      // (PostgreSQL refuses a parameter a statement does not use).
+      const terms = (values: unknown[]) => {
+        const add = (value: unknown): string => `$${values.push(value)}`;
+        const byContact = [`lower(c.name) LIKE ${add(pattern)}`];
+        if (digits.length >= 3) byContact.push(`c.number LIKE ${add(`%${digits}%`)}`);
+        const contacts = `SELECT c.id FROM contacts c WHERE c.company_id = $1 AND (${byContact.join(' OR ')})`;
+        const tsquery = text ? `to_tsquery('simple', ${add(text)})` : null;
+        const byMessage = tsquery
+          ? ` OR EXISTS (SELECT 1 FROM messages m WHERE m.company_id = $1 AND m.ticket_id = t.id
+                           AND m.search_vector @@ ${tsquery} OFFSET 0)`
+          : '';
+        return { contacts, tsquery, matches: `(t.contact_id IN (${contacts})${byMessage})` };
+      };
+      const filters = where.join(' AND ');
+
+      // 1. The most recent window first: the list's first SEARCH_WINDOW_FACTOR × (page end) tickets, in list
+      // order, each tested until the page is full. Enough for a common word; the page is exact, since every
+      // ticket outside the window comes after every ticket in it. Also complete when the window is the list.
+      const windowSize = this.searchTuning.windowFactor * (offset + TICKETS_PAGE_SIZE + 1);
+      const recent = `SELECT t.id, t.updated_at, t.contact_id FROM tickets t WHERE ${filters}
+                       ORDER BY t.updated_at DESC, t.id DESC LIMIT ${windowSize}`;
+      const inWindow = [...params];
+      const [windowed] = await db.query<Array<{ seen: number; ids: number[] }>>(
+        `SELECT (SELECT count(*)::int FROM (${recent}) w) AS seen,
+                ARRAY(SELECT t.id FROM (${recent}) t WHERE ${terms(inWindow).matches}
+                       ORDER BY t.updated_at DESC, t.id DESC LIMIT ${TICKETS_PAGE_SIZE + 1} OFFSET ${offset}) AS ids`,
+        inWindow,
+      );
+      if (windowed && (windowed.ids.length > TICKETS_PAGE_SIZE || windowed.seen < windowSize)) {
+        return answer({ count: null, ids: windowed.ids });
       }
-      where.push(`t.id = ANY(ARRAY(${candidates.join(' UNION ')}))`);
+
+      // 2. Not full: a rarer term. Its matches gathered from the trigram and full-text indexes, at most
+      // SEARCH_GATHER_CAP (a word in hundreds of thousands of messages is never gathered and sorted), then the
+      // list read by id (counted).
+      const own: unknown[] = [companyId];
+      const { contacts, tsquery } = terms(own);
+      const sources = [`SELECT ct.id FROM tickets ct WHERE ct.company_id = $1 AND ct.contact_id IN (${contacts})`];
+      if (tsquery) {
+        sources.push(`SELECT m.ticket_id FROM messages m WHERE m.company_id = $1 AND m.search_vector @@ ${tsquery}`);
+      }
+      const [gathered] = await db.query<Array<{ ids: number[] }>>(
+        `SELECT ARRAY(${sources.join(' UNION ALL ')} LIMIT ${this.searchTuning.gatherCap + 1}) AS ids`,
+        own,
+      );
+      const found = gathered?.ids ?? [];
+      if (found.length <= this.searchTuning.gatherCap) {
+        where.push(`t.id = ANY(${param([...new Set(found)])}::int[])`);
+      } else {
+        // 3. Many matches, but sparse in this list: walk all of it in order, stopping when the page is full.
+        const walking = [...params];
+        const [walked] = await db.query<Array<{ count: null; ids: number[] }>>(
+          page(`${filters} AND ${terms(walking).matches}`, 'NULL::int'),
+          walking,
+        );
+        return answer(walked);
+      }
     }
 
+    // `hasMore` from one row more than the page; `count` exact up to TICKETS_COUNT_CAP (a tab of hundreds of
+    // thousands of closed tickets is never counted whole on each page)
     const condition = where.join(' AND ');
-    const offset = (query.pageNumber - 1) * TICKETS_PAGE_SIZE;
-    const [countRow] = await db.query<Array<{ count: number }>>(
-      `SELECT count(*)::int AS count FROM tickets t WHERE ${condition}`,
+    const cap = extra.exactCount ? '' : ` LIMIT ${TICKETS_COUNT_CAP}`;
+    const [row] = await db.query<Array<{ count: number; ids: number[] }>>(
+      page(condition, `(SELECT count(*)::int FROM (SELECT 1 FROM tickets t WHERE ${condition}${cap}) counted)`),
       params,
     );
-    const idRows = await db.query<Array<{ id: number }>>(
-      `SELECT t.id FROM tickets t WHERE ${condition} ORDER BY t.updated_at DESC, t.id DESC LIMIT ${TICKETS_PAGE_SIZE} OFFSET ${offset}`,
-      params,
-    );
-    const ids = idRows.map((row) => row.id);
-    const tickets = await this.snapshots(companyId, ids);
-    const count = countRow?.count ?? 0;
-    return { tickets, count, hasMore: hasMorePages(count, offset, tickets.length) };
+    return answer(row);
   }
 
   async snapshots(companyId: CompanyId, ids: readonly number[]): Promise<TicketSnapshot[]> {
