@@ -1,5 +1,5 @@
 import type { UserSnapshot } from '@cs/proto/events';
-import type { ServerEventName, ServerEventPayload } from '@cs/proto/realtime';
+import type { channel, ServerEventName, ServerEventPayload } from '@cs/proto/realtime';
 
 /** A socket event the projections emit (`ready` is the socket server's own). */
 export type ProjectedEventName = Exclude<ServerEventName, 'ready'>;
@@ -30,7 +30,7 @@ interface EmissionOf<E extends ProjectedEventName> {
  * the snapshot with the user as identity serializes it (`SocketUser`), so it has no `payload` to emit as it is.
  */
 export interface UserSnapshotEmission {
-  readonly event: `company-${number}-user`;
+  readonly event: ReturnType<typeof channel.user>;
   readonly action: 'create' | 'update';
   readonly userSnapshot: UserSnapshot;
   readonly rooms: readonly string[];
