@@ -7,4 +7,3 @@ export * from './in-process-bus.js';
 export * from './kafka-bus.js';
 export * from './on-topic.js';
 export * from './outbox-relay.js';
-export { EventPattern, Payload, Ctx } from '@nestjs/microservices';
