@@ -1,27 +1,33 @@
 import { Controller, Inject } from '@nestjs/common';
 import type { Logger } from 'pino';
-import type { Envelope, EventOf } from '@cs/proto/common';
-import type { CompanyCreated, CompanyDeleted, CompanyRenewed, CompanyUpdated, UserSnapshot } from '@cs/proto/events';
-import { channel } from '@cs/proto/realtime';
+import { assertUnreachable, type Envelope } from '@cs/proto/common';
+import {
+  IdentityCompanyTopic,
+  IdentityUserTopic,
+  REALTIME_TOPICS,
+  type RealtimeTopic,
+  type TypedEvent,
+} from '@cs/proto/events';
+import type { SocketUser } from '@cs/proto/realtime';
 import { APP_CONFIG } from '@cs/platform/config';
-import { EventPattern, Payload } from '@cs/platform/events';
+import { type EventContext, OnTopic } from '@cs/platform/events';
 import { LOGGER } from '@cs/platform/logging';
 import { IDENTITY_HEADERS } from '@cs/platform/tenancy';
 import { AuthState } from '../auth/auth-state.js';
 import type { GatewayConfig } from '../config/env.js';
-import type { Emission } from './emission.js';
+import type { Emission, UserSnapshotEmission } from './emission.js';
+import { projectUser } from './projections/identity.js';
 import { project } from './projections/index.js';
 import { SocketServer } from './socket-server.js';
 
-type CompanyEvent =
-  | EventOf<typeof CompanyCreated>
-  | EventOf<typeof CompanyUpdated>
-  | EventOf<typeof CompanyDeleted>
-  | EventOf<typeof CompanyRenewed>;
+/** The topics marked `realtime` whose events only fan out (companies' and users' also change the auth state). */
+const FAN_OUT_TOPICS = REALTIME_TOPICS.filter(
+  (topic) => topic.name !== IdentityCompanyTopic.name && topic.name !== IdentityUserTopic.name,
+);
 
 /**
- * The gateway's consumer (its own consumer group per instance, starting at the latest offsets): every topic that
- * maps to a socket channel is projected to the spec's events in the right rooms; identity's topics also update
+ * The gateway's consumer (its own consumer group per instance, starting at the latest offsets): every topic marked
+ * `realtime` in the proto registry (and only those) is projected to the spec's events in the right rooms; identity's topics also update
  * the gateway's auth state (revoked sessions, newer plan flags, due dates, profiles and queues).
  */
 @Controller()
@@ -33,8 +39,8 @@ export class RealtimeConsumer {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  @EventPattern('identity.company.v1')
-  onCompany(@Payload() event: CompanyEvent): void {
+  @OnTopic(IdentityCompanyTopic)
+  onCompany(event: TypedEvent<typeof IdentityCompanyTopic>): void {
     const atMs = Date.parse(event.occurredAt);
     if (event.type === 'identity.company.deleted') {
       this.state.setCompany(event.companyId, { plan: null, dueDate: null, timezone: 'UTC', atMs, deleted: true });
@@ -64,14 +70,14 @@ export class RealtimeConsumer {
     this.fanOut('identity.company.v1', event);
   }
 
-  @EventPattern('identity.user.v1')
-  async onUser(@Payload() event: Envelope): Promise<void> {
+  @OnTopic(IdentityUserTopic)
+  async onUser(event: TypedEvent<typeof IdentityUserTopic>): Promise<void> {
     const atMs = Date.parse(event.occurredAt);
     const companyId = event.companyId;
     switch (event.type) {
       case 'identity.user.created':
       case 'identity.user.updated': {
-        const user = event.data as UserSnapshot;
+        const user = event.data;
         if (user.companyId !== companyId) return;
         const change = {
           profile: user.profile,
@@ -84,8 +90,7 @@ export class RealtimeConsumer {
         break;
       }
       case 'identity.user.deleted': {
-        const { id } = event.data as { id: number };
-        this.state.setUser(id, {
+        this.state.setUser(event.data.id, {
           profile: 'user',
           isSuper: false,
           queueIds: [],
@@ -95,124 +100,48 @@ export class RealtimeConsumer {
         });
         break;
       }
-      case 'identity.user.logged-in': {
-        const { id, sessionId } = event.data as { id: number; sessionId: string };
-        this.state.revokeUserSessions(id, atMs, sessionId);
+      case 'identity.user.logged-in':
+        this.state.revokeUserSessions(event.data.id, atMs, event.data.sessionId);
         break;
-      }
       case 'identity.user.sessions-revoked': {
-        const data = event.data as { id: number; sessionId?: string; exceptSessionId?: string };
+        const { data } = event;
         if (data.sessionId) this.state.revokeSession(data.sessionId);
         else this.state.revokeUserSessions(data.id, atMs, data.exceptSessionId);
         break;
       }
+      default:
+        assertUnreachable(event);
     }
-    for (const emission of project('identity.user.v1', event)) {
-      const serialized = await this.withSerializedUser(companyId, emission);
-      if (serialized) this.sockets.emit(companyId, serialized);
+    for (const projected of projectUser(event)) {
+      const emission = 'userSnapshot' in projected ? await this.withSerializedUser(companyId, projected) : projected;
+      if (emission) this.sockets.emit(companyId, emission);
     }
     // sockets of ended sessions go after any notice was sent to them
     switch (event.type) {
       case 'identity.user.deleted':
-        this.sockets.disconnectUser(companyId, (event.data as { id: number }).id);
+        this.sockets.disconnectUser(companyId, event.data.id);
         break;
-      case 'identity.user.logged-in': {
-        const { id, sessionId } = event.data as { id: number; sessionId: string };
-        this.sockets.disconnectUser(companyId, id, sessionId);
+      case 'identity.user.logged-in':
+        this.sockets.disconnectUser(companyId, event.data.id, event.data.sessionId);
         break;
-      }
       case 'identity.user.sessions-revoked': {
-        const data = event.data as { id: number; sessionId?: string; exceptSessionId?: string };
+        const { data } = event;
         if (data.sessionId) this.sockets.disconnectSession(data.sessionId);
         else this.sockets.disconnectUser(companyId, data.id, data.exceptSessionId);
         break;
       }
+      case 'identity.user.created':
+      case 'identity.user.updated':
+        break;
+      default:
+        assertUnreachable(event);
     }
   }
 
-  @EventPattern('identity.settings.v1')
-  onSettings(@Payload() event: Envelope): void {
-    this.fanOut('identity.settings.v1', event);
-  }
-
-  @EventPattern('identity.announcement.v1')
-  onAnnouncement(@Payload() event: Envelope): void {
-    this.fanOut('identity.announcement.v1', event);
-  }
-
-  @EventPattern('tickets.ticket.v1')
-  onTicket(@Payload() event: Envelope): void {
-    this.fanOut('tickets.ticket.v1', event);
-  }
-
-  @EventPattern('tickets.message.v1')
-  onMessage(@Payload() event: Envelope): void {
-    this.fanOut('tickets.message.v1', event);
-  }
-
-  @EventPattern('tickets.queue.v1')
-  onQueue(@Payload() event: Envelope): void {
-    this.fanOut('tickets.queue.v1', event);
-  }
-
-  @EventPattern('tickets.tag.v1')
-  onTag(@Payload() event: Envelope): void {
-    this.fanOut('tickets.tag.v1', event);
-  }
-
-  @EventPattern('tickets.quick-message.v1')
-  onQuickMessage(@Payload() event: Envelope): void {
-    this.fanOut('tickets.quick-message.v1', event);
-  }
-
-  @EventPattern('tickets.schedule.v1')
-  onSchedule(@Payload() event: Envelope): void {
-    this.fanOut('tickets.schedule.v1', event);
-  }
-
-  @EventPattern('tickets.chat.v1')
-  onChat(@Payload() event: Envelope): void {
-    this.fanOut('tickets.chat.v1', event);
-  }
-
-  @EventPattern('contacts.contact.v1')
-  onContact(@Payload() event: Envelope): void {
-    this.fanOut('contacts.contact.v1', event);
-  }
-
-  @EventPattern('contacts.contact-list.v1')
-  onContactList(@Payload() event: Envelope): void {
-    this.fanOut('contacts.contact-list.v1', event);
-  }
-
-  @EventPattern('contacts.import.v1')
-  onImport(@Payload() event: Envelope): void {
-    this.fanOut('contacts.import.v1', event);
-  }
-
-  @EventPattern('whatsapp.connection.v1')
-  onConnection(@Payload() event: Envelope): void {
-    this.fanOut('whatsapp.connection.v1', event);
-  }
-
-  @EventPattern('tickets.prompt.v1')
-  onPrompt(@Payload() event: Envelope): void {
-    this.fanOut('tickets.prompt.v1', event);
-  }
-
-  @EventPattern('tickets.queue-integration.v1')
-  onQueueIntegration(@Payload() event: Envelope): void {
-    this.fanOut('tickets.queue-integration.v1', event);
-  }
-
-  @EventPattern('campaigns.campaign.v1')
-  onCampaign(@Payload() event: Envelope): void {
-    this.fanOut('campaigns.campaign.v1', event);
-  }
-
-  @EventPattern('campaigns.file-list.v1')
-  onFileList(@Payload() event: Envelope): void {
-    this.fanOut('campaigns.file-list.v1', event);
+  /** Every other topic marked `realtime` in the proto registry: its events only fan out to sockets. */
+  @OnTopic(...FAN_OUT_TOPICS)
+  onEvent(event: TypedEvent<RealtimeTopic>, ctx: EventContext): void {
+    this.fanOut(ctx.topic, event);
   }
 
   /**
@@ -220,12 +149,10 @@ export class RealtimeConsumer {
    * `UserQueue`, the company), read from identity when the event arrives; without it the event is not sent (a
    * client replacing its own user with a partial one loses its queues and company).
    */
-  private async withSerializedUser(companyId: number, emission: Emission): Promise<Emission | null> {
-    const payload = emission.payload as { action?: string; user?: UserSnapshot };
-    if (emission.event !== channel.user(companyId) || !payload.user) return emission;
+  private async withSerializedUser(companyId: number, projected: UserSnapshotEmission): Promise<Emission | null> {
     const base = this.config.IDENTITY_URL;
     if (!base) return null;
-    const user = payload.user;
+    const user = projected.userSnapshot;
     try {
       const response = await fetch(`${base}/internal/users/${user.id}`, {
         headers: {
@@ -241,7 +168,13 @@ export class RealtimeConsumer {
         await response.body?.cancel();
         return null; // deleted meanwhile: its delete event follows
       }
-      return { ...emission, payload: { action: payload.action, user: await response.json() } };
+      // identity's `SessionUser`, as login returns it
+      const serialized = (await response.json()) as SocketUser;
+      return {
+        event: projected.event,
+        payload: { action: projected.action, user: serialized },
+        rooms: projected.rooms,
+      };
     } catch (error) {
       this.logger.warn({ err: error, userId: user.id }, 'could not read the serialized user from identity');
       return null;
@@ -249,6 +182,8 @@ export class RealtimeConsumer {
   }
 
   private fanOut(topic: string, event: Envelope): void {
-    for (const emission of project(topic, event)) this.sockets.emit(event.companyId, emission);
+    for (const emission of project(topic, event)) {
+      if ('payload' in emission) this.sockets.emit(event.companyId, emission);
+    }
   }
 }

@@ -4,7 +4,13 @@ import type { Server as HttpServer } from 'node:http';
 import type { Logger } from 'pino';
 import { Server, type Socket } from 'socket.io';
 import { TICKET_STATUSES } from '@cs/proto/events';
-import { room, SOCKET_PING_INTERVAL_MS, SOCKET_PING_TIMEOUT_MS } from '@cs/proto/realtime';
+import {
+  type ClientToServerEvents,
+  room,
+  type ServerToClientEvents,
+  SOCKET_PING_INTERVAL_MS,
+  SOCKET_PING_TIMEOUT_MS,
+} from '@cs/proto/realtime';
 import { APP_CONFIG } from '@cs/platform/config';
 import { LOGGER } from '@cs/platform/logging';
 import { IDENTITY_HEADERS } from '@cs/platform/tenancy';
@@ -27,12 +33,9 @@ interface SocketData {
   managed: Set<string>;
 }
 
-type ClientSocket = Socket<
-  Record<string, (...args: unknown[]) => void>,
-  Record<string, (...args: unknown[]) => void>,
-  Record<string, never>,
-  SocketData
->;
+/** The wire contract of `@cs/proto/realtime`: what browsers may emit, and every event the gateway emits. */
+type SocketServerOf = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type ClientSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 const STATUSES = new Set<string>(TICKET_STATUSES);
 const tokenOf = (socket: ClientSocket): string | undefined => {
@@ -51,7 +54,7 @@ const tokenOf = (socket: ClientSocket): string | undefined => {
  */
 @Injectable()
 export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdown {
-  private io: Server | undefined;
+  private io: SocketServerOf | undefined;
   /** Open sockets per user on this gateway, for the last-disconnect presence report. */
   private readonly socketsPerUser = new Map<number, number>();
 
@@ -65,7 +68,7 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
 
   onApplicationBootstrap(): void {
     const httpServer = this.adapterHost.httpAdapter.getHttpServer() as HttpServer;
-    const io = new Server(httpServer, {
+    const io: SocketServerOf = new Server(httpServer, {
       path: '/socket.io',
       pingInterval: SOCKET_PING_INTERVAL_MS,
       pingTimeout: SOCKET_PING_TIMEOUT_MS,
@@ -73,10 +76,10 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
       maxHttpBufferSize: 64 * 1024,
     });
     io.use((socket, next) => {
-      authenticate(tokenOf(socket as ClientSocket), this.verifier, this.state)
+      authenticate(tokenOf(socket), this.verifier, this.state)
         .then((result) => {
           if (!result.ok) return next(new Error(result.code));
-          (socket as ClientSocket).data = {
+          socket.data = {
             identity: result.identity,
             subscriptions: { notification: false, statuses: new Set(), chatBoxes: new Set() },
             managed: new Set(),
@@ -85,7 +88,7 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
         })
         .catch((error: unknown) => next(error instanceof Error ? error : new Error('ERR_INTERNAL')));
     });
-    io.on('connection', (socket) => this.onConnection(socket as ClientSocket));
+    io.on('connection', (socket) => this.onConnection(socket));
     this.io = io;
   }
 
@@ -101,7 +104,9 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
     if (rooms.length === 0) return; // io.to([]) would be everyone
     let target = io.to(rooms);
     for (const sessionId of emission.exceptSessions ?? []) target = target.except(sessionRoom(sessionId));
-    target.emit(emission.event, emission.payload);
+    // `Emission` pairs each event with its payload; socket.io's emit cannot correlate a union's two arguments
+    const send = target.emit.bind(target) as (event: Emission['event'], payload: Emission['payload']) => boolean;
+    send(emission.event, emission.payload);
   }
 
   /** Ends the sockets of sessions identity revoked (after any notice already emitted to them). */

@@ -1,3 +1,4 @@
+export * from './assert.js';
 export * from './envelope.js';
 export * from './ids.js';
 export * from './pagination.js';

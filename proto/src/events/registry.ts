@@ -10,8 +10,7 @@ import type { TopicDefinition } from './topic.js';
 import { WhatsappConnectionTokenTopic } from './whatsapp/connection-tokens.js';
 import { whatsappTopics } from './whatsapp/topics.js';
 
-/** Every topic of the system. Kafka topics are created from this list (broker auto-create is off). */
-export const TOPICS: readonly TopicDefinition[] = [
+const ALL_TOPICS = [
   ...identityTopics,
   ...whatsappTopics,
   ...contactsTopics,
@@ -21,7 +20,17 @@ export const TOPICS: readonly TopicDefinition[] = [
   ...ticketsAutomationTopics,
   WhatsappConnectionTokenTopic,
   ContactsContactCommandsTopic,
-];
+] as const;
+
+/** Every topic of the system. Kafka topics are created from this list (broker auto-create is off). */
+export const TOPICS: readonly TopicDefinition[] = ALL_TOPICS;
+
+/** The topics marked `realtime: true`: the gateway pushes their events to browsers. */
+export type RealtimeTopic = Extract<(typeof ALL_TOPICS)[number], { readonly realtime: true }>;
+export type RealtimeTopicName = RealtimeTopic['name'];
+export const REALTIME_TOPICS: readonly RealtimeTopic[] = ALL_TOPICS.filter(
+  (topic): topic is RealtimeTopic => topic.realtime,
+);
 
 const byName = new Map(TOPICS.map((topic) => [topic.name, topic]));
 const byType = new Map<string, { topic: TopicDefinition; event: EventDefinition }>(

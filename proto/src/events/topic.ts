@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import type { EventDefinition } from '../common/envelope.js';
+import type { EventDefinition, EventOf } from '../common/envelope.js';
 
-export interface TopicDefinition<TEvents extends readonly EventDefinition[] = readonly EventDefinition[]> {
+export interface TopicDefinition<
+  TEvents extends readonly EventDefinition[] = readonly EventDefinition[],
+  TName extends string = string,
+> {
   /** `<owner>.<aggregate>.v<major>`, or `<target>.<aggregate>.commands.v<major>` for a command topic. */
-  readonly name: string;
+  readonly name: TName;
   readonly owner: string;
   readonly aggregate: string;
   readonly kind: 'events' | 'commands';
@@ -14,13 +17,38 @@ export interface TopicDefinition<TEvents extends readonly EventDefinition[] = re
   readonly events: TEvents;
   /** The topic's schema: a discriminated union of its event envelopes on `type`. */
   readonly schema: z.ZodType;
+  /**
+   * The gateway pushes this topic's events to browsers (its socket fan-out consumes exactly the topics marked
+   * so, and must project each of their event types): the one place that makes a topic a socket topic.
+   */
+  readonly realtime: boolean;
 }
+
+/**
+ * The parsed envelope of any event of a topic (or of a union of topics): a discriminated union on `type`, what a
+ * `@OnTopic(Topic)` handler receives.
+ */
+export type TypedEvent<T extends TopicDefinition> =
+  T extends TopicDefinition<infer TEvents>
+    ? TEvents[number] extends infer D
+      ? D extends EventDefinition
+        ? EventOf<D>
+        : never
+      : never
+    : never;
 
 export const TOPIC_NAME_PATTERN = /^[a-z]+(?:-[a-z]+)*\.[a-z]+(?:-[a-z]+)*(?:\.commands)?\.v[1-9][0-9]*$/;
 
-export function defineTopic<const TEvents extends readonly [EventDefinition, ...EventDefinition[]]>(
-  topic: Omit<TopicDefinition<TEvents>, 'schema' | 'kind' | 'partitions'> & { partitions?: number },
-): TopicDefinition<TEvents> {
+export function defineTopic<
+  const TName extends string,
+  const TEvents extends readonly [EventDefinition, ...EventDefinition[]],
+  const TRealtime extends boolean = false,
+>(
+  topic: Omit<TopicDefinition<TEvents, TName>, 'schema' | 'kind' | 'partitions' | 'realtime'> & {
+    partitions?: number;
+    realtime?: TRealtime;
+  },
+): TopicDefinition<TEvents, TName> & { readonly realtime: TRealtime } {
   const schemas = topic.events.map((event) => event.schema);
   const [first, ...rest] = schemas;
   if (!first) throw new Error(`topic ${topic.name} has no events`);
@@ -28,6 +56,7 @@ export function defineTopic<const TEvents extends readonly [EventDefinition, ...
     ...topic,
     kind: topic.name.includes('.commands.') ? 'commands' : 'events',
     partitions: topic.partitions ?? 6,
+    realtime: (topic.realtime ?? false) as TRealtime,
     schema: rest.length === 0 ? first : z.discriminatedUnion('type', [first, ...rest]),
   };
 }

@@ -47,7 +47,7 @@ export interface SessionUser {
     id: number;
     name: string;
     dueDate?: string | null;
-    plan?: PlanFlags & { name?: string };
+    plan?: (PlanFlags & { name?: string }) | null;
     settings?: Array<{ key: string; value: string }>;
     /** IANA zone the server reads company wall-clock times in (campaign schedules); identity's login payload. */
     timezone?: string;

@@ -2,6 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatSnapshot } from '@cs/proto/events';
+import { channel, type ChatUserSocketEvent } from '@cs/proto/realtime';
 import { agent } from '../testing/fixtures';
 import { API } from '../testing/handlers';
 import { renderApp } from '../testing/render';
@@ -9,22 +11,26 @@ import { server } from '../testing/server';
 import { ChatPopover } from './chat-popover';
 import { volumeChanged } from './ui-slice';
 
-const listeners = new Map<string, (payload: unknown) => void>();
+const listeners = new Map<string, (payload: ChatUserSocketEvent) => void>();
 vi.mock('../realtime/socket', () => ({
   currentSocket: () => ({
-    on: (event: string, listener: (payload: unknown) => void) => listeners.set(event, listener),
+    on: (event: string, listener: (payload: ChatUserSocketEvent) => void) => listeners.set(event, listener),
     off: (event: string) => listeners.delete(event),
   }),
 }));
 const chime = vi.fn<(volume: number) => void>();
 vi.mock('./sound', () => ({ playChime: (volume: number) => chime(volume) }));
 
-const chat = (id: number, title: string, unreads: number) => ({
+const at = new Date().toISOString();
+const chat = (id: number, title: string, unreads: number): ChatSnapshot => ({
   id,
   uuid: `0193a5f2-7c4e-7b1a-9d3e-00000000c00${id}`,
+  companyId: agent.companyId,
   title,
   ownerId: 2,
   lastMessage: `última de ${title}`,
+  createdAt: at,
+  updatedAt: at,
   users: [
     { userId: 2, unreads: 0, user: { id: 2, name: 'Admin Demo' } },
     { userId: agent.id, unreads, user: { id: agent.id, name: agent.name } },
@@ -57,11 +63,19 @@ describe('the top bar’s internal-chat popover', () => {
   it('chimes at the user’s volume for someone else’s message, not for the user’s own', async () => {
     const { store } = renderApp(<ChatPopover connected />, { user: agent });
     store.dispatch(volumeChanged(0.4));
-    const name = `company-${agent.companyId}-chat-user-${agent.id}`;
+    const name = channel.chatUser(agent.companyId, agent.id);
+    const from = (senderId: number) => ({
+      id: 70 + senderId,
+      chatId: 1,
+      senderId,
+      sender: { id: senderId, name: senderId === agent.id ? agent.name : 'Admin Demo' },
+      message: 'Quem cobre a manhã?',
+      createdAt: at,
+    });
     await waitFor(() => expect(listeners.has(name)).toBe(true));
-    listeners.get(name)?.({ action: 'new-message', newMessage: { senderId: agent.id }, record: chat(1, 'Escala', 0) });
+    listeners.get(name)?.({ action: 'new-message', newMessage: from(agent.id), record: chat(1, 'Escala', 0) });
     expect(chime).not.toHaveBeenCalled();
-    listeners.get(name)?.({ action: 'new-message', newMessage: { senderId: 2 }, record: chat(1, 'Escala', 1) });
+    listeners.get(name)?.({ action: 'new-message', newMessage: from(2), record: chat(1, 'Escala', 1) });
     expect(chime).toHaveBeenCalledWith(0.4);
   });
 });

@@ -25,7 +25,7 @@ export function ChatPopover({ connected }: { connected: boolean }) {
     .map((chat) => ({ chat, unreads: chat.users?.find((member) => member.userId === meId)?.unreads ?? 0 }))
     .filter((entry) => entry.unreads > 0);
 
-  useSocketEvent<{ action: string; newMessage?: { senderId: number }; record?: { uuid?: string } }>(
+  useSocketEvent(
     user ? channel.chatUser(user.companyId, user.id) : null,
     (event) => {
       if (event.action !== 'new-message' || !event.newMessage || event.newMessage.senderId === meId) return;

@@ -6,7 +6,7 @@ import { channel } from '@cs/proto/realtime';
 import { useAppSelector } from '../app/hooks';
 import { useGetNotificationTicketsQuery } from '../api/endpoints/tickets';
 import { isAdmin } from '../api/session';
-import type { Message, SessionUser, Ticket } from '../api/types';
+import type { SessionUser, Ticket } from '../api/types';
 import { BellIcon } from '../components/icons';
 import { formatListTime } from '../lib/format';
 import { useSocketEvent } from '../realtime/use-socket-event';
@@ -36,11 +36,12 @@ export function NotificationsPopover({ user, connected }: { user: SessionUser; c
     }
   }, []);
 
-  useSocketEvent<{ action: string; message?: Message; ticket?: Ticket; contact?: { name: string } }>(
+  useSocketEvent(
     channel.appMessage(user.companyId),
     (event) => {
+      if (event.action !== 'create') return;
       const { message, ticket } = event;
-      if (event.action !== 'create' || !message || !ticket || message.fromMe) return;
+      if (message.fromMe) return;
       if (!notifiesUser(ticket, user)) return;
       const viewing = location.pathname === `/tickets/${ticket.uuid}`;
       if (viewing && document.visibilityState === 'visible') return;

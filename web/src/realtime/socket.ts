@@ -1,10 +1,15 @@
 import { io, type Socket } from 'socket.io-client';
-import type { ClientEvent } from '@cs/proto/realtime';
+import type { ClientEvent, ClientToServerEvents, ServerToClientEvents } from '@cs/proto/realtime';
 import { env } from '../lib/env';
 
+/** The app's socket, typed by the wire contract of `@cs/proto/realtime`. */
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+/** What a room request carries: a ticket id (`joinChatBox`) or a status (`joinTickets`). */
+export type RoomArg = string | number;
+
 /** One socket for the whole app. Rooms joined through `joinRoom` are joined again after every reconnect. */
-let socket: Socket | null = null;
-const rooms = new Map<string, { event: ClientEvent; arg: unknown; count: number }>();
+let socket: AppSocket | null = null;
+const rooms = new Map<string, { event: ClientEvent; arg: RoomArg | undefined; count: number }>();
 
 export interface SocketIdentity {
   token: string;
@@ -12,7 +17,7 @@ export interface SocketIdentity {
   companyId: number;
 }
 
-export function connectSocket(identity: SocketIdentity): Socket {
+export function connectSocket(identity: SocketIdentity): AppSocket {
   socket?.disconnect();
   socket = io(env.VITE_SOCKET_URL || undefined, {
     transports: ['websocket'],
@@ -26,7 +31,7 @@ export function connectSocket(identity: SocketIdentity): Socket {
   return socket;
 }
 
-export function currentSocket(): Socket | null {
+export function currentSocket(): AppSocket | null {
   return socket;
 }
 
@@ -36,9 +41,12 @@ export function disconnectSocket(): void {
   rooms.clear();
 }
 
-function emitJoin(event: ClientEvent, arg: unknown) {
-  if (arg === undefined) socket?.emit(event);
-  else socket?.emit(event, arg);
+function emitJoin(event: ClientEvent, arg: RoomArg | undefined) {
+  if (!socket) return;
+  // one function for every room event: their signatures (ClientToServerEvents) differ only in this argument
+  const send = socket.emit.bind(socket) as (event: ClientEvent, arg?: RoomArg) => AppSocket;
+  if (arg === undefined) send(event);
+  else send(event, arg);
 }
 
 const LEAVE: Partial<Record<ClientEvent, ClientEvent>> = {
@@ -48,7 +56,7 @@ const LEAVE: Partial<Record<ClientEvent, ClientEvent>> = {
 };
 
 /** Joins a room (ref-counted) and returns the function that leaves it. */
-export function joinRoom(event: ClientEvent, arg?: unknown): () => void {
+export function joinRoom(event: ClientEvent, arg?: RoomArg): () => void {
   const key = `${event}:${JSON.stringify(arg ?? null)}`;
   const entry = rooms.get(key);
   if (entry) entry.count++;

@@ -4,7 +4,7 @@ import { makeStore } from '../app/store';
 import { messagesApi } from '../api/endpoints/messages';
 import { ticketsApi, type TicketListArgs } from '../api/endpoints/tickets';
 import { sessionSlice } from '../api/session';
-import { agent, message, ticket } from '../testing/fixtures';
+import { agent, message, ticket, wireMessage } from '../testing/fixtures';
 import { API } from '../testing/handlers';
 import { server } from '../testing/server';
 import { handleMessageEvent, handleTicketEvent } from './use-realtime-sync';
@@ -56,11 +56,12 @@ describe('realtime cache sync', () => {
   });
 
   it('a new message appends to the open chat and moves its ticket to the top with the unread count', async () => {
-    const { store, b, ids, messages } = await setup();
+    const { store, b, mine, ids, messages } = await setup();
     handleMessageEvent(store.dispatch, () => store.getState(), agent, {
       action: 'create',
-      message: message({ id: 'm2', ticketId: 2, body: 'oi' }),
+      message: wireMessage({ id: 'm2', ticketId: 2, body: 'oi' }),
       ticket: { ...b, unreadMessages: 5, lastMessage: 'oi' },
+      contact: b.contact,
     });
     expect(ids(pending).map((t) => [t.id, t.unreadMessages])).toEqual([
       [2, 5],
@@ -68,7 +69,9 @@ describe('realtime cache sync', () => {
     ]);
     handleMessageEvent(store.dispatch, () => store.getState(), agent, {
       action: 'create',
-      message: message({ id: 'm3', ticketId: 3, body: 'chegou' }),
+      message: wireMessage({ id: 'm3', ticketId: 3, body: 'chegou' }),
+      ticket: mine,
+      contact: mine.contact,
     });
     expect(messages().map((m) => m.id)).toEqual(['m1', 'm3']);
   });
@@ -77,7 +80,7 @@ describe('realtime cache sync', () => {
     const { store, ids, messages } = await setup();
     handleMessageEvent(store.dispatch, () => store.getState(), agent, {
       action: 'update',
-      message: message({ id: 'm1', ticketId: 3, fromMe: true, ack: 4 }),
+      message: wireMessage({ id: 'm1', ticketId: 3, fromMe: true, ack: 4 }),
     });
     expect(messages()[0]!.ack).toBe(4);
     handleTicketEvent(store.dispatch, () => store.getState(), agent, { action: 'delete', ticketId: 1 });

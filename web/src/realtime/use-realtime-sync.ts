@@ -1,11 +1,16 @@
 import { useEffect, useState } from 'react';
-import { channel, SOCKET_PING_INTERVAL_MS } from '@cs/proto/realtime';
+import {
+  type AppMessageSocketEvent,
+  channel,
+  SOCKET_PING_INTERVAL_MS,
+  type TicketSocketEvent,
+} from '@cs/proto/realtime';
 import { useAppDispatch, useAppSelector, useAppStore } from '../app/hooks';
 import { baseApi, LIVE_TAGS } from '../api/base-api';
 import { messagesApi } from '../api/endpoints/messages';
 import { ticketsApi, type TicketListArgs } from '../api/endpoints/tickets';
 import { isAdmin, tokenStore, userUpdated } from '../api/session';
-import type { Message, SessionUser, Ticket } from '../api/types';
+import type { SessionUser, Ticket } from '../api/types';
 import { notify } from '../components/toaster';
 import { i18n } from '../i18n';
 import type { AppDispatch, RootState } from '../app/store';
@@ -16,14 +21,6 @@ import { applyTicket, markRead, patchContact, removeTicket, type ListView, type 
 export const PRESENCE_PING_MS = 300_000;
 /** After "another login" the page reloads after this delay. */
 export const ANOTHER_LOGIN_RELOAD_MS = 2000;
-
-type TicketEvent =
-  | { action: 'update'; ticket: Ticket }
-  | { action: 'delete'; ticketId: number }
-  | { action: 'updateUnread'; ticketId: number };
-type MessageEvent =
-  | { action: 'create'; message: Message; ticket?: Ticket; contact?: Ticket['contact'] }
-  | { action: 'update'; message: Message };
 
 function viewerOf(user: SessionUser): Viewer {
   return { id: user.id, admin: isAdmin(user), queueIds: user.queues.map((q) => q.id) };
@@ -48,7 +45,7 @@ export function handleTicketEvent(
   dispatch: AppDispatch,
   getState: () => RootState,
   user: SessionUser,
-  event: TicketEvent,
+  event: TicketSocketEvent,
 ) {
   const viewer = viewerOf(user);
   const state = getState();
@@ -71,7 +68,7 @@ export function handleMessageEvent(
   dispatch: AppDispatch,
   getState: () => RootState,
   user: SessionUser,
-  event: MessageEvent,
+  event: AppMessageSocketEvent,
 ) {
   const { message } = event;
   dispatch(
@@ -125,11 +122,11 @@ export function useRealtimeSync(): boolean {
       everConnected = true;
     });
     socket.on('disconnect', () => setConnected(false));
-    socket.on(channel.ticket(companyId), (event: TicketEvent) => {
+    socket.on(channel.ticket(companyId), (event) => {
       const current = me();
       if (current) handleTicketEvent(dispatch, getState, current, event);
     });
-    socket.on(channel.appMessage(companyId), (event: MessageEvent) => {
+    socket.on(channel.appMessage(companyId), (event) => {
       const current = me();
       if (current) handleMessageEvent(dispatch, getState, current, event);
     });
@@ -148,10 +145,10 @@ export function useRealtimeSync(): boolean {
     socket.on(channel.quickMessage(companyId), () => dispatch(baseApi.util.invalidateTags(['QuickMessages'])));
     socket.on(channel.settings(companyId), () => dispatch(baseApi.util.invalidateTags(['Settings'])));
     socket.on(channel.announcement(), () => dispatch(baseApi.util.invalidateTags(['Announcements'])));
-    socket.on(`company-${companyId}-chat`, () => dispatch(baseApi.util.invalidateTags(['Chats'])));
-    socket.on(channel.user(companyId), (event: { action: string; user?: Partial<SessionUser> & { id: number } }) => {
+    socket.on(channel.chat(companyId), () => dispatch(baseApi.util.invalidateTags(['Chats'])));
+    socket.on(channel.user(companyId), (event) => {
       dispatch(baseApi.util.invalidateTags(['Users']));
-      if (event.action === 'update' && event.user?.id === userId) dispatch(userUpdated(event.user));
+      if (event.action === 'update' && event.user.id === userId) dispatch(userUpdated(event.user));
     });
     socket.on(channel.auth(companyId), (event: { action: string; user?: { id: number } }) => {
       if (event.action !== 'update' || event.user?.id !== userId) return;

@@ -1,4 +1,5 @@
 import type { Message, SessionUser, Ticket } from '../api/types';
+import type { MessageSnapshot } from '@cs/proto/events';
 
 export const agent: SessionUser = {
   id: 3,
@@ -52,6 +53,13 @@ export function ticket(overrides: Partial<Ticket> = {}): Ticket {
     tags: [],
     ...overrides,
   };
+}
+
+/** A message as the socket sends it (`company-{id}-appMessage`): the snapshot of `@cs/proto/events`. */
+export function wireMessage(overrides: Partial<MessageSnapshot> = {}): MessageSnapshot {
+  const { quotedMsg: _quoted, contact: _contact, ...base } = message();
+  const at = new Date().toISOString();
+  return { ...base, companyId: 1, isBot: false, isEdited: false, updatedAt: at, ...overrides };
 }
 
 export function message(overrides: Partial<Message> = {}): Message {

@@ -50,7 +50,7 @@ export function projectContactList(
       return [{ event: channel.contactList(companyId), payload: { action: 'delete', id: event.data.id }, rooms }];
     case 'contacts.contact-list-item.created':
     case 'contacts.contact-list-item.updated': {
-      const action = event.type === 'contacts.contact-list-item.created' ? 'create' : 'update';
+      const action: 'create' | 'update' = event.type === 'contacts.contact-list-item.created' ? 'create' : 'update';
       const payload = { action, record: event.data };
       return [
         { event: channel.contactListItem(companyId), payload, rooms },
@@ -58,7 +58,7 @@ export function projectContactList(
       ];
     }
     case 'contacts.contact-list-item.deleted': {
-      const payload = { action: 'delete', id: event.data.id };
+      const payload = { action: 'delete' as const, id: event.data.id };
       return [
         { event: channel.contactListItem(companyId), payload, rooms },
         { event: channel.contactListItemOfList(companyId, event.data.contactListId), payload, rooms },

@@ -16,7 +16,7 @@ import type {
 } from '@cs/proto/events';
 import { maskSecretSetting } from '@cs/proto/http';
 import { channel, room } from '@cs/proto/realtime';
-import type { Emission } from '../emission.js';
+import type { Emission, UserSnapshotEmission } from '../emission.js';
 
 export function projectUser(
   event:
@@ -25,17 +25,17 @@ export function projectUser(
     | EventOf<typeof UserDeleted>
     | EventOf<typeof UserLoggedIn>
     | EventOf<typeof UserSessionsRevoked>,
-): Emission[] {
+): Array<Emission | UserSnapshotEmission> {
   const companyId = event.companyId;
   const rooms = [room.mainChannel(companyId)];
   switch (event.type) {
     // the snapshot stands in for the serialized user (queues, company), which the consumer fetches from identity
     case 'identity.user.created':
-      return [{ event: channel.user(companyId), payload: { action: 'create', user: event.data }, rooms }];
+      return [{ event: channel.user(companyId), action: 'create', userSnapshot: event.data, rooms }];
     case 'identity.user.updated':
       // presence is not a user update (a client that replaces its user with the event's would lose it)
       if (event.data.change === 'presence') return [];
-      return [{ event: channel.user(companyId), payload: { action: 'update', user: event.data }, rooms }];
+      return [{ event: channel.user(companyId), action: 'update', userSnapshot: event.data, rooms }];
     case 'identity.user.deleted':
       return [{ event: channel.user(companyId), payload: { action: 'delete', userId: event.data.id }, rooms }];
     case 'identity.user.logged-in':

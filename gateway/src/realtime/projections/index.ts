@@ -1,5 +1,6 @@
 import type { Envelope } from '@cs/proto/common';
-import type { Emission } from '../emission.js';
+import type { RealtimeTopic, TypedEvent } from '@cs/proto/events';
+import type { Emission, UserSnapshotEmission } from '../emission.js';
 import { projectCampaign, projectFileList } from './campaigns.js';
 import { projectPrompt, projectQueueIntegration } from './automation.js';
 import { projectContact, projectContactList, projectImport } from './contacts.js';
@@ -15,14 +16,17 @@ import {
 } from './tickets.js';
 import { projectConnection } from './whatsapp.js';
 
-type Projection = (event: never) => Emission[];
+/** What a projection returns: emissions, and for users the ones the consumer serializes first. */
+export type Projected = Emission | UserSnapshotEmission;
+type Projection<T extends RealtimeTopic> = (event: TypedEvent<T>) => Projected[];
 
 /**
- * Every topic that maps to a socket channel, with its projection `(event) => [{ event, payload, rooms }]` to the
- * spec's payload shapes. A topic added to the proto registry must be listed here or in NOT_PROJECTED (a unit
- * test enforces it), so a new owner's events are never silently missing from the browsers.
+ * The projection `(event) => [{ event, payload, rooms }]` of every topic marked `realtime: true` in the proto
+ * registry (the one place that makes a topic a socket topic; the gateway consumes exactly those topics), keyed and
+ * typed by topic: a topic marked realtime without its projection here, or a projection that misses one of the
+ * topic's event types or emits a payload its socket event does not declare, does not compile.
  */
-export const PROJECTIONS: Readonly<Record<string, Projection>> = {
+export const PROJECTIONS: { readonly [T in RealtimeTopic as T['name']]: Projection<T> } = {
   'tickets.ticket.v1': projectTicket,
   'tickets.message.v1': projectMessage,
   'tickets.queue.v1': projectQueue,
@@ -44,24 +48,9 @@ export const PROJECTIONS: Readonly<Record<string, Projection>> = {
   'tickets.queue-integration.v1': projectQueueIntegration,
 };
 
-/** Topics the gateway consumes only for its own state (no socket channel). */
-export const STATE_TOPICS: readonly string[] = [];
-
-/** Topics no browser sees: commands, the inbound pipeline, acks (they surface as tickets' message events). */
-export const NOT_PROJECTED: readonly string[] = [
-  'identity.plan.v1',
-  'whatsapp.inbound-message.v1',
-  'whatsapp.message-ack.v1',
-  'whatsapp.contact.v1',
-  'whatsapp.contact.commands.v1',
-  'whatsapp.message.commands.v1',
-  'contacts.inbound-message.v1',
-  'billing.payment.v1',
-  'whatsapp.connection-token.v1',
-  'contacts.contact.commands.v1',
-];
-
-export const project = (topic: string, event: Envelope): Emission[] => {
-  const projection = PROJECTIONS[topic];
-  return projection ? projection(event as never) : [];
+/** The emissions of one event of a realtime topic (none for another topic). */
+export const project = (topic: string, event: Envelope): Projected[] => {
+  const projection = (PROJECTIONS as Readonly<Record<string, Projection<RealtimeTopic>>>)[topic];
+  // the event server parsed the event with this topic's schema
+  return projection ? projection(event as TypedEvent<RealtimeTopic>) : [];
 };

@@ -156,7 +156,7 @@ export function projectQuickMessage(
     case 'tickets.quick-message.updated': {
       const record = event.data;
       const rooms = record.geral || record.userId === null ? [room.mainChannel(companyId)] : [room.user(record.userId)];
-      const action = event.type === 'tickets.quick-message.created' ? 'create' : 'update';
+      const action: 'create' | 'update' = event.type === 'tickets.quick-message.created' ? 'create' : 'update';
       return [{ event: name, payload: { action, record }, rooms }];
     }
     case 'tickets.quick-message.deleted':
@@ -197,7 +197,7 @@ export function projectChat(
     case 'tickets.chat.created':
     case 'tickets.chat.updated': {
       const record = event.data;
-      const action = event.type === 'tickets.chat.created' ? 'create' : 'update';
+      const action: 'create' | 'update' = event.type === 'tickets.chat.created' ? 'create' : 'update';
       const rooms = record.users.map((member) => room.user(member.userId));
       return [
         { event: channel.chat(companyId), payload: { action, record }, rooms },
@@ -216,7 +216,7 @@ export function projectChat(
         { event: channel.chat(companyId), payload: { action: 'delete', id, uuid }, rooms },
         ...userIds.map((userId) => ({
           event: channel.chatUser(companyId, userId),
-          payload: { action: 'delete', id, uuid },
+          payload: { action: 'delete' as const, id, uuid },
           rooms: [room.user(userId)],
         })),
       ];
@@ -224,13 +224,13 @@ export function projectChat(
     case 'tickets.chat.message-created': {
       const { chat, message } = event.data;
       const rooms = chat.users.map((member) => room.user(member.userId));
-      const payload = { action: 'new-message', newMessage: message, chat };
+      const payload = { action: 'new-message' as const, newMessage: message, chat };
       return [
         { event: channel.chatOf(companyId, chat.id), payload, rooms },
         { event: channel.chat(companyId), payload, rooms },
         ...chat.users.map((member) => ({
           event: channel.chatUser(companyId, member.userId),
-          payload: { action: 'new-message', newMessage: message, record: chat },
+          payload: { action: 'new-message' as const, newMessage: message, record: chat },
           rooms: [room.user(member.userId)],
         })),
       ];

@@ -19,6 +19,7 @@ export const CampaignDeleted = defineEvent('campaigns.campaign.deleted', deleted
 
 export const CampaignsCampaignTopic = defineTopic({
   name: 'campaigns.campaign.v1',
+  realtime: true,
   owner: 'campaigns',
   aggregate: 'campaign',
   key: 'campaignId',
@@ -38,6 +39,7 @@ export const FileListDeleted = defineEvent('campaigns.file-list.deleted', delete
 
 export const CampaignsFileListTopic = defineTopic({
   name: 'campaigns.file-list.v1',
+  realtime: true,
   owner: 'campaigns',
   aggregate: 'file-list',
   key: 'fileListId',

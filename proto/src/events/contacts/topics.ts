@@ -27,6 +27,7 @@ export const ContactDeleted = defineEvent('contacts.contact.deleted', deleted, {
 
 export const ContactsContactTopic = defineTopic({
   name: 'contacts.contact.v1',
+  realtime: true,
   owner: 'contacts',
   aggregate: 'contact',
   key: 'contactId',
@@ -94,6 +95,7 @@ export const ContactListItemDeleted = defineEvent(
 
 export const ContactsContactListTopic = defineTopic({
   name: 'contacts.contact-list.v1',
+  realtime: true,
   owner: 'contacts',
   aggregate: 'contact-list',
   key: 'contactListId',
@@ -129,6 +131,7 @@ export const ImportProgressed = defineEvent(
 
 export const ContactsImportTopic = defineTopic({
   name: 'contacts.import.v1',
+  realtime: true,
   owner: 'contacts',
   aggregate: 'import',
   key: 'jobId',

@@ -27,6 +27,7 @@ export const CompanyDeleted = defineEvent('identity.company.deleted', deleted, {
 
 export const IdentityCompanyTopic = defineTopic({
   name: 'identity.company.v1',
+  realtime: true,
   owner: 'identity',
   aggregate: 'company',
   key: 'companyId',
@@ -79,6 +80,7 @@ export const UserSessionsRevoked = defineEvent(
 
 export const IdentityUserTopic = defineTopic({
   name: 'identity.user.v1',
+  realtime: true,
   owner: 'identity',
   aggregate: 'user',
   key: 'userId',
@@ -94,6 +96,7 @@ export const SettingUpdated = defineEvent(
 
 export const IdentitySettingsTopic = defineTopic({
   name: 'identity.settings.v1',
+  realtime: true,
   owner: 'identity',
   aggregate: 'settings',
   key: 'companyId',
@@ -113,6 +116,7 @@ export const AnnouncementDeleted = defineEvent('identity.announcement.deleted', 
 
 export const IdentityAnnouncementTopic = defineTopic({
   name: 'identity.announcement.v1',
+  realtime: true,
   owner: 'identity',
   aggregate: 'announcement',
   key: 'announcementId',

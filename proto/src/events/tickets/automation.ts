@@ -97,6 +97,7 @@ export const PromptDeleted = defineEvent('tickets.prompt.deleted', z.object({ id
 
 export const TicketsPromptTopic = defineTopic({
   name: 'tickets.prompt.v1',
+  realtime: true,
   owner: 'tickets',
   aggregate: 'prompt',
   key: 'promptId',
@@ -124,6 +125,7 @@ export const QueueIntegrationDeleted = defineEvent('tickets.queue-integration.de
 
 export const TicketsQueueIntegrationTopic = defineTopic({
   name: 'tickets.queue-integration.v1',
+  realtime: true,
   owner: 'tickets',
   aggregate: 'queue-integration',
   key: 'integrationId',

@@ -35,6 +35,7 @@ export const TicketUnreadReset = defineEvent(
 
 export const TicketsTicketTopic = defineTopic({
   name: 'tickets.ticket.v1',
+  realtime: true,
   owner: 'tickets',
   aggregate: 'ticket',
   partitions: 12,
@@ -56,6 +57,7 @@ export const MessageUpdated = defineEvent(
 
 export const TicketsMessageTopic = defineTopic({
   name: 'tickets.message.v1',
+  realtime: true,
   owner: 'tickets',
   aggregate: 'message',
   partitions: 12,
@@ -76,6 +78,7 @@ export const QueueDeleted = defineEvent('tickets.queue.deleted', z.object({ id: 
 
 export const TicketsQueueTopic = defineTopic({
   name: 'tickets.queue.v1',
+  realtime: true,
   owner: 'tickets',
   aggregate: 'queue',
   key: 'queueId',
@@ -93,6 +96,7 @@ export const TagDeleted = defineEvent('tickets.tag.deleted', z.object({ id: IdSc
 
 export const TicketsTagTopic = defineTopic({
   name: 'tickets.tag.v1',
+  realtime: true,
   owner: 'tickets',
   aggregate: 'tag',
   key: 'tagId',
@@ -114,6 +118,7 @@ export const QuickMessageDeleted = defineEvent(
 
 export const TicketsQuickMessageTopic = defineTopic({
   name: 'tickets.quick-message.v1',
+  realtime: true,
   owner: 'tickets',
   aggregate: 'quick-message',
   key: 'quickMessageId',
@@ -133,6 +138,7 @@ export const ScheduleDeleted = defineEvent('tickets.schedule.deleted', z.object(
 
 export const TicketsScheduleTopic = defineTopic({
   name: 'tickets.schedule.v1',
+  realtime: true,
   owner: 'tickets',
   aggregate: 'schedule',
   key: 'scheduleId',
@@ -159,6 +165,7 @@ export const ChatMessageCreated = defineEvent(
 
 export const TicketsChatTopic = defineTopic({
   name: 'tickets.chat.v1',
+  realtime: true,
   owner: 'tickets',
   aggregate: 'chat',
   key: 'chatId',

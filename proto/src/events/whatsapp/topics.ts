@@ -31,6 +31,7 @@ export const SessionUpdated = defineEvent('whatsapp.session.updated', Connection
 
 export const WhatsappConnectionTopic = defineTopic({
   name: 'whatsapp.connection.v1',
+  realtime: true,
   owner: 'whatsapp',
   aggregate: 'connection',
   key: 'connectionId',

@@ -10,8 +10,8 @@ type EventContextArgs = [
 ];
 
 /**
- * The context of an event handler (`@Ctx() ctx: EventContext`): the topic, the envelope and, for services with
- * an inbox, the transaction in which the inbox row was written. Writes through `TransactionHost` join that
+ * The context of an event handler (the second parameter of an `@OnTopic` method): the topic, the envelope and,
+ * for services with an inbox, the transaction in which the inbox row was written. Writes through `TransactionHost` join that
  * transaction, so the handler's effect and the inbox row commit together.
  */
 export class EventContext extends BaseRpcContext<EventContextArgs> {

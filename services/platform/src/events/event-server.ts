@@ -58,7 +58,7 @@ const isTransient = (error: unknown): boolean => {
 };
 
 /**
- * A NestJS transport that feeds `@EventPattern('<topic>')` handlers from the event bus. For each message it
+ * A NestJS transport that feeds `@OnTopic(Topic)` handlers from the event bus. For each message it
  * parses the envelope and the topic's schema, skips (and counts) types it does not know, runs the handler
  * with the inbox guard, retries failures, and sends poison messages to `<topic>.dlq` so the partition moves on.
  */
@@ -128,7 +128,15 @@ export class EventServer extends Server implements CustomTransportStrategy {
       return;
     }
     const parsed = definition.schema.safeParse(raw);
-    if (!parsed.success) return this.deadLetter(message, 'invalid-data', parsed.error.message);
+    if (!parsed.success) {
+      // paths and messages only: the rejected values may be personal data
+      const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+      log.error(
+        { topic: message.topic, type: envelope.data.type, eventId: envelope.data.id, issues },
+        'event does not match its schema; sending to DLQ',
+      );
+      return this.deadLetter(message, 'invalid-data', parsed.error.message);
+    }
     const event = parsed.data;
     const handler = this.getHandlerByPattern(message.topic);
     if (!handler) return;

@@ -24,7 +24,7 @@ import { OutboxRelay } from './outbox-relay.js';
 export interface EventsModuleOptions {
   /** The producer name in envelopes and the Kafka client id (the service name). */
   readonly service: string;
-  /** The consumer group of this deployable's `@EventPattern` handlers (`<consumer>.<purpose>`). */
+  /** The consumer group of this deployable's `@OnTopic` handlers (`<consumer>.<purpose>`). */
   readonly consumerGroup: string;
   /** Services with a database write an outbox and keep an inbox; the gateway has neither. */
   readonly persistence: 'database' | 'none';
@@ -56,7 +56,7 @@ export function createEventBus(config: EventsConfig, service: string, logger: Lo
   return InProcessEventBus.shared();
 }
 
-/** Creates the Nest transport for this deployable's `@EventPattern` handlers. */
+/** Creates the Nest transport for this deployable's `@OnTopic` handlers. */
 @Injectable()
 export class EventServerFactory {
   constructor(

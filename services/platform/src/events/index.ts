@@ -5,5 +5,5 @@ export * from './event-server.js';
 export * from './events.module.js';
 export * from './in-process-bus.js';
 export * from './kafka-bus.js';
+export * from './on-topic.js';
 export * from './outbox-relay.js';
-export { EventPattern, Payload, Ctx } from '@nestjs/microservices';

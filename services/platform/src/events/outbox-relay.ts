@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
+import type { Envelope } from '@cs/proto/common';
 import { meter } from '../telemetry/telemetry.js';
 import { type BusMessage, EVENT_HEADERS, type EventBus } from './event-bus.js';
 
@@ -26,7 +27,8 @@ interface OutboxRow {
   message_key: string;
   type: string;
   company_id: number;
-  payload: unknown;
+  /** The envelope `EventPublisher` validated and wrote. */
+  payload: Envelope;
   headers: Record<string, string>;
 }
 
@@ -172,7 +174,7 @@ export class OutboxRelay {
       );
       if (rows.length === 0) return 0;
       const messages: BusMessage[] = rows.map((row) => {
-        const envelope = row.payload as { correlationId?: string };
+        const envelope = row.payload;
         return {
           topic: row.topic,
           key: row.message_key,

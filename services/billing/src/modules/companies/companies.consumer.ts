@@ -1,15 +1,8 @@
 import { Controller } from '@nestjs/common';
-import type { EventOf } from '@cs/proto/common';
-import type { CompanyCreated, CompanyDeleted, CompanyRenewed, CompanyUpdated } from '@cs/proto/events';
-import { EventPattern, Payload } from '@cs/platform/events';
+import { IdentityCompanyTopic, type TypedEvent } from '@cs/proto/events';
+import { OnTopic } from '@cs/platform/events';
 import { GenerateInvoicesUseCase } from '../invoices/use-cases/generate-invoices.use-case.js';
 import { CompaniesProjection } from './companies.projection.js';
-
-type CompanyEvent =
-  | EventOf<typeof CompanyCreated>
-  | EventOf<typeof CompanyUpdated>
-  | EventOf<typeof CompanyDeleted>
-  | EventOf<typeof CompanyRenewed>;
 
 /**
  * identity.company.v1 → the companies projection. A company whose due date is already within the lead time
@@ -22,8 +15,8 @@ export class CompaniesConsumer {
     private readonly invoices: GenerateInvoicesUseCase,
   ) {}
 
-  @EventPattern('identity.company.v1')
-  async onCompany(@Payload() event: CompanyEvent): Promise<void> {
+  @OnTopic(IdentityCompanyTopic)
+  async onCompany(event: TypedEvent<typeof IdentityCompanyTopic>): Promise<void> {
     if (event.type === 'identity.company.deleted') {
       await this.companies.markDeleted(event.data.id, event.occurredAt);
       return;

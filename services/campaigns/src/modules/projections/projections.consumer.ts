@@ -1,33 +1,15 @@
 import { Controller } from '@nestjs/common';
-import { asCompanyId, type EventData } from '@cs/proto/common';
+import { asCompanyId, assertUnreachable } from '@cs/proto/common';
 import {
-  CompanyCreated,
-  CompanyUpdated,
-  ConnectionCreated,
-  ConnectionUpdated,
-  ContactListCreated,
-  ContactListItemCreated,
-  ContactListItemUpdated,
-  ContactListUpdated,
   ContactsContactListTopic,
   IdentityCompanyTopic,
   IdentitySettingsTopic,
-  SettingUpdated,
-  TicketCreated,
-  TicketUpdated,
   TicketsTicketTopic,
+  type TypedEvent,
   WhatsappConnectionTopic,
 } from '@cs/proto/events';
-import { EventPattern, Payload } from '@cs/platform/events';
+import { OnTopic } from '@cs/platform/events';
 import { ProjectionsRepository } from './projections.repository.js';
-
-/** What an `@EventPattern` handler receives: an envelope already validated against its topic's schema. */
-interface ConsumedEvent {
-  readonly id: string;
-  readonly type: string;
-  readonly companyId: number;
-  readonly data: unknown;
-}
 
 /**
  * Keeps the local projections campaigns needs: companies (plan flag, `campaignsEnabled`, time zone),
@@ -37,71 +19,81 @@ interface ConsumedEvent {
 export class ProjectionsConsumer {
   constructor(private readonly projections: ProjectionsRepository) {}
 
-  @EventPattern<string>(IdentityCompanyTopic.name)
-  async onCompany(@Payload() event: ConsumedEvent): Promise<void> {
+  @OnTopic(IdentityCompanyTopic)
+  async onCompany(event: TypedEvent<typeof IdentityCompanyTopic>): Promise<void> {
     switch (event.type) {
-      case CompanyCreated.type:
-      case CompanyUpdated.type:
-        await this.projections.upsertCompany(event.data as EventData<typeof CompanyCreated>);
+      case 'identity.company.created':
+      case 'identity.company.updated':
+        await this.projections.upsertCompany(event.data);
         return;
       case 'identity.company.deleted':
         await this.projections.deleteCompany(asCompanyId(event.companyId));
         return;
+      case 'identity.company.renewed':
+        return;
+      default:
+        assertUnreachable(event);
     }
   }
 
-  @EventPattern<string>(IdentitySettingsTopic.name)
-  async onSetting(@Payload() event: ConsumedEvent): Promise<void> {
-    if (event.type !== SettingUpdated.type) return;
-    const data = event.data as EventData<typeof SettingUpdated>;
-    await this.projections.updateSetting(asCompanyId(event.companyId), data.key, data.value);
+  @OnTopic(IdentitySettingsTopic)
+  async onSetting(event: TypedEvent<typeof IdentitySettingsTopic>): Promise<void> {
+    await this.projections.updateSetting(asCompanyId(event.companyId), event.data.key, event.data.value);
   }
 
-  @EventPattern<string>(WhatsappConnectionTopic.name)
-  async onConnection(@Payload() event: ConsumedEvent): Promise<void> {
+  @OnTopic(WhatsappConnectionTopic)
+  async onConnection(event: TypedEvent<typeof WhatsappConnectionTopic>): Promise<void> {
     switch (event.type) {
-      case ConnectionCreated.type:
-      case ConnectionUpdated.type:
+      case 'whatsapp.connection.created':
+      case 'whatsapp.connection.updated':
       case 'whatsapp.session.updated':
-        await this.projections.upsertConnection(event.data as EventData<typeof ConnectionCreated>);
+        await this.projections.upsertConnection(event.data);
         return;
       case 'whatsapp.connection.deleted':
-        await this.projections.deleteConnection(asCompanyId(event.companyId), (event.data as { id: number }).id);
+        await this.projections.deleteConnection(asCompanyId(event.companyId), event.data.id);
         return;
+      default:
+        assertUnreachable(event);
     }
   }
 
-  @EventPattern<string>(ContactsContactListTopic.name)
-  async onContactList(@Payload() event: ConsumedEvent): Promise<void> {
+  @OnTopic(ContactsContactListTopic)
+  async onContactList(event: TypedEvent<typeof ContactsContactListTopic>): Promise<void> {
     const companyId = asCompanyId(event.companyId);
     switch (event.type) {
-      case ContactListCreated.type:
-      case ContactListUpdated.type:
-        await this.projections.upsertList(event.data as EventData<typeof ContactListCreated>);
+      case 'contacts.contact-list.created':
+      case 'contacts.contact-list.updated':
+        await this.projections.upsertList(event.data);
         return;
       case 'contacts.contact-list.deleted':
-        await this.projections.deleteList(companyId, (event.data as { id: number }).id);
+        await this.projections.deleteList(companyId, event.data.id);
         return;
-      case ContactListItemCreated.type:
-      case ContactListItemUpdated.type:
-        await this.projections.upsertItem(event.data as EventData<typeof ContactListItemCreated>);
+      case 'contacts.contact-list-item.created':
+      case 'contacts.contact-list-item.updated':
+        await this.projections.upsertItem(event.data);
         return;
       case 'contacts.contact-list-item.deleted':
-        await this.projections.deleteItem(companyId, (event.data as { id: number }).id);
+        await this.projections.deleteItem(companyId, event.data.id);
         return;
+      default:
+        assertUnreachable(event);
     }
   }
 
-  @EventPattern<string>(TicketsTicketTopic.name)
-  async onTicket(@Payload() event: ConsumedEvent): Promise<void> {
+  @OnTopic(TicketsTicketTopic)
+  async onTicket(event: TypedEvent<typeof TicketsTicketTopic>): Promise<void> {
     switch (event.type) {
-      case TicketCreated.type:
-      case TicketUpdated.type:
-        await this.projections.upsertTicket((event.data as EventData<typeof TicketCreated>).ticket);
+      case 'tickets.ticket.created':
+      case 'tickets.ticket.updated':
+        await this.projections.upsertTicket(event.data.ticket);
         return;
       case 'tickets.ticket.deleted':
-        await this.projections.deleteTicket(asCompanyId(event.companyId), (event.data as { id: number }).id);
+        await this.projections.deleteTicket(asCompanyId(event.companyId), event.data.id);
         return;
+      case 'tickets.ticket.unread-reset':
+        return;
+      default:
+        assertUnreachable(event);
     }
   }
 }

@@ -1,9 +1,8 @@
-import type { EventOf } from '@cs/proto/common';
 import { Controller } from '@nestjs/common';
 import { asCompanyId } from '@cs/proto/common';
-import { ContactsContactCommandsTopic } from '@cs/proto/events';
+import { ContactsContactCommandsTopic, type TypedEvent } from '@cs/proto/events';
 import { TransactionHost } from '@cs/platform/database';
-import { EventPattern, Payload } from '@cs/platform/events';
+import { OnTopic } from '@cs/platform/events';
 import { ContactResolver } from './contact-resolver.js';
 
 /**
@@ -17,9 +16,8 @@ export class ContactCommandsConsumer {
     private readonly resolver: ContactResolver,
   ) {}
 
-  @EventPattern(ContactsContactCommandsTopic.name)
-  async handle(@Payload() payload: object): Promise<void> {
-    const event = payload as EventOf<(typeof ContactsContactCommandsTopic.events)[number]>;
+  @OnTopic(ContactsContactCommandsTopic)
+  async handle(event: TypedEvent<typeof ContactsContactCommandsTopic>): Promise<void> {
     const { connectionId, jid, number } = event.data;
     await this.transactions.run(() =>
       this.resolver.person(

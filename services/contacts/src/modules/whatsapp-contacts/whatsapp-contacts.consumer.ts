@@ -1,15 +1,10 @@
-import type { EventOf } from '@cs/proto/common';
 import { Controller } from '@nestjs/common';
-import { asCompanyId } from '@cs/proto/common';
-import { WhatsappContactTopic } from '@cs/proto/events';
-import { EventPattern, Payload } from '@cs/platform/events';
+import { asCompanyId, assertUnreachable } from '@cs/proto/common';
+import { type TypedEvent, WhatsappContactTopic } from '@cs/proto/events';
+import { OnTopic } from '@cs/platform/events';
 import { PhoneImportUseCase } from '../contact-imports/use-cases/phone-import.use-case.js';
 import { ApplyNumberCheckUseCase } from './use-cases/apply-number-check.use-case.js';
 import { UpsertWhatsappContactUseCase } from './use-cases/upsert-whatsapp-contact.use-case.js';
-
-const assertUnreachable = (value: never): never => {
-  throw new Error(`unhandled event type ${String(value)}`);
-};
 
 @Controller()
 export class WhatsappContactsConsumer {
@@ -19,10 +14,8 @@ export class WhatsappContactsConsumer {
     private readonly phoneImport: PhoneImportUseCase,
   ) {}
 
-  @EventPattern(WhatsappContactTopic.name)
-  async handle(@Payload() payload: object): Promise<void> {
-    // The event server has parsed the envelope with the topic's schema before calling.
-    const event = payload as EventOf<(typeof WhatsappContactTopic.events)[number]>;
+  @OnTopic(WhatsappContactTopic)
+  async handle(event: TypedEvent<typeof WhatsappContactTopic>): Promise<void> {
     switch (event.type) {
       case 'whatsapp.contact.upserted':
         return this.upsert.execute(event);

@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
-import type { EventOf } from '@cs/proto/common';
-import type { PaymentCompleted } from '@cs/proto/events';
-import { EventPattern, Payload } from '@cs/platform/events';
+import { BillingPaymentTopic, type TypedEvent } from '@cs/proto/events';
+import { OnTopic } from '@cs/platform/events';
 import { UpdateCompanyUseCase } from './use-cases/update-company.use-case.js';
 
 /**
@@ -12,9 +11,8 @@ import { UpdateCompanyUseCase } from './use-cases/update-company.use-case.js';
 export class PaymentsConsumer {
   constructor(private readonly updateCompany: UpdateCompanyUseCase) {}
 
-  @EventPattern('billing.payment.v1')
-  async onPayment(@Payload() event: EventOf<typeof PaymentCompleted>): Promise<void> {
-    if (event.type !== 'billing.payment.completed') return;
+  @OnTopic(BillingPaymentTopic)
+  async onPayment(event: TypedEvent<typeof BillingPaymentTopic>): Promise<void> {
     await this.updateCompany.renew(event.companyId, new Date(event.data.paidAt));
   }
 }

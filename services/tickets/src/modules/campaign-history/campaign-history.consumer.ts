@@ -1,9 +1,8 @@
 import { Controller, type OnApplicationBootstrap } from '@nestjs/common';
-import { asCompanyId, type CompanyId } from '@cs/proto/common';
-import { CampaignsShippingTopic, ShippingDelivered } from '@cs/proto/events';
-import { EventPattern, Payload } from '@cs/platform/events';
+import { asCompanyId, assertUnreachable, type CompanyId } from '@cs/proto/common';
+import { CampaignsShippingTopic, type TypedEvent } from '@cs/proto/events';
+import { OnTopic } from '@cs/platform/events';
 import { JobsService } from '@cs/platform/jobs';
-import type { ConsumedEvent } from '../consumed-event.js';
 import {
   AppendCampaignMessageUseCase,
   CAMPAIGN_HISTORY_JOB,
@@ -27,9 +26,15 @@ export class CampaignHistoryConsumer implements OnApplicationBootstrap {
     );
   }
 
-  @EventPattern<string>(CampaignsShippingTopic.name)
-  async onDelivered(@Payload() event: ConsumedEvent): Promise<void> {
-    if (event.type !== ShippingDelivered.type) return;
-    await this.append.execute(asCompanyId(event.companyId), event.data as Delivered);
+  @OnTopic(CampaignsShippingTopic)
+  async onDelivered(event: TypedEvent<typeof CampaignsShippingTopic>): Promise<void> {
+    // one event type on this topic: the switch fails to compile when another is added
+    switch (event.type) {
+      case 'campaigns.shipping.delivered':
+        await this.append.execute(asCompanyId(event.companyId), event.data);
+        return;
+      default:
+        assertUnreachable(event.type);
+    }
   }
 }

@@ -1,8 +1,7 @@
-import type { EventOf } from '@cs/proto/common';
 import { Controller } from '@nestjs/common';
-import { asCompanyId } from '@cs/proto/common';
-import { WhatsappConnectionTokenTopic, WhatsappContactTopic } from '@cs/proto/events';
-import { EventPattern, Payload } from '@cs/platform/events';
+import { asCompanyId, assertUnreachable } from '@cs/proto/common';
+import { type TypedEvent, WhatsappConnectionTokenTopic, WhatsappContactTopic } from '@cs/proto/events';
+import { OnTopic } from '@cs/platform/events';
 import { ExternalApiRepository } from './external-api.repository.js';
 
 /** The connector's facts the external API needs: connection tokens and the answers to its number checks. */
@@ -10,20 +9,26 @@ import { ExternalApiRepository } from './external-api.repository.js';
 export class ExternalApiConsumer {
   constructor(private readonly store: ExternalApiRepository) {}
 
-  @EventPattern(WhatsappConnectionTokenTopic.name)
-  async onToken(@Payload() payload: object): Promise<void> {
-    const event = payload as EventOf<(typeof WhatsappConnectionTokenTopic.events)[number]>;
+  @OnTopic(WhatsappConnectionTokenTopic)
+  async onToken(event: TypedEvent<typeof WhatsappConnectionTokenTopic>): Promise<void> {
     await this.store.setToken(asCompanyId(event.companyId), event.data.connectionId, event.data.token);
   }
 
   /** Only the answers to our own checks matter here (contacts keeps names, pictures and its own checks). */
-  @EventPattern(WhatsappContactTopic.name)
-  async onContactFacts(@Payload() payload: object): Promise<void> {
-    const event = payload as EventOf<(typeof WhatsappContactTopic.events)[number]>;
-    if (event.type !== 'whatsapp.number.checked') return;
-    await this.store.answerCheck(asCompanyId(event.companyId), event.data.commandId, {
-      results: event.data.results,
-      error: event.data.error,
-    });
+  @OnTopic(WhatsappContactTopic)
+  async onContactFacts(event: TypedEvent<typeof WhatsappContactTopic>): Promise<void> {
+    switch (event.type) {
+      case 'whatsapp.number.checked':
+        await this.store.answerCheck(asCompanyId(event.companyId), event.data.commandId, {
+          results: event.data.results,
+          error: event.data.error,
+        });
+        return;
+      case 'whatsapp.contact.upserted':
+      case 'whatsapp.contacts.exported':
+        return;
+      default:
+        assertUnreachable(event);
+    }
   }
 }

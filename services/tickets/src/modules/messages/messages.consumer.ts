@@ -1,8 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { EventPattern, Payload } from '@cs/platform/events';
-import type { ConsumedEvent } from '../consumed-event.js';
-import { asCompanyId, type EventData } from '@cs/proto/common';
-import { ContactsInboundMessageTopic, InboundMessageResolved, WhatsappMessageAckTopic } from '@cs/proto/events';
+import { OnTopic } from '@cs/platform/events';
+import { asCompanyId } from '@cs/proto/common';
+import { ContactsInboundMessageTopic, type TypedEvent, WhatsappMessageAckTopic } from '@cs/proto/events';
 import { ApplySendResultUseCase } from './use-cases/apply-send-result.use-case.js';
 import { ReceiveInboundUseCase } from './use-cases/receive-inbound.use-case.js';
 
@@ -14,14 +13,13 @@ export class MessagesConsumer {
     private readonly sendResults: ApplySendResultUseCase,
   ) {}
 
-  @EventPattern<string>(ContactsInboundMessageTopic.name)
-  async onInbound(@Payload() event: ConsumedEvent): Promise<void> {
-    if (event.type !== InboundMessageResolved.type) return;
-    await this.receive.execute(asCompanyId(event.companyId), event.data as EventData<typeof InboundMessageResolved>);
+  @OnTopic(ContactsInboundMessageTopic)
+  async onInbound(event: TypedEvent<typeof ContactsInboundMessageTopic>): Promise<void> {
+    await this.receive.execute(asCompanyId(event.companyId), event.data);
   }
 
-  @EventPattern<string>(WhatsappMessageAckTopic.name)
-  async onSendResult(@Payload() event: ConsumedEvent): Promise<void> {
+  @OnTopic(WhatsappMessageAckTopic)
+  async onSendResult(event: TypedEvent<typeof WhatsappMessageAckTopic>): Promise<void> {
     await this.sendResults.execute(asCompanyId(event.companyId), event);
   }
 }

@@ -1,21 +1,12 @@
 import { Controller } from '@nestjs/common';
-import { EventPattern, Payload } from '@cs/platform/events';
-import type { ConsumedEvent } from '../consumed-event.js';
-import { asCompanyId, type EventData } from '@cs/proto/common';
+import { OnTopic } from '@cs/platform/events';
+import { asCompanyId, assertUnreachable } from '@cs/proto/common';
 import {
-  CompanyCreated,
-  CompanyUpdated,
-  ConnectionCreated,
-  ConnectionUpdated,
-  ContactCreated,
-  ContactUpdated,
   ContactsContactTopic,
   IdentityCompanyTopic,
   IdentitySettingsTopic,
   IdentityUserTopic,
-  SettingUpdated,
-  UserCreated,
-  UserUpdated,
+  type TypedEvent,
   WhatsappConnectionTopic,
 } from '@cs/proto/events';
 import { ProjectionsRepository } from './projections.repository.js';
@@ -25,63 +16,74 @@ import { ProjectionsRepository } from './projections.repository.js';
 export class ProjectionsConsumer {
   constructor(private readonly projections: ProjectionsRepository) {}
 
-  @EventPattern<string>(IdentityCompanyTopic.name)
-  async onCompany(@Payload() event: ConsumedEvent): Promise<void> {
+  @OnTopic(IdentityCompanyTopic)
+  async onCompany(event: TypedEvent<typeof IdentityCompanyTopic>): Promise<void> {
     switch (event.type) {
-      case CompanyCreated.type:
-      case CompanyUpdated.type:
-        await this.projections.upsertCompany(event.data as EventData<typeof CompanyCreated>);
+      case 'identity.company.created':
+      case 'identity.company.updated':
+        await this.projections.upsertCompany(event.data);
         return;
       case 'identity.company.deleted':
         await this.projections.deleteCompany(asCompanyId(event.companyId));
         return;
+      case 'identity.company.renewed':
+        return; // the due date is not projected here
+      default:
+        assertUnreachable(event);
     }
   }
 
-  @EventPattern<string>(IdentitySettingsTopic.name)
-  async onSetting(@Payload() event: ConsumedEvent): Promise<void> {
-    if (event.type !== SettingUpdated.type) return;
-    const data = event.data as EventData<typeof SettingUpdated>;
-    await this.projections.updateSetting(asCompanyId(event.companyId), data.key, data.value);
+  @OnTopic(IdentitySettingsTopic)
+  async onSetting(event: TypedEvent<typeof IdentitySettingsTopic>): Promise<void> {
+    await this.projections.updateSetting(asCompanyId(event.companyId), event.data.key, event.data.value);
   }
 
-  @EventPattern<string>(IdentityUserTopic.name)
-  async onUser(@Payload() event: ConsumedEvent): Promise<void> {
+  @OnTopic(IdentityUserTopic)
+  async onUser(event: TypedEvent<typeof IdentityUserTopic>): Promise<void> {
     switch (event.type) {
-      case UserCreated.type:
-      case UserUpdated.type:
-        await this.projections.upsertUser(event.data as EventData<typeof UserCreated>);
+      case 'identity.user.created':
+      case 'identity.user.updated':
+        await this.projections.upsertUser(event.data);
         return;
       case 'identity.user.deleted':
-        await this.projections.deleteUser(asCompanyId(event.companyId), (event.data as { id: number }).id);
+        await this.projections.deleteUser(asCompanyId(event.companyId), event.data.id);
         return;
+      case 'identity.user.logged-in':
+      case 'identity.user.sessions-revoked':
+        return;
+      default:
+        assertUnreachable(event);
     }
   }
 
-  @EventPattern<string>(WhatsappConnectionTopic.name)
-  async onConnection(@Payload() event: ConsumedEvent): Promise<void> {
+  @OnTopic(WhatsappConnectionTopic)
+  async onConnection(event: TypedEvent<typeof WhatsappConnectionTopic>): Promise<void> {
     switch (event.type) {
-      case ConnectionCreated.type:
-      case ConnectionUpdated.type:
+      case 'whatsapp.connection.created':
+      case 'whatsapp.connection.updated':
       case 'whatsapp.session.updated':
-        await this.projections.upsertConnection(event.data as EventData<typeof ConnectionCreated>);
+        await this.projections.upsertConnection(event.data);
         return;
       case 'whatsapp.connection.deleted':
-        await this.projections.deleteConnection(asCompanyId(event.companyId), (event.data as { id: number }).id);
+        await this.projections.deleteConnection(asCompanyId(event.companyId), event.data.id);
         return;
+      default:
+        assertUnreachable(event);
     }
   }
 
-  @EventPattern<string>(ContactsContactTopic.name)
-  async onContact(@Payload() event: ConsumedEvent): Promise<void> {
+  @OnTopic(ContactsContactTopic)
+  async onContact(event: TypedEvent<typeof ContactsContactTopic>): Promise<void> {
     switch (event.type) {
-      case ContactCreated.type:
-      case ContactUpdated.type:
-        await this.projections.upsertContact(event.data as EventData<typeof ContactCreated>);
+      case 'contacts.contact.created':
+      case 'contacts.contact.updated':
+        await this.projections.upsertContact(event.data);
         return;
       case 'contacts.contact.deleted':
-        await this.projections.deleteContact(asCompanyId(event.companyId), (event.data as { id: number }).id);
+        await this.projections.deleteContact(asCompanyId(event.companyId), event.data.id);
         return;
+      default:
+        assertUnreachable(event);
     }
   }
 }

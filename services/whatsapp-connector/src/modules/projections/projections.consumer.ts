@@ -1,63 +1,64 @@
 import { Controller } from '@nestjs/common';
-import { EventPattern, Payload } from '@cs/platform/events';
-import type { EventData } from '@cs/proto/common';
+import { OnTopic } from '@cs/platform/events';
+import { assertUnreachable } from '@cs/proto/common';
 import {
-  CompanyCreated,
   IdentityCompanyTopic,
   IdentityPlanTopic,
   IdentitySettingsTopic,
-  PlanUpdated,
-  QueueCreated,
-  SettingUpdated,
   TicketsQueueTopic,
+  type TypedEvent,
 } from '@cs/proto/events';
 import { ProjectionsRepository } from './projections.repository.js';
-
-interface ConsumedEvent {
-  readonly id: string;
-  readonly type: string;
-  readonly companyId: number;
-  readonly data: unknown;
-}
 
 /** Keeps the local projections of companies (plan limit, settings) and queues up to date. */
 @Controller()
 export class ProjectionsConsumer {
   constructor(private readonly projections: ProjectionsRepository) {}
 
-  @EventPattern<string>(IdentityCompanyTopic.name)
-  async onCompany(@Payload() event: ConsumedEvent): Promise<void> {
+  @OnTopic(IdentityCompanyTopic)
+  async onCompany(event: TypedEvent<typeof IdentityCompanyTopic>): Promise<void> {
     if (event.type === 'identity.company.deleted') {
       await this.projections.deleteCompany(event.companyId);
       return;
     }
-    const company = event.data as EventData<typeof CompanyCreated>;
+    const company = event.data;
     await this.projections.upsertCompany(company.id, company.plan?.connections ?? null, {
       ...company.settings,
       ...(company.plan ? { __planId: String(company.plan.id) } : {}),
     });
   }
 
-  @EventPattern<string>(IdentityPlanTopic.name)
-  async onPlan(@Payload() event: ConsumedEvent): Promise<void> {
-    if (event.type !== PlanUpdated.type) return;
-    const plan = event.data as EventData<typeof PlanUpdated>;
-    await this.projections.applyPlanLimit(plan.id, plan.connections);
-  }
-
-  @EventPattern<string>(IdentitySettingsTopic.name)
-  async onSetting(@Payload() event: ConsumedEvent): Promise<void> {
-    if (event.type !== SettingUpdated.type) return;
-    const data = event.data as EventData<typeof SettingUpdated>;
-    await this.projections.updateSetting(event.companyId, data.key, data.value);
-  }
-
-  @EventPattern<string>(TicketsQueueTopic.name)
-  async onQueue(@Payload() event: ConsumedEvent): Promise<void> {
-    if (event.type === 'tickets.queue.deleted') {
-      await this.projections.deleteQueue(event.companyId, (event.data as { id: number }).id);
-      return;
+  @OnTopic(IdentityPlanTopic)
+  async onPlan(event: TypedEvent<typeof IdentityPlanTopic>): Promise<void> {
+    switch (event.type) {
+      case 'identity.plan.updated':
+        await this.projections.applyPlanLimit(event.data.id, event.data.connections);
+        return;
+      case 'identity.plan.created': // no company uses it yet
+      case 'identity.plan.deleted': // only a plan no company uses can be deleted
+        return;
+      default:
+        assertUnreachable(event);
     }
-    await this.projections.upsertQueue(event.data as EventData<typeof QueueCreated>);
+  }
+
+  @OnTopic(IdentitySettingsTopic)
+  async onSetting(event: TypedEvent<typeof IdentitySettingsTopic>): Promise<void> {
+    await this.projections.updateSetting(event.companyId, event.data.key, event.data.value);
+  }
+
+  @OnTopic(TicketsQueueTopic)
+  async onQueue(event: TypedEvent<typeof TicketsQueueTopic>): Promise<void> {
+    switch (event.type) {
+      case 'tickets.queue.created':
+      case 'tickets.queue.updated':
+        await this.projections.upsertQueue(event.data);
+        return;
+      case 'tickets.queue.deleted':
+        await this.projections.deleteQueue(event.companyId, event.data.id);
+        return;
+      default:
+        assertUnreachable(event);
+    }
   }
 }

@@ -1,34 +1,45 @@
 import { Controller } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { EventData } from '@cs/proto/common';
+import { assertUnreachable } from '@cs/proto/common';
 import {
-  CheckNumbers,
   ContactsExported,
-  DeleteMessage,
-  ExportContacts,
-  FetchProfilePicture,
-  MarkChatRead,
   NumberChecked,
-  SendMessage,
+  type TypedEvent,
   WhatsappContactCommandsTopic,
   WhatsappMessageCommandsTopic,
 } from '@cs/proto/events';
 import { TransactionHost } from '@cs/platform/database';
-import { EventPattern, EventPublisher, Payload } from '@cs/platform/events';
+import { EventPublisher, OnTopic } from '@cs/platform/events';
 import { type CommandKind, type CommandRow, SessionCommands } from './session-commands.js';
 import { emitFailure } from './command-failures.js';
 
-interface ConsumedEvent {
-  readonly id: string;
-  readonly type: string;
-  readonly companyId: number;
-  readonly data: unknown;
-}
+type MessageCommand = TypedEvent<typeof WhatsappMessageCommandsTopic>;
+type ContactCommand = TypedEvent<typeof WhatsappContactCommandsTopic>;
 
-const MESSAGE_KINDS: Record<string, CommandKind> = {
-  [SendMessage.type]: 'send',
-  [DeleteMessage.type]: 'delete',
-  [MarkChatRead.type]: 'mark-read',
+const messageKind = (event: MessageCommand): CommandKind => {
+  switch (event.type) {
+    case 'whatsapp.message.send':
+      return 'send';
+    case 'whatsapp.message.delete':
+      return 'delete';
+    case 'whatsapp.chat.mark-read':
+      return 'mark-read';
+    default:
+      return assertUnreachable(event);
+  }
+};
+
+const contactKind = (event: ContactCommand): CommandKind => {
+  switch (event.type) {
+    case 'whatsapp.number.check':
+      return 'check-numbers';
+    case 'whatsapp.contacts.export':
+      return 'export-contacts';
+    case 'whatsapp.profile-picture.fetch':
+      return 'profile-picture';
+    default:
+      return assertUnreachable(event);
+  }
 };
 
 /**
@@ -43,11 +54,10 @@ export class CommandsConsumer {
     private readonly events: EventPublisher,
   ) {}
 
-  @EventPattern<string>(WhatsappMessageCommandsTopic.name)
-  async onMessageCommand(@Payload() event: ConsumedEvent): Promise<void> {
-    const kind = MESSAGE_KINDS[event.type];
-    if (!kind) return;
-    const data = event.data as EventData<typeof SendMessage> | EventData<typeof DeleteMessage>;
+  @OnTopic(WhatsappMessageCommandsTopic)
+  async onMessageCommand(event: MessageCommand): Promise<void> {
+    const kind = messageKind(event);
+    const { data } = event;
     await this.transactions.run(async (manager) => {
       const recorded = await SessionCommands.enqueue(manager, {
         commandId: data.commandId,
@@ -71,27 +81,21 @@ export class CommandsConsumer {
     });
   }
 
-  @EventPattern<string>(WhatsappContactCommandsTopic.name)
-  async onContactCommand(@Payload() event: ConsumedEvent): Promise<void> {
-    const data = event.data as
-      EventData<typeof CheckNumbers> | EventData<typeof ExportContacts> | EventData<typeof FetchProfilePicture>;
+  @OnTopic(WhatsappContactCommandsTopic)
+  async onContactCommand(event: ContactCommand): Promise<void> {
+    const { data } = event;
     await this.transactions.run(async (manager) => {
       const connectionId = await this.connectedConnection(manager, event.companyId, data.connectionId);
-      const kind: CommandKind =
-        event.type === CheckNumbers.type
-          ? 'check-numbers'
-          : event.type === ExportContacts.type
-            ? 'export-contacts'
-            : 'profile-picture';
+      const kind = contactKind(event);
       if (connectionId === null) {
-        if (event.type === CheckNumbers.type) {
+        if (event.type === 'whatsapp.number.check') {
           await this.events.emit(NumberChecked, {
             companyId: event.companyId,
             key: `0:${data.commandId}`,
             causationId: event.id,
             data: { commandId: data.commandId, connectionId: null, results: [], error: 'ERR_WAPP_CHECK_CONTACT' },
           });
-        } else if (event.type === ExportContacts.type) {
+        } else if (event.type === 'whatsapp.contacts.export') {
           // answered on the asked (or default) connection; a company without any connection cannot be answered
           const answerOn = data.connectionId ?? (await this.defaultConnection(manager, event.companyId));
           if (answerOn === null) return;

@@ -1,3 +1,4 @@
+import { channel } from '@cs/proto/realtime';
 import {
   Alert,
   Badge,
@@ -29,11 +30,6 @@ import { PixPayment } from './pix-payment';
 
 /** Spec §9: the redirect to `/` after the live payment event. */
 export const REDIRECT_AFTER_PAYMENT_MS = 4000;
-
-interface PaymentEvent {
-  action?: string;
-  company?: { id: number; dueDate?: string | null };
-}
 
 /**
  * The checkout (spec §2, §4, §5): steps Dados, Personalizar, Revisar (the flow starts at Personalizar; "Next"
@@ -75,7 +71,7 @@ export function CheckoutDialog({ invoice, onClose }: { invoice: Invoice; onClose
 
   useEffect(() => () => void (redirect.current && clearTimeout(redirect.current)), []);
 
-  useLiveEvent<PaymentEvent>(user ? `company-${user.companyId}-payment` : null, (payload) => {
+  useLiveEvent(user ? channel.payment(user.companyId) : null, (payload) => {
     if (payload.action !== 'CONCLUIDA' || !payload.company?.dueDate) return;
     const dueDate = payload.company.dueDate;
     setRenewedUntil(dueDate);

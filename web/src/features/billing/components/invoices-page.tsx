@@ -1,3 +1,4 @@
+import { channel } from '@cs/proto/realtime';
 import { Alert, Badge, Button, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +46,7 @@ export function InvoicesPage() {
   const [paying, setPaying] = useState<Invoice | null>(null);
   const invoices = flattenPages(data?.pages, (page) => page.invoices);
 
-  useLiveEvent<{ action?: string }>(user ? `company-${user.companyId}-payment` : null, (payload) => {
+  useLiveEvent(user ? channel.payment(user.companyId) : null, (payload) => {
     if (payload.action === 'CONCLUIDA') dispatch(baseApi.util.invalidateTags(['Invoices']));
   });
 

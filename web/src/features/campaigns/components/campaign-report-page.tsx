@@ -7,7 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Page } from '../../../components/page';
 import { useLiveEvent } from '../../../components/use-live-event';
 import { formatDateTime } from '../../../lib/format';
-import { type CampaignRecord, campaignsApi, useGetCampaignQuery } from '../api/campaigns-api';
+import { campaignsApi, useGetCampaignQuery } from '../api/campaigns-api';
 import { progressPercent } from '../utils/campaign-form';
 
 /** The report refreshes this long after a live update shows the campaign finished (spec §4). */
@@ -37,9 +37,9 @@ export function CampaignReportPage() {
   const companyId = useAppSelector((s) => s.session.user?.companyId ?? 0);
   const { data: campaign, refetch } = useGetCampaignQuery(id, { skip: !Number.isInteger(id) || id <= 0 });
 
-  useLiveEvent<{ action: string; record?: CampaignRecord }>(channel.campaign(companyId), (event) => {
+  useLiveEvent(channel.campaign(companyId), (event) => {
+    if (event.action !== 'update' || event.record.id !== id) return;
     const record = event.record;
-    if (event.action !== 'update' || !record || record.id !== id) return;
     dispatch(
       campaignsApi.util.updateQueryData('getCampaign', id, (draft) => ({
         ...draft,

@@ -77,11 +77,11 @@ export function ChatMessages({ chat, companyId, meId }: { chat: Chat; companyId:
     }
   }, [messages]);
 
-  useLiveEvent<{ action: string; newMessage?: ChatMessage }>(channel.chatOf(companyId, chat.id), (event) => {
-    if (event.action !== 'new-message' || !event.newMessage) return;
+  useLiveEvent(channel.chatOf(companyId, chat.id), (event) => {
+    if (event.action !== 'new-message') return;
     const el = scroller.current;
     stickToBottom.current = !el || el.scrollHeight - el.scrollTop - el.clientHeight < 200;
-    setMessages((current) => mergeMessages(current, [event.newMessage as ChatMessage]));
+    setMessages((current) => mergeMessages(current, [event.newMessage]));
     if (event.newMessage.senderId !== meId) void read({ chatId: chat.id, userId: meId });
   });
 

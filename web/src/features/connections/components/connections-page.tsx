@@ -62,19 +62,16 @@ export function ConnectionsPage() {
   const [qrFor, setQrFor] = useState<number | null>(null);
   const now = useNow(10_000);
 
-  useLiveEvent<{ action: string; session?: Partial<ConnectionRecord> & { id: number } }>(
-    channel.whatsappSession(companyId),
-    (event) => {
-      const session = event.session;
-      if (event.action !== 'update' || !session) return;
-      dispatch(
-        connectionsApi.util.updateQueryData('getConnections', undefined, (draft) => {
-          const i = draft.findIndex((c) => c.id === session.id);
-          if (i >= 0) draft[i] = { ...draft[i]!, ...session };
-        }),
-      );
-    },
-  );
+  useLiveEvent(channel.whatsappSession(companyId), (event) => {
+    if (event.action !== 'update') return;
+    const { pairingCode, ...session } = event.session;
+    dispatch(
+      connectionsApi.util.updateQueryData('getConnections', undefined, (draft) => {
+        const i = draft.findIndex((c) => c.id === session.id);
+        if (i >= 0) draft[i] = { ...draft[i]!, ...session, ...(pairingCode === undefined ? {} : { pairingCode }) };
+      }),
+    );
+  });
 
   const run = async (action: () => Promise<unknown>) => {
     try {

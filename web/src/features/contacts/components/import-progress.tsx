@@ -11,8 +11,6 @@ import { importPercent, isImportDone } from '../utils/contact-form';
 /** While an import runs its report is also polled, so a missed socket event never freezes the bar. */
 export const IMPORT_POLL_MS = 2000;
 
-type Progressed = Partial<ImportReport> & { jobId?: string; action?: string; done?: boolean };
-
 /**
  * The import's progress bar: live from `company-{id}-contactImport` (`processed`/`total`), then the summary
  * (imported, merged, invalid rows). The contact list refreshes when the import ends.
@@ -29,8 +27,8 @@ export function ImportProgress({ initial, onClose }: { initial: ImportReport; on
     if (polled) setReport((r) => (polled.processed >= r.processed || isImportDone(polled) ? polled : r));
   }, [polled]);
 
-  useLiveEvent<Progressed>(channel.contactImport(companyId), (event) => {
-    if ((event.jobId ?? event.id) !== initial.id) return;
+  useLiveEvent(channel.contactImport(companyId), (event) => {
+    if (event.jobId !== initial.id) return;
     setReport((r) => ({
       ...r,
       total: event.total ?? r.total,

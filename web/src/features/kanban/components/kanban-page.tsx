@@ -254,13 +254,10 @@ export function KanbanPage() {
     const leaves = [joinRoom('joinTickets', 'open'), joinRoom('joinTickets', 'pending')];
     return () => leaves.forEach((leave) => leave());
   }, []);
-  useLiveEvent<{ action: string; ticket?: Ticket; ticketId?: number }>(
-    user ? channel.ticket(user.companyId) : null,
-    (event) => {
-      if (event.action === 'update' && event.ticket) upsert(event.ticket);
-      else if (event.action === 'delete' && event.ticketId !== undefined) remove(event.ticketId);
-    },
-  );
+  useLiveEvent(user ? channel.ticket(user.companyId) : null, (event) => {
+    if (event.action === 'update' && event.ticket) upsert(event.ticket);
+    else if (event.action === 'delete' && event.ticketId !== undefined) remove(event.ticketId);
+  });
 
   const lanes = useMemo(() => buildLanes(tags, tickets.values()), [tags, tickets]);
 

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { CompanyId, EventData } from '@cs/proto/common';
-import type { ConsumedEvent } from '../../consumed-event.js';
-import { MessageAck, MessageSendFailed, MessageSent, MessageUpdated, ScheduleUpdated } from '@cs/proto/events';
+import { assertUnreachable, type CompanyId } from '@cs/proto/common';
+import { MessageUpdated, ScheduleUpdated, type TypedEvent, type WhatsappMessageAckTopic } from '@cs/proto/events';
 import { TransactionHost } from '@cs/platform/database';
 import { EventPublisher } from '@cs/platform/events';
 import { TicketsRepository } from '../../tickets/tickets.repository.js';
@@ -23,11 +22,11 @@ export class ApplySendResultUseCase {
     private readonly events: EventPublisher,
   ) {}
 
-  async execute(companyId: CompanyId, event: ConsumedEvent): Promise<void> {
+  async execute(companyId: CompanyId, event: TypedEvent<typeof WhatsappMessageAckTopic>): Promise<void> {
     await this.transactions.run(async () => {
       switch (event.type) {
-        case MessageSent.type: {
-          const data = event.data as EventData<typeof MessageSent>;
+        case 'whatsapp.message.sent': {
+          const { data } = event;
           const message = await this.messages.find(companyId, data.clientMessageId);
           if (!message) return;
           const updated = await this.messages.patch(companyId, message.id, {
@@ -38,8 +37,8 @@ export class ApplySendResultUseCase {
           if (updated) await this.emit(companyId, updated);
           return;
         }
-        case MessageSendFailed.type: {
-          const data = event.data as EventData<typeof MessageSendFailed>;
+        case 'whatsapp.message.send-failed': {
+          const { data } = event;
           const message = await this.messages.find(companyId, data.clientMessageId);
           if (!message) return;
           const updated = await this.messages.patch(companyId, message.id, {
@@ -51,14 +50,16 @@ export class ApplySendResultUseCase {
           if (schedule) await this.events.emit(ScheduleUpdated, { companyId, key: schedule.id, data: schedule });
           return;
         }
-        case MessageAck.type: {
-          const data = event.data as EventData<typeof MessageAck>;
+        case 'whatsapp.message.ack': {
+          const { data } = event;
           const message = await this.messages.findByWaId(companyId, data.connectionId, data.messageId);
           if (!message || data.ack <= message.ack) return;
           const updated = await this.messages.patch(companyId, message.id, { ack: data.ack });
           if (updated) await this.emit(companyId, updated);
           return;
         }
+        default:
+          assertUnreachable(event);
       }
     });
   }

@@ -1,0 +1,40 @@
+import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
+import type { TopicDefinition, TypedEvent } from '@cs/proto/events';
+import type { EventContext } from './event-context.js';
+
+/** A handler of one topic (or of several): the parsed event, a union discriminated on `type`, and its context. */
+export type TopicHandler<T extends TopicDefinition> = (event: TypedEvent<T>, context: EventContext) => unknown;
+
+/**
+ * Subscribes a controller method to one topic, or to several (`@OnTopic(A, B)`), through the `EventServer`
+ * transport (the same delivery, inbox and DLQ as `@EventPattern`). Before the method runs, the transport has
+ * parsed the envelope and its data with the topic's schema for the event's type: an event that fails it goes to
+ * `<topic>.dlq` (`dlq-reason: invalid-data`) and an event type the topic does not declare is skipped and counted,
+ * so the method receives only `TypedEvent<typeof Topic>`, on which it switches over `event.type` (with
+ * `assertUnreachable` in the default branch where the topic has several types).
+ *
+ * The method receives the event and the `EventContext` as its first two parameters (no `@Payload()` needed),
+ * and its signature is checked: the first parameter must accept every event type of the topics.
+ *
+ * ```ts
+ * @OnTopic(IdentityUserTopic)
+ * async onUser(event: TypedEvent<typeof IdentityUserTopic>, ctx: EventContext): Promise<void> { ... }
+ * ```
+ */
+export function OnTopic<const T extends readonly TopicDefinition[]>(...topics: T) {
+  if (topics.length === 0) throw new Error('@OnTopic needs at least one topic');
+  const names = topics.map((topic) => topic.name);
+  if (new Set(names).size !== names.length) throw new Error(`@OnTopic lists a topic twice: ${names.join(', ')}`);
+  const pattern = EventPattern(names, { topics: names });
+  return <H extends TopicHandler<T[number]>>(
+    target: object,
+    key: string | symbol,
+    descriptor: TypedPropertyDescriptor<H>,
+  ): TypedPropertyDescriptor<H> => {
+    pattern(target, key, descriptor);
+    // the event and its context as the method's first two parameters, without `@Payload()`/`@Ctx()` on them
+    Payload()(target, key, 0);
+    Ctx()(target, key, 1);
+    return descriptor;
+  };
+}
