@@ -49,10 +49,13 @@ describe('tags', () => {
     expect(byAgent.status).toBe(200);
     expect(byAgent.body).toMatchObject({ name: 'Retornar ligação', kanban: 0, userId: setup.agent.userId });
     await expectEventually(() =>
-      expect(harness.events(setup.companyId, 'tickets.tag.created').map((event) => event.data['name'])).toEqual([
-        'Em negociação',
-        'Retornar ligação',
-      ]),
+      // one event per tag, each keyed by its id: Kafka orders them per tag, not across tags
+      expect(
+        harness
+          .events(setup.companyId, 'tickets.tag.created')
+          .map((event) => event.data['name'])
+          .sort(),
+      ).toEqual(['Em negociação', 'Retornar ligação']),
     );
   });
 
@@ -175,18 +178,84 @@ describe('the kanban', () => {
     ]);
   });
 
-  it('shows the open and pending tickets with their tags on the board, filtered by tag', async () => {
-    const { body } = await harness.http('GET', '/ticket/kanban?queueIds=[]', setup.admin);
-    const cards = body.tickets.map((entry: { id: number; tags: Array<{ id: number }> }) => [
-      entry.id,
-      entry.tags.map((tag) => tag.id),
+  const boardOf = async (caller: typeof setup.admin, query = 'queueIds=[]') => {
+    const { status, body } = await harness.http('GET', `/ticket/kanban?${query}`, caller);
+    expect(status).toBe(200);
+    return body as {
+      tickets: Array<{ id: number; status: string; tags: Array<{ id: number }> }>;
+      count: number;
+      hasMore: boolean;
+    };
+  };
+
+  it('holds the open tickets with their tags; pending ones wait in the inbox until accepted', async () => {
+    // a pending ticket, even one with kanban tags, is not on the board (its first lane is open tickets only)
+    expect((await boardOf(setup.admin)).tickets.map((entry) => entry.id)).not.toContain(card.id);
+    const accepted = await harness.http('PUT', `/tickets/${card.id}`, setup.admin, {
+      status: 'open',
+      userId: setup.admin.userId,
+    });
+    expect(accepted.status).toBe(200);
+    const board = await boardOf(setup.admin);
+    expect(board.tickets.map((entry) => entry.status)).toEqual(board.tickets.map(() => 'open'));
+    expect(board.tickets.map((entry) => [entry.id, entry.tags.map((tag) => tag.id)])).toEqual([
+      [card.id, [lost, note]],
     ]);
-    expect(cards).toEqual(expect.arrayContaining([[card.id, [lost, note]]]));
-    const closed = await harness.http('PUT', `/tickets/${ticket.id}`, setup.admin, { status: 'closed' });
+    // the agent sees their own open tickets only: the admin's is not on their board
+    expect((await boardOf(setup.agent)).tickets.map((entry) => entry.id)).not.toContain(card.id);
+
+    // out of its lane, the card stays on the board (now in the first lane: no kanban tag left)
+    const out = await harness.http('DELETE', `/ticket-tags/${card.id}`, setup.admin);
+    expect(out.status).toBe(200);
+    expect((await boardOf(setup.admin)).tickets.map((entry) => [entry.id, entry.tags.map((tag) => tag.id)])).toEqual([
+      [card.id, [note]],
+    ]);
+    expect((await harness.http('PUT', `/ticket-tags/${card.id}/${lost}`, setup.admin)).status).toBe(200);
+
+    const closed = await harness.http('PUT', `/tickets/${card.id}`, setup.admin, { status: 'closed' });
     expect(closed.status).toBe(200);
-    const after = await harness.http('GET', '/ticket/kanban', setup.admin);
-    expect(after.body.tickets.map((entry: { id: number }) => entry.id)).not.toContain(ticket.id);
-    const lane = await harness.http('GET', `/ticket/kanban?tags=[${lost}]`, setup.admin);
-    expect(lane.body.tickets.map((entry: { id: number }) => entry.id)).toEqual([card.id]);
+    expect((await boardOf(setup.admin, '')).tickets.map((entry) => entry.id)).not.toContain(card.id);
+    const reopened = await harness.http('PUT', `/tickets/${card.id}`, setup.admin, {
+      status: 'open',
+      userId: setup.admin.userId,
+    });
+    expect(reopened.status).toBe(200);
+    const lane = await boardOf(setup.admin, `tags=[${lost}]`);
+    expect(lane.tickets.map((entry) => entry.id)).toEqual([card.id]);
+  });
+
+  it('pages the board 40 at a time by default, or by pageSize up to 500', async () => {
+    const opened: number[] = [];
+    for (let index = 0; index < 3; index++) {
+      const contact = await addContact(
+        harness,
+        setup.companyId,
+        setup.companyId * 10 + 6 + index,
+        `Cliente Quadro ${index}`,
+        `551191234000${index}`,
+      );
+      const pending = await ticketFrom(harness, setup, contact, `Mensagem do quadro ${index}`);
+      const accepted = await harness.http('PUT', `/tickets/${pending.id}`, setup.admin, {
+        status: 'open',
+        userId: setup.admin.userId,
+      });
+      expect(accepted.status).toBe(200);
+      opened.push(pending.id);
+    }
+    const all = await boardOf(setup.admin);
+    expect(all).toMatchObject({ count: 4, hasMore: false });
+    const first = await boardOf(setup.admin, 'queueIds=[]&pageSize=3&pageNumber=1');
+    expect(first).toMatchObject({ count: 4, hasMore: true });
+    expect(first.tickets).toHaveLength(3);
+    const second = await boardOf(setup.admin, 'queueIds=[]&pageSize=3&pageNumber=2');
+    expect(second).toMatchObject({ count: 4, hasMore: false });
+    expect([...first.tickets, ...second.tickets].map((entry) => entry.id).sort((a, b) => a - b)).toEqual(
+      [card.id, ...opened].sort((a, b) => a - b),
+    );
+    // a page size beyond the cap, not a number or zero is not an error: the default page applies
+    for (const pageSize of ['501', 'abc', '0']) {
+      const page = await boardOf(setup.admin, `pageSize=${pageSize}`);
+      expect(page.tickets).toHaveLength(4);
+    }
   });
 });

@@ -4,7 +4,13 @@ import type { TicketSnapshot } from '@cs/proto/events';
 import { DomainError } from '@cs/platform/errors';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CompanyIdParam, CurrentIdentity, type Identity, RequiresPlanFlag, Roles } from '@cs/platform/tenancy';
-import { ListTicketsQuerySchema, type ListTicketsQuery, TicketsQueries } from './tickets.queries.js';
+import {
+  KanbanQuerySchema,
+  type KanbanQuery,
+  ListTicketsQuerySchema,
+  type ListTicketsQuery,
+  TicketsQueries,
+} from './tickets.queries.js';
 import { TicketsRepository } from './tickets.repository.js';
 import { type CreateTicketInput, CreateTicketSchema, CreateTicketUseCase } from './use-cases/create-ticket.use-case.js';
 import { DeleteTicketUseCase } from './use-cases/delete-ticket.use-case.js';
@@ -34,13 +40,16 @@ export class TicketsController {
   async kanban(
     @CompanyIdParam() companyId: CompanyId,
     @CurrentIdentity() identity: Identity,
-    @Query(new ZodPipe(ListTicketsQuerySchema)) query: ListTicketsQuery,
+    @Query(new ZodPipe(KanbanQuerySchema)) query: KanbanQuery,
   ): Promise<{ tickets: TicketSnapshot[]; count: number; hasMore: boolean }> {
+    // the board is the open tickets (spec: its first lane holds the open ones without kanban tags, the others
+    // sit in their tag's lane); pending tickets wait in the inbox, unlike upstream's `status IN (pending, open)`
+    const { pageSize, ...list } = query;
     return this.queries.list(
       companyId,
       identity,
-      { ...query, status: undefined },
-      { statuses: ['pending', 'open'], exactCount: true },
+      { ...list, status: undefined },
+      { statuses: ['open'], exactCount: true, pageSize },
     );
   }
 

@@ -9,6 +9,8 @@ import { ProjectionsRepository } from '../projections/projections.repository.js'
 import { SNAPSHOT_SELECT, type TicketRow, toTicketSnapshot } from './tickets.repository.js';
 
 export const TICKETS_PAGE_SIZE = 40;
+/** The most tickets one kanban page may hold (`pageSize`): a 5,000-ticket board loads in ten requests. */
+export const KANBAN_MAX_PAGE_SIZE = 500;
 /**
  * `count` of `GET /tickets` is exact up to this many tickets and this number beyond (with `hasMore`): enough
  * for every tab badge and a day's tickets (the dashboard), without counting a closed history on each page.
@@ -63,6 +65,15 @@ export const ListTicketsQuerySchema = z.object({
 });
 export type ListTicketsQuery = z.infer<typeof ListTicketsQuerySchema>;
 
+/**
+ * `GET /ticket/kanban`: the list's filters (its `status` ignored) plus an optional `pageSize` (40 by default, as
+ * the spec's client expects; at most `KANBAN_MAX_PAGE_SIZE`, anything else falls back to 40).
+ */
+export const KanbanQuerySchema = ListTicketsQuerySchema.extend({
+  pageSize: z.coerce.number().int().min(1).max(KANBAN_MAX_PAGE_SIZE).optional().catch(undefined),
+});
+export type KanbanQuery = z.infer<typeof KanbanQuerySchema>;
+
 export const isAdmin = (identity: Identity): boolean => identity.isSuper || identity.profile === 'admin';
 
 /** Words of a search as a prefix full-text query (`bom:* & dia:*`), or null when there are none. */
@@ -101,7 +112,7 @@ export class TicketsQueries {
     companyId: CompanyId,
     identity: Identity,
     query: ListTicketsQuery,
-    extra: { statuses?: readonly string[]; exactCount?: boolean } = {},
+    extra: { statuses?: readonly string[]; exactCount?: boolean; pageSize?: number | undefined } = {},
   ): Promise<{ tickets: TicketSnapshot[]; count: number; hasMore: boolean }> {
     const db = this.transactions.manager;
     const company = await this.projections.company(companyId);
@@ -162,15 +173,16 @@ export class TicketsQueries {
                    GROUP BY tt.ticket_id HAVING count(*) = cardinality(${tags}::int[]))`,
       );
     }
-    const offset = (query.pageNumber - 1) * TICKETS_PAGE_SIZE;
+    const pageSize = extra.pageSize ?? TICKETS_PAGE_SIZE;
+    const offset = (query.pageNumber - 1) * pageSize;
     const page = (condition: string, count: string) =>
       `SELECT ${count} AS count,
               ARRAY(SELECT t.id FROM tickets t WHERE ${condition}
-                     ORDER BY t.updated_at DESC, t.id DESC LIMIT ${TICKETS_PAGE_SIZE + 1} OFFSET ${offset}) AS ids`;
+                     ORDER BY t.updated_at DESC, t.id DESC LIMIT ${pageSize + 1} OFFSET ${offset}) AS ids`;
     const answer = async (row: { count: number | null; ids: number[] } | undefined) => {
       const ids = row?.ids ?? [];
-      const hasMore = ids.length > TICKETS_PAGE_SIZE;
-      const tickets = await this.snapshots(companyId, ids.slice(0, TICKETS_PAGE_SIZE));
+      const hasMore = ids.length > pageSize;
+      const tickets = await this.snapshots(companyId, ids.slice(0, pageSize));
       // never less than what this page proves: the rows up to it, plus one when there are more
       const count = Math.max(row?.count ?? 0, offset + tickets.length + (hasMore ? 1 : 0));
       return { tickets, count, hasMore };
@@ -202,17 +214,17 @@ export class TicketsQueries {
       // 1. The most recent window first: the list's first SEARCH_WINDOW_FACTOR × (page end) tickets, in list
       // order, each tested until the page is full. Enough for a common word; the page is exact, since every
       // ticket outside the window comes after every ticket in it. Also complete when the window is the list.
-      const windowSize = this.searchTuning.windowFactor * (offset + TICKETS_PAGE_SIZE + 1);
+      const windowSize = this.searchTuning.windowFactor * (offset + pageSize + 1);
       const recent = `SELECT t.id, t.updated_at, t.contact_id FROM tickets t WHERE ${filters}
                        ORDER BY t.updated_at DESC, t.id DESC LIMIT ${windowSize}`;
       const inWindow = [...params];
       const [windowed] = await db.query<Array<{ seen: number; ids: number[] }>>(
         `SELECT (SELECT count(*)::int FROM (${recent}) w) AS seen,
                 ARRAY(SELECT t.id FROM (${recent}) t WHERE ${terms(inWindow).matches}
-                       ORDER BY t.updated_at DESC, t.id DESC LIMIT ${TICKETS_PAGE_SIZE + 1} OFFSET ${offset}) AS ids`,
+                       ORDER BY t.updated_at DESC, t.id DESC LIMIT ${pageSize + 1} OFFSET ${offset}) AS ids`,
         inWindow,
       );
-      if (windowed && (windowed.ids.length > TICKETS_PAGE_SIZE || windowed.seen < windowSize)) {
+      if (windowed && (windowed.ids.length > pageSize || windowed.seen < windowSize)) {
         return answer({ count: null, ids: windowed.ids });
       }
 
