@@ -78,6 +78,17 @@ async function drag(page, source, target) {
   await page.mouse.up();
 }
 
+/** Moves a card with the keyboard only: focus it, space picks it up, an arrow jumps a lane, space drops it. */
+async function keyboardMove(page, cardLocator, arrow) {
+  const handle = cardLocator.locator('xpath=..');
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await page.getByTestId('kanban-drag-overlay').first().waitFor();
+  await page.keyboard.press(arrow);
+  await page.keyboard.press('Space');
+  await page.getByTestId('kanban-drag-overlay').first().waitFor({ state: 'detached' });
+}
+
 describe("the team's own tools", () => {
   let admin;
   let agent;
@@ -172,7 +183,7 @@ describe("the team's own tools", () => {
     await says('1');
     const ticket = await eventually(
       async () =>
-        (await api('GET', '/ticket/kanban?queueIds=[]')).tickets.find(
+        (await api('GET', '/tickets?status=pending&queueIds=[]')).tickets.find(
           (t) => t.contact.number === number && t.queueId === 1,
         ),
       'the ticket in Vendas',
@@ -183,9 +194,17 @@ describe("the team's own tools", () => {
     const openLane = (page) => page.locator('[data-lane="lane-open"]');
     const tagLane = (page) => page.locator(`[data-lane="lane-${lane.id}"]`);
     const card = (page, where) => where(page).getByTestId('kanban-card').filter({ hasText: 'Cliente Kanban' });
+    const loaded = (page) => page.locator('[data-testid="kanban-page"]:not([data-loading])').waitFor();
+    await loaded(admin);
+    await loaded(agent);
+    await tagLane(agent).waitFor();
+    // the first lane holds open tickets: this one waits in the inbox (pending) until the agent accepts it
+    assert.equal(await card(admin, openLane).count(), 0);
+    assert.equal(await card(agent, openLane).count(), 0);
+    await apiAs(agent)('PUT', `/tickets/${ticket.id}`, { status: 'open' });
+    // then it joins both boards live: the agent's own, and the admin's (who sees every open ticket)
     await card(admin, openLane).waitFor({ timeout: 30_000 });
     await card(agent, openLane).waitFor({ timeout: 30_000 });
-    await tagLane(agent).waitFor();
 
     await drag(admin, card(admin, openLane), tagLane(admin));
     await admin.getByText('Ticket Tag Adicionado com Sucesso!').waitFor();
@@ -194,17 +213,34 @@ describe("the team's own tools", () => {
     await card(agent, tagLane).waitFor({ timeout: 30_000 });
     await card(agent, openLane).waitFor({ state: 'detached' });
     await screenshot(agent, 'kanban-followed');
-    const stored = await eventually(
-      async () =>
-        (await api('GET', '/ticket/kanban?queueIds=[]')).tickets.find(
-          (t) => t.id === ticket.id && t.tags.some((tag) => tag.id === lane.id),
-        ),
-      'the stored tag',
-    );
-    assert.ok(stored);
-    // moving a card back out of a tag lane (mouse or keyboard) does not remove the tag on merged main: see the note
+    const stored = (ticketId) => api('GET', `/tickets/${ticketId}`);
+    const tagged = (ticketId, tagId) =>
+      eventually(async () => (await stored(ticketId)).tags.some((tag) => tag.id === tagId), 'the stored tag');
+    const untagged = (ticketId, tagId) =>
+      eventually(async () => !(await stored(ticketId)).tags.some((tag) => tag.id === tagId), 'the tag removed');
+    await tagged(ticket.id, lane.id);
 
-    await card(admin, tagLane).getByRole('button', { name: 'Ver ticket' }).click();
+    // back out of the lane into the first one with the mouse: the kanban tag goes, server-side too
+    await drag(admin, card(admin, tagLane), openLane(admin));
+    await admin.getByText('Ticket Tag Removido!').waitFor();
+    await card(admin, openLane).waitFor();
+    await card(agent, openLane).waitFor({ timeout: 30_000 });
+    await card(agent, tagLane).waitFor({ state: 'detached' });
+    await untagged(ticket.id, lane.id);
+
+    // the same round trip with the keyboard only (dnd-kit's keyboard sensor: space picks up, arrows move, space drops)
+    await keyboardMove(admin, card(admin, openLane), 'ArrowRight');
+    await card(admin, tagLane).waitFor();
+    await card(agent, tagLane).waitFor({ timeout: 30_000 });
+    await tagged(ticket.id, lane.id);
+    await keyboardMove(admin, card(admin, tagLane), 'ArrowLeft');
+    await card(admin, openLane).waitFor();
+    await card(agent, openLane).waitFor({ timeout: 30_000 });
+    await card(agent, tagLane).waitFor({ state: 'detached' });
+    await untagged(ticket.id, lane.id);
+    await admin.getByText('Ticket Tag Removido!').first().waitFor();
+
+    await card(admin, openLane).getByRole('button', { name: 'Ver ticket' }).click();
     await admin.waitForURL(`**/tickets/${ticket.uuid}`);
   });
 

@@ -1,3 +1,4 @@
+import type { DragEndEvent } from '@dnd-kit/core';
 import type { Ticket } from '../../api/types';
 import type { KanbanTag } from './api/kanban-api';
 
@@ -45,4 +46,31 @@ export function movedTicket(ticket: Ticket, tags: readonly KanbanTag[], destinat
   const target = tagOfLane(destination);
   const tag = tags.find((candidate) => candidate.id === target);
   return { ...ticket, tags: tag ? [...kept, { id: tag.id, name: tag.name, color: tag.color }] : kept };
+}
+
+/** Whose open tickets a board shows: as `GET /ticket/kanban` lists them for the caller. */
+export interface BoardScope {
+  userId: number;
+  /** Admins see every open ticket; the others their own. */
+  showAll: boolean;
+  /** The caller's queues (none: every queue); queue-less tickets are always in. */
+  queueIds: readonly number[];
+}
+
+/** Whether a ticket (from a live event) belongs on the board: open, and listed for the caller. */
+export function onBoard(ticket: Ticket, scope: BoardScope): boolean {
+  if (ticket.status !== 'open') return false;
+  if (!scope.showAll && ticket.userId !== scope.userId) return false;
+  return scope.queueIds.length === 0 || ticket.queueId === null || scope.queueIds.includes(ticket.queueId);
+}
+
+/**
+ * The lane a card was dropped on: the first collision of the card's last position. dnd-kit only updates
+ * `over` in an effect after the render that computed the collisions, so a keyboard drop that follows the
+ * arrow key at once (a fast typist, an assistive tool, a loaded machine) would still read the lane the card
+ * left and the move would be lost; the collisions are always those of the last move.
+ */
+export function dropTarget(event: Pick<DragEndEvent, 'collisions' | 'over'>): string | undefined {
+  const id = event.collisions?.[0]?.id ?? event.over?.id;
+  return typeof id === 'string' ? id : undefined;
 }

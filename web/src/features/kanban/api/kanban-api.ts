@@ -8,7 +8,10 @@ export interface KanbanTag {
   kanban: number;
 }
 
-/** The kanban's calls (spec §7): lanes, open tickets page by page, and the move of a ticket between lanes. */
+/**
+ * The kanban's calls (spec §7): lanes, open tickets page by page (`pageSize` and `showAll` are ours: the spec's
+ * client sends neither and gets 40 a page), and the move of a ticket between lanes.
+ */
 export const kanbanApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getKanbanLanes: build.query<KanbanTag[], void>({
@@ -16,10 +19,18 @@ export const kanbanApi = baseApi.injectEndpoints({
       transformResponse: (body: { lista?: KanbanTag[] }) => body.lista ?? [],
       providesTags: ['Tags'],
     }),
-    getKanbanTickets: build.query<TicketsPage, { queueIds: number[]; pageNumber: number }>({
-      query: ({ queueIds, pageNumber }) => ({
+    getKanbanTickets: build.query<
+      TicketsPage,
+      { queueIds: number[]; pageNumber: number; pageSize?: number; showAll?: boolean }
+    >({
+      query: ({ queueIds, pageNumber, pageSize, showAll }) => ({
         url: '/ticket/kanban',
-        params: { queueIds: JSON.stringify(queueIds), pageNumber },
+        params: {
+          queueIds: JSON.stringify(queueIds),
+          pageNumber,
+          ...(pageSize ? { pageSize } : {}),
+          ...(showAll ? { showAll: 'true' } : {}),
+        },
       }),
       keepUnusedDataFor: 0,
     }),

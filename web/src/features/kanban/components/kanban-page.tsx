@@ -24,6 +24,7 @@ import { notify } from '../../../components/toaster';
 import { useLiveEvent } from '../../../components/use-live-event';
 import { formatPhone } from '../../../lib/format';
 import { toastError } from '../../../lib/errors';
+import { can, PERMISSIONS } from '../../../lib/permissions';
 import { joinRoom } from '../../../realtime/socket';
 import {
   useAddKanbanTagMutation,
@@ -31,14 +32,16 @@ import {
   useLazyGetKanbanTicketsQuery,
   useRemoveKanbanTagsMutation,
 } from '../api/kanban-api';
-import { buildLanes, laneOf, movedTicket, OPEN_LANE, tagOfLane, type Lane } from '../board';
+import { buildLanes, dropTarget, laneOf, movedTicket, onBoard, OPEN_LANE, tagOfLane, type BoardScope, type Lane } from '../board';
 
 /** Every card has the same height, so a lane's virtual list knows its size without measuring. */
 export const CARD_HEIGHT_PX = 112;
 const CARD_GAP_PX = 8;
 const LANE_WIDTH_PX = 280;
+/** Tickets per page while the board loads (the route's cap): 5,000 open tickets come in ten requests. */
+export const BOARD_PAGE_SIZE = 500;
 /** Pages of tickets asked for at once while the board loads. */
-const PARALLEL_PAGES = 4;
+const PARALLEL_PAGES = 3;
 
 /**
  * Arrow left/right jump the dragged card to the centre of the neighbouring lane (dnd-kit's default moves it
@@ -72,7 +75,7 @@ const TicketCard = memo(function TicketCard({ ticket, overlay = false }: { ticke
       display="flex"
       flexDirection="column"
       gap="1"
-      data-testid="kanban-card"
+      data-testid={overlay ? 'kanban-drag-overlay' : 'kanban-card'}
       data-ticket={ticket.id}
     >
       <Text fontWeight="semibold" fontSize="sm" truncate>
@@ -135,6 +138,7 @@ function LaneColumn({ lane, title, color }: { lane: Lane; title: string; color: 
       bg={isOver ? 'bg.emphasized' : 'bg.muted'}
       data-testid="kanban-lane"
       data-lane={lane.id}
+      data-over={isOver || undefined}
       aria-label={title}
       role="region"
     >
@@ -174,11 +178,12 @@ function LaneColumn({ lane, title, color }: { lane: Lane; title: string; color: 
 }
 
 /** Loads every open ticket the caller sees, page after page, then keeps the map live from the socket. */
-function useBoardTickets(queueIds: number[]) {
+function useBoardTickets(scope: BoardScope) {
   const [fetchPage] = useLazyGetKanbanTicketsQuery();
   const [tickets, setTickets] = useState<Map<number, Ticket>>(new Map());
   const [loading, setLoading] = useState(true);
-  const key = JSON.stringify(queueIds);
+  const key = JSON.stringify(scope.queueIds);
+  const { showAll } = scope;
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -189,16 +194,18 @@ function useBoardTickets(queueIds: number[]) {
       setTickets(new Map(found));
     };
     try {
-      const first = await fetchPage({ queueIds: ids, pageNumber: 1 }).unwrap();
+      const ask = (pageNumber: number) =>
+        fetchPage({ queueIds: ids, pageNumber, pageSize: BOARD_PAGE_SIZE, showAll }).unwrap();
+      const first = await ask(1);
       take(first);
-      // the other pages a few at a time (the list answers 40 a page); live events fill any gap meanwhile
+      // the other pages a few at a time; live events fill any gap meanwhile
       const pages = first.hasMore ? Math.max(2, Math.ceil((first.count ?? 0) / Math.max(first.tickets.length, 1))) : 1;
       let next = 2;
       let more = first.hasMore;
       const worker = async () => {
         while (more && next <= pages) {
           const pageNumber = next++;
-          const page = await fetchPage({ queueIds: ids, pageNumber }).unwrap();
+          const page = await ask(pageNumber);
           take(page);
           if (!page.hasMore && pageNumber >= pages) more = false;
         }
@@ -209,20 +216,25 @@ function useBoardTickets(queueIds: number[]) {
     } finally {
       setLoading(false);
     }
-  }, [fetchPage, key]);
+  }, [fetchPage, key, showAll]);
 
   useEffect(() => {
     void load();
   }, [load]);
 
-  const upsert = useCallback((ticket: Ticket) => {
-    setTickets((current) => {
-      const next = new Map(current);
-      if (ticket.status === 'open' || ticket.status === 'pending') next.set(ticket.id, ticket);
-      else next.delete(ticket.id);
-      return next;
-    });
-  }, []);
+  const upsert = useCallback(
+    (ticket: Ticket) => {
+      setTickets((current) => {
+        const visible = onBoard(ticket, scope);
+        if (!visible && !current.has(ticket.id)) return current;
+        const next = new Map(current);
+        if (visible) next.set(ticket.id, ticket);
+        else next.delete(ticket.id);
+        return next;
+      });
+    },
+    [scope],
+  );
   const remove = useCallback((ticketId: number) => {
     setTickets((current) => {
       if (!current.has(ticketId)) return current;
@@ -238,9 +250,14 @@ function useBoardTickets(queueIds: number[]) {
 export function KanbanPage() {
   const { t } = useTranslation();
   const user = useAppSelector((s) => s.session.user);
-  const queueIds = useMemo(() => (user?.queues ?? []).map((queue) => queue.id), [user?.queues]);
+  const showAll = can(user, PERMISSIONS.ticketsShowAll);
+  const userId = user?.id ?? 0;
+  const scope = useMemo<BoardScope>(
+    () => ({ userId, showAll, queueIds: (user?.queues ?? []).map((queue) => queue.id) }),
+    [userId, showAll, user?.queues],
+  );
   const { data: tags = [] } = useGetKanbanLanesQuery();
-  const { tickets, loading, upsert, remove } = useBoardTickets(queueIds);
+  const { tickets, loading, upsert, remove } = useBoardTickets(scope);
   const [removeTags] = useRemoveKanbanTagsMutation();
   const [addTag] = useAddKanbanTagMutation();
   const [dragging, setDragging] = useState<Ticket | null>(null);
@@ -249,11 +266,8 @@ export function KanbanPage() {
     useSensor(KeyboardSensor, { coordinateGetter: laneKeyboardCoordinates }),
   );
 
-  // other agents' moves and new messages arrive on the ticket channel of the lists this board watches
-  useEffect(() => {
-    const leaves = [joinRoom('joinTickets', 'open'), joinRoom('joinTickets', 'pending')];
-    return () => leaves.forEach((leave) => leave());
-  }, []);
+  // other agents' moves and new messages arrive on the ticket channel of the open list this board shows
+  useEffect(() => joinRoom('joinTickets', 'open'), []);
   useLiveEvent(user ? channel.ticket(user.companyId) : null, (event) => {
     if (event.action === 'update' && event.ticket) upsert(event.ticket);
     else if (event.action === 'delete' && event.ticketId !== undefined) remove(event.ticketId);
@@ -269,7 +283,7 @@ export function KanbanPage() {
   const onDragEnd = async (event: DragEndEvent) => {
     setDragging(null);
     const data = event.active.data.current as { ticketId: number; lane: string } | undefined;
-    const destination = event.over?.id;
+    const destination = dropTarget(event);
     if (!data || typeof destination !== 'string' || destination === data.lane) return;
     const ticket = tickets.get(data.ticketId);
     if (!ticket) return;
@@ -292,7 +306,15 @@ export function KanbanPage() {
   };
 
   return (
-    <Flex direction="column" h="full" minH="0" p={{ base: '2', md: '4' }} gap="3" data-testid="kanban-page">
+    <Flex
+      direction="column"
+      h="full"
+      minH="0"
+      p={{ base: '2', md: '4' }}
+      gap="3"
+      data-testid="kanban-page"
+      data-loading={loading || undefined}
+    >
       <HStack>
         <Heading size="lg" data-testid="page-title">
           {t('kanban.title')}
