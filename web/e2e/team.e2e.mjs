@@ -66,7 +66,7 @@ function apiAs(page) {
   };
 }
 
-/** Drags with the mouse as a person would: press, move in steps (dnd-kit starts after 5 px), release. */
+/** Drags with the mouse as a person would: press, move in steps (dnd-kit starts after 5 px), release once the lane lights up. */
 async function drag(page, source, target) {
   const from = await source.boundingBox();
   const to = await target.boundingBox();
@@ -75,16 +75,26 @@ async function drag(page, source, target) {
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2 + 10, from.y + 25, { steps: 5 });
   await page.mouse.move(to.x + to.width / 2, to.y + 120, { steps: 20 });
+  await target.and(page.locator('[data-over]')).waitFor();
   await page.mouse.up();
 }
 
-/** Moves a card with the keyboard only: focus it, space picks it up, an arrow jumps a lane, space drops it. */
-async function keyboardMove(page, cardLocator, arrow) {
+/**
+ * Moves a card with the keyboard only: focus it, space picks it up, the arrow until the next lane lights up (a
+ * person looks before pressing again; dnd-kit listens for the arrows from the task after the pick-up, which
+ * Chromium may run after keys sent in the same instant), space drops it.
+ */
+async function keyboardMove(page, cardLocator, arrow, target) {
   const handle = cardLocator.locator('xpath=..');
   await handle.focus();
   await page.keyboard.press('Space');
   await page.getByTestId('kanban-drag-overlay').first().waitFor();
-  await page.keyboard.press(arrow);
+  const lit = target.and(page.locator('[data-over]'));
+  await eventually(async () => {
+    if ((await lit.count()) > 0) return true;
+    await page.keyboard.press(arrow);
+    return false;
+  }, `the ${arrow} lane lit up`);
   await page.keyboard.press('Space');
   await page.getByTestId('kanban-drag-overlay').first().waitFor({ state: 'detached' });
 }
@@ -229,11 +239,11 @@ describe("the team's own tools", () => {
     await untagged(ticket.id, lane.id);
 
     // the same round trip with the keyboard only (dnd-kit's keyboard sensor: space picks up, arrows move, space drops)
-    await keyboardMove(admin, card(admin, openLane), 'ArrowRight');
+    await keyboardMove(admin, card(admin, openLane), 'ArrowRight', tagLane(admin));
     await card(admin, tagLane).waitFor();
     await card(agent, tagLane).waitFor({ timeout: 30_000 });
     await tagged(ticket.id, lane.id);
-    await keyboardMove(admin, card(admin, tagLane), 'ArrowLeft');
+    await keyboardMove(admin, card(admin, tagLane), 'ArrowLeft', openLane(admin));
     await card(admin, openLane).waitFor();
     await card(agent, openLane).waitFor({ timeout: 30_000 });
     await card(agent, tagLane).waitFor({ state: 'detached' });

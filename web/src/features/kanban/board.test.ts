@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ticket } from '../../testing/fixtures';
-import { buildLanes, laneId, laneOf, movedTicket, OPEN_LANE } from './board';
+import { buildLanes, dropTarget, laneId, laneOf, movedTicket, onBoard, OPEN_LANE } from './board';
 
 const tags = [
   { id: 5, name: 'Em negociação', color: '#ff9800', kanban: 1 },
@@ -28,13 +28,32 @@ describe('the kanban board', () => {
     expect(movedTicket(moving, tags, OPEN_LANE).tags.map((tag) => tag.id)).toEqual([9]);
   });
 
-  it('sorts 5,000 tickets into lanes quickly', () => {
+  it('sorts 5,000 tickets into their lanes', () => {
     const many = Array.from({ length: 5000 }, (_, index) =>
       ticket({ id: 10_000 + index, tags: index % 3 === 0 ? [{ id: 5, name: 'x', color: '#fff' }] : [] }),
     );
-    const started = performance.now();
     const lanes = buildLanes(tags, many);
-    expect(performance.now() - started).toBeLessThan(200);
-    expect((lanes[0]?.tickets.length ?? 0) + (lanes[1]?.tickets.length ?? 0)).toBe(5000);
+    expect(lanes.map((lane) => lane.tickets.length)).toEqual([3333, 1667, 0]);
+  });
+
+  it('keeps on the board the open tickets the caller lists: their own, or every one for an admin', () => {
+    const agentScope = { userId: 7, showAll: false, queueIds: [1, 2] };
+    expect(onBoard(ticket({ status: 'open', userId: 7, queueId: 1 }), agentScope)).toBe(true);
+    expect(onBoard(ticket({ status: 'open', userId: 7, queueId: null }), agentScope)).toBe(true);
+    expect(onBoard(ticket({ status: 'pending', userId: null, queueId: 1 }), agentScope)).toBe(false);
+    expect(onBoard(ticket({ status: 'closed', userId: 7, queueId: 1 }), agentScope)).toBe(false);
+    expect(onBoard(ticket({ status: 'open', userId: 8, queueId: 1 }), agentScope)).toBe(false);
+    expect(onBoard(ticket({ status: 'open', userId: 7, queueId: 3 }), agentScope)).toBe(false);
+    const adminScope = { userId: 1, showAll: true, queueIds: [] };
+    expect(onBoard(ticket({ status: 'open', userId: 8, queueId: 3 }), adminScope)).toBe(true);
+    expect(onBoard(ticket({ status: 'pending', userId: null, queueId: 3 }), adminScope)).toBe(false);
+  });
+
+  it("drops on the lane of the card's last move even when dnd-kit's `over` has not caught up yet", () => {
+    const lane = (id: string) => ({ id, data: { droppableContainer: {} as never } });
+    const stale = { id: OPEN_LANE, rect: {} as never, data: { current: undefined }, disabled: false };
+    expect(dropTarget({ collisions: [lane(laneId(5)), lane(OPEN_LANE)], over: stale })).toBe(laneId(5));
+    expect(dropTarget({ collisions: null, over: stale })).toBe(OPEN_LANE);
+    expect(dropTarget({ collisions: [], over: null })).toBeUndefined();
   });
 });

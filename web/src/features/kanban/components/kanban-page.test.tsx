@@ -26,15 +26,16 @@ describe('the kanban page', () => {
         tags: index < 1000 ? [{ id: 5, name: 'Em negociação', color: '#ff9800' }] : [],
       }),
     );
-    const asked: string[] = [];
+    const asked: Array<Record<string, string>> = [];
     server.use(
       http.get(`${API}/tags/kanban`, () => HttpResponse.json({ lista: [lane] })),
       http.get(`${API}/ticket/kanban`, ({ request }) => {
         const url = new URL(request.url);
-        asked.push(url.searchParams.get('queueIds') ?? '');
+        asked.push(Object.fromEntries(url.searchParams));
         const page = Number(url.searchParams.get('pageNumber'));
-        const slice = tickets.slice((page - 1) * 1000, page * 1000);
-        return HttpResponse.json({ tickets: slice, count: tickets.length, hasMore: page * 1000 < tickets.length });
+        const size = Number(url.searchParams.get('pageSize') ?? 40);
+        const slice = tickets.slice((page - 1) * size, page * size);
+        return HttpResponse.json({ tickets: slice, count: tickets.length, hasMore: page * size < tickets.length });
       }),
     );
     renderApp(<KanbanPage />, { user: agent });
@@ -48,7 +49,13 @@ describe('the kanban page', () => {
     const rendered = screen.queryAllByTestId('kanban-card').length;
     expect(rendered).toBeGreaterThan(0);
     expect(rendered).toBeLessThan(60);
-    // the caller's queues go with every page, as the spec's client sends them
-    expect(new Set(asked)).toEqual(new Set(['[1,2]']));
+    // the caller's queues go with every page, as the spec's client sends them; 500 a page: ten requests, not 125;
+    // an agent does not ask for everyone's tickets
+    expect(new Set(asked.map((query) => query['queueIds']))).toEqual(new Set(['[1,2]']));
+    expect(asked.map((query) => Number(query['pageNumber'])).sort((a, b) => a - b)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+    ]);
+    expect(new Set(asked.map((query) => query['pageSize']))).toEqual(new Set(['500']));
+    expect(asked.some((query) => 'showAll' in query)).toBe(false);
   });
 });

@@ -32,7 +32,17 @@ import {
   useLazyGetKanbanTicketsQuery,
   useRemoveKanbanTagsMutation,
 } from '../api/kanban-api';
-import { buildLanes, dropTarget, laneOf, movedTicket, onBoard, OPEN_LANE, tagOfLane, type BoardScope, type Lane } from '../board';
+import {
+  buildLanes,
+  dropTarget,
+  laneOf,
+  movedTicket,
+  onBoard,
+  OPEN_LANE,
+  tagOfLane,
+  type BoardScope,
+  type Lane,
+} from '../board';
 
 /** Every card has the same height, so a lane's virtual list knows its size without measuring. */
 export const CARD_HEIGHT_PX = 112;
