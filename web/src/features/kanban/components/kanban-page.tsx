@@ -117,7 +117,7 @@ function DraggableCard({ ticket, lane }: { ticket: Ticket; lane: string }) {
     data: { ticketId: ticket.id, lane },
   });
   return (
-    <Box ref={setNodeRef} opacity={isDragging ? 0.4 : 1} cursor="grab" {...attributes} {...listeners}>
+    <Box ref={setNodeRef} opacity={isDragging ? 0.4 : 1} cursor="grab" userSelect="none" {...attributes} {...listeners}>
       <TicketCard ticket={ticket} />
     </Box>
   );
@@ -351,7 +351,11 @@ export function KanbanPage() {
             />
           ))}
         </Flex>
-        <DragOverlay>{dragging ? <TicketCard ticket={dragging} overlay /> : null}</DragOverlay>
+        {/* the overlay stays over the card's new place while its drop animation plays: a press there must reach
+            the card underneath, or it selects text and the next drag never starts */}
+        <DragOverlay style={{ pointerEvents: 'none' }}>
+          {dragging ? <TicketCard ticket={dragging} overlay /> : null}
+        </DragOverlay>
       </DndContext>
     </Flex>
   );
