@@ -23,7 +23,12 @@ export const PRESENCE_PING_MS = 300_000;
 export const ANOTHER_LOGIN_RELOAD_MS = 2000;
 
 function viewerOf(user: SessionUser): Viewer {
-  return { id: user.id, admin: isAdmin(user), queueIds: user.queues.map((q) => q.id) };
+  return {
+    userId: user.id,
+    admin: isAdmin(user),
+    queueIds: user.queues.map((q) => q.id),
+    allTicket: user.allTicket === 'enable',
+  };
 }
 
 function listView(args: TicketListArgs): ListView {
