@@ -1,3 +1,4 @@
+import { asUserId } from '@cs/proto/common';
 import {
   listsTicket,
   opensTicket,
@@ -24,9 +25,9 @@ const t = (status: string, queueId: number | null, userId: number | null): Ticke
 
 describe('ticket visibility policy', () => {
   it('reads admins and super users as admins, and a user unknown to the projections as seeing no queue', () => {
-    expect(viewerOf({ userId: 1, isSuper: true, profile: 'user' }, null).admin).toBe(true);
-    expect(viewerOf({ userId: 1, isSuper: false, profile: 'admin' }, null).admin).toBe(true);
-    expect(viewerOf({ userId: 1, isSuper: false, profile: 'user' }, null)).toEqual({
+    expect(viewerOf({ userId: asUserId(1), isSuper: true, profile: 'user' }, null).admin).toBe(true);
+    expect(viewerOf({ userId: asUserId(1), isSuper: false, profile: 'admin' }, null).admin).toBe(true);
+    expect(viewerOf({ userId: asUserId(1), isSuper: false, profile: 'user' }, null)).toEqual({
       userId: 1,
       admin: false,
       queueIds: [],
