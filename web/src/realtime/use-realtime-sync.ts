@@ -25,7 +25,7 @@ export const ANOTHER_LOGIN_RELOAD_MS = 2000;
 function viewerOf(user: SessionUser): Viewer {
   return {
     userId: user.id,
-    admin: isAdmin(user),
+    admin: isAdmin(user) || user.super === true,
     queueIds: user.queues.map((q) => q.id),
     allTicket: user.allTicket === 'enable',
   };
