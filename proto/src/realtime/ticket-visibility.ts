@@ -6,6 +6,7 @@
  * - admins (and super users) see every pending ticket and their own; with "show all", every ticket;
  * - other users see their own tickets and the pending ones of their queues; a queue-less pending ticket only
  *   when their `allTicket` is enabled (the spec: pending notifications appear only with `allTicket` 'enable').
+ * - notifications (`notifiesTicket`) are stricter: pending ones only with `allTicket` enabled;
  * - opening a ticket (`canSee`) is wider than being listed: admins any ticket, others their own and any ticket
  *   of their queues (queue-less ones with `allTicket` enabled), whatever its status or owner.
  */
@@ -48,6 +49,20 @@ export function listsTicket(viewer: TicketViewer, ticket: TicketPlacement, scope
 export function opensTicket(viewer: TicketViewer, ticket: Pick<TicketPlacement, 'queueId' | 'userId'>): boolean {
   if (viewer.admin) return true;
   if (ticket.userId !== null && ticket.userId === viewer.userId) return true;
+  return coversQueue(viewer, ticket.queueId);
+}
+
+/**
+ * Whether a ticket's new message notifies the viewer (the top bar's bell, the chime): not closed; admins every
+ * other; others their own or unassigned ones of their queues (queue-less with `allTicket`), and pending ones
+ * only with `allTicket` enabled (the spec: "notifications for pending tickets appear only if allTicket is
+ * 'enable'"; stricter than the pending list, which shows an agent their queues' pending tickets regardless).
+ */
+export function notifiesTicket(viewer: TicketViewer, ticket: TicketPlacement): boolean {
+  if (ticket.status === 'closed') return false;
+  if (viewer.admin) return true;
+  if (ticket.status === 'pending' && !viewer.allTicket) return false;
+  if (ticket.userId !== null && ticket.userId !== viewer.userId) return false;
   return coversQueue(viewer, ticket.queueId);
 }
 

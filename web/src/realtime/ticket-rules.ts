@@ -1,5 +1,6 @@
 import { listsTicket, type TicketViewer } from '@cs/proto/realtime';
-import type { Ticket, TicketsPage, TicketStatus } from '../api/types';
+import { isAdmin } from '../api/session';
+import type { SessionUser, Ticket, TicketsPage, TicketStatus } from '../api/types';
 
 /** What a ticket list shows: its status tab, the queue filter and the "show all" switch. */
 export interface ListView {
@@ -12,6 +13,16 @@ export interface ListView {
 
 /** The signed-in user as the visibility rule sees them (`@cs/proto/realtime`, ticket-visibility.ts). */
 export type Viewer = TicketViewer;
+
+/** The session user as the server's visibility rule reads them (super users count as admins there too). */
+export function viewerOf(user: SessionUser): Viewer {
+  return {
+    userId: user.id,
+    admin: isAdmin(user) || user.super === true,
+    queueIds: user.queues.map((queue) => queue.id),
+    allTicket: user.allTicket === 'enable' || user.allTicket === 'enabled',
+  };
+}
 
 /**
  * Whether a ticket belongs in a list for this viewer: the server's own rule (`listsTicket`, which the tickets

@@ -1,4 +1,5 @@
 import { asUserId } from '@cs/proto/common';
+import { notifiesTicket } from '@cs/proto/realtime';
 import {
   listsTicket,
   opensTicket,
@@ -77,6 +78,17 @@ describe('ticket visibility policy', () => {
         if (listsTicket(viewer, ticket)) expect(opensTicket(viewer, ticket)).toBe(true);
       }
     }
+  });
+
+  it('notifies pending tickets to agents with allTicket enabled only, never a closed one', () => {
+    expect(notifiesTicket(agent, t('pending', MY_QUEUE, null))).toBe(false);
+    expect(notifiesTicket(allTicketAgent, t('pending', MY_QUEUE, null))).toBe(true);
+    expect(notifiesTicket(allTicketAgent, t('pending', null, null))).toBe(true);
+    expect(notifiesTicket(allTicketAgent, t('pending', OTHER_QUEUE, null))).toBe(false);
+    expect(notifiesTicket(agent, t('open', MY_QUEUE, ME))).toBe(true);
+    expect(notifiesTicket(agent, t('open', MY_QUEUE, OTHER))).toBe(false);
+    expect(notifiesTicket(admin, t('pending', OTHER_QUEUE, null))).toBe(true);
+    expect(notifiesTicket(admin, t('closed', MY_QUEUE, ME))).toBe(false);
   });
 
   describe('as SQL', () => {
