@@ -10,6 +10,7 @@ import {
   type ServerToClientEvents,
   SOCKET_PING_INTERVAL_MS,
   SOCKET_PING_TIMEOUT_MS,
+  viewerQueueRooms,
 } from '@cs/proto/realtime';
 import { APP_CONFIG } from '@cs/platform/config';
 import { LOGGER } from '@cs/platform/logging';
@@ -218,7 +219,7 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
     const { companyId } = identity;
     const wanted = new Set<string>();
     const seesAll = identity.profile === 'admin' || identity.isSuper;
-    const queues: Array<number | null> = [...identity.queueIds, ...(identity.allTicket === 'enable' ? [null] : [])];
+    const queues = viewerQueueRooms({ queueIds: identity.queueIds, allTicket: identity.allTicket === 'enable' });
     if (subscriptions.notification) {
       if (seesAll) wanted.add(room.companyNotification(companyId));
       else for (const queueId of queues) wanted.add(room.queueNotification(queueId));

@@ -1,2 +1,3 @@
 export * from './channels.js';
 export * from './events.js';
+export * from './ticket-visibility.js';

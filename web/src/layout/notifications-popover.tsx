@@ -2,24 +2,20 @@ import { Box, Button, IconButton, Popover, Portal, Stack, Text } from '@chakra-u
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { channel } from '@cs/proto/realtime';
+import { channel, notifiesTicket } from '@cs/proto/realtime';
 import { useAppSelector } from '../app/hooks';
 import { useGetNotificationTicketsQuery } from '../api/endpoints/tickets';
 import { isAdmin } from '../api/session';
 import type { SessionUser, Ticket } from '../api/types';
 import { BellIcon } from '../components/icons';
 import { formatListTime } from '../lib/format';
+import { viewerOf } from '../realtime/ticket-rules';
 import { useSocketEvent } from '../realtime/use-socket-event';
 import { playChime } from './sound';
 
-/** Which tickets notify this user (spec §6): their queues (admin: all); pending ones only with allTicket. */
+/** Which tickets notify this user (spec §6): the server's rule (`notifiesTicket` of `@cs/proto/realtime`). */
 export function notifiesUser(ticket: Pick<Ticket, 'queueId' | 'status' | 'userId'>, user: SessionUser): boolean {
-  if (ticket.status === 'closed') return false;
-  const allTicket = user.allTicket === 'enable' || user.allTicket === 'enabled';
-  if (ticket.status === 'pending' && !allTicket && !isAdmin(user)) return false;
-  if (isAdmin(user)) return true;
-  if (ticket.userId !== null && ticket.userId !== user.id) return false;
-  return ticket.queueId === null ? allTicket : user.queues.some((q) => q.id === ticket.queueId);
+  return notifiesTicket(viewerOf(user), ticket);
 }
 
 export function NotificationsPopover({ user, connected }: { user: SessionUser; connected: boolean }) {

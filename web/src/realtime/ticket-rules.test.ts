@@ -3,8 +3,9 @@ import type { TicketsPage } from '../api/types';
 import { ticket } from '../testing/fixtures';
 import { applyTicket, belongsToList, markRead, removeTicket, type ListView, type Viewer } from './ticket-rules';
 
-const agent: Viewer = { id: 3, admin: false, queueIds: [1, 2] };
-const adminViewer: Viewer = { id: 2, admin: true, queueIds: [1] };
+const agent: Viewer = { userId: 3, admin: false, queueIds: [1, 2], allTicket: true };
+const strictAgent: Viewer = { ...agent, allTicket: false };
+const adminViewer: Viewer = { userId: 2, admin: true, queueIds: [1], allTicket: false };
 const pendingView: ListView = { status: 'pending', queueIds: [1, 2], showAll: false, isSearch: false };
 const openView: ListView = { status: 'open', queueIds: [1, 2], showAll: false, isSearch: false };
 
@@ -21,6 +22,21 @@ describe('ticket list rules (the server’s visibility)', () => {
     expect(belongsToList(ticket({ status: 'open', userId: 3 }), openView, agent)).toBe(true);
     expect(belongsToList(ticket({ status: 'open', userId: 7 }), openView, agent)).toBe(false);
     expect(belongsToList(ticket({ status: 'open', userId: 7 }), { ...openView, showAll: true }, agent)).toBe(false);
+  });
+
+  it('shows a queue-less pending ticket to agents with allTicket enabled only (admins always)', () => {
+    const queueless = ticket({ status: 'pending', queueId: null, queue: null, userId: null });
+    expect(belongsToList(queueless, pendingView, agent)).toBe(true);
+    expect(belongsToList(queueless, pendingView, strictAgent)).toBe(false);
+    expect(belongsToList(queueless, { ...pendingView, status: undefined, isSearch: true }, strictAgent)).toBe(false);
+    expect(belongsToList(queueless, pendingView, adminViewer)).toBe(true);
+  });
+
+  it('drops a queue-less pending ticket an agent without allTicket already shows (as a reload would)', () => {
+    const queueless = ticket({ id: 5, status: 'pending', queueId: null, queue: null, userId: null });
+    const data = pages([ticket({ id: 5, status: 'pending', queueId: null, queue: null, userId: 3 })]);
+    applyTicket(data, queueless, pendingView, strictAgent, false);
+    expect(data.pages[0]?.tickets).toEqual([]);
   });
 
   it('lets admins with "show all" see everyone’s tickets, and without it their own plus every pending one', () => {

@@ -1,4 +1,6 @@
-import type { Ticket, TicketsPage, TicketStatus } from '../api/types';
+import { listsTicket, type TicketViewer } from '@cs/proto/realtime';
+import { isAdmin } from '../api/session';
+import type { SessionUser, Ticket, TicketsPage, TicketStatus } from '../api/types';
 
 /** What a ticket list shows: its status tab, the queue filter and the "show all" switch. */
 export interface ListView {
@@ -9,27 +11,28 @@ export interface ListView {
   isSearch: boolean;
 }
 
-export interface Viewer {
-  id: number;
-  admin: boolean;
-  /** The user's own queues (non-admins see pending tickets of these, or without a queue). */
-  queueIds: number[];
+/** The signed-in user as the visibility rule sees them (`@cs/proto/realtime`, ticket-visibility.ts). */
+export type Viewer = TicketViewer;
+
+/** The session user as the server's visibility rule reads them (super users count as admins there too). */
+export function viewerOf(user: SessionUser): Viewer {
+  return {
+    userId: user.id,
+    admin: isAdmin(user) || user.super === true,
+    queueIds: user.queues.map((queue) => queue.id),
+    allTicket: user.allTicket === 'enable' || user.allTicket === 'enabled',
+  };
 }
 
 /**
- * Whether a ticket belongs in a list for this viewer: the same rule as the server's `GET /tickets` (tickets
- * service), so a live update lands exactly where a reload would put it. The queue selection lets queue-less
- * tickets through and filters nothing when empty; admins with "show all" see every ticket, everyone sees their
- * own, and pending tickets are seen by admins and by agents of their queue (or of no queue).
+ * Whether a ticket belongs in a list for this viewer: the server's own rule (`listsTicket`, which the tickets
+ * service's `GET /tickets` and the gateway's rooms follow), so a live update lands exactly where a reload would
+ * put it, whatever room delivered it (an open chat's room too). The queue selection lets queue-less tickets
+ * through and filters nothing when empty.
  */
 export function belongsToList(ticket: Ticket, view: ListView, viewer: Viewer): boolean {
-  if (view.status && ticket.status !== view.status) return false;
   if (ticket.queueId !== null && view.queueIds.length > 0 && !view.queueIds.includes(ticket.queueId)) return false;
-  if (viewer.admin && view.showAll) return true;
-  if (ticket.userId === viewer.id) return true;
-  if (ticket.status !== 'pending') return false;
-  if (viewer.admin) return true;
-  return ticket.queueId === null || viewer.queueIds.includes(ticket.queueId);
+  return listsTicket(viewer, ticket, { status: view.status, showAll: view.showAll });
 }
 
 interface Pages {

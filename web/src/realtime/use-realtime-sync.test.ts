@@ -55,6 +55,23 @@ describe('realtime cache sync', () => {
     expect(ids(open).map((t) => t.id)).toEqual([2, 3]);
   });
 
+  it('adds a queue-less pending ticket to the pending list only for an agent whose allTicket is enabled', async () => {
+    const { store, ids } = await setup();
+    const queueless = ticket({ id: 9, status: 'pending', queueId: null, queue: null, userId: null });
+    handleTicketEvent(store.dispatch, () => store.getState(), agent, { action: 'update', ticket: queueless });
+    expect(ids(pending).map((t) => t.id)).toEqual([1, 2]);
+    handleTicketEvent(
+      store.dispatch,
+      () => store.getState(),
+      { ...agent, allTicket: 'enable' },
+      {
+        action: 'update',
+        ticket: queueless,
+      },
+    );
+    expect(ids(pending).map((t) => t.id)).toEqual([9, 1, 2]);
+  });
+
   it('a new message appends to the open chat and moves its ticket to the top with the unread count', async () => {
     const { store, b, mine, ids, messages } = await setup();
     handleMessageEvent(store.dispatch, () => store.getState(), agent, {

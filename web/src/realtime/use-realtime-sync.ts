@@ -9,22 +9,18 @@ import { useAppDispatch, useAppSelector, useAppStore } from '../app/hooks';
 import { baseApi, LIVE_TAGS } from '../api/base-api';
 import { messagesApi } from '../api/endpoints/messages';
 import { ticketsApi, type TicketListArgs } from '../api/endpoints/tickets';
-import { isAdmin, tokenStore, userUpdated } from '../api/session';
+import { tokenStore, userUpdated } from '../api/session';
 import type { SessionUser, Ticket } from '../api/types';
 import { notify } from '../components/toaster';
 import { i18n } from '../i18n';
 import type { AppDispatch, RootState } from '../app/store';
 import { connectSocket, disconnectSocket, joinRoom } from './socket';
-import { applyTicket, markRead, patchContact, removeTicket, type ListView, type Viewer } from './ticket-rules';
+import { applyTicket, markRead, patchContact, removeTicket, type ListView, viewerOf } from './ticket-rules';
 
 /** Presence ping (the spec's `userStatus` every 5 minutes). */
 export const PRESENCE_PING_MS = 300_000;
 /** After "another login" the page reloads after this delay. */
 export const ANOTHER_LOGIN_RELOAD_MS = 2000;
-
-function viewerOf(user: SessionUser): Viewer {
-  return { id: user.id, admin: isAdmin(user), queueIds: user.queues.map((q) => q.id) };
-}
 
 function listView(args: TicketListArgs): ListView {
   return {

@@ -20,6 +20,7 @@ import {
   setupCompany,
   updateConnection,
 } from '../support/harness.js';
+import { listsTicket, opensTicket, type TicketViewer } from '../../src/modules/tickets/ticket-visibility.js';
 import { SEARCH_GATHER_CAP, SEARCH_WINDOW_FACTOR, TicketsQueries } from '../../src/modules/tickets/tickets.queries.js';
 
 const harness = new Harness();
@@ -262,6 +263,47 @@ describe('the ticket list', () => {
       expect(opened.status).toBe(200);
       const refused = await harness.http('GET', `/tickets/${t['T5']}`, bruno);
       expect(refused.status).toBe(403);
+    });
+  });
+
+  describe('the visibility policy, as SQL and in memory', () => {
+    /** Each caller as the policy reads them (their queues and allTicket as published above). */
+    const viewers = (): Array<[string, Caller, TicketViewer]> => [
+      ['admin', setup.admin, { userId: setup.admin.userId, admin: true, queueIds: [], allTicket: false }],
+      ['bruno', bruno, { userId: bruno.userId, admin: false, queueIds: [sales], allTicket: false }],
+      ['carla', carla, { userId: carla.userId, admin: false, queueIds: [support], allTicket: true }],
+      ['dani', dani, { userId: dani.userId, admin: false, queueIds: [], allTicket: false }],
+    ];
+
+    it('lists, for every role, tab and "show all", exactly the tickets the in-memory rule (the browser’s) keeps', async () => {
+      const rows = await harness.query<{ id: number; status: string; queue_id: number | null; user_id: number | null }>(
+        'SELECT id, status, queue_id, user_id FROM tickets.tickets WHERE company_id = $1 AND id = ANY($2::int[])',
+        [setup.companyId, ['T1', 'T2', 'T3', 'T4', 'T5', 'T6', 'T7', 'T8'].map((key) => t[key])],
+      );
+      const keyOf = new Map(Object.entries(t).map(([key, id]) => [id, key]));
+      for (const [name, caller, viewer] of viewers()) {
+        for (const status of [undefined, 'open', 'pending', 'closed']) {
+          for (const showAll of [false, true]) {
+            const expected = rows
+              .filter((row) =>
+                listsTicket(
+                  viewer,
+                  { status: row.status, queueId: row.queue_id, userId: row.user_id },
+                  { status, showAll },
+                ),
+              )
+              .map((row) => keyOf.get(row.id) as string)
+              .sort();
+            const query = `${status ? `status=${status}&` : ''}showAll=${String(showAll)}`;
+            expect([name, query, without(await list(caller, query)).sort()]).toEqual([name, query, expected]);
+          }
+        }
+        for (const row of rows) {
+          const opened = await harness.http('GET', `/tickets/${row.id}`, caller);
+          const may = opensTicket(viewer, { queueId: row.queue_id, userId: row.user_id });
+          expect([name, keyOf.get(row.id), opened.status]).toEqual([name, keyOf.get(row.id), may ? 200 : 403]);
+        }
+      }
     });
   });
 

@@ -6,6 +6,7 @@ import type { TicketSnapshot } from '@cs/proto/events';
 import { TransactionHost } from '@cs/platform/database';
 import type { Identity } from '@cs/platform/tenancy';
 import { ProjectionsRepository } from '../projections/projections.repository.js';
+import { isAdmin, opensTicket, type TicketViewer, viewerOf, visibilitySql } from './ticket-visibility.js';
 import { SNAPSHOT_SELECT, type TicketRow, toTicketSnapshot } from './tickets.repository.js';
 
 export const TICKETS_PAGE_SIZE = 40;
@@ -74,7 +75,7 @@ export const KanbanQuerySchema = ListTicketsQuerySchema.extend({
 });
 export type KanbanQuery = z.infer<typeof KanbanQuerySchema>;
 
-export const isAdmin = (identity: Identity): boolean => identity.isSuper || identity.profile === 'admin';
+export { isAdmin };
 
 /** Words of a search as a prefix full-text query (`bom:* & dia:*`), or null when there are none. */
 export function toPrefixQuery(search: string): string | null {
@@ -123,27 +124,10 @@ export class TicketsQueries {
     };
     const where: string[] = ['t.company_id = $1'];
 
-    // What the caller may see, written for the status asked when there is one (the same rows, but a condition
-    // the planner can serve from one index: `user_id = me` for open/closed rather than an OR over both lists;
-    // nothing for an admin's pending tab, which is every pending ticket)
-    const admin = isAdmin(identity);
-    if (!(admin && query.showAll) && !(admin && query.status === 'pending')) {
-      const me = param(identity.userId);
-      if (query.status === 'open' || query.status === 'closed') {
-        where.push(`t.user_id = ${me}`);
-      } else if (admin) {
-        where.push(`(t.user_id = ${me} OR t.status = 'pending')`);
-      } else {
-        const user = await this.projections.user(companyId, identity.userId);
-        const mine = param(user?.queueIds ?? []);
-        const queueless = user?.allTicket ? ' OR t.queue_id IS NULL' : '';
-        where.push(
-          query.status === 'pending'
-            ? `(t.user_id = ${me} OR t.queue_id = ANY(${mine}::int[])${queueless})`
-            : `(t.user_id = ${me} OR (t.status = 'pending' AND (t.queue_id = ANY(${mine}::int[])${queueless})))`,
-        );
-      }
-    }
+    // What the caller may see (ticket-visibility.ts)
+    const viewer = await this.viewer(companyId, identity);
+    const visible = visibilitySql(viewer, { status: query.status, showAll: query.showAll }, param);
+    if (visible) where.push(visible);
     if (query.queueIds.length > 0) {
       where.push(`(t.queue_id = ANY(${param(query.queueIds)}::int[]) OR t.queue_id IS NULL)`);
     }
@@ -276,15 +260,17 @@ export class TicketsQueries {
     return ids.map((id) => byId.get(id)).filter((ticket): ticket is TicketSnapshot => ticket !== undefined);
   }
 
+  /** The caller as the visibility policy sees them (their queues and `allTicket` are read for non-admins only). */
+  async viewer(companyId: CompanyId, identity: Identity): Promise<TicketViewer> {
+    if (isAdmin(identity)) return viewerOf(identity, null);
+    return viewerOf(identity, await this.projections.user(companyId, identity.userId));
+  }
+
   /**
    * Whether the caller may open a ticket: admins always; others their own, their queues', and queue-less ones
-   * when their `allTicket` is enabled (as the list shows them).
+   * when their `allTicket` is enabled (ticket-visibility.ts, `opensTicket`).
    */
   async canSee(companyId: CompanyId, identity: Identity, ticket: TicketRow): Promise<boolean> {
-    if (isAdmin(identity)) return true;
-    if (ticket.userId === identity.userId) return true;
-    const user = await this.projections.user(companyId, identity.userId);
-    if (!user) return false;
-    return ticket.queueId === null ? user.allTicket : user.queueIds.includes(ticket.queueId);
+    return opensTicket(await this.viewer(companyId, identity), ticket);
   }
 }
