@@ -156,6 +156,12 @@ describe('the established client against the gateway', () => {
       queueIds: [1],
     });
     await api(admin.token, 'PUT', `/users/${created.id}`, { name: 'Usuário Renomeado' });
+    // the gateway reads the serialized user from identity when the event arrives: a user deleted before that has no
+    // update frame (its delete frame follows), so the delete waits for the rename to be delivered
+    await pollUntil(
+      async () => (userFrames(agentFrames).some((frame) => frame.payload['action'] === 'update') ? true : undefined),
+      { timeoutMs: 30_000, what: 'the user frame of the rename' },
+    );
     await api(admin.token, 'DELETE', `/users/${created.id}`);
 
     const frames = await pollUntil(
