@@ -6,7 +6,6 @@ import { createTicketsDataSource } from './database/data-source.js';
 import { CampaignHistoryModule } from './modules/campaign-history/campaign-history.module.js';
 import { ChatsModule } from './modules/chats/chats.module.js';
 import { ChatbotModule } from './modules/chatbot/chatbot.module.js';
-import { CoreModule } from './modules/core.module.js';
 import { DashboardModule } from './modules/dashboard/dashboard.module.js';
 import { ExternalApiModule } from './modules/external-api/external-api.module.js';
 import { MediaModule } from './modules/media/media.module.js';
@@ -36,7 +35,6 @@ export class TicketsAppModule {
           jobs: { schema: 'tickets_jobs' },
         }),
         ProjectionsModule,
-        CoreModule,
         TicketsModule,
         MessagesModule,
         MediaModule,

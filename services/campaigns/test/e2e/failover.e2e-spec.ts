@@ -21,13 +21,13 @@ import {
   testRun,
   waitForHttp,
 } from '@cs/platform/testing';
-import { createWhatsappDataSource } from '../../../whatsapp-connector/src/database/data-source.js';
 import { createCampaignsDataSource } from '../../src/database/data-source.js';
 import { utcToZoned } from '../../src/modules/campaigns/zoned-time.js';
 import { Parties, TEST_HEADERS } from '../support/parties.js';
 
 const CONTACTS = 2_000;
 const CAMPAIGNS_ENTRY = 'services/campaigns/src/main.ts';
+const CONNECTOR_MIGRATE_ENTRY = 'services/whatsapp-connector/src/database/migrate.ts';
 const CONNECTOR_ENTRY = 'services/whatsapp-connector/src/main.ts';
 
 interface Running {
@@ -105,13 +105,13 @@ const count = async (sql: string, values: unknown[]): Promise<number> =>
   Number((await db.query<{ n: number }>(sql, values)).rows[0]?.n ?? 0);
 
 beforeAll(async () => {
-  for (const dataSource of [
-    createCampaignsDataSource({ DATABASE_URL: testRun().databaseUrl }),
-    createWhatsappDataSource({ DATABASE_URL: testRun().databaseUrl }),
-  ]) {
-    await runMigrations(dataSource);
-    await dataSource.destroy();
-  }
+  const campaigns = createCampaignsDataSource({ DATABASE_URL: testRun().databaseUrl });
+  await runMigrations(campaigns);
+  await campaigns.destroy();
+  // the connector's schema through its own migration step, as a deployment runs it (never its sources)
+  const migrate = spawnTs(CONNECTOR_MIGRATE_ENTRY, serviceTestEnv({}), 'connector-migrate');
+  const exit = await migrate.exited;
+  if (exit !== 0) throw new Error(`connector migrations exited with ${exit}:\n${migrate.output()}`);
   db = new pg.Client({ connectionString: testRun().databaseUrl });
   await db.connect();
   mediaDir = mkdtempSync(join(tmpdir(), 'cs-campaigns-failover-'));

@@ -2,3 +2,4 @@ export * from './data-source.js';
 export * from './platform-tables.migration.js';
 export * from './transaction-host.js';
 export * from './database.module.js';
+export * from './sql.js';

@@ -2,9 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import type { CompanyId } from '@cs/proto/common';
 import { CheckNumbers } from '@cs/proto/events';
-import { TransactionHost } from '@cs/platform/database';
+import { returningRows, TransactionHost } from '@cs/platform/database';
 import { EventPublisher } from '@cs/platform/events';
-import { returningRows } from '../../database/sql.js';
 
 export type CheckPurpose = 'create' | 'contacts' | 'list-items';
 

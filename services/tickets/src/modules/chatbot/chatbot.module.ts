@@ -1,5 +1,23 @@
 import { Module } from '@nestjs/common';
+import { ChatbotCoreModule } from './chatbot-core.module.js';
+import { MediaModule } from '../media/media.module.js';
+import { OutboundModule } from '../messages/outbound.module.js';
+import { ProjectionsModule } from '../projections/projections.module.js';
+import { QueuesDataModule } from '../queues/queues-data.module.js';
+import { TicketLifecycleModule } from '../tickets/ticket-lifecycle.module.js';
+import { TicketsDataModule } from '../tickets/tickets-data.module.js';
 import { TicketTimers } from './ticket-timers.js';
 
-@Module({ providers: [TicketTimers] })
+@Module({
+  imports: [
+    ChatbotCoreModule,
+    MediaModule,
+    OutboundModule,
+    ProjectionsModule,
+    QueuesDataModule,
+    TicketLifecycleModule,
+    TicketsDataModule,
+  ],
+  providers: [TicketTimers],
+})
 export class ChatbotModule {}

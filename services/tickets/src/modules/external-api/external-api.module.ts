@@ -1,4 +1,9 @@
 import { Module } from '@nestjs/common';
+import { MediaModule } from '../media/media.module.js';
+import { OutboundModule } from '../messages/outbound.module.js';
+import { ProjectionsModule } from '../projections/projections.module.js';
+import { TicketLifecycleModule } from '../tickets/ticket-lifecycle.module.js';
+import { TicketsDataModule } from '../tickets/tickets-data.module.js';
 import { PromptsModule } from '../prompts/prompts.module.js';
 import { ExternalApiConsumer } from './external-api.consumer.js';
 import { ExternalApiController } from './external-api.controller.js';
@@ -7,7 +12,7 @@ import { SendExternalMessageUseCase } from './send-external-message.use-case.js'
 
 /** The external send API (`POST /api/messages/send`) and the connector facts it relies on. */
 @Module({
-  imports: [PromptsModule],
+  imports: [MediaModule, OutboundModule, ProjectionsModule, PromptsModule, TicketLifecycleModule, TicketsDataModule],
   controllers: [ExternalApiController, ExternalApiConsumer],
   providers: [ExternalApiRepository, SendExternalMessageUseCase],
 })

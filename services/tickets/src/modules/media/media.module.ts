@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MediaController } from './media.controller.js';
+import { MediaStorage } from './media.storage.js';
 
-@Module({ controllers: [MediaController] })
+/** Stored media files: the storage the sending and chatbot flows write through, and the route that serves them. */
+@Module({ controllers: [MediaController], providers: [MediaStorage], exports: [MediaStorage] })
 export class MediaModule {}

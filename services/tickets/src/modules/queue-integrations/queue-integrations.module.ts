@@ -1,4 +1,11 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { ChatbotCoreModule } from '../chatbot/chatbot-core.module.js';
+import { MediaModule } from '../media/media.module.js';
+import { OutboundModule } from '../messages/outbound.module.js';
+import { ProjectionsModule } from '../projections/projections.module.js';
+import { QueuesDataModule } from '../queues/queues-data.module.js';
+import { TicketLifecycleModule } from '../tickets/ticket-lifecycle.module.js';
+import { TicketsDataModule } from '../tickets/tickets-data.module.js';
 import { AiResponder } from '../prompts/ai-responder.js';
 import { PromptsModule } from '../prompts/prompts.module.js';
 import { DialogflowClient } from './dialogflow.client.js';
@@ -13,11 +20,19 @@ import { TestSessionUseCase } from './use-cases/test-session.use-case.js';
 
 /**
  * Queue integrations (`/queueIntegration`): Typebot, n8n, webhook and Dialogflow, and the inbound automation
- * (prompts and integrations answering tickets), global so the inbound flow can hand tickets to it.
+ * (prompts and integrations answering tickets); the messages module imports it to hand inbound tickets over.
  */
-@Global()
 @Module({
-  imports: [PromptsModule],
+  imports: [
+    ChatbotCoreModule,
+    MediaModule,
+    OutboundModule,
+    ProjectionsModule,
+    PromptsModule,
+    QueuesDataModule,
+    TicketLifecycleModule,
+    TicketsDataModule,
+  ],
   controllers: [QueueIntegrationsController],
   providers: [
     QueueIntegrationsRepository,

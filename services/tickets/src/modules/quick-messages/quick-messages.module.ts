@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MediaModule } from '../media/media.module.js';
 import { QuickMessagesController } from './quick-messages.controller.js';
 import { QuickMessagesMapper } from './quick-messages.mapper.js';
 import { QuickMessagesQueries } from './quick-messages.queries.js';
@@ -10,6 +11,7 @@ import { UpdateQuickMessageUseCase } from './use-cases/update-quick-message.use-
 
 /** Quick replies (`/shortcode` in the message input), shared with the company or personal. */
 @Module({
+  imports: [MediaModule],
   controllers: [QuickMessagesController],
   providers: [
     QuickMessagesRepository,

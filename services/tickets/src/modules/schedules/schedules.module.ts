@@ -1,4 +1,9 @@
 import { Module } from '@nestjs/common';
+import { MediaModule } from '../media/media.module.js';
+import { OutboundModule } from '../messages/outbound.module.js';
+import { ProjectionsModule } from '../projections/projections.module.js';
+import { SchedulesDataModule } from './schedules-data.module.js';
+import { TicketsDataModule } from '../tickets/tickets-data.module.js';
 import { ScheduleJobs } from './schedule-jobs.js';
 import { SchedulesController } from './schedules.controller.js';
 import { SchedulesQueries } from './schedules.queries.js';
@@ -10,6 +15,7 @@ import { UpdateScheduleUseCase } from './use-cases/update-schedule.use-case.js';
 
 /** Scheduled messages and their send jobs (the repository is in the core: send results update schedules). */
 @Module({
+  imports: [MediaModule, OutboundModule, ProjectionsModule, SchedulesDataModule, TicketsDataModule],
   controllers: [SchedulesController],
   providers: [
     SchedulesQueries,

@@ -1,35 +1,31 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyId } from '@cs/proto/common';
-import type { ScheduleSnapshot } from '@cs/proto/events';
-import { TransactionHost } from '@cs/platform/database';
+import { SCHEDULE_STATUSES, type ScheduleSnapshot } from '@cs/proto/events';
+import { mapRow, type SqlRow, TransactionHost } from '@cs/platform/database';
 
 export const SCHEDULE_SELECT = `
   SELECT s.*, c.name AS contact_name, c.number AS contact_number
     FROM schedules s LEFT JOIN contacts c ON c.company_id = s.company_id AND c.id = s.contact_id`;
 
-export const toScheduleSnapshot = (row: Record<string, unknown>): ScheduleSnapshot => ({
-  id: row['id'] as number,
-  companyId: row['company_id'] as number,
-  body: row['body'] as string,
-  sendAt: new Date(row['send_at'] as string).toISOString(),
-  sentAt: row['sent_at'] ? new Date(row['sent_at'] as string).toISOString() : null,
-  contactId: row['contact_id'] as number,
-  ticketId: (row['ticket_id'] as number | null) ?? null,
-  userId: (row['user_id'] as number | null) ?? null,
-  status: row['status'] as ScheduleSnapshot['status'],
-  error: (row['error'] as string | null) ?? null,
-  mediaPath: (row['media_path'] as string | null) ?? null,
-  mediaName: (row['media_name'] as string | null) ?? null,
-  contact:
-    row['contact_name'] !== null && row['contact_name'] !== undefined
-      ? {
-          id: row['contact_id'] as number,
-          name: row['contact_name'] as string,
-          number: row['contact_number'] as string,
-        }
-      : null,
-});
+export const toScheduleSnapshot = (row: SqlRow): ScheduleSnapshot =>
+  mapRow(row, (r) => ({
+    id: r.int('id'),
+    companyId: r.int('company_id'),
+    body: r.string('body'),
+    sendAt: r.isoDate('send_at'),
+    sentAt: r.nullable('sent_at', r.isoDate),
+    contactId: r.int('contact_id'),
+    ticketId: r.nullable('ticket_id', r.int),
+    userId: r.nullable('user_id', r.int),
+    status: r.oneOf('status', SCHEDULE_STATUSES),
+    error: r.nullable('error', r.string),
+    mediaPath: r.nullable('media_path', r.string),
+    mediaName: r.nullable('media_name', r.string),
+    contact: r.isNull('contact_name')
+      ? null
+      : { id: r.int('contact_id'), name: r.string('contact_name'), number: r.string('contact_number') },
+  }));
 
 /** Scheduled messages; every method is scoped by company. */
 @Injectable()

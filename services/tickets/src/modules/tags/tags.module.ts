@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TicketsDataModule } from '../tickets/tickets-data.module.js';
 import { TagChanges } from './tag-changes.js';
 import { TagsController } from './tags.controller.js';
 import { TagsQueries } from './tags.queries.js';
@@ -13,6 +14,7 @@ import { UpdateTagUseCase } from './use-cases/update-tag.use-case.js';
 
 /** Tags, the tags of tickets and the kanban lanes. */
 @Module({
+  imports: [TicketsDataModule],
   controllers: [TagsController, TicketTagsController],
   providers: [
     TagsRepository,

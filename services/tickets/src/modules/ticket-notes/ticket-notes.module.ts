@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { ProjectionsModule } from '../projections/projections.module.js';
+import { TicketsDataModule } from '../tickets/tickets-data.module.js';
 import { TicketNotesController } from './ticket-notes.controller.js';
 import { TicketNotesQueries } from './ticket-notes.queries.js';
 import { TicketNotesRepository } from './ticket-notes.repository.js';
@@ -8,6 +10,7 @@ import { UpdateTicketNoteUseCase } from './use-cases/update-ticket-note.use-case
 
 /** Internal notes on tickets. */
 @Module({
+  imports: [ProjectionsModule, TicketsDataModule],
   controllers: [TicketNotesController],
   providers: [
     TicketNotesRepository,

@@ -1,10 +1,24 @@
 import { Module } from '@nestjs/common';
+import { ChatbotCoreModule } from '../chatbot/chatbot-core.module.js';
+import { OutboundModule } from '../messages/outbound.module.js';
+import { ProjectionsModule } from '../projections/projections.module.js';
+import { QueuesDataModule } from '../queues/queues-data.module.js';
+import { TicketLifecycleModule } from './ticket-lifecycle.module.js';
+import { TicketsDataModule } from './tickets-data.module.js';
 import { TicketsController } from './tickets.controller.js';
 import { CreateTicketUseCase } from './use-cases/create-ticket.use-case.js';
 import { DeleteTicketUseCase } from './use-cases/delete-ticket.use-case.js';
 import { UpdateTicketUseCase } from './use-cases/update-ticket.use-case.js';
 
 @Module({
+  imports: [
+    ChatbotCoreModule,
+    OutboundModule,
+    ProjectionsModule,
+    QueuesDataModule,
+    TicketLifecycleModule,
+    TicketsDataModule,
+  ],
   controllers: [TicketsController],
   providers: [CreateTicketUseCase, UpdateTicketUseCase, DeleteTicketUseCase],
 })

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { returningRows } from '../../database/sql.js';
+import { returningRows } from '@cs/platform/database';
 
 /**
  * The SQL of session ownership. A lease row per connection: `owner`, a fencing `epoch` incremented on every

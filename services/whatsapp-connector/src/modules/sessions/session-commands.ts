@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { randomUUID } from 'node:crypto';
-import { returningRows } from '../../database/sql.js';
+import { returningRows } from '@cs/platform/database';
 
 /**
  * Commands for a connection's session, kept in `session_commands` until the process that owns the session has

@@ -9,9 +9,8 @@ import {
   MessageRevoked,
   ReactionReceived,
 } from '@cs/proto/events';
-import { TransactionHost } from '@cs/platform/database';
+import { returningRows, TransactionHost } from '@cs/platform/database';
 import { EventPublisher } from '@cs/platform/events';
-import { returningRows } from '../../database/sql.js';
 import type { ConnectionRow } from '../connections/connection.row.js';
 import { ConnectionEvents } from '../connections/connection-events.js';
 import { ProjectionsRepository } from '../projections/projections.repository.js';

@@ -1,10 +1,9 @@
 import { Body, Controller, Delete, Param, Post, Put } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
-import { TransactionHost } from '@cs/platform/database';
+import { returningRows, TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CompanyIdParam, Roles } from '@cs/platform/tenancy';
-import { returningRows } from '../../database/sql.js';
 import { ProviderRegistry } from '../../providers/provider-registry.js';
 import type { ConnectionRow } from '../connections/connection.row.js';
 import { ConnectionEvents } from '../connections/connection-events.js';

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { PaymentCompleted } from '@cs/proto/events';
-import { TransactionHost } from '@cs/platform/database';
+import { returningRows, TransactionHost } from '@cs/platform/database';
 import { EventPublisher } from '@cs/platform/events';
 import { LOGGER } from '@cs/platform/logging';
-import { returningRows } from '../../../database/sql.js';
 import { PIX_PROVIDER, type PixProvider } from '../../provider/pix-provider.js';
 
 export type ConfirmOutcome = 'paid' | 'unknown-txid' | 'replay' | 'unconfirmed' | 'already-paid';

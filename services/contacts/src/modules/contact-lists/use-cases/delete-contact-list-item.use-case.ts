@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
-import { TransactionHost } from '@cs/platform/database';
+import { returningRows, TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
-import { returningRows } from '../../../database/sql.js';
 import { ContactListEvents } from '../contact-list-events.js';
 
 /** `DELETE /contact-list-items/{id}` (admin: `contacts-page:deleteContact`). */

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
-import { TransactionHost } from '@cs/platform/database';
+import { returningRows, TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
-import { returningRows } from '../../../database/sql.js';
 import { ProviderRegistry } from '../../../providers/provider-registry.js';
 import type { CommandRow } from '../../sessions/session-commands.js';
 import { emitFailure } from '../../sessions/command-failures.js';

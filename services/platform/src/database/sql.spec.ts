@@ -1,0 +1,56 @@
+import { mapRow, mapRows } from './sql.js';
+
+describe('RowReader', () => {
+  it('reads typed columns, accepting int8 numbers sent as strings and dates as Date or text', () => {
+    const snapshot = mapRow(
+      {
+        id: '42',
+        company_id: 7,
+        name: 'Ana',
+        sent_at: new Date('2026-01-02T03:04:05Z'),
+        due: '2026-02-01',
+        active: true,
+      },
+      (r) => ({
+        id: r.int('id'),
+        companyId: r.int('company_id'),
+        name: r.string('name'),
+        sentAt: r.isoDate('sent_at'),
+        due: r.isoDate('due'),
+        active: r.boolean('active'),
+      }),
+    );
+    expect(snapshot).toEqual({
+      id: 42,
+      companyId: 7,
+      name: 'Ana',
+      sentAt: '2026-01-02T03:04:05.000Z',
+      due: new Date('2026-02-01').toISOString(),
+      active: true,
+    });
+  });
+
+  it('maps NULL columns to null only through nullable, and rejects values outside a closed set', () => {
+    const rows = mapRows(
+      [
+        { ticket_id: null, status: 'ENVIADA' },
+        { ticket_id: 5, status: 'ERRO' },
+      ],
+      (r) => ({ ticketId: r.nullable('ticket_id', r.int), status: r.oneOf('status', ['ENVIADA', 'ERRO'] as const) }),
+    );
+    expect(rows).toEqual([
+      { ticketId: null, status: 'ENVIADA' },
+      { ticketId: 5, status: 'ERRO' },
+    ]);
+    expect(() => mapRow({ status: 'OUTRA' }, (r) => r.oneOf('status', ['ENVIADA'] as const))).toThrow(
+      'SQL column "status" is not one of ENVIADA (got string)',
+    );
+  });
+
+  it('names the column when it is missing, NULL or of the wrong type', () => {
+    expect(() => mapRow({}, (r) => r.int('id'))).toThrow('SQL row has no column "id"');
+    expect(() => mapRow({ id: null }, (r) => r.int('id'))).toThrow('SQL column "id" is NULL');
+    expect(() => mapRow({ id: 'abc' }, (r) => r.int('id'))).toThrow('SQL column "id" is not an integer (got string)');
+    expect(() => mapRow({ at: 'not a date' }, (r) => r.isoDate('at'))).toThrow('SQL column "at" is not a timestamp');
+  });
+});

@@ -1,0 +1,94 @@
+import type { EntityManager } from 'typeorm';
+
+/** One row as the `pg` driver returns it from a raw query. */
+export type SqlRow = Record<string, unknown>;
+
+/**
+ * The rows of an `UPDATE`/`DELETE ... RETURNING` (TypeORM's postgres driver answers those as `[rows, count]`,
+ * and plain rows for `SELECT`/`INSERT`).
+ */
+export async function returningRows<T>(manager: EntityManager, sql: string, parameters: unknown[]): Promise<T[]> {
+  const result = (await manager.query(sql, parameters)) as unknown;
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') {
+    return result[0] as T[];
+  }
+  return result as T[];
+}
+
+/**
+ * Typed, checked reads of one raw SQL row: the one row-mapping helper (ADR 0007) instead of hand-written
+ * `row['x'] as T` casts. A read of a column that is absent or of the wrong type throws, naming the column, so a
+ * renamed column or a changed `SELECT` fails loudly instead of leaking `undefined` into a snapshot.
+ */
+export class RowReader {
+  constructor(private readonly row: SqlRow) {}
+
+  /** An integer column (`int4` arrives as a number, `int8`/`numeric` as a string). */
+  readonly int = (column: string): number => {
+    const value = this.present(column);
+    const parsed = typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
+    if (typeof parsed !== 'number' || !Number.isInteger(parsed)) throw this.mismatch(column, 'an integer', value);
+    return parsed;
+  };
+
+  readonly string = (column: string): string => {
+    const value = this.present(column);
+    if (typeof value !== 'string') throw this.mismatch(column, 'a string', value);
+    return value;
+  };
+
+  readonly boolean = (column: string): boolean => {
+    const value = this.present(column);
+    if (typeof value !== 'boolean') throw this.mismatch(column, 'a boolean', value);
+    return value;
+  };
+
+  /** A `timestamp`/`timestamptz` column as an ISO-8601 string. */
+  readonly isoDate = (column: string): string => {
+    const value = this.present(column);
+    const date = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : null;
+    if (!date || Number.isNaN(date.getTime())) throw this.mismatch(column, 'a timestamp', value);
+    return date.toISOString();
+  };
+
+  /** A `json`/`jsonb` column, typed by the caller (its shape is the writer's contract, not checked here). */
+  readonly json = <T>(column: string): T => this.present(column) as T;
+
+  /** One of a closed set of values (a status or kind column). */
+  readonly oneOf = <const T extends string>(column: string, values: readonly T[]): T => {
+    const value = this.string(column);
+    if (!(values as readonly string[]).includes(value))
+      throw this.mismatch(column, `one of ${values.join('|')}`, value);
+    return value as T;
+  };
+
+  /** Whether the column is SQL NULL (or missing from a LEFT JOIN's side). */
+  readonly isNull = (column: string): boolean => {
+    return this.row[column] === null || this.row[column] === undefined;
+  };
+
+  /** `read(column)` when the column is not NULL, else null: `r.nullable('ticket_id', r.int)`. */
+  readonly nullable = <T>(column: string, read: (column: string) => T): T | null =>
+    this.isNull(column) ? null : read(column);
+
+  private present(column: string): unknown {
+    if (!(column in this.row)) throw new Error(`SQL row has no column "${column}"`);
+    const value = this.row[column];
+    if (value === null || value === undefined) throw new Error(`SQL column "${column}" is NULL`);
+    return value;
+  }
+
+  private mismatch(column: string, expected: string, value: unknown): Error {
+    return new Error(`SQL column "${column}" is not ${expected} (got ${typeof value})`);
+  }
+}
+
+/** Maps raw rows through `map`, handing it a {@link RowReader} per row. */
+export function mapRows<T>(rows: readonly SqlRow[], map: (row: RowReader) => T): T[] {
+  return rows.map((row) => map(new RowReader(row)));
+}
+
+/** Maps one raw row through `map` (see {@link mapRows}). */
+export function mapRow<T>(row: SqlRow, map: (row: RowReader) => T): T {
+  return map(new RowReader(row));
+}
