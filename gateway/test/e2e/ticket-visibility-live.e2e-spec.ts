@@ -7,14 +7,20 @@
 import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { listsTicket, type TicketViewer } from '@cs/proto/realtime';
-import { type RunningApp, startServiceApp } from '@cs/platform/bootstrap';
-import { runMigrations } from '@cs/platform/database';
-import { expectEventually, serviceTestEnv, testRun } from '@cs/platform/testing';
-import { ticketsService } from '../../../services/tickets/src/app.js';
-import { createTicketsDataSource } from '../../../services/tickets/src/database/data-source.js';
-import { call, createPlan, logIn, type Session, signUp, type Stack, startStack, withDb } from '../support/stack.js';
+import { expectEventually } from '@cs/platform/testing';
+import {
+  call,
+  createPlan,
+  logIn,
+  type Session,
+  signUp,
+  type Stack,
+  startStack,
+  startTickets,
+  withDb,
+} from '../support/stack.js';
 
-let tickets: RunningApp<typeof ticketsService.envSchema>;
+let tickets: Awaited<ReturnType<typeof startTickets>>;
 let stack: Stack;
 let admin: Session;
 let strict: Session;
@@ -32,19 +38,7 @@ interface Received {
 }
 
 beforeAll(async () => {
-  const dataSource = createTicketsDataSource({ DATABASE_URL: testRun().databaseUrl });
-  await runMigrations(dataSource);
-  await dataSource.destroy();
-  tickets = await startServiceApp(
-    ticketsService,
-    serviceTestEnv({
-      TICKETS_PORT: '0',
-      KAFKA_TOPIC_PREFIX: testRun().topicPrefix,
-      PUBLIC_URL: 'http://gateway.test',
-      TICKETS_MEDIA_DIR: `.data/test-media/tickets-${randomUUID().slice(0, 8)}`,
-    }),
-    { port: 0 },
-  );
+  tickets = await startTickets();
   stack = await startStack({ gatewayEnv: { TICKETS_URL: tickets.url } });
   const tenant = await signUp(stack.gatewayUrl, await createPlan());
   companyId = tenant.companyId;

@@ -15,6 +15,8 @@ import type { GatewayEnvSchema } from '../../src/config/env.js';
 import { identityService } from '../../../services/identity/src/app.js';
 import type { IdentityEnvSchema } from '../../../services/identity/src/config/env.js';
 import { createIdentityDataSource } from '../../../services/identity/src/database/data-source.js';
+import { ticketsService } from '../../../services/tickets/src/app.js';
+import { createTicketsDataSource } from '../../../services/tickets/src/database/data-source.js';
 
 export interface KeyPair {
   readonly privateKey: string;
@@ -91,6 +93,23 @@ export interface Stack {
 }
 
 /** Identity and one gateway in this process; the other services' URLs point at an `Upstream`. */
+/** The tickets service in this process (its schema migrated first), for stacks that need real tickets. */
+export async function startTickets(): Promise<RunningApp<typeof ticketsService.envSchema>> {
+  const dataSource = createTicketsDataSource({ DATABASE_URL: testRun().databaseUrl });
+  await runMigrations(dataSource);
+  await dataSource.destroy();
+  return startServiceApp(
+    ticketsService,
+    serviceTestEnv({
+      TICKETS_PORT: '0',
+      KAFKA_TOPIC_PREFIX: testRun().topicPrefix,
+      PUBLIC_URL: 'http://gateway.test',
+      TICKETS_MEDIA_DIR: `.data/test-media/tickets-${randomBytes(4).toString('hex')}`,
+    }),
+    { port: 0 },
+  );
+}
+
 export async function startStack(
   options: {
     gatewayEnv?: Record<string, string>;
