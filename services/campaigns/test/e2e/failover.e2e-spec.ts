@@ -172,7 +172,11 @@ it('sends every contact of a 2,000-contact campaign exactly once through a SIGKI
       expect(session.rows[0]?.status).toBe('CONNECTED');
       expect(await count('SELECT count(*)::int AS n FROM campaigns.connections WHERE id = $1', [connectionId])).toBe(1);
       expect(
-        await count('SELECT count(*)::int AS n FROM campaigns.contact_list_items WHERE contact_list_id = $1', [listId]),
+        // list ids are per company (another file's company may use the same one)
+        await count(
+          'SELECT count(*)::int AS n FROM campaigns.contact_list_items WHERE company_id = $1 AND contact_list_id = $2',
+          [companyId, listId],
+        ),
       ).toBe(CONTACTS);
     },
     { timeoutMs: 90_000, intervalMs: 250 },
