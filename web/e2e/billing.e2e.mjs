@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
-import { openBrowser, screenshot } from './browser.mjs';
+import { eventually, openBrowser, screenshot } from './browser.mjs';
 
 const SUPER = { email: 'super@plataforma.local', password: 'super12345' };
 
@@ -31,21 +31,6 @@ async function api(token, method, path, body) {
   const text = await response.text();
   assert.ok(response.ok, `${method} ${path} answered ${response.status}: ${text}`);
   return text ? JSON.parse(text) : null;
-}
-
-async function eventually(probe, what, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  let last;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value) return value;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${last.message}` : ''}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 /** A company on a paid plan whose trial has lapsed (its due date set in the past by the super user). */

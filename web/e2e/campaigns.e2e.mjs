@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import XLSX from '@e965/xlsx';
 import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
-import { openBrowser, screenshot } from './browser.mjs';
+import { eventually, openBrowser, screenshot } from './browser.mjs';
 
 const ADMIN = { email: 'admin@demo.local', password: 'demo12345' };
 const CONNECTION = 1; // the demo company's simulator connection (seeded CONNECTED)
@@ -41,21 +41,6 @@ async function api(page, method, path, body) {
   const text = await response.text();
   assert.ok(response.ok, `${method} ${path} answered ${response.status}: ${text}`);
   return text ? JSON.parse(text) : null;
-}
-
-async function eventually(probe, what, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  let last;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value) return value;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${last.message}` : ''}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
 }
 
 /** Now as the wall time of the demo company's zone (the server reads `scheduledAt` there). */
@@ -113,14 +98,22 @@ describe('campaigns, walked by an admin', () => {
       await page.getByTestId('contact-list-import-input').setInputFiles(file);
       await page.getByText('Contatos importados com sucesso!').first().waitFor({ timeout: 30_000 });
       await page.getByTestId('list-import-progress').getByRole('button', { name: 'Fechar' }).click();
-      await eventually(async () => (await page.getByTestId('contact-list-item-row').count()) === 2, 'the two items');
+      await eventually(
+        async () => (await page.getByTestId('contact-list-item-row').count()) === 2,
+        'the two items',
+        60_000,
+      );
       await screenshot(page, 'contact-list-items');
       const listId = Number(new URL(page.url()).pathname.split('/')[2]);
       // the connector's number checks mark both items valid (the campaign sends only to valid numbers)
-      await eventually(async () => {
-        const { contacts } = await api(page, 'GET', `/contact-list-items?contactListId=${listId}`);
-        return contacts.length === 2 && contacts.every((item) => item.isWhatsappValid === true);
-      }, 'the items to be checked on WhatsApp');
+      await eventually(
+        async () => {
+          const { contacts } = await api(page, 'GET', `/contact-list-items?contactListId=${listId}`);
+          return contacts.length === 2 && contacts.every((item) => item.isWhatsappValid === true);
+        },
+        'the items to be checked on WhatsApp',
+        60_000,
+      );
 
       await page.goto(`${stack.webUrl}/campaigns`);
       await page.getByTestId('campaigns-disclaimer').getByRole('button', { name: 'Li e aceito' }).click();
@@ -145,10 +138,14 @@ describe('campaigns, walked by an admin', () => {
       await report.getByTestId('report-requested').getByText('2').waitFor({ timeout: 60_000 });
 
       const sent = (number) => api(page, 'GET', `/simulator/connections/${CONNECTION}/sent?chat=${number}`);
-      const [ana] = await eventually(async () => {
-        const messages = await sent(numbers[0]);
-        return messages.length === 1 ? messages : null;
-      }, 'the confirmation request to reach Ana');
+      const [ana] = await eventually(
+        async () => {
+          const messages = await sent(numbers[0]);
+          return messages.length === 1 ? messages : null;
+        },
+        'the confirmation request to reach Ana',
+        60_000,
+      );
       assert.equal(ana.content.body, 'Ana Souza, podemos enviar a oferta?');
 
       // Ana confirms: the main message follows and the report's figures move live
@@ -165,6 +162,7 @@ describe('campaigns, walked by an admin', () => {
       await eventually(
         async () => (await bodies(numbers[0])).includes('Feliz Natal, Ana Souza!'),
         'the main message to reach Ana',
+        60_000,
       );
       const toAna = await bodies(numbers[0]);
       assert.equal(toAna.filter((body) => body === 'Feliz Natal, Ana Souza!').length, 1);

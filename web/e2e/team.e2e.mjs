@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
-import { openBrowser, screenshot } from './browser.mjs';
+import { eventually, openBrowser, screenshot } from './browser.mjs';
 
 const CONNECTION = 1; // the demo company's simulator connection (seeded CONNECTED)
 const AGENT = { email: 'agente@demo.local', password: 'demo12345', name: 'Agente Demo' };
@@ -21,21 +21,6 @@ after(async () => {
   for (const browser of browsers) await browser.close().catch(() => undefined);
   await stack?.stop();
 });
-
-async function eventually(probe, what, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  let last;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value) return value;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${last.message}` : ''}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 async function person(options) {
   const browser = await openBrowser(options);
