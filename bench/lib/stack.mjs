@@ -25,5 +25,7 @@ export function startStack({ name, prepare, env = {}, log = (line) => console.lo
     gatewayNodeOptions: process.env.BENCH_GATEWAY_NODE_OPTIONS,
     readyTimeoutMs: 90_000,
     handleSignals: true,
+    // BENCH_COMPILED=1 (`make bench`): the deployables run from their build (`make build`), as the image runs them
+    compiled: process.env.BENCH_COMPILED === '1',
   });
 }

@@ -29,6 +29,8 @@ export interface StackOptions {
   gatewayNodeOptions?: string | undefined;
   readyTimeoutMs?: number;
   handleSignals?: boolean;
+  /** Run each deployable from its build (`make build`) instead of its TypeScript sources. */
+  compiled?: boolean;
 }
 
 export function startStack(options?: StackOptions): Promise<RunningStack>;

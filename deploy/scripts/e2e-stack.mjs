@@ -43,7 +43,8 @@ const entryOf = (app) => app.replace(/^\.\.\/\.\.\//, '').replace(/app\.ts$/, 'm
  * migrations and seeds, before any process starts (the benchmarks' data generator); `env` adds to every
  * deployable's environment; `keepDatabase` leaves the database behind on stop; `gatewayNodeOptions` are Node
  * options for the gateway only (e.g. `--cpu-prof`); `handleSignals` makes Ctrl-C at any point (even during the
- * migrations) stop everything and leave no database, topics or processes behind.
+ * migrations) stop everything and leave no database, topics or processes behind; `compiled` runs each deployable's
+ * built JavaScript (`make build`) instead of its TypeScript sources through the SWC loader, as the image does.
  */
 export async function startStack({
   log = () => undefined,
@@ -56,6 +57,7 @@ export async function startStack({
   gatewayNodeOptions,
   readyTimeoutMs = 60_000,
   handleSignals = false,
+  compiled = false,
 } = {}) {
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -122,7 +124,7 @@ export async function startStack({
   }
 
   const start = (name, entry, childEnv) => {
-    const child = spawnTs(entry, childEnv, name);
+    const child = spawnTs(entry, childEnv, name, { compiled });
     processes.push({ name, child });
     return child;
   };
