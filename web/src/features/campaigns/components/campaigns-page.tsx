@@ -25,6 +25,7 @@ import {
 } from '../api/campaigns-api';
 import { DISCLAIMER_KEY } from '../utils/campaign-form';
 import { CampaignDialog } from './campaign-dialog';
+import { useCompanyTimeZone } from '../utils/use-company-time-zone';
 
 const STATUS_COLOR: Record<string, string> = {
   INATIVA: 'gray',
@@ -48,6 +49,7 @@ export function CampaignsPage() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const companyId = useAppSelector((s) => s.session.user?.companyId ?? 0);
+  const timeZone = useCompanyTimeZone();
   const [search, setSearch] = useState('');
   const searchParam = useDebouncedValue(search);
   const { data, isFetching, hasNextPage, fetchNextPage } = useGetCampaignsPageInfiniteQuery(searchParam);
@@ -129,10 +131,10 @@ export function CampaignsPage() {
                 <Table.Cell hideBelow="md">{campaign.contactList?.name ?? t('campaigns.notDefined')}</Table.Cell>
                 <Table.Cell hideBelow="md">{campaign.whatsapp?.name ?? t('campaigns.notDefined')}</Table.Cell>
                 <Table.Cell hideBelow="lg">
-                  {campaign.scheduledAt ? formatDateTime(campaign.scheduledAt) : t('campaigns.notScheduled')}
+                  {campaign.scheduledAt ? formatDateTime(campaign.scheduledAt, timeZone) : t('campaigns.notScheduled')}
                 </Table.Cell>
                 <Table.Cell hideBelow="lg">
-                  {campaign.completedAt ? formatDateTime(campaign.completedAt) : t('campaigns.notCompleted')}
+                  {campaign.completedAt ? formatDateTime(campaign.completedAt, timeZone) : t('campaigns.notCompleted')}
                 </Table.Cell>
                 <Table.Cell hideBelow="md">
                   {campaign.confirmation ? t('campaigns.enabled') : t('campaigns.disabled')}
