@@ -126,7 +126,7 @@ describe('signup, login, refresh rotation, reuse detection and logout', () => {
     await expectEventually(async () => expect((await me(first.body.token)).status).toBe(401));
   });
 
-  it('logs out: the refresh cookie and the access token of that session stop working', async () => {
+  it('logs out: the refresh cookie and the access token of that session stop working, on HTTP and sockets', async () => {
     const session = await logIn(base, tenant.email, tenant.password);
     const out = await call(base, 'DELETE', '/auth/logout', { token: session.token, cookie: session.cookie });
     expect(out.status).toBe(200);
@@ -135,6 +135,8 @@ describe('signup, login, refresh rotation, reuse detection and logout', () => {
     await expectEventually(async () =>
       expect(await me(session.token)).toMatchObject({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } }),
     );
+    // the socket handshake goes through the same check: the ended session's token opens no socket (401 code)
+    await expect(handshake(session.token)).rejects.toThrow('ERR_SESSION_EXPIRED');
   });
 
   it('ends the other sessions when the account signs in again', async () => {
@@ -221,11 +223,17 @@ describe('401 versus 403', () => {
   it('accepts a token the test signs like identity (ES256, its key, its kid): the refusals below are not a test artefact', async () => {
     const now = Math.floor(Date.now() / 1_000);
     const identityKey = privateKeyOf(stack.keys.privateKey);
-    const token = await signToken({ ...claimsOf(session), sid: 'signed-by-the-test' }, identityKey, {
-      kid: kidOf(identityKey),
-      iat: now,
-      exp: now + 600,
-    });
+    const token = await signToken(
+      // `ims` (signing time in ms) as identity sets it: the login's own cut-off of older sessions, in the same
+      // second, must not cover it
+      { ...claimsOf(session), sid: 'signed-by-the-test', ims: Date.now() },
+      identityKey,
+      {
+        kid: kidOf(identityKey),
+        iat: now,
+        exp: now + 600,
+      },
+    );
     expect(await me(token)).toMatchObject({ status: 200, body: { id: session.user.id } });
     expect(await handshake(token)).toBe('ready');
   });
