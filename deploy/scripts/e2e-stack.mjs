@@ -26,9 +26,9 @@ import { GATEWAY, SERVICES } from './deployables.mjs';
 import { migrateAll } from './migrate.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-/** A fresh Ed25519 pair for access tokens (identity signs, the gateway verifies). */
+/** A fresh EC P-256 pair for access tokens (ES256: identity signs, the gateway verifies). */
 function accessTokenKeys() {
-  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   return {
     AUTH_ACCESS_PRIVATE_KEY: privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
     AUTH_ACCESS_PUBLIC_KEY: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
