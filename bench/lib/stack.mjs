@@ -10,12 +10,13 @@ export const hasConnector = () => SERVICES.some((service) => service.name === 'w
 
 /**
  * @param {{ name: string, prepare?: (databaseUrl: string) => Promise<void>, env?: Record<string,string>,
- *           log?: (line: string) => void }} options
+ *           gateways?: number, log?: (line: string) => void }} options
  */
-export function startStack({ name, prepare, env = {}, log = (line) => console.log(`  ${line}`) }) {
+export function startStack({ name, prepare, env = {}, gateways = 1, log = (line) => console.log(`  ${line}`) }) {
   return startFullStack({
     web: false,
     label: `bench_${name.replace(/\W/g, '_')}`,
+    gateways,
     prepare,
     env,
     log,
