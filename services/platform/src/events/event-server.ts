@@ -33,6 +33,11 @@ export interface EventServerOptions {
   /** Partitions handled at once (the bus's default when unset; each partition's messages stay in order). */
   readonly concurrency?: number;
   readonly backoffMs?: (attempt: number) => number;
+  /**
+   * The most events of one partition handled in one transaction by an `@InBatches()` handler: 1 = no batches; unset =
+   * the bus's default (10). `EventsModule` sets it from `EVENTS_BATCH_SIZE` (default 1).
+   */
+  readonly maxBatchSize?: number;
   /** Where a new consumer group starts (see `SubscribeOptions.startFrom`). */
   readonly startFrom?: 'earliest' | 'latest';
 }
@@ -81,6 +86,7 @@ export class EventServer extends Server implements CustomTransportStrategy {
     // batches only where a handler shares a transaction with others; everyone else keeps one message at a time
     const batches =
       this.options.idempotency.kind === 'inbox' &&
+      (this.options.maxBatchSize ?? 2) > 1 &&
       [...this.messageHandlers.values()].some((handler) => (handler.extras as OnTopicExtras | undefined)?.batch);
     this.options.bus
       .subscribe({
@@ -89,7 +95,12 @@ export class EventServer extends Server implements CustomTransportStrategy {
         ...(this.options.concurrency ? { concurrency: this.options.concurrency } : {}),
         ...(this.options.startFrom ? { startFrom: this.options.startFrom } : {}),
         handle: (message) => this.handleMessage(message),
-        ...(batches ? { handleBatch: (messages: readonly DeliveredMessage[]) => this.handleBatch(messages) } : {}),
+        ...(batches
+          ? {
+              handleBatch: (messages: readonly DeliveredMessage[]) => this.handleBatch(messages),
+              ...(this.options.maxBatchSize ? { maxBatchSize: this.options.maxBatchSize } : {}),
+            }
+          : {}),
       })
       .then((subscription) => {
         this.subscription = subscription;
