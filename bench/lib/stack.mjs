@@ -18,7 +18,8 @@ export function startStack({ name, prepare, env = {}, gateways = 1, log = (line)
     label: `bench_${name.replace(/\W/g, '_')}`,
     gateways,
     prepare,
-    env,
+    // `EVENTS_BATCH_SIZE` (the platform's consumer batches; 1 = one transaction per event) reaches every deployable
+    env: { ...(process.env.EVENTS_BATCH_SIZE ? { EVENTS_BATCH_SIZE: process.env.EVENTS_BATCH_SIZE } : {}), ...env },
     log,
     logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
     keepDatabase: process.env.BENCH_KEEP_DB === '1',

@@ -18,6 +18,14 @@ export interface SubscribeOptions {
   readonly groupId: string;
   readonly topics: readonly string[];
   readonly handle: (message: DeliveredMessage) => Promise<void>;
+  /**
+   * When set, a bus that fetches in batches (Kafka) hands over consecutive messages of one partition at once, in
+   * order (at most `maxBatchSize`), instead of calling `handle` for each; like `handle`, it must not throw. The
+   * offsets move past a batch only once it resolved. The in-process bus always calls `handle`.
+   */
+  readonly handleBatch?: (messages: readonly DeliveredMessage[]) => Promise<void>;
+  /** The most messages given to one `handleBatch` call (default 10: a batch's locks are held until it commits). */
+  readonly maxBatchSize?: number;
   /** Partitions processed concurrently (ordering is kept within each partition / key); Kafka's default is 12. */
   readonly concurrency?: number;
   /**

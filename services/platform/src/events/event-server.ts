@@ -1,7 +1,7 @@
 import { type CustomTransportStrategy, Server } from '@nestjs/microservices';
 import { lastValueFrom } from 'rxjs';
 import type { Logger } from 'pino';
-import { EnvelopeSchema } from '@cs/proto/common';
+import { type Envelope, EnvelopeSchema } from '@cs/proto/common';
 import { dlqTopicOf, topicByName } from '@cs/proto/events';
 import type { TransactionHost } from '../database/transaction-host.js';
 import { runWithContext } from '../logging/request-context.js';
@@ -14,6 +14,7 @@ import {
   type Subscription,
 } from './event-bus.js';
 import { EventContext } from './event-context.js';
+import type { OnTopicExtras } from './on-topic.js';
 
 export interface EventServerOptions {
   readonly bus: EventBus;
@@ -32,6 +33,11 @@ export interface EventServerOptions {
   /** Partitions handled at once (the bus's default when unset; each partition's messages stay in order). */
   readonly concurrency?: number;
   readonly backoffMs?: (attempt: number) => number;
+  /**
+   * The most events of one partition handled in one transaction by an `@InBatches()` handler: 1 = no batches; unset =
+   * the bus's default (10). `EventsModule` sets it from `EVENTS_BATCH_SIZE` (default 1).
+   */
+  readonly maxBatchSize?: number;
   /** Where a new consumer group starts (see `SubscribeOptions.startFrom`). */
   readonly startFrom?: 'earliest' | 'latest';
 }
@@ -77,6 +83,11 @@ export class EventServer extends Server implements CustomTransportStrategy {
       callback();
       return;
     }
+    // batches only where a handler shares a transaction with others; everyone else keeps one message at a time
+    const batches =
+      this.options.idempotency.kind === 'inbox' &&
+      (this.options.maxBatchSize ?? 2) > 1 &&
+      [...this.messageHandlers.values()].some((handler) => (handler.extras as OnTopicExtras | undefined)?.batch);
     this.options.bus
       .subscribe({
         groupId: this.options.groupId,
@@ -84,6 +95,12 @@ export class EventServer extends Server implements CustomTransportStrategy {
         ...(this.options.concurrency ? { concurrency: this.options.concurrency } : {}),
         ...(this.options.startFrom ? { startFrom: this.options.startFrom } : {}),
         handle: (message) => this.handleMessage(message),
+        ...(batches
+          ? {
+              handleBatch: (messages: readonly DeliveredMessage[]) => this.handleBatch(messages),
+              ...(this.options.maxBatchSize ? { maxBatchSize: this.options.maxBatchSize } : {}),
+            }
+          : {}),
       })
       .then((subscription) => {
         this.subscription = subscription;
@@ -108,84 +125,135 @@ export class EventServer extends Server implements CustomTransportStrategy {
 
   /** Handles one delivered message; never throws (a poison message goes to the DLQ). */
   async handleMessage(message: DeliveredMessage): Promise<void> {
-    const log = this.options.logger;
+    const prepared = this.prepare(message);
+    if (prepared.kind === 'ready') await this.deliverWithRetries(prepared);
+    else await this.setAside(prepared);
+  }
+
+  /**
+   * Handles consecutive messages of one partition, in order; never throws. The messages of a handler marked
+   * `@InBatches()` (with an inbox) are handled in ONE transaction: one multi-row inbox insert sorts out what was
+   * already handled (against the inbox, and an event id repeated within the batch), then the handler runs for each
+   * new event in order, and everything commits together. When a handler fails, nothing of that transaction stays:
+   * the events before the failing one are handled again in one transaction, the failing one alone with its
+   * attempts (then the DLQ) as `handleMessage` does, and the rest in batches again; when the commit itself fails
+   * (no handler to blame), every event of the batch is handled alone. Other handlers get one message at a time.
+   */
+  async handleBatch(messages: readonly DeliveredMessage[]): Promise<void> {
+    let run: Ready[] = [];
+    for (const message of messages) {
+      const prepared = this.prepare(message);
+      if (prepared.kind === 'ready' && prepared.batched) {
+        run.push(prepared);
+        continue;
+      }
+      if (run.length > 0) await this.handleRun(run);
+      run = [];
+      if (prepared.kind === 'ready') await this.deliverWithRetries(prepared);
+      else await this.setAside(prepared);
+    }
+    if (run.length > 0) await this.handleRun(run);
+  }
+
+  /** Parses the envelope and the topic's schema for the event's type; finds the handler. */
+  private prepare(message: DeliveredMessage): Prepared {
     let raw: unknown;
     try {
       raw = JSON.parse(message.value);
     } catch {
-      return this.deadLetter(message, 'invalid-json', 'the message is not JSON');
+      return { kind: 'poison', message, reason: 'invalid-json', error: 'the message is not JSON' };
     }
     const envelope = EnvelopeSchema.safeParse(raw);
-    if (!envelope.success) return this.deadLetter(message, 'invalid-envelope', envelope.error.message);
+    if (!envelope.success) {
+      return { kind: 'poison', message, reason: 'invalid-envelope', error: envelope.error.message };
+    }
     const topic = topicByName(message.topic);
     const definition = topic?.events.find((event) => event.type === envelope.data.type);
-    if (!definition) {
-      consumed.add(1, { topic: message.topic, outcome: 'skipped-unknown-type' });
-      log.debug(
-        { topic: message.topic, type: envelope.data.type },
-        'skipping an event type this consumer does not know',
-      );
-      return;
-    }
+    if (!definition) return { kind: 'unknown-type', message, type: envelope.data.type };
     const parsed = definition.schema.safeParse(raw);
     if (!parsed.success) {
       // paths and messages only: the rejected values may be personal data
       const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
-      log.error(
+      this.options.logger.error(
         { topic: message.topic, type: envelope.data.type, eventId: envelope.data.id, issues },
         'event does not match its schema; sending to DLQ',
       );
-      return this.deadLetter(message, 'invalid-data', parsed.error.message);
+      return { kind: 'poison', message, reason: 'invalid-data', error: parsed.error.message };
     }
-    const event = parsed.data;
     const handler = this.getHandlerByPattern(message.topic);
-    if (!handler) return;
+    if (!handler) return { kind: 'no-handler', message };
+    const batched =
+      this.options.idempotency.kind === 'inbox' && (handler.extras as OnTopicExtras | undefined)?.batch === true;
+    return { kind: 'ready', message, event: parsed.data, handler, batched };
+  }
 
-    const parent = extractTraceContext(message.headers);
-    const maxAttempts = this.options.maxAttempts ?? 3;
-    const backoff = this.options.backoffMs ?? ((attempt: number) => Math.min(30_000, 100 * 2 ** attempt));
-    await runWithContext({ requestId: event.id, correlationId: event.correlationId, companyId: event.companyId }, () =>
+  private async setAside(prepared: Exclude<Prepared, Ready>): Promise<void> {
+    switch (prepared.kind) {
+      case 'poison':
+        return this.deadLetter(prepared.message, prepared.reason, prepared.error);
+      case 'unknown-type':
+        consumed.add(1, { topic: prepared.message.topic, outcome: 'skipped-unknown-type' });
+        this.options.logger.debug(
+          { topic: prepared.message.topic, type: prepared.type },
+          'skipping an event type this consumer does not know',
+        );
+        return;
+      case 'no-handler':
+        return;
+    }
+  }
+
+  /** Runs `fn` in the event's logging context and consumer span (what an emitted event's headers carry on). */
+  private inEventScope<T>(prepared: Ready, fn: () => Promise<T>): Promise<T> {
+    const { message, event } = prepared;
+    return runWithContext({ requestId: event.id, correlationId: event.correlationId, companyId: event.companyId }, () =>
       withSpan(
         `consume ${message.topic}`,
         {
           kind: SpanKind.CONSUMER,
-          parent,
+          parent: extractTraceContext(message.headers),
           attributes: { 'messaging.destination.name': message.topic, 'cs.event.type': event.type },
         },
-        async () => {
-          for (let attempt = 1; ; attempt += 1) {
-            try {
-              const outcome = await this.deliverOnce(message, event, handler);
-              consumed.add(1, { topic: message.topic, outcome });
-              return;
-            } catch (error) {
-              const transient = isTransient(error);
-              if (!transient && attempt >= maxAttempts) {
-                log.error(
-                  { err: error, topic: message.topic, eventId: event.id, type: event.type },
-                  'event handler failed; sending to DLQ',
-                );
-                await this.deadLetter(message, 'handler-failed', (error as Error).message ?? String(error));
-                return;
-              }
-              log.warn(
-                { err: error, attempt, transient, topic: message.topic, eventId: event.id },
-                'event handler failed; retrying',
-              );
-              await message.heartbeat().catch(() => undefined);
-              await sleep(backoff(attempt));
-            }
-          }
-        },
+        fn,
       ),
     );
   }
 
-  private async deliverOnce(
-    message: DeliveredMessage,
-    event: { id: string; type: string } & Record<string, unknown>,
-    handler: NonNullable<ReturnType<Server['getHandlerByPattern']>>,
-  ): Promise<'handled' | 'duplicate'> {
+  /** One event in its own transaction, retried, then dead-lettered (or retried without limit when transient). */
+  private async deliverWithRetries(prepared: Ready): Promise<void> {
+    const { message, event } = prepared;
+    const log = this.options.logger;
+    const maxAttempts = this.options.maxAttempts ?? 3;
+    const backoff = this.options.backoffMs ?? ((attempt: number) => Math.min(30_000, 100 * 2 ** attempt));
+    await this.inEventScope(prepared, async () => {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          const outcome = await this.deliverOnce(prepared);
+          consumed.add(1, { topic: message.topic, outcome });
+          return;
+        } catch (error) {
+          const transient = isTransient(error);
+          if (!transient && attempt >= maxAttempts) {
+            log.error(
+              { err: error, topic: message.topic, eventId: event.id, type: event.type },
+              'event handler failed; sending to DLQ',
+            );
+            await this.deadLetter(message, 'handler-failed', (error as Error).message ?? String(error));
+            return;
+          }
+          log.warn(
+            { err: error, attempt, transient, topic: message.topic, eventId: event.id },
+            'event handler failed; retrying',
+          );
+          await message.heartbeat().catch(() => undefined);
+          await sleep(backoff(attempt));
+        }
+      }
+    });
+  }
+
+  private async deliverOnce(prepared: Ready): Promise<'handled' | 'duplicate'> {
+    const { message, event, handler } = prepared;
     const idempotency = this.options.idempotency;
     if (idempotency.kind === 'memory') {
       if (this.recent.has(event.id)) return 'duplicate';
@@ -204,8 +272,95 @@ export class EventServer extends Server implements CustomTransportStrategy {
     });
   }
 
+  /** A run of batched events: as many as possible in one transaction, a failing one alone (see `handleBatch`). */
+  private async handleRun(run: readonly Ready[]): Promise<void> {
+    let rest = run;
+    while (rest.length > 0) {
+      const outcome = await this.tryTogether(rest);
+      if (outcome.ok) return;
+      const failed = outcome.failedAt;
+      if (failed === undefined) {
+        for (const prepared of rest) await this.deliverWithRetries(prepared);
+        return;
+      }
+      if (failed > 0) {
+        const before = rest.slice(0, failed);
+        const again = await this.tryTogether(before);
+        if (!again.ok) for (const prepared of before) await this.deliverWithRetries(prepared);
+      }
+      await this.deliverWithRetries(rest[failed] as Ready);
+      rest = rest.slice(failed + 1);
+    }
+  }
+
+  /**
+   * Handles the events in one transaction with one inbox insert. Resolves `ok`, or, after the rollback, the index
+   * of the event whose handler failed (`undefined` when the failure was not a handler's: the inbox insert, the
+   * commit).
+   */
+  private async tryTogether(run: readonly Ready[]): Promise<{ ok: true } | { ok: false; failedAt?: number }> {
+    const idempotency = this.options.idempotency;
+    if (idempotency.kind !== 'inbox') throw new Error('batches need an inbox');
+    let failedAt: number | undefined;
+    let handled = 0;
+    try {
+      await idempotency.transactions.run(async (manager) => {
+        // the first delivery of each event id in this run, recorded in one statement
+        const first = new Map<string, number>();
+        run.forEach((prepared, index) => {
+          const id = prepared.event.id.toLowerCase();
+          if (!first.has(id)) first.set(id, index);
+        });
+        const unique = [...first.values()].map((index) => (run[index] as Ready).event);
+        const inserted = await manager.query<Array<{ event_id: string }>>(
+          `INSERT INTO inbox (consumer, event_id, topic, type)
+           SELECT $1, e.event_id, e.topic, e.type FROM unnest($2::uuid[], $3::text[], $4::text[]) AS e(event_id, topic, type)
+           ON CONFLICT DO NOTHING RETURNING event_id`,
+          [
+            this.options.groupId,
+            unique.map((event) => event.id),
+            [...first.values()].map((index) => (run[index] as Ready).message.topic),
+            unique.map((event) => event.type),
+          ],
+        );
+        const fresh = new Set(inserted.map((row) => String(row.event_id).toLowerCase()));
+        for (const [index, prepared] of run.entries()) {
+          const id = prepared.event.id.toLowerCase();
+          if (first.get(id) !== index || !fresh.has(id)) continue;
+          try {
+            await this.inEventScope(prepared, () =>
+              this.invoke(prepared.handler, prepared.message, prepared.event, manager),
+            );
+          } catch (error) {
+            failedAt = index;
+            this.options.logger.warn(
+              { err: error, topic: prepared.message.topic, eventId: prepared.event.id, batch: run.length },
+              'event handler failed in a batch; handling the batch again without it',
+            );
+            throw error;
+          }
+          handled += 1;
+          // keeps the group membership of a long batch (kafkajs sends one at most every heartbeat interval)
+          await prepared.message.heartbeat().catch(() => undefined);
+        }
+      });
+    } catch (error) {
+      if (failedAt === undefined) {
+        this.options.logger.warn(
+          { err: error, topic: run[0]?.message.topic, batch: run.length },
+          'a batch of events could not be committed; handling its events one by one',
+        );
+      }
+      return failedAt === undefined ? { ok: false } : { ok: false, failedAt };
+    }
+    const topic = (run[0] as Ready).message.topic;
+    if (handled > 0) consumed.add(handled, { topic, outcome: 'handled' });
+    if (run.length > handled) consumed.add(run.length - handled, { topic, outcome: 'duplicate' });
+    return { ok: true };
+  }
+
   private async invoke(
-    handler: NonNullable<ReturnType<Server['getHandlerByPattern']>>,
+    handler: Handler,
     message: DeliveredMessage,
     event: Record<string, unknown>,
     manager: EventContext['manager'],
@@ -251,5 +406,21 @@ export class EventServer extends Server implements CustomTransportStrategy {
     }
   }
 }
+
+type Handler = NonNullable<ReturnType<Server['getHandlerByPattern']>>;
+type ParsedEvent = Envelope & Record<string, unknown>;
+interface Ready {
+  readonly kind: 'ready';
+  readonly message: DeliveredMessage;
+  readonly event: ParsedEvent;
+  readonly handler: Handler;
+  /** Handled together with the ready messages around it (`@InBatches()` and an inbox). */
+  readonly batched: boolean;
+}
+type Prepared =
+  | Ready
+  | { readonly kind: 'poison'; readonly message: DeliveredMessage; readonly reason: string; readonly error: string }
+  | { readonly kind: 'unknown-type'; readonly message: DeliveredMessage; readonly type: string }
+  | { readonly kind: 'no-handler'; readonly message: DeliveredMessage };
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

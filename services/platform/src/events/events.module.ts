@@ -39,6 +39,7 @@ interface EventsConfig {
   readonly KAFKA_TOPIC_PREFIX?: string | undefined;
   readonly OUTBOX_RELAY?: 'on' | 'off' | undefined;
   readonly OUTBOX_RELAY_FAULT?: 'exit-after-publish' | undefined;
+  readonly EVENTS_BATCH_SIZE?: number | undefined;
 }
 
 const EVENTS_OPTIONS = Symbol('EVENTS_OPTIONS');
@@ -63,6 +64,7 @@ export class EventServerFactory {
     @Inject(EVENTS_OPTIONS) private readonly options: EventsModuleOptions,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(APP_CONFIG) private readonly config: EventsConfig,
     @Optional() private readonly transactions?: TransactionHost,
   ) {}
 
@@ -74,6 +76,8 @@ export class EventServerFactory {
       bus: this.bus,
       groupId: this.options.consumerGroup,
       ...(this.options.startFrom ? { startFrom: this.options.startFrom } : {}),
+      // batches only where the deployment asks for them (`EVENTS_BATCH_SIZE` > 1)
+      maxBatchSize: this.config.EVENTS_BATCH_SIZE ?? 1,
       logger: this.logger.child({ component: 'events', group: this.options.consumerGroup }),
       idempotency:
         this.options.persistence === 'database' && this.transactions

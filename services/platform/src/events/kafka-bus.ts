@@ -7,9 +7,10 @@ import {
   type Producer,
   type RecordMetadata,
   type ISocketFactory,
+  type KafkaMessage,
 } from 'kafkajs';
 import type { Logger } from 'pino';
-import type { BusMessage, EventBus, SubscribeOptions, Subscription } from './event-bus.js';
+import type { BusMessage, DeliveredMessage, EventBus, SubscribeOptions, Subscription } from './event-bus.js';
 
 export interface KafkaBusOptions {
   readonly clientId: string;
@@ -41,6 +42,8 @@ const PRODUCER_RETRY = { initialRetryTime: 100, maxRetryTime: 2_000, retries: 5 
 const CONSUMER_RETRY = { initialRetryTime: 100, maxRetryTime: 2_000, retries: 30 } as const;
 const SESSION_TIMEOUT_MS = 10_000;
 const HEARTBEAT_INTERVAL_MS = 1_000;
+/** Messages of one partition handed to `handleBatch` at once (see `SubscribeOptions.maxBatchSize`). */
+const DEFAULT_MAX_BATCH_SIZE = 10;
 
 /**
  * The Kafka adapter (kafkajs, the client NestJS microservices uses). One idempotent producer per process
@@ -246,25 +249,55 @@ export class KafkaEventBus implements EventBus {
         resolve();
       });
     });
-    await consumer.run({
-      partitionsConsumedConcurrently: options.concurrency ?? 12,
-      eachMessage: async (payload) => {
-        const { topic, partition, message } = payload;
-        const headers: Record<string, string> = {};
-        for (const [name, value] of Object.entries(message.headers ?? {})) {
-          if (value !== undefined) headers[name] = Array.isArray(value) ? String(value[0]) : String(value);
-        }
-        await options.handle({
-          topic: topic.slice(this.prefix.length),
-          key: message.key?.toString() ?? '',
-          value: message.value?.toString() ?? '',
-          headers,
-          partition,
-          offset: message.offset,
-          heartbeat: () => payload.heartbeat(),
-        });
-      },
-    });
+    const deliver = (
+      topic: string,
+      partition: number,
+      message: KafkaMessage,
+      heartbeat: () => Promise<void>,
+    ): DeliveredMessage => {
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(message.headers ?? {})) {
+        if (value !== undefined) headers[name] = Array.isArray(value) ? String(value[0]) : String(value);
+      }
+      return {
+        topic: topic.slice(this.prefix.length),
+        key: message.key?.toString() ?? '',
+        value: message.value?.toString() ?? '',
+        headers,
+        partition,
+        offset: message.offset,
+        heartbeat,
+      };
+    };
+    const handleBatch = options.handleBatch;
+    if (handleBatch) {
+      // a fetched batch of one partition is handed over in slices, in order; the offset moves past a slice only
+      // once it was handled, and a consumer stopping or seeking between two slices leaves the rest unresolved
+      const sliceSize = Math.max(1, options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE);
+      await consumer.run({
+        partitionsConsumedConcurrently: options.concurrency ?? 12,
+        eachBatchAutoResolve: false,
+        eachBatch: async (payload) => {
+          const { batch } = payload;
+          const messages = batch.messages.map((message) =>
+            deliver(batch.topic, batch.partition, message, () => payload.heartbeat()),
+          );
+          for (let start = 0; start < messages.length; start += sliceSize) {
+            if (!payload.isRunning() || payload.isStale()) return;
+            const slice = messages.slice(start, start + sliceSize);
+            await handleBatch(slice);
+            payload.resolveOffset((slice[slice.length - 1] as DeliveredMessage).offset);
+            await payload.heartbeat();
+          }
+        },
+      });
+    } else {
+      await consumer.run({
+        partitionsConsumedConcurrently: options.concurrency ?? 12,
+        eachMessage: async (payload) =>
+          options.handle(deliver(payload.topic, payload.partition, payload.message, () => payload.heartbeat())),
+      });
+    }
     await joined;
   }
 

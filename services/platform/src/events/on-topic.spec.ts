@@ -11,13 +11,14 @@ import {
   dlqTopicOf,
   IdentityCompanyTopic,
   IdentitySettingsTopic,
+  IdentityUserTopic,
   type TypedEvent,
 } from '@cs/proto/events';
 import { repoRoot } from '../testing/repo.js';
 import type { EventContext } from './event-context.js';
 import { EventServer } from './event-server.js';
 import { InProcessEventBus } from './in-process-bus.js';
-import { OnTopic } from './on-topic.js';
+import { InBatches, OnTopic, type OnTopicExtras } from './on-topic.js';
 
 const fixture = (type: string): Record<string, unknown> =>
   JSON.parse(readFileSync(join(repoRoot(), 'proto', 'fixtures', 'events', `${type}.json`), 'utf8')) as Record<
@@ -160,6 +161,45 @@ describe(OnTopic.name, () => {
   it('refuses to decorate a method with no topic or with the same topic twice', () => {
     expect(() => OnTopic()).toThrow('at least one topic');
     expect(() => OnTopic(IdentityCompanyTopic, IdentityCompanyTopic)).toThrow('twice');
+  });
+});
+
+@Controller()
+class BatchedHandlers {
+  @InBatches()
+  @OnTopic(IdentityCompanyTopic)
+  onCompany(): void {}
+
+  @OnTopic(IdentitySettingsTopic)
+  @InBatches()
+  onSetting(): void {}
+
+  @OnTopic(IdentityUserTopic)
+  onUser(): void {}
+}
+
+@Module({ controllers: [BatchedHandlers] })
+class BatchedModule {}
+
+describe(InBatches.name, () => {
+  it('marks the method for batches whether written above or below @OnTopic; other methods stay one by one', async () => {
+    const server = new EventServer({
+      bus: new InProcessEventBus(),
+      groupId: 'in-batches.spec',
+      logger: pino({ level: 'silent' }),
+      idempotency: { kind: 'memory' },
+    });
+    const app = await NestFactory.createMicroservice(BatchedModule, { strategy: server, logger: false });
+    await app.listen();
+    try {
+      const batch = (topic: string) =>
+        (server.getHandlerByPattern(topic)?.extras as OnTopicExtras | undefined)?.batch ?? false;
+      expect(
+        [IdentityCompanyTopic, IdentitySettingsTopic, IdentityUserTopic].map((topic) => batch(topic.name)),
+      ).toEqual([true, true, false]);
+    } finally {
+      await app.close();
+    }
   });
 });
 

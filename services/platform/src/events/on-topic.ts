@@ -1,4 +1,5 @@
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
+import { PATTERN_EXTRAS_METADATA } from '@nestjs/microservices/constants.js';
 import type { TopicDefinition, TypedEvent } from '@cs/proto/events';
 import type { EventContext } from './event-context.js';
 
@@ -36,5 +37,30 @@ export function OnTopic<const T extends readonly TopicDefinition[]>(...topics: T
     Payload()(target, key, 0);
     Ctx()(target, key, 1);
     return descriptor;
+  };
+}
+
+/** What the event transport reads from a handler's pattern extras. */
+export interface OnTopicExtras {
+  /** Set by `@InBatches()`. */
+  readonly batch?: boolean;
+}
+
+/**
+ * Lets the `EventServer` handle this `@OnTopic` method's events in batches: consecutive events of one partition
+ * share ONE transaction (one inbox insert for all, the method called for each in order, one commit), instead of one
+ * transaction each. Per-key order, exactly-once effects, retries and the DLQ are kept: a failing event is handled
+ * alone and the others of its batch are committed without it (`EventServer.handleBatch`).
+ *
+ * Only for methods whose whole effect goes through the context's transaction (`TransactionHost`, the outbox): a
+ * side effect outside it (an HTTP call, a socket emit, a cache written before commit) may be repeated when a batch
+ * is rolled back because of another event. Without an inbox (the gateway) it has no effect. Order with `@OnTopic`
+ * does not matter.
+ */
+export function InBatches() {
+  return <H>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<H>): void => {
+    const method = descriptor.value as object;
+    const extras = (Reflect.getMetadata(PATTERN_EXTRAS_METADATA, method) ?? {}) as Record<string, unknown>;
+    Reflect.defineMetadata(PATTERN_EXTRAS_METADATA, { ...extras, batch: true } satisfies OnTopicExtras, method);
   };
 }

@@ -76,6 +76,10 @@ export class OutboxRelay {
   private loop: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private failures = 0;
+  /** No transaction of this relay is running on the LISTEN connection (a `flush` beside the loop uses the pool). */
+  private listenerFree = true;
+  /** A NOTIFY (or the poll) came since the last look at the outbox: look again before waiting. */
+  private poked = false;
 
   constructor(private readonly options: OutboxRelayOptions) {}
 
@@ -85,7 +89,7 @@ export class OutboxRelay {
     relays.set(this.options.schema, this);
     registerLagGauge();
     await this.listen();
-    this.timer = setInterval(() => this.wake?.(), this.options.pollIntervalMs ?? 1_000);
+    this.timer = setInterval(() => this.poke(), this.options.pollIntervalMs ?? 1_000);
     this.timer.unref();
     this.loop = this.run();
   }
@@ -121,8 +125,14 @@ export class OutboxRelay {
   private async listen(): Promise<void> {
     const url = (this.options.dataSource.options as { url?: string }).url;
     if (!url) return;
-    const client = new pg.Client({ connectionString: url, application_name: `${this.options.schema}-outbox-listener` });
-    client.on('notification', () => this.wake?.());
+    // the pool's connection options (search_path, session settings): the relay's transactions run on it too
+    const extra = (this.options.dataSource.options as { extra?: { options?: string } }).extra;
+    const client = new pg.Client({
+      connectionString: url,
+      application_name: `${this.options.schema}-outbox-listener`,
+      ...(extra?.options ? { options: extra.options } : {}),
+    });
+    client.on('notification', () => this.poke());
     client.on('error', (error) => {
       this.options.logger.warn({ err: error }, 'outbox LISTEN connection lost; polling until it is back');
       this.listener = undefined;
@@ -140,8 +150,18 @@ export class OutboxRelay {
     }
   }
 
+  /**
+   * Wakes the loop, or, while it is publishing, makes it look again once done: a row committed after the batch's
+   * SELECT notifies during the publish, and must not wait for the next NOTIFY or the poll.
+   */
+  private poke(): void {
+    this.poked = true;
+    this.wake?.();
+  }
+
   private async run(): Promise<void> {
     while (this.running) {
+      this.poked = false;
       try {
         await this.flush();
         this.failures = 0;
@@ -152,9 +172,33 @@ export class OutboxRelay {
         continue;
       }
       if (!this.running) break;
+      if (this.poked) continue;
       await new Promise<void>((resolve) => {
         this.wake = resolve;
       });
+    }
+  }
+
+  /**
+   * Runs `fn` in a transaction on the LISTEN connection when it is up (the relay then never waits for a pool
+   * connection behind busy consumers: the events they committed go out at once), else on the pool.
+   */
+  private async transaction<T>(fn: (query: Query) => Promise<T>): Promise<T> {
+    const client = this.listenerFree ? this.listener : undefined;
+    if (!client) {
+      return this.options.dataSource.transaction((manager) => fn((text, values) => manager.query(text, values)));
+    }
+    this.listenerFree = false;
+    try {
+      await client.query('BEGIN');
+      const result = await fn(async (text, values) => (await client.query(text, values)).rows as never);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      this.listenerFree = true;
     }
   }
 
@@ -162,13 +206,13 @@ export class OutboxRelay {
     const batchSize = this.options.batchSize ?? 500;
     // no transaction stays open while the bus is held (make dev's start-up)
     await this.options.bus.publishable?.();
-    return this.options.dataSource.transaction(async (manager) => {
-      const [lock] = await manager.query<Array<{ locked: boolean }>>(
+    return this.transaction(async (query) => {
+      const [lock] = await query<Array<{ locked: boolean }>>(
         'SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked',
         [`outbox:${this.options.schema}`],
       );
       if (!lock?.locked) return 0;
-      const rows = await manager.query<OutboxRow[]>(
+      const rows = await query<OutboxRow[]>(
         'SELECT id, event_id, topic, message_key, type, company_id, payload, headers FROM outbox ORDER BY id LIMIT $1',
         [batchSize],
       );
@@ -193,11 +237,13 @@ export class OutboxRelay {
         this.options.logger.warn('fault injection: exiting after publish, before the outbox rows are deleted');
         process.exit(70);
       }
-      await manager.query('DELETE FROM outbox WHERE id = ANY($1::bigint[])', [rows.map((row) => row.id)]);
+      await query('DELETE FROM outbox WHERE id = ANY($1::bigint[])', [rows.map((row) => row.id)]);
       published.add(rows.length);
       return rows.length;
     });
   }
 }
+
+type Query = <R = unknown>(text: string, values?: unknown[]) => Promise<R>;
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

@@ -48,6 +48,8 @@ async function startProbe(
       PROBE_SCHEMA: role === 'producer' ? producerSchema : consumerSchema,
       PROBE_GROUP: `probe.consumer.${suffix}`,
       PROBE_PORT: String(port),
+      // the consumer's handler is `@InBatches()`: these tests also cover the batch path
+      EVENTS_BATCH_SIZE: '10',
       ...extra,
     }),
     `probe-${role}`,

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { type TypedEvent, WhatsappInboundMessageTopic } from '@cs/proto/events';
-import { OnTopic } from '@cs/platform/events';
+import { InBatches, OnTopic } from '@cs/platform/events';
 import { ResolveInboundMessageUseCase } from './use-cases/resolve-inbound-message.use-case.js';
 
 @Controller()
@@ -9,6 +9,7 @@ export class InboundMessagesConsumer {
 
   /** Every type on the topic carries a chat and a contact: each is resolved and republished in order. */
   @OnTopic(WhatsappInboundMessageTopic)
+  @InBatches()
   async handle(event: TypedEvent<typeof WhatsappInboundMessageTopic>): Promise<void> {
     await this.resolve.execute(event);
   }

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { OnTopic } from '@cs/platform/events';
+import { InBatches, OnTopic } from '@cs/platform/events';
 import { asCompanyId } from '@cs/proto/common';
 import { ContactsInboundMessageTopic, type TypedEvent, WhatsappMessageAckTopic } from '@cs/proto/events';
 import { ApplySendResultUseCase } from './use-cases/apply-send-result.use-case.js';
@@ -14,11 +14,13 @@ export class MessagesConsumer {
   ) {}
 
   @OnTopic(ContactsInboundMessageTopic)
+  @InBatches()
   async onInbound(event: TypedEvent<typeof ContactsInboundMessageTopic>): Promise<void> {
     await this.receive.execute(asCompanyId(event.companyId), event.data);
   }
 
   @OnTopic(WhatsappMessageAckTopic)
+  @InBatches()
   async onSendResult(event: TypedEvent<typeof WhatsappMessageAckTopic>): Promise<void> {
     await this.sendResults.execute(asCompanyId(event.companyId), event);
   }

@@ -9,7 +9,7 @@ import {
   WhatsappMessageCommandsTopic,
 } from '@cs/proto/events';
 import { TransactionHost } from '@cs/platform/database';
-import { EventPublisher, OnTopic } from '@cs/platform/events';
+import { EventPublisher, InBatches, OnTopic } from '@cs/platform/events';
 import { type CommandKind, type CommandRow, SessionCommands } from './session-commands.js';
 import { emitFailure } from './command-failures.js';
 
@@ -55,6 +55,7 @@ export class CommandsConsumer {
   ) {}
 
   @OnTopic(WhatsappMessageCommandsTopic)
+  @InBatches()
   async onMessageCommand(event: MessageCommand): Promise<void> {
     const kind = messageKind(event);
     const { data } = event;
@@ -82,6 +83,7 @@ export class CommandsConsumer {
   }
 
   @OnTopic(WhatsappContactCommandsTopic)
+  @InBatches()
   async onContactCommand(event: ContactCommand): Promise<void> {
     const { data } = event;
     await this.transactions.run(async (manager) => {
