@@ -15,6 +15,7 @@ import { notify } from '../../../components/toaster';
 import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { useLiveEvent } from '../../../components/use-live-event';
 import { toastError } from '../../../lib/errors';
+import { ContactFieldsSchema } from '../../../lib/contact-form';
 import { serverFieldErrors, validateForm } from '../../../lib/form';
 import {
   type ImportReport,
@@ -27,7 +28,7 @@ import {
   useImportContactListMutation,
   useUpdateContactListItemMutation,
 } from '../api/contact-lists-api';
-import { isSpreadsheet, ListItemFormSchema, SPREADSHEET_ACCEPT } from '../utils/list-items';
+import { isSpreadsheet, SPREADSHEET_ACCEPT } from '../utils/list-items';
 import { ListImportProgress } from './list-import-progress';
 
 function ItemDialog({
@@ -49,7 +50,7 @@ function ItemDialog({
   const [create, creating] = useCreateContactListItemMutation();
   const [update, updating] = useUpdateContactListItemMutation();
   const submit = async () => {
-    const result = validateForm(ListItemFormSchema, values);
+    const result = validateForm(ContactFieldsSchema, values);
     if (!result.ok) return setErrors(result.errors);
     setErrors({});
     const body = { name: result.data.name, number: result.data.number, email: result.data.email, contactListId };

@@ -24,7 +24,7 @@ import {
   useImportContactsMutation,
   type ImportReport,
 } from '../api/contacts-api';
-import { isSpreadsheet, SPREADSHEET_ACCEPT } from '../utils/contact-form';
+import { isSpreadsheet, SPREADSHEET_ACCEPT } from '../utils/contact-import';
 import { ContactDialog } from './contact-dialog';
 import { ImportProgress } from './import-progress';
 import { StartConversationDialog } from './start-conversation-dialog';
