@@ -74,9 +74,9 @@ e2e: install browser
 
 # benchmarks, not tests: they measure and report, never fail on timing (bench/README.md); real PostgreSQL
 # (TEST_DATABASE_URL) and the shared Kafka broker, which is started when nothing answers and never stopped here
-bench: install
+bench: install build
 	@bash deploy/kafka/kafka.sh status >/dev/null 2>&1 || bash deploy/kafka/kafka.sh start
-	$(NODE_TS) bench/all.mjs
+	BENCH_COMPILED=1 $(NODE_TS) bench/all.mjs
 
 migrate: install
 	$(NODE_TS) deploy/scripts/migrate.mjs

@@ -3,8 +3,11 @@
 // company-wide event through the real path (`PUT /tags/{id}` → tickets' outbox → Kafka → the gateway →
 // `company-{id}-tag` to every socket of the company's main channel) several times. Reports per step: sockets
 // held, connect rate, the delivery latency (HTTP request sent → event on a socket) over every delivery (p50,
-// p99, max), the time until the last socket had it, losses, and the gateway's RSS.
+// p99, max), the time until the last socket had it, losses, and the gateway's RSS. With `--gateways 2` the
+// sockets are shared between two gateways (client process i on gateway i mod 2; each gateway consumes every
+// event): e.g. `--gateways 2 --steps 20000`.
 //   node --import ./deploy/scripts/register-ts.mjs bench/fanout.mjs [--steps 1000,2500,5000,10000] [--broadcasts 10]
+//     [--gateways 1]
 import { fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -15,23 +18,29 @@ import { startStack } from './lib/stack.mjs';
 
 const steps = option('steps', [1_000, 2_500, 5_000, 10_000]);
 const broadcasts = option('broadcasts', 10);
-const workerCount = option('workers', 2);
+const gatewayCount = option('gateways', 1);
+const workerCount = Math.max(option('workers', 2), gatewayCount);
 const now = () => performance.timeOrigin + performance.now();
 
-console.log(`fanout: steps ${steps.join(', ')}, ${broadcasts} broadcasts per step, ${workerCount} client processes`);
-const stack = await startStack({ name: 'fanout' });
+console.log(
+  `fanout: steps ${steps.join(', ')}, ${broadcasts} broadcasts per step, ${workerCount} client processes, ` +
+    `${gatewayCount} gateway(s)`,
+);
+const stack = await startStack({ name: 'fanout', gateways: gatewayCount });
 const workers = [];
 try {
   const base = stack.gatewayUrl;
   const admin = await logIn(base, 'admin@demo.local', 'demo12345');
   const companyId = admin.user.companyId;
   const tag = await call(base, 'POST', '/tags', { token: admin.token, body: { name: 'bench-0', color: '#5C59A0' } });
-  const gatewayPid = stack.processes.find((p) => p.name === 'gateway').child.process.pid;
-  const idleRss = rssMb(gatewayPid);
+  const gatewayPids = stack.processes
+    .filter((p) => p.name === 'gateway' || p.name.startsWith('gateway-'))
+    .map((p) => p.child.process.pid);
+  const idleRss = Math.max(...gatewayPids.map((pid) => rssMb(pid)));
 
   for (let i = 0; i < workerCount; i += 1) {
     const child = fork(fileURLToPath(new URL('./lib/socket-worker.mjs', import.meta.url)), {
-      env: { ...process.env, BENCH_GATEWAY_URL: base, BENCH_TOKEN: admin.token },
+      env: { ...process.env, BENCH_GATEWAY_URL: stack.gatewayUrls[i % gatewayCount], BENCH_TOKEN: admin.token },
       execArgv: ['--max-old-space-size=4096'],
     });
     const pending = new Map();
@@ -69,7 +78,7 @@ try {
     await sleep(2_000); // let presence reports and joins settle
     const latencies = [];
     const lastDelivery = [];
-    const cpuBefore = cpuMs(gatewayPid);
+    const cpuBefore = gatewayPids.map((pid) => cpuMs(pid));
     const workerCpuBefore = workers.map((w) => cpuMs(w.child.pid));
     let lost = 0;
     let duplicated = 0;
@@ -99,9 +108,10 @@ try {
       await sleep(300);
     }
     // where the time goes: CPU the gateway and the client processes used during the broadcasts (with pings)
-    const gatewayCpu = cpuMs(gatewayPid) - cpuBefore;
+    // per gateway (the busiest one), RSS likewise
+    const gatewayCpu = Math.max(...gatewayPids.map((pid, i) => cpuMs(pid) - cpuBefore[i]));
     const clientCpu = workers.reduce((sum, w, i) => sum + cpuMs(w.child.pid) - workerCpuBefore[i], 0);
-    const rss = rssMb(gatewayPid);
+    const rss = Math.max(...gatewayPids.map((pid) => rssMb(pid)));
     const s = summarize(latencies);
     const last = summarize(lastDelivery);
     rows.push({
@@ -123,9 +133,18 @@ try {
     });
   }
   const table = rows.map(({ errors: _errors, ...row }) => row);
-  printTable(`broadcast to every socket of the company on one gateway (${broadcasts} per step, ms)`, table);
-  writeResult('fanout', {
-    params: { steps, broadcasts, workers: workerCount, path: 'PUT /tags/{id} → Kafka → gateway → company-{id}-tag' },
+  printTable(
+    `broadcast to every socket of the company on ${gatewayCount === 1 ? 'one gateway' : `${gatewayCount} gateways (RSS and CPU: the busiest)`} (${broadcasts} per step, ms)`,
+    table,
+  );
+  writeResult(gatewayCount === 1 ? 'fanout' : `fanout-${gatewayCount}-gateways`, {
+    params: {
+      steps,
+      broadcasts,
+      workers: workerCount,
+      gateways: gatewayCount,
+      path: 'PUT /tags/{id} → Kafka → gateway → company-{id}-tag',
+    },
     results: { gatewayIdleRssMb: idleRss, steps: rows, rssAfterMb: stackRss(stack) },
   });
 } catch (error) {

@@ -10,12 +10,13 @@ export const hasConnector = () => SERVICES.some((service) => service.name === 'w
 
 /**
  * @param {{ name: string, prepare?: (databaseUrl: string) => Promise<void>, env?: Record<string,string>,
- *           log?: (line: string) => void }} options
+ *           gateways?: number, log?: (line: string) => void }} options
  */
-export function startStack({ name, prepare, env = {}, log = (line) => console.log(`  ${line}`) }) {
+export function startStack({ name, prepare, env = {}, gateways = 1, log = (line) => console.log(`  ${line}`) }) {
   return startFullStack({
     web: false,
     label: `bench_${name.replace(/\W/g, '_')}`,
+    gateways,
     prepare,
     env,
     log,
@@ -25,5 +26,7 @@ export function startStack({ name, prepare, env = {}, log = (line) => console.lo
     gatewayNodeOptions: process.env.BENCH_GATEWAY_NODE_OPTIONS,
     readyTimeoutMs: 90_000,
     handleSignals: true,
+    // BENCH_COMPILED=1 (`make bench`): the deployables run from their build (`make build`), as the image runs them
+    compiled: process.env.BENCH_COMPILED === '1',
   });
 }

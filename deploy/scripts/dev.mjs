@@ -42,10 +42,10 @@ async function stop(code) {
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
-/** An Ed25519 pair for access tokens (identity signs, the gateway verifies), unless the environment has one. */
+/** An EC P-256 pair for access tokens (ES256: identity signs, the gateway verifies), unless the environment has one. */
 function devAccessTokenKeys() {
   if (process.env.AUTH_ACCESS_PRIVATE_KEY && process.env.AUTH_ACCESS_PUBLIC_KEY) return {};
-  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   return {
     AUTH_ACCESS_PRIVATE_KEY: privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
     AUTH_ACCESS_PUBLIC_KEY: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),

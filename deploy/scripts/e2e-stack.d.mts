@@ -6,6 +6,8 @@ export interface RunningStack {
   /** The built client served by `vite preview`, or null when started with `web: false`. */
   readonly webUrl: string | null;
   readonly gatewayUrl: string;
+  /** Every gateway started (`gateways`), the first being `gatewayUrl`. */
+  readonly gatewayUrls: readonly string[];
   readonly databaseUrl: string;
   readonly serviceUrls: Record<string, string>;
   /** The environment every deployable was started with. */
@@ -29,6 +31,10 @@ export interface StackOptions {
   gatewayNodeOptions?: string | undefined;
   readyTimeoutMs?: number;
   handleSignals?: boolean;
+  /** Run each deployable from its build (`make build`) instead of its TypeScript sources. */
+  compiled?: boolean;
+  /** How many gateways to start behind the services (default 1). */
+  gateways?: number;
 }
 
 export function startStack(options?: StackOptions): Promise<RunningStack>;

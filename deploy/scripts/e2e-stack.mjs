@@ -26,9 +26,9 @@ import { GATEWAY, SERVICES } from './deployables.mjs';
 import { migrateAll } from './migrate.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-/** A fresh Ed25519 pair for access tokens (identity signs, the gateway verifies). */
+/** A fresh EC P-256 pair for access tokens (ES256: identity signs, the gateway verifies). */
 function accessTokenKeys() {
-  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   return {
     AUTH_ACCESS_PRIVATE_KEY: privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
     AUTH_ACCESS_PUBLIC_KEY: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
@@ -43,7 +43,9 @@ const entryOf = (app) => app.replace(/^\.\.\/\.\.\//, '').replace(/app\.ts$/, 'm
  * migrations and seeds, before any process starts (the benchmarks' data generator); `env` adds to every
  * deployable's environment; `keepDatabase` leaves the database behind on stop; `gatewayNodeOptions` are Node
  * options for the gateway only (e.g. `--cpu-prof`); `handleSignals` makes Ctrl-C at any point (even during the
- * migrations) stop everything and leave no database, topics or processes behind.
+ * migrations) stop everything and leave no database, topics or processes behind; `gateways` starts that many gateways
+ * (`stack.gatewayUrls`; the first is `gatewayUrl`); `compiled` runs each deployable's
+ * built JavaScript (`make build`) instead of its TypeScript sources through the SWC loader, as the image does.
  */
 export async function startStack({
   log = () => undefined,
@@ -56,6 +58,8 @@ export async function startStack({
   gatewayNodeOptions,
   readyTimeoutMs = 60_000,
   handleSignals = false,
+  compiled = false,
+  gateways = 1,
 } = {}) {
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -122,7 +126,7 @@ export async function startStack({
   }
 
   const start = (name, entry, childEnv) => {
-    const child = spawnTs(entry, childEnv, name);
+    const child = spawnTs(entry, childEnv, name, { compiled });
     processes.push({ name, child });
     return child;
   };
@@ -148,9 +152,24 @@ export async function startStack({
     });
     await waitForHttp(`${gatewayUrl}/health/ready`, { child: gateway, timeoutMs: readyTimeoutMs });
     log(`gateway on ${gatewayUrl} (pid ${gateway.process.pid})`);
+    // more gateways behind the same services (each consumes every realtime event for its own sockets)
+    const gatewayUrls = [gatewayUrl];
+    for (let index = 1; index < gateways; index += 1) {
+      const port = await freePort();
+      const extra = start(`gateway-${index + 1}`, entryOf(GATEWAY.app), {
+        ...env,
+        ...serviceUrls,
+        [GATEWAY.portKey]: String(port),
+      });
+      const url = `http://127.0.0.1:${port}`;
+      await waitForHttp(`${url}/health/ready`, { child: extra, timeoutMs: readyTimeoutMs });
+      log(`gateway-${index + 1} on ${url} (pid ${extra.process.pid})`);
+      gatewayUrls.push(url);
+    }
     const stack = {
       webUrl: null,
       gatewayUrl,
+      gatewayUrls,
       databaseUrl,
       serviceUrls,
       env,

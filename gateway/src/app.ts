@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, type ServiceDefinition } from '@cs/platform/bootstrap';
-import { AccessTokenVerifier } from './auth/access-token.verifier.js';
+import { AccessTokenAuthenticator } from './auth/access-token.authenticator.js';
 import { AuthModule } from './auth/auth.module.js';
-import { AuthState } from './auth/auth-state.js';
 import { type GatewayConfig, GatewayEnvSchema } from './config/env.js';
 import { mountDocs } from './docs/docs.js';
 import { mountVersion } from './docs/version.js';
 import { createGatewayMiddleware } from './proxy/gateway.middleware.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
+import { GatewaySocketAdapter } from './realtime/socket-adapter.js';
 
 @Module({})
 export class GatewayAppModule {
@@ -41,14 +41,14 @@ export const gatewayService: ServiceDefinition<typeof GatewayEnvSchema> = {
   configure: (app, config, logger) => {
     app.set('trust proxy', config.TRUST_PROXY);
     app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
+    app.useWebSocketAdapter(new GatewaySocketAdapter(app, config.CORS_ORIGINS));
     mountDocs(app);
     mountVersion(app);
     app.use(
       createGatewayMiddleware({
         config,
         logger: logger.child({ component: 'proxy' }),
-        verifier: app.get(AccessTokenVerifier),
-        state: app.get(AuthState),
+        authenticator: app.get(AccessTokenAuthenticator),
       }),
     );
   },

@@ -1,19 +1,11 @@
 import { Global, Module } from '@nestjs/common';
-import { APP_CONFIG } from '@cs/platform/config';
-import type { GatewayConfig } from '../config/env.js';
-import { AccessTokenVerifier } from './access-token.verifier.js';
+import { AccessTokenAuthenticator } from './access-token.authenticator.js';
 import { AuthState } from './auth-state.js';
+import { JwtStrategy } from './jwt.strategy.js';
 
 @Global()
 @Module({
-  providers: [
-    {
-      provide: AccessTokenVerifier,
-      useFactory: (config: GatewayConfig) => new AccessTokenVerifier(config.AUTH_ACCESS_PUBLIC_KEY),
-      inject: [APP_CONFIG],
-    },
-    { provide: AuthState, useFactory: () => new AuthState() },
-  ],
-  exports: [AccessTokenVerifier, AuthState],
+  providers: [{ provide: AuthState, useFactory: () => new AuthState() }, JwtStrategy, AccessTokenAuthenticator],
+  exports: [AccessTokenAuthenticator, AuthState],
 })
 export class AuthModule {}

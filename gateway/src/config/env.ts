@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BaseEnvSchema, listFromEnv } from '@cs/platform/config';
+import { publicKeysProblem } from '../auth/access-keys.js';
 
 const serviceUrl = z.url().optional();
 
@@ -22,10 +23,17 @@ export const GatewayEnvSchema = BaseEnvSchema.extend({
     .min(1_024)
     .default(25 * 1024 * 1024),
   /**
-   * Identity's Ed25519 public key(s) that verify access tokens: PEM or base64 of the SPKI DER; several separated by
-   * commas while keys rotate. The gateway never holds the private key.
+   * Identity's EC P-256 public key(s) that verify access tokens (ES256): PEM or base64 of the SPKI DER; several
+   * separated by commas while keys rotate. The gateway never holds the private key. Any other key type (the
+   * Ed25519 keys of before) is refused at boot.
    */
-  AUTH_ACCESS_PUBLIC_KEY: z.string().min(40),
+  AUTH_ACCESS_PUBLIC_KEY: z
+    .string()
+    .min(40)
+    .superRefine((value, context) => {
+      const problem = publicKeysProblem(value);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
   /**
    * Which proxies in front of the gateway are trusted for the client address (`X-Forwarded-For`), as Express's
    * `trust proxy`: `loopback` (default), a hop count, or comma-separated addresses/CIDRs of the load balancers.

@@ -7,8 +7,8 @@ import { createUpstreamAgent } from '@cs/platform/bootstrap';
 import { currentContext } from '@cs/platform/logging';
 import { IDENTITY_HEADERS } from '@cs/platform/tenancy';
 import { injectTraceContext } from '@cs/platform/telemetry';
-import type { AccessTokenVerifier } from '../auth/access-token.verifier.js';
-import { type AuthState, type CallerIdentity, hasFlag, isExpired } from '../auth/auth-state.js';
+import type { AccessTokenAuthenticator } from '../auth/access-token.authenticator.js';
+import { type CallerIdentity, hasFlag, isExpired } from '../auth/auth-state.js';
 import type { GatewayConfig } from '../config/env.js';
 import { accessFor, planFlagFor, reachableWhenExpired, routeFor, SERVICE_URL_KEY, type ServiceName } from './routes.js';
 
@@ -54,26 +54,6 @@ export function bearerOf(header: string | undefined): string | undefined {
   return token && token !== 'null' && token !== 'undefined' ? token : undefined;
 }
 
-export type Authentication =
-  | { readonly ok: true; readonly identity: CallerIdentity }
-  | { readonly ok: false; readonly code: 'ERR_SESSION_EXPIRED' | 'ERR_INVALID_TOKEN' };
-
-/**
- * The access check shared by HTTP and the socket handshake: no token → 401 ERR_SESSION_EXPIRED (log out); a bad
- * or expired token → 403 ERR_INVALID_TOKEN (refresh once); a valid token of an ended session → 401.
- */
-export async function authenticate(
-  token: string | undefined,
-  verifier: AccessTokenVerifier,
-  state: AuthState,
-): Promise<Authentication> {
-  if (!token) return { ok: false, code: 'ERR_SESSION_EXPIRED' };
-  const verified = await verifier.verify(token);
-  if (!verified.ok) return { ok: false, code: 'ERR_INVALID_TOKEN' };
-  if (state.isRevoked(verified.claims)) return { ok: false, code: 'ERR_SESSION_EXPIRED' };
-  return { ok: true, identity: state.identityOf(verified.claims) };
-}
-
 /** The gates a signed-in call passes before it is proxied: expiry, plan flag, role. */
 export function gate(
   identity: CallerIdentity,
@@ -94,8 +74,7 @@ export function gate(
 export interface GatewayDeps {
   readonly config: GatewayConfig;
   readonly logger: Logger;
-  readonly verifier: AccessTokenVerifier;
-  readonly state: AuthState;
+  readonly authenticator: AccessTokenAuthenticator;
 }
 
 /**
@@ -103,7 +82,7 @@ export interface GatewayDeps {
  * verifies the access token, applies the expiry, plan-flag and role gates, then sets the internal credential,
  * the caller's identity, request/correlation ids and the trace context for the service.
  */
-export function createGatewayMiddleware({ config, logger, verifier, state }: GatewayDeps) {
+export function createGatewayMiddleware({ config, logger, authenticator }: GatewayDeps) {
   const proxies = new Map<ServiceName, RequestHandler>();
   // idle upstream sockets are dropped before the services' keep-alive timeout (no "socket hang up" on reuse)
   const agent = createUpstreamAgent();
@@ -150,7 +129,7 @@ export function createGatewayMiddleware({ config, logger, verifier, state }: Gat
     const token = bearerOf(request.headers.authorization);
     let identity: CallerIdentity | undefined;
     if (access !== 'public') {
-      const authentication = await authenticate(token, verifier, state);
+      const authentication = await authenticator.authenticate(token);
       if (authentication.ok) identity = authentication.identity;
       // `service` routes authenticate their own callers (the external API's connection token, webhooks); a
       // caller that does present one of our access tokens is still held to its company's gates

@@ -1,8 +1,16 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
-import type { Server as HttpServer } from 'node:http';
+import { Inject } from '@nestjs/common';
+import {
+  ConnectedSocket,
+  MessageBody,
+  type OnGatewayConnection,
+  type OnGatewayDisconnect,
+  type OnGatewayInit,
+  SubscribeMessage,
+  WebSocketGateway,
+  WebSocketServer,
+} from '@nestjs/websockets';
 import type { Logger } from 'pino';
-import { Server, type Socket } from 'socket.io';
+import type { Server, Socket } from 'socket.io';
 import { TICKET_STATUSES } from '@cs/proto/events';
 import {
   type ClientToServerEvents,
@@ -15,11 +23,11 @@ import {
 import { APP_CONFIG } from '@cs/platform/config';
 import { LOGGER } from '@cs/platform/logging';
 import { IDENTITY_HEADERS } from '@cs/platform/tenancy';
-import { AccessTokenVerifier } from '../auth/access-token.verifier.js';
-import { AuthState, type CallerIdentity } from '../auth/auth-state.js';
+import { AccessTokenAuthenticator } from '../auth/access-token.authenticator.js';
+import type { CallerIdentity } from '../auth/auth-state.js';
 import type { GatewayConfig } from '../config/env.js';
-import { authenticate } from '../proxy/gateway.middleware.js';
 import { type Emission, EVERYONE_ROOM, scopedRoom, sessionRoom } from './emission.js';
+import { SOCKET_PATH } from './socket-adapter.js';
 
 interface Subscriptions {
   notification: boolean;
@@ -38,6 +46,9 @@ interface SocketData {
 type SocketServerOf = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type ClientSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
+/** `@SubscribeMessage` for a client event of the contract only (a misspelt event name does not compile). */
+const On = (event: keyof ClientToServerEvents): MethodDecorator => SubscribeMessage(event);
+
 const STATUSES = new Set<string>(TICKET_STATUSES);
 const tokenOf = (socket: ClientSocket): string | undefined => {
   const fromAuth = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
@@ -47,37 +58,37 @@ const tokenOf = (socket: ClientSocket): string | undefined => {
 };
 
 /**
- * socket.io v4 on the gateway's HTTP server (websocket and polling). The handshake is authenticated with the
- * access token (`auth.token`, or `query.token` as the spec's clients send it); the socket joins its company's
- * main channel, its user's and its session's rooms, then chooses lists with `joinTickets`, `joinNotification`
- * and `joinChatBox` (the last after asking tickets whether the user may open that ticket). Presence goes to
- * identity. Rooms are company-scoped internally (see emission.ts).
+ * The realtime gateway: a `@nestjs/websockets` gateway on socket.io v4, on the gateway's HTTP server (websocket
+ * and polling; the server options CORS included come from `GatewaySocketAdapter`). The handshake is
+ * authenticated with the access token (`auth.token`, or `query.token` as the spec's clients send it) through the
+ * same passport check as HTTP; the socket joins its company's main channel, its user's and its session's rooms,
+ * then chooses lists with `joinTickets`, `joinNotification` and `joinChatBox` (the last after asking tickets
+ * whether the user may open that ticket); each join/leave answers its optional acknowledgement with `true` when
+ * applied. Presence goes to identity. Rooms are company-scoped internally (see emission.ts).
  */
-@Injectable()
-export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdown {
-  private io: SocketServerOf | undefined;
+@WebSocketGateway({
+  path: SOCKET_PATH,
+  pingInterval: SOCKET_PING_INTERVAL_MS,
+  pingTimeout: SOCKET_PING_TIMEOUT_MS,
+  maxHttpBufferSize: 64 * 1024,
+})
+export class SocketServer implements OnGatewayInit<SocketServerOf>, OnGatewayConnection, OnGatewayDisconnect {
+  /** Set by Nest when the app initialises (before that, events to emit find no socket anyway). */
+  @WebSocketServer() private readonly io: SocketServerOf | undefined;
   /** Open sockets per user on this gateway, for the last-disconnect presence report. */
   private readonly socketsPerUser = new Map<number, number>();
 
   constructor(
-    private readonly adapterHost: HttpAdapterHost,
     @Inject(APP_CONFIG) private readonly config: GatewayConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-    private readonly verifier: AccessTokenVerifier,
-    private readonly state: AuthState,
+    private readonly authenticator: AccessTokenAuthenticator,
   ) {}
 
-  onApplicationBootstrap(): void {
-    const httpServer = this.adapterHost.httpAdapter.getHttpServer() as HttpServer;
-    const io: SocketServerOf = new Server(httpServer, {
-      path: '/socket.io',
-      pingInterval: SOCKET_PING_INTERVAL_MS,
-      pingTimeout: SOCKET_PING_TIMEOUT_MS,
-      cors: { origin: [...this.config.CORS_ORIGINS], credentials: true },
-      maxHttpBufferSize: 64 * 1024,
-    });
+  /** The handshake check: a refused socket gets `connect_error` with the error code as its message. */
+  afterInit(io: SocketServerOf): void {
     io.use((socket, next) => {
-      authenticate(tokenOf(socket), this.verifier, this.state)
+      this.authenticator
+        .authenticate(tokenOf(socket))
         .then((result) => {
           if (!result.ok) return next(new Error(result.code));
           socket.data = {
@@ -89,12 +100,85 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
         })
         .catch((error: unknown) => next(error instanceof Error ? error : new Error('ERR_INTERNAL')));
     });
-    io.on('connection', (socket) => this.onConnection(socket));
-    this.io = io;
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await new Promise<void>((resolve) => (this.io ? void this.io.close(() => resolve()) : resolve()));
+  handleConnection(socket: ClientSocket): void {
+    const { identity } = socket.data;
+    const { companyId, userId } = identity;
+    void socket.join([
+      scopedRoom(companyId, room.mainChannel(companyId)),
+      scopedRoom(companyId, room.user(userId)),
+      sessionRoom(identity.sessionId),
+      EVERYONE_ROOM,
+    ]);
+    this.socketsPerUser.set(userId, (this.socketsPerUser.get(userId) ?? 0) + 1);
+    this.reportPresence(identity, true);
+    socket.emit('ready');
+  }
+
+  handleDisconnect(socket: ClientSocket): void {
+    const { userId } = socket.data.identity;
+    const left = (this.socketsPerUser.get(userId) ?? 1) - 1;
+    if (left <= 0) {
+      this.socketsPerUser.delete(userId);
+      this.reportPresence(socket.data.identity, false);
+    } else this.socketsPerUser.set(userId, left);
+  }
+
+  @On('joinNotification')
+  joinNotification(@ConnectedSocket() socket: ClientSocket): boolean {
+    socket.data.subscriptions.notification = true;
+    this.applySubscriptions(socket);
+    return true;
+  }
+
+  @On('leaveNotification')
+  leaveNotification(@ConnectedSocket() socket: ClientSocket): boolean {
+    socket.data.subscriptions.notification = false;
+    this.applySubscriptions(socket);
+    return true;
+  }
+
+  @On('joinTickets')
+  joinTickets(@ConnectedSocket() socket: ClientSocket, @MessageBody() status: unknown): boolean {
+    if (typeof status !== 'string' || !STATUSES.has(status)) return false;
+    socket.data.subscriptions.statuses.add(status);
+    this.applySubscriptions(socket);
+    return true;
+  }
+
+  @On('leaveTickets')
+  leaveTickets(@ConnectedSocket() socket: ClientSocket, @MessageBody() status: unknown): boolean {
+    if (typeof status === 'string') socket.data.subscriptions.statuses.delete(status);
+    this.applySubscriptions(socket);
+    return true;
+  }
+
+  @On('joinChatBox')
+  async joinChatBox(@ConnectedSocket() socket: ClientSocket, @MessageBody() ticketId: unknown): Promise<boolean> {
+    const id = Number(ticketId);
+    if (!Number.isSafeInteger(id) || id <= 0) return false;
+    const { subscriptions } = socket.data;
+    if (subscriptions.chatBoxes.has(id)) return true;
+    const allowed = await this.mayOpenTicket(socket.data.identity, id);
+    if (allowed && socket.connected) {
+      subscriptions.chatBoxes.add(id);
+      this.applySubscriptions(socket);
+    }
+    return allowed;
+  }
+
+  @On('leaveChatBox')
+  leaveChatBox(@ConnectedSocket() socket: ClientSocket, @MessageBody() ticketId: unknown): boolean {
+    socket.data.subscriptions.chatBoxes.delete(Number(ticketId));
+    this.applySubscriptions(socket);
+    return true;
+  }
+
+  /** Presence only: no acknowledgement (the handler answers nothing). */
+  @On('userStatus')
+  userStatus(@ConnectedSocket() socket: ClientSocket): void {
+    this.reportPresence(socket.data.identity, true);
   }
 
   /** Emits one projected event to its rooms in its company (or to everyone), never to another company's sockets. */
@@ -142,72 +226,6 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
       socket.data.identity = { ...socket.data.identity, ...change };
       this.applySubscriptions(socket);
     }
-  }
-
-  private onConnection(socket: ClientSocket): void {
-    const { identity } = socket.data;
-    const { companyId, userId } = identity;
-    void socket.join([
-      scopedRoom(companyId, room.mainChannel(companyId)),
-      scopedRoom(companyId, room.user(userId)),
-      sessionRoom(identity.sessionId),
-      EVERYONE_ROOM,
-    ]);
-    this.socketsPerUser.set(userId, (this.socketsPerUser.get(userId) ?? 0) + 1);
-    this.reportPresence(identity, true);
-
-    const subscriptions = socket.data.subscriptions;
-    // every join/leave answers an optional acknowledgement (true when applied); the spec's clients send none
-    const done = (ack: unknown, applied: boolean): void => {
-      if (typeof ack === 'function') (ack as (applied: boolean) => void)(applied);
-    };
-    socket.on('joinNotification', (ack?: unknown) => {
-      subscriptions.notification = true;
-      this.applySubscriptions(socket);
-      done(ack, true);
-    });
-    socket.on('leaveNotification', (ack?: unknown) => {
-      subscriptions.notification = false;
-      this.applySubscriptions(socket);
-      done(ack, true);
-    });
-    socket.on('joinTickets', (status: unknown, ack?: unknown) => {
-      if (typeof status !== 'string' || !STATUSES.has(status)) return done(ack, false);
-      subscriptions.statuses.add(status);
-      this.applySubscriptions(socket);
-      done(ack, true);
-    });
-    socket.on('leaveTickets', (status: unknown, ack?: unknown) => {
-      if (typeof status === 'string') subscriptions.statuses.delete(status);
-      this.applySubscriptions(socket);
-      done(ack, true);
-    });
-    socket.on('joinChatBox', (ticketId: unknown, ack?: unknown) => {
-      const id = Number(ticketId);
-      if (!Number.isSafeInteger(id) || id <= 0) return done(ack, false);
-      if (subscriptions.chatBoxes.has(id)) return done(ack, true);
-      void this.mayOpenTicket(socket.data.identity, id).then((allowed) => {
-        if (allowed && socket.connected) {
-          subscriptions.chatBoxes.add(id);
-          this.applySubscriptions(socket);
-        }
-        done(ack, allowed);
-      });
-    });
-    socket.on('leaveChatBox', (ticketId: unknown, ack?: unknown) => {
-      subscriptions.chatBoxes.delete(Number(ticketId));
-      this.applySubscriptions(socket);
-      done(ack, true);
-    });
-    socket.on('userStatus', () => this.reportPresence(socket.data.identity, true));
-    socket.on('disconnect', () => {
-      const left = (this.socketsPerUser.get(userId) ?? 1) - 1;
-      if (left <= 0) {
-        this.socketsPerUser.delete(userId);
-        this.reportPresence(socket.data.identity, false);
-      } else this.socketsPerUser.set(userId, left);
-    });
-    socket.emit('ready');
   }
 
   /**

@@ -3,9 +3,10 @@
  * rotated refresh token revokes the family → logout; the 401/403 semantics the spec's clients depend on;
  * login throttling; legacy bcrypt hashes; password changes ending sessions; spoofed identity headers.
  */
-import { createPrivateKey } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { SignJWT } from 'jose';
+import { io } from 'socket.io-client';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@cs/proto/http';
 import { expectEventually } from '@cs/platform/testing';
 import {
@@ -35,20 +36,41 @@ afterAll(() => stack?.close());
 
 const me = (token: string | undefined) => call(base, 'GET', '/auth/me', { token });
 
+const privateKeyOf = (base64: string): KeyObject =>
+  createPrivateKey({ key: Buffer.from(base64, 'base64'), format: 'der', type: 'pkcs8' });
+/** The `kid` identity puts in its tokens: the first 16 hex digits of the SHA-256 of the public key's SPKI DER. */
+const kidOf = (key: KeyObject): string =>
+  createHash('sha256')
+    .update(createPublicKey(key).export({ format: 'der', type: 'spki' }))
+    .digest('hex')
+    .slice(0, 16);
+
 async function signToken(
   claims: Record<string, unknown> & { sub: string },
-  privateKey: string,
-  iat: number,
-  exp: number,
+  key: KeyObject | Uint8Array,
+  { alg = 'ES256', kid, iat, exp }: { alg?: string; kid: string; iat: number; exp: number },
 ): Promise<string> {
   return new SignJWT(claims)
-    .setProtectedHeader({ alg: 'EdDSA' })
+    .setProtectedHeader({ alg, typ: 'JWT', kid })
     .setSubject(claims.sub)
     .setIssuer(ACCESS_TOKEN_ISSUER)
     .setAudience(ACCESS_TOKEN_AUDIENCE)
     .setIssuedAt(iat)
     .setExpirationTime(exp)
-    .sign(createPrivateKey({ key: Buffer.from(privateKey, 'base64'), format: 'der', type: 'pkcs8' }));
+    .sign(key);
+}
+
+/** Opens a socket the way the web client does; resolves on `ready`, rejects with the `connect_error` message. */
+async function handshake(token: string): Promise<string> {
+  const socket = io(base, { transports: ['websocket'], reconnection: false, query: { token } });
+  try {
+    return await new Promise<string>((resolve, reject) => {
+      socket.once('ready', () => resolve('ready'));
+      socket.once('connect_error', (error) => reject(error));
+    });
+  } finally {
+    socket.disconnect();
+  }
 }
 
 describe('signup, login, refresh rotation, reuse detection and logout', () => {
@@ -104,7 +126,7 @@ describe('signup, login, refresh rotation, reuse detection and logout', () => {
     await expectEventually(async () => expect((await me(first.body.token)).status).toBe(401));
   });
 
-  it('logs out: the refresh cookie and the access token of that session stop working', async () => {
+  it('logs out: the refresh cookie and the access token of that session stop working, on HTTP and sockets', async () => {
     const session = await logIn(base, tenant.email, tenant.password);
     const out = await call(base, 'DELETE', '/auth/logout', { token: session.token, cookie: session.cookie });
     expect(out.status).toBe(200);
@@ -113,6 +135,8 @@ describe('signup, login, refresh rotation, reuse detection and logout', () => {
     await expectEventually(async () =>
       expect(await me(session.token)).toMatchObject({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } }),
     );
+    // the socket handshake goes through the same check: the ended session's token opens no socket (401 code)
+    await expect(handshake(session.token)).rejects.toThrow('ERR_SESSION_EXPIRED');
   });
 
   it('ends the other sessions when the account signs in again', async () => {
@@ -139,27 +163,98 @@ describe('401 versus 403', () => {
     });
   });
 
-  it('answers 403 ERR_INVALID_TOKEN to a malformed, forged, foreign-key or expired token (the client refreshes)', async () => {
+  const claimsOf = (current: Session) => ({
+    sub: String(current.user.id),
+    cid: current.user.companyId,
+    sid: 'x',
+    profile: 'admin',
+    super: true,
+    queues: [],
+    allTicket: 'enable',
+    plan: null,
+    due: null,
+    tz: 'America/Sao_Paulo',
+  });
+
+  /** Tokens the gateway must refuse with 403 ERR_INVALID_TOKEN (the client refreshes once), on HTTP and sockets. */
+  async function refusedTokens(): Promise<Record<string, string>> {
     const now = Math.floor(Date.now() / 1_000);
-    const claims = {
-      sub: String(session.user.id),
-      cid: session.user.companyId,
-      sid: 'x',
-      profile: 'admin',
-      super: true,
-      queues: [],
-      allTicket: 'enable',
-      plan: null,
-      due: null,
-      tz: 'America/Sao_Paulo',
+    const claims = { ...claimsOf(session), sid: 'forged' };
+    const identityKey = privateKeyOf(stack.keys.privateKey);
+    const kid = kidOf(identityKey);
+    const live = { kid, iat: now, exp: now + 600 };
+    const otherP256 = privateKeyOf(accessTokenKeys().privateKey);
+    const ed25519 = generateKeyPairSync('ed25519').privateKey;
+    const [header, payload, signature] = session.token.split('.') as [string, string, string];
+    return {
+      malformed: 'not-a-jwt',
+      // another ES256 key, under its own kid and under identity's
+      'another P-256 key': await signToken(claims, otherP256, { ...live, kid: kidOf(otherP256) }),
+      "another P-256 key with identity's kid": await signToken(claims, otherP256, live),
+      // right key and kid, but past its expiry (beyond the 5 s of clock slack)
+      expired: await signToken(claims, identityKey, { kid, iat: now - 3_600, exp: now - 1_800 }),
+      // the algorithms jsonwebtoken would take if it were not pinned to ES256
+      EdDSA: await signToken(claims, ed25519, { ...live, alg: 'EdDSA' }),
+      'HS256 keyed with the public key': await signToken(claims, Buffer.from(stack.keys.publicKey, 'base64'), {
+        ...live,
+        alg: 'HS256',
+      }),
+      'ES256 without kid': await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'ES256' })
+        .setSubject(claims.sub)
+        .setIssuer(ACCESS_TOKEN_ISSUER)
+        .setAudience(ACCESS_TOKEN_AUDIENCE)
+        .setIssuedAt(now)
+        .setExpirationTime(now + 600)
+        .sign(identityKey),
+      'wrong audience': await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'ES256', kid })
+        .setSubject(claims.sub)
+        .setIssuer(ACCESS_TOKEN_ISSUER)
+        .setAudience('someone-else')
+        .setIssuedAt(now)
+        .setExpirationTime(now + 600)
+        .sign(identityKey),
+      tampered: `${header}.${Buffer.from(JSON.stringify({ ...claims, super: true })).toString('base64url')}.${signature}`,
+      unsigned: `${header}.${payload}.`,
     };
-    const forged = await signToken(claims, accessTokenKeys().privateKey, now, now + 600);
-    const expired = await signToken(claims, stack.keys.privateKey, now - 3_600, now - 1_800);
-    const [header, payload] = session.token.split('.');
-    const tampered = `${header}.${Buffer.from(JSON.stringify({ ...claims, super: true })).toString('base64url')}.${session.token.split('.')[2]}`;
-    for (const token of ['not-a-jwt', forged, expired, tampered, `${header}.${payload}.`]) {
-      expect(await me(token)).toMatchObject({ status: 403, body: { error: 'ERR_INVALID_TOKEN' } });
+  }
+
+  it('accepts a token the test signs like identity (ES256, its key, its kid): the refusals below are not a test artefact', async () => {
+    const now = Math.floor(Date.now() / 1_000);
+    const identityKey = privateKeyOf(stack.keys.privateKey);
+    const token = await signToken(
+      // `ims` (signing time in ms) as identity sets it: the login's own cut-off of older sessions, in the same
+      // second, must not cover it
+      { ...claimsOf(session), sid: 'signed-by-the-test', ims: Date.now() },
+      identityKey,
+      {
+        kid: kidOf(identityKey),
+        iat: now,
+        exp: now + 600,
+      },
+    );
+    expect(await me(token)).toMatchObject({ status: 200, body: { id: session.user.id } });
+    expect(await handshake(token)).toBe('ready');
+  });
+
+  it('answers 403 ERR_INVALID_TOKEN to a malformed, forged, foreign-key, other-algorithm or expired token (the client refreshes)', async () => {
+    for (const [name, token] of Object.entries(await refusedTokens())) {
+      expect({ name, response: await me(token) }).toMatchObject({
+        name,
+        response: { status: 403, body: { error: 'ERR_INVALID_TOKEN' } },
+      });
     }
+  });
+
+  it('refuses the same tokens at the socket handshake with connect_error ERR_INVALID_TOKEN, and none with 401', async () => {
+    for (const [name, token] of Object.entries(await refusedTokens())) {
+      await expect(handshake(token).catch((error: Error) => `${name}: ${error.message}`)).resolves.toBe(
+        `${name}: ERR_INVALID_TOKEN`,
+      );
+    }
+    await expect(handshake('')).rejects.toThrow('ERR_SESSION_EXPIRED');
+    expect(await handshake(session.token)).toBe('ready');
   });
 
   it('answers 401 ERR_INVALID_CREDENTIALS to a wrong password or an unknown e-mail', async () => {

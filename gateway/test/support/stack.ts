@@ -23,8 +23,9 @@ export interface KeyPair {
   readonly publicKey: string;
 }
 
+/** A fresh EC P-256 pair (ES256), as identity and the gateway hold: pkcs8 and SPKI DER in base64. */
 export function accessTokenKeys(): KeyPair {
-  const keys = generateKeyPairSync('ed25519');
+  const keys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   return {
     privateKey: keys.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
     publicKey: keys.publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),

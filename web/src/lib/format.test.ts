@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatListTime, formatPhone, maskPhoneInput } from './format';
+import { formatDateTime, formatListTime, formatPhone, maskPhoneInput } from './format';
 
 describe('formatPhone', () => {
   it('drops the leading 55 and formats 11 digits as a mobile', () => {
@@ -31,5 +31,13 @@ describe('maskPhoneInput', () => {
     expect(maskPhoneInput('1')).toBe('(1');
     expect(maskPhoneInput('1198')).toBe('(11) 98');
     expect(maskPhoneInput('11987654321999')).toBe('(11) 98765-4321');
+  });
+});
+
+describe('formatDateTime in a time zone', () => {
+  it("shows the zone's wall clock, not the browser's", () => {
+    // 2026-12-01 02:30 UTC is still 30/11 23:30 in São Paulo (UTC−3) and already 01/12 11:30 in Tokyo
+    expect(formatDateTime('2026-12-01T02:30:00Z', 'America/Sao_Paulo')).toBe('30/11/26 23:30');
+    expect(formatDateTime('2026-12-01T02:30:00Z', 'Asia/Tokyo')).toBe('01/12/26 11:30');
   });
 });

@@ -45,9 +45,37 @@ export function formatDay(value: string | Date): string {
   return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
 }
 
-/** The spec's general date format `DD/MM/YY HH:mm`. */
-export function formatDateTime(value: string | Date): string {
+/** An instant's wall-clock fields in a time zone (two digits each, the year four). */
+export function zonedParts(
+  value: string | Date,
+  timeZone: string,
+): { year: string; month: string; day: string; hour: string; minute: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(typeof value === 'string' ? new Date(value) : value)
+      .map((part) => [part.type, part.value]),
+  );
+  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute! };
+}
+
+/**
+ * The spec's general date format `DD/MM/YY HH:mm`: in the browser's zone, or in `timeZone` (a company's schedule,
+ * which the server reads in the company's zone, shows the same wall clock wherever the browser is).
+ */
+export function formatDateTime(value: string | Date, timeZone?: string): string {
   const date = typeof value === 'string' ? new Date(value) : value;
+  if (timeZone) {
+    const { year, month, day, hour, minute } = zonedParts(date, timeZone);
+    return `${day}/${month}/${year.slice(2)} ${hour}:${minute}`;
+  }
   return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${String(date.getFullYear()).slice(2)} ${formatClock(date)}`;
 }
 

@@ -728,6 +728,16 @@ describe('dispatch engine', () => {
       expect(numbers.map((number) => parties.sendsTo(number).length)).toEqual(numbers.map(() => 1));
       const finished = await json<Campaign>(await call(companyId, 'GET', `/campaigns/${campaign.id}`));
       expect(finished.counts).toMatchObject({ valid: 60, delivered: 60, failed: 0 });
+      // the report's live counts: the last update has every delivery, and deliveries are announced together (at
+      // most once a second per pod), not one event (and one count of the shipping rows) per delivery
+      const updates = await expectEventually(() => {
+        const events = parties.campaignEvents
+          .filter((event) => (event.data as { id: number }).id === campaign.id)
+          .map((event) => event.data as { status: string; counts: { delivered: number } });
+        expect(events.at(-1)?.counts.delivered).toBe(60);
+        return events;
+      });
+      expect(updates.length).toBeLessThan(60);
     } finally {
       await second.close();
     }

@@ -1,14 +1,24 @@
 import { z } from 'zod';
 import { booleanFromEnv, sensitive } from '@cs/platform/config';
 import { ServiceEnvSchema } from '@cs/platform/config';
+import { privateKeyProblem } from '../modules/auth/access-token.signer.js';
 
 export const IdentityEnvSchema = ServiceEnvSchema.extend({
   IDENTITY_PORT: z.coerce.number().int().min(0).max(65_535).default(4101),
   /**
-   * The Ed25519 private key that signs access tokens: PEM, or base64 of its PKCS#8 DER (one line). The gateway
-   * holds only the public key (`AUTH_ACCESS_PUBLIC_KEY`). `make dev` generates a pair per run.
+   * The EC P-256 private key that signs access tokens (ES256): PEM, or base64 of its PKCS#8 DER (one line). The
+   * gateway holds only the public key (`AUTH_ACCESS_PUBLIC_KEY`). `make dev` generates a pair per run. Any other
+   * key type (the Ed25519 keys of before) is refused at boot.
    */
-  AUTH_ACCESS_PRIVATE_KEY: sensitive(z.string().min(40)),
+  AUTH_ACCESS_PRIVATE_KEY: sensitive(
+    z
+      .string()
+      .min(40)
+      .superRefine((value, context) => {
+        const problem = privateKeyProblem(value);
+        if (problem) context.addIssue({ code: 'custom', message: problem });
+      }),
+  ),
   /** `Secure` on the refresh cookie; defaults to on in production. */
   AUTH_COOKIE_SECURE: booleanFromEnv.optional(),
   /** `SameSite` of the refresh cookie (`none` when the web is served from another site; needs Secure). */

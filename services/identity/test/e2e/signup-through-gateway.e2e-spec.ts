@@ -24,7 +24,7 @@ let gateway: ChildHandle;
 let gatewayUrl: string;
 let planId: number;
 const unique = Date.now().toString(36);
-const keys = generateKeyPairSync('ed25519');
+const keys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
 const privateKey = keys.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
 const publicKey = keys.publicKey.export({ format: 'der', type: 'spki' }).toString('base64');
 

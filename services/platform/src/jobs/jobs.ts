@@ -25,6 +25,8 @@ export interface WorkOptions {
   readonly pollingIntervalSeconds?: number;
   /** Retries before a job is failed for good. */
   readonly retryLimit?: number;
+  /** Run the jobs of one fetched batch at the same time instead of one after another. */
+  readonly parallel?: boolean;
 }
 
 export interface EnqueueOptions {
@@ -97,9 +99,14 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
       name,
       { batchSize: options.batchSize ?? 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
       async (jobs: Job<T>[]) => {
-        for (const job of jobs) {
-          await runWithContext({ requestId: job.id, correlationId: job.id }, () => handler(job.data, job));
+        const run = (job: Job<T>): Promise<void> =>
+          runWithContext({ requestId: job.id, correlationId: job.id }, () => handler(job.data, job));
+        if (!options.parallel) {
+          for (const job of jobs) await run(job);
+          return;
         }
+        const failed = (await Promise.allSettled(jobs.map(run))).find((result) => result.status === 'rejected');
+        if (failed) throw failed.reason;
       },
     );
   }

@@ -97,14 +97,32 @@ export interface ChildHandle {
 }
 
 /**
- * Runs a TypeScript entry point as its own process (SWC loader, workspace sources), as a deployable runs:
- * `spawnTs('services/identity/src/main.ts', env)`.
+ * The compiled form of a deployable's TypeScript entry point (`make build`: `tsc -b tsconfig.build.json`), what the
+ * image runs: `services/identity/src/main.ts` → `services/identity/dist/main.js`.
  */
-export function spawnTs(entry: string, env: Record<string, string | undefined>, name = entry): ChildHandle {
+export function compiledEntry(entry: string): string {
+  const compiled = entry.replace(/(^|\/)src\//, '$1dist/').replace(/\.ts$/, '.js');
+  if (compiled === entry) throw new Error(`${entry} is not a TypeScript entry under src/`);
+  return compiled;
+}
+
+/**
+ * Runs a TypeScript entry point as its own process (SWC loader, workspace sources), as a deployable runs:
+ * `spawnTs('services/identity/src/main.ts', env)`. With `compiled: true` it runs the built JavaScript instead
+ * (`compiledEntry`, no loader: the production process, for memory measurements; `make build` first).
+ */
+export function spawnTs(
+  entry: string,
+  env: Record<string, string | undefined>,
+  name = entry,
+  { compiled = false }: { compiled?: boolean } = {},
+): ChildHandle {
   const root = repoRoot();
   const child = spawn(
     process.execPath,
-    ['--import', join(root, 'deploy', 'scripts', 'register-ts.mjs'), join(root, entry)],
+    compiled
+      ? [join(root, compiledEntry(entry))]
+      : ['--import', join(root, 'deploy', 'scripts', 'register-ts.mjs'), join(root, entry)],
     {
       cwd: root,
       env: Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined)),

@@ -46,9 +46,22 @@ interface ShippingRow {
   confirmed_at: Date | null;
 }
 
-/** At most this many messages per dispatch job when the intervals allow it (zero intervals: bulk sending). */
+/** At most this many messages per dispatch run (one transaction) when the intervals allow it (zero intervals). */
 const BATCH = 200;
 const INSERT_BATCH = 1_000;
+/**
+ * A run that used its whole batch with the connection still free goes on in the same job, one transaction after
+ * another, for at most this long; then the chain moves to a new job (so one campaign does not hold a worker).
+ */
+const CHAIN_SLICE_MS = 5_000;
+/** Live counts (`campaigns.campaign.updated`, each one counting the shipping rows) at most this often per campaign. */
+const ANNOUNCE_EVERY_MS = 1_000;
+/**
+ * The pod that queued a chain's next run due within this long also runs it itself on time (a timer), instead of
+ * waiting for pg-boss to fetch the job (it polls every 0.5 s); the job stays queued as the durable fallback and
+ * finds the token changed.
+ */
+const LOCAL_RUN_WITHIN_MS = 30_000;
 
 const messagesOf = (row: CampaignRow, kind: 'message' | 'confirmation'): string[] => {
   const values =
@@ -78,6 +91,10 @@ const messagesOf = (row: CampaignRow, kind: 'message' | 'confirmation'): string[
 export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(DispatchEngine.name);
   private watchdogTimer: NodeJS.Timeout | undefined;
+  /** Campaigns whose counts changed since their last announcement (campaign id → company). */
+  private readonly toAnnounce = new Map<number, CompanyId>();
+  private announceTimer: NodeJS.Timeout | undefined;
+  private readonly localRuns = new Set<NodeJS.Timeout>();
 
   constructor(
     private readonly transactions: TransactionHost,
@@ -95,6 +112,7 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
     await this.jobs.work<DispatchJob>(DISPATCH_JOB, (data) => this.dispatch(data), {
       pollingIntervalSeconds: 0.5,
       batchSize: 5,
+      parallel: true,
     });
     const stalledAfter = this.config.CAMPAIGNS_STALLED_AFTER_SECONDS;
     this.watchdogTimer = setInterval(
@@ -106,8 +124,36 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
     this.watchdogTimer.unref();
   }
 
-  onApplicationShutdown(): void {
+  async onApplicationShutdown(): Promise<void> {
     clearInterval(this.watchdogTimer);
+    for (const timer of this.localRuns) clearTimeout(timer);
+    this.localRuns.clear();
+    await this.flushAnnouncements();
+  }
+
+  /**
+   * After a commit that changed a campaign's counts (sends, deliveries, failures, confirmations): its
+   * `campaigns.campaign.updated` goes out within ANNOUNCE_EVERY_MS, once for every change in that time. Status
+   * changes are announced at once, in their own transaction. A pod that dies in between loses at most that second
+   * of live updates; the figures themselves are always counted from the shipping rows.
+   */
+  private announceSoon(companyId: CompanyId, campaignId: number): void {
+    this.toAnnounce.set(campaignId, companyId);
+    if (this.announceTimer) return;
+    this.announceTimer = setTimeout(() => void this.flushAnnouncements(), ANNOUNCE_EVERY_MS);
+    this.announceTimer.unref();
+  }
+
+  private async flushAnnouncements(): Promise<void> {
+    clearTimeout(this.announceTimer);
+    this.announceTimer = undefined;
+    const due = [...this.toAnnounce];
+    this.toAnnounce.clear();
+    for (const [campaignId, companyId] of due) {
+      await this.transactions
+        .run(() => this.campaigns.announce(companyId, campaignId))
+        .catch((error: unknown) => this.logger.warn({ err: error, campaignId }, 'campaign announcement failed'));
+    }
   }
 
   /**
@@ -153,7 +199,7 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
   }
 
   /** In the caller's transaction (campaign row locked): a new dispatch chain from `at`, the old one dies. */
-  async kick(manager: EntityManager, companyId: number, campaignId: number, at?: Date): Promise<void> {
+  async kick(manager: EntityManager, companyId: number, campaignId: number, at?: Date): Promise<string> {
     const token = randomUUID();
     await manager.query('UPDATE campaigns SET dispatch_token = $3 WHERE company_id = $1 AND id = $2', [
       companyId,
@@ -165,6 +211,7 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
       { companyId, campaignId, token },
       { startAfter: at ?? this.clock.now() },
     );
+    return token;
   }
 
   private async start(job: StartJob): Promise<void> {
@@ -237,18 +284,61 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
     }
   }
 
-  private async dispatch(job: DispatchJob): Promise<void> {
+  /**
+   * One link of the campaign's dispatch chain: runs (one transaction each) while they use their whole batch and the
+   * connection may send again at once (zero intervals), for at most CHAIN_SLICE_MS; the last run queues the next job.
+   */
+  private async dispatch(job: DispatchJob, local = false): Promise<void> {
     const companyId = asCompanyId(job.companyId);
-    await this.transactions.run(async (manager) => {
+    const until = Date.now() + CHAIN_SLICE_MS;
+    for (;;) {
+      const outcome = await this.dispatchRun(job, Date.now() < until, local);
+      if (outcome.handed > 0) this.announceSoon(companyId, job.campaignId);
+      if (outcome.next) this.runLocally({ ...job, token: outcome.next.token }, outcome.next.at);
+      if (!outcome.more) return;
+    }
+  }
+
+  /** The chain's next run, queued for `at`, also run here on time (the queued job is the fallback). */
+  private runLocally(job: DispatchJob, at: Date): void {
+    const delay = Math.max(0, at.getTime() - this.clock.now().getTime());
+    if (delay > LOCAL_RUN_WITHIN_MS) return;
+    const timer = setTimeout(() => {
+      this.localRuns.delete(timer);
+      this.dispatch(job, true).catch((error: unknown) =>
+        this.logger.warn(
+          { err: error, campaignId: job.campaignId },
+          'local dispatch run failed; the queued job follows',
+        ),
+      );
+    }, delay);
+    timer.unref();
+    this.localRuns.add(timer);
+  }
+
+  /**
+   * With the campaign row locked and its token checked: hands the rows the connection's pacing allows to the
+   * connector. `more`: the batch was full and the connection is free, so the caller runs again under the same token
+   * (only when `mayContinue`; otherwise, and in every other case, the next job is queued here: `next`). A `local`
+   * run (this pod's timer) that finds the connection not yet free leaves the chain to its queued job.
+   */
+  private dispatchRun(
+    job: DispatchJob,
+    mayContinue: boolean,
+    local: boolean,
+  ): Promise<{ handed: number; more: boolean; next?: { token: string; at: Date } }> {
+    const companyId = asCompanyId(job.companyId);
+    return this.transactions.run(async (manager) => {
       const [row] = await manager.query<CampaignRow[]>(
         'SELECT * FROM campaigns WHERE company_id = $1 AND id = $2 FOR UPDATE',
         [companyId, job.campaignId],
       );
+      const idle = { handed: 0, more: false };
       if (!row || row.status !== 'EM_ANDAMENTO' || (row as { dispatch_token?: string }).dispatch_token !== job.token) {
-        return;
+        return idle;
       }
       const connectionId = row.whatsapp_id;
-      if (connectionId === null) return;
+      if (connectionId === null) return idle;
       const settings = await this.settings.get(companyId);
       await manager.query(
         `INSERT INTO connection_pacing (connection_id, company_id, next_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
@@ -279,16 +369,17 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
           nextAt,
           sent,
         ]);
-        await this.campaigns.announce(companyId, row.id);
-        await this.kick(manager, companyId, row.id, nextAt);
-        return;
+        const more = mayContinue && handed === BATCH && nextAt.getTime() <= this.clock.now().getTime();
+        if (more) return { handed, more };
+        return { handed, more, next: { token: await this.kick(manager, companyId, row.id, nextAt), at: nextAt } };
       }
       if (nextAt.getTime() > this.clock.now().getTime()) {
+        if (local) return idle;
         // the connection is pacing (another campaign may share it): come back when it may send again
-        await this.kick(manager, companyId, row.id, nextAt);
-        return;
+        return { ...idle, next: { token: await this.kick(manager, companyId, row.id, nextAt), at: nextAt } };
       }
       await this.finishIfDone(manager, row);
+      return idle;
     });
   }
 
@@ -437,7 +528,7 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
 
   /** A contact replied on the campaign's connection: its pending confirmation is confirmed, the main message follows. */
   async confirm(companyId: CompanyId, connectionId: number, number: string): Promise<void> {
-    await this.transactions.run(async (manager) => {
+    const campaignIds = await this.transactions.run(async (manager) => {
       const confirmed = await returningRows<{ campaign_id: number }>(
         manager,
         `UPDATE campaign_shippings s SET confirmed_at = now()
@@ -448,27 +539,32 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
         RETURNING s.campaign_id`,
         [companyId, connectionId, number],
       );
-      for (const campaignId of new Set(confirmed.map((entry) => entry.campaign_id))) {
+      const campaignIds = [...new Set(confirmed.map((entry) => entry.campaign_id))];
+      for (const campaignId of campaignIds) {
         await manager.query('SELECT id FROM campaigns WHERE id = $1 FOR UPDATE', [campaignId]);
         await this.kick(manager, companyId, campaignId);
-        await this.campaigns.announce(companyId, campaignId);
       }
+      return campaignIds;
     });
+    for (const campaignId of campaignIds) this.announceSoon(companyId, campaignId);
   }
 
-  /** The connector's result of a campaign send: delivered or failed, then the campaign may be finished. */
+  /**
+   * The connector's result of a campaign send, in one transaction: the delivered part goes to the contact's history
+   * (ADR 0006); a main message is marked delivered, a failed main message or request failed; when no row is left to
+   * send the campaign may be finished (under its row lock, which a dispatch run holds: taken only then).
+   */
   async result(
     companyId: CompanyId,
     shippingId: string,
     part: string,
     outcome: { error: string | null; sent?: SentMessage },
   ): Promise<void> {
-    if (outcome.error === null && outcome.sent) {
-      const sent = outcome.sent;
-      await this.transactions.run((manager) => this.publishDelivered(manager, companyId, shippingId, part, sent));
-    }
-    if (part !== 'main' && part !== 'confirm') return;
-    await this.transactions.run(async (manager) => {
+    const changed = await this.transactions.run(async (manager) => {
+      if (outcome.error === null && outcome.sent) {
+        await this.publishDelivered(manager, companyId, shippingId, part, outcome.sent);
+      }
+      if (part !== 'main' && part !== 'confirm') return undefined;
       const updated = await returningRows<{ campaign_id: number }>(
         manager,
         outcome.error === null
@@ -481,22 +577,24 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
         outcome.error === null ? [companyId, shippingId] : [companyId, shippingId, outcome.error.slice(0, 64)],
       );
       const campaignId = updated[0]?.campaign_id;
-      if (campaignId === undefined || (outcome.error === null && part === 'confirm')) return;
-      const [row] = await manager.query<CampaignRow[]>('SELECT * FROM campaigns WHERE id = $1 FOR UPDATE', [
-        campaignId,
-      ]);
-      if (!row) return;
-      if (row.status === 'EM_ANDAMENTO') {
-        const [open] = await manager.query<Array<{ count: number }>>(
-          `SELECT count(*)::int AS count FROM campaign_shippings
-            WHERE campaign_id = $1 AND sent_at IS NULL AND failed_at IS NULL
-              AND (NOT $2 OR confirmation_requested_at IS NULL OR confirmed_at IS NOT NULL)`,
-          [row.id, row.confirmation],
-        );
-        if ((open?.count ?? 0) === 0) await this.finishIfDone(manager, row);
+      if (campaignId === undefined || (outcome.error === null && part === 'confirm')) return undefined;
+      const [open] = await manager.query<Array<{ open: boolean }>>(
+        `SELECT EXISTS (SELECT 1 FROM campaign_shippings s WHERE s.campaign_id = c.id AND s.sent_at IS NULL
+                          AND s.failed_at IS NULL
+                          AND (NOT c.confirmation OR s.confirmation_requested_at IS NULL OR s.confirmed_at IS NOT NULL))
+                AS open
+           FROM campaigns c WHERE c.id = $1 AND c.status = 'EM_ANDAMENTO'`,
+        [campaignId],
+      );
+      if (open && !open.open) {
+        const [row] = await manager.query<CampaignRow[]>('SELECT * FROM campaigns WHERE id = $1 FOR UPDATE', [
+          campaignId,
+        ]);
+        if (row?.status === 'EM_ANDAMENTO') await this.finishIfDone(manager, row);
       }
-      await this.campaigns.announce(companyId, row.id);
+      return campaignId;
     });
+    if (changed !== undefined) this.announceSoon(companyId, changed);
   }
 
   /**

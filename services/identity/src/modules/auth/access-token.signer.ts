@@ -10,12 +10,28 @@ import {
 import { APP_CONFIG } from '@cs/platform/config';
 import type { IdentityConfig } from '../../config/env.js';
 
+/** ECDSA on P-256 with SHA-256: what the gateway's passport-jwt (jsonwebtoken) strategy verifies. */
+export const ACCESS_TOKEN_ALGORITHM = 'ES256';
+
 /** A key from the environment: PEM (with literal `\n` allowed) or base64 of the DER. */
 export function parsePrivateKey(value: string): KeyObject {
   const text = value.trim().replace(/\\n/g, '\n');
   return text.startsWith('-----BEGIN')
     ? createPrivateKey(text)
     : createPrivateKey({ key: Buffer.from(text, 'base64'), format: 'der', type: 'pkcs8' });
+}
+
+/** Why a private key cannot sign access tokens, or undefined for an EC P-256 (prime256v1) key. */
+export function privateKeyProblem(value: string): string | undefined {
+  let key: KeyObject;
+  try {
+    key = parsePrivateKey(value);
+  } catch {
+    return 'is not a PEM or base64 PKCS#8 DER private key';
+  }
+  if (key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1') return undefined;
+  const type = key.asymmetricKeyDetails?.namedCurve ?? key.asymmetricKeyType ?? 'unknown';
+  return `is ${type}: access tokens are ES256, the key must be EC P-256 (prime256v1)`;
 }
 
 /** The key id: the first 16 hex digits of the SHA-256 of the public key's DER (lets gateways hold several keys). */
@@ -27,15 +43,16 @@ export const keyIdOf = (publicKey: KeyObject): string =>
 
 export type AccessTokenInput = Omit<AccessTokenClaims, 'iat' | 'exp' | 'ims'>;
 
-/** Signs access tokens (EdDSA / Ed25519, 15 minutes). Only identity holds the private key (ADR 0005). */
+/** Signs access tokens (ES256 / EC P-256, 15 minutes). Only identity holds the private key (ADR 0005). */
 @Injectable()
 export class AccessTokenSigner {
   private readonly key: KeyObject;
   private readonly keyId: string;
 
   constructor(@Inject(APP_CONFIG) config: IdentityConfig) {
+    const problem = privateKeyProblem(config.AUTH_ACCESS_PRIVATE_KEY);
+    if (problem) throw new Error(`AUTH_ACCESS_PRIVATE_KEY ${problem}`);
     this.key = parsePrivateKey(config.AUTH_ACCESS_PRIVATE_KEY);
-    if (this.key.asymmetricKeyType !== 'ed25519') throw new Error('AUTH_ACCESS_PRIVATE_KEY must be an Ed25519 key');
     this.keyId = keyIdOf(createPublicKey(this.key));
   }
 
@@ -43,7 +60,7 @@ export class AccessTokenSigner {
     const { sub, ...rest } = claims;
     const issuedAt = Math.floor(now.getTime() / 1_000);
     return new SignJWT({ ...rest, ims: now.getTime() })
-      .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT', kid: this.keyId })
+      .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, typ: 'JWT', kid: this.keyId })
       .setSubject(sub)
       .setIssuer(ACCESS_TOKEN_ISSUER)
       .setAudience(ACCESS_TOKEN_AUDIENCE)

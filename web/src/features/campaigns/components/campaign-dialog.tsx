@@ -2,7 +2,6 @@ import { Alert, Box, Button, Field, HStack, Input, SimpleGrid, Stack, Tabs, Text
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListConnectionsQuery, useListTagsQuery } from '../../../api/endpoints/company';
-import { useAppSelector } from '../../../app/hooks';
 import { FormDialog } from '../../../components/form-dialog';
 import { notify } from '../../../components/toaster';
 import { toastError } from '../../../lib/errors';
@@ -18,15 +17,9 @@ import {
   useUpdateCampaignMutation,
   useUploadCampaignMediaMutation,
 } from '../api/campaigns-api';
-import {
-  campaignToForm,
-  type CampaignForm,
-  DEFAULT_COMPANY_TIME_ZONE,
-  formToBody,
-  isEditable,
-  MESSAGE_SLOTS,
-} from '../utils/campaign-form';
+import { campaignToForm, type CampaignForm, formToBody, isEditable, MESSAGE_SLOTS } from '../utils/campaign-form';
 import { SelectField } from './select-field';
+import { useCompanyTimeZone } from '../utils/use-company-time-zone';
 
 /**
  * The campaign dialog (spec §2): name, confirmation, contact list or tag, connection, schedule, file list, five
@@ -35,8 +28,7 @@ import { SelectField } from './select-field';
  */
 export function CampaignDialog({ campaign, onClose }: { campaign: CampaignRecord | null; onClose: () => void }) {
   const { t } = useTranslation();
-  // the schedule is the company's wall clock (the server reads it in the company's zone), not the browser's
-  const timeZone = useAppSelector((s) => s.session.user?.company?.timezone) ?? DEFAULT_COMPANY_TIME_ZONE;
+  const timeZone = useCompanyTimeZone();
   const [form, setForm] = useState<CampaignForm>(() => campaignToForm(campaign, timeZone));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [tab, setTab] = useState('1');

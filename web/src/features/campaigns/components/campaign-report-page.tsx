@@ -9,6 +9,7 @@ import { useLiveEvent } from '../../../components/use-live-event';
 import { formatDateTime } from '../../../lib/format';
 import { campaignsApi, useGetCampaignQuery } from '../api/campaigns-api';
 import { progressPercent } from '../utils/campaign-form';
+import { useCompanyTimeZone } from '../utils/use-company-time-zone';
 
 /** The report refreshes this long after a live update shows the campaign finished (spec §4). */
 export const REPORT_REFRESH_AFTER_FINISH_MS = 5000;
@@ -35,6 +36,7 @@ export function CampaignReportPage() {
   const id = Number(campaignId);
   const dispatch = useAppDispatch();
   const companyId = useAppSelector((s) => s.session.user?.companyId ?? 0);
+  const timeZone = useCompanyTimeZone();
   const { data: campaign, refetch } = useGetCampaignQuery(id, { skip: !Number.isInteger(id) || id <= 0 });
 
   useLiveEvent(channel.campaign(companyId), (event) => {
@@ -106,11 +108,11 @@ export function CampaignReportPage() {
           />
           <Figure
             label={t('campaignReport.scheduledAt')}
-            value={campaign.scheduledAt ? formatDateTime(campaign.scheduledAt) : t('campaigns.notScheduled')}
+            value={campaign.scheduledAt ? formatDateTime(campaign.scheduledAt, timeZone) : t('campaigns.notScheduled')}
           />
           <Figure
             label={t('campaignReport.completedAt')}
-            value={campaign.completedAt ? formatDateTime(campaign.completedAt) : t('campaigns.notCompleted')}
+            value={campaign.completedAt ? formatDateTime(campaign.completedAt, timeZone) : t('campaigns.notCompleted')}
           />
         </SimpleGrid>
       </Stack>

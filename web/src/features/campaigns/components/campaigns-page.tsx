@@ -22,6 +22,7 @@ import {
 } from '../api/campaigns-api';
 import { DISCLAIMER_KEY } from '../utils/campaign-form';
 import { CampaignDialog } from './campaign-dialog';
+import { useCompanyTimeZone } from '../utils/use-company-time-zone';
 
 const STATUS_COLOR: Record<string, string> = {
   INATIVA: 'gray',
@@ -44,6 +45,7 @@ export function CampaignsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const companyId = useAppSelector((s) => s.session.user?.companyId ?? 0);
+  const timeZone = useCompanyTimeZone();
   const [remove] = useDeleteCampaignMutation();
   const {
     search,
@@ -126,10 +128,10 @@ export function CampaignsPage() {
                 <Table.Cell hideBelow="md">{campaign.contactList?.name ?? t('campaigns.notDefined')}</Table.Cell>
                 <Table.Cell hideBelow="md">{campaign.whatsapp?.name ?? t('campaigns.notDefined')}</Table.Cell>
                 <Table.Cell hideBelow="lg">
-                  {campaign.scheduledAt ? formatDateTime(campaign.scheduledAt) : t('campaigns.notScheduled')}
+                  {campaign.scheduledAt ? formatDateTime(campaign.scheduledAt, timeZone) : t('campaigns.notScheduled')}
                 </Table.Cell>
                 <Table.Cell hideBelow="lg">
-                  {campaign.completedAt ? formatDateTime(campaign.completedAt) : t('campaigns.notCompleted')}
+                  {campaign.completedAt ? formatDateTime(campaign.completedAt, timeZone) : t('campaigns.notCompleted')}
                 </Table.Cell>
                 <Table.Cell hideBelow="md">
                   {campaign.confirmation ? t('campaigns.enabled') : t('campaigns.disabled')}

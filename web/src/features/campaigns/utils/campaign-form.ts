@@ -1,4 +1,5 @@
 import type { CampaignBody, CampaignRecord } from '../api/campaigns-api';
+import { zonedParts } from '../../../lib/format';
 
 export const MESSAGE_SLOTS = [1, 2, 3, 4, 5] as const;
 
@@ -32,20 +33,8 @@ export const DEFAULT_COMPANY_TIME_ZONE = 'America/Sao_Paulo';
  */
 export function toZonedInput(iso: string | null, timeZone: string): string {
   if (!iso) return '';
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+  const { year, month, day, hour, minute } = zonedParts(iso, timeZone);
+  return `${year}-${month}-${day}T${hour}:${minute}`;
 }
 
 /** The dialog's form; `timeZone`: the company's, in which the schedule is shown and sent. */
