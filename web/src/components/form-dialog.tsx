@@ -12,14 +12,31 @@ interface Props {
   size?: 'sm' | 'md' | 'lg' | 'xl';
   children: ReactNode;
   testId?: string;
+  /** The submit button's text (default: Save) and test id (default: `dialog-save`). */
+  submitLabel?: string;
+  submitTestId?: string;
+  /** Keeps the form from being submitted (e.g. until a contact is picked). */
+  submitDisabled?: boolean;
 }
 
-/** The add/edit dialog of the management pages: a form with Cancel and Save. */
-export function FormDialog({ title, onClose, onSubmit, saving, readOnly, size = 'md', children, testId }: Props) {
+/** Every form dialog of the app: a form with Cancel and Save (Save busy while `saving`). */
+export function FormDialog({
+  title,
+  onClose,
+  onSubmit,
+  saving,
+  readOnly,
+  size = 'md',
+  children,
+  testId,
+  submitLabel,
+  submitTestId = 'dialog-save',
+  submitDisabled,
+}: Props) {
   const { t } = useTranslation();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!readOnly) onSubmit?.();
+    if (!readOnly && !submitDisabled) onSubmit?.();
   };
   return (
     <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size={size} scrollBehavior="inside">
@@ -38,8 +55,14 @@ export function FormDialog({ title, onClose, onSubmit, saving, readOnly, size = 
                   {readOnly ? t('common.close') : t('common.cancel')}
                 </Button>
                 {!readOnly && (
-                  <Button type="submit" colorPalette="teal" loading={Boolean(saving)} data-testid="dialog-save">
-                    {t('common.save')}
+                  <Button
+                    type="submit"
+                    colorPalette="teal"
+                    loading={Boolean(saving)}
+                    disabled={submitDisabled}
+                    data-testid={submitTestId}
+                  >
+                    {submitLabel ?? t('common.save')}
                   </Button>
                 )}
               </Dialog.Footer>

@@ -1,4 +1,4 @@
-import { Button, Dialog, Field, Input, Portal, Stack } from '@chakra-ui/react';
+import { Field, Input, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,6 +8,7 @@ import { useAppDispatch } from '../app/hooks';
 import { useUpdateUserMutation } from '../api/endpoints/auth';
 import { userUpdated } from '../api/session';
 import type { SessionUser } from '../api/types';
+import { FormDialog } from '../components/form-dialog';
 import { notify } from '../components/toaster';
 import { toastError } from '../lib/errors';
 
@@ -47,41 +48,16 @@ export function ProfileDialog({ user, onClose }: { user: SessionUser; onClose: (
   });
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={(e) => void submit(e)} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{t('profile.title')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="3">
-                  {(['name', 'email', 'password'] as const).map((key) => (
-                    <Field.Root key={key} invalid={Boolean(errors[key])} required={key !== 'password'}>
-                      <Field.Label>{t(`profile.${key}`)}</Field.Label>
-                      <Input
-                        type={key === 'password' ? 'password' : key === 'email' ? 'email' : 'text'}
-                        {...register(key)}
-                      />
-                      <Field.ErrorText>{errors[key]?.message}</Field.ErrorText>
-                    </Field.Root>
-                  ))}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  {t('common.cancel')}
-                </Button>
-                <Button type="submit" colorPalette="teal" loading={isSubmitting}>
-                  {t('common.save')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog title={t('profile.title')} onClose={onClose} onSubmit={() => void submit()} saving={isSubmitting}>
+      <Stack gap="3">
+        {(['name', 'email', 'password'] as const).map((key) => (
+          <Field.Root key={key} invalid={Boolean(errors[key])} required={key !== 'password'}>
+            <Field.Label>{t(`profile.${key}`)}</Field.Label>
+            <Input type={key === 'password' ? 'password' : key === 'email' ? 'email' : 'text'} {...register(key)} />
+            <Field.ErrorText>{errors[key]?.message}</Field.ErrorText>
+          </Field.Root>
+        ))}
+      </Stack>
+    </FormDialog>
   );
 }

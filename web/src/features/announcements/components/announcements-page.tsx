@@ -1,8 +1,7 @@
 import { Badge, Button, Table } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { flattenPages } from '../../../api/paging';
 import { NO_PERMISSION_REDIRECT_MS } from '../../../app/route-guards';
 import { useAppSelector } from '../../../app/hooks';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -10,13 +9,8 @@ import { AddIcon } from '../../../components/icons';
 import { Page, ScrollArea } from '../../../components/page';
 import { RowActions } from '../../../components/row-actions';
 import { notify } from '../../../components/toaster';
-import { useDebouncedValue } from '../../../components/use-debounced-value';
-import { toastError } from '../../../lib/errors';
-import {
-  type AnnouncementRecord,
-  useDeleteAnnouncementMutation,
-  useGetAnnouncementsPageInfiniteQuery,
-} from '../api/announcements-api';
+import { useManagedList } from '../../../components/use-managed-list';
+import { useDeleteAnnouncementMutation, useGetAnnouncementsPageInfiniteQuery } from '../api/announcements-api';
 import { canAnnounce } from '../utils/announcement-form';
 import { AnnouncementDialog } from './announcement-dialog';
 
@@ -24,27 +18,17 @@ const PRIORITY_COLOR: Record<number, string> = { 1: 'red', 2: 'orange', 3: 'gray
 
 function AnnouncementsList() {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search);
-  const { data, isFetching, hasNextPage, fetchNextPage } = useGetAnnouncementsPageInfiniteQuery(searchParam);
   const [remove] = useDeleteAnnouncementMutation();
-  const [editing, setEditing] = useState<AnnouncementRecord | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<AnnouncementRecord | null>(null);
-  const records = flattenPages(data?.pages, (page) => page.records);
-
-  const confirmDelete = async (record: AnnouncementRecord) => {
-    try {
-      await remove(record.id).unwrap();
-      notify('success', t('admin.announcements.deleted'));
-    } catch (error) {
-      toastError(error);
-    }
-  };
+  const { search, records, scroll, editing, setEditing, setDeleting, confirmDelete } = useManagedList({
+    query: useGetAnnouncementsPageInfiniteQuery,
+    pick: (page) => page.records,
+    remove: { run: (record) => remove(record.id).unwrap(), done: t('admin.announcements.deleted') },
+  });
 
   return (
     <Page
       title={t('admin.announcements.title')}
-      search={{ value: search, onChange: setSearch }}
+      search={search}
       actions={
         <Button size="sm" colorPalette="teal" onClick={() => setEditing('new')}>
           <AddIcon /> {t('admin.announcements.add')}
@@ -52,12 +36,7 @@ function AnnouncementsList() {
       }
       testId="announcements-page"
     >
-      <ScrollArea
-        loading={isFetching}
-        hasMore={hasNextPage}
-        onLoadMore={() => void fetchNextPage()}
-        empty={records.length === 0}
-      >
+      <ScrollArea {...scroll}>
         <Table.Root size="sm" stickyHeader>
           <Table.Header>
             <Table.Row>
@@ -94,13 +73,7 @@ function AnnouncementsList() {
         </Table.Root>
       </ScrollArea>
       {editing && <AnnouncementDialog record={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('admin.deleteTitle')}
-        body={t('admin.deleteBody')}
-        onConfirm={() => deleting && void confirmDelete(deleting)}
-        onClose={() => setDeleting(null)}
-      />
+      <ConfirmDialog {...confirmDelete} title={t('admin.deleteTitle')} body={t('admin.deleteBody')} />
     </Page>
   );
 }

@@ -3,12 +3,11 @@ import { Alert, Badge, Button, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { baseApi } from '../../../api/base-api';
-import { flattenPages } from '../../../api/paging';
 import { isAdmin } from '../../../api/session';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Page, ScrollArea } from '../../../components/page';
-import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { useLiveEvent } from '../../../components/use-live-event';
+import { useManagedList } from '../../../components/use-managed-list';
 import { formatMoney } from '../../../lib/money';
 import { type Invoice, useGetInvoicesPageInfiniteQuery } from '../api/billing-api';
 import { formatDueDate, invoiceStatus, isExpired } from '../utils/billing';
@@ -38,30 +37,28 @@ export function InvoicesPage() {
   const dispatch = useAppDispatch();
   const user = useAppSelector((s) => s.session.user);
   const admin = isAdmin(user) || Boolean(user?.super);
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search);
-  const { data, isFetching, hasNextPage, fetchNextPage } = useGetInvoicesPageInfiniteQuery(searchParam, {
+  const {
+    search,
+    records: invoices,
+    scroll,
+  } = useManagedList({
+    query: useGetInvoicesPageInfiniteQuery,
+    pick: (page) => page.invoices,
     skip: !admin,
   });
   const [paying, setPaying] = useState<Invoice | null>(null);
-  const invoices = flattenPages(data?.pages, (page) => page.invoices);
 
   useLiveEvent(user ? channel.payment(user.companyId) : null, (payload) => {
     if (payload.action === 'CONCLUIDA') dispatch(baseApi.util.invalidateTags(['Invoices']));
   });
 
   return (
-    <Page title={t('billing.invoices.title')} search={{ value: search, onChange: setSearch }} testId="invoices-page">
+    <Page title={t('billing.invoices.title')} search={search} testId="invoices-page">
       <ExpiredBanner />
       {!admin ? (
         <Text color="fg.muted">{t('billing.invoices.adminOnly')}</Text>
       ) : (
-        <ScrollArea
-          loading={isFetching}
-          hasMore={hasNextPage}
-          onLoadMore={() => void fetchNextPage()}
-          empty={invoices.length === 0}
-        >
+        <ScrollArea {...scroll}>
           <Table.Root size="sm" stickyHeader>
             <Table.Header>
               <Table.Row>

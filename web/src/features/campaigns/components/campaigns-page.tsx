@@ -4,19 +4,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { channel } from '@cs/proto/realtime';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { flattenPages } from '../../../api/paging';
+import { useAppSelector } from '../../../app/hooks';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { AddIcon } from '../../../components/icons';
 import { Page, ScrollArea } from '../../../components/page';
 import { RowActions } from '../../../components/row-actions';
 import { notify } from '../../../components/toaster';
-import { useDebouncedValue } from '../../../components/use-debounced-value';
-import { useLiveEvent } from '../../../components/use-live-event';
+import { useManagedList } from '../../../components/use-managed-list';
 import { toastError } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
 import {
-  type CampaignRecord,
   campaignsApi,
   useCancelCampaignMutation,
   useDeleteCampaignMutation,
@@ -47,21 +44,26 @@ const accepted = (): boolean => {
 export function CampaignsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const dispatch = useAppDispatch();
   const companyId = useAppSelector((s) => s.session.user?.companyId ?? 0);
   const timeZone = useCompanyTimeZone();
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search);
-  const { data, isFetching, hasNextPage, fetchNextPage } = useGetCampaignsPageInfiniteQuery(searchParam);
   const [remove] = useDeleteCampaignMutation();
+  const {
+    search,
+    records: campaigns,
+    scroll,
+    editing,
+    setEditing,
+    setDeleting,
+    confirmDelete,
+  } = useManagedList({
+    query: useGetCampaignsPageInfiniteQuery,
+    pick: (page) => page.records,
+    live: { event: channel.campaign(companyId), invalidate: () => campaignsApi.util.invalidateTags(['Campaigns']) },
+    remove: { run: (campaign) => remove(campaign.id).unwrap(), done: t('campaigns.deleted') },
+  });
   const [cancel] = useCancelCampaignMutation();
   const [restart] = useRestartCampaignMutation();
-  const [editing, setEditing] = useState<CampaignRecord | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<CampaignRecord | null>(null);
   const [disclaimer, setDisclaimer] = useState(() => !accepted());
-  const campaigns = flattenPages(data?.pages, (page) => page.records);
-
-  useLiveEvent(channel.campaign(companyId), () => dispatch(campaignsApi.util.invalidateTags(['Campaigns'])));
 
   const run = async (action: () => Promise<unknown>, success: string) => {
     try {
@@ -84,7 +86,7 @@ export function CampaignsPage() {
   return (
     <Page
       title={t('campaigns.title')}
-      search={{ value: search, onChange: setSearch }}
+      search={search}
       actions={
         <>
           <Button size="sm" variant="outline" onClick={() => void navigate('/contact-lists')}>
@@ -100,12 +102,7 @@ export function CampaignsPage() {
       }
       testId="campaigns-page"
     >
-      <ScrollArea
-        loading={isFetching}
-        hasMore={hasNextPage}
-        onLoadMore={() => void fetchNextPage()}
-        empty={campaigns.length === 0}
-      >
+      <ScrollArea {...scroll}>
         <Table.Root size="sm" stickyHeader>
           <Table.Header>
             <Table.Row>
@@ -183,13 +180,7 @@ export function CampaignsPage() {
         </Table.Root>
       </ScrollArea>
       {editing && <CampaignDialog campaign={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('campaigns.deleteTitle')}
-        body={t('common.deleteConfirm')}
-        onConfirm={() => deleting && void run(() => remove(deleting.id).unwrap(), t('campaigns.deleted'))}
-        onClose={() => setDeleting(null)}
-      />
+      <ConfirmDialog {...confirmDelete} title={t('campaigns.deleteTitle')} body={t('common.deleteConfirm')} />
       <Dialog.Root open={disclaimer} onOpenChange={(e) => !e.open && accept()} size="md" role="alertdialog">
         <Portal>
           <Dialog.Backdrop />

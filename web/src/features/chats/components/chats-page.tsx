@@ -3,13 +3,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
-import { flattenPages } from '../../../api/paging';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { AddIcon } from '../../../components/icons';
 import { isNearBottom } from '../../../components/page';
 import { RowActions } from '../../../components/row-actions';
-import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { useIsNarrow } from '../../../components/use-media';
+import { useManagedList } from '../../../components/use-managed-list';
 import {
   type Chat,
   unreadsOf,
@@ -31,10 +30,14 @@ function ChatList({
   onSelect: (chat: Chat) => void;
 }) {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search);
-  const { data, hasNextPage, fetchNextPage, isFetching } = useGetChatsPageInfiniteQuery(searchParam);
-  const chats = flattenPages(data?.pages, (page) => page.records);
+  const {
+    search,
+    records: chats,
+    scroll,
+  } = useManagedList({
+    query: useGetChatsPageInfiniteQuery,
+    pick: (page) => page.records,
+  });
   return (
     <Flex direction="column" h="full" minH="0">
       <Box p="2">
@@ -43,8 +46,8 @@ function ChatList({
           type="search"
           aria-label={t('common.search')}
           placeholder={t('common.search')}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          value={search.value}
+          onChange={(e) => search.onChange(e.target.value)}
         />
       </Box>
       <Box
@@ -52,10 +55,10 @@ function ChatList({
         minH="0"
         overflowY="auto"
         onScroll={(e) => {
-          if (hasNextPage && !isFetching && isNearBottom(e.currentTarget)) void fetchNextPage();
+          if (scroll.hasMore && !scroll.loading && isNearBottom(e.currentTarget)) scroll.onLoadMore();
         }}
       >
-        {chats.length === 0 && !isFetching && (
+        {chats.length === 0 && !scroll.loading && (
           <Text p="3" color="fg.muted">
             {t('chats.noChats')}
           </Text>

@@ -5,16 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { channel } from '@cs/proto/realtime';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { flattenPages } from '../../../api/paging';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormDialog } from '../../../components/form-dialog';
 import { AddIcon, ArrowBackIcon, UploadIcon } from '../../../components/icons';
 import { Page, ScrollArea } from '../../../components/page';
 import { RowActions } from '../../../components/row-actions';
 import { notify } from '../../../components/toaster';
-import { useDebouncedValue } from '../../../components/use-debounced-value';
-import { useLiveEvent } from '../../../components/use-live-event';
+import { useManagedList } from '../../../components/use-managed-list';
 import { toastError } from '../../../lib/errors';
+import { ContactFieldsSchema } from '../../../lib/contact-form';
 import { serverFieldErrors, validateForm } from '../../../lib/form';
 import {
   type ImportReport,
@@ -27,7 +26,7 @@ import {
   useImportContactListMutation,
   useUpdateContactListItemMutation,
 } from '../api/contact-lists-api';
-import { isSpreadsheet, ListItemFormSchema, SPREADSHEET_ACCEPT } from '../utils/list-items';
+import { isSpreadsheet, SPREADSHEET_ACCEPT } from '../utils/list-items';
 import { ListImportProgress } from './list-import-progress';
 
 function ItemDialog({
@@ -49,7 +48,7 @@ function ItemDialog({
   const [create, creating] = useCreateContactListItemMutation();
   const [update, updating] = useUpdateContactListItemMutation();
   const submit = async () => {
-    const result = validateForm(ListItemFormSchema, values);
+    const result = validateForm(ContactFieldsSchema, values);
     if (!result.ok) return setErrors(result.errors);
     setErrors({});
     const body = { name: result.data.name, number: result.data.number, email: result.data.email, contactListId };
@@ -95,24 +94,30 @@ export function ContactListItemsPage() {
   const { contactListId } = useParams();
   const listId = Number(contactListId);
   const companyId = useAppSelector((s) => s.session.user?.companyId ?? 0);
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search);
   const { data: list } = useGetContactListQuery(listId);
-  const { data, isFetching, hasNextPage, fetchNextPage } = useGetContactListItemsPageInfiniteQuery({
-    contactListId: listId,
-    searchParam,
-  });
   const [remove] = useDeleteContactListItemMutation();
+  const {
+    search,
+    records: items,
+    scroll,
+    editing,
+    setEditing,
+    deleting,
+    setDeleting,
+    confirmDelete,
+  } = useManagedList({
+    query: useGetContactListItemsPageInfiniteQuery,
+    arg: (searchParam) => ({ contactListId: listId, searchParam }),
+    pick: (page) => page.contacts,
+    live: {
+      event: channel.contactListItemOfList(companyId, listId),
+      invalidate: () => contactListsApi.util.invalidateTags(['ContactListItems']),
+    },
+    remove: { run: (item) => remove(item.id).unwrap(), done: t('contactListItems.deleted') },
+  });
   const [importList, importing] = useImportContactListMutation();
-  const [editing, setEditing] = useState<ContactListItemRecord | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<ContactListItemRecord | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const items = flattenPages(data?.pages, (page) => page.contacts);
-
-  useLiveEvent(channel.contactListItemOfList(companyId, listId), () =>
-    dispatch(contactListsApi.util.invalidateTags(['ContactListItems'])),
-  );
 
   const upload = async (file: File | undefined) => {
     if (!file) return;
@@ -126,19 +131,10 @@ export function ContactListItemsPage() {
     }
   };
 
-  const confirmDelete = async (item: ContactListItemRecord) => {
-    try {
-      await remove(item.id).unwrap();
-      notify('success', t('contactListItems.deleted'));
-    } catch (error) {
-      toastError(error);
-    }
-  };
-
   return (
     <Page
       title={t('contactListItems.title', { name: list?.name ?? '' })}
-      search={{ value: search, onChange: setSearch }}
+      search={search}
       actions={
         <>
           <Button size="sm" variant="outline" onClick={() => void navigate('/contact-lists')}>
@@ -162,12 +158,7 @@ export function ContactListItemsPage() {
       }
       testId="contact-list-items-page"
     >
-      <ScrollArea
-        loading={isFetching}
-        hasMore={hasNextPage}
-        onLoadMore={() => void fetchNextPage()}
-        empty={items.length === 0}
-      >
+      <ScrollArea {...scroll}>
         <Table.Root size="sm" stickyHeader>
           <Table.Header>
             <Table.Row>
@@ -219,13 +210,7 @@ export function ContactListItemsPage() {
           }}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('common.deleteConfirm')}
-        body={deleting?.name ?? ''}
-        onConfirm={() => deleting && void confirmDelete(deleting)}
-        onClose={() => setDeleting(null)}
-      />
+      <ConfirmDialog {...confirmDelete} title={t('common.deleteConfirm')} body={deleting?.name ?? ''} />
     </Page>
   );
 }

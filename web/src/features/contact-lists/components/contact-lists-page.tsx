@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { channel } from '@cs/proto/realtime';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { flattenPages } from '../../../api/paging';
+import { useAppSelector } from '../../../app/hooks';
 import { tokenStore } from '../../../api/session';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormDialog } from '../../../components/form-dialog';
@@ -13,8 +12,7 @@ import { AddIcon, DownloadIcon } from '../../../components/icons';
 import { Page, ScrollArea } from '../../../components/page';
 import { RowActions } from '../../../components/row-actions';
 import { notify } from '../../../components/toaster';
-import { useDebouncedValue } from '../../../components/use-debounced-value';
-import { useLiveEvent } from '../../../components/use-live-event';
+import { useManagedList } from '../../../components/use-managed-list';
 import { env } from '../../../lib/env';
 import { toastError } from '../../../lib/errors';
 import { serverFieldErrors } from '../../../lib/form';
@@ -85,31 +83,31 @@ function ContactListDialog({ list, onClose }: { list: ContactListRecord | null; 
 export function ContactListsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const dispatch = useAppDispatch();
   const companyId = useAppSelector((s) => s.session.user?.companyId ?? 0);
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search);
-  const { data, isFetching, hasNextPage, fetchNextPage } = useGetContactListsPageInfiniteQuery(searchParam);
   const [remove] = useDeleteContactListMutation();
-  const [editing, setEditing] = useState<ContactListRecord | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<ContactListRecord | null>(null);
-  const lists = flattenPages(data?.pages, (page) => page.records);
-
-  useLiveEvent(channel.contactList(companyId), () => dispatch(contactListsApi.util.invalidateTags(['ContactLists'])));
-
-  const confirmDelete = async (list: ContactListRecord) => {
-    try {
-      await remove(list.id).unwrap();
-      notify('success', t('contactLists.deleted'));
-    } catch (error) {
-      toastError(error);
-    }
-  };
+  const {
+    search,
+    records: lists,
+    scroll,
+    editing,
+    setEditing,
+    deleting,
+    setDeleting,
+    confirmDelete,
+  } = useManagedList({
+    query: useGetContactListsPageInfiniteQuery,
+    pick: (page) => page.records,
+    live: {
+      event: channel.contactList(companyId),
+      invalidate: () => contactListsApi.util.invalidateTags(['ContactLists']),
+    },
+    remove: { run: (list) => remove(list.id).unwrap(), done: t('contactLists.deleted') },
+  });
 
   return (
     <Page
       title={t('contactLists.title')}
-      search={{ value: search, onChange: setSearch }}
+      search={search}
       actions={
         <Button size="sm" colorPalette="teal" onClick={() => setEditing('new')} data-testid="contact-list-add">
           <AddIcon /> {t('contactLists.add')}
@@ -117,12 +115,7 @@ export function ContactListsPage() {
       }
       testId="contact-lists-page"
     >
-      <ScrollArea
-        loading={isFetching}
-        hasMore={hasNextPage}
-        onLoadMore={() => void fetchNextPage()}
-        empty={lists.length === 0}
-      >
+      <ScrollArea {...scroll}>
         <Table.Root size="sm" stickyHeader>
           <Table.Header>
             <Table.Row>
@@ -162,13 +155,7 @@ export function ContactListsPage() {
         </Table.Root>
       </ScrollArea>
       {editing && <ContactListDialog list={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('common.deleteConfirm')}
-        body={deleting?.name ?? ''}
-        onConfirm={() => deleting && void confirmDelete(deleting)}
-        onClose={() => setDeleting(null)}
-      />
+      <ConfirmDialog {...confirmDelete} title={t('common.deleteConfirm')} body={deleting?.name ?? ''} />
     </Page>
   );
 }

@@ -1,12 +1,3 @@
-import { z } from 'zod';
-
-/** The spec's list-item rules (§5): name 2 to 50, number 8 to 50, a valid email or none. */
-export const ListItemFormSchema = z.object({
-  name: z.string().trim().min(1, 'Required').min(2, 'Too Short!').max(50, 'Too Long!'),
-  number: z.string().trim().min(1, 'Required').min(8, 'Too Short!').max(50, 'Too Long!'),
-  email: z.union([z.literal(''), z.email('Invalid email')]),
-});
-
 /** Spreadsheet imports accept .xls and .xlsx (spec §2). */
 export const SPREADSHEET_ACCEPT =
   '.xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -8,7 +8,7 @@ import { notify } from '../../../components/toaster';
 import { toastError } from '../../../lib/errors';
 import { serverFieldErrors, validateForm } from '../../../lib/form';
 import { useCreateContactMutation, useSaveContactMutation, type ContactBody } from '../api/contacts-api';
-import { ContactFormSchema } from '../utils/contact-form';
+import { ContactFormSchema } from '../../../lib/contact-form';
 
 /** Add or edit a contact: name, number, email and the extra information fields. */
 export function ContactDialog({ contact, onClose }: { contact: Contact | null; onClose: () => void }) {

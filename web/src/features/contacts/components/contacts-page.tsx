@@ -2,17 +2,15 @@ import { Avatar, Box, Button, HStack, IconButton, SimpleGrid, Stack, Table, Text
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { channel } from '@cs/proto/realtime';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { flattenPages } from '../../../api/paging';
+import { useAppSelector } from '../../../app/hooks';
 import type { Contact } from '../../../api/types';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { AddIcon, ChatIcon, DownloadIcon, PhoneIcon, UploadIcon } from '../../../components/icons';
 import { Page, ScrollArea } from '../../../components/page';
 import { RowActions } from '../../../components/row-actions';
 import { notify } from '../../../components/toaster';
-import { useDebouncedValue } from '../../../components/use-debounced-value';
-import { useLiveEvent } from '../../../components/use-live-event';
 import { useIsNarrow } from '../../../components/use-media';
+import { useManagedList } from '../../../components/use-managed-list';
 import { can, PERMISSIONS } from '../../../lib/permissions';
 import { toastError } from '../../../lib/errors';
 import { formatPhone } from '../../../lib/format';
@@ -24,7 +22,7 @@ import {
   useImportContactsMutation,
   type ImportReport,
 } from '../api/contacts-api';
-import { isSpreadsheet, SPREADSHEET_ACCEPT } from '../utils/contact-form';
+import { isSpreadsheet, SPREADSHEET_ACCEPT } from '../utils/contact-import';
 import { ContactDialog } from './contact-dialog';
 import { ImportProgress } from './import-progress';
 import { StartConversationDialog } from './start-conversation-dialog';
@@ -48,34 +46,34 @@ function download(text: string, fileName: string) {
  */
 export function ContactsPage() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const user = useAppSelector((s) => s.session.user);
   const companyId = user?.companyId ?? 0;
   const canDelete = can(user, PERMISSIONS.deleteContact);
   const narrow = useIsNarrow();
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search);
-  const { data, isFetching, hasNextPage, fetchNextPage } = useGetContactsPageInfiniteQuery(searchParam);
   const [remove] = useDeleteContactMutation();
+  const {
+    search,
+    records: contacts,
+    scroll,
+    editing,
+    setEditing,
+    deleting,
+    setDeleting,
+    confirmDelete,
+  } = useManagedList({
+    query: useGetContactsPageInfiniteQuery,
+    pick: (page) => page.contacts,
+    live: {
+      event: channel.contact(companyId),
+      invalidate: () => contactsPageApi.util.invalidateTags(['ContactsList']),
+    },
+    remove: { run: (contact) => remove(contact.id).unwrap(), done: t('contacts.deleted') },
+  });
   const [importContacts, importing] = useImportContactsMutation();
   const [exportContacts, exporting] = useExportContactsMutation();
-  const [editing, setEditing] = useState<Contact | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Contact | null>(null);
   const [starting, setStarting] = useState<Contact | null>(null);
   const [runningImport, setRunningImport] = useState<ImportReport | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const contacts = flattenPages(data?.pages, (page) => page.contacts);
-
-  useLiveEvent(channel.contact(companyId), () => dispatch(contactsPageApi.util.invalidateTags(['ContactsList'])));
-
-  const confirmDelete = async (contact: Contact) => {
-    try {
-      await remove(contact.id).unwrap();
-      notify('success', t('contacts.deleted'));
-    } catch (error) {
-      toastError(error);
-    }
-  };
 
   const startImport = async (file: File | null) => {
     if (file && !isSpreadsheet(file)) return notify('error', t('contacts.importAccept'));
@@ -114,7 +112,7 @@ export function ContactsPage() {
   return (
     <Page
       title={t('contacts.title')}
-      search={{ value: search, onChange: setSearch, placeholder: t('contacts.searchPlaceholder') }}
+      search={{ ...search, placeholder: t('contacts.searchPlaceholder') }}
       actions={
         <>
           <input
@@ -145,13 +143,7 @@ export function ContactsPage() {
       }
       testId="contacts-page"
     >
-      <ScrollArea
-        loading={isFetching}
-        hasMore={hasNextPage}
-        onLoadMore={() => void fetchNextPage()}
-        empty={contacts.length === 0}
-        endMessage={t('contacts.endOfList')}
-      >
+      <ScrollArea {...scroll} endMessage={t('contacts.endOfList')}>
         {narrow ? (
           <SimpleGrid columns={1} gap="2" p="2" data-testid="contact-cards">
             {contacts.map((contact) => (
@@ -206,13 +198,7 @@ export function ContactsPage() {
       {editing && <ContactDialog contact={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {starting && <StartConversationDialog contact={starting} onClose={() => setStarting(null)} />}
       {runningImport && <ImportProgress initial={runningImport} onClose={() => setRunningImport(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('common.deleteConfirm')}
-        body={deleting?.name ?? ''}
-        onConfirm={() => deleting && void confirmDelete(deleting)}
-        onClose={() => setDeleting(null)}
-      />
+      <ConfirmDialog {...confirmDelete} title={t('common.deleteConfirm')} body={deleting?.name ?? ''} />
     </Page>
   );
 }

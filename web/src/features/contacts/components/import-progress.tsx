@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { notify } from '../../../components/toaster';
 import { useLiveEvent } from '../../../components/use-live-event';
 import { contactsPageApi, useGetImportQuery, type ImportReport } from '../api/contacts-api';
-import { importPercent, isImportDone } from '../utils/contact-form';
+import { importPercent, isImportDone } from '../utils/contact-import';
 
 /** While an import runs its report is also polled, so a missed socket event never freezes the bar. */
 export const IMPORT_POLL_MS = 2000;

@@ -1,64 +1,40 @@
 import { Field, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { useListConnectionsQuery, useListQueuesQuery } from '../../../api/endpoints/company';
-import { useCreateTicketMutation } from '../../../api/endpoints/tickets';
 import { isAdmin } from '../../../api/session';
 import type { Contact } from '../../../api/types';
 import { FormDialog } from '../../../components/form-dialog';
 import { notify } from '../../../components/toaster';
-import { toastError } from '../../../lib/errors';
-import { openTicketOwner, type OpenTicketOwner } from '../utils/other-open-ticket';
+import { useOpenTicket } from '../../../components/use-open-ticket';
 
 /**
  * "Open conversation" from a contact: creates an open ticket in a queue (required unless admin) and goes to
- * `/tickets/{uuid}`. If the contact already has one: the same user's opens; another user's is named.
+ * `/tickets/{uuid}`. If the contact already has one: the user's own opens; any other's owner is named.
  */
 export function StartConversationDialog({ contact, onClose }: { contact: Contact; onClose: () => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const user = useAppSelector((s) => s.session.user)!;
   const admin = isAdmin(user);
   const { data: allQueues } = useListQueuesQuery(undefined, { skip: !admin });
   const { data: connections = [] } = useListConnectionsQuery();
-  const [create, creating] = useCreateTicketMutation();
   const [queueId, setQueueId] = useState(user.queues.length === 1 ? String(user.queues[0]!.id) : '');
   const [whatsappId, setWhatsappId] = useState(user.whatsappId ? String(user.whatsappId) : '');
-  const [owner, setOwner] = useState<OpenTicketOwner | null>(null);
+  const { open, owner, busy } = useOpenTicket(onClose);
   const queues = admin && allQueues ? allQueues : user.queues;
 
-  const submit = async () => {
+  const submit = () => {
     if (!queueId && !admin) return notify('error', t('contacts.start.selectQueue'));
-    try {
-      const ticket = await create({
-        contactId: contact.id,
-        queueId: queueId ? Number(queueId) : null,
-        whatsappId: whatsappId ? Number(whatsappId) : null,
-        userId: user.id,
-        status: 'open',
-      }).unwrap();
-      onClose();
-      void navigate(`/tickets/${ticket.uuid}`);
-    } catch (error) {
-      const other = openTicketOwner(error);
-      if (!other) return toastError(error);
-      if (other.uuid && (other.userId === user.id || other.userId === null)) {
-        onClose();
-        void navigate(`/tickets/${other.uuid}`);
-        return;
-      }
-      setOwner(other);
-    }
+    void open({ contactId: contact.id, queueId, whatsappId });
   };
 
   return (
     <FormDialog
       title={t('contacts.start.title', { name: contact.name })}
       onClose={onClose}
-      onSubmit={() => void submit()}
-      saving={creating.isLoading}
+      onSubmit={submit}
+      saving={busy}
       testId="start-conversation-dialog"
     >
       <Stack gap="3">

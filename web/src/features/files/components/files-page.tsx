@@ -1,53 +1,40 @@
 import { Button, Table } from '@chakra-ui/react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { channel } from '@cs/proto/realtime';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { flattenPages } from '../../../api/paging';
+import { useAppSelector } from '../../../app/hooks';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { AddIcon } from '../../../components/icons';
 import { Page, ScrollArea } from '../../../components/page';
 import { RowActions } from '../../../components/row-actions';
-import { notify } from '../../../components/toaster';
-import { useDebouncedValue } from '../../../components/use-debounced-value';
-import { useLiveEvent } from '../../../components/use-live-event';
-import { toastError } from '../../../lib/errors';
-import {
-  type FileListRecord,
-  filesApi,
-  useDeleteFileListMutation,
-  useGetFilesPageInfiniteQuery,
-} from '../api/files-api';
+import { useManagedList } from '../../../components/use-managed-list';
+import { filesApi, useDeleteFileListMutation, useGetFilesPageInfiniteQuery } from '../api/files-api';
 import { FileListDialog } from './file-list-dialog';
 
 /** `/files`: file lists with search; live from `company-{id}-file`. */
 export function FilesPage() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const companyId = useAppSelector((s) => s.session.user?.companyId ?? 0);
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search);
-  const { data, isFetching, hasNextPage, fetchNextPage } = useGetFilesPageInfiniteQuery(searchParam);
   const [remove] = useDeleteFileListMutation();
-  const [editing, setEditing] = useState<FileListRecord | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<FileListRecord | null>(null);
-  const files = flattenPages(data?.pages, (page) => page.files);
-
-  useLiveEvent(channel.file(companyId), () => dispatch(filesApi.util.invalidateTags(['FileLists'])));
-
-  const confirmDelete = async (fileList: FileListRecord) => {
-    try {
-      await remove(fileList.id).unwrap();
-      notify('success', t('files.deleted'));
-    } catch (error) {
-      toastError(error);
-    }
-  };
+  const {
+    search,
+    records: files,
+    scroll,
+    editing,
+    setEditing,
+    deleting,
+    setDeleting,
+    confirmDelete,
+  } = useManagedList({
+    query: useGetFilesPageInfiniteQuery,
+    pick: (page) => page.files,
+    live: { event: channel.file(companyId), invalidate: () => filesApi.util.invalidateTags(['FileLists']) },
+    remove: { run: (fileList) => remove(fileList.id).unwrap(), done: t('files.deleted') },
+  });
 
   return (
     <Page
       title={t('files.title')}
-      search={{ value: search, onChange: setSearch }}
+      search={search}
       actions={
         <Button size="sm" colorPalette="teal" onClick={() => setEditing('new')} data-testid="file-list-add">
           <AddIcon /> {t('files.add')}
@@ -55,12 +42,7 @@ export function FilesPage() {
       }
       testId="files-page"
     >
-      <ScrollArea
-        loading={isFetching}
-        hasMore={hasNextPage}
-        onLoadMore={() => void fetchNextPage()}
-        empty={files.length === 0}
-      >
+      <ScrollArea {...scroll}>
         <Table.Root size="sm" stickyHeader>
           <Table.Header>
             <Table.Row>
@@ -87,13 +69,7 @@ export function FilesPage() {
         </Table.Root>
       </ScrollArea>
       {editing && <FileListDialog fileList={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('common.deleteConfirm')}
-        body={deleting?.name ?? ''}
-        onConfirm={() => deleting && void confirmDelete(deleting)}
-        onClose={() => setDeleting(null)}
-      />
+      <ConfirmDialog {...confirmDelete} title={t('common.deleteConfirm')} body={deleting?.name ?? ''} />
     </Page>
   );
 }

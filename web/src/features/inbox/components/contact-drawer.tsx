@@ -13,8 +13,10 @@ import { CloseIcon } from '../../../components/icons';
 import { notify } from '../../../components/toaster';
 import { formatDateTime, formatPhone } from '../../../lib/format';
 import { toastError } from '../../../lib/errors';
-import { NOTE_MIN } from '../utils/contact-form';
 import { ContactEditDialog } from './contact-edit-dialog';
+
+/** Internal notes need at least this many characters. */
+const NOTE_MIN = 2;
 
 function Notes({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation();

@@ -1,13 +1,14 @@
-import { Button, Dialog, Field, HStack, IconButton, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useUpdateContactMutation } from '../../../api/endpoints/contacts';
 import type { Contact } from '../../../api/types';
+import { FormDialog } from '../../../components/form-dialog';
 import { AddIcon, CloseIcon } from '../../../components/icons';
 import { notify } from '../../../components/toaster';
 import { toastError } from '../../../lib/errors';
-import { ContactFormSchema, type ContactFormValues } from '../utils/contact-form';
+import { ContactFormSchema, type ContactFormValues } from '../../../lib/contact-form';
 
 export function ContactEditDialog({ contact, onClose }: { contact: Contact; onClose: () => void }) {
   const { t } = useTranslation();
@@ -39,65 +40,40 @@ export function ContactEditDialog({ contact, onClose }: { contact: Contact; onCl
   });
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="contact-edit-dialog">
-            <form onSubmit={(e) => void submit(e)} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{t('contactModal.title')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="3">
-                  {(['name', 'number', 'email'] as const).map((key) => (
-                    <Field.Root key={key} invalid={Boolean(errors[key])} required={key !== 'email'}>
-                      <Field.Label>{t(`contactModal.${key}`)}</Field.Label>
-                      <Input {...register(key)} />
-                      <Field.ErrorText>{errors[key]?.message}</Field.ErrorText>
-                    </Field.Root>
-                  ))}
-                  <Text fontWeight="semibold">{t('contactModal.extraInfo')}</Text>
-                  {extras.fields.map((field, i) => (
-                    <HStack key={field.id}>
-                      <Input size="sm" placeholder={t('contactModal.extraName')} {...register(`extraInfo.${i}.name`)} />
-                      <Input
-                        size="sm"
-                        placeholder={t('contactModal.extraValue')}
-                        {...register(`extraInfo.${i}.value`)}
-                      />
-                      <IconButton
-                        aria-label={t('common.delete')}
-                        size="sm"
-                        variant="ghost"
-                        onClick={() => extras.remove(i)}
-                      >
-                        <CloseIcon />
-                      </IconButton>
-                    </HStack>
-                  ))}
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    alignSelf="flex-start"
-                    onClick={() => extras.append({ name: '', value: '' })}
-                  >
-                    <AddIcon /> {t('contactModal.addExtra')}
-                  </Button>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  {t('common.cancel')}
-                </Button>
-                <Button type="submit" colorPalette="teal" loading={isSubmitting}>
-                  {t('common.save')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      title={t('contactModal.title')}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      saving={isSubmitting}
+      testId="contact-edit-dialog"
+    >
+      <Stack gap="3">
+        {(['name', 'number', 'email'] as const).map((key) => (
+          <Field.Root key={key} invalid={Boolean(errors[key])} required={key !== 'email'}>
+            <Field.Label>{t(`contactModal.${key}`)}</Field.Label>
+            <Input {...register(key)} />
+            <Field.ErrorText>{errors[key]?.message}</Field.ErrorText>
+          </Field.Root>
+        ))}
+        <Text fontWeight="semibold">{t('contactModal.extraInfo')}</Text>
+        {extras.fields.map((field, i) => (
+          <HStack key={field.id}>
+            <Input size="sm" placeholder={t('contactModal.extraName')} {...register(`extraInfo.${i}.name`)} />
+            <Input size="sm" placeholder={t('contactModal.extraValue')} {...register(`extraInfo.${i}.value`)} />
+            <IconButton aria-label={t('common.delete')} size="sm" variant="ghost" onClick={() => extras.remove(i)}>
+              <CloseIcon />
+            </IconButton>
+          </HStack>
+        ))}
+        <Button
+          size="sm"
+          variant="outline"
+          alignSelf="flex-start"
+          onClick={() => extras.append({ name: '', value: '' })}
+        >
+          <AddIcon /> {t('contactModal.addExtra')}
+        </Button>
+      </Stack>
+    </FormDialog>
   );
 }

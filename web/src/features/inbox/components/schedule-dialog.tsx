@@ -1,8 +1,9 @@
-import { Button, Dialog, Field, Input, Portal, Stack, Textarea } from '@chakra-ui/react';
+import { Field, Input, Stack, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateScheduleMutation } from '../../../api/endpoints/company';
 import type { Ticket } from '../../../api/types';
+import { FormDialog } from '../../../components/form-dialog';
 import { notify } from '../../../components/toaster';
 import { toastError } from '../../../lib/errors';
 
@@ -44,39 +45,19 @@ export function ScheduleDialog({ ticket, onClose }: { ticket: Ticket; onClose: (
   };
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t('schedule.title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Field.Root required invalid={Boolean(errors.body)}>
-                  <Field.Label>{t('schedule.body')}</Field.Label>
-                  <Textarea value={body} onChange={(e) => setBody(e.target.value)} rows={4} />
-                  {errors.body && <Field.ErrorText>{errors.body}</Field.ErrorText>}
-                </Field.Root>
-                <Field.Root required invalid={Boolean(errors.sendAt)}>
-                  <Field.Label>{t('schedule.sendAt')}</Field.Label>
-                  <Input type="datetime-local" value={sendAt} onChange={(e) => setSendAt(e.target.value)} />
-                  {errors.sendAt && <Field.ErrorText>{errors.sendAt}</Field.ErrorText>}
-                </Field.Root>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              <Button colorPalette="teal" loading={isLoading} onClick={() => void submit()}>
-                {t('common.save')}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog title={t('schedule.title')} onClose={onClose} onSubmit={() => void submit()} saving={isLoading}>
+      <Stack gap="3">
+        <Field.Root required invalid={Boolean(errors.body)}>
+          <Field.Label>{t('schedule.body')}</Field.Label>
+          <Textarea value={body} onChange={(e) => setBody(e.target.value)} rows={4} />
+          {errors.body && <Field.ErrorText>{errors.body}</Field.ErrorText>}
+        </Field.Root>
+        <Field.Root required invalid={Boolean(errors.sendAt)}>
+          <Field.Label>{t('schedule.sendAt')}</Field.Label>
+          <Input type="datetime-local" value={sendAt} onChange={(e) => setSendAt(e.target.value)} />
+          {errors.sendAt && <Field.ErrorText>{errors.sendAt}</Field.ErrorText>}
+        </Field.Root>
+      </Stack>
+    </FormDialog>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetTicketsInfiniteQuery, type TicketListArgs } from '../../../api/endpoints/tickets';
 import type { Ticket } from '../../../api/types';
-import { useDebounced } from '../hooks/use-debounced';
+import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { useSocketRoom } from '../hooks/use-socket-room';
 import { TicketListItem } from './ticket-list-item';
 
@@ -25,7 +25,7 @@ interface Props {
 export function TicketsList({ args, admin, hidden, onCount, onPeek }: Props) {
   const { t } = useTranslation();
   // debounce on the filters' content, not the object's identity (the parent rebuilds it on every render)
-  const debouncedKey = useDebounced(JSON.stringify(args));
+  const debouncedKey = useDebouncedValue(JSON.stringify(args));
   const debounced = useMemo(() => JSON.parse(debouncedKey) as TicketListArgs, [debouncedKey]);
   const { data, isLoading, isFetchingNextPage, hasNextPage, fetchNextPage } = useGetTicketsInfiniteQuery(debounced);
   useSocketRoom('joinTickets', args.status, Boolean(args.status));

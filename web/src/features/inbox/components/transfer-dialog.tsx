@@ -1,8 +1,9 @@
-import { Button, Dialog, Field, NativeSelect, Portal, Stack } from '@chakra-ui/react';
+import { Field, NativeSelect, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListQueuesQuery, useListUsersQuery } from '../../../api/endpoints/company';
 import type { Ticket } from '../../../api/types';
+import { FormDialog } from '../../../components/form-dialog';
 import { useTicketActions } from '../hooks/use-ticket-actions';
 
 /** Transfer needs a queue; without a user the ticket waits (pending), with one it is theirs (open). */
@@ -25,74 +26,53 @@ export function TransferDialog({ ticket, onClose }: { ticket: Ticket; onClose: (
   };
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="transfer-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t('transfer.title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Field.Root required invalid={error}>
-                  <Field.Label>{t('transfer.queue')}</Field.Label>
-                  <NativeSelect.Root size="sm">
-                    <NativeSelect.Field
-                      value={queueId}
-                      onChange={(e) => {
-                        setQueueId(e.target.value);
-                        setError(false);
-                      }}
-                      data-testid="transfer-queue"
-                    >
-                      <option value="">—</option>
-                      {queues.map((q) => (
-                        <option key={q.id} value={q.id}>
-                          {q.name}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                  {error && <Field.ErrorText>{t('transfer.queueRequired')}</Field.ErrorText>}
-                </Field.Root>
-                <Field.Root>
-                  <Field.Label>{t('transfer.user')}</Field.Label>
-                  <NativeSelect.Root size="sm">
-                    <NativeSelect.Field
-                      value={userId}
-                      onChange={(e) => setUserId(e.target.value)}
-                      data-testid="transfer-user"
-                    >
-                      <option value="">{t('transfer.noUser')}</option>
-                      {usersOfQueue.map((u) => (
-                        <option key={u.id} value={u.id}>
-                          {u.name}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </Field.Root>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              <Button
-                colorPalette="teal"
-                loading={actions.busy}
-                onClick={() => void submit()}
-                data-testid="transfer-submit"
-              >
-                {t('transfer.submit')}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      title={t('transfer.title')}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      saving={actions.busy}
+      submitLabel={t('transfer.submit')}
+      submitTestId="transfer-submit"
+      testId="transfer-dialog"
+    >
+      <Stack gap="3">
+        <Field.Root required invalid={error}>
+          <Field.Label>{t('transfer.queue')}</Field.Label>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field
+              value={queueId}
+              onChange={(e) => {
+                setQueueId(e.target.value);
+                setError(false);
+              }}
+              data-testid="transfer-queue"
+            >
+              <option value="">—</option>
+              {queues.map((q) => (
+                <option key={q.id} value={q.id}>
+                  {q.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          {error && <Field.ErrorText>{t('transfer.queueRequired')}</Field.ErrorText>}
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>{t('transfer.user')}</Field.Label>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field value={userId} onChange={(e) => setUserId(e.target.value)} data-testid="transfer-user">
+              <option value="">{t('transfer.noUser')}</option>
+              {usersOfQueue.map((u) => (
+                <option key={u.id} value={u.id}>
+                  {u.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,52 +1,42 @@
 import { Alert, Button, Table } from '@chakra-ui/react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { channel } from '@cs/proto/realtime';
-import { useAppDispatch } from '../../../app/hooks';
-import { flattenPages } from '../../../api/paging';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { AddIcon } from '../../../components/icons';
 import { Page, ScrollArea } from '../../../components/page';
 import { RowActions } from '../../../components/row-actions';
 import { notify } from '../../../components/toaster';
-import { useDebouncedValue } from '../../../components/use-debounced-value';
-import { useLiveEvent } from '../../../components/use-live-event';
-import { toastError } from '../../../lib/errors';
-import {
-  promptsApi,
-  useDeletePromptMutation,
-  useGetPromptsPageInfiniteQuery,
-  type PromptRecord,
-} from '../api/prompts-api';
+import { useManagedList } from '../../../components/use-managed-list';
+import { promptsApi, useDeletePromptMutation, useGetPromptsPageInfiniteQuery } from '../api/prompts-api';
 import { PromptDialog } from './prompt-dialog';
 
 /** `/prompts` (plan useOpenAi): name, queue, max tokens; the credit warning; live from the `prompt` channel. */
 export function PromptsPage() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search);
-  const { data, isFetching, hasNextPage, fetchNextPage } = useGetPromptsPageInfiniteQuery(searchParam);
   const [remove] = useDeletePromptMutation();
-  const [editing, setEditing] = useState<PromptRecord | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<PromptRecord | null>(null);
-  const prompts = flattenPages(data?.pages, (page) => page.prompts);
-
-  useLiveEvent(channel.prompt(), () => dispatch(promptsApi.util.invalidateTags(['PromptsPage', 'Prompts'])));
-
-  const confirmDelete = async (record: PromptRecord) => {
-    try {
-      const answer = await remove(record.id).unwrap();
-      notify('info', answer?.message || t('prompts.deleted'));
-    } catch (error) {
-      toastError(error);
-    }
-  };
+  const {
+    search,
+    records: prompts,
+    scroll,
+    editing,
+    setEditing,
+    deleting,
+    setDeleting,
+    confirmDelete,
+  } = useManagedList({
+    query: useGetPromptsPageInfiniteQuery,
+    pick: (page) => page.prompts,
+    live: { event: channel.prompt(), invalidate: () => promptsApi.util.invalidateTags(['PromptsPage', 'Prompts']) },
+    remove: {
+      run: (record) => remove(record.id).unwrap(),
+      done: (answer) => notify('info', answer?.message || t('prompts.deleted')),
+    },
+  });
 
   return (
     <Page
       title={t('prompts.title')}
-      search={{ value: search, onChange: setSearch }}
+      search={search}
       actions={
         <Button size="sm" colorPalette="teal" onClick={() => setEditing('new')}>
           <AddIcon /> {t('prompts.add')}
@@ -58,12 +48,7 @@ export function PromptsPage() {
         <Alert.Indicator />
         <Alert.Description>{t('prompts.warning')}</Alert.Description>
       </Alert.Root>
-      <ScrollArea
-        loading={isFetching}
-        hasMore={hasNextPage}
-        onLoadMore={() => void fetchNextPage()}
-        empty={prompts.length === 0}
-      >
+      <ScrollArea {...scroll}>
         <Table.Root size="sm" stickyHeader>
           <Table.Header>
             <Table.Row>
@@ -92,13 +77,7 @@ export function PromptsPage() {
         </Table.Root>
       </ScrollArea>
       {editing && <PromptDialog record={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('common.deleteConfirm')}
-        body={deleting?.name ?? ''}
-        onConfirm={() => deleting && void confirmDelete(deleting)}
-        onClose={() => setDeleting(null)}
-      />
+      <ConfirmDialog {...confirmDelete} title={t('common.deleteConfirm')} body={deleting?.name ?? ''} />
     </Page>
   );
 }

@@ -1,20 +1,14 @@
 import { Button, HStack, Table } from '@chakra-ui/react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { channel } from '@cs/proto/realtime';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { flattenPages } from '../../../api/paging';
+import { useAppSelector } from '../../../app/hooks';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { AddIcon } from '../../../components/icons';
 import { Page, ScrollArea } from '../../../components/page';
 import { RowActions } from '../../../components/row-actions';
-import { notify } from '../../../components/toaster';
-import { useDebouncedValue } from '../../../components/use-debounced-value';
-import { useLiveEvent } from '../../../components/use-live-event';
-import { toastError } from '../../../lib/errors';
+import { useManagedList } from '../../../components/use-managed-list';
 import {
   queueIntegrationsApi,
-  type QueueIntegrationRecord,
   useDeleteQueueIntegrationMutation,
   useGetQueueIntegrationsPageInfiniteQuery,
 } from '../api/queue-integrations-api';
@@ -24,33 +18,31 @@ import { QueueIntegrationDialog } from './queue-integration-dialog';
 /** `/queue-integration` (plan useIntegrations): type logo, id, name; live from `company-{id}-queueIntegration`. */
 export function QueueIntegrationsPage() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const companyId = useAppSelector((s) => s.session.user?.companyId ?? 0);
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search);
-  const { data, isFetching, hasNextPage, fetchNextPage } = useGetQueueIntegrationsPageInfiniteQuery(searchParam);
   const [remove] = useDeleteQueueIntegrationMutation();
-  const [editing, setEditing] = useState<QueueIntegrationRecord | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<QueueIntegrationRecord | null>(null);
-  const integrations = flattenPages(data?.pages, (page) => page.queueIntegrations);
-
-  useLiveEvent(channel.queueIntegration(companyId), () =>
-    dispatch(queueIntegrationsApi.util.invalidateTags(['IntegrationsPage', 'Integrations'])),
-  );
-
-  const confirmDelete = async (record: QueueIntegrationRecord) => {
-    try {
-      await remove(record.id).unwrap();
-      notify('success', t('queueIntegrations.deleted'));
-    } catch (error) {
-      toastError(error);
-    }
-  };
+  const {
+    search,
+    records: integrations,
+    scroll,
+    editing,
+    setEditing,
+    deleting,
+    setDeleting,
+    confirmDelete,
+  } = useManagedList({
+    query: useGetQueueIntegrationsPageInfiniteQuery,
+    pick: (page) => page.queueIntegrations,
+    live: {
+      event: channel.queueIntegration(companyId),
+      invalidate: () => queueIntegrationsApi.util.invalidateTags(['IntegrationsPage', 'Integrations']),
+    },
+    remove: { run: (record) => remove(record.id).unwrap(), done: t('queueIntegrations.deleted') },
+  });
 
   return (
     <Page
       title={t('queueIntegrations.title')}
-      search={{ value: search, onChange: setSearch }}
+      search={search}
       actions={
         <Button size="sm" colorPalette="teal" onClick={() => setEditing('new')}>
           <AddIcon /> {t('queueIntegrations.add')}
@@ -58,12 +50,7 @@ export function QueueIntegrationsPage() {
       }
       testId="queue-integrations-page"
     >
-      <ScrollArea
-        loading={isFetching}
-        hasMore={hasNextPage}
-        onLoadMore={() => void fetchNextPage()}
-        empty={integrations.length === 0}
-      >
+      <ScrollArea {...scroll}>
         <Table.Root size="sm" stickyHeader>
           <Table.Header>
             <Table.Row>
@@ -98,13 +85,7 @@ export function QueueIntegrationsPage() {
       {editing && (
         <QueueIntegrationDialog record={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('common.deleteConfirm')}
-        body={deleting?.name ?? ''}
-        onConfirm={() => deleting && void confirmDelete(deleting)}
-        onClose={() => setDeleting(null)}
-      />
+      <ConfirmDialog {...confirmDelete} title={t('common.deleteConfirm')} body={deleting?.name ?? ''} />
     </Page>
   );
 }

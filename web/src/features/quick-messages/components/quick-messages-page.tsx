@@ -1,45 +1,27 @@
 import { Button, Table, Text } from '@chakra-ui/react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { flattenPages } from '../../../api/paging';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { AddIcon } from '../../../components/icons';
 import { Page, ScrollArea } from '../../../components/page';
 import { RowActions } from '../../../components/row-actions';
-import { notify } from '../../../components/toaster';
-import { useDebouncedValue } from '../../../components/use-debounced-value';
-import { toastError } from '../../../lib/errors';
-import {
-  useDeleteQuickMessageMutation,
-  useGetQuickMessagesPageInfiniteQuery,
-  type QuickMessageRecord,
-} from '../api/quick-messages-api';
+import { useManagedList } from '../../../components/use-managed-list';
+import { useDeleteQuickMessageMutation, useGetQuickMessagesPageInfiniteQuery } from '../api/quick-messages-api';
 import { QuickMessageDialog } from './quick-message-dialog';
 
 /** `/quick-messages`: kept live by the app's socket (`company{id}-quickemessage` invalidates `QuickMessages`). */
 export function QuickMessagesPage() {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search);
-  const { data, isFetching, hasNextPage, fetchNextPage } = useGetQuickMessagesPageInfiniteQuery(searchParam);
   const [remove] = useDeleteQuickMessageMutation();
-  const [editing, setEditing] = useState<QuickMessageRecord | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<QuickMessageRecord | null>(null);
-  const records = flattenPages(data?.pages, (page) => page.records);
-
-  const confirmDelete = async (record: QuickMessageRecord) => {
-    try {
-      await remove(record.id).unwrap();
-      notify('success', t('quickMessages.deleted'));
-    } catch (error) {
-      toastError(error);
-    }
-  };
+  const { search, records, scroll, editing, setEditing, deleting, setDeleting, confirmDelete } = useManagedList({
+    query: useGetQuickMessagesPageInfiniteQuery,
+    pick: (page) => page.records,
+    remove: { run: (record) => remove(record.id).unwrap(), done: t('quickMessages.deleted') },
+  });
 
   return (
     <Page
       title={t('quickMessages.title')}
-      search={{ value: search, onChange: setSearch }}
+      search={search}
       actions={
         <Button size="sm" colorPalette="teal" onClick={() => setEditing('new')}>
           <AddIcon /> {t('quickMessages.add')}
@@ -47,12 +29,7 @@ export function QuickMessagesPage() {
       }
       testId="quick-messages-page"
     >
-      <ScrollArea
-        loading={isFetching}
-        hasMore={hasNextPage}
-        onLoadMore={() => void fetchNextPage()}
-        empty={records.length === 0}
-      >
+      <ScrollArea {...scroll}>
         <Table.Root size="sm" stickyHeader>
           <Table.Header>
             <Table.Row>
@@ -81,13 +58,7 @@ export function QuickMessagesPage() {
         </Table.Root>
       </ScrollArea>
       {editing && <QuickMessageDialog record={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('common.deleteConfirm')}
-        body={deleting?.shortcode ?? ''}
-        onConfirm={() => deleting && void confirmDelete(deleting)}
-        onClose={() => setDeleting(null)}
-      />
+      <ConfirmDialog {...confirmDelete} title={t('common.deleteConfirm')} body={deleting?.shortcode ?? ''} />
     </Page>
   );
 }

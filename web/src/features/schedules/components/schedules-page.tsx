@@ -1,26 +1,17 @@
 import { Badge, Button, Table } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { channel } from '@cs/proto/realtime';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../app/hooks';
 import { useGetContactQuery } from '../../../api/endpoints/contacts';
-import { flattenPages } from '../../../api/paging';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { AddIcon } from '../../../components/icons';
 import { Page, ScrollArea } from '../../../components/page';
 import { RowActions } from '../../../components/row-actions';
-import { notify } from '../../../components/toaster';
-import { useDebouncedValue } from '../../../components/use-debounced-value';
-import { useLiveEvent } from '../../../components/use-live-event';
-import { toastError } from '../../../lib/errors';
+import { useManagedList } from '../../../components/use-managed-list';
 import { formatDateTime } from '../../../lib/format';
-import {
-  schedulesApi,
-  useDeleteScheduleMutation,
-  useGetSchedulesPageInfiniteQuery,
-  type ScheduleRecord,
-} from '../api/schedules-api';
+import { schedulesApi, useDeleteScheduleMutation, useGetSchedulesPageInfiniteQuery } from '../api/schedules-api';
 import { isSent, listBody, statusTone } from '../utils/schedule-rules';
 import { ScheduleDialog } from './schedule-dialog';
 
@@ -32,43 +23,40 @@ const TONE_PALETTE = { warning: 'orange', success: 'green', error: 'red', neutra
  */
 export function SchedulesPage() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const companyId = useAppSelector((s) => s.session.user?.companyId ?? 0);
   const [params, setParams] = useSearchParams();
   const contactId = Number(params.get('contactId')) || null;
   const { data: preset, isError: presetMissing } = useGetContactQuery(contactId ?? 0, { skip: contactId === null });
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search);
-  const { data, isFetching, hasNextPage, fetchNextPage } = useGetSchedulesPageInfiniteQuery(searchParam);
   const [remove] = useDeleteScheduleMutation();
-  const [editing, setEditing] = useState<ScheduleRecord | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<ScheduleRecord | null>(null);
-  const schedules = flattenPages(data?.pages, (page) => page.schedules);
-
-  useLiveEvent(channel.schedule(companyId), () => dispatch(schedulesApi.util.invalidateTags(['Schedules'])));
+  const {
+    search,
+    records: schedules,
+    scroll,
+    editing,
+    setEditing,
+    deleting,
+    setDeleting,
+    confirmDelete,
+  } = useManagedList({
+    query: useGetSchedulesPageInfiniteQuery,
+    pick: (page) => page.schedules,
+    live: { event: channel.schedule(companyId), invalidate: () => schedulesApi.util.invalidateTags(['Schedules']) },
+    remove: { run: (schedule) => remove(schedule.id).unwrap(), done: t('schedules.deleted') },
+  });
 
   useEffect(() => {
     if (contactId !== null && (preset || presetMissing)) setEditing('new');
-  }, [contactId, preset, presetMissing]);
+  }, [contactId, preset, presetMissing, setEditing]);
 
   const close = () => {
     setEditing(null);
     if (contactId !== null) setParams({}, { replace: true });
   };
 
-  const confirmDelete = async (schedule: ScheduleRecord) => {
-    try {
-      await remove(schedule.id).unwrap();
-      notify('success', t('schedules.deleted'));
-    } catch (error) {
-      toastError(error);
-    }
-  };
-
   return (
     <Page
       title={t('schedules.title')}
-      search={{ value: search, onChange: setSearch }}
+      search={search}
       actions={
         <Button size="sm" colorPalette="teal" onClick={() => setEditing('new')}>
           <AddIcon /> {t('schedules.add')}
@@ -76,12 +64,7 @@ export function SchedulesPage() {
       }
       testId="schedules-page"
     >
-      <ScrollArea
-        loading={isFetching}
-        hasMore={hasNextPage}
-        onLoadMore={() => void fetchNextPage()}
-        empty={schedules.length === 0}
-      >
+      <ScrollArea {...scroll}>
         <Table.Root size="sm" stickyHeader>
           <Table.Header>
             <Table.Row>
@@ -129,11 +112,9 @@ export function SchedulesPage() {
         />
       )}
       <ConfirmDialog
-        open={deleting !== null}
+        {...confirmDelete}
         title={t('common.deleteConfirm')}
         body={deleting ? listBody(deleting.body) : ''}
-        onConfirm={() => deleting && void confirmDelete(deleting)}
-        onClose={() => setDeleting(null)}
       />
     </Page>
   );

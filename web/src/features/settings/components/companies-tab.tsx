@@ -11,15 +11,14 @@ import {
   Table,
 } from '@chakra-ui/react';
 import { CalendarPlus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListPlansQuery } from '../../../api/endpoints/auth';
-import { flattenPages } from '../../../api/paging';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ScrollArea } from '../../../components/page';
 import { RowActions } from '../../../components/row-actions';
 import { notify } from '../../../components/toaster';
-import { useDebouncedValue } from '../../../components/use-debounced-value';
+import { useManagedList } from '../../../components/use-managed-list';
 import { formatDay } from '../../../lib/format';
 import { validateForm } from '../../../lib/form';
 import {
@@ -100,18 +99,23 @@ function BoolSelect({
 /** Companies (super users): the form over the table; rows tinted by days to due date; extend and delete actions. */
 export function CompaniesTab() {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search);
-  const { data, isFetching, isError, hasNextPage, fetchNextPage } = useGetCompaniesPageInfiniteQuery(searchParam);
   const { data: plans = [] } = useListPlansQuery();
   const [save, saving] = useSaveCompanyMutation();
   const [extend] = useExtendDueDateMutation();
   const [remove] = useDeleteCompanyMutation();
+  const {
+    search,
+    records: companies,
+    scroll,
+  } = useManagedList({
+    query: useGetCompaniesPageInfiniteQuery,
+    pick: (page) => page.companies,
+    loadFailed: t('admin.loadFailed'),
+  });
   const [editing, setEditing] = useState<CompanyRecord | null>(null);
   const [values, setValues] = useState<FormValues>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [deleting, setDeleting] = useState<CompanyRecord | null>(null);
-  const companies = flattenPages(data?.pages, (page) => page.companies);
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
 
   const reset = () => {
@@ -141,10 +145,6 @@ export function CompaniesTab() {
       notify('error', t('admin.failed'));
     }
   };
-
-  useEffect(() => {
-    if (isError) notify('error', t('admin.loadFailed'));
-  }, [isError, t]);
 
   return (
     <Stack gap="4" h="full" minH="0" data-testid="companies-tab">
@@ -268,15 +268,10 @@ export function CompaniesTab() {
         maxW={{ base: 'full', md: '72' }}
         aria-label={t('common.search')}
         placeholder={t('common.search')}
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
+        value={search.value}
+        onChange={(e) => search.onChange(e.target.value)}
       />
-      <ScrollArea
-        loading={isFetching}
-        hasMore={hasNextPage}
-        onLoadMore={() => void fetchNextPage()}
-        empty={companies.length === 0}
-      >
+      <ScrollArea {...scroll}>
         <Table.Root size="sm" stickyHeader>
           <Table.Header>
             <Table.Row>

@@ -1,13 +1,13 @@
 import { Button, Field, HStack, Input, Stack, Table, Textarea } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { flattenPages } from '../../../api/paging';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormDialog } from '../../../components/form-dialog';
 import { AddIcon } from '../../../components/icons';
 import { ScrollArea } from '../../../components/page';
 import { RowActions } from '../../../components/row-actions';
 import { notify } from '../../../components/toaster';
+import { useManagedList } from '../../../components/use-managed-list';
 import { validateForm } from '../../../lib/form';
 import { truncate } from '../../../lib/format';
 import {
@@ -88,23 +88,20 @@ export function HelpDialog({ help, onClose }: { help: HelpRow | null; onClose: (
 /** Help (super users): the help videos' title, video code and description. */
 export function HelpsTab() {
   const { t } = useTranslation();
-  const { data, isFetching, isError, hasNextPage, fetchNextPage } = useGetHelpsPageInfiniteQuery('');
   const [remove] = useDeleteHelpMutation();
-  const [editing, setEditing] = useState<HelpRow | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<HelpRow | null>(null);
-  const helps = flattenPages(data?.pages, (page) => page.records);
-  useEffect(() => {
-    if (isError) notify('error', t('admin.loadFailed'));
-  }, [isError, t]);
-
-  const confirmDelete = async (help: HelpRow) => {
-    try {
-      await remove(help.id).unwrap();
-      notify('success', t('admin.success'));
-    } catch {
-      notify('error', t('admin.failed'));
-    }
-  };
+  const {
+    records: helps,
+    scroll,
+    editing,
+    setEditing,
+    setDeleting,
+    confirmDelete,
+  } = useManagedList({
+    query: useGetHelpsPageInfiniteQuery,
+    pick: (page) => page.records,
+    loadFailed: t('admin.loadFailed'),
+    remove: { run: (help) => remove(help.id).unwrap(), done: t('admin.success'), failed: t('admin.failed') },
+  });
 
   return (
     <Stack gap="3" h="full" minH="0" data-testid="helps-tab">
@@ -113,12 +110,7 @@ export function HelpsTab() {
           <AddIcon /> {t('admin.helps.add')}
         </Button>
       </HStack>
-      <ScrollArea
-        loading={isFetching}
-        hasMore={hasNextPage}
-        onLoadMore={() => void fetchNextPage()}
-        empty={helps.length === 0}
-      >
+      <ScrollArea {...scroll}>
         <Table.Root size="sm" stickyHeader>
           <Table.Header>
             <Table.Row>
@@ -143,13 +135,7 @@ export function HelpsTab() {
         </Table.Root>
       </ScrollArea>
       {editing && <HelpDialog help={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('admin.deleteTitle')}
-        body={t('admin.deleteBody')}
-        onConfirm={() => deleting && void confirmDelete(deleting)}
-        onClose={() => setDeleting(null)}
-      />
+      <ConfirmDialog {...confirmDelete} title={t('admin.deleteTitle')} body={t('admin.deleteBody')} />
     </Stack>
   );
 }

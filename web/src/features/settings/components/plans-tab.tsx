@@ -1,7 +1,6 @@
 import { Button, Field, HStack, Input, SimpleGrid, Stack, Switch, Table } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { flattenPages } from '../../../api/paging';
 import type { Plan } from '../../../api/types';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormDialog } from '../../../components/form-dialog';
@@ -9,6 +8,7 @@ import { AddIcon } from '../../../components/icons';
 import { ScrollArea } from '../../../components/page';
 import { RowActions } from '../../../components/row-actions';
 import { notify } from '../../../components/toaster';
+import { useManagedList } from '../../../components/use-managed-list';
 import { validateForm } from '../../../lib/form';
 import { formatMoney } from '../../../lib/money';
 import { useDeletePlanMutation, useGetPlansPageInfiniteQuery, useSavePlanMutation } from '../api/settings-api';
@@ -107,24 +107,21 @@ export function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () =
 /** Plans (super users): users, connections, queues, value (R$) and the seven flags shown Yes/No. */
 export function PlansTab() {
   const { t } = useTranslation();
-  const { data, isFetching, isError, hasNextPage, fetchNextPage } = useGetPlansPageInfiniteQuery('');
   const [remove] = useDeletePlanMutation();
-  const [editing, setEditing] = useState<Plan | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Plan | null>(null);
-  const plans = flattenPages(data?.pages, (page) => page.plans);
+  const {
+    records: plans,
+    scroll,
+    editing,
+    setEditing,
+    setDeleting,
+    confirmDelete,
+  } = useManagedList({
+    query: useGetPlansPageInfiniteQuery,
+    pick: (page) => page.plans,
+    loadFailed: t('admin.loadFailed'),
+    remove: { run: (plan) => remove(plan.id).unwrap(), done: t('admin.success'), failed: t('admin.failed') },
+  });
   const yesNo = (value: boolean | undefined) => (flagAllowed(value) ? t('admin.yes') : t('admin.no'));
-  useEffect(() => {
-    if (isError) notify('error', t('admin.loadFailed'));
-  }, [isError, t]);
-
-  const confirmDelete = async (plan: Plan) => {
-    try {
-      await remove(plan.id).unwrap();
-      notify('success', t('admin.success'));
-    } catch {
-      notify('error', t('admin.failed'));
-    }
-  };
 
   return (
     <Stack gap="3" h="full" minH="0" data-testid="plans-tab">
@@ -133,12 +130,7 @@ export function PlansTab() {
           <AddIcon /> {t('admin.plans.add')}
         </Button>
       </HStack>
-      <ScrollArea
-        loading={isFetching}
-        hasMore={hasNextPage}
-        onLoadMore={() => void fetchNextPage()}
-        empty={plans.length === 0}
-      >
+      <ScrollArea {...scroll}>
         <Table.Root size="sm" stickyHeader>
           <Table.Header>
             <Table.Row>
@@ -177,13 +169,7 @@ export function PlansTab() {
         </Table.Root>
       </ScrollArea>
       {editing && <PlanDialog plan={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('admin.deleteTitle')}
-        body={t('admin.deleteBody')}
-        onConfirm={() => deleting && void confirmDelete(deleting)}
-        onClose={() => setDeleting(null)}
-      />
+      <ConfirmDialog {...confirmDelete} title={t('admin.deleteTitle')} body={t('admin.deleteBody')} />
     </Stack>
   );
 }

@@ -1,41 +1,36 @@
 import { Badge, Button, Table } from '@chakra-ui/react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { flattenPages } from '../../../api/paging';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { AddIcon } from '../../../components/icons';
 import { Page, ScrollArea } from '../../../components/page';
 import { RowActions } from '../../../components/row-actions';
-import { notify } from '../../../components/toaster';
-import { useDebouncedValue } from '../../../components/use-debounced-value';
-import { toastError } from '../../../lib/errors';
-import { useDeleteTagMutation, useGetTagsPageInfiniteQuery, type TagRecord } from '../api/tags-api';
+import { useManagedList } from '../../../components/use-managed-list';
+import { useDeleteTagMutation, useGetTagsPageInfiniteQuery } from '../api/tags-api';
 import { TagDialog } from './tag-dialog';
 
 /** `/tags`: kept live by the app's socket (`company-{id}-tag` invalidates the `Tags` cache). */
 export function TagsPage() {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search);
-  const { data, isFetching, hasNextPage, fetchNextPage } = useGetTagsPageInfiniteQuery(searchParam);
   const [remove] = useDeleteTagMutation();
-  const [editing, setEditing] = useState<TagRecord | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<TagRecord | null>(null);
-  const tags = flattenPages(data?.pages, (page) => page.tags);
-
-  const confirmDelete = async (tag: TagRecord) => {
-    try {
-      await remove(tag.id).unwrap();
-      notify('success', t('tags.deleted'));
-    } catch (error) {
-      toastError(error);
-    }
-  };
+  const {
+    search,
+    records: tags,
+    scroll,
+    editing,
+    setEditing,
+    deleting,
+    setDeleting,
+    confirmDelete,
+  } = useManagedList({
+    query: useGetTagsPageInfiniteQuery,
+    pick: (page) => page.tags,
+    remove: { run: (tag) => remove(tag.id).unwrap(), done: t('tags.deleted') },
+  });
 
   return (
     <Page
       title={t('tags.title')}
-      search={{ value: search, onChange: setSearch }}
+      search={search}
       actions={
         <Button size="sm" colorPalette="teal" onClick={() => setEditing('new')}>
           <AddIcon /> {t('tags.add')}
@@ -43,12 +38,7 @@ export function TagsPage() {
       }
       testId="tags-page"
     >
-      <ScrollArea
-        loading={isFetching}
-        hasMore={hasNextPage}
-        onLoadMore={() => void fetchNextPage()}
-        empty={tags.length === 0}
-      >
+      <ScrollArea {...scroll}>
         <Table.Root size="sm" stickyHeader>
           <Table.Header>
             <Table.Row>
@@ -81,13 +71,7 @@ export function TagsPage() {
           onClose={() => setEditing(null)}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('common.deleteConfirm')}
-        body={deleting?.name ?? ''}
-        onConfirm={() => deleting && void confirmDelete(deleting)}
-        onClose={() => setDeleting(null)}
-      />
+      <ConfirmDialog {...confirmDelete} title={t('common.deleteConfirm')} body={deleting?.name ?? ''} />
     </Page>
   );
 }

@@ -1,41 +1,36 @@
 import { Badge, Button, HStack, Table } from '@chakra-ui/react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { flattenPages } from '../../../api/paging';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { AddIcon } from '../../../components/icons';
 import { Page, ScrollArea } from '../../../components/page';
 import { RowActions } from '../../../components/row-actions';
-import { notify } from '../../../components/toaster';
-import { useDebouncedValue } from '../../../components/use-debounced-value';
-import { toastError } from '../../../lib/errors';
-import { useDeleteUserMutation, useGetUsersPageInfiniteQuery, type UserRecord } from '../api/users-api';
+import { useManagedList } from '../../../components/use-managed-list';
+import { useDeleteUserMutation, useGetUsersPageInfiniteQuery } from '../api/users-api';
 import { UserDialog } from './user-dialog';
 
 /** `/users` (admin): kept live by the app's socket (`company-{id}-user` invalidates `Users`). */
 export function UsersPage() {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search);
-  const { data, isFetching, hasNextPage, fetchNextPage } = useGetUsersPageInfiniteQuery(searchParam);
   const [remove] = useDeleteUserMutation();
-  const [editing, setEditing] = useState<UserRecord | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<UserRecord | null>(null);
-  const users = flattenPages(data?.pages, (page) => page.users);
-
-  const confirmDelete = async (user: UserRecord) => {
-    try {
-      await remove(user.id).unwrap();
-      notify('success', t('users.deleted'));
-    } catch (error) {
-      toastError(error);
-    }
-  };
+  const {
+    search,
+    records: users,
+    scroll,
+    editing,
+    setEditing,
+    deleting,
+    setDeleting,
+    confirmDelete,
+  } = useManagedList({
+    query: useGetUsersPageInfiniteQuery,
+    pick: (page) => page.users,
+    remove: { run: (user) => remove(user.id).unwrap(), done: t('users.deleted') },
+  });
 
   return (
     <Page
       title={t('users.title')}
-      search={{ value: search, onChange: setSearch }}
+      search={search}
       actions={
         <Button size="sm" colorPalette="teal" onClick={() => setEditing('new')}>
           <AddIcon /> {t('users.add')}
@@ -43,12 +38,7 @@ export function UsersPage() {
       }
       testId="users-page"
     >
-      <ScrollArea
-        loading={isFetching}
-        hasMore={hasNextPage}
-        onLoadMore={() => void fetchNextPage()}
-        empty={users.length === 0}
-      >
+      <ScrollArea {...scroll}>
         <Table.Root size="sm" stickyHeader>
           <Table.Header>
             <Table.Row>
@@ -85,13 +75,7 @@ export function UsersPage() {
         </Table.Root>
       </ScrollArea>
       {editing && <UserDialog user={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('common.deleteConfirm')}
-        body={deleting?.name ?? ''}
-        onConfirm={() => deleting && void confirmDelete(deleting)}
-        onClose={() => setDeleting(null)}
-      />
+      <ConfirmDialog {...confirmDelete} title={t('common.deleteConfirm')} body={deleting?.name ?? ''} />
     </Page>
   );
 }

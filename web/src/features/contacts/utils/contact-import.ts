@@ -1,13 +1,3 @@
-import { z } from 'zod';
-
-/** The spec's contact rules (§5) with its exact messages. */
-export const ContactFormSchema = z.object({
-  name: z.string().trim().min(1, 'Required').min(2, 'Too Short!').max(50, 'Too Long!'),
-  number: z.string().trim().min(1, 'Required').min(8, 'Too Short!').max(50, 'Too Long!'),
-  email: z.union([z.literal(''), z.email('Invalid email')]),
-  extraInfo: z.array(z.object({ name: z.string().trim(), value: z.string() })),
-});
-
 /** Spreadsheet imports accept these (spec §5), and CSV (what the export next to it produces). */
 export const SPREADSHEET_ACCEPT =
   '.csv,.xls,.xlsx,text/csv,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -1,5 +1,6 @@
-import { errorCode } from '../../../lib/errors';
+import { errorCode } from './errors';
 
+/** The contact's open ticket named by `ERR_OTHER_OPEN_TICKET`. */
 export interface OpenTicketOwner {
   uuid: string | null;
   userId: number | null;
@@ -42,4 +43,17 @@ export function openTicketOwner(error: unknown): OpenTicketOwner | null {
     userName: typeof ticket.user?.name === 'string' ? ticket.user.name : null,
     queueName: typeof ticket.queue?.name === 'string' ? ticket.queue.name : null,
   };
+}
+
+/**
+ * What creating a ticket that hit the contact's open one leads to (spec: "if it is the same user, the existing
+ * ticket opens; if the owner differs, the dialog shows the owner's name and queue"). Null for any other error.
+ */
+export function openTicketConflict(
+  error: unknown,
+  userId: number,
+): { open: string } | { owner: OpenTicketOwner } | null {
+  const owner = openTicketOwner(error);
+  if (!owner) return null;
+  return owner.uuid && owner.userId === userId ? { open: owner.uuid } : { owner };
 }

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/**
+ * The spec's contact rules (§5) with its exact messages: name required, 2 to 50; number required, 8 to 50; email
+ * valid or empty. A contact list's item is this; a contact also has its extra information fields.
+ */
+export const ContactFieldsSchema = z.object({
+  name: z.string().trim().min(1, 'Required').min(2, 'Too Short!').max(50, 'Too Long!'),
+  number: z.string().trim().min(1, 'Required').min(8, 'Too Short!').max(50, 'Too Long!'),
+  email: z.union([z.literal(''), z.email('Invalid email')]),
+});
+
+export const ContactFormSchema = ContactFieldsSchema.extend({
+  extraInfo: z.array(z.object({ name: z.string().trim(), value: z.string() })),
+});
+
+export type ContactFormValues = z.input<typeof ContactFormSchema>;
