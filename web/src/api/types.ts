@@ -2,7 +2,18 @@
  * The wire shapes the client reads, as the spec (core-operations §3, §7) and the event snapshots in
  * `@cs/proto/events` define them. Optional fields are ones some servers omit.
  */
-import type { MessageSnapshot, TicketSnapshot, TicketStatus } from '@cs/proto/events';
+import type { TicketSnapshot, TicketStatus } from '@cs/proto/events';
+import type {
+  Chat,
+  ContactResponse,
+  MessagePage,
+  MessageView,
+  QueueView,
+  QuickMessageView,
+  Tag as TagView,
+  TicketNoteView,
+  TicketPage,
+} from '@cs/proto/http';
 
 export type { TicketStatus };
 
@@ -27,11 +38,7 @@ export interface Plan extends PlanFlags {
   value: number | string;
 }
 
-export interface QueueRef {
-  id: number;
-  name: string;
-  color: string;
-}
+export type QueueRef = Pick<QueueView, 'id' | 'name' | 'color'>;
 
 export interface SessionUser {
   id: number;
@@ -60,67 +67,41 @@ export interface AuthResponse {
 }
 
 export type Ticket = TicketSnapshot;
+/** `GET /tickets` (the socket's updates keep the pages without recounting them). */
+export type TicketsPage = Omit<TicketPage, 'count'> & Partial<Pick<TicketPage, 'count'>>;
 
-export interface QuotedMessage {
-  id: string;
-  body: string;
-  fromMe: boolean;
-  mediaType: string;
-  mediaUrl?: string | null;
-  contact?: { name: string } | null;
-}
+type QuotedView = NonNullable<MessageView['quotedMsg']>;
+/** The message a reply quotes, as the message view carries it (an older server also sent its media and author). */
+export type QuotedMessage = QuotedView &
+  Partial<Pick<MessageView, 'mediaUrl'>> & { contact?: Pick<NonNullable<MessageView['contact']>, 'name'> | null };
 
-export type Message = Omit<MessageSnapshot, 'companyId' | 'isBot' | 'isEdited' | 'updatedAt'> &
-  Partial<Pick<MessageSnapshot, 'isBot' | 'isEdited' | 'updatedAt'>> & {
+/**
+ * A message as the lists hold it: the message view of `GET /messages/{ticketId}`, or a snapshot pushed by the
+ * socket (without the view's quote, contact and some flags; with its ticket).
+ */
+export type Message = Omit<MessageView, 'companyId' | 'isBot' | 'isEdited' | 'updatedAt' | 'quotedMsg' | 'contact'> &
+  Partial<Pick<MessageView, 'isBot' | 'isEdited' | 'updatedAt' | 'contact'>> & {
     quotedMsg?: QuotedMessage | null;
-    contact?: { id: number; name: string } | null;
-    ticket?: Pick<Ticket, 'id' | 'status' | 'createdAt'> & { updatedAt?: string };
+    ticket?: Pick<Ticket, 'id' | 'status' | 'createdAt'> & Partial<Pick<Ticket, 'updatedAt'>>;
   };
 
-export interface TicketsPage {
-  tickets: Ticket[];
-  count?: number;
-  hasMore: boolean;
-}
+/** `GET /messages/{ticketId}` as the message list keeps its pages. */
+export type MessagesPage = Pick<MessagePage, 'hasMore'> &
+  Partial<Pick<MessagePage, 'ticket' | 'count'>> & { messages: Message[] };
 
-export interface MessagesPage {
-  messages: Message[];
-  ticket?: Ticket;
-  count?: number;
-  hasMore: boolean;
-}
+/** A contact: the fields of `ContactResponse` the client reads and edits. */
+export type Contact = Pick<ContactResponse, 'id' | 'name' | 'number' | 'email'> &
+  Partial<Pick<ContactResponse, 'profilePicUrl' | 'extraInfo'>>;
 
-export interface Contact {
-  id: number;
-  name: string;
-  number: string;
-  email: string;
-  profilePicUrl?: string | null;
-  extraInfo?: Array<{ id?: number; name: string; value: string }>;
-}
+type NoteAuthor = NonNullable<TicketNoteView['user']>;
+export type TicketNote = Pick<TicketNoteView, 'id' | 'note' | 'ticketId' | 'contactId' | 'createdAt'> & {
+  user?: (Pick<NoteAuthor, 'name'> & Partial<Pick<NoteAuthor, 'id'>>) | null;
+};
 
-export interface TicketNote {
-  id: number;
-  note: string;
-  ticketId: number;
-  contactId: number;
-  user?: { id?: number; name: string } | null;
-  createdAt: string;
-}
+export type QuickMessage = Pick<QuickMessageView, 'id' | 'shortcode' | 'message'> &
+  Partial<Pick<QuickMessageView, 'mediaPath' | 'mediaName'>>;
 
-export interface QuickMessage {
-  id: number;
-  shortcode: string;
-  message: string;
-  mediaPath?: string | null;
-  mediaName?: string | null;
-}
-
-export interface Tag {
-  id: number;
-  name: string;
-  color: string;
-}
+export type Tag = Pick<TagView, 'id' | 'name' | 'color'>;
 
 export interface UserSummary {
   id: number;
@@ -157,14 +138,8 @@ export interface Announcement {
   createdAt?: string;
 }
 
-export interface InternalChat {
-  id: number;
-  uuid?: string;
-  title: string;
-  lastMessage?: string;
-  updatedAt?: string;
-  users?: Array<{ userId: number; unreads?: number }>;
-}
+/** An internal chat (`GET /chats`). */
+export type InternalChat = Chat;
 
 export interface ApiErrorBody {
   error?: string;
