@@ -16,7 +16,10 @@ import {
 } from './automation.js';
 import {
   AnnouncementRequestSchema,
+  CompanyPageSchema,
   CompanyRequestSchema,
+  CompanyResponseSchema,
+  CompanySchema,
   CompanySchedulesRequestSchema,
   CompanyUpdateRequestSchema,
   CreateUserRequestSchema,
@@ -25,12 +28,17 @@ import {
   ListQuerySchema,
   LoginRequestSchema,
   LoginResponseSchema,
+  PlanPageSchema,
   PlanRequestSchema,
+  PlanSchema,
   PlanUpdateRequestSchema,
   SessionUserSchema,
+  SettingParamsSchema,
   SettingRequestSchema,
+  SettingSchema,
   SignupRequestSchema,
   UpdateUserRequestSchema,
+  UserPageSchema,
   UserResponseSchema,
 } from './identity.js';
 import {
@@ -45,6 +53,7 @@ import {
   ChatUpdateRequestSchema,
 } from './chats.js';
 import {
+  EmptyResponseSchema,
   FileResponseSchema,
   IdParamsSchema,
   MediaPathParamsSchema,
@@ -180,36 +189,81 @@ export const PUBLIC_API: readonly PublicRoute[] = [
   }),
   route('POST', '/auth/refresh_token', 'identity', 'public', 'Rotate the refresh cookie jrt: {token, user}', {
     response: LoginResponseSchema,
+    body: NoBodySchema,
   }),
-  route('DELETE', '/auth/logout', 'identity', 'user', 'End this session (revokes its refresh tokens)'),
+  route('DELETE', '/auth/logout', 'identity', 'user', 'End this session (revokes its refresh tokens)', {
+    response: EmptyResponseSchema,
+  }),
   route('GET', '/auth/me', 'identity', 'user', 'The signed-in user', { response: SessionUserSchema }),
   route('POST', '/companies/cadastro', 'identity', 'public', 'Public signup (3-day trial)', {
     body: SignupRequestSchema,
+    response: CompanySchema,
   }),
-  route('GET', '/companies', 'identity', 'super', 'Companies: {companies, count, hasMore}'),
-  route('GET', '/companies/list', 'identity', 'super', 'Every company'),
-  route('GET', '/companies/{id}', 'identity', 'user', 'A company (own company unless super)'),
+  route('GET', '/companies', 'identity', 'super', 'Companies: {companies, count, hasMore}', {
+    query: ListQuerySchema,
+    response: CompanyPageSchema,
+  }),
+  route('GET', '/companies/list', 'identity', 'super', 'Every company', { response: z.array(CompanyResponseSchema) }),
+  route('GET', '/companies/{id}', 'identity', 'user', 'A company (own company unless super)', {
+    params: IdParamsSchema,
+    response: CompanyResponseSchema,
+  }),
   route('POST', '/companies', 'identity', 'super', 'Create a company with its first admin', {
     body: CompanyRequestSchema,
+    response: CompanySchema,
   }),
-  route('PUT', '/companies/{id}', 'identity', 'super', 'Update a company', { body: CompanyUpdateRequestSchema }),
+  route('PUT', '/companies/{id}', 'identity', 'super', 'Update a company', {
+    body: CompanyUpdateRequestSchema,
+    params: IdParamsSchema,
+    response: CompanySchema,
+  }),
   route('PUT', '/companies/{id}/schedules', 'identity', 'admin', "Update the company's opening hours", {
     body: CompanySchedulesRequestSchema,
+    params: IdParamsSchema,
+    response: CompanySchema,
   }),
-  route('POST', '/companies/{id}/extend-due-date', 'identity', 'super', 'Extend the due date by its recurrence'),
-  route('DELETE', '/companies/{id}', 'identity', 'super', 'Delete a company'),
-  route('GET', '/companies/listPlan/{id}', 'identity', 'user', 'A company with its plan and flags'),
-  route('GET', '/companiesPlan', 'identity', 'super', 'Companies with their plans'),
-  route('GET', '/plans', 'identity', 'user', 'Plans: {plans, count, hasMore}'),
-  route('GET', '/plans/list', 'identity', 'public', 'Every plan (signup)'),
-  route('GET', '/plans/all', 'identity', 'public', 'Every plan (signup)'),
-  route('GET', '/plans/{id}', 'identity', 'user', 'A plan'),
-  route('POST', '/plans', 'identity', 'super', 'Create a plan', { body: PlanRequestSchema }),
-  route('PUT', '/plans/{id}', 'identity', 'super', 'Update a plan', { body: PlanUpdateRequestSchema }),
-  route('DELETE', '/plans/{id}', 'identity', 'super', 'Delete a plan'),
-  route('GET', '/users', 'identity', 'user', 'Users: {users, count, hasMore}'),
-  route('GET', '/users/list', 'identity', 'user', 'Every user of the company (id, name, ...)'),
-  route('GET', '/users/{id}', 'identity', 'user', 'A user', { response: UserResponseSchema }),
+  route('POST', '/companies/{id}/extend-due-date', 'identity', 'super', 'Extend the due date by its recurrence', {
+    params: IdParamsSchema,
+    body: NoBodySchema,
+    response: CompanySchema,
+  }),
+  route('DELETE', '/companies/{id}', 'identity', 'super', 'Delete a company', {
+    params: IdParamsSchema,
+    response: MessageResponseSchema,
+  }),
+  route('GET', '/companies/listPlan/{id}', 'identity', 'user', 'A company with its plan and flags', {
+    params: IdParamsSchema,
+    response: CompanyResponseSchema,
+  }),
+  route('GET', '/companiesPlan', 'identity', 'super', 'Companies with their plans', {
+    query: ListQuerySchema,
+    response: CompanyPageSchema,
+  }),
+  route('GET', '/plans', 'identity', 'user', 'Plans: {plans, count, hasMore}', {
+    query: ListQuerySchema,
+    response: PlanPageSchema,
+  }),
+  route('GET', '/plans/list', 'identity', 'public', 'Every plan (signup)', { response: z.array(PlanSchema) }),
+  route('GET', '/plans/all', 'identity', 'public', 'Every plan (signup)', { response: z.array(PlanSchema) }),
+  route('GET', '/plans/{id}', 'identity', 'user', 'A plan', { params: IdParamsSchema, response: PlanSchema }),
+  route('POST', '/plans', 'identity', 'super', 'Create a plan', { body: PlanRequestSchema, response: PlanSchema }),
+  route('PUT', '/plans/{id}', 'identity', 'super', 'Update a plan', {
+    body: PlanUpdateRequestSchema,
+    params: IdParamsSchema,
+    response: PlanSchema,
+  }),
+  route('DELETE', '/plans/{id}', 'identity', 'super', 'Delete a plan', {
+    params: IdParamsSchema,
+    response: MessageResponseSchema,
+  }),
+  route('GET', '/users', 'identity', 'user', 'Users: {users, count, hasMore}', {
+    query: ListQuerySchema,
+    response: UserPageSchema,
+  }),
+  route('GET', '/users/list', 'identity', 'user', 'Every user of the company (id, name, ...)', {
+    response: z.array(UserResponseSchema),
+  }),
+  route('GET', '/users/{id}', 'identity', 'user', 'A user', { response: UserResponseSchema, params: IdParamsSchema }),
   route('POST', '/users', 'identity', 'admin', 'Create a user', {
     body: CreateUserRequestSchema,
     response: UserResponseSchema,
@@ -217,10 +271,20 @@ export const PUBLIC_API: readonly PublicRoute[] = [
   route('PUT', '/users/{id}', 'identity', 'user', 'Update a user (admins: any of the company; users: themselves)', {
     body: UpdateUserRequestSchema,
     response: UserResponseSchema,
+    params: IdParamsSchema,
   }),
-  route('DELETE', '/users/{id}', 'identity', 'admin', 'Delete a user'),
-  route('GET', '/settings', 'identity', 'user', "The company's settings [{key, value}]"),
-  route('PUT', '/settings/{key}', 'identity', 'admin', 'Change one setting', { body: SettingRequestSchema }),
+  route('DELETE', '/users/{id}', 'identity', 'admin', 'Delete a user', {
+    params: IdParamsSchema,
+    response: MessageResponseSchema,
+  }),
+  route('GET', '/settings', 'identity', 'user', "The company's settings [{key, value}]", {
+    response: z.array(SettingSchema),
+  }),
+  route('PUT', '/settings/{key}', 'identity', 'admin', 'Change one setting', {
+    body: SettingRequestSchema,
+    params: SettingParamsSchema,
+    response: SettingSchema,
+  }),
   route('GET', '/helps', 'identity', 'user', 'Help videos: {records, count, hasMore}'),
   route('GET', '/helps/list', 'identity', 'user', 'Every help video'),
   route('GET', '/helps/{id}', 'identity', 'user', 'A help video'),

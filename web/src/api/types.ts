@@ -5,6 +5,13 @@
 import type { TicketSnapshot, TicketStatus } from '@cs/proto/events';
 import type {
   Chat,
+  CompanyResponse,
+  LoginResponse,
+  Plan as ProtoPlan,
+  PlanFlags as ProtoPlanFlags,
+  SessionUser as ProtoSessionUser,
+  Setting,
+  UserResponse,
   ContactResponse,
   MessagePage,
   MessageView,
@@ -19,52 +26,32 @@ export type { TicketStatus };
 
 export type Profile = 'admin' | 'user';
 
-export interface PlanFlags {
-  useCampaigns?: boolean;
-  useKanban?: boolean;
-  useOpenAi?: boolean;
-  useIntegrations?: boolean;
-  useSchedules?: boolean;
-  useInternalChat?: boolean;
-  useExternalApi?: boolean;
-}
+/** The plan's feature flags as the client reads them (absent: off). */
+export type PlanFlags = Partial<ProtoPlanFlags>;
 
-export interface Plan extends PlanFlags {
-  id: number;
-  name: string;
-  users: number;
-  connections: number;
-  queues: number;
-  value: number | string;
-}
+/** A plan (`PlanSchema`); the established server sends `value` as a decimal string. */
+export type Plan = Pick<ProtoPlan, 'id' | 'name' | 'users' | 'connections' | 'queues'> & {
+  value: ProtoPlan['value'] | string;
+} & PlanFlags;
 
 export type QueueRef = Pick<QueueView, 'id' | 'name' | 'color'>;
 
-export interface SessionUser {
-  id: number;
-  name: string;
-  email: string;
-  profile: string;
-  companyId: number;
-  super?: boolean;
-  allTicket?: string;
-  whatsappId?: number | null;
-  queues: QueueRef[];
-  company?: {
-    id: number;
-    name: string;
-    dueDate?: string | null;
-    plan?: (PlanFlags & { name?: string }) | null;
-    settings?: Array<{ key: string; value: string }>;
-    /** IANA zone the server reads company wall-clock times in (campaign schedules); identity's login payload. */
-    timezone?: string;
+/**
+ * The signed-in user of `/auth/login`, `/auth/refresh_token` and `/auth/me`: the fields the client reads. `profile`
+ * and `allTicket` stay strings: the client also reads the established server's spellings ('Admin', 'enabled').
+ */
+export type SessionUser = Pick<ProtoSessionUser, 'id' | 'name' | 'email' | 'companyId'> &
+  Partial<Pick<ProtoSessionUser, 'super' | 'whatsappId'>> & {
+    profile: string;
+    allTicket?: string;
+    queues: QueueRef[];
+    company?: Pick<CompanyResponse, 'id' | 'name'> &
+      Partial<Pick<CompanyResponse, 'dueDate' | 'settings' | 'timezone'>> & {
+        plan?: (PlanFlags & Partial<Pick<ProtoPlan, 'name'>>) | null;
+      };
   };
-}
 
-export interface AuthResponse {
-  token: string;
-  user: SessionUser;
-}
+export type AuthResponse = Pick<LoginResponse, 'token'> & { user: SessionUser };
 
 export type Ticket = TicketSnapshot;
 /** `GET /tickets` (the socket's updates keep the pages without recounting them). */
@@ -103,13 +90,8 @@ export type QuickMessage = Pick<QuickMessageView, 'id' | 'shortcode' | 'message'
 
 export type Tag = Pick<TagView, 'id' | 'name' | 'color'>;
 
-export interface UserSummary {
-  id: number;
-  name: string;
-  email?: string;
-  profile?: string;
-  queues?: QueueRef[];
-}
+export type UserSummary = Pick<UserResponse, 'id' | 'name'> &
+  Partial<Pick<UserResponse, 'email' | 'profile'>> & { queues?: QueueRef[] };
 
 export interface Connection {
   id: number;
@@ -119,10 +101,7 @@ export interface Connection {
   queues?: QueueRef[];
 }
 
-export interface Setting {
-  key: string;
-  value: string;
-}
+export type { Setting };
 
 export interface RecordsPage<T> {
   records: T[];

@@ -7,16 +7,17 @@ import type {
   SyncTagsSchema,
   Tag,
   TagBody,
+  UserResponse,
 } from '@cs/proto/http';
 import type { z } from 'zod';
 import { baseApi } from '../base-api';
-import type { Announcement, Connection, PlanFlags, RecordsPage, Setting, Ticket, UserSummary } from '../types';
+import type { Announcement, Connection, PlanFlags, RecordsPage, Setting, Ticket } from '../types';
 
 /** Company-wide lists the workspace and the layout read. */
 export const companyApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listQueues: build.query<QueueView[], void>({ query: () => '/queue', providesTags: ['Queues'] }),
-    listUsers: build.query<UserSummary[], void>({ query: () => '/users/list', providesTags: ['Users'] }),
+    listUsers: build.query<UserResponse[], void>({ query: () => '/users/list', providesTags: ['Users'] }),
     listConnections: build.query<Connection[], void>({
       query: () => ({ url: '/whatsapp', params: { session: 0 } }),
       providesTags: ['Connections'],
@@ -66,7 +67,8 @@ export const {
 
 export const planApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getCompanyPlan: build.query<PlanFlags & { plan?: PlanFlags }, number>({
+    /** The company with its plan (`CompanyResponse`); an older server answered the flags at the top level. */
+    getCompanyPlan: build.query<PlanFlags & { plan?: PlanFlags | null }, number>({
       query: (companyId) => `/companies/listPlan/${companyId}`,
     }),
   }),
