@@ -337,3 +337,16 @@ export const CompanyPageSchema = z.object({
 /** What company changes answer: the company as events carry it. */
 export const CompanySchema = CompanySnapshotSchema;
 export type Company = z.infer<typeof CompanySchema>;
+
+/** A help video. */
+export const HelpSchema = z.object({
+  id: IdSchema,
+  title: z.string(),
+  description: z.string(),
+  video: z.string(),
+  link: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Help = z.infer<typeof HelpSchema>;
+export const HelpPageSchema = z.object({ records: z.array(HelpSchema), count: z.number().int(), hasMore: z.boolean() });
