@@ -15,7 +15,11 @@ import {
   QueueIntegrationTestSessionResponseSchema,
 } from './automation.js';
 import {
+  AnnouncementMediaParamsSchema,
+  AnnouncementPageSchema,
   AnnouncementRequestSchema,
+  AnnouncementSchema,
+  AnnouncementUpdateRequestSchema,
   CompanyPageSchema,
   CompanyRequestSchema,
   CompanyResponseSchema,
@@ -306,17 +310,45 @@ export const PUBLIC_API: readonly PublicRoute[] = [
     params: IdParamsSchema,
     response: MessageResponseSchema,
   }),
-  route('GET', '/announcements', 'identity', 'user', 'Announcements: {records, count, hasMore}'),
-  route('GET', '/announcements/list', 'identity', 'user', 'Active announcements'),
-  route('GET', '/announcements/{id}', 'identity', 'user', 'An announcement'),
-  route('POST', '/announcements', 'identity', 'super', 'Create an announcement', { body: AnnouncementRequestSchema }),
-  route('PUT', '/announcements/{id}', 'identity', 'super', 'Update an announcement', {
-    body: AnnouncementRequestSchema,
+  route('GET', '/announcements', 'identity', 'user', 'Announcements: {records, count, hasMore}', {
+    query: ListQuerySchema,
+    response: AnnouncementPageSchema,
   }),
-  route('DELETE', '/announcements/{id}', 'identity', 'super', 'Delete an announcement'),
-  route('POST', '/announcements/{id}/media-upload', 'identity', 'super', 'Attach an image (multipart "file")'),
-  route('DELETE', '/announcements/{id}/media-upload', 'identity', 'super', "Remove an announcement's image"),
-  route('GET', '/announcements/media/{file}', 'identity', 'public', "An announcement's image (unguessable name)"),
+  route('GET', '/announcements/list', 'identity', 'user', 'Active announcements', {
+    response: z.array(AnnouncementSchema),
+  }),
+  route('GET', '/announcements/{id}', 'identity', 'user', 'An announcement', {
+    params: IdParamsSchema,
+    response: AnnouncementSchema,
+  }),
+  route('POST', '/announcements', 'identity', 'super', 'Create an announcement', {
+    body: AnnouncementRequestSchema,
+    response: AnnouncementSchema,
+  }),
+  route('PUT', '/announcements/{id}', 'identity', 'super', 'Update an announcement', {
+    body: AnnouncementUpdateRequestSchema,
+    params: IdParamsSchema,
+    response: AnnouncementSchema,
+  }),
+  route('DELETE', '/announcements/{id}', 'identity', 'super', 'Delete an announcement', {
+    params: IdParamsSchema,
+    response: MessageResponseSchema,
+  }),
+  route('POST', '/announcements/{id}/media-upload', 'identity', 'super', 'Attach an image (multipart "file")', {
+    params: IdParamsSchema,
+    body: MediaUploadBodySchema,
+    bodyType: 'multipart/form-data',
+    response: AnnouncementSchema,
+  }),
+  route('DELETE', '/announcements/{id}/media-upload', 'identity', 'super', "Remove an announcement's image", {
+    params: IdParamsSchema,
+    response: AnnouncementSchema,
+  }),
+  route('GET', '/announcements/media/{file}', 'identity', 'public', "An announcement's image (unguessable name)", {
+    params: AnnouncementMediaParamsSchema,
+    response: FileResponseSchema,
+    produces: 'image/*',
+  }),
   // --- tickets ---
   route('GET', '/tickets', 'tickets', 'user', 'Tickets: {tickets, count, hasMore}', {
     query: ListTicketsQuerySchema,

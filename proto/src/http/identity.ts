@@ -350,3 +350,24 @@ export const HelpSchema = z.object({
 });
 export type Help = z.infer<typeof HelpSchema>;
 export const HelpPageSchema = z.object({ records: z.array(HelpSchema), count: z.number().int(), hasMore: z.boolean() });
+
+/** An announcement (`mediaPath`: the image's file name under `/announcements/media/`). */
+export const AnnouncementSchema = z.object({
+  id: IdSchema,
+  companyId: IdSchema,
+  title: z.string(),
+  text: z.string(),
+  priority: z.number().int(),
+  status: z.boolean(),
+  mediaPath: z.string().nullable(),
+  mediaName: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Announcement = z.infer<typeof AnnouncementSchema>;
+export const AnnouncementPageSchema = z.object({
+  records: z.array(AnnouncementSchema),
+  count: z.number().int(),
+  hasMore: z.boolean(),
+});
+export const AnnouncementMediaParamsSchema = z.object({ file: z.string().min(1) });

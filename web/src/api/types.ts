@@ -4,6 +4,7 @@
  */
 import type { TicketSnapshot, TicketStatus } from '@cs/proto/events';
 import type {
+  Announcement as ProtoAnnouncement,
   Chat,
   CompanyResponse,
   LoginResponse,
@@ -109,13 +110,8 @@ export interface RecordsPage<T> {
   hasMore: boolean;
 }
 
-export interface Announcement {
-  id: number;
-  title: string;
-  text: string;
-  priority?: number;
-  createdAt?: string;
-}
+export type Announcement = Pick<ProtoAnnouncement, 'id' | 'title' | 'text'> &
+  Partial<Pick<ProtoAnnouncement, 'priority' | 'createdAt'>>;
 
 /** An internal chat (`GET /chats`). */
 export type InternalChat = Chat;
