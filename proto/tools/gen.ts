@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { dlqTopicOf, TOPICS } from '@cs/proto/events';
 import { ERROR_CATALOGUE, ErrorBodySchema } from '@cs/proto/errors';
-import { PUBLIC_API, type PublicRoute } from '@cs/proto/http';
+import { EmptyResponseSchema, NoBodySchema, PUBLIC_API, type PublicRoute } from '@cs/proto/http';
 
 const protoDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoDir = resolve(protoDir, '..');
@@ -108,6 +108,48 @@ function openApiSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string
   return rest;
 }
 
+interface Parameter {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  description?: string;
+  schema: Record<string, unknown>;
+}
+
+/** The properties of an object schema as OpenAPI parameters (`in`: path or query). */
+function objectParameters(schema: z.ZodType, location: Parameter['in']): Parameter[] {
+  const json = openApiSchema(schema, 'input');
+  const properties = (json['properties'] ?? {}) as Record<string, Record<string, unknown>>;
+  const required = new Set((json['required'] ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => {
+    const { description, ...rest } = property;
+    return {
+      name,
+      in: location,
+      required: location === 'path' || required.has(name),
+      ...(typeof description === 'string' ? { description } : {}),
+      schema: rest,
+    };
+  });
+}
+
+/** The path's `{name}` parameters, typed by the route's params schema when it has one (a string otherwise). */
+function pathParameters(route: PublicRoute): Parameter[] {
+  const typed = route.params ? objectParameters(route.params, 'path') : [];
+  return [...route.path.matchAll(/\{(\w+)\*?\}/g)].map(
+    (match) =>
+      typed.find((parameter) => parameter.name === match[1]) ?? {
+        name: match[1] ?? '',
+        in: 'path',
+        required: true,
+        schema: { type: 'string' },
+      },
+  );
+}
+
+const queryParameters = (route: PublicRoute): Parameter[] =>
+  route.query ? objectParameters(route.query, 'query') : [];
+
 const ACCESS_TEXT: Record<PublicRoute['access'], string> = {
   public: 'No access token.',
   service: 'No access token at the gateway; the owning service authenticates the caller.',
@@ -123,16 +165,15 @@ async function writeOpenApi(): Promise<void> {
     content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
   });
   for (const route of PUBLIC_API) {
-    const parameters = [...route.path.matchAll(/\{(\w+)\*?\}/g)].map((match) => ({
-      name: match[1],
-      in: 'path',
-      required: true,
-      schema: { type: 'string' },
-    }));
+    const parameters = [...pathParameters(route), ...queryParameters(route)];
+    const okContent = (): Record<string, unknown> | undefined => {
+      if (!route.response || route.response === EmptyResponseSchema) return undefined;
+      const type = route.produces ?? 'application/json';
+      return { [type]: { schema: openApiSchema(route.response, 'output') } };
+    };
+    const content = okContent();
     const responses: Record<string, unknown> = {
-      200: route.response
-        ? { description: 'OK', content: { 'application/json': { schema: openApiSchema(route.response, 'output') } } }
-        : { description: 'OK' },
+      200: content ? { description: 'OK', content } : { description: 'OK' },
       400: errorResponse('ERR_VALIDATION and other request errors'),
     };
     if (route.access !== 'public' && route.access !== 'service') {
@@ -142,18 +183,20 @@ async function writeOpenApi(): Promise<void> {
       );
       responses[402] = errorResponse('ERR_COMPANY_EXPIRED: the company is past its due date');
     }
-    if (parameters.length > 0) responses[404] = errorResponse("Not found (also for another company's ids)");
+    if (parameters.some((parameter) => parameter.in === 'path')) {
+      responses[404] = errorResponse("Not found (also for another company's ids)");
+    }
     const operation: Record<string, unknown> = {
       tags: [route.service],
       summary: route.summary,
       description: `Access: ${ACCESS_TEXT[route.access]} Served by ${route.service}.`,
       operationId: `${route.method.toLowerCase()}${route.path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
       ...(parameters.length > 0 ? { parameters } : {}),
-      ...(route.body
+      ...(route.body && route.body !== NoBodySchema
         ? {
             requestBody: {
               required: true,
-              content: { 'application/json': { schema: openApiSchema(route.body, 'input') } },
+              content: { [route.bodyType ?? 'application/json']: { schema: openApiSchema(route.body, 'input') } },
             },
           }
         : {}),

@@ -1,4 +1,6 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { partialUpdateSchema } from '../common/partial-update.js';
+import { MessageSnapshotSchema } from '../events/tickets/snapshots.js';
 import {
   ExternalSendRequestSchema,
   ExternalSendResponseSchema,
@@ -13,21 +15,36 @@ import {
   QueueIntegrationTestSessionResponseSchema,
 } from './automation.js';
 import {
+  AnnouncementMediaParamsSchema,
+  AnnouncementPageSchema,
   AnnouncementRequestSchema,
+  AnnouncementSchema,
+  AnnouncementUpdateRequestSchema,
+  CompanyPageSchema,
   CompanyRequestSchema,
+  CompanyResponseSchema,
+  CompanySchema,
   CompanySchedulesRequestSchema,
   CompanyUpdateRequestSchema,
   CreateUserRequestSchema,
+  HelpPageSchema,
   HelpRequestSchema,
+  HelpSchema,
   HelpUpdateRequestSchema,
+  ListQuerySchema,
   LoginRequestSchema,
   LoginResponseSchema,
+  PlanPageSchema,
   PlanRequestSchema,
+  PlanSchema,
   PlanUpdateRequestSchema,
   SessionUserSchema,
+  SettingParamsSchema,
   SettingRequestSchema,
+  SettingSchema,
   SignupRequestSchema,
   UpdateUserRequestSchema,
+  UserPageSchema,
   UserResponseSchema,
 } from './identity.js';
 import {
@@ -37,8 +54,89 @@ import {
   ChatPageSchema,
   ChatRequestSchema,
   ChatSchema,
+  ChatListQuerySchema,
+  ChatParamsSchema,
   ChatUpdateRequestSchema,
 } from './chats.js';
+import {
+  EmptyResponseSchema,
+  FileResponseSchema,
+  IdParamsSchema,
+  MediaPathParamsSchema,
+  MessageResponseSchema,
+  NoBodySchema,
+} from './common.js';
+import {
+  ContactImportBodySchema,
+  ContactListBodySchema,
+  ContactListItemBodySchema,
+  ContactListItemPageSchema,
+  ContactListItemSchema,
+  ContactListPageSchema,
+  ContactListSchema,
+  ContactPageSchema,
+  ContactParamsSchema,
+  ContactSchema,
+  CreateContactSchema,
+  ImportParamsSchema,
+  ImportReportSchema,
+  ListContactListsQuerySchema,
+  ListContactsQuerySchema,
+  ListItemsQuerySchema,
+  SimpleContactListQuerySchema,
+  SpreadsheetUploadSchema,
+  UpdateContactSchema,
+} from './contacts.js';
+import {
+  CreateTicketNoteSchema,
+  CreateTicketSchema,
+  DashboardQuerySchema,
+  DashboardReportQuerySchema,
+  DashboardSchema,
+  KanbanQuerySchema,
+  ListQuickMessagesQuerySchema,
+  ListSchedulesQuerySchema,
+  ListTagsQuerySchema,
+  ListTicketNotesQuerySchema,
+  ListTicketsQuerySchema,
+  MediaUploadBodySchema,
+  MessagePageSchema,
+  MessageParamsSchema,
+  MessagesQuerySchema,
+  QueueBodySchema,
+  QueueOptionBodySchema,
+  QueueOptionSchema,
+  QueueOptionsQuerySchema,
+  QueueViewSchema,
+  QuickMessageBodySchema,
+  QuickMessagePageSchema,
+  QuickMessageViewSchema,
+  ScheduleBodySchema,
+  SchedulePageSchema,
+  ScheduleSchema,
+  SendMessageSchema,
+  SentMessagesSchema,
+  SyncTagsSchema,
+  TagBodySchema,
+  TagKanbanSchema,
+  TagPageSchema,
+  TagSchema,
+  TicketMessagesParamsSchema,
+  TicketNotePageSchema,
+  TicketNotesFilterSchema,
+  TicketNoteViewSchema,
+  TicketPageSchema,
+  TicketParamsSchema,
+  TicketSchema,
+  TicketsDaySchema,
+  TicketsUsersSchema,
+  TicketTagParamsSchema,
+  TicketTagsParamsSchema,
+  TicketTagsResponseSchema,
+  TicketUuidParamsSchema,
+  UpdateTicketNoteSchema,
+  UpdateTicketSchema,
+} from './tickets.js';
 
 export type RouteService = 'identity' | 'tickets' | 'contacts' | 'whatsapp-connector' | 'campaigns' | 'billing';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -57,9 +155,21 @@ export interface PublicRoute {
   readonly service: RouteService;
   readonly access: RouteAccess;
   readonly summary: string;
+  /** The path parameters (an object with one key per `{name}` of the path). */
+  readonly params?: z.ZodType;
+  /** The query string (an object; each key one parameter). */
+  readonly query?: z.ZodType;
+  /** The request body (`NoBodySchema`: the route takes none). */
   readonly body?: z.ZodType;
+  /** The body's media type when not JSON (`multipart/form-data` uploads). */
+  readonly bodyType?: 'multipart/form-data';
+  /** The 200 answer's body. */
   readonly response?: z.ZodType;
+  /** The answer's media type when not JSON (files, CSV, vCard). */
+  readonly produces?: string;
 }
+
+export type RouteSchemas = Pick<PublicRoute, 'params' | 'query' | 'body' | 'bodyType' | 'response' | 'produces'>;
 
 const route = (
   method: HttpMethod,
@@ -67,13 +177,15 @@ const route = (
   service: RouteService,
   access: RouteAccess,
   summary: string,
-  schemas: { body?: z.ZodType; response?: z.ZodType } = {},
+  schemas: RouteSchemas = {},
 ): PublicRoute => ({ method, path, service, access, summary, ...schemas });
 
 /**
  * Every public HTTP route of the spec (reference whaticket-backend.md §2.18), with its owner and access rule.
  * The gateway's OpenAPI document (`make gen` → generated/openapi/public-api.json) and its route-walker test
- * are built from this list. Owners add request/response schemas as their services land.
+ * are built from this list, with the request (params, query, body) and response schemas of each route: the services
+ * validate with the same schemas and the web client's types are inferred from them. `catalogue.spec.ts` lists
+ * the routes still without schemas (an allow-list that only shrinks).
  */
 export const PUBLIC_API: readonly PublicRoute[] = [
   // --- identity ---
@@ -83,36 +195,81 @@ export const PUBLIC_API: readonly PublicRoute[] = [
   }),
   route('POST', '/auth/refresh_token', 'identity', 'public', 'Rotate the refresh cookie jrt: {token, user}', {
     response: LoginResponseSchema,
+    body: NoBodySchema,
   }),
-  route('DELETE', '/auth/logout', 'identity', 'user', 'End this session (revokes its refresh tokens)'),
+  route('DELETE', '/auth/logout', 'identity', 'user', 'End this session (revokes its refresh tokens)', {
+    response: EmptyResponseSchema,
+  }),
   route('GET', '/auth/me', 'identity', 'user', 'The signed-in user', { response: SessionUserSchema }),
   route('POST', '/companies/cadastro', 'identity', 'public', 'Public signup (3-day trial)', {
     body: SignupRequestSchema,
+    response: CompanySchema,
   }),
-  route('GET', '/companies', 'identity', 'super', 'Companies: {companies, count, hasMore}'),
-  route('GET', '/companies/list', 'identity', 'super', 'Every company'),
-  route('GET', '/companies/{id}', 'identity', 'user', 'A company (own company unless super)'),
+  route('GET', '/companies', 'identity', 'super', 'Companies: {companies, count, hasMore}', {
+    query: ListQuerySchema,
+    response: CompanyPageSchema,
+  }),
+  route('GET', '/companies/list', 'identity', 'super', 'Every company', { response: z.array(CompanyResponseSchema) }),
+  route('GET', '/companies/{id}', 'identity', 'user', 'A company (own company unless super)', {
+    params: IdParamsSchema,
+    response: CompanyResponseSchema,
+  }),
   route('POST', '/companies', 'identity', 'super', 'Create a company with its first admin', {
     body: CompanyRequestSchema,
+    response: CompanySchema,
   }),
-  route('PUT', '/companies/{id}', 'identity', 'super', 'Update a company', { body: CompanyUpdateRequestSchema }),
+  route('PUT', '/companies/{id}', 'identity', 'super', 'Update a company', {
+    body: CompanyUpdateRequestSchema,
+    params: IdParamsSchema,
+    response: CompanySchema,
+  }),
   route('PUT', '/companies/{id}/schedules', 'identity', 'admin', "Update the company's opening hours", {
     body: CompanySchedulesRequestSchema,
+    params: IdParamsSchema,
+    response: CompanySchema,
   }),
-  route('POST', '/companies/{id}/extend-due-date', 'identity', 'super', 'Extend the due date by its recurrence'),
-  route('DELETE', '/companies/{id}', 'identity', 'super', 'Delete a company'),
-  route('GET', '/companies/listPlan/{id}', 'identity', 'user', 'A company with its plan and flags'),
-  route('GET', '/companiesPlan', 'identity', 'super', 'Companies with their plans'),
-  route('GET', '/plans', 'identity', 'user', 'Plans: {plans, count, hasMore}'),
-  route('GET', '/plans/list', 'identity', 'public', 'Every plan (signup)'),
-  route('GET', '/plans/all', 'identity', 'public', 'Every plan (signup)'),
-  route('GET', '/plans/{id}', 'identity', 'user', 'A plan'),
-  route('POST', '/plans', 'identity', 'super', 'Create a plan', { body: PlanRequestSchema }),
-  route('PUT', '/plans/{id}', 'identity', 'super', 'Update a plan', { body: PlanUpdateRequestSchema }),
-  route('DELETE', '/plans/{id}', 'identity', 'super', 'Delete a plan'),
-  route('GET', '/users', 'identity', 'user', 'Users: {users, count, hasMore}'),
-  route('GET', '/users/list', 'identity', 'user', 'Every user of the company (id, name, ...)'),
-  route('GET', '/users/{id}', 'identity', 'user', 'A user', { response: UserResponseSchema }),
+  route('POST', '/companies/{id}/extend-due-date', 'identity', 'super', 'Extend the due date by its recurrence', {
+    params: IdParamsSchema,
+    body: NoBodySchema,
+    response: CompanySchema,
+  }),
+  route('DELETE', '/companies/{id}', 'identity', 'super', 'Delete a company', {
+    params: IdParamsSchema,
+    response: MessageResponseSchema,
+  }),
+  route('GET', '/companies/listPlan/{id}', 'identity', 'user', 'A company with its plan and flags', {
+    params: IdParamsSchema,
+    response: CompanyResponseSchema,
+  }),
+  route('GET', '/companiesPlan', 'identity', 'super', 'Companies with their plans', {
+    query: ListQuerySchema,
+    response: CompanyPageSchema,
+  }),
+  route('GET', '/plans', 'identity', 'user', 'Plans: {plans, count, hasMore}', {
+    query: ListQuerySchema,
+    response: PlanPageSchema,
+  }),
+  route('GET', '/plans/list', 'identity', 'public', 'Every plan (signup)', { response: z.array(PlanSchema) }),
+  route('GET', '/plans/all', 'identity', 'public', 'Every plan (signup)', { response: z.array(PlanSchema) }),
+  route('GET', '/plans/{id}', 'identity', 'user', 'A plan', { params: IdParamsSchema, response: PlanSchema }),
+  route('POST', '/plans', 'identity', 'super', 'Create a plan', { body: PlanRequestSchema, response: PlanSchema }),
+  route('PUT', '/plans/{id}', 'identity', 'super', 'Update a plan', {
+    body: PlanUpdateRequestSchema,
+    params: IdParamsSchema,
+    response: PlanSchema,
+  }),
+  route('DELETE', '/plans/{id}', 'identity', 'super', 'Delete a plan', {
+    params: IdParamsSchema,
+    response: MessageResponseSchema,
+  }),
+  route('GET', '/users', 'identity', 'user', 'Users: {users, count, hasMore}', {
+    query: ListQuerySchema,
+    response: UserPageSchema,
+  }),
+  route('GET', '/users/list', 'identity', 'user', 'Every user of the company (id, name, ...)', {
+    response: z.array(UserResponseSchema),
+  }),
+  route('GET', '/users/{id}', 'identity', 'user', 'A user', { response: UserResponseSchema, params: IdParamsSchema }),
   route('POST', '/users', 'identity', 'admin', 'Create a user', {
     body: CreateUserRequestSchema,
     response: UserResponseSchema,
@@ -120,63 +277,186 @@ export const PUBLIC_API: readonly PublicRoute[] = [
   route('PUT', '/users/{id}', 'identity', 'user', 'Update a user (admins: any of the company; users: themselves)', {
     body: UpdateUserRequestSchema,
     response: UserResponseSchema,
+    params: IdParamsSchema,
   }),
-  route('DELETE', '/users/{id}', 'identity', 'admin', 'Delete a user'),
-  route('GET', '/settings', 'identity', 'user', "The company's settings [{key, value}]"),
-  route('PUT', '/settings/{key}', 'identity', 'admin', 'Change one setting', { body: SettingRequestSchema }),
-  route('GET', '/helps', 'identity', 'user', 'Help videos: {records, count, hasMore}'),
-  route('GET', '/helps/list', 'identity', 'user', 'Every help video'),
-  route('GET', '/helps/{id}', 'identity', 'user', 'A help video'),
-  route('POST', '/helps', 'identity', 'super', 'Create a help video', { body: HelpRequestSchema }),
-  route('PUT', '/helps/{id}', 'identity', 'super', 'Update a help video', { body: HelpUpdateRequestSchema }),
-  route('DELETE', '/helps/{id}', 'identity', 'super', 'Delete a help video'),
-  route('GET', '/announcements', 'identity', 'user', 'Announcements: {records, count, hasMore}'),
-  route('GET', '/announcements/list', 'identity', 'user', 'Active announcements'),
-  route('GET', '/announcements/{id}', 'identity', 'user', 'An announcement'),
-  route('POST', '/announcements', 'identity', 'super', 'Create an announcement', { body: AnnouncementRequestSchema }),
-  route('PUT', '/announcements/{id}', 'identity', 'super', 'Update an announcement', {
+  route('DELETE', '/users/{id}', 'identity', 'admin', 'Delete a user', {
+    params: IdParamsSchema,
+    response: MessageResponseSchema,
+  }),
+  route('GET', '/settings', 'identity', 'user', "The company's settings [{key, value}]", {
+    response: z.array(SettingSchema),
+  }),
+  route('PUT', '/settings/{key}', 'identity', 'admin', 'Change one setting', {
+    body: SettingRequestSchema,
+    params: SettingParamsSchema,
+    response: SettingSchema,
+  }),
+  route('GET', '/helps', 'identity', 'user', 'Help videos: {records, count, hasMore}', {
+    query: ListQuerySchema,
+    response: HelpPageSchema,
+  }),
+  route('GET', '/helps/list', 'identity', 'user', 'Every help video', { response: z.array(HelpSchema) }),
+  route('GET', '/helps/{id}', 'identity', 'user', 'A help video', { params: IdParamsSchema, response: HelpSchema }),
+  route('POST', '/helps', 'identity', 'super', 'Create a help video', {
+    body: HelpRequestSchema,
+    response: HelpSchema,
+  }),
+  route('PUT', '/helps/{id}', 'identity', 'super', 'Update a help video', {
+    body: HelpUpdateRequestSchema,
+    params: IdParamsSchema,
+    response: HelpSchema,
+  }),
+  route('DELETE', '/helps/{id}', 'identity', 'super', 'Delete a help video', {
+    params: IdParamsSchema,
+    response: MessageResponseSchema,
+  }),
+  route('GET', '/announcements', 'identity', 'user', 'Announcements: {records, count, hasMore}', {
+    query: ListQuerySchema,
+    response: AnnouncementPageSchema,
+  }),
+  route('GET', '/announcements/list', 'identity', 'user', 'Active announcements', {
+    response: z.array(AnnouncementSchema),
+  }),
+  route('GET', '/announcements/{id}', 'identity', 'user', 'An announcement', {
+    params: IdParamsSchema,
+    response: AnnouncementSchema,
+  }),
+  route('POST', '/announcements', 'identity', 'super', 'Create an announcement', {
     body: AnnouncementRequestSchema,
+    response: AnnouncementSchema,
   }),
-  route('DELETE', '/announcements/{id}', 'identity', 'super', 'Delete an announcement'),
-  route('POST', '/announcements/{id}/media-upload', 'identity', 'super', 'Attach an image (multipart "file")'),
-  route('DELETE', '/announcements/{id}/media-upload', 'identity', 'super', "Remove an announcement's image"),
-  route('GET', '/announcements/media/{file}', 'identity', 'public', "An announcement's image (unguessable name)"),
+  route('PUT', '/announcements/{id}', 'identity', 'super', 'Update an announcement', {
+    body: AnnouncementUpdateRequestSchema,
+    params: IdParamsSchema,
+    response: AnnouncementSchema,
+  }),
+  route('DELETE', '/announcements/{id}', 'identity', 'super', 'Delete an announcement', {
+    params: IdParamsSchema,
+    response: MessageResponseSchema,
+  }),
+  route('POST', '/announcements/{id}/media-upload', 'identity', 'super', 'Attach an image (multipart "file")', {
+    params: IdParamsSchema,
+    body: MediaUploadBodySchema,
+    bodyType: 'multipart/form-data',
+    response: AnnouncementSchema,
+  }),
+  route('DELETE', '/announcements/{id}/media-upload', 'identity', 'super', "Remove an announcement's image", {
+    params: IdParamsSchema,
+    response: AnnouncementSchema,
+  }),
+  route('GET', '/announcements/media/{file}', 'identity', 'public', "An announcement's image (unguessable name)", {
+    params: AnnouncementMediaParamsSchema,
+    response: FileResponseSchema,
+    produces: 'image/*',
+  }),
   // --- tickets ---
-  route('GET', '/tickets', 'tickets', 'user', 'Tickets: {tickets, count, hasMore}'),
-  route('GET', '/tickets/{id}', 'tickets', 'user', 'A ticket'),
-  route('GET', '/tickets/u/{uuid}', 'tickets', 'user', 'A ticket by uuid'),
-  route('POST', '/tickets', 'tickets', 'user', 'Create a ticket'),
-  route('PUT', '/tickets/{id}', 'tickets', 'user', 'Update a ticket (accept, transfer, close, reopen)'),
-  route('DELETE', '/tickets/{id}', 'tickets', 'admin', 'Delete a ticket'),
-  route('GET', '/ticket/kanban', 'tickets', 'user', 'Kanban tickets'),
-  route('GET', '/messages/{ticketId}', 'tickets', 'user', 'Messages of a ticket: {messages, count, hasMore}'),
-  route('POST', '/messages/{ticketId}', 'tickets', 'user', 'Send a message (JSON or multipart medias)'),
-  route('DELETE', '/messages/{id}', 'tickets', 'user', 'Delete a message for everyone'),
+  route('GET', '/tickets', 'tickets', 'user', 'Tickets: {tickets, count, hasMore}', {
+    query: ListTicketsQuerySchema,
+    response: TicketPageSchema,
+  }),
+  route('GET', '/tickets/{id}', 'tickets', 'user', 'A ticket', { params: TicketParamsSchema, response: TicketSchema }),
+  route('GET', '/tickets/u/{uuid}', 'tickets', 'user', 'A ticket by uuid', {
+    params: TicketUuidParamsSchema,
+    response: TicketSchema,
+  }),
+  route('POST', '/tickets', 'tickets', 'user', 'Create a ticket', { body: CreateTicketSchema, response: TicketSchema }),
+  route('PUT', '/tickets/{id}', 'tickets', 'user', 'Update a ticket (accept, transfer, close, reopen)', {
+    params: TicketParamsSchema,
+    body: UpdateTicketSchema,
+    response: TicketSchema,
+  }),
+  route('DELETE', '/tickets/{id}', 'tickets', 'admin', 'Delete a ticket', {
+    params: TicketParamsSchema,
+    response: MessageResponseSchema,
+  }),
+  route('GET', '/ticket/kanban', 'tickets', 'user', 'Kanban tickets', {
+    query: KanbanQuerySchema,
+    response: TicketPageSchema,
+  }),
+  route('GET', '/messages/{ticketId}', 'tickets', 'user', 'Messages of a ticket: {messages, count, hasMore}', {
+    params: TicketMessagesParamsSchema,
+    query: MessagesQuerySchema,
+    response: MessagePageSchema,
+  }),
+  route('POST', '/messages/{ticketId}', 'tickets', 'user', 'Send a message (JSON or multipart medias)', {
+    params: TicketMessagesParamsSchema,
+    body: SendMessageSchema,
+    response: SentMessagesSchema,
+  }),
+  route('DELETE', '/messages/{id}', 'tickets', 'user', 'Delete a message for everyone', {
+    params: MessageParamsSchema,
+    response: MessageSnapshotSchema,
+  }),
   route('POST', '/messages/edit/{id}', 'tickets', 'user', 'Edit a message'),
   route('POST', '/api/messages/send', 'tickets', 'service', "External API (the connection's bearer token)", {
     body: ExternalSendRequestSchema,
     response: ExternalSendResponseSchema,
   }),
-  route('GET', '/media/tickets/{path*}', 'tickets', 'public', 'Stored message media (unguessable names)'),
-  route('GET', '/queue', 'tickets', 'user', 'Queues'),
-  route('GET', '/queue/{id}', 'tickets', 'user', 'A queue'),
-  route('POST', '/queue', 'tickets', 'admin', 'Create a queue'),
-  route('PUT', '/queue/{id}', 'tickets', 'admin', 'Update a queue'),
-  route('DELETE', '/queue/{id}', 'tickets', 'admin', 'Delete a queue'),
-  route('POST', '/queue/{id}/media-upload', 'tickets', 'admin', "Attach a queue's greeting media"),
-  route('DELETE', '/queue/{id}/media-upload', 'tickets', 'admin', "Remove a queue's greeting media"),
-  route('GET', '/queue-options', 'tickets', 'user', 'Queue options (chatbot menu)'),
-  route('GET', '/queue-options/{id}', 'tickets', 'user', 'A queue option'),
-  route('POST', '/queue-options', 'tickets', 'admin', 'Create a queue option'),
-  route('PUT', '/queue-options/{id}', 'tickets', 'admin', 'Update a queue option'),
-  route('DELETE', '/queue-options/{id}', 'tickets', 'admin', 'Delete a queue option'),
-  route('POST', '/queue-options/{id}/media-upload', 'tickets', 'admin', "Attach a queue option's media"),
-  route('DELETE', '/queue-options/{id}/media-upload', 'tickets', 'admin', "Remove a queue option's media"),
+  route('GET', '/media/tickets/{path*}', 'tickets', 'public', 'Stored message media (unguessable names)', {
+    params: MediaPathParamsSchema,
+    response: FileResponseSchema,
+    produces: 'application/octet-stream',
+  }),
+  route('GET', '/queue', 'tickets', 'user', 'Queues', { response: z.array(QueueViewSchema) }),
+  route('GET', '/queue/{id}', 'tickets', 'user', 'A queue', { params: IdParamsSchema, response: QueueViewSchema }),
+  route('POST', '/queue', 'tickets', 'admin', 'Create a queue', { body: QueueBodySchema, response: QueueViewSchema }),
+  route('PUT', '/queue/{id}', 'tickets', 'admin', 'Update a queue', {
+    params: IdParamsSchema,
+    body: partialUpdateSchema(QueueBodySchema),
+    response: QueueViewSchema,
+  }),
+  route('DELETE', '/queue/{id}', 'tickets', 'admin', 'Delete a queue', {
+    params: IdParamsSchema,
+    response: MessageResponseSchema,
+  }),
+  route('POST', '/queue/{id}/media-upload', 'tickets', 'admin', "Attach a queue's greeting media", {
+    params: IdParamsSchema,
+    body: MediaUploadBodySchema,
+    bodyType: 'multipart/form-data',
+    response: QueueViewSchema,
+  }),
+  route('DELETE', '/queue/{id}/media-upload', 'tickets', 'admin', "Remove a queue's greeting media", {
+    params: IdParamsSchema,
+    response: QueueViewSchema,
+  }),
+  route('GET', '/queue-options', 'tickets', 'user', 'Queue options (chatbot menu)', {
+    query: QueueOptionsQuerySchema,
+    response: z.array(QueueOptionSchema),
+  }),
+  route('GET', '/queue-options/{id}', 'tickets', 'user', 'A queue option', {
+    params: IdParamsSchema,
+    response: QueueOptionSchema,
+  }),
+  route('POST', '/queue-options', 'tickets', 'admin', 'Create a queue option', {
+    body: QueueOptionBodySchema,
+    response: QueueOptionSchema,
+  }),
+  route('PUT', '/queue-options/{id}', 'tickets', 'admin', 'Update a queue option', {
+    params: IdParamsSchema,
+    body: partialUpdateSchema(QueueOptionBodySchema),
+    response: QueueOptionSchema,
+  }),
+  route('DELETE', '/queue-options/{id}', 'tickets', 'admin', 'Delete a queue option', {
+    params: IdParamsSchema,
+    response: MessageResponseSchema,
+  }),
+  route('POST', '/queue-options/{id}/media-upload', 'tickets', 'admin', "Attach a queue option's media", {
+    params: IdParamsSchema,
+    body: MediaUploadBodySchema,
+    bodyType: 'multipart/form-data',
+    response: QueueOptionSchema,
+  }),
+  route('DELETE', '/queue-options/{id}/media-upload', 'tickets', 'admin', "Remove a queue option's media", {
+    params: IdParamsSchema,
+    response: QueueOptionSchema,
+  }),
   route('GET', '/queueIntegration', 'tickets', 'admin', 'Queue integrations: {queueIntegrations, count, hasMore}', {
     response: QueueIntegrationListResponseSchema,
+    query: ListQuerySchema,
   }),
   route('GET', '/queueIntegration/{id}', 'tickets', 'admin', 'A queue integration', {
     response: QueueIntegrationResponseSchema,
+    params: IdParamsSchema,
   }),
   route('POST', '/queueIntegration', 'tickets', 'admin', 'Create a queue integration', {
     body: QueueIntegrationRequestSchema,
@@ -185,16 +465,24 @@ export const PUBLIC_API: readonly PublicRoute[] = [
   route('PUT', '/queueIntegration/{id}', 'tickets', 'admin', 'Update a queue integration', {
     body: QueueIntegrationRequestSchema.partial(),
     response: QueueIntegrationResponseSchema,
+    params: IdParamsSchema,
   }),
-  route('DELETE', '/queueIntegration/{id}', 'tickets', 'admin', 'Delete a queue integration'),
+  route('DELETE', '/queueIntegration/{id}', 'tickets', 'admin', 'Delete a queue integration', {
+    params: IdParamsSchema,
+    response: MessageResponseSchema,
+  }),
   route('POST', '/queueIntegration/testSession', 'tickets', 'admin', 'Test a Dialogflow session', {
     body: QueueIntegrationTestSessionRequestSchema,
     response: QueueIntegrationTestSessionResponseSchema,
   }),
   route('GET', '/prompt', 'tickets', 'admin', 'AI prompts: {prompts, count, hasMore}', {
     response: PromptListResponseSchema,
+    query: ListQuerySchema,
   }),
-  route('GET', '/prompt/{id}', 'tickets', 'admin', 'An AI prompt', { response: PromptResponseSchema }),
+  route('GET', '/prompt/{id}', 'tickets', 'admin', 'An AI prompt', {
+    response: PromptResponseSchema,
+    params: IdParamsSchema,
+  }),
   route('POST', '/prompt', 'tickets', 'admin', 'Create an AI prompt', {
     body: PromptRequestSchema,
     response: PromptResponseSchema,
@@ -202,49 +490,154 @@ export const PUBLIC_API: readonly PublicRoute[] = [
   route('PUT', '/prompt/{id}', 'tickets', 'admin', 'Update an AI prompt', {
     body: PromptRequestSchema,
     response: PromptResponseSchema,
+    params: IdParamsSchema,
   }),
   route('DELETE', '/prompt/{id}', 'tickets', 'admin', 'Delete an AI prompt (answers a message)', {
     response: PromptDeletedResponseSchema,
+    params: IdParamsSchema,
   }),
-  route('GET', '/tags', 'tickets', 'user', 'Tags: {tags, count, hasMore}'),
-  route('GET', '/tags/list', 'tickets', 'user', 'Every tag'),
-  route('GET', '/tags/kanban', 'tickets', 'user', 'Kanban lanes: {lista}'),
-  route('GET', '/tags/{id}', 'tickets', 'user', 'A tag'),
-  route('POST', '/tags', 'tickets', 'user', 'Create a tag'),
-  route('PUT', '/tags/{id}', 'tickets', 'user', 'Update a tag'),
-  route('DELETE', '/tags/{id}', 'tickets', 'user', 'Delete a tag'),
-  route('POST', '/tags/sync', 'tickets', 'user', "Replace a ticket's tags"),
-  route('PUT', '/ticket-tags/{ticketId}/{tagId}', 'tickets', 'user', 'Add a kanban tag to a ticket'),
-  route('DELETE', '/ticket-tags/{ticketId}', 'tickets', 'user', "Remove a ticket's kanban tags"),
-  route('GET', '/quick-messages', 'tickets', 'user', 'Quick messages: {records, count, hasMore}'),
-  route('GET', '/quick-messages/list', 'tickets', 'user', 'Every quick message'),
-  route('GET', '/quick-messages/{id}', 'tickets', 'user', 'A quick message'),
-  route('POST', '/quick-messages', 'tickets', 'user', 'Create a quick message'),
-  route('PUT', '/quick-messages/{id}', 'tickets', 'user', 'Update a quick message'),
-  route('DELETE', '/quick-messages/{id}', 'tickets', 'user', 'Delete a quick message'),
-  route('POST', '/quick-messages/{id}/media-upload', 'tickets', 'user', "Attach a quick message's media"),
-  route('DELETE', '/quick-messages/{id}/media-upload', 'tickets', 'user', "Remove a quick message's media"),
-  route('GET', '/ticket-notes', 'tickets', 'admin', 'Ticket notes'),
-  route('GET', '/ticket-notes/list', 'tickets', 'user', 'Notes of a ticket or contact'),
-  route('GET', '/ticket-notes/{id}', 'tickets', 'user', 'A ticket note'),
-  route('POST', '/ticket-notes', 'tickets', 'user', 'Create a ticket note'),
-  route('PUT', '/ticket-notes/{id}', 'tickets', 'user', 'Update a ticket note'),
-  route('DELETE', '/ticket-notes/{id}', 'tickets', 'user', 'Delete a ticket note'),
-  route('GET', '/schedules', 'tickets', 'user', 'Schedules: {schedules, count, hasMore}'),
-  route('GET', '/schedules/{id}', 'tickets', 'user', 'A schedule'),
-  route('POST', '/schedules', 'tickets', 'user', 'Create a schedule'),
-  route('PUT', '/schedules/{id}', 'tickets', 'user', 'Update a schedule'),
-  route('DELETE', '/schedules/{id}', 'tickets', 'user', 'Delete a schedule'),
-  route('POST', '/schedules/{id}/media-upload', 'tickets', 'user', "Attach a schedule's media"),
-  route('DELETE', '/schedules/{id}/media-upload', 'tickets', 'user', "Remove a schedule's media"),
-  route('GET', '/dashboard', 'tickets', 'admin', 'Dashboard: {counters, attendants}'),
-  route('GET', '/dashboard/ticketsUsers', 'tickets', 'admin', 'Tickets per user'),
-  route('GET', '/dashboard/ticketsDay', 'tickets', 'admin', 'Tickets per day'),
+  route('GET', '/tags', 'tickets', 'user', 'Tags: {tags, count, hasMore}', {
+    query: ListTagsQuerySchema,
+    response: TagPageSchema,
+  }),
+  route('GET', '/tags/list', 'tickets', 'user', 'Every tag', {
+    query: ListTagsQuerySchema,
+    response: z.array(TagSchema),
+  }),
+  route('GET', '/tags/kanban', 'tickets', 'user', 'Kanban lanes: {lista}', { response: TagKanbanSchema }),
+  route('GET', '/tags/{id}', 'tickets', 'user', 'A tag', { params: IdParamsSchema, response: TagSchema }),
+  route('POST', '/tags', 'tickets', 'user', 'Create a tag', { body: TagBodySchema, response: TagSchema }),
+  route('PUT', '/tags/{id}', 'tickets', 'user', 'Update a tag', {
+    params: IdParamsSchema,
+    body: partialUpdateSchema(TagBodySchema),
+    response: TagSchema,
+  }),
+  route('DELETE', '/tags/{id}', 'tickets', 'user', 'Delete a tag', {
+    params: IdParamsSchema,
+    response: MessageResponseSchema,
+  }),
+  route('POST', '/tags/sync', 'tickets', 'user', "Replace a ticket's tags", {
+    body: SyncTagsSchema,
+    response: TicketSchema,
+  }),
+  route('PUT', '/ticket-tags/{ticketId}/{tagId}', 'tickets', 'user', 'Add a kanban tag to a ticket', {
+    params: TicketTagParamsSchema,
+    body: NoBodySchema,
+    response: TicketTagsResponseSchema,
+  }),
+  route('DELETE', '/ticket-tags/{ticketId}', 'tickets', 'user', "Remove a ticket's kanban tags", {
+    params: TicketTagsParamsSchema,
+    response: TicketTagsResponseSchema,
+  }),
+  route('GET', '/quick-messages', 'tickets', 'user', 'Quick messages: {records, count, hasMore}', {
+    query: ListQuickMessagesQuerySchema,
+    response: QuickMessagePageSchema,
+  }),
+  route('GET', '/quick-messages/list', 'tickets', 'user', 'Every quick message', {
+    response: z.array(QuickMessageViewSchema),
+  }),
+  route('GET', '/quick-messages/{id}', 'tickets', 'user', 'A quick message', {
+    params: IdParamsSchema,
+    response: QuickMessageViewSchema,
+  }),
+  route('POST', '/quick-messages', 'tickets', 'user', 'Create a quick message', {
+    body: QuickMessageBodySchema,
+    response: QuickMessageViewSchema,
+  }),
+  route('PUT', '/quick-messages/{id}', 'tickets', 'user', 'Update a quick message', {
+    params: IdParamsSchema,
+    body: partialUpdateSchema(QuickMessageBodySchema),
+    response: QuickMessageViewSchema,
+  }),
+  route('DELETE', '/quick-messages/{id}', 'tickets', 'user', 'Delete a quick message', {
+    params: IdParamsSchema,
+    response: MessageResponseSchema,
+  }),
+  route('POST', '/quick-messages/{id}/media-upload', 'tickets', 'user', "Attach a quick message's media", {
+    params: IdParamsSchema,
+    body: MediaUploadBodySchema,
+    bodyType: 'multipart/form-data',
+    response: QuickMessageViewSchema,
+  }),
+  route('DELETE', '/quick-messages/{id}/media-upload', 'tickets', 'user', "Remove a quick message's media", {
+    params: IdParamsSchema,
+    response: QuickMessageViewSchema,
+  }),
+  route('GET', '/ticket-notes', 'tickets', 'admin', 'Ticket notes', {
+    query: ListTicketNotesQuerySchema,
+    response: TicketNotePageSchema,
+  }),
+  route('GET', '/ticket-notes/list', 'tickets', 'user', 'Notes of a ticket or contact', {
+    query: TicketNotesFilterSchema,
+    response: z.array(TicketNoteViewSchema),
+  }),
+  route('GET', '/ticket-notes/{id}', 'tickets', 'user', 'A ticket note', {
+    params: IdParamsSchema,
+    response: TicketNoteViewSchema,
+  }),
+  route('POST', '/ticket-notes', 'tickets', 'user', 'Create a ticket note', {
+    body: CreateTicketNoteSchema,
+    response: TicketNoteViewSchema,
+  }),
+  route('PUT', '/ticket-notes/{id}', 'tickets', 'user', 'Update a ticket note', {
+    params: IdParamsSchema,
+    body: UpdateTicketNoteSchema,
+    response: TicketNoteViewSchema,
+  }),
+  route('DELETE', '/ticket-notes/{id}', 'tickets', 'user', 'Delete a ticket note', {
+    params: IdParamsSchema,
+    response: MessageResponseSchema,
+  }),
+  route('GET', '/schedules', 'tickets', 'user', 'Schedules: {schedules, count, hasMore}', {
+    query: ListSchedulesQuerySchema,
+    response: SchedulePageSchema,
+  }),
+  route('GET', '/schedules/{id}', 'tickets', 'user', 'A schedule', {
+    params: IdParamsSchema,
+    response: ScheduleSchema,
+  }),
+  route('POST', '/schedules', 'tickets', 'user', 'Create a schedule', {
+    body: ScheduleBodySchema,
+    response: ScheduleSchema,
+  }),
+  route('PUT', '/schedules/{id}', 'tickets', 'user', 'Update a schedule', {
+    params: IdParamsSchema,
+    body: partialUpdateSchema(ScheduleBodySchema),
+    response: ScheduleSchema,
+  }),
+  route('DELETE', '/schedules/{id}', 'tickets', 'user', 'Delete a schedule', {
+    params: IdParamsSchema,
+    response: MessageResponseSchema,
+  }),
+  route('POST', '/schedules/{id}/media-upload', 'tickets', 'user', "Attach a schedule's media", {
+    params: IdParamsSchema,
+    body: MediaUploadBodySchema,
+    bodyType: 'multipart/form-data',
+    response: ScheduleSchema,
+  }),
+  route('DELETE', '/schedules/{id}/media-upload', 'tickets', 'user', "Remove a schedule's media", {
+    params: IdParamsSchema,
+    response: ScheduleSchema,
+  }),
+  route('GET', '/dashboard', 'tickets', 'admin', 'Dashboard: {counters, attendants}', {
+    query: DashboardQuerySchema,
+    response: DashboardSchema,
+  }),
+  route('GET', '/dashboard/ticketsUsers', 'tickets', 'admin', 'Tickets per user', {
+    query: DashboardReportQuerySchema,
+    response: TicketsUsersSchema,
+  }),
+  route('GET', '/dashboard/ticketsDay', 'tickets', 'admin', 'Tickets per day', {
+    query: DashboardReportQuerySchema,
+    response: TicketsDaySchema,
+  }),
   route('GET', '/chats', 'tickets', 'user', "The caller's internal chats: {records, count, hasMore}", {
     response: ChatPageSchema,
+    query: ChatListQuerySchema,
   }),
   route('GET', '/chats/{id}', 'tickets', 'user', 'An internal chat the caller is a member of (id or uuid)', {
     response: ChatSchema,
+    params: ChatParamsSchema,
   }),
   route('POST', '/chats', 'tickets', 'user', 'Create an internal chat', {
     body: ChatRequestSchema,
@@ -253,44 +646,130 @@ export const PUBLIC_API: readonly PublicRoute[] = [
   route('PUT', '/chats/{id}', 'tickets', 'user', 'Update an internal chat (owner only)', {
     body: ChatUpdateRequestSchema,
     response: ChatSchema,
+    params: IdParamsSchema,
   }),
-  route('DELETE', '/chats/{id}', 'tickets', 'user', 'Delete an internal chat (owner only)'),
+  route('DELETE', '/chats/{id}', 'tickets', 'user', 'Delete an internal chat (owner only)', {
+    params: IdParamsSchema,
+    response: MessageResponseSchema,
+  }),
   route('GET', '/chats/{id}/messages', 'tickets', 'user', 'Messages of an internal chat: {records, count, hasMore}', {
     response: ChatMessagePageSchema,
+    params: IdParamsSchema,
+    query: ChatListQuerySchema,
   }),
   route('POST', '/chats/{id}/messages', 'tickets', 'user', 'Send an internal chat message', {
     body: ChatMessageRequestSchema,
     response: ChatMessageSchema,
+    params: IdParamsSchema,
   }),
   route('POST', '/chats/{id}/read', 'tickets', 'user', "Mark an internal chat read (the caller's unreads to 0)", {
     response: ChatSchema,
+    params: IdParamsSchema,
+    body: NoBodySchema,
   }),
   // --- contacts ---
-  route('GET', '/contacts', 'contacts', 'user', 'Contacts: {contacts, count, hasMore}'),
-  route('GET', '/contacts/list', 'contacts', 'user', 'Every contact'),
-  route('GET', '/contacts/{id}', 'contacts', 'user', 'A contact'),
-  route('POST', '/contacts', 'contacts', 'user', 'Create a contact'),
-  route('PUT', '/contacts/{id}', 'contacts', 'user', 'Update a contact'),
-  route('DELETE', '/contacts/{id}', 'contacts', 'admin', 'Delete a contact'),
-  route('POST', '/contacts/import', 'contacts', 'user', "Import the phone's contacts"),
-  route('POST', '/contacts/upload', 'contacts', 'user', 'Import contacts from a spreadsheet'),
-  route('GET', '/contacts/export', 'contacts', 'user', 'Contacts as CSV (name;number;email)'),
-  route('GET', '/contacts/imports/{id}', 'contacts', 'user', "An import's progress"),
+  route('GET', '/contacts', 'contacts', 'user', 'Contacts: {contacts, count, hasMore}', {
+    query: ListContactsQuerySchema,
+    response: ContactPageSchema,
+  }),
+  route('GET', '/contacts/list', 'contacts', 'user', 'Every contact', {
+    query: SimpleContactListQuerySchema,
+    response: z.array(ContactSchema),
+  }),
+  route('GET', '/contacts/{id}', 'contacts', 'user', 'A contact', {
+    params: ContactParamsSchema,
+    response: ContactSchema,
+  }),
+  route('POST', '/contacts', 'contacts', 'user', 'Create a contact', {
+    body: CreateContactSchema,
+    response: ContactSchema,
+  }),
+  route('PUT', '/contacts/{id}', 'contacts', 'user', 'Update a contact', {
+    params: ContactParamsSchema,
+    body: UpdateContactSchema,
+    response: ContactSchema,
+  }),
+  route('DELETE', '/contacts/{id}', 'contacts', 'admin', 'Delete a contact', {
+    params: ContactParamsSchema,
+    response: MessageResponseSchema,
+  }),
+  route('POST', '/contacts/import', 'contacts', 'user', "Import the phone's contacts", {
+    body: ContactImportBodySchema,
+    response: ImportReportSchema,
+  }),
+  route('POST', '/contacts/upload', 'contacts', 'user', 'Import contacts from a spreadsheet', {
+    body: SpreadsheetUploadSchema,
+    bodyType: 'multipart/form-data',
+    response: ImportReportSchema,
+  }),
+  route('GET', '/contacts/export', 'contacts', 'user', 'Contacts as CSV (name;number;email)', {
+    response: FileResponseSchema,
+    produces: 'text/csv',
+  }),
+  route('GET', '/contacts/imports/{id}', 'contacts', 'user', "An import's progress", {
+    params: ImportParamsSchema,
+    response: ImportReportSchema,
+  }),
   route('GET', '/contact', 'contacts', 'user', 'A contact as a vCard'),
-  route('GET', '/contact-lists', 'contacts', 'user', 'Contact lists: {records, count, hasMore}'),
-  route('GET', '/contact-lists/list', 'contacts', 'user', 'Every contact list'),
-  route('GET', '/contact-lists/example.xlsx', 'contacts', 'user', 'The example spreadsheet for list imports'),
-  route('GET', '/contact-lists/{id}', 'contacts', 'user', 'A contact list'),
-  route('POST', '/contact-lists', 'contacts', 'user', 'Create a contact list'),
-  route('PUT', '/contact-lists/{id}', 'contacts', 'user', 'Update a contact list'),
-  route('DELETE', '/contact-lists/{id}', 'contacts', 'user', 'Delete a contact list'),
-  route('POST', '/contact-lists/{id}/upload', 'contacts', 'user', 'Import a spreadsheet into a list'),
-  route('GET', '/contact-list-items', 'contacts', 'user', 'Items of a list: {contacts, count, hasMore}'),
-  route('GET', '/contact-list-items/list', 'contacts', 'user', 'Every item of a list'),
-  route('GET', '/contact-list-items/{id}', 'contacts', 'user', 'A list item'),
-  route('POST', '/contact-list-items', 'contacts', 'user', 'Create a list item'),
-  route('PUT', '/contact-list-items/{id}', 'contacts', 'user', 'Update a list item'),
-  route('DELETE', '/contact-list-items/{id}', 'contacts', 'admin', 'Delete a list item'),
+  route('GET', '/contact-lists', 'contacts', 'user', 'Contact lists: {records, count, hasMore}', {
+    query: ListContactListsQuerySchema,
+    response: ContactListPageSchema,
+  }),
+  route('GET', '/contact-lists/list', 'contacts', 'user', 'Every contact list', {
+    response: z.array(ContactListSchema),
+  }),
+  route('GET', '/contact-lists/example.xlsx', 'contacts', 'user', 'The example spreadsheet for list imports', {
+    response: FileResponseSchema,
+    produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  }),
+  route('GET', '/contact-lists/{id}', 'contacts', 'user', 'A contact list', {
+    params: IdParamsSchema,
+    response: ContactListSchema,
+  }),
+  route('POST', '/contact-lists', 'contacts', 'user', 'Create a contact list', {
+    body: ContactListBodySchema,
+    response: ContactListSchema,
+  }),
+  route('PUT', '/contact-lists/{id}', 'contacts', 'user', 'Update a contact list', {
+    params: IdParamsSchema,
+    body: ContactListBodySchema,
+    response: ContactListSchema,
+  }),
+  route('DELETE', '/contact-lists/{id}', 'contacts', 'user', 'Delete a contact list', {
+    params: IdParamsSchema,
+    response: MessageResponseSchema,
+  }),
+  route('POST', '/contact-lists/{id}/upload', 'contacts', 'user', 'Import a spreadsheet into a list', {
+    params: IdParamsSchema,
+    body: SpreadsheetUploadSchema,
+    bodyType: 'multipart/form-data',
+    response: ImportReportSchema,
+  }),
+  route('GET', '/contact-list-items', 'contacts', 'user', 'Items of a list: {contacts, count, hasMore}', {
+    query: ListItemsQuerySchema,
+    response: ContactListItemPageSchema,
+  }),
+  route('GET', '/contact-list-items/list', 'contacts', 'user', 'Every item of a list', {
+    query: ListItemsQuerySchema,
+    response: z.array(ContactListItemSchema),
+  }),
+  route('GET', '/contact-list-items/{id}', 'contacts', 'user', 'A list item', {
+    params: IdParamsSchema,
+    response: ContactListItemSchema,
+  }),
+  route('POST', '/contact-list-items', 'contacts', 'user', 'Create a list item', {
+    body: ContactListItemBodySchema,
+    response: ContactListItemSchema,
+  }),
+  route('PUT', '/contact-list-items/{id}', 'contacts', 'user', 'Update a list item', {
+    params: IdParamsSchema,
+    body: ContactListItemBodySchema,
+    response: ContactListItemSchema,
+  }),
+  route('DELETE', '/contact-list-items/{id}', 'contacts', 'admin', 'Delete a list item', {
+    params: IdParamsSchema,
+    response: MessageResponseSchema,
+  }),
   // --- whatsapp-connector ---
   route('GET', '/whatsapp', 'whatsapp-connector', 'user', 'Connections'),
   route('GET', '/whatsapp/{id}', 'whatsapp-connector', 'user', 'A connection'),

@@ -47,3 +47,6 @@ export const ChatMessagePageSchema = z.object({
   hasMore: z.boolean(),
 });
 export type ChatMessagePage = z.infer<typeof ChatMessagePageSchema>;
+
+/** `GET /chats/{id}`: the chat's id or its uuid. */
+export const ChatParamsSchema = z.object({ id: z.string().min(1) });

@@ -3,6 +3,7 @@ import { IdSchema } from '../common/ids.js';
 import { partialUpdateSchema } from '../common/partial-update.js';
 import { PageNumberSchema } from '../common/pagination.js';
 import {
+  CompanySnapshotSchema,
   PlanSnapshotSchema,
   ProfileSchema,
   RecurrenceSchema,
@@ -189,18 +190,28 @@ export const UserResponseSchema = z.object({
   updatedAt: z.string(),
 });
 
-export const SessionCompanySchema = z.object({
+/** A company as the spec's clients read it (the super user's list, `/companies/{id}`, login's `user.company`). */
+export const CompanyResponseSchema = z.object({
   id: IdSchema,
   name: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
   status: z.boolean(),
   dueDate: z.string().nullable(),
-  recurrence: z.string().nullable(),
+  recurrence: RecurrenceSchema.nullable(),
   planId: IdSchema.nullable(),
   plan: PlanSnapshotSchema.nullable(),
+  schedules: z.array(ScheduleEntrySchema),
+  /** IANA zone the server reads company wall-clock times in (campaign schedules). */
+  timezone: z.string(),
+  campaignsEnabled: z.boolean(),
+  /** The company's settings without the integration credentials (`SECRET_SETTING_KEYS`). */
   settings: z.array(z.object({ key: z.string(), value: z.string() })),
+  createdAt: z.string(),
+  updatedAt: z.string(),
 });
+export type CompanyResponse = z.infer<typeof CompanyResponseSchema>;
+export const SessionCompanySchema = CompanyResponseSchema;
 
 export const SessionUserSchema = UserResponseSchema.extend({ company: SessionCompanySchema });
 export const LoginResponseSchema = z.object({ token: z.string(), user: SessionUserSchema });
@@ -296,3 +307,67 @@ export const AnnouncementRequestSchema = z.object({
 });
 export type AnnouncementRequest = z.infer<typeof AnnouncementRequestSchema>;
 export const AnnouncementUpdateRequestSchema = partialUpdateSchema(AnnouncementRequestSchema);
+
+// --- answers --------------------------------------------------------------------------------------------------
+
+export type UserResponse = z.infer<typeof UserResponseSchema>;
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+export const UserPageSchema = z.object({
+  users: z.array(UserResponseSchema),
+  count: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type UserPage = z.infer<typeof UserPageSchema>;
+
+export const PlanSchema = PlanSnapshotSchema;
+export type Plan = z.infer<typeof PlanSchema>;
+export const PlanPageSchema = z.object({ plans: z.array(PlanSchema), count: z.number().int(), hasMore: z.boolean() });
+
+/** A setting as `/settings` answers it (secret values masked for admins; see `maskSecretSetting`). */
+export const SettingSchema = z.object({ key: z.string(), value: z.string() });
+export type Setting = z.infer<typeof SettingSchema>;
+export const SettingParamsSchema = z.object({ key: z.string().min(1) });
+
+export const CompanyPageSchema = z.object({
+  companies: z.array(CompanyResponseSchema),
+  count: z.number().int(),
+  hasMore: z.boolean(),
+});
+/** What company changes answer: the company as events carry it. */
+export const CompanySchema = CompanySnapshotSchema;
+export type Company = z.infer<typeof CompanySchema>;
+
+/** A help video. */
+export const HelpSchema = z.object({
+  id: IdSchema,
+  title: z.string(),
+  description: z.string(),
+  video: z.string(),
+  link: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Help = z.infer<typeof HelpSchema>;
+export const HelpPageSchema = z.object({ records: z.array(HelpSchema), count: z.number().int(), hasMore: z.boolean() });
+
+/** An announcement (`mediaPath`: the image's file name under `/announcements/media/`). */
+export const AnnouncementSchema = z.object({
+  id: IdSchema,
+  companyId: IdSchema,
+  title: z.string(),
+  text: z.string(),
+  priority: z.number().int(),
+  status: z.boolean(),
+  mediaPath: z.string().nullable(),
+  mediaName: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Announcement = z.infer<typeof AnnouncementSchema>;
+export const AnnouncementPageSchema = z.object({
+  records: z.array(AnnouncementSchema),
+  count: z.number().int(),
+  hasMore: z.boolean(),
+});
+export const AnnouncementMediaParamsSchema = z.object({ file: z.string().min(1) });

@@ -2,133 +2,97 @@
  * The wire shapes the client reads, as the spec (core-operations §3, §7) and the event snapshots in
  * `@cs/proto/events` define them. Optional fields are ones some servers omit.
  */
-import type { MessageSnapshot, TicketSnapshot, TicketStatus } from '@cs/proto/events';
+import type { TicketSnapshot, TicketStatus } from '@cs/proto/events';
+import type {
+  Announcement as ProtoAnnouncement,
+  Chat,
+  CompanyResponse,
+  LoginResponse,
+  Plan as ProtoPlan,
+  PlanFlags as ProtoPlanFlags,
+  SessionUser as ProtoSessionUser,
+  Setting,
+  UserResponse,
+  ContactResponse,
+  MessagePage,
+  MessageView,
+  QueueView,
+  QuickMessageView,
+  Tag as TagView,
+  TicketNoteView,
+  TicketPage,
+} from '@cs/proto/http';
 
 export type { TicketStatus };
 
 export type Profile = 'admin' | 'user';
 
-export interface PlanFlags {
-  useCampaigns?: boolean;
-  useKanban?: boolean;
-  useOpenAi?: boolean;
-  useIntegrations?: boolean;
-  useSchedules?: boolean;
-  useInternalChat?: boolean;
-  useExternalApi?: boolean;
-}
+/** The plan's feature flags as the client reads them (absent: off). */
+export type PlanFlags = Partial<ProtoPlanFlags>;
 
-export interface Plan extends PlanFlags {
-  id: number;
-  name: string;
-  users: number;
-  connections: number;
-  queues: number;
-  value: number | string;
-}
+/** A plan (`PlanSchema`); the established server sends `value` as a decimal string. */
+export type Plan = Pick<ProtoPlan, 'id' | 'name' | 'users' | 'connections' | 'queues'> & {
+  value: ProtoPlan['value'] | string;
+} & PlanFlags;
 
-export interface QueueRef {
-  id: number;
-  name: string;
-  color: string;
-}
+export type QueueRef = Pick<QueueView, 'id' | 'name' | 'color'>;
 
-export interface SessionUser {
-  id: number;
-  name: string;
-  email: string;
-  profile: string;
-  companyId: number;
-  super?: boolean;
-  allTicket?: string;
-  whatsappId?: number | null;
-  queues: QueueRef[];
-  company?: {
-    id: number;
-    name: string;
-    dueDate?: string | null;
-    plan?: (PlanFlags & { name?: string }) | null;
-    settings?: Array<{ key: string; value: string }>;
-    /** IANA zone the server reads company wall-clock times in (campaign schedules); identity's login payload. */
-    timezone?: string;
+/**
+ * The signed-in user of `/auth/login`, `/auth/refresh_token` and `/auth/me`: the fields the client reads. `profile`
+ * and `allTicket` stay strings: the client also reads the established server's spellings ('Admin', 'enabled').
+ */
+export type SessionUser = Pick<ProtoSessionUser, 'id' | 'name' | 'email' | 'companyId'> &
+  Partial<Pick<ProtoSessionUser, 'super' | 'whatsappId'>> & {
+    profile: string;
+    allTicket?: string;
+    queues: QueueRef[];
+    company?: Pick<CompanyResponse, 'id' | 'name'> &
+      Partial<Pick<CompanyResponse, 'dueDate' | 'settings' | 'timezone'>> & {
+        plan?: (PlanFlags & Partial<Pick<ProtoPlan, 'name'>>) | null;
+      };
   };
-}
 
-export interface AuthResponse {
-  token: string;
-  user: SessionUser;
-}
+export type AuthResponse = Pick<LoginResponse, 'token'> & { user: SessionUser };
 
 export type Ticket = TicketSnapshot;
+/** `GET /tickets` (the socket's updates keep the pages without recounting them). */
+export type TicketsPage = Omit<TicketPage, 'count'> & Partial<Pick<TicketPage, 'count'>>;
 
-export interface QuotedMessage {
-  id: string;
-  body: string;
-  fromMe: boolean;
-  mediaType: string;
-  mediaUrl?: string | null;
-  contact?: { name: string } | null;
-}
+type QuotedView = NonNullable<MessageView['quotedMsg']>;
+/** The message a reply quotes, as the message view carries it (an older server also sent its media and author). */
+export type QuotedMessage = QuotedView &
+  Partial<Pick<MessageView, 'mediaUrl'>> & { contact?: Pick<NonNullable<MessageView['contact']>, 'name'> | null };
 
-export type Message = Omit<MessageSnapshot, 'companyId' | 'isBot' | 'isEdited' | 'updatedAt'> &
-  Partial<Pick<MessageSnapshot, 'isBot' | 'isEdited' | 'updatedAt'>> & {
+/**
+ * A message as the lists hold it: the message view of `GET /messages/{ticketId}`, or a snapshot pushed by the
+ * socket (without the view's quote, contact and some flags; with its ticket).
+ */
+export type Message = Omit<MessageView, 'companyId' | 'isBot' | 'isEdited' | 'updatedAt' | 'quotedMsg' | 'contact'> &
+  Partial<Pick<MessageView, 'isBot' | 'isEdited' | 'updatedAt' | 'contact'>> & {
     quotedMsg?: QuotedMessage | null;
-    contact?: { id: number; name: string } | null;
-    ticket?: Pick<Ticket, 'id' | 'status' | 'createdAt'> & { updatedAt?: string };
+    ticket?: Pick<Ticket, 'id' | 'status' | 'createdAt'> & Partial<Pick<Ticket, 'updatedAt'>>;
   };
 
-export interface TicketsPage {
-  tickets: Ticket[];
-  count?: number;
-  hasMore: boolean;
-}
+/** `GET /messages/{ticketId}` as the message list keeps its pages. */
+export type MessagesPage = Pick<MessagePage, 'hasMore'> &
+  Partial<Pick<MessagePage, 'ticket' | 'count'>> & { messages: Message[] };
 
-export interface MessagesPage {
-  messages: Message[];
-  ticket?: Ticket;
-  count?: number;
-  hasMore: boolean;
-}
+/** A contact: the fields of `ContactResponse` the client reads and edits. */
+export type Contact = Pick<ContactResponse, 'id' | 'name' | 'number' | 'email'> &
+  Partial<Pick<ContactResponse, 'profilePicUrl' | 'extraInfo'>>;
 
-export interface Contact {
-  id: number;
-  name: string;
-  number: string;
-  email: string;
-  profilePicUrl?: string | null;
-  extraInfo?: Array<{ id?: number; name: string; value: string }>;
-}
+type NoteAuthor = NonNullable<TicketNoteView['user']>;
+export type TicketNote = Pick<TicketNoteView, 'id' | 'note' | 'ticketId' | 'contactId' | 'createdAt'> & {
+  user?: (Pick<NoteAuthor, 'name'> & Partial<Pick<NoteAuthor, 'id'>>) | null;
+};
 
-export interface TicketNote {
-  id: number;
-  note: string;
-  ticketId: number;
-  contactId: number;
-  user?: { id?: number; name: string } | null;
-  createdAt: string;
-}
+export type QuickMessage = Pick<QuickMessageView, 'id' | 'shortcode' | 'message'> &
+  Partial<Pick<QuickMessageView, 'mediaPath' | 'mediaName'>>;
 
-export interface QuickMessage {
-  id: number;
-  shortcode: string;
-  message: string;
-  mediaPath?: string | null;
-  mediaName?: string | null;
-}
+export type Tag = Pick<TagView, 'id' | 'name' | 'color'>;
 
-export interface Tag {
-  id: number;
-  name: string;
-  color: string;
-}
-
-export interface UserSummary {
-  id: number;
-  name: string;
-  email?: string;
-  profile?: string;
-  queues?: QueueRef[];
-}
+export type UserSummary = Pick<UserResponse, 'id' | 'name'> &
+  Partial<Pick<UserResponse, 'email' | 'profile'>> & { queues?: QueueRef[] };
 
 export interface Connection {
   id: number;
@@ -138,10 +102,7 @@ export interface Connection {
   queues?: QueueRef[];
 }
 
-export interface Setting {
-  key: string;
-  value: string;
-}
+export type { Setting };
 
 export interface RecordsPage<T> {
   records: T[];
@@ -149,22 +110,11 @@ export interface RecordsPage<T> {
   hasMore: boolean;
 }
 
-export interface Announcement {
-  id: number;
-  title: string;
-  text: string;
-  priority?: number;
-  createdAt?: string;
-}
+export type Announcement = Pick<ProtoAnnouncement, 'id' | 'title' | 'text'> &
+  Partial<Pick<ProtoAnnouncement, 'priority' | 'createdAt'>>;
 
-export interface InternalChat {
-  id: number;
-  uuid?: string;
-  title: string;
-  lastMessage?: string;
-  updatedAt?: string;
-  users?: Array<{ userId: number; unreads?: number }>;
-}
+/** An internal chat (`GET /chats`). */
+export type InternalChat = Chat;
 
 export interface ApiErrorBody {
   error?: string;

@@ -1,24 +1,22 @@
+import type { Company, LoginRequest, SignupRequest, UpdateUserRequest, UserResponse } from '@cs/proto/http';
 import { baseApi } from '../base-api';
-import type { AuthResponse, Plan, SessionUser } from '../types';
+import type { AuthResponse, Plan } from '../types';
 
-export interface SignupBody {
-  name: string;
-  /** The person signing up (the first admin's name). */
-  userName?: string | undefined;
-  email: string;
-  phone: string;
-  password: string;
-  planId: number;
+/**
+ * `POST /companies/cadastro`: `SignupRequestSchema`'s body plus the fields the spec's client also sends (the
+ * server ignores them and computes the trial itself).
+ */
+export type SignupBody = SignupRequest & {
   recurrence: 'MENSAL';
   dueDate: string;
   status: 't';
   campaignsEnabled: true;
   companyId?: number;
-}
+};
 
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<AuthResponse, { email: string; password: string }>({
+    login: build.mutation<AuthResponse, LoginRequest>({
       query: (body) => ({ url: '/auth/login', method: 'POST', body }),
     }),
     refreshToken: build.mutation<AuthResponse, void>({
@@ -31,14 +29,14 @@ export const authApi = baseApi.injectEndpoints({
       query: () => '/plans/list',
       providesTags: ['Plans'],
     }),
-    signup: build.mutation<unknown, SignupBody>({
+    signup: build.mutation<Company, SignupBody>({
       query: (body) => ({ url: '/companies/cadastro', method: 'POST', body }),
     }),
-    getUser: build.query<SessionUser, number>({
+    getUser: build.query<UserResponse, number>({
       query: (id) => `/users/${id}`,
       providesTags: (_r, _e, id) => [{ type: 'Users', id }],
     }),
-    updateUser: build.mutation<SessionUser, { id: number; name: string; email: string; password?: string }>({
+    updateUser: build.mutation<UserResponse, { id: number } & UpdateUserRequest>({
       query: ({ id, ...body }) => ({ url: `/users/${id}`, method: 'PUT', body }),
       invalidatesTags: (_r, _e, { id }) => [{ type: 'Users', id }, 'Users'],
     }),

@@ -1,36 +1,37 @@
-import { baseApi } from '../base-api';
 import type {
-  Announcement,
-  Connection,
-  InternalChat,
-  PlanFlags,
-  QueueRef,
-  QuickMessage,
-  RecordsPage,
-  Setting,
+  ChatPage,
+  QueueView,
+  QuickMessageView,
+  Schedule,
+  ScheduleBody,
+  SyncTagsSchema,
   Tag,
-  UserSummary,
-} from '../types';
+  TagBody,
+  UserResponse,
+} from '@cs/proto/http';
+import type { z } from 'zod';
+import { baseApi } from '../base-api';
+import type { Announcement, Connection, PlanFlags, RecordsPage, Setting, Ticket } from '../types';
 
 /** Company-wide lists the workspace and the layout read. */
 export const companyApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    listQueues: build.query<QueueRef[], void>({ query: () => '/queue', providesTags: ['Queues'] }),
-    listUsers: build.query<UserSummary[], void>({ query: () => '/users/list', providesTags: ['Users'] }),
+    listQueues: build.query<QueueView[], void>({ query: () => '/queue', providesTags: ['Queues'] }),
+    listUsers: build.query<UserResponse[], void>({ query: () => '/users/list', providesTags: ['Users'] }),
     listConnections: build.query<Connection[], void>({
       query: () => ({ url: '/whatsapp', params: { session: 0 } }),
       providesTags: ['Connections'],
     }),
     listTags: build.query<Tag[], void>({ query: () => '/tags/list', providesTags: ['Tags'] }),
-    createTag: build.mutation<Tag, { name: string; color: string }>({
+    createTag: build.mutation<Tag, Pick<TagBody, 'name'> & { color: NonNullable<TagBody['color']> }>({
       query: (body) => ({ url: '/tags', method: 'POST', body: { ...body, kanban: 0 } }),
       invalidatesTags: ['Tags'],
     }),
-    syncTicketTags: build.mutation<void, { ticketId: number; tags: Tag[] }>({
+    syncTicketTags: build.mutation<Ticket, { ticketId: number } & Pick<z.input<typeof SyncTagsSchema>, 'tags'>>({
       query: (body) => ({ url: '/tags/sync', method: 'POST', body }),
       invalidatesTags: (_r, _e, { ticketId }) => [{ type: 'Ticket', id: ticketId }, 'TicketList'],
     }),
-    listQuickMessages: build.query<QuickMessage[], { companyId: number; userId: number }>({
+    listQuickMessages: build.query<QuickMessageView[], { companyId: number; userId: number }>({
       query: (params) => ({ url: '/quick-messages/list', params }),
       providesTags: ['QuickMessages'],
     }),
@@ -39,11 +40,12 @@ export const companyApi = baseApi.injectEndpoints({
       query: () => ({ url: '/announcements', params: { pageNumber: 1 } }),
       providesTags: ['Announcements'],
     }),
-    listChats: build.query<RecordsPage<InternalChat>, void>({
+    listChats: build.query<ChatPage, void>({
       query: () => ({ url: '/chats', params: { pageNumber: 1 } }),
       providesTags: ['Chats'],
     }),
-    createSchedule: build.mutation<unknown, { body: string; contactId: number; sendAt: string; ticketId?: number }>({
+    /** `ticketId` is the spec's client's; the server ignores it (the schedule opens its own ticket). */
+    createSchedule: build.mutation<Schedule, ScheduleBody & { ticketId?: number }>({
       query: (body) => ({ url: '/schedules', method: 'POST', body }),
     }),
   }),
@@ -65,7 +67,8 @@ export const {
 
 export const planApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getCompanyPlan: build.query<PlanFlags & { plan?: PlanFlags }, number>({
+    /** The company with its plan (`CompanyResponse`); an older server answered the flags at the top level. */
+    getCompanyPlan: build.query<PlanFlags & { plan?: PlanFlags | null }, number>({
       query: (companyId) => `/companies/listPlan/${companyId}`,
     }),
   }),

@@ -1,16 +1,25 @@
 import { baseApi } from '../base-api';
-import type { Contact, TicketNote } from '../types';
+import type {
+  ContactPage,
+  ContactResponse,
+  CreateTicketNoteInput,
+  MessageResponse,
+  TicketNotesFilter,
+  TicketNoteView,
+  UpdateContactInput,
+} from '@cs/proto/http';
+import type { Contact } from '../types';
 
 export const contactsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    searchContacts: build.query<{ contacts: Contact[]; hasMore: boolean }, string>({
+    searchContacts: build.query<ContactPage, string>({
       query: (searchParam) => ({ url: '/contacts', params: { searchParam, pageNumber: 1 } }),
     }),
-    getContact: build.query<Contact, number>({
+    getContact: build.query<ContactResponse, number>({
       query: (id) => `/contacts/${id}`,
       providesTags: (_r, _e, id) => [{ type: 'Contact', id }],
     }),
-    updateContact: build.mutation<Contact, Contact>({
+    updateContact: build.mutation<ContactResponse, Pick<Contact, 'id'> & UpdateContactInput>({
       query: ({ id, name, number, email, extraInfo }) => ({
         url: `/contacts/${id}`,
         method: 'PUT',
@@ -18,15 +27,15 @@ export const contactsApi = baseApi.injectEndpoints({
       }),
       invalidatesTags: (_r, _e, { id }) => [{ type: 'Contact', id }, 'TicketList'],
     }),
-    listNotes: build.query<TicketNote[], { ticketId: number; contactId: number }>({
+    listNotes: build.query<TicketNoteView[], Record<keyof TicketNotesFilter, number>>({
       query: (params) => ({ url: '/ticket-notes/list', params }),
       providesTags: (_r, _e, { ticketId }) => [{ type: 'Notes', id: ticketId }],
     }),
-    addNote: build.mutation<TicketNote, { note: string; ticketId: number; contactId: number }>({
+    addNote: build.mutation<TicketNoteView, CreateTicketNoteInput>({
       query: (body) => ({ url: '/ticket-notes', method: 'POST', body }),
       invalidatesTags: (_r, _e, { ticketId }) => [{ type: 'Notes', id: ticketId }],
     }),
-    deleteNote: build.mutation<void, { id: number; ticketId: number }>({
+    deleteNote: build.mutation<MessageResponse, { id: number; ticketId: number }>({
       query: ({ id }) => ({ url: `/ticket-notes/${id}`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, { ticketId }) => [{ type: 'Notes', id: ticketId }],
     }),

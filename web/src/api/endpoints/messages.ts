@@ -1,11 +1,10 @@
 import { baseApi } from '../base-api';
-import type { Message, MessagesPage } from '../types';
+import type { MessageSnapshot } from '@cs/proto/events';
+import type { SendMessageInput, SentMessages } from '@cs/proto/http';
+import type { MessagesPage } from '../types';
 
-export interface SendTextBody {
-  ticketId: number;
-  body: string;
-  quotedMsg?: { id: string; body: string; fromMe: boolean; mediaType: string } | null;
-}
+/** `POST /messages/{ticketId}`: the ticket and `SendMessageSchema`'s text and quote. */
+export type SendTextBody = { ticketId: number } & Pick<SendMessageInput, 'body' | 'quotedMsg'>;
 
 export const messagesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -18,14 +17,14 @@ export const messagesApi = baseApi.injectEndpoints({
       query: ({ queryArg, pageParam }) => ({ url: `/messages/${queryArg}`, params: { pageNumber: pageParam } }),
       providesTags: (_r, _e, ticketId) => [{ type: 'Messages', id: ticketId }],
     }),
-    sendText: build.mutation<Message, SendTextBody>({
+    sendText: build.mutation<SentMessages, SendTextBody>({
       query: ({ ticketId, body, quotedMsg }) => ({
         url: `/messages/${ticketId}`,
         method: 'POST',
         body: { read: 1, fromMe: true, mediaUrl: '', body, quotedMsg: quotedMsg ?? null },
       }),
     }),
-    sendMedia: build.mutation<Message, { ticketId: number; files: File[]; body: string }>({
+    sendMedia: build.mutation<SentMessages, { ticketId: number; files: File[] } & Pick<SendMessageInput, 'body'>>({
       query: ({ ticketId, files, body }) => {
         const form = new FormData();
         form.append('fromMe', 'true');
@@ -34,7 +33,7 @@ export const messagesApi = baseApi.injectEndpoints({
         return { url: `/messages/${ticketId}`, method: 'POST', body: form };
       },
     }),
-    deleteMessage: build.mutation<void, string>({
+    deleteMessage: build.mutation<MessageSnapshot, string>({
       query: (id) => ({ url: `/messages/${id}`, method: 'DELETE' }),
     }),
   }),

@@ -1,15 +1,10 @@
 import { baseApi } from '../base-api';
-import type { Ticket, TicketStatus, TicketsPage } from '../types';
+import type { CreateTicketInput, ListTicketsQuery, MessageResponse, UpdateTicketInput } from '@cs/proto/http';
+import type { Ticket, TicketsPage } from '../types';
 
-export interface TicketListArgs {
-  status?: TicketStatus;
-  searchParam?: string;
-  tags?: number[];
-  users?: number[];
-  queueIds: number[];
-  showAll: boolean;
-  withUnreadMessages?: boolean;
-}
+/** The filters of `GET /tickets` the client sets (`ListTicketsQuerySchema`'s parsed form; the page is added). */
+export type TicketListArgs = Pick<ListTicketsQuery, 'queueIds' | 'showAll'> &
+  Partial<Pick<ListTicketsQuery, 'status' | 'searchParam' | 'tags' | 'users' | 'withUnreadMessages'>>;
 
 /** The spec's query string: arrays as JSON, booleans as text, empty values left out. */
 export function ticketListParams(args: TicketListArgs, pageNumber: number): Record<string, string> {
@@ -23,16 +18,8 @@ export function ticketListParams(args: TicketListArgs, pageNumber: number): Reco
   return params;
 }
 
-export interface UpdateTicketBody {
-  id: number;
-  status?: TicketStatus;
-  userId?: number | null;
-  queueId?: number | null;
-  whatsappId?: number | null;
-  useIntegration?: boolean;
-  promptId?: number | null;
-  integrationId?: number | null;
-}
+/** `PUT /tickets/{id}`: the ticket's id and `UpdateTicketSchema`'s body. */
+export type UpdateTicketBody = { id: number } & UpdateTicketInput;
 
 export const ticketsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -44,7 +31,7 @@ export const ticketsApi = baseApi.injectEndpoints({
       query: ({ queryArg, pageParam }) => ({ url: '/tickets', params: ticketListParams(queryArg, pageParam) }),
       providesTags: ['TicketList'],
     }),
-    getNotificationTickets: build.query<TicketsPage, { queueIds: number[]; showAll: boolean }>({
+    getNotificationTickets: build.query<TicketsPage, Pick<TicketListArgs, 'queueIds' | 'showAll'>>({
       query: (args) => ({ url: '/tickets', params: ticketListParams({ ...args, withUnreadMessages: true }, 1) }),
       providesTags: ['Notifications'],
     }),
@@ -56,10 +43,7 @@ export const ticketsApi = baseApi.injectEndpoints({
       query: (id) => `/tickets/${id}`,
       providesTags: (_r, _e, id) => [{ type: 'Ticket', id }],
     }),
-    createTicket: build.mutation<
-      Ticket,
-      { contactId: number; queueId: number | null; whatsappId: number | null; userId: number; status: 'open' }
-    >({
+    createTicket: build.mutation<Ticket, CreateTicketInput>({
       query: (body) => ({ url: '/tickets', method: 'POST', body }),
       invalidatesTags: ['TicketList', 'Notifications'],
     }),
@@ -67,7 +51,7 @@ export const ticketsApi = baseApi.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/tickets/${id}`, method: 'PUT', body }),
       invalidatesTags: (_r, _e, { id }) => [{ type: 'Ticket', id }, 'TicketList', 'Notifications'],
     }),
-    deleteTicket: build.mutation<void, number>({
+    deleteTicket: build.mutation<MessageResponse, number>({
       query: (id) => ({ url: `/tickets/${id}`, method: 'DELETE' }),
       invalidatesTags: ['TicketList', 'Notifications'],
     }),

@@ -2,8 +2,8 @@ import { Body, Controller, Get, HttpStatus, Param, Post, Res, UploadedFiles, Use
 import { AnyFilesInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
 import { memoryStorage } from 'multer';
-import { z } from 'zod';
 import type { CompanyId } from '@cs/proto/common';
+import { PhoneImportBodySchema } from '@cs/proto/http';
 import { DomainError, validationError } from '@cs/platform/errors';
 import { IdPipe } from '@cs/platform/http';
 import { CompanyIdParam, CurrentIdentity, type Identity } from '@cs/platform/tenancy';
@@ -25,7 +25,6 @@ const upload = AnyFilesInterceptor({
   ...uploadOptions({ maxBytes: MAX_SPREADSHEET_BYTES, maxFiles: 1 }),
 });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const PhoneImportBodySchema = z.object({ whatsappId: z.coerce.number().int().positive().nullish() }).catch({});
 
 @Controller()
 export class ContactImportsController {

@@ -1,13 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
-import { IdPipe, ZodPipe } from '@cs/platform/http';
-import { CompanyIdParam, Roles } from '@cs/platform/tenancy';
 import {
   type ContactListItemBody,
   ContactListItemBodySchema,
   type ListItemsQuery,
   ListItemsQuerySchema,
-} from './contact-lists.dto.js';
+} from '@cs/proto/http';
+import { IdPipe, ZodPipe } from '@cs/platform/http';
+import { CompanyIdParam, Roles } from '@cs/platform/tenancy';
 import type { ContactListItemResponse } from './contact-lists.mapper.js';
 import { ContactListsQueries } from './contact-lists.queries.js';
 import { DeleteContactListItemUseCase } from './use-cases/delete-contact-list-item.use-case.js';

@@ -1,14 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import type { CompanyId } from '@cs/proto/common';
-import { IdPipe, ZodPipe } from '@cs/platform/http';
-import { CompanyIdParam } from '@cs/platform/tenancy';
 import {
   type ContactListBody,
   ContactListBodySchema,
   type ListContactListsQuery,
   ListContactListsQuerySchema,
-} from './contact-lists.dto.js';
+} from '@cs/proto/http';
+import { IdPipe, ZodPipe } from '@cs/platform/http';
+import { CompanyIdParam } from '@cs/platform/tenancy';
 import type { ContactListResponse } from './contact-lists.mapper.js';
 import { ContactListsQueries } from './contact-lists.queries.js';
 import { exampleSpreadsheet } from './example-spreadsheet.js';

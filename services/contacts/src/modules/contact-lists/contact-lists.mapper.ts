@@ -1,9 +1,9 @@
 import type { ContactListItemSnapshot, ContactListSnapshot } from '@cs/proto/events';
+import type { ContactListItemResponse, ContactListResponse } from '@cs/proto/http';
 import type { ContactListItemEntity } from './contact-list-item.entity.js';
 import type { ContactListEntity } from './contact-list.entity.js';
 
-export type ContactListResponse = ContactListSnapshot & { createdAt: string; updatedAt: string };
-export type ContactListItemResponse = ContactListItemSnapshot & { createdAt: string; updatedAt: string };
+export type { ContactListItemResponse, ContactListResponse };
 
 export const toContactListSnapshot = (list: ContactListEntity, contactsCount: number): ContactListSnapshot => ({
   id: list.id,

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { hasMorePages } from '@cs/proto/common';
+import { type ListContactListsQuery, type ListItemsQuery } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { normalizePhoneNumber } from '../contacts/phone-number.js';
 import { ContactListEntity } from './contact-list.entity.js';
 import { ContactListItemEntity } from './contact-list-item.entity.js';
-import type { ListContactListsQuery, ListItemsQuery } from './contact-lists.dto.js';
 import {
   type ContactListItemResponse,
   type ContactListResponse,

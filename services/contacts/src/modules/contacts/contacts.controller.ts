@@ -1,9 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import type { CompanyId } from '@cs/proto/common';
-import { IdPipe, ZodPipe } from '@cs/platform/http';
-import { CompanyIdParam, Roles } from '@cs/platform/tenancy';
-import { CSV_BOM, CSV_HEADER, csvLine } from './contacts-csv.js';
 import {
   type CreateContactInput,
   CreateContactSchema,
@@ -11,7 +8,10 @@ import {
   ListContactsQuerySchema,
   type UpdateContactInput,
   UpdateContactSchema,
-} from './contacts.dto.js';
+} from '@cs/proto/http';
+import { IdPipe, ZodPipe } from '@cs/platform/http';
+import { CompanyIdParam, Roles } from '@cs/platform/tenancy';
+import { CSV_BOM, CSV_HEADER, csvLine } from './contacts-csv.js';
 import type { ContactResponse } from './contacts.mapper.js';
 import { ContactsQueries } from './contacts.queries.js';
 import { CreateContactUseCase } from './use-cases/create-contact.use-case.js';

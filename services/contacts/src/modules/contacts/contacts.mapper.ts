@@ -1,4 +1,5 @@
 import type { ContactSnapshot } from '@cs/proto/events';
+import type { ContactResponse } from '@cs/proto/http';
 import type { ContactEntity } from './contact.entity.js';
 import type { ContactExtraInfoEntity } from './contact-extra-info.entity.js';
 
@@ -21,8 +22,7 @@ export const toContactSnapshot = (
   updatedAt: new Date(contact.updatedAt).toISOString(),
 });
 
-/** A contact as the spec's clients read it: the snapshot plus upstream's `urlPicture` and `whatsappId`. */
-export type ContactResponse = ContactSnapshot & { urlPicture: string | null; whatsappId: number | null };
+export type { ContactResponse };
 
 export const toContactResponse = (
   snapshot: ContactSnapshot,

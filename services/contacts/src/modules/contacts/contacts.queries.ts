@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { hasMorePages } from '@cs/proto/common';
+import { type ListContactsQuery } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { ContactEntity } from './contact.entity.js';
-import type { ListContactsQuery } from './contacts.dto.js';
 import { type ContactResponse, toContactResponse, toContactSnapshot } from './contacts.mapper.js';
 import { ContactsRepository } from './contacts.repository.js';
 import { normalizePhoneNumber } from './phone-number.js';

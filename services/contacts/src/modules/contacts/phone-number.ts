@@ -45,7 +45,3 @@ export function normalizePhoneNumber(raw: string): string | null {
 export function groupIdOf(jid: string): string {
   return jid.split('@')[0] ?? jid;
 }
-
-/** The spec's length rule for a number as typed (8 to 50 characters). */
-export const NUMBER_MIN_LENGTH = 8;
-export const NUMBER_MAX_LENGTH = 50;

@@ -1,6 +1,7 @@
+import type { Announcement } from '@cs/proto/http';
 import type { AnnouncementEntity } from './announcement.entity.js';
 
-export const toAnnouncement = (row: AnnouncementEntity) => ({
+export const toAnnouncement = (row: AnnouncementEntity): Announcement => ({
   id: row.id,
   companyId: row.companyId,
   title: row.title,
@@ -12,4 +13,4 @@ export const toAnnouncement = (row: AnnouncementEntity) => ({
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
-export type Announcement = ReturnType<typeof toAnnouncement>;
+export type { Announcement };

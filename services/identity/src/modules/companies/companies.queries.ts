@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { type CompanyId, hasMorePages } from '@cs/proto/common';
 import type { CompanySnapshot } from '@cs/proto/events';
-import { isSecretSetting, type ListQuery } from '@cs/proto/http';
+import { type CompanyResponse, isSecretSetting, type ListQuery } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { SettingEntity } from '../settings/setting.entity.js';
@@ -28,7 +28,7 @@ export const snapshotOf = (view: CompanyView): CompanySnapshot =>
   toCompanySnapshot(view.company, view.plan, view.settings);
 
 /** A company as the spec's clients read it (the super user's list, `/companies/{id}`, login's `user.company`). */
-export const companyResponse = (view: CompanyView) => ({
+export const companyResponse = (view: CompanyView): CompanyResponse => ({
   id: view.company.id,
   name: view.company.name,
   email: view.company.email,
@@ -48,7 +48,7 @@ export const companyResponse = (view: CompanyView) => ({
   createdAt: view.company.createdAt.toISOString(),
   updatedAt: view.company.updatedAt.toISOString(),
 });
-export type CompanyResponse = ReturnType<typeof companyResponse>;
+export type { CompanyResponse };
 
 const PAGE_LENGTH = 20;
 

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { hasMorePages } from '@cs/proto/common';
 import {
+  type Help,
   type HelpRequest,
   HelpRequestSchema,
   type HelpUpdateRequest,
@@ -18,7 +19,7 @@ import { SaveHelpUseCase } from './use-cases/save-help.use-case.js';
 const helpId = new IdPipe('ERR_NO_HELP_FOUND');
 const PAGE_LENGTH = 20;
 
-const toHelp = (help: HelpEntity) => ({
+const toHelp = (help: HelpEntity): Help => ({
   id: help.id,
   title: help.title,
   description: help.description,

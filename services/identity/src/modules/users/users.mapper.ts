@@ -1,4 +1,5 @@
 import type { UserSnapshot } from '@cs/proto/events';
+import type { UserResponse } from '@cs/proto/http';
 import type { ConnectionEntity } from '../connections/connection.entity.js';
 import type { QueueEntity } from '../queues/queue.entity.js';
 import type { UserEntity } from './user.entity.js';
@@ -22,22 +23,7 @@ export const toUserSnapshot = (user: UserEntity): UserSnapshot => ({
   queueIds: [...user.queueIds].sort((a, b) => a - b),
 });
 
-export interface UserResponse {
-  id: number;
-  name: string;
-  email: string;
-  profile: 'admin' | 'user';
-  companyId: number;
-  super: boolean;
-  online: boolean;
-  allTicket: 'enable' | 'disable';
-  whatsappId: number | null;
-  /** The default connection, named from identity's projection (null when none or not known yet). */
-  whatsapp: { id: number; name: string } | null;
-  queues: Array<{ id: number; name: string; color: string; UserQueue: { userId: number; queueId: number } }>;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { UserResponse };
 
 /** A user as the spec's clients read it; `queues` named from the projection (unknown ids are left out). */
 export const toUserResponse = (

@@ -1,15 +1,15 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
-import { DomainError } from '@cs/platform/errors';
-import { ZodPipe } from '@cs/platform/http';
-import { CompanyIdParam, Roles } from '@cs/platform/tenancy';
 import {
-  type DashboardDays,
   type DashboardQuery,
   DashboardQuerySchema,
   type DashboardReportQuery,
   DashboardReportQuerySchema,
-} from './dashboard.dto.js';
+} from '@cs/proto/http';
+import { DomainError } from '@cs/platform/errors';
+import { ZodPipe } from '@cs/platform/http';
+import { CompanyIdParam, Roles } from '@cs/platform/tenancy';
+import { type DashboardDays } from './dashboard.dto.js';
 import {
   type DashboardAttendant,
   type DashboardCounters,

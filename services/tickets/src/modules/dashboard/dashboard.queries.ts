@@ -1,47 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
+import type {
+  DashboardAttendant,
+  DashboardCounters,
+  DashboardQuery,
+  TicketsDaySlot,
+  TicketsUserSlot,
+} from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { ProjectionsRepository } from '../projections/projections.repository.js';
 import { parseDateTime } from '../schedules/local-time.js';
 import { contribution, HOURS, ROLLUP_COLUMNS } from '../../database/migrations/1764100000000-dashboard-daily.js';
-import type { DashboardDays, DashboardQuery } from './dashboard.dto.js';
+import type { DashboardDays } from './dashboard.dto.js';
 
-export interface DashboardCounters {
-  /** Tickets pending now (not limited to the period). */
-  readonly supportPending: number;
-  /** Tickets open (being attended) now (not limited to the period). */
-  readonly supportHappening: number;
-  /** Attendance cycles of the period that are finished. */
-  readonly supportFinished: number;
-  /** Contacts with exactly one attendance cycle in the period. */
-  readonly leads: number;
-  /** Average minutes from the start of the attendance to its rating request or end, over cycles with one. */
-  readonly avgSupportTime: number;
-  /** Average minutes from entering the queue to being accepted, over accepted cycles. */
-  readonly avgWaitTime: number;
-  /** Attendance cycles begun in each hour of the day (0-23, company time zone) within the period: the chart. */
-  readonly ticketsPerHour: number[];
-}
-
-export interface DashboardAttendant {
-  readonly id: number;
-  readonly name: string;
-  readonly avgSupportTime: number;
-  readonly tickets: number;
-  /** Average 1-3 rating of their attendances of the period; 0 with none. */
-  readonly rating: number;
-  readonly online: boolean;
-}
-
-/** One slot of `GET /dashboard/ticketsDay`: an hour of the day (a single day asked) or a `dd/mm/YYYY` date. */
-export type TicketsDaySlot =
-  { readonly total: number; readonly horario: number } | { readonly total: number; readonly data: string };
-
-/** One attendant of `GET /dashboard/ticketsUsers`: attendances finished in the period (upstream's names). */
-export interface TicketsUserSlot {
-  readonly nome: string;
-  readonly quantidade: number;
-}
+export type { DashboardAttendant, DashboardCounters, TicketsDaySlot, TicketsUserSlot };
 
 interface Row {
   readonly totals: { finished: number; avgSupport: number; avgWait: number; hours: number[] };

@@ -15,13 +15,14 @@ import { z } from 'zod';
 import type { CompanyId } from '@cs/proto/common';
 import { PageNumberSchema } from '@cs/proto/common';
 import type { MessageSnapshot, TicketSnapshot } from '@cs/proto/events';
+import { type SendMessageInput, SendMessageSchema } from '@cs/proto/http';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CompanyIdParam, CurrentIdentity, type Identity } from '@cs/platform/tenancy';
 import { maxUpload, type UploadedFile } from '../media/media.storage.js';
 import type { MessageView } from './messages.queries.js';
 import { DeleteMessageUseCase } from './use-cases/delete-message.use-case.js';
 import { ReadTicketMessagesUseCase } from './use-cases/read-ticket-messages.use-case.js';
-import { type SendMessageInput, SendMessageSchema, SendMessageUseCase } from './use-cases/send-message.use-case.js';
+import { SendMessageUseCase } from './use-cases/send-message.use-case.js';
 
 const PageQuerySchema = z.object({ pageNumber: PageNumberSchema.optional().transform((value) => value ?? 1) });
 

@@ -1,16 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { hasMorePages } from '@cs/proto/common';
-import type { MessageSnapshot } from '@cs/proto/events';
+import type { MessageView } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { toMessageRow, toMessageSnapshot } from './messages.repository.js';
 
 export const MESSAGES_PAGE_SIZE = 20;
 
-export type MessageView = MessageSnapshot & {
-  quotedMsg: { id: string; body: string; fromMe: boolean; mediaType: string } | null;
-  contact: { id: number; name: string } | null;
-};
+export type { MessageView };
 
 /** The message view: 20 per page, the newest page first, each page in chronological order. */
 @Injectable()

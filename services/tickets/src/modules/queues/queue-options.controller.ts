@@ -13,16 +13,16 @@ import {
 } from '@nestjs/common';
 import { LimitedFilesInterceptor } from '@cs/platform/uploads';
 import { type CompanyId, partialUpdateSchema } from '@cs/proto/common';
-import { DomainError } from '@cs/platform/errors';
-import { IdPipe, ZodPipe } from '@cs/platform/http';
-import { CompanyIdParam, Roles } from '@cs/platform/tenancy';
-import { maxUpload, type UploadedFile } from '../media/media.storage.js';
 import {
   type QueueOptionBody,
   QueueOptionBodySchema,
   type QueueOptionsQuery,
   QueueOptionsQuerySchema,
-} from './queues.dto.js';
+} from '@cs/proto/http';
+import { DomainError } from '@cs/platform/errors';
+import { IdPipe, ZodPipe } from '@cs/platform/http';
+import { CompanyIdParam, Roles } from '@cs/platform/tenancy';
+import { maxUpload, type UploadedFile } from '../media/media.storage.js';
 import { type QueueOptionRow, QueuesRepository } from './queues.repository.js';
 import { CreateQueueOptionUseCase } from './use-cases/create-queue-option.use-case.js';
 import { DeleteQueueOptionUseCase } from './use-cases/delete-queue-option.use-case.js';

@@ -12,11 +12,11 @@ import {
 } from '@nestjs/common';
 import { LimitedFilesInterceptor } from '@cs/platform/uploads';
 import { type CompanyId, partialUpdateSchema } from '@cs/proto/common';
+import { type QueueBody, QueueBodySchema } from '@cs/proto/http';
 import { DomainError } from '@cs/platform/errors';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CompanyIdParam, Roles } from '@cs/platform/tenancy';
 import { maxUpload, type UploadedFile } from '../media/media.storage.js';
-import { type QueueBody, QueueBodySchema } from './queues.dto.js';
 import { toQueueView, type QueueView } from './queues.mapper.js';
 import { QueuesRepository } from './queues.repository.js';
 import { CreateQueueUseCase } from './use-cases/create-queue.use-case.js';

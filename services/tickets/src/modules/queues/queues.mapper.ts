@@ -1,11 +1,7 @@
+import type { QueueView } from '@cs/proto/http';
 import { type QueueRow, toQueueSnapshot } from './queues.repository.js';
 
-/** A queue as `/queue` answers it: the snapshot plus its media and the auto-assignment flag. */
-export type QueueView = ReturnType<typeof toQueueSnapshot> & {
-  mediaPath: string | null;
-  mediaName: string | null;
-  autoAssign: boolean;
-};
+export type { QueueView };
 
 export const toQueueView = (queue: QueueRow): QueueView => ({
   ...toQueueSnapshot(queue),

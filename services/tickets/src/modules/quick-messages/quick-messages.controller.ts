@@ -13,16 +13,16 @@ import {
 } from '@nestjs/common';
 import { LimitedFilesInterceptor } from '@cs/platform/uploads';
 import { type CompanyId, partialUpdateSchema } from '@cs/proto/common';
-import { DomainError } from '@cs/platform/errors';
-import { IdPipe, ZodPipe } from '@cs/platform/http';
-import { CompanyIdParam, CurrentIdentity, type Identity } from '@cs/platform/tenancy';
-import { maxUpload, type UploadedFile } from '../media/media.storage.js';
 import {
   type ListQuickMessagesQuery,
   ListQuickMessagesQuerySchema,
   type QuickMessageBody,
   QuickMessageBodySchema,
-} from './quick-messages.dto.js';
+} from '@cs/proto/http';
+import { DomainError } from '@cs/platform/errors';
+import { IdPipe, ZodPipe } from '@cs/platform/http';
+import { CompanyIdParam, CurrentIdentity, type Identity } from '@cs/platform/tenancy';
+import { maxUpload, type UploadedFile } from '../media/media.storage.js';
 import { QuickMessagesMapper, type QuickMessageView } from './quick-messages.mapper.js';
 import { QuickMessagesQueries } from './quick-messages.queries.js';
 import { QuickMessagesRepository } from './quick-messages.repository.js';

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { QuickMessageSnapshot } from '@cs/proto/events';
+import type { QuickMessageView } from '@cs/proto/http';
 import { MediaStorage } from '../media/media.storage.js';
 import type { QuickMessageRow } from './quick-messages.repository.js';
 
-/** A quick reply as clients read it: `mediaPath` is the file's URL (the message input fetches it to send it). */
-export type QuickMessageView = QuickMessageSnapshot & { isMedia: boolean; createdAt: string; updatedAt: string };
+export type { QuickMessageView };
 
 @Injectable()
 export class QuickMessagesMapper {

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { hasMorePages } from '@cs/proto/common';
+import { type ListQuickMessagesQuery } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
-import type { ListQuickMessagesQuery } from './quick-messages.dto.js';
 import { QuickMessagesMapper, type QuickMessageView } from './quick-messages.mapper.js';
 import { toQuickMessageRow } from './quick-messages.repository.js';
 

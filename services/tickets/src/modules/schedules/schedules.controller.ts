@@ -14,16 +14,16 @@ import {
 import { LimitedFilesInterceptor } from '@cs/platform/uploads';
 import { type CompanyId, partialUpdateSchema } from '@cs/proto/common';
 import type { ScheduleSnapshot } from '@cs/proto/events';
-import { DomainError } from '@cs/platform/errors';
-import { IdPipe, ZodPipe } from '@cs/platform/http';
-import { CompanyIdParam, CurrentIdentity, type Identity, RequiresPlanFlag } from '@cs/platform/tenancy';
-import { maxUpload, type UploadedFile } from '../media/media.storage.js';
 import {
   type ListSchedulesQuery,
   ListSchedulesQuerySchema,
   type ScheduleBody,
   ScheduleBodySchema,
-} from './schedules.dto.js';
+} from '@cs/proto/http';
+import { DomainError } from '@cs/platform/errors';
+import { IdPipe, ZodPipe } from '@cs/platform/http';
+import { CompanyIdParam, CurrentIdentity, type Identity, RequiresPlanFlag } from '@cs/platform/tenancy';
+import { maxUpload, type UploadedFile } from '../media/media.storage.js';
 import { SchedulesQueries } from './schedules.queries.js';
 import { SchedulesRepository } from './schedules.repository.js';
 import { CreateScheduleUseCase } from './use-cases/create-schedule.use-case.js';

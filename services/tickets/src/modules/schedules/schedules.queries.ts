@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { hasMorePages } from '@cs/proto/common';
 import type { ScheduleSnapshot } from '@cs/proto/events';
+import { type ListSchedulesQuery } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
-import type { ListSchedulesQuery } from './schedules.dto.js';
 import { SCHEDULE_SELECT, toScheduleSnapshot } from './schedules.repository.js';
 
 export const SCHEDULES_PAGE_SIZE = 20;

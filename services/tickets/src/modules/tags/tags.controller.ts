@@ -1,9 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { type CompanyId, partialUpdateSchema } from '@cs/proto/common';
 import type { TagSnapshot, TicketSnapshot } from '@cs/proto/events';
-import { DomainError } from '@cs/platform/errors';
-import { IdPipe, ZodPipe } from '@cs/platform/http';
-import { CompanyIdParam, CurrentIdentity, type Identity, RequiresPlanFlag } from '@cs/platform/tenancy';
 import {
   type ListTagsQuery,
   ListTagsQuerySchema,
@@ -11,7 +8,10 @@ import {
   SyncTagsSchema,
   type TagBody,
   TagBodySchema,
-} from './tags.dto.js';
+} from '@cs/proto/http';
+import { DomainError } from '@cs/platform/errors';
+import { IdPipe, ZodPipe } from '@cs/platform/http';
+import { CompanyIdParam, CurrentIdentity, type Identity, RequiresPlanFlag } from '@cs/platform/tenancy';
 import { TagsQueries } from './tags.queries.js';
 import { TagsRepository } from './tags.repository.js';
 import { CreateTagUseCase } from './use-cases/create-tag.use-case.js';

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { hasMorePages } from '@cs/proto/common';
 import type { TagSnapshot } from '@cs/proto/events';
+import { type ListTagsQuery } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
-import type { ListTagsQuery } from './tags.dto.js';
 import { TAG_SELECT, toTagSnapshot } from './tags.repository.js';
 
 export const TAGS_PAGE_SIZE = 20;

@@ -1,11 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
-import { DomainError } from '@cs/platform/errors';
-import { IdPipe, ZodPipe } from '@cs/platform/http';
-import { CompanyIdParam, CurrentIdentity, type Identity, Roles } from '@cs/platform/tenancy';
-import { ProjectionsRepository } from '../projections/projections.repository.js';
-import { TicketsQueries } from '../tickets/tickets.queries.js';
-import { TicketsRepository } from '../tickets/tickets.repository.js';
 import {
   type CreateTicketNoteInput,
   CreateTicketNoteSchema,
@@ -15,7 +9,13 @@ import {
   TicketNotesFilterSchema,
   type UpdateTicketNoteInput,
   UpdateTicketNoteSchema,
-} from './ticket-notes.dto.js';
+} from '@cs/proto/http';
+import { DomainError } from '@cs/platform/errors';
+import { IdPipe, ZodPipe } from '@cs/platform/http';
+import { CompanyIdParam, CurrentIdentity, type Identity, Roles } from '@cs/platform/tenancy';
+import { ProjectionsRepository } from '../projections/projections.repository.js';
+import { TicketsQueries } from '../tickets/tickets.queries.js';
+import { TicketsRepository } from '../tickets/tickets.repository.js';
 import { TicketNotesQueries } from './ticket-notes.queries.js';
 import { type TicketNoteView, TicketNotesRepository } from './ticket-notes.repository.js';
 import { CreateTicketNoteUseCase } from './use-cases/create-ticket-note.use-case.js';

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { hasMorePages } from '@cs/proto/common';
+import { type ListTicketNotesQuery } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
-import type { ListTicketNotesQuery } from './ticket-notes.dto.js';
 import { NOTE_SELECT, type TicketNoteView, toTicketNoteView } from './ticket-notes.repository.js';
 
 export const TICKET_NOTES_PAGE_SIZE = 20;

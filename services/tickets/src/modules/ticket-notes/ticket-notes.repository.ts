@@ -1,19 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyId } from '@cs/proto/common';
+import type { TicketNoteView } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 
-/** A note as the contact drawer shows it: the text, who wrote it (name) and when. */
-export interface TicketNoteView {
-  readonly id: number;
-  readonly note: string;
-  readonly ticketId: number;
-  readonly contactId: number;
-  readonly userId: number;
-  readonly user: { id: number; name: string } | null;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-}
+export type { TicketNoteView };
 
 export const NOTE_SELECT = `
   SELECT n.*, u.name AS user_name

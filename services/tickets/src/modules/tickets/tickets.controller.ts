@@ -1,20 +1,24 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import type { TicketSnapshot } from '@cs/proto/events';
-import { DomainError } from '@cs/platform/errors';
-import { IdPipe, ZodPipe } from '@cs/platform/http';
-import { CompanyIdParam, CurrentIdentity, type Identity, RequiresPlanFlag, Roles } from '@cs/platform/tenancy';
 import {
   KanbanQuerySchema,
   type KanbanQuery,
   ListTicketsQuerySchema,
   type ListTicketsQuery,
-  TicketsQueries,
-} from './tickets.queries.js';
+  type CreateTicketInput,
+  CreateTicketSchema,
+  type UpdateTicketInput,
+  UpdateTicketSchema,
+} from '@cs/proto/http';
+import { DomainError } from '@cs/platform/errors';
+import { IdPipe, ZodPipe } from '@cs/platform/http';
+import { CompanyIdParam, CurrentIdentity, type Identity, RequiresPlanFlag, Roles } from '@cs/platform/tenancy';
+import { TicketsQueries } from './tickets.queries.js';
 import { TicketsRepository } from './tickets.repository.js';
-import { type CreateTicketInput, CreateTicketSchema, CreateTicketUseCase } from './use-cases/create-ticket.use-case.js';
+import { CreateTicketUseCase } from './use-cases/create-ticket.use-case.js';
 import { DeleteTicketUseCase } from './use-cases/delete-ticket.use-case.js';
-import { type UpdateTicketInput, UpdateTicketSchema, UpdateTicketUseCase } from './use-cases/update-ticket.use-case.js';
+import { UpdateTicketUseCase } from './use-cases/update-ticket.use-case.js';
 
 @Controller()
 export class TicketsController {

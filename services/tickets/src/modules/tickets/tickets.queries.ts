@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { z } from 'zod';
 import type { CompanyId } from '@cs/proto/common';
-import { PageNumberSchema } from '@cs/proto/common';
 import type { TicketSnapshot } from '@cs/proto/events';
+import type { ListTicketsQuery } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import type { Identity } from '@cs/platform/tenancy';
 import { ProjectionsRepository } from '../projections/projections.repository.js';
@@ -10,8 +9,6 @@ import { isAdmin, opensTicket, type TicketViewer, viewerOf, visibilitySql } from
 import { SNAPSHOT_SELECT, type TicketRow, toTicketSnapshot } from './tickets.repository.js';
 
 export const TICKETS_PAGE_SIZE = 40;
-/** The most tickets one kanban page may hold (`pageSize`): a 5,000-ticket board loads in ten requests. */
-export const KANBAN_MAX_PAGE_SIZE = 500;
 /**
  * `count` of `GET /tickets` is exact up to this many tickets and this number beyond (with `hasMore`): enough
  * for every tab badge and a day's tickets (the dashboard), without counting a closed history on each page.
@@ -21,59 +18,6 @@ export const TICKETS_COUNT_CAP = 10_000;
 export const SEARCH_WINDOW_FACTOR = 8;
 /** A search gathering more matches (tickets by contact plus matching messages) than this walks the list instead. */
 export const SEARCH_GATHER_CAP = 2_000;
-
-/** A JSON array of ids as the spec's clients send it (`[1,2]`), or a single id; anything else (beyond PostgreSQL integer too) is ignored. */
-const idList = z
-  .unknown()
-  .optional()
-  .transform((value): number[] => {
-    if (value === undefined || value === null || value === '') return [];
-    let parsed: unknown = value;
-    if (typeof value === 'string') {
-      try {
-        parsed = JSON.parse(value);
-      } catch {
-        parsed = value.split(',');
-      }
-    }
-    const items = Array.isArray(parsed) ? parsed : [parsed];
-    return items
-      .map((item) => Number(typeof item === 'object' && item ? (item as { id?: unknown }).id : item))
-      .filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647);
-  });
-const flag = z
-  .unknown()
-  .optional()
-  .transform((value) => value === true || value === 'true');
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}/)
-  .transform((value) => value.slice(0, 10))
-  .optional()
-  .catch(undefined);
-
-export const ListTicketsQuerySchema = z.object({
-  searchParam: z.string().trim().max(200).optional().catch(undefined),
-  pageNumber: PageNumberSchema.optional().transform((value) => value ?? 1),
-  status: z.enum(['open', 'pending', 'closed']).optional().catch(undefined),
-  date: day,
-  updatedAt: day,
-  showAll: flag,
-  withUnreadMessages: flag,
-  queueIds: idList,
-  tags: idList,
-  users: idList,
-});
-export type ListTicketsQuery = z.infer<typeof ListTicketsQuerySchema>;
-
-/**
- * `GET /ticket/kanban`: the list's filters (its `status` ignored) plus an optional `pageSize` (40 by default, as
- * the spec's client expects; at most `KANBAN_MAX_PAGE_SIZE`, anything else falls back to 40).
- */
-export const KanbanQuerySchema = ListTicketsQuerySchema.extend({
-  pageSize: z.coerce.number().int().min(1).max(KANBAN_MAX_PAGE_SIZE).optional().catch(undefined),
-});
-export type KanbanQuery = z.infer<typeof KanbanQuerySchema>;
 
 export { isAdmin };
 

@@ -1,15 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
+import { CONTACT_MESSAGES, type ContactListItemBody } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError, validationError } from '@cs/platform/errors';
-import { CONTACT_MESSAGES } from '../../contacts/contacts.dto.js';
 import { isUniqueViolation } from '../../contacts/contacts.repository.js';
 import { normalizePhoneNumber } from '../../contacts/phone-number.js';
 import { NumberChecksService } from '../../number-checks/number-checks.service.js';
 import { ContactListEntity } from '../contact-list.entity.js';
 import { ContactListItemEntity } from '../contact-list-item.entity.js';
 import { ContactListEvents } from '../contact-list-events.js';
-import type { ContactListItemBody } from '../contact-lists.dto.js';
 import {
   type ContactListItemResponse,
   toContactListItemResponse,

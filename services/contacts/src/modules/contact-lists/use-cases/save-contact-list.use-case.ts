@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
+import { type ContactListBody } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { ContactListEntity } from '../contact-list.entity.js';
 import { ContactListEvents } from '../contact-list-events.js';
-import type { ContactListBody } from '../contact-lists.dto.js';
 import { type ContactListResponse, toContactListResponse } from '../contact-lists.mapper.js';
 
 /** `POST /contact-lists` and `PUT /contact-lists/{id}` (name 2 to 50). */

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
+import { CONTACT_MESSAGES, type CreateContactInput } from '@cs/proto/http';
 import { APP_CONFIG } from '@cs/platform/config';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError, validationError } from '@cs/platform/errors';
 import { NumberChecksService } from '../../number-checks/number-checks.service.js';
 import { ContactEntity, type WhatsappStatus } from '../contact.entity.js';
 import { ContactEvents } from '../contact-events.js';
-import { CONTACT_MESSAGES, type CreateContactInput } from '../contacts.dto.js';
 import { type ContactResponse, toContactResponse } from '../contacts.mapper.js';
 import { ContactsRepository, isUniqueViolation } from '../contacts.repository.js';
 import { normalizePhoneNumber } from '../phone-number.js';

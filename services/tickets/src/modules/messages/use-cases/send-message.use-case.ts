@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { z } from 'zod';
 import type { CompanyId } from '@cs/proto/common';
+import type { SendMessageInput } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import type { Identity } from '@cs/platform/tenancy';
@@ -12,34 +12,6 @@ import { TicketsRepository } from '../../tickets/tickets.repository.js';
 import { type MessageRow, toMessageSnapshot } from '../messages.repository.js';
 import { renderTemplate } from '../message-template.js';
 import { OutboundService } from '../outbound.service.js';
-
-const isHttpUrl = (value: string): boolean => {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password;
-  } catch {
-    return false;
-  }
-};
-
-export const SendMessageSchema = z.object({
-  body: z.string().max(65_536).optional().default(''),
-  quotedMsg: z
-    .union([z.object({ id: z.string().min(1) }).loose(), z.null()])
-    .optional()
-    .catch(null),
-  read: z.unknown().optional(),
-  fromMe: z.unknown().optional(),
-  /**
-   * A file to send by URL: http(s) only (a `javascript:`, `file:` or `data:` URL is a 400, never stored). The
-   * connector fetches it through the SSRF-safe client (`@cs/platform/http`).
-   */
-  mediaUrl: z.preprocess(
-    (value) => (value === '' || value === null ? undefined : value),
-    z.string().max(2_048).refine(isHttpUrl, 'URL inválida: use um endereço http(s)').optional(),
-  ),
-});
-export type SendMessageInput = z.infer<typeof SendMessageSchema>;
 
 /**
  * `POST /messages/{ticketId}`: an agent's reply (text, uploaded media or a media URL). Only on open tickets;

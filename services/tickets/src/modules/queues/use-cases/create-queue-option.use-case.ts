@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
+import { type QueueOptionBody } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
-import type { QueueOptionBody } from '../queues.dto.js';
 import { type QueueOptionRow, QueuesRepository } from '../queues.repository.js';
 
 /** `POST /queue-options`: an option of a queue's chatbot menu, at the top level or under a parent of that queue. */

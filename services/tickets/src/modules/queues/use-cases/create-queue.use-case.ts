@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { QueueCreated } from '@cs/proto/events';
+import { type QueueBody } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
 import { ProjectionsRepository } from '../../projections/projections.repository.js';
-import { DEFAULT_QUEUE_SCHEDULES, type QueueBody } from '../queues.dto.js';
+import { DEFAULT_QUEUE_SCHEDULES } from '../queues.dto.js';
 import { withQueueConflicts } from '../queues.errors.js';
 import { toQueueView, type QueueView } from '../queues.mapper.js';
 import { QueuesRepository, toQueueSnapshot } from '../queues.repository.js';

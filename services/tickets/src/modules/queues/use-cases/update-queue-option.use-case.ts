@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
+import { type QueueOptionBody } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
-import type { QueueOptionBody } from '../queues.dto.js';
 import { type QueueOptionRow, QueuesRepository } from '../queues.repository.js';
 
 /** `PUT /queue-options/{id}`: title, message and the option's key (its place in the tree does not move). */

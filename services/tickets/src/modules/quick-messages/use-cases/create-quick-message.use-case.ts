@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { QuickMessageCreated } from '@cs/proto/events';
+import { type QuickMessageBody } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { EventPublisher } from '@cs/platform/events';
 import type { Identity } from '@cs/platform/tenancy';
-import type { QuickMessageBody } from '../quick-messages.dto.js';
 import { QuickMessagesMapper, type QuickMessageView } from '../quick-messages.mapper.js';
 import { QuickMessagesRepository } from '../quick-messages.repository.js';
 

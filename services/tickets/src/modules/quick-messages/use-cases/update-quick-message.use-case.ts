@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { QuickMessageUpdated } from '@cs/proto/events';
+import { type QuickMessageBody } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
 import type { Identity } from '@cs/platform/tenancy';
-import type { QuickMessageBody } from '../quick-messages.dto.js';
 import { assertMayEdit } from '../quick-messages.errors.js';
 import { QuickMessagesMapper, type QuickMessageView } from '../quick-messages.mapper.js';
 import { QuickMessagesRepository } from '../quick-messages.repository.js';

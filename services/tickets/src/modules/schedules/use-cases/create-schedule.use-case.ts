@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { ScheduleCreated, type ScheduleSnapshot } from '@cs/proto/events';
+import { type ScheduleBody } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError, validationError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
@@ -9,7 +10,6 @@ import type { Identity } from '@cs/platform/tenancy';
 import { ProjectionsRepository } from '../../projections/projections.repository.js';
 import { parseDateTime } from '../local-time.js';
 import { enqueueScheduleSend } from '../schedule-jobs.js';
-import type { ScheduleBody } from '../schedules.dto.js';
 import { SchedulesRepository } from '../schedules.repository.js';
 
 /**

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import type { TicketSnapshot } from '@cs/proto/events';
+import { type SyncTagsInput } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import type { Identity } from '@cs/platform/tenancy';
 import { TicketsQueries } from '../../tickets/tickets.queries.js';
 import { TicketsRepository } from '../../tickets/tickets.repository.js';
 import { TagChanges } from '../tag-changes.js';
-import type { SyncTagsInput } from '../tags.dto.js';
 import { TagsRepository } from '../tags.repository.js';
 
 /** `POST /tags/sync {ticketId, tags}`: the ticket's tags become exactly these (the chat header's tag editor). */

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { TagUpdated, type TagSnapshot } from '@cs/proto/events';
+import { type TagBody } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
 import type { Identity } from '@cs/platform/tenancy';
 import { isAdmin } from '../../tickets/tickets.queries.js';
-import type { TagBody } from '../tags.dto.js';
 import { TagsRepository } from '../tags.repository.js';
 
 /**

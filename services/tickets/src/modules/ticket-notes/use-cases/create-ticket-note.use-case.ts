@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
+import { type CreateTicketNoteInput } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import type { Identity } from '@cs/platform/tenancy';
 import { ProjectionsRepository } from '../../projections/projections.repository.js';
 import { TicketsQueries } from '../../tickets/tickets.queries.js';
 import { TicketsRepository } from '../../tickets/tickets.repository.js';
-import type { CreateTicketNoteInput } from '../ticket-notes.dto.js';
 import { type TicketNoteView, TicketNotesRepository } from '../ticket-notes.repository.js';
 
 /** `POST /ticket-notes`: an internal note by the caller on a ticket they may open (about its contact). */

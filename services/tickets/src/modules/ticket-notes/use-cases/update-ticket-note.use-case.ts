@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
+import { type UpdateTicketNoteInput } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import type { Identity } from '@cs/platform/tenancy';
-import type { UpdateTicketNoteInput } from '../ticket-notes.dto.js';
 import { assertMayEditNote } from '../ticket-notes.errors.js';
 import { type TicketNoteView, TicketNotesRepository } from '../ticket-notes.repository.js';
 

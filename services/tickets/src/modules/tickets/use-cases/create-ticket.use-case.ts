@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { z } from 'zod';
 import type { CompanyId } from '@cs/proto/common';
 import type { TicketSnapshot } from '@cs/proto/events';
+import type { CreateTicketInput } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import type { Identity } from '@cs/platform/tenancy';
@@ -10,17 +10,6 @@ import { QueuesRepository } from '../../queues/queues.repository.js';
 import { placementOf, TicketEvents } from '../ticket-events.js';
 import { isAdmin } from '../tickets.queries.js';
 import { TicketsRepository } from '../tickets.repository.js';
-
-const optionalId = z.coerce.number().int().positive().nullable().optional().catch(null);
-
-export const CreateTicketSchema = z.object({
-  contactId: z.coerce.number({ error: 'Obrigatório' }).int().positive({ error: 'Obrigatório' }),
-  queueId: optionalId,
-  whatsappId: optionalId,
-  userId: optionalId,
-  status: z.enum(['open', 'pending']).optional().catch('open'),
-});
-export type CreateTicketInput = z.infer<typeof CreateTicketSchema>;
 
 /**
  * `POST /tickets`: an agent opens a conversation with a contact. The connection is the one asked for, the

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { z } from 'zod';
 import type { CompanyId } from '@cs/proto/common';
 import type { TicketSnapshot, TicketStatus } from '@cs/proto/events';
+import type { UpdateTicketInput } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import type { Identity } from '@cs/platform/tenancy';
@@ -12,22 +12,6 @@ import { placementOf, TicketEvents } from '../ticket-events.js';
 import { TicketLifecycle } from '../ticket-lifecycle.service.js';
 import { TicketsQueries } from '../tickets.queries.js';
 import { TicketsRepository } from '../tickets.repository.js';
-
-/** `false` (the close button sends `promptId: false`) and empty values mean "none". */
-const nullableId = z
-  .union([z.coerce.number().int().positive(), z.literal(false), z.literal(''), z.null()])
-  .transform((value) => (typeof value === 'number' ? value : null));
-
-export const UpdateTicketSchema = z.object({
-  status: z.enum(['open', 'pending', 'closed']).optional(),
-  userId: nullableId.optional(),
-  queueId: nullableId.optional(),
-  whatsappId: nullableId.optional(),
-  useIntegration: z.boolean().optional(),
-  promptId: nullableId.optional(),
-  integrationId: nullableId.optional(),
-});
-export type UpdateTicketInput = z.infer<typeof UpdateTicketSchema>;
 
 export const ACCEPT_GREETING =
   '*Mensagem Automática:*\n{{ms}} *{{name}}*, meu nome é *{{agent}}* e agora vou prosseguir com seu atendimento!';
