@@ -83,7 +83,7 @@ export const PlanFlagsSchema = z.object({
 export type PlanFlags = z.infer<typeof PlanFlagsSchema>;
 
 /**
- * The claims of an access token (EdDSA JWT, 15 minutes, signed by identity, verified by the gateway with the
+ * The claims of an access token (ES256 JWT, 15 minutes, signed by identity, verified by the gateway with the
  * public key only; see ADR 0005). They carry what the gateway's gates and socket rooms need, so the gateway
  * never reads identity's tables.
  */
