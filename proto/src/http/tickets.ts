@@ -118,6 +118,9 @@ export type TicketPage = z.infer<typeof TicketPageSchema>;
 
 // --- messages -------------------------------------------------------------------------------------------------
 
+// proto runs in browsers and in Node, both with the WHATWG URL, which the ES library's types do not declare
+declare const URL: new (input: string) => { protocol: string; username: string; password: string };
+
 const isHttpUrl = (value: string): boolean => {
   try {
     const url = new URL(value);
