@@ -138,7 +138,11 @@ export async function startStack({
     const serviceUrls = {};
     for (const service of SERVICES) {
       const port = await freePort();
-      const child = start(service.name, entryOf(service.app), { ...env, [service.portKey]: String(port) });
+      const child = start(service.name, entryOf(service.app), {
+        ...env,
+        [service.portKey]: String(port),
+        ...(service.nodeOptions ? { NODE_OPTIONS: service.nodeOptions } : {}),
+      });
       const url = `http://127.0.0.1:${port}`;
       await waitForHttp(`${url}/health/ready`, { child, timeoutMs: readyTimeoutMs });
       serviceUrls[service.urlKey] = url;

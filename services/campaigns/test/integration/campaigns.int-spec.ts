@@ -641,6 +641,14 @@ describe('dispatch engine', () => {
     });
     const running = await json<Campaign>(await call(companyId, 'GET', `/campaigns/${campaign.id}`));
     expect(running.status).toBe('EM_ANDAMENTO');
+    // the report follows live while the campaign runs: the delivery of that main message is announced
+    await expectEventually(() => {
+      const latest = parties.campaignEvents
+        .filter((event) => (event.data as { id: number }).id === campaign.id)
+        .map((event) => event.data as { status: string; counts: { delivered: number; confirmed: number } })
+        .at(-1);
+      expect(latest).toMatchObject({ status: 'EM_ANDAMENTO', counts: { delivered: 1, confirmed: 1 } });
+    });
     // the second contact never answers: the campaign finishes when the (shortened) window lapses
     const finished = await expectEventually(
       async () => {

@@ -20,6 +20,14 @@ export class TransactionHost {
     return active.getStore()?.has(this.dataSource) ?? false;
   }
 
+  /**
+   * Runs `fn` outside every current transaction: what it starts (a timer armed inside a transaction that fires
+   * after it ended, say) opens transactions of its own instead of joining one already released.
+   */
+  static outside<T>(fn: () => T): T {
+    return active.exit(fn);
+  }
+
   async run<T>(fn: (manager: EntityManager) => Promise<T>): Promise<T> {
     const current = active.getStore()?.get(this.dataSource);
     if (current) return fn(current);

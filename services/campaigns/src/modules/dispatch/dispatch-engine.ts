@@ -140,7 +140,10 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
   private announceSoon(companyId: CompanyId, campaignId: number): void {
     this.toAnnounce.set(campaignId, companyId);
     if (this.announceTimer) return;
-    this.announceTimer = setTimeout(() => void this.flushAnnouncements(), ANNOUNCE_EVERY_MS);
+    // a result is handled inside its consumer's transaction: the timer must not join it once it is released
+    this.announceTimer = TransactionHost.outside(() =>
+      setTimeout(() => void this.flushAnnouncements(), ANNOUNCE_EVERY_MS),
+    );
     this.announceTimer.unref();
   }
 
@@ -241,8 +244,11 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
     const settings = await this.settings.get(asCompanyId(row.company_id));
     const messages = messagesOf(row, 'message');
     const confirmations = row.confirmation ? messagesOf(row, 'confirmation') : [];
-    const audience = await manager.query<Array<{ name: string; number: string; email: string }>>(
-      `SELECT name, number, email FROM (
+    // the audience streamed through a cursor of this transaction, INSERT_BATCH rows at a time: memory stays flat
+    // however large the list
+    await manager.query(
+      `DECLARE campaign_audience NO SCROLL CURSOR FOR
+       SELECT name, number, email FROM (
          SELECT DISTINCT ON (number) name, number, email, sort FROM (${AUDIENCE_SQL}) a ORDER BY number, sort
        ) audience
        WHERE NOT EXISTS (SELECT 1 FROM campaign_shippings s WHERE s.campaign_id = $4 AND s.number = audience.number)
@@ -254,8 +260,11 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
       [row.id],
     );
     let position = (last?.max ?? -1) + 1;
-    for (let start = 0; start < audience.length; start += INSERT_BATCH) {
-      const chunk = audience.slice(start, start + INSERT_BATCH);
+    for (;;) {
+      const chunk = await manager.query<Array<{ name: string; number: string; email: string }>>(
+        `FETCH ${INSERT_BATCH} FROM campaign_audience`,
+      );
+      if (chunk.length === 0) break;
       const positions: number[] = [];
       const texts: string[] = [];
       const confirmationTexts: Array<string | null> = [];
@@ -282,6 +291,7 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
         ],
       );
     }
+    await manager.query('CLOSE campaign_audience');
   }
 
   /**
@@ -303,15 +313,17 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
   private runLocally(job: DispatchJob, at: Date): void {
     const delay = Math.max(0, at.getTime() - this.clock.now().getTime());
     if (delay > LOCAL_RUN_WITHIN_MS) return;
-    const timer = setTimeout(() => {
-      this.localRuns.delete(timer);
-      this.dispatch(job, true).catch((error: unknown) =>
-        this.logger.warn(
-          { err: error, campaignId: job.campaignId },
-          'local dispatch run failed; the queued job follows',
-        ),
-      );
-    }, delay);
+    const timer: NodeJS.Timeout = TransactionHost.outside(() =>
+      setTimeout(() => {
+        this.localRuns.delete(timer);
+        this.dispatch(job, true).catch((error: unknown) =>
+          this.logger.warn(
+            { err: error, campaignId: job.campaignId },
+            'local dispatch run failed; the queued job follows',
+          ),
+        );
+      }, delay),
+    );
     timer.unref();
     this.localRuns.add(timer);
   }
