@@ -26,8 +26,8 @@ const DEPLOYABLES: Record<string, z.ZodObject> = {
   campaigns: CampaignsEnvSchema,
   gateway: GatewayEnvSchema,
 };
-/** Read by the container's entry command, not by the app. */
-const IMAGE_KEYS = new Set(['SERVICE']);
+/** Read by the container's entry command or by Node itself, not by the app. */
+const IMAGE_KEYS = new Set(['SERVICE', 'NODE_OPTIONS']);
 
 interface ComposeService {
   environment?: Record<string, string | number>;
@@ -60,6 +60,18 @@ describe('docker-compose.yml', () => {
 
   it('builds every deployable from the one Dockerfile, parameterised by SERVICE', () => {
     for (const name of Object.keys(DEPLOYABLES)) expect(compose.services[name]?.environment?.['SERVICE']).toBe(name);
+  });
+
+  it('runs each deployable with the Node options the test and benchmark stacks use (deployables.mjs), as k8s does', async () => {
+    const { SERVICES } = (await import('../scripts/deployables.mjs')) as {
+      SERVICES: Array<{ name: string; nodeOptions?: string }>;
+    };
+    for (const { name, nodeOptions } of SERVICES) {
+      expect([name, compose.services[name]?.environment?.['NODE_OPTIONS']]).toEqual([name, nodeOptions]);
+      const manifest = readFileSync(join(repoRoot(), 'deploy', 'k8s', `${name}.yaml`), 'utf8');
+      const inK8s = /name: NODE_OPTIONS, value: '([^']*)'/.exec(manifest)?.[1];
+      expect([name, inK8s]).toEqual([name, nodeOptions]);
+    }
   });
 });
 
