@@ -16,6 +16,7 @@ import { ContactsEnvSchema } from '../../services/contacts/src/config/env.js';
 import { TicketsEnvSchema } from '../../services/tickets/src/config/env.js';
 import { ConnectorEnvSchema } from '../../services/whatsapp-connector/src/config/env.js';
 import { BillingEnvSchema } from '../../services/billing/src/config/env.js';
+import { SERVICES } from '../scripts/deployables.mjs';
 
 const DEPLOYABLES: Record<string, z.ZodObject> = {
   identity: IdentityEnvSchema,
@@ -62,10 +63,7 @@ describe('docker-compose.yml', () => {
     for (const name of Object.keys(DEPLOYABLES)) expect(compose.services[name]?.environment?.['SERVICE']).toBe(name);
   });
 
-  it('runs each deployable with the Node options the test and benchmark stacks use (deployables.mjs), as k8s does', async () => {
-    const { SERVICES } = (await import('../scripts/deployables.mjs')) as {
-      SERVICES: Array<{ name: string; nodeOptions?: string }>;
-    };
+  it('runs each deployable with the Node options the test and benchmark stacks use (deployables.mjs), as k8s does', () => {
     for (const { name, nodeOptions } of SERVICES) {
       expect([name, compose.services[name]?.environment?.['NODE_OPTIONS']]).toEqual([name, nodeOptions]);
       const manifest = readFileSync(join(repoRoot(), 'deploy', 'k8s', `${name}.yaml`), 'utf8');
