@@ -105,9 +105,11 @@ describe('signup through the gateway', () => {
       recurrence: 'MENSAL',
       status: true,
     });
-    const expectedDue = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-    const tomorrowish = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
-    expect([expectedDue, tomorrowish]).toContain(company.dueDate);
+    // three days after today in the company's zone (São Paulo; not UTC's date, which is a day ahead from 21:00
+    // there), or after tomorrow when midnight passed during the test
+    const inSaoPaulo = (days: number): string =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(Date.now() + days * 86_400_000);
+    expect([inSaoPaulo(3), inSaoPaulo(4)]).toContain(company.dueDate);
 
     const event = await expectEventually(
       async () => {
