@@ -331,13 +331,12 @@ describe('the management pages, walked by an admin', () => {
     try {
       const { page } = browser;
       await signIn(page, ADMIN);
-      const today = new Date();
-      const pad = (n) => String(n).padStart(2, '0');
-      const day = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+      // today in the demo company's zone, in which the server reads `date` (not the machine's, UTC here)
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
       const createdToday = (await api(page, 'GET', `/tickets?date=${day}&showAll=true&pageNumber=1`)).body.count;
       const pending = (await api(page, 'GET', '/tickets?status=pending&showAll=true&pageNumber=1')).body.count;
       assert.ok(createdToday > 0, 'the tests above created tickets today');
-      const first = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-01`;
+      const first = `${day.slice(0, 8)}01`;
       const figures = (await api(page, 'GET', `/dashboard?date_from=${first}&date_to=${day}`)).body;
 
       await page.goto(`${stack.webUrl}/`);

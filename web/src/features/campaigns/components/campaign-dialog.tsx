@@ -19,7 +19,7 @@ import {
 } from '../api/campaigns-api';
 import { campaignToForm, type CampaignForm, formToBody, isEditable, MESSAGE_SLOTS } from '../utils/campaign-form';
 import { SelectField } from './select-field';
-import { useCompanyTimeZone } from '../utils/use-company-time-zone';
+import { useCompanyTimeZone } from '../../../components/use-company-time-zone';
 
 /**
  * The campaign dialog (spec §2): name, confirmation, contact list or tag, connection, schedule, file list, five

@@ -9,7 +9,7 @@ import { useLiveEvent } from '../../../components/use-live-event';
 import { formatDateTime } from '../../../lib/format';
 import { campaignsApi, useGetCampaignQuery } from '../api/campaigns-api';
 import { progressPercent } from '../utils/campaign-form';
-import { useCompanyTimeZone } from '../utils/use-company-time-zone';
+import { useCompanyTimeZone } from '../../../components/use-company-time-zone';
 
 /** The report refreshes this long after a live update shows the campaign finished (spec §4). */
 export const REPORT_REFRESH_AFTER_FINISH_MS = 5000;

@@ -22,7 +22,7 @@ import {
 } from '../api/campaigns-api';
 import { DISCLAIMER_KEY } from '../utils/campaign-form';
 import { CampaignDialog } from './campaign-dialog';
-import { useCompanyTimeZone } from '../utils/use-company-time-zone';
+import { useCompanyTimeZone } from '../../../components/use-company-time-zone';
 
 const STATUS_COLOR: Record<string, string> = {
   INATIVA: 'gray',

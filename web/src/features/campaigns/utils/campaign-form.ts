@@ -24,8 +24,7 @@ export interface CampaignForm {
   confirmationMessages: string[];
 }
 
-/** The company's zone when the session does not say (identity's default for every company). */
-export const DEFAULT_COMPANY_TIME_ZONE = 'America/Sao_Paulo';
+export { DEFAULT_COMPANY_TIME_ZONE } from '../../../components/use-company-time-zone';
 
 /**
  * An instant as the wall-clock `YYYY-MM-DDTHH:mm` of the company's time zone (the datetime-local input's value):

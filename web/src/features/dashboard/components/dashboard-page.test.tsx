@@ -8,6 +8,9 @@ import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { DashboardPage } from './dashboard-page';
 
+const companyToday = (): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+
 function stub(dashboardCalls: URLSearchParams[]) {
   server.use(
     http.get(`${API}/dashboard`, ({ request }) => {
@@ -30,9 +33,8 @@ function stub(dashboardCalls: URLSearchParams[]) {
     }),
     http.get(`${API}/tickets`, ({ request }) => {
       const params = new URL(request.url).searchParams;
-      const today = new Date();
-      const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
-      expect(params.get('date')).toBe(day);
+      // today in the company's zone (no zone in the session: the default, São Paulo), whatever the machine's
+      expect(params.get('date')).toBe(companyToday());
       expect(params.get('showAll')).toBe('true');
       return HttpResponse.json({ tickets: [ticket(), ticket()], count: 57, hasMore: true });
     }),
@@ -54,9 +56,7 @@ describe('the dashboard', () => {
     expect(screen.getByTestId('card-avg-wait-value').textContent).toBe('0h 7m');
     expect(screen.getByText('Assinatura até')).toBeTruthy();
     expect(screen.getByTestId('card-subscription-value').textContent).toBe('24/12/2026');
-    const now = new Date();
-    const first = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-01`;
-    expect(calls[0]?.get('date_from')).toBe(first);
+    expect(calls[0]?.get('date_from')).toBe(`${companyToday().slice(0, 8)}01`);
     expect(calls[0]?.get('days')).toBeNull();
 
     await waitFor(() => expect(screen.getByTestId('card-today-value').textContent).toBe('57'));

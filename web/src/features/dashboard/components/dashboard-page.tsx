@@ -32,6 +32,7 @@ import {
   type DashboardFilter,
 } from '../utils/dashboard';
 import { HourlyChart } from './hourly-chart';
+import { useCompanyTimeZone } from '../../../components/use-company-time-zone';
 
 /** Ticket events refresh the figures at most this often. */
 export const LIVE_REFRESH_MS = 3000;
@@ -77,9 +78,13 @@ export function DashboardPage() {
   const dispatch = useAppDispatch();
   const user = useAppSelector((s) => s.session.user);
   const companyId = user?.companyId ?? 0;
-  const [draft, setDraft] = useState<DashboardFilter>(() => defaultFilter());
-  const [applied, setApplied] = useState<Record<string, string> | null>(() => dashboardParams(defaultFilter()));
-  const [day] = useState(() => isoDay(new Date()));
+  // "today" and the month are the company's (the server reads the days in its zone), not the browser's
+  const timeZone = useCompanyTimeZone();
+  const [draft, setDraft] = useState<DashboardFilter>(() => defaultFilter(new Date(), timeZone));
+  const [applied, setApplied] = useState<Record<string, string> | null>(() =>
+    dashboardParams(defaultFilter(new Date(), timeZone)),
+  );
+  const [day] = useState(() => isoDay(new Date(), timeZone));
   const { data, isFetching } = useGetDashboardQuery(applied ?? {}, { skip: applied === null });
   const { data: today } = useGetTicketsOfDayQuery(day);
   const pendingRefresh = useRef<number | null>(null);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardParams, defaultFilter, formatDueDate, hourlySlots, splitMinutes, stars, validDay } from './dashboard';
+import {
+  dashboardParams,
+  defaultFilter,
+  isoDay,
+  formatDueDate,
+  hourlySlots,
+  splitMinutes,
+  stars,
+  validDay,
+} from './dashboard';
 
 describe('dashboard filter', () => {
   it('defaults to the first of the month until today, by date', () => {
@@ -54,5 +63,19 @@ describe('dashboard figures', () => {
     expect(formatDueDate('2026-12-01')).toBe('01/12/2026');
     expect(formatDueDate('2026-12-01T00:00:00.000Z')).toBe('01/12/2026');
     expect(formatDueDate(null)).toBeNull();
+  });
+});
+
+describe("the dashboard's days in the company's zone", () => {
+  it("counts today and the month from the company's calendar, not the browser's", () => {
+    // 2026-12-01 01:30 UTC is still 30 November in São Paulo
+    const now = new Date('2026-12-01T01:30:00Z');
+    expect(isoDay(now, 'America/Sao_Paulo')).toBe('2026-11-30');
+    expect(defaultFilter(now, 'America/Sao_Paulo')).toEqual({
+      type: 'date',
+      dateFrom: '2026-11-01',
+      dateTo: '2026-11-30',
+      period: 0,
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { zonedParts } from '../../../lib/format';
 /** The dashboard's filter (spec §2): by date (start and end) or by period (none, 3, 7, 15, 30, 60, 90 days). */
 export type FilterType = 'date' | 'period';
 export const PERIODS = [0, 3, 7, 15, 30, 60, 90] as const;
@@ -10,17 +11,19 @@ export interface DashboardFilter {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
-export const isoDay = (date: Date): string =>
-  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+/** The day of `date` in `timeZone` (the company's: the server reads the dashboard's days in it), else the browser's. */
+export const isoDay = (date: Date, timeZone?: string): string => {
+  if (timeZone) {
+    const { year, month, day } = zonedParts(date, timeZone);
+    return `${year}-${month}-${day}`;
+  }
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+};
 
-/** Defaults: by date, from the first of the month to today. */
-export function defaultFilter(now: Date = new Date()): DashboardFilter {
-  return {
-    type: 'date',
-    dateFrom: isoDay(new Date(now.getFullYear(), now.getMonth(), 1)),
-    dateTo: isoDay(now),
-    period: 0,
-  };
+/** Defaults: by date, from the first of the month to today (in `timeZone`, the company's, when given). */
+export function defaultFilter(now: Date = new Date(), timeZone?: string): DashboardFilter {
+  const today = isoDay(now, timeZone);
+  return { type: 'date', dateFrom: `${today.slice(0, 8)}01`, dateTo: today, period: 0 };
 }
 
 /** A `YYYY-MM-DD` that names a real day, else null. */
