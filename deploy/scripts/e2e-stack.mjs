@@ -42,7 +42,7 @@ const entryOf = (app) => app.replace(/^\.\.\/\.\.\//, '').replace(/app\.ts$/, 'm
  * `label` names the run's database (`cs_<label>_<run>`) and topic prefix; `prepare(databaseUrl)` runs after the
  * migrations and seeds, before any process starts (the benchmarks' data generator); `env` adds to every
  * deployable's environment; `keepDatabase` leaves the database behind on stop; `gatewayNodeOptions` are Node
- * options for the gateway only (e.g. `--cpu-prof`); `handleSignals` makes Ctrl-C at any point (even during the
+ * options for the gateways only (e.g. `--cpu-prof`); `handleSignals` makes Ctrl-C at any point (even during the
  * migrations) stop everything and leave no database, topics or processes behind; `gateways` starts that many gateways
  * (`stack.gatewayUrls`; the first is `gatewayUrl`); `compiled` runs each deployable's
  * built JavaScript (`make build`) instead of its TypeScript sources through the SWC loader, as the image does.
@@ -148,26 +148,21 @@ export async function startStack({
       serviceUrls[service.urlKey] = url;
       log(`${service.name} on ${url} (pid ${child.process.pid})`);
     }
-    const gateway = start('gateway', entryOf(GATEWAY.app), {
-      ...env,
-      ...serviceUrls,
-      [GATEWAY.portKey]: String(gatewayPort),
-      ...(gatewayNodeOptions ? { NODE_OPTIONS: gatewayNodeOptions } : {}),
-    });
-    await waitForHttp(`${gatewayUrl}/health/ready`, { child: gateway, timeoutMs: readyTimeoutMs });
-    log(`gateway on ${gatewayUrl} (pid ${gateway.process.pid})`);
-    // more gateways behind the same services (each consumes every realtime event for its own sockets)
-    const gatewayUrls = [gatewayUrl];
-    for (let index = 1; index < gateways; index += 1) {
-      const port = await freePort();
-      const extra = start(`gateway-${index + 1}`, entryOf(GATEWAY.app), {
+    // the gateways, each consuming every realtime event for its own sockets (`gateways` > 1: more behind the same
+    // services); the first answers at `gatewayUrl`
+    const gatewayUrls = [];
+    for (let index = 0; index < gateways; index += 1) {
+      const name = index === 0 ? 'gateway' : `gateway-${index + 1}`;
+      const port = index === 0 ? gatewayPort : await freePort();
+      const child = start(name, entryOf(GATEWAY.app), {
         ...env,
         ...serviceUrls,
         [GATEWAY.portKey]: String(port),
+        ...(gatewayNodeOptions ? { NODE_OPTIONS: gatewayNodeOptions } : {}),
       });
       const url = `http://127.0.0.1:${port}`;
-      await waitForHttp(`${url}/health/ready`, { child: extra, timeoutMs: readyTimeoutMs });
-      log(`gateway-${index + 1} on ${url} (pid ${extra.process.pid})`);
+      await waitForHttp(`${url}/health/ready`, { child, timeoutMs: readyTimeoutMs });
+      log(`${name} on ${url} (pid ${child.process.pid})`);
       gatewayUrls.push(url);
     }
     const stack = {
