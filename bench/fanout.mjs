@@ -11,6 +11,7 @@
 import { fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { channel } from '@cs/proto/realtime';
 import { call, logIn } from './lib/client.mjs';
 import { option, printTable, sleep, summarize, writeResult } from './lib/report.mjs';
 import { cpuMs, rssMb, stackRss } from './lib/rss.mjs';
@@ -55,7 +56,7 @@ try {
     await new Promise((resolve) => pending.set('started', resolve));
     workers.push({ child, ask });
   }
-  await Promise.all(workers.map((w) => w.ask({ watch: `company-${companyId}-tag` }, 'watch')));
+  await Promise.all(workers.map((w) => w.ask({ watch: channel.tag(companyId) }, 'watch')));
 
   let seq = 0;
   let held = 0;

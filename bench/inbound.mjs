@@ -9,6 +9,7 @@
 //   node --import ./deploy/scripts/register-ts.mjs bench/inbound.mjs [--rates 50,100,300,1000] [--duration 60] [--contacts 500]
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
+import { channel } from '@cs/proto/realtime';
 import { call, logIn } from './lib/client.mjs';
 import { option, printTable, sleep, summarize, writeResult } from './lib/report.mjs';
 import { cpuMs, peakRssDuring } from './lib/rss.mjs';
@@ -76,7 +77,7 @@ try {
   const receivedAt = new Map(); // admin's first socket
   const deliveries = sockets.map(() => new Map()); // per socket: seq → times delivered
   sockets.forEach((socket, index) => {
-    socket.on(`company-${companyId}-appMessage`, (payload) => {
+    socket.on(channel.appMessage(companyId), (payload) => {
       const at = now();
       if (payload?.action !== 'create' || payload.message?.fromMe) return;
       const match = pattern.exec(payload.message?.body ?? '');

@@ -6,6 +6,7 @@
 //   node --import ./deploy/scripts/register-ts.mjs bench/reply.mjs [--rate 20] [--duration 30] [--contacts 50]
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
+import { channel } from '@cs/proto/realtime';
 import { call, logIn } from './lib/client.mjs';
 import { option, printTable, sleep, summarize, writeResult } from './lib/report.mjs';
 import { agentSockets, defaultConnection, openLoop, poster, sentTo } from './lib/simulator.mjs';
@@ -32,7 +33,7 @@ try {
   const run = randomBytes(3).toString('hex');
   const number = (k) => `55119${String(80_000_000 + k).padStart(8, '0')}`;
   const tickets = new Map(); // contact number → ticket id
-  sockets[0].on(`company-${companyId}-appMessage`, (payload) => {
+  sockets[0].on(channel.appMessage(companyId), (payload) => {
     if (payload?.action === 'create' && !payload.message?.fromMe && payload.message?.body?.startsWith(`oi ${run}`)) {
       tickets.set(payload.contact?.number ?? payload.ticket?.contact?.number, payload.ticket.id);
     }

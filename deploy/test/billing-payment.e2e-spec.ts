@@ -7,6 +7,7 @@
  */
 import { io, type Socket } from 'socket.io-client';
 import { expectEventually } from '@cs/platform/testing';
+import { channel } from '@cs/proto/realtime';
 import { type RunningStack, startStack } from '../scripts/e2e-stack.mjs';
 
 const SUPER = { email: 'super@plataforma.local', password: 'super12345' };
@@ -131,7 +132,7 @@ it('lets a lapsed company pay its invoice by Pix and work again, its due date ex
     const renewedUntil = monthsFromToday(RECURRENCE_MONTHS[recurrence]);
     await expectEventually(() =>
       expect(hears).toContainEqual({
-        event: `company-${tenant.companyId}-payment`,
+        event: channel.payment(tenant.companyId),
         payload: {
           action: 'CONCLUIDA',
           company: expect.objectContaining({ id: tenant.companyId, dueDate: renewedUntil }),

@@ -5,6 +5,7 @@
  */
 import { io, type Socket } from 'socket.io-client';
 import { expectEventually, pollUntil } from '@cs/platform/testing';
+import { channel } from '@cs/proto/realtime';
 import { type RunningStack, startStack } from '../scripts/e2e-stack.mjs';
 
 const COMPANY = 2;
@@ -93,7 +94,7 @@ it('shows a conversation from the contact’s first message to the rating on the
     async () =>
       received.find(
         (r) =>
-          r.event === `company-${COMPANY}-ticket` &&
+          r.event === channel.ticket(COMPANY) &&
           r.payload.action === 'update' &&
           r.payload.ticket?.status === 'pending' &&
           r.payload.ticket.queueId === 1,
@@ -121,7 +122,7 @@ it('shows a conversation from the contact’s first message to the rating on the
     received
       .filter(
         (r) =>
-          r.event === `company-${COMPANY}-appMessage` &&
+          r.event === channel.appMessage(COMPANY) &&
           r.payload.action === 'create' &&
           r.payload.message?.ticketId === ticketId,
       )
@@ -157,7 +158,7 @@ it('shows a conversation from the contact’s first message to the rating on the
 
   // the ticket's statuses as the agent's list saw them: pending → open → closed, never out of order
   const statuses = received
-    .filter((r) => r.event === `company-${COMPANY}-ticket` && r.payload.ticket?.id === ticketId)
+    .filter((r) => r.event === channel.ticket(COMPANY) && r.payload.ticket?.id === ticketId)
     .map((r) => r.payload.ticket?.status)
     .filter((status, index, all) => status !== all[index - 1]);
   expect(statuses.slice(statuses.indexOf('pending'))).toEqual(['pending', 'open', 'closed']);

@@ -8,6 +8,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { SessionUserSchema } from '@cs/proto/http';
 import { expectEventually, pollUntil } from '@cs/platform/testing';
+import { channel } from '@cs/proto/realtime';
 import { type RunningStack, startStack } from '../scripts/e2e-stack.mjs';
 
 const COMPANY = 2;
@@ -144,7 +145,7 @@ describe('the established client against the gateway', () => {
     const adminFrames = await connect(admin.token);
     const agent = await logIn(AGENT);
     const agentFrames = await connect(agent.token);
-    const userFrames = (frames: Frame[]) => frames.filter((frame) => frame.event === `company-${COMPANY}-user`);
+    const userFrames = (frames: Frame[]) => frames.filter((frame) => frame.event === channel.user(COMPANY));
 
     // a change the client must see, made after both sockets are in: the admin creates, renames and deletes a user
     const email = `novo.${Date.now()}@demo.local`;
@@ -190,7 +191,7 @@ describe('the established client against the gateway', () => {
     const desktop = await logIn(AGENT);
     const frames = await connect(desktop.token);
     const phone = await logIn(AGENT);
-    const kick = await pollUntil(async () => frames.find((frame) => frame.event === `company-${COMPANY}-auth`), {
+    const kick = await pollUntil(async () => frames.find((frame) => frame.event === channel.auth(COMPANY)), {
       timeoutMs: 30_000,
       what: 'the another-login frame',
     });

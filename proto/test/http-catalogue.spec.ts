@@ -3,7 +3,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { EmptyResponseSchema, NoBodySchema, PUBLIC_API, type PublicRoute } from '@cs/proto/http';
-import { PENDING_SCHEMAS } from './pending-schemas.js';
 
 const protoDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const keyOf = (route: PublicRoute): string => `${route.method} ${route.path}`;
@@ -30,20 +29,9 @@ describe('the public route catalogue', () => {
     expect(new Set(PUBLIC_API.map(keyOf)).size).toBe(PUBLIC_API.length);
   });
 
-  it('gives every route its request schemas (params, query, body) and a response schema, but the allow-list', () => {
-    const incomplete = PUBLIC_API.filter(
-      (route) => missingSchemas(route).length > 0 && !PENDING_SCHEMAS.has(keyOf(route)),
-    );
+  it('gives every route its request schemas (params, query, body) and a response schema', () => {
+    const incomplete = PUBLIC_API.filter((route) => missingSchemas(route).length > 0);
     expect(incomplete.map((route) => `${keyOf(route)}: ${missingSchemas(route).join(', ')}`)).toEqual([]);
-  });
-
-  it('keeps the allow-list to routes of the catalogue that still lack a schema (it only shrinks)', () => {
-    const routes = new Map(PUBLIC_API.map((route) => [keyOf(route), route]));
-    const stale = [...PENDING_SCHEMAS].filter((key) => {
-      const route = routes.get(key);
-      return !route || missingSchemas(route).length === 0;
-    });
-    expect(stale).toEqual([]);
   });
 
   it("names exactly the path's parameters in each params schema, and uses objects for params and query", () => {

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { dlqTopicOf, TOPICS } from '@cs/proto/events';
 import { ERROR_CATALOGUE, ErrorBodySchema } from '@cs/proto/errors';
 import { EmptyResponseSchema, NoBodySchema, PUBLIC_API, type PublicRoute } from '@cs/proto/http';
+import { COMPONENTS, SchemaComponents } from './openapi-components.js';
 
 const protoDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoDir = resolve(protoDir, '..');
@@ -98,14 +99,15 @@ async function writeAsyncApi(): Promise<void> {
   await writeFile(join(generatedDir, 'asyncapi.json'), json(document));
 }
 
-/** A zod schema as an OpenAPI 3.1 (JSON Schema 2020-12) schema object. */
-function openApiSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+type Json = Record<string, unknown>;
+
+/** The error body every route answers with on failure (`components.schemas.Error`). */
+function errorSchema(): Json {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(ErrorBodySchema, {
     target: 'draft-2020-12',
-    io,
     unrepresentable: 'any',
-  }) as Record<string, unknown>;
-  return rest;
+  }) as Json;
+  return json;
 }
 
 interface Parameter {
@@ -117,8 +119,8 @@ interface Parameter {
 }
 
 /** The properties of an object schema as OpenAPI parameters (`in`: path or query). */
-function objectParameters(schema: z.ZodType, location: Parameter['in']): Parameter[] {
-  const json = openApiSchema(schema, 'input');
+function objectParameters(schemas: SchemaComponents, schema: z.ZodType, location: Parameter['in']): Parameter[] {
+  const json = schemas.resolve(schemas.schema(schema, 'input'));
   const properties = (json['properties'] ?? {}) as Record<string, Record<string, unknown>>;
   const required = new Set((json['required'] ?? []) as string[]);
   return Object.entries(properties).map(([name, property]) => {
@@ -134,8 +136,8 @@ function objectParameters(schema: z.ZodType, location: Parameter['in']): Paramet
 }
 
 /** The path's `{name}` parameters, typed by the route's params schema when it has one (a string otherwise). */
-function pathParameters(route: PublicRoute): Parameter[] {
-  const typed = route.params ? objectParameters(route.params, 'path') : [];
+function pathParameters(schemas: SchemaComponents, route: PublicRoute): Parameter[] {
+  const typed = route.params ? objectParameters(schemas, route.params, 'path') : [];
   return [...route.path.matchAll(/\{(\w+)\*?\}/g)].map(
     (match) =>
       typed.find((parameter) => parameter.name === match[1]) ?? {
@@ -147,8 +149,8 @@ function pathParameters(route: PublicRoute): Parameter[] {
   );
 }
 
-const queryParameters = (route: PublicRoute): Parameter[] =>
-  route.query ? objectParameters(route.query, 'query') : [];
+const queryParameters = (schemas: SchemaComponents, route: PublicRoute): Parameter[] =>
+  route.query ? objectParameters(schemas, route.query, 'query') : [];
 
 const ACCESS_TEXT: Record<PublicRoute['access'], string> = {
   public: 'No access token.',
@@ -158,33 +160,45 @@ const ACCESS_TEXT: Record<PublicRoute['access'], string> = {
   super: 'Super users only.',
 };
 
+/** The error answers shared by the operations (`components.responses`), each an `Error` body. */
+const ERROR_RESPONSES = {
+  BadRequest: 'ERR_VALIDATION and other request errors',
+  SessionExpired: 'ERR_SESSION_EXPIRED: no access token or the session ended (log out)',
+  CompanyExpired: 'ERR_COMPANY_EXPIRED: the company is past its due date',
+  Forbidden: 'ERR_INVALID_TOKEN (invalid or expired access token: refresh once and retry) or ERR_NO_PERMISSION',
+  NotFound: "Not found (also for another company's ids)",
+} as const;
+const errorResponse = (name: keyof typeof ERROR_RESPONSES) => ({ $ref: `#/components/responses/${name}` });
+
 async function writeOpenApi(): Promise<void> {
   const paths: Record<string, Record<string, unknown>> = {};
-  const errorResponse = (description: string) => ({
-    description,
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-  });
+  const schemas = new SchemaComponents(
+    PUBLIC_API.flatMap((route) =>
+      [route.params, route.query, route.body, route.response].filter(
+        (schema): schema is z.ZodType =>
+          schema !== undefined && schema !== NoBodySchema && schema !== EmptyResponseSchema,
+      ),
+    ),
+  );
   for (const route of PUBLIC_API) {
-    const parameters = [...pathParameters(route), ...queryParameters(route)];
+    const parameters = [...pathParameters(schemas, route), ...queryParameters(schemas, route)];
     const okContent = (): Record<string, unknown> | undefined => {
       if (!route.response || route.response === EmptyResponseSchema) return undefined;
       const type = route.produces ?? 'application/json';
-      return { [type]: { schema: openApiSchema(route.response, 'output') } };
+      return { [type]: { schema: schemas.schema(route.response, 'output') } };
     };
     const content = okContent();
     const responses: Record<string, unknown> = {
       200: content ? { description: 'OK', content } : { description: 'OK' },
-      400: errorResponse('ERR_VALIDATION and other request errors'),
+      400: errorResponse('BadRequest'),
     };
     if (route.access !== 'public' && route.access !== 'service') {
-      responses[401] = errorResponse('ERR_SESSION_EXPIRED: no access token or the session ended (log out)');
-      responses[403] = errorResponse(
-        'ERR_INVALID_TOKEN (invalid or expired access token: refresh once and retry) or ERR_NO_PERMISSION',
-      );
-      responses[402] = errorResponse('ERR_COMPANY_EXPIRED: the company is past its due date');
+      responses[401] = errorResponse('SessionExpired');
+      responses[403] = errorResponse('Forbidden');
+      responses[402] = errorResponse('CompanyExpired');
     }
     if (parameters.some((parameter) => parameter.in === 'path')) {
-      responses[404] = errorResponse("Not found (also for another company's ids)");
+      responses[404] = errorResponse('NotFound');
     }
     const operation: Record<string, unknown> = {
       tags: [route.service],
@@ -196,7 +210,7 @@ async function writeOpenApi(): Promise<void> {
         ? {
             requestBody: {
               required: true,
-              content: { [route.bodyType ?? 'application/json']: { schema: openApiSchema(route.body, 'input') } },
+              content: { [route.bodyType ?? 'application/json']: { schema: schemas.schema(route.body, 'input') } },
             },
           }
         : {}),
@@ -220,7 +234,13 @@ async function writeOpenApi(): Promise<void> {
     paths,
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      schemas: { Error: openApiSchema(ErrorBodySchema, 'output') },
+      responses: Object.fromEntries(
+        Object.entries(ERROR_RESPONSES).map(([name, description]) => [
+          name,
+          { description, content: { 'application/json': { schema: { $ref: `${COMPONENTS}Error` } } } },
+        ]),
+      ),
+      schemas: { Error: errorSchema(), ...schemas.componentsFor(paths) },
     },
   };
   await mkdir(join(generatedDir, 'openapi'), { recursive: true });

@@ -64,8 +64,8 @@ export class JwtStrategy extends PassportStrategy(passportJwt.Strategy, 'jwt') {
   }
 
   /** Called by passport-jwt with a payload whose signature, algorithm, issuer, audience and expiry passed. */
-  validate(payload: unknown): CallerIdentity {
-    const claims = AccessTokenClaimsSchema.safeParse(payload);
+  validate(decoded: object): CallerIdentity {
+    const claims = AccessTokenClaimsSchema.safeParse(decoded);
     if (!claims.success) throw new AccessRefused('ERR_INVALID_TOKEN');
     if (this.state.isRevoked(claims.data)) throw new AccessRefused('ERR_SESSION_EXPIRED');
     return this.state.identityOf(claims.data);

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { io, type Socket } from 'socket.io-client';
 import { ChatDeleted, ChatMessageCreated, QueueCreated, TicketUpdated } from '@cs/proto/events';
+import { channel } from '@cs/proto/realtime';
 import { KafkaEventBus } from '@cs/platform/events';
 import {
   type ChildHandle,
@@ -287,8 +288,8 @@ describe('socket.io through two gateways', () => {
       received
         .filter((entry) => entry.event.endsWith('-ticket'))
         .map((entry) => `${entry.event} ${entry.payload.action} ${entry.payload.ticket?.id ?? entry.payload.ticketId}`);
-    const channelA = `company-${tenantA.companyId}-ticket`;
-    const channelB = `company-${tenantB.companyId}-ticket`;
+    const channelA = channel.ticket(tenantA.companyId);
+    const channelB = channel.ticket(tenantB.companyId);
     await expectEventually(
       () => {
         // admin A: open list and notifications; the ticket left the open list on the way back to pending
@@ -368,22 +369,24 @@ describe('socket.io through two gateways', () => {
       received
         .filter((entry) => entry.event.includes('-chat'))
         .map((entry) => `${entry.event} ${entry.payload.action}`);
-    const prefix = `company-${tenantA.companyId}-chat`;
+    const list = channel.chat(tenantA.companyId);
+    const ofChat = channel.chatOf(tenantA.companyId, chatId);
+    const ofUser = channel.chatUser(tenantA.companyId, adminA.user.id);
     await expectEventually(
       () => {
         for (const socket of [member, memberOtherTab]) {
           expect(chatEvents(socket.received)).toEqual([
-            `${prefix}-${chatId} new-message`,
-            `${prefix} new-message`,
-            `${prefix}-user-${adminA.user.id} new-message`,
-            `${prefix} delete`,
-            `${prefix}-user-${adminA.user.id} delete`,
+            `${ofChat} new-message`,
+            `${list} new-message`,
+            `${ofUser} new-message`,
+            `${list} delete`,
+            `${ofUser} delete`,
           ]);
         }
       },
       { timeoutMs: 30_000 },
     );
-    expect(member.received.find((entry) => entry.event === `${prefix}-${chatId}`)?.payload).toMatchObject({
+    expect(member.received.find((entry) => entry.event === ofChat)?.payload).toMatchObject({
       newMessage: { message: 'Reunião às 15h' },
       chat: { id: chatId },
     });
@@ -394,7 +397,10 @@ describe('socket.io through two gateways', () => {
       event(ChatDeleted, tenantA.companyId, { id: chatId, uuid: chat.uuid, userIds: [agentA.user.id] }),
     );
     await expectEventually(() => {
-      expect(chatEvents(nonMember.received)).toEqual([`${prefix} delete`, `${prefix}-user-${agentA.user.id} delete`]);
+      expect(chatEvents(nonMember.received)).toEqual([
+        `${list} delete`,
+        `${channel.chatUser(tenantA.companyId, agentA.user.id)} delete`,
+      ]);
     });
     expect(chatEvents(otherCompany.received)).toEqual([]);
   });
@@ -415,9 +421,7 @@ describe('socket.io through two gateways', () => {
     await logIn(gateways[0], tenantA.email, tenantA.password);
     await expectEventually(() =>
       expect(
-        first.received
-          .filter((entry) => entry.event === `company-${tenantA.companyId}-auth`)
-          .map((entry) => entry.payload),
+        first.received.filter((entry) => entry.event === channel.auth(tenantA.companyId)).map((entry) => entry.payload),
       ).toEqual([
         { action: 'update', user: { id: adminA.user.id, email: tenantA.email, companyId: tenantA.companyId } },
       ]),

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
-import { listsTicket, type TicketViewer } from '@cs/proto/realtime';
+import { channel, listsTicket, type TicketViewer } from '@cs/proto/realtime';
 import { expectEventually } from '@cs/platform/testing';
 import {
   call,
@@ -111,7 +111,7 @@ const viewerOf = (session: Session): TicketViewer => ({
 /** The updates of one ticket a socket received, as [status, queueId]. */
 const updatesOf = (received: Received[], ticketId: number): Array<[string, number | null]> =>
   received
-    .filter((entry) => entry.event === `company-${companyId}-ticket` && entry.payload.action === 'update')
+    .filter((entry) => entry.event === channel.ticket(companyId) && entry.payload.action === 'update')
     .flatMap((entry) =>
       entry.payload.ticket?.id === ticketId
         ? [[entry.payload.ticket.status, entry.payload.ticket.queueId] as [string, number | null]]
@@ -172,7 +172,7 @@ it('shows a queue-less pending ticket live and in GET /tickets to an agent with 
     received
       .filter(
         (entry) =>
-          entry.event === `company-${companyId}-ticket` &&
+          entry.event === channel.ticket(companyId) &&
           entry.payload.action === 'update' &&
           entry.payload.ticket?.id === ticketId,
       )

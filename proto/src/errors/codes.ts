@@ -58,6 +58,12 @@ export const ERROR_CATALOGUE = {
     status: 409,
     message: 'Não foi possível excluir. Verifique se há PROMPT ou INTEGRAÇÃO vinculados.',
   },
+  ERR_MESSAGE_NOT_EDITABLE: { status: 400, message: 'Só é possível editar as suas mensagens de texto enviadas.' },
+  ERR_MESSAGE_EDIT_EXPIRED: {
+    status: 400,
+    message: 'O WhatsApp só permite editar uma mensagem nos 15 minutos seguintes ao envio.',
+  },
+  ERR_EDIT_WAPP_MSG: { status: 502, message: 'Não foi possível editar a mensagem no WhatsApp.' },
   ERR_TICKET_NOT_OPEN: { status: 400, message: 'Só é possível enviar mensagens em tickets abertos.' },
   ERR_SCHEDULE_ALREADY_SENT: { status: 409, message: 'Agendamentos já enviados não podem ser alterados.' },
   ERR_NO_COMPANY_FOUND: { status: 404, message: 'Nenhuma empresa encontrada com este ID.' },

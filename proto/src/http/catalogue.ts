@@ -15,6 +15,16 @@ import {
   QueueIntegrationTestSessionResponseSchema,
 } from './automation.js';
 import {
+  InvoiceListQuerySchema,
+  InvoicePageSchema,
+  InvoiceSchema,
+  PixChargeSchema,
+  PixNotificationSchema,
+  PixWebhookQuerySchema,
+  SubscriptionRequestSchema,
+  WebhookAckSchema,
+} from './billing.js';
+import {
   AnnouncementMediaParamsSchema,
   AnnouncementPageSchema,
   AnnouncementRequestSchema,
@@ -48,6 +58,19 @@ import {
   UserResponseSchema,
 } from './identity.js';
 import {
+  CampaignBodySchema,
+  CampaignPageSchema,
+  CampaignSchema,
+  CampaignSettingEntriesSchema,
+  FileListBodySchema,
+  FileListPageSchema,
+  FileListSchema,
+  ListCampaignsQuerySchema,
+  ListFilesQuerySchema,
+  SaveCampaignSettingsSchema,
+  UploadListBodySchema,
+} from './campaigns.js';
+import {
   ChatMessagePageSchema,
   ChatMessageRequestSchema,
   ChatMessageSchema,
@@ -67,6 +90,28 @@ import {
   NoBodySchema,
 } from './common.js';
 import {
+  CloudWebhookBodySchema,
+  CloudWebhookChallengeSchema,
+  CloudWebhookReceivedSchema,
+  CloudWebhookVerifyQuerySchema,
+  ConnectionSchema,
+  ConnectionViewSchema,
+  CreateConnectionSchema,
+  ListConnectionsQuerySchema,
+  SimulatedCallSchema,
+  SimulatedEditSchema,
+  SimulatedMessageSchema,
+  SimulatedReactionSchema,
+  SimulatedReceiptSchema,
+  SimulatedRevokeSchema,
+  SimulatorAcceptedSchema,
+  SimulatorLogEntrySchema,
+  SimulatorSentMessageSchema,
+  SimulatorSentQuerySchema,
+  StartSessionSchema,
+  UpdateConnectionSchema,
+} from './connector.js';
+import {
   ContactImportBodySchema,
   ContactListBodySchema,
   ContactListItemBodySchema,
@@ -77,6 +122,8 @@ import {
   ContactPageSchema,
   ContactParamsSchema,
   ContactSchema,
+  ContactVcardQuerySchema,
+  ContactVcardSchema,
   CreateContactSchema,
   ImportParamsSchema,
   ImportReportSchema,
@@ -93,6 +140,7 @@ import {
   DashboardQuerySchema,
   DashboardReportQuerySchema,
   DashboardSchema,
+  EditMessageSchema,
   KanbanQuerySchema,
   ListQuickMessagesQuerySchema,
   ListSchedulesQuerySchema,
@@ -387,7 +435,11 @@ export const PUBLIC_API: readonly PublicRoute[] = [
     params: MessageParamsSchema,
     response: MessageSnapshotSchema,
   }),
-  route('POST', '/messages/edit/{id}', 'tickets', 'user', 'Edit a message'),
+  route('POST', '/messages/edit/{id}', 'tickets', 'user', 'Edit one of our text messages (within 15 minutes)', {
+    params: MessageParamsSchema,
+    body: EditMessageSchema,
+    response: MessageSnapshotSchema,
+  }),
   route('POST', '/api/messages/send', 'tickets', 'service', "External API (the connection's bearer token)", {
     body: ExternalSendRequestSchema,
     response: ExternalSendResponseSchema,
@@ -710,7 +762,11 @@ export const PUBLIC_API: readonly PublicRoute[] = [
     params: ImportParamsSchema,
     response: ImportReportSchema,
   }),
-  route('GET', '/contact', 'contacts', 'user', 'A contact as a vCard'),
+  route('GET', '/contact', 'contacts', 'user', 'A contact as a vCard', {
+    query: ContactVcardQuerySchema,
+    response: ContactVcardSchema,
+    produces: 'text/vcard',
+  }),
   route('GET', '/contact-lists', 'contacts', 'user', 'Contact lists: {records, count, hasMore}', {
     query: ListContactListsQuerySchema,
     response: ContactListPageSchema,
@@ -771,29 +827,71 @@ export const PUBLIC_API: readonly PublicRoute[] = [
     response: MessageResponseSchema,
   }),
   // --- whatsapp-connector ---
-  route('GET', '/whatsapp', 'whatsapp-connector', 'user', 'Connections'),
-  route('GET', '/whatsapp/{id}', 'whatsapp-connector', 'user', 'A connection'),
-  route('POST', '/whatsapp', 'whatsapp-connector', 'admin', 'Create a connection'),
-  route('PUT', '/whatsapp/{id}', 'whatsapp-connector', 'admin', 'Update a connection'),
-  route('DELETE', '/whatsapp/{id}', 'whatsapp-connector', 'admin', 'Delete a connection'),
-  route('POST', '/whatsappsession/{id}', 'whatsapp-connector', 'admin', 'Start a session'),
-  route('PUT', '/whatsappsession/{id}', 'whatsapp-connector', 'admin', 'Restart a session (new QR code)'),
-  route('DELETE', '/whatsappsession/{id}', 'whatsapp-connector', 'admin', 'Disconnect a session'),
-  route('GET', '/media/whatsapp/{path*}', 'whatsapp-connector', 'public', 'Stored WhatsApp media (unguessable names)'),
+  route('GET', '/whatsapp', 'whatsapp-connector', 'user', 'Connections (the token only to admins)', {
+    query: ListConnectionsQuerySchema,
+    response: z.array(ConnectionViewSchema),
+  }),
+  route('GET', '/whatsapp/{id}', 'whatsapp-connector', 'user', 'A connection (the token only to admins)', {
+    params: IdParamsSchema,
+    response: ConnectionViewSchema,
+  }),
+  route('POST', '/whatsapp', 'whatsapp-connector', 'admin', 'Create a connection (its session starts at once)', {
+    body: CreateConnectionSchema,
+    response: ConnectionSchema,
+  }),
+  route('PUT', '/whatsapp/{id}', 'whatsapp-connector', 'admin', 'Update a connection', {
+    params: IdParamsSchema,
+    body: UpdateConnectionSchema,
+    response: ConnectionSchema,
+  }),
+  route('DELETE', '/whatsapp/{id}', 'whatsapp-connector', 'admin', 'Delete a connection', {
+    params: IdParamsSchema,
+    response: MessageResponseSchema,
+  }),
+  route('POST', '/whatsappsession/{id}', 'whatsapp-connector', 'admin', 'Start a session (QR, or pairing code)', {
+    params: IdParamsSchema,
+    body: StartSessionSchema,
+    response: MessageResponseSchema,
+  }),
+  route('PUT', '/whatsappsession/{id}', 'whatsapp-connector', 'admin', 'Restart a session (new QR code)', {
+    params: IdParamsSchema,
+    body: NoBodySchema,
+    response: MessageResponseSchema,
+  }),
+  route('DELETE', '/whatsappsession/{id}', 'whatsapp-connector', 'admin', 'Disconnect a session', {
+    params: IdParamsSchema,
+    response: MessageResponseSchema,
+  }),
+  route('GET', '/media/whatsapp/{path*}', 'whatsapp-connector', 'public', 'Stored WhatsApp media (unguessable names)', {
+    params: MediaPathParamsSchema,
+    response: FileResponseSchema,
+    produces: 'application/octet-stream',
+  }),
   route(
     'GET',
     '/webhooks/whatsapp/{id}',
     'whatsapp-connector',
     'service',
     "Cloud API webhook verification (Meta's hub.challenge)",
+    {
+      params: IdParamsSchema,
+      query: CloudWebhookVerifyQuerySchema,
+      response: CloudWebhookChallengeSchema,
+      produces: 'text/plain',
+    },
   ),
-  route('POST', '/webhooks/whatsapp/{id}', 'whatsapp-connector', 'service', 'Cloud API webhook (signed by Meta)'),
+  route('POST', '/webhooks/whatsapp/{id}', 'whatsapp-connector', 'service', 'Cloud API webhook (signed by Meta)', {
+    params: IdParamsSchema,
+    body: CloudWebhookBodySchema,
+    response: CloudWebhookReceivedSchema,
+  }),
   route(
     'POST',
     '/simulator/connections/{id}/messages',
     'whatsapp-connector',
     'user',
     'Simulator: a contact sends a message',
+    { params: IdParamsSchema, body: SimulatedMessageSchema, response: SimulatorAcceptedSchema },
   ),
   route(
     'POST',
@@ -801,6 +899,7 @@ export const PUBLIC_API: readonly PublicRoute[] = [
     'whatsapp-connector',
     'user',
     'Simulator: delivery/read receipts',
+    { params: IdParamsSchema, body: SimulatedReceiptSchema, response: SimulatorAcceptedSchema },
   ),
   route(
     'POST',
@@ -808,6 +907,7 @@ export const PUBLIC_API: readonly PublicRoute[] = [
     'whatsapp-connector',
     'user',
     'Simulator: a contact edits a message',
+    { params: IdParamsSchema, body: SimulatedEditSchema, response: SimulatorAcceptedSchema },
   ),
   route(
     'POST',
@@ -815,50 +915,147 @@ export const PUBLIC_API: readonly PublicRoute[] = [
     'whatsapp-connector',
     'user',
     'Simulator: a contact deletes a message',
+    { params: IdParamsSchema, body: SimulatedRevokeSchema, response: SimulatorAcceptedSchema },
   ),
-  route('POST', '/simulator/connections/{id}/reactions', 'whatsapp-connector', 'user', 'Simulator: a contact reacts'),
-  route('POST', '/simulator/connections/{id}/calls', 'whatsapp-connector', 'user', 'Simulator: a missed call'),
-  route('POST', '/simulator/connections/{id}/scan', 'whatsapp-connector', 'user', 'Simulator: the phone scans the QR'),
-  route('GET', '/simulator/connections/{id}/sent', 'whatsapp-connector', 'user', 'Simulator: what the agent sent'),
+  route('POST', '/simulator/connections/{id}/reactions', 'whatsapp-connector', 'user', 'Simulator: a contact reacts', {
+    params: IdParamsSchema,
+    body: SimulatedReactionSchema,
+    response: SimulatorAcceptedSchema,
+  }),
+  route('POST', '/simulator/connections/{id}/calls', 'whatsapp-connector', 'user', 'Simulator: a missed call', {
+    params: IdParamsSchema,
+    body: SimulatedCallSchema,
+    response: SimulatorAcceptedSchema,
+  }),
+  route('POST', '/simulator/connections/{id}/scan', 'whatsapp-connector', 'user', 'Simulator: the phone scans the QR', {
+    params: IdParamsSchema,
+    body: NoBodySchema,
+    response: MessageResponseSchema,
+  }),
+  route('GET', '/simulator/connections/{id}/sent', 'whatsapp-connector', 'user', 'Simulator: what the agent sent', {
+    params: IdParamsSchema,
+    query: SimulatorSentQuerySchema,
+    response: z.array(SimulatorSentMessageSchema),
+  }),
   route(
     'GET',
     '/simulator/connections/{id}/log',
     'whatsapp-connector',
     'user',
     "Simulator: the session's connection log",
+    { params: IdParamsSchema, response: z.array(SimulatorLogEntrySchema) },
   ),
   // --- campaigns ---
-  route('GET', '/campaigns', 'campaigns', 'admin', 'Campaigns: {records, count, hasMore}'),
-  route('GET', '/campaigns/list', 'campaigns', 'admin', 'Every campaign'),
-  route('GET', '/campaigns/{id}', 'campaigns', 'admin', 'A campaign'),
-  route('POST', '/campaigns', 'campaigns', 'admin', 'Create a campaign'),
-  route('PUT', '/campaigns/{id}', 'campaigns', 'admin', 'Update a campaign'),
-  route('DELETE', '/campaigns/{id}', 'campaigns', 'admin', 'Delete a campaign'),
-  route('POST', '/campaigns/{id}/cancel', 'campaigns', 'admin', 'Cancel a campaign'),
-  route('POST', '/campaigns/{id}/restart', 'campaigns', 'admin', 'Restart a campaign'),
-  route('POST', '/campaigns/{id}/media-upload', 'campaigns', 'admin', "Attach a campaign's media"),
-  route('DELETE', '/campaigns/{id}/media-upload', 'campaigns', 'admin', "Remove a campaign's media"),
-  route('GET', '/campaign-settings', 'campaigns', 'admin', 'Campaign settings'),
-  route('POST', '/campaign-settings', 'campaigns', 'admin', 'Save campaign settings'),
-  route('GET', '/files', 'campaigns', 'admin', 'File lists: {files, count, hasMore}'),
-  route('GET', '/files/list', 'campaigns', 'admin', 'Every file list'),
-  route('GET', '/files/{id}', 'campaigns', 'admin', 'A file list'),
-  route('POST', '/files', 'campaigns', 'admin', 'Create a file list'),
-  route('PUT', '/files/{id}', 'campaigns', 'admin', 'Update a file list'),
-  route('DELETE', '/files/{id}', 'campaigns', 'admin', 'Delete a file list'),
-  route('POST', '/files/uploadList/{id}', 'campaigns', 'admin', 'Upload files of a file list'),
+  route('GET', '/campaigns', 'campaigns', 'admin', 'Campaigns: {records, count, hasMore}', {
+    query: ListCampaignsQuerySchema,
+    response: CampaignPageSchema,
+  }),
+  route('GET', '/campaigns/list', 'campaigns', 'admin', 'Every campaign', { response: z.array(CampaignSchema) }),
+  route('GET', '/campaigns/{id}', 'campaigns', 'admin', 'A campaign', {
+    params: IdParamsSchema,
+    response: CampaignSchema,
+  }),
+  route('POST', '/campaigns', 'campaigns', 'admin', 'Create a campaign', {
+    body: CampaignBodySchema,
+    response: CampaignSchema,
+  }),
+  route('PUT', '/campaigns/{id}', 'campaigns', 'admin', 'Update a campaign', {
+    params: IdParamsSchema,
+    body: CampaignBodySchema,
+    response: CampaignSchema,
+  }),
+  route('DELETE', '/campaigns/{id}', 'campaigns', 'admin', 'Delete a campaign', {
+    params: IdParamsSchema,
+    response: MessageResponseSchema,
+  }),
+  route('POST', '/campaigns/{id}/cancel', 'campaigns', 'admin', 'Cancel a campaign (204)', {
+    params: IdParamsSchema,
+    body: NoBodySchema,
+    response: EmptyResponseSchema,
+  }),
+  route('POST', '/campaigns/{id}/restart', 'campaigns', 'admin', 'Restart a campaign (204)', {
+    params: IdParamsSchema,
+    body: NoBodySchema,
+    response: EmptyResponseSchema,
+  }),
+  route('POST', '/campaigns/{id}/media-upload', 'campaigns', 'admin', "Attach a campaign's media", {
+    params: IdParamsSchema,
+    body: MediaUploadBodySchema,
+    bodyType: 'multipart/form-data',
+    response: CampaignSchema,
+  }),
+  route('DELETE', '/campaigns/{id}/media-upload', 'campaigns', 'admin', "Remove a campaign's media", {
+    params: IdParamsSchema,
+    response: CampaignSchema,
+  }),
+  route('GET', '/campaign-settings', 'campaigns', 'admin', 'Campaign settings', {
+    response: CampaignSettingEntriesSchema,
+  }),
+  route('POST', '/campaign-settings', 'campaigns', 'admin', 'Save campaign settings', {
+    body: SaveCampaignSettingsSchema,
+    response: CampaignSettingEntriesSchema,
+  }),
+  route('GET', '/files', 'campaigns', 'admin', 'File lists: {files, count, hasMore}', {
+    query: ListFilesQuerySchema,
+    response: FileListPageSchema,
+  }),
+  route('GET', '/files/list', 'campaigns', 'admin', 'Every file list', { response: z.array(FileListSchema) }),
+  route('GET', '/files/{id}', 'campaigns', 'admin', 'A file list', {
+    params: IdParamsSchema,
+    response: FileListSchema,
+  }),
+  route('POST', '/files', 'campaigns', 'admin', 'Create a file list', {
+    body: FileListBodySchema,
+    response: FileListSchema,
+  }),
+  route('PUT', '/files/{id}', 'campaigns', 'admin', 'Update a file list', {
+    params: IdParamsSchema,
+    body: FileListBodySchema,
+    response: FileListSchema,
+  }),
+  route('DELETE', '/files/{id}', 'campaigns', 'admin', 'Delete a file list', {
+    params: IdParamsSchema,
+    response: MessageResponseSchema,
+  }),
+  route('POST', '/files/uploadList/{id}', 'campaigns', 'admin', 'Upload files of a file list', {
+    params: IdParamsSchema,
+    body: UploadListBodySchema,
+    bodyType: 'multipart/form-data',
+    response: FileListSchema,
+  }),
   route(
     'GET',
     '/files/media/{path*}',
     'campaigns',
     'public',
     'Stored campaign and file-list media (unguessable names)',
+    { params: MediaPathParamsSchema, response: FileResponseSchema, produces: 'application/octet-stream' },
   ),
   // --- billing ---
-  route('GET', '/invoices', 'billing', 'super', "Every company's invoices: {invoices, count, hasMore}"),
-  route('GET', '/invoices/all', 'billing', 'admin', "The company's invoices: {invoices, count, hasMore}"),
-  route('GET', '/invoices/{id}', 'billing', 'admin', 'An invoice of the company'),
-  route('POST', '/subscription', 'billing', 'admin', "A Pix charge for one of the company's invoices"),
-  route('POST', '/subscription/webhook', 'billing', 'service', "Payment provider's webhook (secret checked)"),
-  route('POST', '/subscription/webhook/pix', 'billing', 'service', "Payment provider's webhook (Efí's /pix)"),
+  route('GET', '/invoices', 'billing', 'super', "Every company's invoices: {invoices, count, hasMore}", {
+    query: InvoiceListQuerySchema,
+    response: InvoicePageSchema,
+  }),
+  route('GET', '/invoices/all', 'billing', 'admin', "The company's invoices: {invoices, count, hasMore}", {
+    query: InvoiceListQuerySchema,
+    response: InvoicePageSchema,
+  }),
+  route('GET', '/invoices/{id}', 'billing', 'admin', 'An invoice of the company', {
+    params: IdParamsSchema,
+    response: InvoiceSchema,
+  }),
+  route('POST', '/subscription', 'billing', 'admin', "A Pix charge for one of the company's invoices", {
+    body: SubscriptionRequestSchema,
+    response: PixChargeSchema,
+  }),
+  route('POST', '/subscription/webhook', 'billing', 'service', "Payment provider's webhook (secret checked)", {
+    query: PixWebhookQuerySchema,
+    body: PixNotificationSchema,
+    response: WebhookAckSchema,
+  }),
+  route('POST', '/subscription/webhook/pix', 'billing', 'service', "Payment provider's webhook (Efí's /pix)", {
+    query: PixWebhookQuerySchema,
+    body: PixNotificationSchema,
+    response: WebhookAckSchema,
+  }),
 ];

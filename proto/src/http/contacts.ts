@@ -91,6 +91,25 @@ export const ContactPageSchema = pageOf('contacts', ContactSchema);
 export type ContactPage = z.infer<typeof ContactPageSchema>;
 export const ContactParamsSchema = z.object({ id: IdParamSchema });
 
+/**
+ * `GET /contact?number=&name=`: the caller's company's contact with that number, as a vCard. `number` is digits
+ * (the stored number; a Brazilian mobile also matches with or without its ninth digit). `name` is upstream's
+ * client's; it names the card only when the contact has no name.
+ */
+export const ContactVcardQuerySchema = z.object({
+  number: z
+    .string({ error: CONTACT_MESSAGES.required })
+    .trim()
+    .regex(/^\d{8,32}$/, CONTACT_MESSAGES.invalidNumber),
+  name: z.string().trim().max(255).optional(),
+});
+export type ContactVcardQuery = z.infer<typeof ContactVcardQuerySchema>;
+
+/** A contact as a vCard 3.0 (`text/vcard`): `FN` and `TEL;type=CELL;waid=<number>:+<number>`. */
+export const ContactVcardSchema = z.string().meta({
+  description: 'vCard 3.0: BEGIN:VCARD, VERSION:3.0, N, FN, TEL;type=CELL;waid=<number>:+<number>, END:VCARD (CRLF)',
+});
+
 // --- imports --------------------------------------------------------------------------------------------------
 
 /** `POST /contacts/upload`, `POST /contact-lists/{id}/upload`: one spreadsheet (.csv, .xls, .xlsx) as `file`. */

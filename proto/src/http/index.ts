@@ -5,3 +5,6 @@ export * from './automation.js';
 export * from './common.js';
 export * from './tickets.js';
 export * from './contacts.js';
+export * from './connector.js';
+export * from './billing.js';
+export * from './campaigns.js';

@@ -149,6 +149,16 @@ export const SendMessageSchema = z.object({
   ),
 });
 export type SendMessageInput = z.infer<typeof SendMessageSchema>;
+/** How long after sending WhatsApp still lets a message be edited. */
+export const MESSAGE_EDIT_WINDOW_MS = 15 * 60_000;
+/**
+ * `POST /messages/edit/{id}`: the new text of one of the agent's own text messages (trimmed, not empty, as long
+ * as a sent message may be).
+ */
+export const EditMessageSchema = z.object({
+  body: z.string().trim().min(1, 'Mensagem vazia.').max(65_536),
+});
+export type EditMessageInput = z.infer<typeof EditMessageSchema>;
 /** The multipart form of `POST /messages/{ticketId}`: the JSON fields plus up to 10 `medias` files. */
 export const SendMessageFormSchema = SendMessageSchema.extend({ medias: z.array(UploadedFileSchema).optional() });
 

@@ -7,6 +7,7 @@ import type {
   Announcement as ProtoAnnouncement,
   Chat,
   CompanyResponse,
+  ConnectionView,
   LoginResponse,
   Plan as ProtoPlan,
   PlanFlags as ProtoPlanFlags,
@@ -94,13 +95,9 @@ export type Tag = Pick<TagView, 'id' | 'name' | 'color'>;
 export type UserSummary = Pick<UserResponse, 'id' | 'name'> &
   Partial<Pick<UserResponse, 'email' | 'profile'>> & { queues?: QueueRef[] };
 
-export interface Connection {
-  id: number;
-  name: string;
-  status: string;
-  isDefault: boolean;
-  queues?: QueueRef[];
-}
+/** A connection of `GET /whatsapp` (`ConnectionView`): the fields the workspace reads. */
+export type Connection = Pick<ConnectionView, 'id' | 'name' | 'status' | 'isDefault'> &
+  Partial<Pick<ConnectionView, 'queues'>>;
 
 export type { Setting };
 

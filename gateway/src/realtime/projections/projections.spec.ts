@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Envelope } from '@cs/proto/common';
-import { ALL_EVENT_TYPES, eventByType, REALTIME_TOPICS, TOPICS } from '@cs/proto/events';
+import { ALL_EVENT_TYPES, eventByType, REALTIME_TOPICS, TOPICS, UserUpdated } from '@cs/proto/events';
 import { repoRoot } from '@cs/platform/testing';
 import type { Emission } from '../emission.js';
 import { project, PROJECTIONS } from './index.js';
@@ -48,7 +48,7 @@ describe('realtime projections', () => {
   it('sends no user update for a presence change (clients replace their user with the one of the event)', () => {
     const updated = fixture('identity.user.updated');
     expect(project('identity.user.v1', updated)).toHaveLength(1);
-    const presence = { ...updated, data: { ...(updated.data as object), change: 'presence' } };
+    const presence = { ...updated, data: { ...UserUpdated.data.parse(updated.data), change: 'presence' } };
     expect(project('identity.user.v1', presence)).toEqual([]);
   });
 

@@ -95,13 +95,32 @@ export const MessageSendFailed = defineEvent(
   { description: 'A send command failed for good (ack 0).' },
 );
 
+export const MessageEditFailed = defineEvent(
+  'whatsapp.message.edit-failed',
+  z.object({
+    commandId: z.uuid(),
+    /** The sender's own id for the message, from the edit command. */
+    clientMessageId: z.string().min(1),
+    connectionId: IdSchema,
+    chatJid: z.string(),
+    messageId: z.string().min(1),
+    /** The text the edit tried to set. */
+    body: z.string(),
+    /** The message as it was before the edit, from the command: the sender puts it back. */
+    previous: z.object({ body: z.string(), isEdited: z.boolean() }),
+    error: ErrorCodeSchema,
+    reason: z.string(),
+  }),
+  { description: 'An edit command failed for good: the contact still sees the previous text.' },
+);
+
 export const WhatsappMessageAckTopic = defineTopic({
   name: 'whatsapp.message-ack.v1',
   owner: 'whatsapp',
   aggregate: 'message-ack',
   key: 'connectionId:chatJid',
   description: 'Results of sends and delivery/read receipts.',
-  events: [MessageSent, MessageSendFailed, MessageAck],
+  events: [MessageSent, MessageSendFailed, MessageAck, MessageEditFailed],
 });
 
 export const ContactUpserted = defineEvent(
@@ -209,6 +228,22 @@ export const DeleteMessage = defineEvent(
   z.object({ commandId: z.uuid(), connectionId: IdSchema, chatJid: z.string().min(1), messageId: z.string().min(1) }),
   { description: 'Delete a message we sent, for everyone.' },
 );
+export const EditMessage = defineEvent(
+  'whatsapp.message.edit',
+  z.object({
+    commandId: z.uuid(),
+    /** The sender's own id for the message (tickets' message id), echoed in whatsapp.message.edit-failed. */
+    clientMessageId: z.string().min(1),
+    connectionId: IdSchema,
+    chatJid: z.string().min(1),
+    /** WhatsApp's id of the message we sent. */
+    messageId: z.string().min(1),
+    body: z.string().min(1),
+    /** The message before this edit, echoed in whatsapp.message.edit-failed so the sender can put it back. */
+    previous: z.object({ body: z.string(), isEdited: z.boolean() }),
+  }),
+  { description: 'Edit the text of a text message we sent (WhatsApp allows it for 15 minutes).' },
+);
 export const MarkChatRead = defineEvent(
   'whatsapp.chat.mark-read',
   z.object({
@@ -225,8 +260,8 @@ export const WhatsappMessageCommandsTopic = defineTopic({
   owner: 'whatsapp',
   aggregate: 'message',
   key: 'connectionId',
-  description: 'Commands to the connector: send, delete for everyone, mark read. Keyed by connection.',
-  events: [SendMessage, DeleteMessage, MarkChatRead],
+  description: 'Commands to the connector: send, delete for everyone, edit, mark read. Keyed by connection.',
+  events: [SendMessage, DeleteMessage, EditMessage, MarkChatRead],
 });
 
 export const whatsappTopics = [

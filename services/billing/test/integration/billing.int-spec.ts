@@ -5,9 +5,26 @@
  * (secret, provider confirmation, replays, unknown txids) publishing `billing.payment.completed`.
  */
 import pg from 'pg';
+import {
+  type Invoice,
+  type InvoicePage,
+  InvoicePageSchema,
+  InvoiceSchema,
+  type PixCharge,
+  PixChargeSchema,
+  WebhookAckSchema,
+} from '@cs/proto/http';
 import { runMigrations } from '@cs/platform/database';
 import { type RunningApp, startServiceApp } from '@cs/platform/bootstrap';
-import { expectEventually, nextCompanyId, serviceTestEnv, TEST_INTERNAL_TOKEN, testRun } from '@cs/platform/testing';
+import {
+  eventsOf,
+  expectEventually,
+  nextCompanyId,
+  serviceTestEnv,
+  TEST_INTERNAL_TOKEN,
+  testRun,
+} from '@cs/platform/testing';
+import { PaymentCompleted } from '@cs/proto/events';
 import { billingService } from '../../src/app.js';
 import { createBillingDataSource } from '../../src/database/data-source.js';
 import { FakeEfiServer, hasValidCrc } from '../../src/fake-efi/index.js';
@@ -57,27 +74,6 @@ const daysFromToday = (days: number): string => {
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 };
-
-interface Invoice {
-  id: number;
-  companyId: number;
-  detail: string;
-  value: number;
-  dueDate: string;
-  status: string;
-}
-interface InvoicePage {
-  invoices: Invoice[];
-  count: number;
-  hasMore: boolean;
-}
-interface PixCharge {
-  invoiceId: number;
-  txid: string;
-  valor: { original: string };
-  qrcode: { qrcode: string };
-  expiresAt: string;
-}
 
 const invoicesOf = async (companyId: number): Promise<Invoice[]> =>
   (await json<InvoicePage>(await call(companyId, 'GET', '/invoices/all'))).invoices;
@@ -180,7 +176,7 @@ describe('invoices', () => {
     const page = await json<InvoicePage>(
       await call(mine.companyId, 'GET', '/invoices/all?searchParam=profissional&pageNumber=1'),
     );
-    expect(page).toMatchObject({ count: 1, hasMore: false });
+    expect(InvoicePageSchema.parse(page)).toMatchObject({ count: 1, hasMore: false });
     expect(page.invoices.map((invoice) => invoice.id)).toEqual([mine.id]);
     expect((await json<InvoicePage>(await call(mine.companyId, 'GET', '/invoices/all?searchParam=nada'))).count).toBe(
       0,
@@ -188,15 +184,17 @@ describe('invoices', () => {
     const other = await call(theirs.companyId, 'GET', `/invoices/${mine.id}`);
     expect(other.status).toBe(404);
     expect(await json(other)).toMatchObject({ error: 'ERR_NO_INVOICE_FOUND' });
-    expect((await call(mine.companyId, 'GET', `/invoices/${mine.id}`)).status).toBe(200);
+    const own = await call(mine.companyId, 'GET', `/invoices/${mine.id}`);
+    expect(own.status).toBe(200);
+    expect(InvoiceSchema.parse(await json(own))).toMatchObject({ id: mine.id, companyId: mine.companyId });
   });
 
   it("gives super users every company's invoices and nobody else", async () => {
     const invoice = await companyWithInvoice(4);
     const refused = await call(invoice.companyId, 'GET', '/invoices');
     expect(refused.status).toBe(403);
-    const all = await json<InvoicePage & { invoices: Array<Invoice & { companyName: string }> }>(
-      await call(1, 'GET', `/invoices?searchParam=${invoice.id}`, undefined, { isSuper: true }),
+    const all = InvoicePageSchema.parse(
+      await json(await call(1, 'GET', `/invoices?searchParam=${invoice.id}`, undefined, { isSuper: true })),
     );
     expect(all.invoices.find((row) => row.id === invoice.id)).toMatchObject({
       companyId: invoice.companyId,
@@ -231,7 +229,7 @@ describe('Pix checkout', () => {
       zipcode: '01310-100',
     });
     expect(response.status).toBe(200);
-    const charge = await json<PixCharge>(response);
+    const charge = PixChargeSchema.parse(await json(response));
     expect(charge.valor.original).toBe('199.90');
     expect(charge.txid).toMatch(/^[a-zA-Z0-9]{26,35}$/);
     expect(hasValidCrc(charge.qrcode.qrcode)).toBe(true);
@@ -282,7 +280,7 @@ describe('payment webhook', () => {
     return { invoice, charge };
   }
   const paymentsOf = (invoiceId: number) =>
-    identity.payments.filter((event) => (event.data as { invoiceId: number }).invoiceId === invoiceId);
+    eventsOf(identity.payments, PaymentCompleted).filter((event) => event.data.invoiceId === invoiceId);
 
   it('answers the test notification and refuses a wrong or missing secret', async () => {
     expect(
@@ -292,6 +290,12 @@ describe('payment webhook', () => {
     const { body } = await efi.pay(charge.txid, { notify: false });
     expect((await webhook(body, 'wrong-secret-wrong-secret-wrong')).status).toBe(403);
     expect((await webhook(body, null)).status).toBe(403);
+    const twice = await fetch(`${podA.url}/subscription/webhook/pix?hmac=${SECRET}&hmac=${SECRET}`, {
+      method: 'POST',
+      headers: { 'x-internal-token': TEST_INTERNAL_TOKEN, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(twice.status).toBe(403);
     expect((await invoicesOf(invoice.companyId))[0]?.status).toBe('open');
   });
 
@@ -354,6 +358,11 @@ describe('payment webhook', () => {
         },
       ],
     };
-    expect(await json(await webhook(unknown))).toEqual({ ok: true });
+    expect(WebhookAckSchema.parse(await json(await webhook(unknown)))).toEqual({ ok: true });
+    // an unreadable notification (with the secret) is answered 200 without effect, so the provider does not retry
+    const unreadable = await webhook({ pix: [{ endToEndId: 42, txid: charge.txid }] });
+    expect(unreadable.status).toBe(200);
+    expect(await json(unreadable)).toEqual({ ok: true });
+    expect((await invoicesOf(invoice.companyId))[0]?.status).toBe('open');
   });
 });

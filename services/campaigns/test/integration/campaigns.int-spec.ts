@@ -9,6 +9,7 @@ import { runMigrations } from '@cs/platform/database';
 import { type RunningApp, startServiceApp } from '@cs/platform/bootstrap';
 import { expectEventually, nextCompanyId, serviceTestEnv, testRun } from '@cs/platform/testing';
 import { jest } from '@jest/globals';
+import { type HttpMethod, PUBLIC_API } from '@cs/proto/http';
 import { campaignsService } from '../../src/app.js';
 import { createCampaignsDataSource } from '../../src/database/data-source.js';
 import { utcToZoned } from '../../src/modules/campaigns/zoned-time.js';
@@ -134,6 +135,12 @@ async function dispatchRuns(campaignId: number, runs: number): Promise<void> {
     timeoutMs: 15_000,
   });
 }
+
+/** The snapshots a campaign's created and updated events carried, in order. */
+const campaignUpdates = (id: number) =>
+  parties.campaignEvents.flatMap((event) =>
+    event.type !== 'campaigns.campaign.deleted' && event.data.id === id ? [event.data] : [],
+  );
 
 const saveSettings = async (companyId: number, settings: Record<string, unknown>): Promise<void> => {
   const response = await call(companyId, 'POST', '/campaign-settings', { settings });
@@ -269,9 +276,7 @@ describe('campaign routes', () => {
     expect((await call(companyId, 'DELETE', `/campaigns/${inactive.id}`)).status).toBe(200);
     expect((await call(companyId, 'GET', `/campaigns/${inactive.id}`)).status).toBe(404);
     await expectEventually(() =>
-      expect(
-        parties.campaignEvents.filter((event) => (event.data as { id: number }).id === inactive.id).map((e) => e.type),
-      ).toEqual(
+      expect(parties.campaignEvents.filter((event) => event.data.id === inactive.id).map((e) => e.type)).toEqual(
         expect.arrayContaining([
           'campaigns.campaign.created',
           'campaigns.campaign.updated',
@@ -279,6 +284,103 @@ describe('campaign routes', () => {
         ]),
       ),
     );
+  });
+
+  it('answers in the shapes its @cs/proto/http contract documents, and refuses bodies outside it', async () => {
+    const { companyId, connectionId, listId } = await setup(1);
+    /** The answer, parsed with the catalogue's response schema: it conforms and has no undocumented field. */
+    const documented = async <T = Record<string, unknown>>(
+      method: HttpMethod,
+      route: string,
+      response: Response,
+    ): Promise<T> => {
+      const schema = PUBLIC_API.find((entry) => entry.method === method && entry.path === route)?.response;
+      expect([method, route, response.status, schema !== undefined]).toEqual([method, route, 200, true]);
+      const body = await json(response);
+      const parsed = schema!.safeParse(body);
+      expect([method, route, parsed.error?.issues ?? []]).toEqual([method, route, []]);
+      expect(parsed.data).toEqual(body);
+      return body as T;
+    };
+    const campaign = await documented<Campaign>(
+      'POST',
+      '/campaigns',
+      await call(
+        companyId,
+        'POST',
+        '/campaigns',
+        campaignBody(connectionId, listId, { confirmation: 'enabled', confirmationMessage1: 'Confirma?' }),
+      ),
+    );
+    await documented('GET', '/campaigns', await call(companyId, 'GET', '/campaigns?searchParam=black&pageNumber=1'));
+    await documented('GET', '/campaigns/list', await call(companyId, 'GET', '/campaigns/list'));
+    await documented('GET', '/campaigns/{id}', await call(companyId, 'GET', `/campaigns/${campaign.id}`));
+    await documented(
+      'PUT',
+      '/campaigns/{id}',
+      await call(companyId, 'PUT', `/campaigns/${campaign.id}`, campaignBody(connectionId, listId, { name: 'Natal' })),
+    );
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from('%PDF-1.4 test')], { type: 'application/pdf' }), 'oferta.pdf');
+    await documented(
+      'POST',
+      '/campaigns/{id}/media-upload',
+      await call(companyId, 'POST', `/campaigns/${campaign.id}/media-upload`, form),
+    );
+    await documented(
+      'DELETE',
+      '/campaigns/{id}/media-upload',
+      await call(companyId, 'DELETE', `/campaigns/${campaign.id}/media-upload`),
+    );
+    await documented(
+      'POST',
+      '/campaign-settings',
+      await call(companyId, 'POST', '/campaign-settings', { settings: { variables: [{ key: 'cupom', value: 'X' }] } }),
+    );
+    await documented('GET', '/campaign-settings', await call(companyId, 'GET', '/campaign-settings'));
+    const file = await documented<{ id: number; options: Array<{ id: number }> }>(
+      'POST',
+      '/files',
+      await call(companyId, 'POST', '/files', { name: 'Catálogo', message: 'Veja', options: [{ name: 'PDF' }] }),
+    );
+    const upload = new FormData();
+    upload.append('files', new Blob([Buffer.from('%PDF-1.4')], { type: 'application/pdf' }), 'a.pdf');
+    upload.append('id', String(file.options[0]!.id));
+    await documented(
+      'POST',
+      '/files/uploadList/{id}',
+      await call(companyId, 'POST', `/files/uploadList/${file.id}`, upload),
+    );
+    await documented('GET', '/files', await call(companyId, 'GET', '/files?pageNumber=1'));
+    await documented('GET', '/files/list', await call(companyId, 'GET', '/files/list'));
+    await documented('GET', '/files/{id}', await call(companyId, 'GET', `/files/${file.id}`));
+    await documented(
+      'PUT',
+      '/files/{id}',
+      await call(companyId, 'PUT', `/files/${file.id}`, { name: 'Catálogo 2', message: 'Veja', options: [] }),
+    );
+    await documented('DELETE', '/files/{id}', await call(companyId, 'DELETE', `/files/${file.id}`));
+    await documented('DELETE', '/campaigns/{id}', await call(companyId, 'DELETE', `/campaigns/${campaign.id}`));
+
+    // bodies the contract refuses: 400 ERR_VALIDATION with the field's path
+    const refused: Array<[string, string, unknown, string]> = [
+      ['POST', '/campaigns', campaignBody(connectionId, listId, { whatsappId: 'x' }), 'whatsappId'],
+      ['POST', '/campaigns', campaignBody(connectionId, listId, { message1: 'a'.repeat(10_001) }), 'message1'],
+      ['POST', '/campaign-settings', { settings: { unknownSetting: 1 } }, 'settings'],
+      [
+        'POST',
+        '/campaign-settings',
+        { settings: { variables: [{ key: 'com espaço', value: '' }] } },
+        'settings.variables.0.key',
+      ],
+      ['POST', '/files', { name: 'Catálogo', message: 'Veja', options: [{ name: '' }] }, 'options.0.name'],
+    ];
+    for (const [method, path, body, field] of refused) {
+      const response = await call(companyId, method, path, body);
+      const answer = await json<{ error: string; details: Array<{ path: string }> }>(response);
+      expect([method, path, response.status, answer.error]).toEqual([method, path, 400, 'ERR_VALIDATION']);
+      expect(answer.details.map((detail) => detail.path)).toContain(field);
+    }
   });
 
   it('answers 404 to another company on every route, and 403 without the plan flag or campaignsEnabled', async () => {
@@ -419,9 +521,7 @@ describe('campaign routes', () => {
     expect(renamed).toMatchObject({ name: 'Catálogo 2', options: [{ name: 'Tabela' }] });
     expect((await call(companyId, 'DELETE', `/files/${created.id}`)).status).toBe(200);
     await expectEventually(() =>
-      expect(
-        parties.fileEvents.filter((event) => (event.data as { id: number }).id === created.id).map((e) => e.type),
-      ).toEqual(
+      expect(parties.fileEvents.filter((event) => event.data.id === created.id).map((e) => e.type)).toEqual(
         expect.arrayContaining([
           'campaigns.file-list.created',
           'campaigns.file-list.updated',
@@ -471,23 +571,19 @@ describe('dispatch engine', () => {
     ]);
     // live updates carried the counts as they grew
     await expectEventually(() => {
-      const updates = parties.campaignEvents
-        .filter((event) => (event.data as { id: number }).id === campaign.id)
-        .map((event) => event.data as { status: string; counts: { delivered: number } });
+      const updates = campaignUpdates(campaign.id);
       expect(updates.at(-1)).toMatchObject({ status: 'FINALIZADA', counts: { delivered: 4 } });
       expect(updates.some((update) => update.status === 'EM_ANDAMENTO')).toBe(true);
     });
     // ADR 0006: each message WhatsApp accepted is published once for the contact's history, the failed one is not
     const delivered = await expectEventually(() => {
-      const events = parties.deliveredEvents.filter(
-        (event) => (event.data as { campaignId: number }).campaignId === campaign.id,
-      );
+      const events = parties.deliveredEvents.filter((event) => event.data.campaignId === campaign.id);
       expect(events).toHaveLength(4);
       return events;
     });
     for (const [index, number] of numbers.slice(0, 4).entries()) {
       const send = parties.sendsTo(number)[0]!;
-      const event = delivered.find((entry) => (entry.data as { number: string }).number === number);
+      const event = delivered.find((entry) => entry.data.number === number);
       expect(event?.companyId).toBe(companyId);
       expect(event?.data).toEqual({
         campaignId: campaign.id,
@@ -643,10 +739,7 @@ describe('dispatch engine', () => {
     expect(running.status).toBe('EM_ANDAMENTO');
     // the report follows live while the campaign runs: the delivery of that main message is announced
     await expectEventually(() => {
-      const latest = parties.campaignEvents
-        .filter((event) => (event.data as { id: number }).id === campaign.id)
-        .map((event) => event.data as { status: string; counts: { delivered: number; confirmed: number } })
-        .at(-1);
+      const latest = campaignUpdates(campaign.id).at(-1);
       expect(latest).toMatchObject({ status: 'EM_ANDAMENTO', counts: { delivered: 1, confirmed: 1 } });
     });
     // the second contact never answers: the campaign finishes when the (shortened) window lapses
@@ -739,9 +832,7 @@ describe('dispatch engine', () => {
       // the report's live counts: the last update has every delivery, and deliveries are announced together (at
       // most once a second per pod), not one event (and one count of the shipping rows) per delivery
       const updates = await expectEventually(() => {
-        const events = parties.campaignEvents
-          .filter((event) => (event.data as { id: number }).id === campaign.id)
-          .map((event) => event.data as { status: string; counts: { delivered: number } });
+        const events = campaignUpdates(campaign.id);
         expect(events.at(-1)?.counts.delivered).toBe(60);
         return events;
       });

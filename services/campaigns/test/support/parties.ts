@@ -8,6 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { type Consumer, Kafka, logLevel, type Producer } from 'kafkajs';
 import type { EventDefinition, EventData, Envelope } from '@cs/proto/common';
 import {
+  CampaignsCampaignTopic,
+  CampaignsFileListTopic,
+  CampaignsShippingTopic,
   CompanyUpdated,
   ConnectionUpdated,
   ContactListCreated,
@@ -15,10 +18,11 @@ import {
   InboundMessageResolved,
   MessageSendFailed,
   MessageSent,
-  type SendMessage,
+  SendMessage,
+  type TypedEvent,
   TicketUpdated,
 } from '@cs/proto/events';
-import { TEST_INTERNAL_TOKEN, testRun } from '@cs/platform/testing';
+import { eventsOf, parseEvent, TEST_INTERNAL_TOKEN, testRun } from '@cs/platform/testing';
 
 const RECORDED = [
   'whatsapp.message.commands.v1',
@@ -42,10 +46,11 @@ export class Parties {
   private readonly consumer: Consumer;
   private readonly prefix = testRun().topicPrefix;
   readonly sends: SendCommand[] = [];
-  readonly campaignEvents: Envelope[] = [];
-  readonly fileEvents: Envelope[] = [];
+  /** The campaigns' own topics, each event parsed by its topic's schema (a typed `data` per `type`). */
+  readonly campaignEvents: Array<TypedEvent<typeof CampaignsCampaignTopic>> = [];
+  readonly fileEvents: Array<TypedEvent<typeof CampaignsFileListTopic>> = [];
   /** `campaigns.shipping.delivered` events (ADR 0006: the contacts' history in tickets). */
-  readonly deliveredEvents: Envelope[] = [];
+  readonly deliveredEvents: Array<TypedEvent<typeof CampaignsShippingTopic>> = [];
   /** WhatsApp ids the "connector" gave, by `clientMessageId`. */
   readonly waIds = new Map<string, string>();
   /** Numbers whose sends the "connector" reports as failed. */
@@ -77,11 +82,12 @@ export class Parties {
       eachMessage: async ({ topic, message }) => {
         const name = topic.slice(this.prefix.length);
         const envelope = JSON.parse(message.value?.toString() ?? '{}') as Envelope;
-        if (name === 'campaigns.campaign.v1') this.campaignEvents.push(envelope);
-        if (name === 'campaigns.file-list.v1') this.fileEvents.push(envelope);
-        if (name === 'campaigns.shipping.v1') this.deliveredEvents.push(envelope);
-        if (name === 'whatsapp.message.commands.v1' && envelope.type === 'whatsapp.message.send') {
-          const data = envelope.data as EventData<typeof SendMessage>;
+        if (name === CampaignsCampaignTopic.name)
+          this.campaignEvents.push(parseEvent(CampaignsCampaignTopic, envelope));
+        if (name === CampaignsFileListTopic.name) this.fileEvents.push(parseEvent(CampaignsFileListTopic, envelope));
+        if (name === CampaignsShippingTopic.name)
+          this.deliveredEvents.push(parseEvent(CampaignsShippingTopic, envelope));
+        for (const { data } of name === 'whatsapp.message.commands.v1' ? eventsOf([envelope], SendMessage) : []) {
           this.sends.push({ ...data, companyId: envelope.companyId, at: Date.now() });
           if (this.answering) await this.answer(envelope.companyId, data);
         }

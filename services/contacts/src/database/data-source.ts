@@ -10,13 +10,16 @@ import { ContactsMigrations } from './migrations/index.js';
 export const CONTACTS_SCHEMA = 'contacts';
 
 /** The one DataSource of contacts, for the app and for the migration step. */
-export function createContactsDataSource(config: { DATABASE_URL: string; DATABASE_POOL_SIZE?: number }): DataSource {
+export function createContactsDataSource(config: {
+  DATABASE_URL: string;
+  DATABASE_POOL_SIZE?: number | undefined;
+}): DataSource {
   return createServiceDataSource({
     url: config.DATABASE_URL,
     schema: CONTACTS_SCHEMA,
     entities: [ContactEntity, ContactExtraInfoEntity, ContactListEntity, ContactListItemEntity, ContactImportEntity],
     migrations: ContactsMigrations,
-    poolSize: config.DATABASE_POOL_SIZE ?? 10,
+    poolSize: config.DATABASE_POOL_SIZE,
     applicationName: 'contacts',
   });
 }

@@ -3,9 +3,12 @@
  * and validation, Brazil's ninth digit, WhatsApp number checks, inbound-message resolution, spreadsheet import,
  * CSV export, contact lists and items, tenancy and authentication.
  */
+import { DataSource } from 'typeorm';
 import { runMigrations } from '@cs/platform/database';
 import { type RunningApp, startServiceApp } from '@cs/platform/bootstrap';
-import { expectEventually, nextCompanyId, serviceTestEnv, testRun } from '@cs/platform/testing';
+import { expectEventually, nextCompanyId, serviceTestEnv, StatementLog, testRun } from '@cs/platform/testing';
+import type { EventData } from '@cs/proto/common';
+import { InboundMessageResolved } from '@cs/proto/events';
 import { contactsService } from '../../src/app.js';
 import { createContactsDataSource } from '../../src/database/data-source.js';
 import { FakeConnector, TEST_HEADERS } from '../support/fake-connector.js';
@@ -221,6 +224,50 @@ describe("Brazil's ninth digit", () => {
   });
 });
 
+describe('GET /contact (a contact as a vCard)', () => {
+  it("answers the company's contact with that number as a vCard, with or without the ninth digit", async () => {
+    const number = mobile(31);
+    const digits8 = `${number.slice(0, 2)}${number.slice(3)}`;
+    const contact = await json<Contact>(await call(companyA, 'POST', '/contacts', { name: 'Cartão; Souza', number }));
+    for (const spelling of [`55${number}`, `55${digits8}`, number]) {
+      const response = await call(companyA, 'GET', `/contact?number=${spelling}&name=Outro`);
+      expect({ spelling, status: response.status }).toEqual({ spelling, status: 200 });
+      expect(response.headers.get('content-type')).toMatch(/^text\/vcard/);
+      expect(await response.text()).toBe(
+        'BEGIN:VCARD\r\nVERSION:3.0\r\nN:;Cartão\\; Souza;;;\r\nFN:Cartão\\; Souza\r\n' +
+          `TEL;type=CELL;waid=${contact.number}:+${contact.number}\r\nEND:VCARD\r\n`,
+      );
+    }
+  });
+
+  it("answers 404 for an unknown number (creating nothing) and for another company's contact", async () => {
+    const number = mobile(41);
+    const unknown = await call(companyA, 'GET', `/contact?number=55${number}&name=Novo`);
+    expect(unknown.status).toBe(404);
+    expect((await json(unknown)).error).toBe('ERR_NO_CONTACT_FOUND');
+    const search = await json<{ count: number }>(await call(companyA, 'GET', `/contacts?searchParam=${number}`));
+    expect(search.count).toBe(0);
+
+    const theirs = await json<Contact>(await call(companyA, 'POST', '/contacts', { name: 'Só da A', number }));
+    const foreign = await call(companyB, 'GET', `/contact?number=${theirs.number}`);
+    expect(foreign.status).toBe(404);
+    expect((await json(foreign)).error).toBe('ERR_NO_CONTACT_FOUND');
+    expect((await call(companyA, 'GET', `/contact?number=${theirs.number}`)).status).toBe(200);
+  });
+
+  it('refuses a number that is not digits, and anonymous calls', async () => {
+    for (const query of ['', '?number=', '?number=abc12345678', '?number=%2B5521988887777']) {
+      const response = await call(companyA, 'GET', `/contact${query}`);
+      expect({ query, status: response.status, error: (await json(response)).error }).toEqual({
+        query,
+        status: 400,
+        error: 'ERR_VALIDATION',
+      });
+    }
+    expect((await call(null, 'GET', '/contact?number=5521988887777')).status).toBe(401);
+  });
+});
+
 describe('WhatsApp number checks through the connector', () => {
   it('refuses a number that is not on WhatsApp and a check that fails, creating nothing', async () => {
     const invalid = await call(companyA, 'POST', '/contacts', { name: 'Sem Zap', number: '21 99999-0000' });
@@ -265,16 +312,19 @@ const inbound = (
   ...extra,
 });
 
+type Resolved = EventData<typeof InboundMessageResolved>;
+
 async function resolvedFor(
   sourceEventId: string,
-): Promise<{ contact: Contact; groupContact: Contact | null; key: string }> {
+): Promise<Pick<Resolved, 'contact' | 'groupContact'> & { key: string }> {
   return expectEventually(
     () => {
       const found = connector
         .events('contacts.inbound-message.v1', 'contacts.inbound-message.resolved')
-        .find((entry) => (entry.envelope.data as { sourceEventId: string }).sourceEventId === sourceEventId);
+        .map((entry) => ({ key: entry.key, data: InboundMessageResolved.data.parse(entry.envelope.data) }))
+        .find((entry) => entry.data.sourceEventId === sourceEventId);
       if (!found) throw new Error('not resolved yet');
-      return { ...(found.envelope.data as { contact: Contact; groupContact: Contact | null }), key: found.key };
+      return { contact: found.data.contact, groupContact: found.data.groupContact, key: found.key };
     },
     { timeoutMs: 30_000 },
   );
@@ -329,6 +379,45 @@ describe('inbound WhatsApp messages', () => {
         profilePicUrl: 'https://media.example/pic.jpg',
       }),
     );
+  });
+
+  it('resolves a known contact with few round trips (issue 22: 9 statements before, 7 after)', async () => {
+    const number = `55${mobile(51)}`;
+    const jid = `${number}@s.whatsapp.net`;
+    const party = { jid, number, lid: '5550002@lid', pushName: 'Sicrano' };
+    const first = await connector.publish(
+      'whatsapp.inbound-message.v1',
+      `1:${jid}`,
+      'whatsapp.message.received',
+      companyA,
+      inbound(party),
+    );
+    const known = (await resolvedFor(first)).contact;
+    const log = new StatementLog(app.app.get(DataSource));
+    try {
+      const again = await connector.publish(
+        'whatsapp.inbound-message.v1',
+        `1:${jid}`,
+        'whatsapp.message.received',
+        companyA,
+        inbound(party),
+      );
+      expect((await resolvedFor(again)).contact).toMatchObject({ id: known.id, name: 'Sicrano', lid: '5550002@lid' });
+      const statements = await expectEventually(() => {
+        const found = log.transactionOf(again);
+        if (!found?.some((statement) => statement.sql === 'COMMIT')) throw new Error('not committed yet');
+        return found;
+      });
+      // BEGIN, inbox, the number's and the LID's locks (one statement), the contact (by number or LID), its extra
+      // info, the outbox, COMMIT
+      if (statements.length > 8) {
+        throw new Error(
+          `${statements.length} statements:\n${statements.map((statement) => statement.sql.slice(0, 160)).join('\n')}`,
+        );
+      }
+    } finally {
+      log.stop();
+    }
   });
 
   it('resolves group messages to the group contact (its group id kept) and the participant', async () => {

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { type Consumer, Kafka, logLevel, type Producer } from 'kafkajs';
 import { v7 as uuidv7 } from 'uuid';
 import type { Envelope } from '@cs/proto/common';
-import { TEST_INTERNAL_TOKEN, testRun } from '@cs/platform/testing';
+import { eventsOf, TEST_INTERNAL_TOKEN, testRun } from '@cs/platform/testing';
+import { CheckNumbers } from '@cs/proto/events';
 
 export interface CheckRules {
   /** Numbers (canonical digits) that are not on WhatsApp. */
@@ -101,8 +102,7 @@ export class FakeConnector {
   }
 
   private async answer(command: Envelope): Promise<void> {
-    const data = command.data as { commandId: string; numbers?: string[]; connectionId: number | null };
-    if (command.type === 'whatsapp.number.check' && data.numbers) {
+    for (const { data } of eventsOf([command], CheckNumbers)) {
       const numbers = data.numbers;
       if (numbers.some(this.rules.silent)) return;
       const failing = numbers.some(this.rules.failing);

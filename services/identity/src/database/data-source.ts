@@ -15,7 +15,10 @@ import { IdentityMigrations } from './migrations/index.js';
 export const IDENTITY_SCHEMA = 'identity';
 
 /** The one DataSource of identity, for the app and for the migration step. */
-export function createIdentityDataSource(config: { DATABASE_URL: string; DATABASE_POOL_SIZE?: number }): DataSource {
+export function createIdentityDataSource(config: {
+  DATABASE_URL: string;
+  DATABASE_POOL_SIZE?: number | undefined;
+}): DataSource {
   return createServiceDataSource({
     url: config.DATABASE_URL,
     schema: IDENTITY_SCHEMA,
@@ -32,7 +35,7 @@ export function createIdentityDataSource(config: { DATABASE_URL: string; DATABAS
       AnnouncementEntity,
     ],
     migrations: IdentityMigrations,
-    poolSize: config.DATABASE_POOL_SIZE ?? 10,
+    poolSize: config.DATABASE_POOL_SIZE,
     applicationName: 'identity',
   });
 }

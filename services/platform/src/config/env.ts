@@ -39,7 +39,8 @@ export const BaseEnvSchema = z.object({
 /** Keys of a service that owns a database and talks over the event bus. */
 export const ServiceEnvSchema = BaseEnvSchema.extend({
   DATABASE_URL: sensitive(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** Unset: derived (`defaultPoolSize`: the partitions consumed at once + the outbox relay + headroom). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).optional(),
   /** Comma-separated Kafka brokers; the in-process bus is used when unset (one-process mode). */
   KAFKA_BROKERS: listFromEnv.optional(),
   /** Prepended to every topic and consumer group (test runs use their own namespace). */

@@ -1,4 +1,5 @@
 import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
+import { defaultPoolSize } from './pool-size.js';
 
 export interface ServiceDataSourceOptions {
   readonly url: string;
@@ -6,7 +7,8 @@ export interface ServiceDataSourceOptions {
   readonly schema: string;
   readonly entities: readonly (new (...args: never[]) => unknown)[];
   readonly migrations: readonly (new () => MigrationInterface)[];
-  readonly poolSize?: number;
+  /** Default: `defaultPoolSize()` (the partitions consumed at once, the relay and headroom). */
+  readonly poolSize?: number | undefined;
   readonly applicationName?: string;
   /** PostgreSQL settings of every connection (`-c name=value`), e.g. `idle_in_transaction_session_timeout`. */
   readonly sessionSettings?: Readonly<Record<string, string | number>>;
@@ -32,7 +34,7 @@ export function createServiceDataSource(options: ServiceDataSourceOptions): Data
     migrationsRun: false,
     logging: false,
     extra: {
-      max: options.poolSize ?? 10,
+      max: options.poolSize ?? defaultPoolSize(),
       application_name: options.applicationName ?? options.schema,
       options: [
         `-c search_path=${options.schema}`,

@@ -3,3 +3,5 @@ export * from './platform-tables.migration.js';
 export * from './transaction-host.js';
 export * from './database.module.js';
 export * from './sql.js';
+export * from './pg-listener.js';
+export * from './pool-size.js';

@@ -49,3 +49,34 @@ export class PlatformTables1700000000000 implements MigrationInterface {
     await queryRunner.query('DROP TABLE outbox');
   }
 }
+
+/**
+ * The outbox NOTIFY is skipped in a transaction that set `cs.outbox_quiet` (`EventPublisher` does, when its
+ * process runs the schema's relay: it wakes that relay itself after the commit). A transaction that NOTIFYs holds
+ * PostgreSQL's cluster-wide notification lock from its pre-commit to the end of its commit, WAL flush included, so
+ * every notifying commit of every service waits for the one before: one per fsync. Writers without a local relay
+ * (a process with `OUTBOX_RELAY=off`, psql) still notify. Services list it after `PlatformTables1700000000000`.
+ */
+export class OutboxQuietNotify1764500000000 implements MigrationInterface {
+  name = 'OutboxQuietNotify1764500000000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+      CREATE OR REPLACE FUNCTION outbox_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF coalesce(current_setting('cs.outbox_quiet', true), '') <> 'on' THEN
+          PERFORM pg_notify(TG_TABLE_SCHEMA || '_outbox', '');
+        END IF;
+        RETURN NULL;
+      END $$`);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+      CREATE OR REPLACE FUNCTION outbox_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM pg_notify(TG_TABLE_SCHEMA || '_outbox', '');
+        RETURN NULL;
+      END $$`);
+  }
+}

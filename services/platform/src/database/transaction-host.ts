@@ -2,6 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DataSource, EntityManager } from 'typeorm';
 
 const active = new AsyncLocalStorage<Map<DataSource, EntityManager>>();
+/** Callbacks to run once a transaction (its manager) committed. */
+const afterCommit = new WeakMap<EntityManager, Array<() => void>>();
 
 /**
  * The current transaction of a data source, carried through async calls. A use-case calls `run(fn)`: it joins
@@ -28,13 +30,34 @@ export class TransactionHost {
     return active.exit(fn);
   }
 
+  /**
+   * Runs `fn` once the current transaction committed (at once outside a transaction); never when it rolls back.
+   * For what must see the committed rows, such as waking the outbox relay of this process.
+   */
+  afterCommit(fn: () => void): void {
+    const manager = active.getStore()?.get(this.dataSource);
+    if (!manager) {
+      fn();
+      return;
+    }
+    const callbacks = afterCommit.get(manager);
+    if (callbacks) callbacks.push(fn);
+    else afterCommit.set(manager, [fn]);
+  }
+
   async run<T>(fn: (manager: EntityManager) => Promise<T>): Promise<T> {
     const current = active.getStore()?.get(this.dataSource);
     if (current) return fn(current);
-    return this.dataSource.transaction(async (manager) => {
+    let transactional: EntityManager | undefined;
+    const result = await this.dataSource.transaction(async (manager) => {
+      transactional = manager;
       const managers = new Map(active.getStore() ?? []);
       managers.set(this.dataSource, manager);
       return active.run(managers, () => fn(manager));
     });
+    const callbacks = transactional ? afterCommit.get(transactional) : undefined;
+    if (transactional) afterCommit.delete(transactional);
+    for (const callback of callbacks ?? []) callback();
+    return result;
   }
 }

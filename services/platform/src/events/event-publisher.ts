@@ -4,6 +4,7 @@ import { eventByType } from '@cs/proto/events';
 import { currentCorrelationId } from '../logging/request-context.js';
 import { injectTraceContext } from '../telemetry/telemetry.js';
 import type { TransactionHost } from '../database/transaction-host.js';
+import { localOutboxRelay } from './outbox-relay.js';
 
 export interface EmitInput<D extends EventDefinition> {
   readonly companyId: number;
@@ -71,10 +72,16 @@ export class EventPublisher {
       );
       envelopes.push(envelope);
     }
+    // With the schema's relay in this process, the insert sets `cs.outbox_quiet` (its RETURNING runs before the
+    // statement's NOTIFY trigger): no cluster-wide notification lock at commit, and this process wakes its relay
+    // once the transaction committed. Without one (OUTBOX_RELAY=off), the trigger notifies the relays elsewhere.
+    const relay = localOutboxRelay(this.transactions.dataSource);
+    const quiet = relay ? " RETURNING set_config('cs.outbox_quiet', 'on', true)" : '';
     await this.transactions.manager.query(
-      `INSERT INTO outbox (event_id, topic, message_key, type, company_id, payload, headers) VALUES ${values.join(', ')}`,
+      `INSERT INTO outbox (event_id, topic, message_key, type, company_id, payload, headers) VALUES ${values.join(', ')}${quiet}`,
       rows,
     );
+    if (relay) this.transactions.afterCommit(() => relay.committed());
     return envelopes;
   }
 }

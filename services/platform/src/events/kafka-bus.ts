@@ -10,6 +10,7 @@ import {
   type KafkaMessage,
 } from 'kafkajs';
 import type { Logger } from 'pino';
+import { DEFAULT_CONSUMED_PARTITIONS } from '../database/pool-size.js';
 import type { BusMessage, DeliveredMessage, EventBus, SubscribeOptions, Subscription } from './event-bus.js';
 
 export interface KafkaBusOptions {
@@ -275,7 +276,7 @@ export class KafkaEventBus implements EventBus {
       // once it was handled, and a consumer stopping or seeking between two slices leaves the rest unresolved
       const sliceSize = Math.max(1, options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE);
       await consumer.run({
-        partitionsConsumedConcurrently: options.concurrency ?? 12,
+        partitionsConsumedConcurrently: options.concurrency ?? DEFAULT_CONSUMED_PARTITIONS,
         eachBatchAutoResolve: false,
         eachBatch: async (payload) => {
           const { batch } = payload;
@@ -293,7 +294,7 @@ export class KafkaEventBus implements EventBus {
       });
     } else {
       await consumer.run({
-        partitionsConsumedConcurrently: options.concurrency ?? 12,
+        partitionsConsumedConcurrently: options.concurrency ?? DEFAULT_CONSUMED_PARTITIONS,
         eachMessage: async (payload) =>
           options.handle(deliver(payload.topic, payload.partition, payload.message, () => payload.heartbeat())),
       });

@@ -1,7 +1,7 @@
-import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import type { Envelope } from '@cs/proto/common';
+import { PgListener } from '../database/pg-listener.js';
 import { meter } from '../telemetry/telemetry.js';
 import { type BusMessage, EVENT_HEADERS, type EventBus } from './event-bus.js';
 
@@ -38,6 +38,13 @@ const published = meter().createCounter('outbox_events_published_total', {
 
 /** Relays of this process, by schema, whose lag the gauge reports at each scrape. */
 const relays = new Map<string, OutboxRelay>();
+/** The running relay of this process for a data source: `EventPublisher` wakes it after a commit. */
+const localRelays = new Map<DataSource, OutboxRelay>();
+
+export const localOutboxRelay = (dataSource: DataSource): OutboxRelay | undefined => localRelays.get(dataSource);
+
+/** How soon a relay looks again when another relay held the schema's lock (it may not have seen our rows). */
+const CONTENDED_RETRY_MS = 20;
 let lagGauge = false;
 
 /**
@@ -71,7 +78,7 @@ function registerLagGauge(): void {
  */
 export class OutboxRelay {
   private running = false;
-  private listener: pg.Client | undefined;
+  private listener: PgListener | undefined;
   private wake: (() => void) | undefined;
   private loop: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -80,6 +87,8 @@ export class OutboxRelay {
   private listenerFree = true;
   /** A NOTIFY (or the poll) came since the last look at the outbox: look again before waiting. */
   private poked = false;
+  /** The last look found the schema's lock held by another relay (another replica, or a `flush`). */
+  private contended = false;
 
   constructor(private readonly options: OutboxRelayOptions) {}
 
@@ -87,6 +96,7 @@ export class OutboxRelay {
     if (this.running) return;
     this.running = true;
     relays.set(this.options.schema, this);
+    localRelays.set(this.options.dataSource, this);
     registerLagGauge();
     await this.listen();
     this.timer = setInterval(() => this.poke(), this.options.pollIntervalMs ?? 1_000);
@@ -97,11 +107,20 @@ export class OutboxRelay {
   async stop(): Promise<void> {
     this.running = false;
     if (relays.get(this.options.schema) === this) relays.delete(this.options.schema);
+    if (localRelays.get(this.options.dataSource) === this) localRelays.delete(this.options.dataSource);
     if (this.timer) clearInterval(this.timer);
     this.wake?.();
     await this.loop;
-    await this.listener?.end().catch(() => undefined);
+    await this.listener?.stop();
     this.listener = undefined;
+  }
+
+  /**
+   * Rows were committed to the outbox by this process (`EventPublisher`, after the commit): publish them now. Such
+   * a transaction sends no NOTIFY (see `OutboxQuietNotify1764500000000`).
+   */
+  committed(): void {
+    this.poke();
   }
 
   /** Publishes everything pending now (tests and shutdown). */
@@ -122,32 +141,17 @@ export class OutboxRelay {
     return Math.max(0, Math.round((row?.age ?? 0) * 10) / 10);
   }
 
+  /** The LISTEN connection (`PgListener`): a NOTIFY or a reconnect (notifications may be lost) wakes the loop. */
   private async listen(): Promise<void> {
-    const url = (this.options.dataSource.options as { url?: string }).url;
-    if (!url) return;
-    // the pool's connection options (search_path, session settings): the relay's transactions run on it too
-    const extra = (this.options.dataSource.options as { extra?: { options?: string } }).extra;
-    const client = new pg.Client({
-      connectionString: url,
-      application_name: `${this.options.schema}-outbox-listener`,
-      ...(extra?.options ? { options: extra.options } : {}),
+    this.listener = new PgListener({
+      dataSource: this.options.dataSource,
+      channels: [`${this.options.schema}_outbox`],
+      applicationName: `${this.options.schema}-outbox-listener`,
+      logger: this.options.logger,
+      onNotification: () => this.poke(),
+      onReconnect: () => this.poke(),
     });
-    client.on('notification', () => this.poke());
-    client.on('error', (error) => {
-      this.options.logger.warn({ err: error }, 'outbox LISTEN connection lost; polling until it is back');
-      this.listener = undefined;
-      setTimeout(() => {
-        if (this.running) void this.listen().catch(() => undefined);
-      }, 1_000).unref();
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN "${this.options.schema}_outbox"`);
-      this.listener = client;
-    } catch (error) {
-      this.options.logger.warn({ err: error }, 'outbox LISTEN failed; relying on polling');
-      await client.end().catch(() => undefined);
-    }
+    await this.listener.start();
   }
 
   /**
@@ -173,6 +177,11 @@ export class OutboxRelay {
       }
       if (!this.running) break;
       if (this.poked) continue;
+      if (this.contended) {
+        // the holder may have read the outbox before our rows committed, and no NOTIFY tells it about them
+        await sleep(CONTENDED_RETRY_MS);
+        continue;
+      }
       await new Promise<void>((resolve) => {
         this.wake = resolve;
       });
@@ -184,7 +193,7 @@ export class OutboxRelay {
    * connection behind busy consumers: the events they committed go out at once), else on the pool.
    */
   private async transaction<T>(fn: (query: Query) => Promise<T>): Promise<T> {
-    const client = this.listenerFree ? this.listener : undefined;
+    const client = this.listenerFree ? this.listener?.client : undefined;
     if (!client) {
       return this.options.dataSource.transaction((manager) => fn((text, values) => manager.query(text, values)));
     }
@@ -211,6 +220,7 @@ export class OutboxRelay {
         'SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked',
         [`outbox:${this.options.schema}`],
       );
+      this.contended = !lock?.locked;
       if (!lock?.locked) return 0;
       const rows = await query<OutboxRow[]>(
         'SELECT id, event_id, topic, message_key, type, company_id, payload, headers FROM outbox ORDER BY id LIMIT $1',

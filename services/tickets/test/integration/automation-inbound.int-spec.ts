@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expectEventually, nextCompanyId } from '@cs/platform/testing';
+import { SendMessage } from '@cs/proto/events';
 import {
   addContact,
   type CompanySetup,
@@ -153,13 +154,9 @@ const ticketRow = async (id: number) =>
 
 const sendsTo = (contact: Contact) =>
   harness
-    .events(setup.companyId, 'whatsapp.message.send')
-    .filter((event) => (event.data as { chatJid: string }).chatJid === `${contact.number}@s.whatsapp.net`)
-    .map(
-      (event) =>
-        (event.data as { content: { kind: string; body?: string; mediaType?: string; url?: string; ptt?: boolean } })
-          .content,
-    );
+    .eventsOf(setup.companyId, SendMessage)
+    .filter((event) => event.data.chatJid === `${contact.number}@s.whatsapp.net`)
+    .map((event) => event.data.content);
 
 async function createIntegration(body: Record<string, unknown>): Promise<number> {
   const created = await harness.http('POST', '/queueIntegration', setup.admin, body);
@@ -195,7 +192,9 @@ describe('AI prompt on the connection', () => {
     );
     await say(maria, 'Quanto custa o plano anual?');
     await expectEventually(() =>
-      expect(sendsTo(maria).map((content) => content.body)).toContain('O plano anual custa R$ 990.'),
+      expect(sendsTo(maria).map((content) => (content.kind === 'text' ? content.body : content.kind))).toContain(
+        'O plano anual custa R$ 990.',
+      ),
     );
     const last = openai.requests.filter((request) => request.path === '/v1/chat/completions').at(-1)
       ?.json as ChatRequest;

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expectEventually, nextCompanyId } from '@cs/platform/testing';
+import { EnsureContact, MessageCreated } from '@cs/proto/events';
 import {
   type CompanySetup,
   contactSnapshot,
@@ -161,8 +162,8 @@ describe('campaign messages in the contact history (ADR 0006)', () => {
     });
     // no ticket event came from the campaign: only the two messages' own announcements
     const campaignMessages = harness
-      .events(setup.companyId, 'tickets.message.created')
-      .filter((event) => (event.data as { message: { id: string } }).message.id === data.messageId);
+      .eventsOf(setup.companyId, MessageCreated)
+      .filter((event) => event.data.message.id === data.messageId);
     expect(campaignMessages).toHaveLength(1);
   });
 
@@ -224,9 +225,7 @@ describe('campaign messages in the contact history (ADR 0006)', () => {
     const data = delivered(setup, number, { kind: 'text', body: 'Convite: evento de clientes' }, waId(), 'confirm');
     await publishDelivered(setup, data);
     const ensure = await expectEventually(() => {
-      const found = harness
-        .events(setup.companyId, 'contacts.contact.ensure')
-        .find((event) => (event.data as { number: string }).number === number);
+      const found = harness.eventsOf(setup.companyId, EnsureContact).find((event) => event.data.number === number);
       if (!found) throw new Error('no ensure command yet');
       return found;
     });

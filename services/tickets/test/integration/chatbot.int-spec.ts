@@ -5,6 +5,7 @@
  * is in the database).
  */
 import { expectEventually, nextCompanyId } from '@cs/platform/testing';
+import { SendMessage } from '@cs/proto/events';
 import {
   type CompanySetup,
   contactSnapshot,
@@ -27,12 +28,9 @@ afterAll(async () => {
 
 const textsTo = (companyId: number, number: string): string[] =>
   harness
-    .events(companyId, 'whatsapp.message.send')
-    .filter((event) => (event.data as { chatJid: string }).chatJid === `${number}@s.whatsapp.net`)
-    .map((event) => {
-      const content = (event.data as { content: { kind: string; body?: string } }).content;
-      return content.kind === 'text' ? (content.body ?? '') : '[media]';
-    });
+    .eventsOf(companyId, SendMessage)
+    .filter((event) => event.data.chatJid === `${number}@s.whatsapp.net`)
+    .map(({ data: { content } }) => (content.kind === 'text' ? content.body : '[media]'));
 
 async function say(setup: CompanySetup, contact: ReturnType<typeof contactSnapshot>, body: string): Promise<void> {
   await harness.publish(

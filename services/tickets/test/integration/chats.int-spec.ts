@@ -5,6 +5,7 @@
  * events the gateway sends to the members, and another company's ids answering 404.
  */
 import { expectEventually, nextCompanyId } from '@cs/platform/testing';
+import { ChatUpdated } from '@cs/proto/events';
 import { type Caller, type CompanySetup, Harness, setupCompany, userSnapshot } from '../support/harness.js';
 
 const harness = new Harness();
@@ -154,8 +155,8 @@ describe('internal chats', () => {
     expect(unreadsOf(read.body, setup.agent.userId)).toBe(0);
     expect(unreadsOf(read.body, setup.admin.userId)).toBe(1);
     await expectEventually(() => {
-      const updates = harness.events(setup.companyId, 'tickets.chat.updated');
-      expect(updates.some((event) => unreadsOf(event.data as never, setup.agent.userId) === 0)).toBe(true);
+      const updates = harness.eventsOf(setup.companyId, ChatUpdated);
+      expect(updates.some((event) => unreadsOf(event.data, setup.agent.userId) === 0)).toBe(true);
     });
   });
 

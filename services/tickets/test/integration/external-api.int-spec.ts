@@ -3,7 +3,8 @@
  * the connector's events), the number check and the new contact answered as the connector and contacts answer
  * their commands, the ticket and the durable send, the plan flag, the rate limit and the idempotency key.
  */
-import { expectEventually, nextCompanyId, TEST_INTERNAL_TOKEN } from '@cs/platform/testing';
+import { eventsOf, expectEventually, nextCompanyId, TEST_INTERNAL_TOKEN } from '@cs/platform/testing';
+import { CheckNumbers, EnsureContact } from '@cs/proto/events';
 import {
   companySnapshot,
   type CompanySetup,
@@ -32,8 +33,7 @@ async function answerCommands(): Promise<void> {
     for (const event of harness.seen) {
       if (answered.has(event.id)) continue;
       answered.add(event.id);
-      if (event.type === 'whatsapp.number.check') {
-        const data = event.data as { commandId: string; connectionId: number; numbers: string[] };
+      for (const { data } of eventsOf([event], CheckNumbers)) {
         await harness.publish('whatsapp.number.checked', event.companyId, event.companyId, {
           commandId: data.commandId,
           connectionId: data.connectionId,
@@ -45,8 +45,7 @@ async function answerCommands(): Promise<void> {
           error: null,
         });
       }
-      if (event.type === 'contacts.contact.ensure') {
-        const data = event.data as { number: string };
+      for (const { data } of eventsOf([event], EnsureContact)) {
         const canonical =
           data.number.length === 12 ? `${data.number.slice(0, 4)}9${data.number.slice(4)}` : data.number;
         const contact = contactSnapshot(event.companyId, uniqueId(), canonical, canonical);

@@ -5,6 +5,7 @@
  * the HTTP answers, the events (`tickets.ticket.v1`, `tickets.message.v1`) and the send commands.
  */
 import { expectEventually, nextCompanyId } from '@cs/platform/testing';
+import { MessageCreated, MessageUpdated, SendMessage, TicketUpdated } from '@cs/proto/events';
 import { type CompanySetup, Harness, inboundText, setupCompany } from '../support/harness.js';
 
 const harness = new Harness();
@@ -85,9 +86,7 @@ describe('inbound messages', () => {
     });
     // the last one's event has arrived, so every earlier one has too (same ticket key, same partition)
     await expectEventually(() => {
-      const created = harness
-        .events(setup.companyId, 'tickets.message.created')
-        .map((event) => (event.data as { message: { id: string } }).message.id);
+      const created = harness.eventsOf(setup.companyId, MessageCreated).map((event) => event.data.message.id);
       expect(created).toContain('WA-DUP-2');
       expect(created.filter((id) => id === 'WA-DUP-1')).toHaveLength(1);
     });
@@ -150,9 +149,7 @@ describe('the lifecycle of a ticket', () => {
     );
     await expectEventually(() =>
       expect(
-        harness
-          .events(setup.companyId, 'tickets.ticket.updated')
-          .some((event) => (event.data as { previous: { status: string } | null }).previous?.status === 'pending'),
+        harness.eventsOf(setup.companyId, TicketUpdated).some((event) => event.data.previous?.status === 'pending'),
       ).toBe(true),
     );
   });
@@ -167,10 +164,10 @@ describe('the lifecycle of a ticket', () => {
     expect(message).toMatchObject({ body: 'Olá Maria, posso ajudar?', fromMe: true, ack: 0, isBot: false });
     const command = await expectEventually(() => {
       const found = harness
-        .events(setup.companyId, 'whatsapp.message.send')
-        .find((event) => (event.data as { clientMessageId: string }).clientMessageId === message.id);
+        .eventsOf(setup.companyId, SendMessage)
+        .find((event) => event.data.clientMessageId === message.id);
       if (!found) throw new Error('no send command');
-      return found.data as { commandId: string; chatJid: string; content: unknown };
+      return found.data;
     });
     expect(command.chatJid).toBe(`${setup.contact.number}@s.whatsapp.net`);
     expect(command.content).toEqual({ kind: 'text', body: 'Olá Maria, posso ajudar?' });
@@ -199,9 +196,7 @@ describe('the lifecycle of a ticket', () => {
       expect(page.body.messages.find((item: { id: string }) => item.id === message.id)).toMatchObject({ ack: 3 });
     });
     await expectEventually(() => {
-      const acks = harness
-        .events(setup.companyId, 'tickets.message.updated')
-        .map((event) => (event.data as { message: { ack: number } }).message.ack);
+      const acks = harness.eventsOf(setup.companyId, MessageUpdated).map((event) => event.data.message.ack);
       expect(acks).toEqual(expect.arrayContaining([1, 3]));
     });
   });
@@ -293,10 +288,9 @@ describe('the lifecycle of a ticket', () => {
     );
     expect(cycles.map((cycle) => cycle.finished)).toEqual([true, false]);
     await expectEventually(() => {
-      const reopened = harness.events(setup.companyId, 'tickets.ticket.updated').filter((event) => {
-        const data = event.data as { previous: { status: string } | null; ticket: { status: string } };
-        return data.previous?.status === 'closed' && data.ticket.status === 'pending';
-      });
+      const reopened = harness
+        .eventsOf(setup.companyId, TicketUpdated)
+        .filter(({ data }) => data.previous?.status === 'closed' && data.ticket.status === 'pending');
       expect(reopened.length).toBeGreaterThan(0);
     });
   });

@@ -6,13 +6,13 @@
  * comes back.
  */
 import { expectEventually, nextCompanyId } from '@cs/platform/testing';
+import { SendMessage } from '@cs/proto/events';
 import {
   addContact,
   type CompanySetup,
   Harness,
   JPEG_BYTES,
   PNG_BYTES,
-  type Published,
   setupCompany,
   upload,
 } from '../support/harness.js';
@@ -31,10 +31,8 @@ afterAll(async () => {
 
 const inSeconds = (seconds: number): Date => new Date(Date.now() + seconds * 1000);
 
-const sendsTo = (number: string): Published[] =>
-  harness
-    .events(setup.companyId, 'whatsapp.message.send')
-    .filter((event) => (event.data as { chatJid: string }).chatJid === `${number}@s.whatsapp.net`);
+const sendsTo = (number: string) =>
+  harness.eventsOf(setup.companyId, SendMessage).filter((event) => event.data.chatJid === `${number}@s.whatsapp.net`);
 
 const scheduleRow = async (id: number) => {
   const [row] = await harness.query<{ status: string; sent_at: Date | null; error: string | null }>(
@@ -185,8 +183,8 @@ describe('sending', () => {
     expect(due.status).toBe(200);
     await expectEventually(async () => expect((await scheduleRow(schedule.id))?.status).toBe('ENVIADA'));
     await expectEventually(() => {
-      const command = sendsTo(setup.contact.number).at(-1)?.data as { content: Record<string, unknown> };
-      expect(command.content).toMatchObject({
+      const command = sendsTo(setup.contact.number).at(-1)?.data;
+      expect(command?.content).toMatchObject({
         kind: 'media',
         mediaType: 'image',
         caption: 'Confira a nossa vitrine nova!',
@@ -205,10 +203,10 @@ describe('sending', () => {
     });
     const command = await expectEventually(() => {
       const found = sendsTo(setup.contact.number).find(
-        (event) => (event.data as { content: { body?: string } }).content.body === 'Sua fatura vence amanhã.',
+        ({ data: { content } }) => content.kind === 'text' && content.body === 'Sua fatura vence amanhã.',
       );
       if (!found) throw new Error('not sent yet');
-      return found.data as { commandId: string; clientMessageId: string };
+      return found.data;
     });
     await harness.publish('whatsapp.message.send-failed', setup.companyId, setup.connectionId, {
       commandId: command.commandId,
@@ -297,7 +295,7 @@ describe('a schedule that comes due while the service is down', () => {
     });
     await expectEventually(() =>
       expect(
-        sendsTo(contact.number).map((event) => (event.data as { content: { body: string } }).content.body),
+        sendsTo(contact.number).map(({ data: { content } }) => (content.kind === 'text' ? content.body : content.kind)),
       ).toEqual(['Seu horário é amanhã às 10h.']),
     );
     const { body } = await harness.http('GET', `/schedules/${schedule.id}`, setup.admin);

@@ -5,6 +5,7 @@
  * a card between them (`DELETE /ticket-tags/{id}` removes only kanban tags).
  */
 import { expectEventually, nextCompanyId } from '@cs/platform/testing';
+import { TicketUpdated } from '@cs/proto/events';
 import { addContact, type CompanySetup, Harness, setupCompany, ticketFrom } from '../support/harness.js';
 
 const harness = new Harness();
@@ -73,9 +74,7 @@ describe('tags', () => {
     expect(synced.body.tags.map((tag: { name: string }) => tag.name)).toEqual(['Cliente VIP', 'Em negociação']);
     expect(await tagNamesOf(ticket.id)).toEqual(['Cliente VIP', 'Em negociação']);
     await expectEventually(() => {
-      const updates = harness
-        .events(setup.companyId, 'tickets.ticket.updated')
-        .map((event) => event.data as { ticket: { id: number; tags: Array<{ name: string }> } });
+      const updates = harness.eventsOf(setup.companyId, TicketUpdated).map((event) => event.data);
       expect(updates.at(-1)?.ticket.tags.map((tag) => tag.name)).toEqual(['Cliente VIP', 'Em negociação']);
       const counted = harness.events(setup.companyId, 'tickets.tag.updated').map((event) => event.data);
       expect(counted).toContainEqual(expect.objectContaining({ name: 'Cliente VIP', ticketsCount: 1 }));
@@ -135,10 +134,8 @@ describe('tags', () => {
       expect(harness.events(setup.companyId, 'tickets.tag.deleted').map((event) => event.data)).toEqual([
         { id: vip.id },
       ]);
-      const last = harness.events(setup.companyId, 'tickets.ticket.updated').at(-1)?.data as {
-        ticket: { id: number; tags: unknown[] };
-      };
-      expect(last.ticket).toMatchObject({ id: ticket.id, tags: [] });
+      const last = harness.eventsOf(setup.companyId, TicketUpdated).at(-1)?.data;
+      expect(last?.ticket).toMatchObject({ id: ticket.id, tags: [] });
     });
   });
 });

@@ -16,12 +16,15 @@ import { runMigrations } from '@cs/platform/database';
 import {
   createTopics,
   deleteTopics,
+  eventsOf,
   expectEventually,
   serviceTestEnv,
   TEST_INTERNAL_TOKEN,
   testRun,
+  type TypedRecorded,
 } from '@cs/platform/testing';
-import { eventByType } from '@cs/proto/events';
+import { assertUnreachable, type EventDefinition } from '@cs/proto/common';
+import { eventByType, SendMessage } from '@cs/proto/events';
 import { ticketsService } from '../../src/app.js';
 import { createTicketsDataSource } from '../../src/database/data-source.js';
 
@@ -195,11 +198,26 @@ export class Harness {
     return this.seen.filter((event) => event.companyId === companyId && (!type || event.type === type));
   }
 
+  /** The events of one definition the service published for a company, with `data` typed and checked. */
+  eventsOf<D extends EventDefinition>(companyId: number, definition: D): Array<TypedRecorded<Published, D>> {
+    return eventsOf(this.events(companyId), definition);
+  }
+
   /** Texts of the send commands for a company, in order. */
   sentTexts(companyId: number): string[] {
-    return this.events(companyId, 'whatsapp.message.send').map((event) => {
-      const content = (event.data as { content: { kind: string; body?: string; caption?: string } }).content;
-      return content.kind === 'text' ? (content.body ?? '') : `[media] ${content.caption ?? ''}`;
+    return this.eventsOf(companyId, SendMessage).map(({ data: { content } }) => {
+      switch (content.kind) {
+        case 'text':
+          return content.body;
+        case 'media':
+          return `[media] ${content.caption}`;
+        case 'location':
+          return `[location] ${content.name ?? ''}`;
+        case 'vcard':
+          return `[vcard] ${content.displayName}`;
+        default:
+          return assertUnreachable(content);
+      }
     });
   }
 

@@ -26,10 +26,16 @@ export const ConnectorEnvSchema = ServiceEnvSchema.extend({
   SIMULATOR_AUTO_SCAN_MS: z.coerce.number().int().min(0).default(3_000),
   /** A simulated QR is replaced this often; after 3 replacements without a scan the session is TIMEOUT. */
   SIMULATOR_QR_REFRESH_MS: z.coerce.number().int().min(50).default(20_000),
-  /** How often a simulated session looks for what its contacts sent (the phone network lives in PostgreSQL). */
-  SIMULATOR_POLL_MS: z.coerce.number().int().min(10).default(200),
-  /** How often the owner of sessions looks for commands addressed to them (send, start, logout, ...). */
-  CONNECTOR_COMMAND_POLL_MS: z.coerce.number().int().min(10).default(250),
+  /**
+   * Fallback: how often a simulated session looks for what its contacts sent even without a wake-up (the phone
+   * network lives in PostgreSQL; each write NOTIFYs the session's owner, which looks at once).
+   */
+  SIMULATOR_POLL_MS: z.coerce.number().int().min(10).default(5_000),
+  /**
+   * Fallback: how often the owner of sessions looks for commands addressed to them (send, start, logout, ...) even
+   * without a wake-up (each recorded command NOTIFYs the owner, which looks at once).
+   */
+  CONNECTOR_COMMAND_POLL_MS: z.coerce.number().int().min(10).default(5_000),
   /** Where media is stored (local folder), and the public base URL media links start with. */
   WHATSAPP_MEDIA_DIR: z.string().min(1).default('.data/whatsapp-media'),
   PUBLIC_URL: z.url().default('http://localhost:8080'),

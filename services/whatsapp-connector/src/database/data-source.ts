@@ -11,7 +11,7 @@ export const WHATSAPP_SCHEMA = 'whatsapp';
  */
 export function createWhatsappDataSource(config: {
   DATABASE_URL: string;
-  DATABASE_POOL_SIZE?: number;
+  DATABASE_POOL_SIZE?: number | undefined;
   CONNECTOR_LEASE_TTL_MS?: number;
 }): DataSource {
   return createServiceDataSource({
@@ -19,7 +19,7 @@ export function createWhatsappDataSource(config: {
     schema: WHATSAPP_SCHEMA,
     entities: [],
     migrations: WhatsappMigrations,
-    poolSize: config.DATABASE_POOL_SIZE ?? 10,
+    poolSize: config.DATABASE_POOL_SIZE,
     applicationName: 'whatsapp-connector',
     // a frozen process (SIGSTOP, a stalled VM) must not keep a fenced transaction's row locks, which would block
     // the takeover of its lapsed sessions forever: PostgreSQL ends a transaction left idle for a lease's TTL

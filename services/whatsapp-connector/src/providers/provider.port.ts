@@ -169,6 +169,8 @@ export interface ProviderSession {
   start(options: { readonly pairingNumber?: string }): Promise<void>;
   send(request: SendRequest): Promise<{ messageId: string; timestamp: Date }>;
   deleteForEveryone(chatJid: string, messageId: string): Promise<void>;
+  /** Changes the text of a text message we sent (WhatsApp shows it as edited); rejects when it cannot. */
+  editText(chatJid: string, messageId: string, body: string): Promise<void>;
   markRead(chatJid: string, messageIds: readonly string[]): Promise<void>;
   checkNumbers(numbers: readonly string[]): Promise<NumberCheckResult[]>;
   profilePicture(jid: string): Promise<string | null>;
@@ -178,6 +180,12 @@ export interface ProviderSession {
   logout(): Promise<void>;
   /** Ends the socket, keeping the credentials (shutdown, lease handed over). Never reports a status. */
   stop(): Promise<void>;
+  /**
+   * Providers that poll the connector's database (the simulator's inbox): something for this session was just
+   * committed (a NOTIFY on the owner's listening connection, or its reconnect), so look now instead of at the next
+   * fallback poll.
+   */
+  wake?(): void;
 }
 
 export class SessionNotReadyError extends Error {

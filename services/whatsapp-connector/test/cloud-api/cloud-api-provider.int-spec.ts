@@ -303,6 +303,14 @@ describe('CloudApiProvider (outbound, against a fake Graph API)', () => {
     expect(graph.requests).toHaveLength(1); // only the credential check
   });
 
+  it('rejects an edit clearly, since the Cloud API cannot edit a sent message', async () => {
+    await expect(session.editText(CHAT, 'wamid.A==', 'corrigido')).rejects.toMatchObject({
+      code: 'ERR_EDIT_WAPP_MSG',
+      details: { reason: 'notSupportedByCloudApi' },
+    });
+    expect(graph.requests).toHaveLength(1); // only the credential check
+  });
+
   it('answers the questions the Cloud API cannot ask without calling Meta', async () => {
     expect(await session.checkNumbers(['5511987654321', '+55 (21) 99887-7665'])).toEqual([
       { number: '5511987654321', exists: true, jid: '5511987654321@s.whatsapp.net' },

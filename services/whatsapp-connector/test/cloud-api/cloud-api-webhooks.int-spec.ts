@@ -156,6 +156,16 @@ describe('Cloud API webhooks (Nest app on a real port)', () => {
       }
     });
 
+    it('answers 403, not 400, when a parameter is repeated (the challenge is never echoed)', async () => {
+      const response = await fetch(
+        `${app.url}/webhooks/whatsapp/41?hub.mode=subscribe&hub.verify_token=${encodeURIComponent(VERIFY_TOKEN)}` +
+          '&hub.challenge=challenge-1&hub.challenge=challenge-2',
+        { headers: { 'x-internal-token': TEST_INTERNAL_TOKEN } },
+      );
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ error: 'ERR_NO_PERMISSION' });
+    });
+
     it('answers 404 for an unknown connection, a non-Cloud API connection or a bad id', async () => {
       const query = { 'hub.mode': 'subscribe', 'hub.verify_token': VERIFY_TOKEN, 'hub.challenge': '7' };
       for (const id of [999, 43, 'abc']) {

@@ -40,10 +40,8 @@ async function startProcess(id: string): Promise<Process> {
     serviceTestEnv({
       CONNECTOR_PORT: String(port),
       CONNECTOR_INSTANCE_ID: id,
-      CONNECTOR_COMMAND_POLL_MS: '100',
       SIMULATOR_ENABLED: 'true',
       SIMULATOR_AUTO_SCAN_MS: '0',
-      SIMULATOR_POLL_MS: '100',
       WHATSAPP_MEDIA_DIR: `/tmp/wa-takeover-${id}`,
       DATABASE_POOL_SIZE: '6',
     }),

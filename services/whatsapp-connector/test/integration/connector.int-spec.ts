@@ -87,11 +87,9 @@ beforeAll(async () => {
     serviceTestEnv({
       CONNECTOR_HEARTBEAT_MS: '200',
       CONNECTOR_LEASE_TTL_MS: '3000',
-      CONNECTOR_COMMAND_POLL_MS: '100',
       SIMULATOR_ENABLED: 'true',
       SIMULATOR_AUTO_SCAN_MS: '0',
       SIMULATOR_QR_REFRESH_MS: '1500',
-      SIMULATOR_POLL_MS: '50',
       WHATSAPP_MEDIA_DIR: mediaDir,
       MEDIA_MAX_BYTES: '4096',
       PUBLIC_URL: 'http://gateway.test',
@@ -263,6 +261,21 @@ describe('connections (/whatsapp)', () => {
     const response = await call(company, 'POST', '/whatsapp', { name: 'Agente' }, 'user');
     expect(response.status).toBe(403);
   });
+
+  it("answers the same list whatever upstream's ?session= says, and refuses a bad pairing request", async () => {
+    const company = await nextCompanyId();
+    const connection = await create(company, { name: `Lista ${randomUUID().slice(0, 6)}` });
+    for (const query of ['', '?session=0', '?session=abc', '?session=0&session=1']) {
+      const response = await call(company, 'GET', `/whatsapp/${query}`);
+      expect([query, response.status]).toEqual([query, 200]);
+      expect((await json<Connection[]>(response)).map((c) => c.id)).toEqual([connection.id]);
+    }
+    for (const body of [{ usePairingCode: true }, { usePairingCode: true, number: '123' }]) {
+      const response = await call(company, 'POST', `/whatsappsession/${connection.id}`, body);
+      expect(response.status).toBe(400);
+      expect(await json(response)).toMatchObject({ error: 'ERR_VALIDATION', details: [{ path: 'number' }] });
+    }
+  });
 });
 
 describe('tenancy', () => {
@@ -412,7 +425,8 @@ describe('messages', () => {
         fromMe: false,
       },
     });
-    // the phone network hands the same message over again (as after a crash before it was marked delivered)
+    // the phone network hands the same message over again (as after a crash before it was marked delivered); an
+    // UPDATE notifies nobody, so this is found by the session's fallback poll (SIMULATOR_POLL_MS, 5 s)
     await db.query('UPDATE simulator_inbox SET delivered_at = NULL WHERE message_id = $1', [messageId]);
     await expectEventually(async () => {
       const { rows } = await db.query('SELECT delivered_at FROM simulator_inbox WHERE message_id = $1', [messageId]);
@@ -486,6 +500,72 @@ describe('messages', () => {
         .map((entry) => entry.envelope.data['ack']);
       expect(acks).toEqual([3, 4]);
     });
+  });
+
+  it("edits a sent text so the contact's phone shows it, and reports an edit WhatsApp refuses", async () => {
+    const number = contactNumber();
+    const chatJid = `${number}@s.whatsapp.net`;
+    const sendId = await probe.send(companyA, connection.id, chatJid, 'Chegamos às 9h');
+    const sent = await expectEventually(() => {
+      const [event] = probe.events('whatsapp.message-ack.v1', (entry) => entry.envelope.data['commandId'] === sendId);
+      if (!event) throw new Error('not sent yet');
+      return event.envelope.data as { messageId: string };
+    });
+    const edit = (messageId: string, body: string): Promise<string> => {
+      const commandId = randomUUID();
+      return probe
+        .publish('whatsapp.message.commands.v1', String(connection.id), 'whatsapp.message.edit', companyA, {
+          commandId,
+          clientMessageId: `client-${commandId}`,
+          connectionId: connection.id,
+          chatJid,
+          messageId,
+          body,
+          previous: { body: 'Chegamos às 9h', isEdited: false },
+        })
+        .then(() => commandId);
+    };
+    const phone = async () =>
+      json<Array<{ messageId: string; content: { body?: string }; editedAt: string | null }>>(
+        await call(companyA, 'GET', `/simulator/connections/${connection.id}/sent?chat=${number}`),
+      );
+
+    const done = await edit(sent.messageId, 'Chegamos às 10h');
+    await expectEventually(async () => {
+      const [message] = await phone();
+      expect(message).toMatchObject({ messageId: sent.messageId, content: { kind: 'text', body: 'Chegamos às 10h' } });
+      expect(message?.editedAt).not.toBeNull();
+    });
+    await expectEventually(async () => {
+      const { rows } = await db.query('SELECT status FROM session_commands WHERE command_id = $1', [done]);
+      expect(rows[0]?.status).toBe('done');
+    });
+    expect(probe.events('whatsapp.message-ack.v1', (entry) => entry.envelope.data['commandId'] === done)).toEqual([]);
+
+    // WhatsApp allows edits for 15 minutes: later, the phone keeps the text and the sender hears of the failure
+    await db.query(`UPDATE simulator_sent SET sent_at = now() - interval '16 minutes' WHERE message_id = $1`, [
+      sent.messageId,
+    ]);
+    const refused = await edit(sent.messageId, 'Chegamos às 11h');
+    await expectEventually(() =>
+      expect(
+        probe.events('whatsapp.message-ack.v1', (entry) => entry.envelope.data['commandId'] === refused),
+      ).toMatchObject([
+        {
+          envelope: {
+            type: 'whatsapp.message.edit-failed',
+            data: {
+              clientMessageId: `client-${refused}`,
+              messageId: sent.messageId,
+              body: 'Chegamos às 11h',
+              previous: { body: 'Chegamos às 9h', isEdited: false },
+              error: 'ERR_EDIT_WAPP_MSG',
+            },
+          },
+        },
+      ]),
+    );
+    expect((await phone())[0]?.content.body).toBe('Chegamos às 10h');
   });
 
   it('keeps a send accepted while the session is not connected, and sends it once the session is back', async () => {
@@ -778,6 +858,33 @@ describe('messages', () => {
       expect(inbound(big.messageId)[0]?.envelope.data).toMatchObject({ media: null, body: 'grande demais' });
       expect(inbound(exe.messageId)[0]?.envelope.data).toMatchObject({ media: null, body: 'programa' });
     });
+  });
+
+  it('refuses a malformed simulator body or query with 400 ERR_VALIDATION and enqueues nothing', async () => {
+    const number = contactNumber();
+    const bad = await simulator('/messages', { from: { number: 'abc' }, kind: 'fax', body: 'x' });
+    expect(bad.status).toBe(400);
+    const body = await json<{ error: string; details: Array<{ path: string }> }>(bad);
+    expect(body.error).toBe('ERR_VALIDATION');
+    expect(body.details.map((detail) => detail.path).sort()).toEqual(['from.number', 'kind']);
+    for (const [path, payload] of [
+      ['/receipts', { from: { number }, messageIds: [], status: 'read' }],
+      ['/edits', { from: { number }, messageId: 'x'.repeat(129), body: 'y' }],
+      ['/reactions', { from: { number }, emoji: '👍' }],
+      ['/calls', { isVideo: true }],
+    ] as const) {
+      const response = await simulator(path, payload);
+      expect([path, response.status]).toEqual([path, 400]);
+      expect(await json(response)).toMatchObject({ error: 'ERR_VALIDATION' });
+    }
+    const sent = await call(companyA, 'GET', `/simulator/connections/${connection.id}/sent?chat=1&chat=2`);
+    expect(sent.status).toBe(400);
+    expect(await json(sent)).toMatchObject({ error: 'ERR_VALIDATION', details: [{ path: 'chat' }] });
+    const { rows } = await db.query<{ count: string }>(
+      'SELECT count(*) FROM simulator_inbox WHERE connection_id = $1 AND payload::text LIKE $2',
+      [connection.id, `%${number}%`],
+    );
+    expect(Number(rows[0]?.count)).toBe(0);
   });
 
   it('reports edits, revokes, reactions and missed calls', async () => {

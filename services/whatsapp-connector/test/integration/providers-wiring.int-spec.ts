@@ -38,7 +38,6 @@ beforeAll(async () => {
     serviceTestEnv({
       CONNECTOR_HEARTBEAT_MS: '200',
       CONNECTOR_LEASE_TTL_MS: '3000',
-      CONNECTOR_COMMAND_POLL_MS: '100',
       WHATSAPP_MEDIA_DIR: `/tmp/wa-wiring-${randomUUID()}`,
       PUBLIC_URL: 'http://gateway.test',
       WHATSAPP_GRAPH_URL: graph.url,

@@ -80,10 +80,8 @@ beforeAll(async () => {
     serviceTestEnv({
       CONNECTOR_HEARTBEAT_MS: '200',
       CONNECTOR_LEASE_TTL_MS: '3000',
-      CONNECTOR_COMMAND_POLL_MS: '100',
       SIMULATOR_ENABLED: 'true',
       SIMULATOR_AUTO_SCAN_MS: '0',
-      SIMULATOR_POLL_MS: '50',
       WHATSAPP_MEDIA_DIR: mediaDir,
       MEDIA_MAX_BYTES: '4096',
       PUBLIC_URL: 'http://gateway.test',

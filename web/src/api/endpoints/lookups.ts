@@ -1,10 +1,9 @@
+import type { PromptResponse, QueueIntegrationResponse } from '@cs/proto/http';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { baseApi } from '../base-api';
 
-export interface NamedRecord {
-  id: number;
-  name: string;
-}
+/** What the dialogs read of a prompt (`PromptResponseSchema`) or a queue integration (`QueueIntegrationResponseSchema`). */
+export type NamedRecord = Pick<PromptResponse | QueueIntegrationResponse, 'id' | 'name'>;
 
 const withTags = baseApi.enhanceEndpoints({ addTagTypes: ['Prompts', 'Integrations'] });
 

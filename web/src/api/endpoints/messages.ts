@@ -1,7 +1,9 @@
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { baseApi } from '../base-api';
 import type { MessageSnapshot } from '@cs/proto/events';
-import type { SendMessageInput, SentMessages } from '@cs/proto/http';
-import type { MessagesPage } from '../types';
+import type { EditMessageInput, SendMessageInput, SentMessages } from '@cs/proto/http';
+import type { RootState } from '../../app/store';
+import type { Message, MessagesPage } from '../types';
 
 /** `POST /messages/{ticketId}`: the ticket and `SendMessageSchema`'s text and quote. */
 export type SendTextBody = { ticketId: number } & Pick<SendMessageInput, 'body' | 'quotedMsg'>;
@@ -23,6 +25,7 @@ export const messagesApi = baseApi.injectEndpoints({
         method: 'POST',
         body: { read: 1, fromMe: true, mediaUrl: '', body, quotedMsg: quotedMsg ?? null },
       }),
+      onQueryStarted: ({ ticketId }, { dispatch, queryFulfilled }) => keepSent(ticketId, queryFulfilled, dispatch),
     }),
     sendMedia: build.mutation<SentMessages, { ticketId: number; files: File[] } & Pick<SendMessageInput, 'body'>>({
       query: ({ ticketId, files, body }) => {
@@ -32,12 +35,70 @@ export const messagesApi = baseApi.injectEndpoints({
         form.append('body', body);
         return { url: `/messages/${ticketId}`, method: 'POST', body: form };
       },
+      onQueryStarted: ({ ticketId }, { dispatch, queryFulfilled }) => keepSent(ticketId, queryFulfilled, dispatch),
     }),
     deleteMessage: build.mutation<MessageSnapshot, string>({
       query: (id) => ({ url: `/messages/${id}`, method: 'DELETE' }),
     }),
+    /** `POST /messages/edit/{id}`: the list shows the change through the socket's `update`, as for a delete. */
+    editMessage: build.mutation<MessageSnapshot, { id: string } & EditMessageInput>({
+      query: ({ id, body }) => ({ url: `/messages/edit/${id}`, method: 'POST', body: { body } }),
+    }),
   }),
 });
 
-export const { useGetMessagesInfiniteQuery, useSendTextMutation, useSendMediaMutation, useDeleteMessageMutation } =
-  messagesApi;
+/**
+ * Puts messages into a chat's cached pages: one already there is replaced (`replace`, for the socket's newer copy)
+ * or kept (for the POST's answer, which the socket may already have overtaken), a new one is appended to the newest
+ * page when `append`. A chat whose first page is still loading cannot take them, and its answer may predate them:
+ * it is fetched again once it settles (RTK Query's delayed invalidation), so a message is never lost to that race.
+ */
+export function mergeIntoChat(
+  ticketId: number,
+  messages: readonly Message[],
+  { append, replace }: { append: boolean; replace: boolean },
+): ThunkAction<void, RootState, unknown, UnknownAction> {
+  return (dispatch, getState) => {
+    const cached = messagesApi.endpoints.getMessages.select(ticketId)(getState());
+    if (cached.isUninitialized) return;
+    if (!cached.data) {
+      dispatch(baseApi.util.invalidateTags([{ type: 'Messages', id: ticketId }]));
+      return;
+    }
+    dispatch(
+      messagesApi.util.updateQueryData('getMessages', ticketId, (draft) => {
+        const newest = draft.pages[0];
+        if (!newest) return;
+        for (const message of messages) {
+          const page = draft.pages.find((p) => p.messages.some((m) => m.id === message.id));
+          if (page) {
+            const i = page.messages.findIndex((m) => m.id === message.id);
+            if (replace) page.messages[i] = { ...page.messages[i], ...message };
+          } else if (append) newest.messages.push(message);
+        }
+      }),
+    );
+  };
+}
+
+/** The POST's answer joins the chat even when its socket `create` was missed (the chat was still loading). */
+async function keepSent(
+  ticketId: number,
+  sent: Promise<{ data: SentMessages }>,
+  dispatch: (action: ThunkAction<void, RootState, unknown, UnknownAction>) => void,
+) {
+  try {
+    const { data } = await sent;
+    dispatch(mergeIntoChat(ticketId, data, { append: true, replace: false }));
+  } catch {
+    // the form shows the failure
+  }
+}
+
+export const {
+  useGetMessagesInfiniteQuery,
+  useSendTextMutation,
+  useSendMediaMutation,
+  useDeleteMessageMutation,
+  useEditMessageMutation,
+} = messagesApi;

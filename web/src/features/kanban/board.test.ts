@@ -2,10 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { ticket } from '../../testing/fixtures';
 import { buildLanes, dropTarget, laneId, laneOf, movedTicket, onBoard, OPEN_LANE } from './board';
 
-const tags = [
-  { id: 5, name: 'Em negociação', color: '#ff9800', kanban: 1 },
-  { id: 6, name: 'Fechado', color: '#4caf50', kanban: 1 },
-];
+const lane = (id: number, name: string, color: string) => ({
+  id,
+  companyId: 1,
+  name,
+  color,
+  kanban: 1,
+  userId: null,
+  ticketsCount: 0,
+});
+const tags = [lane(5, 'Em negociação', '#ff9800'), lane(6, 'Fechado', '#4caf50')];
 const plain = { id: 9, name: 'VIP', color: '#000000' };
 
 describe('the kanban board', () => {

@@ -1,15 +1,9 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { z } from 'zod';
 import type { CompanyId } from '@cs/proto/common';
+import { type Invoice, type InvoiceListQuery, InvoiceListQuerySchema, type InvoicePage } from '@cs/proto/http';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CompanyIdParam, Roles, SuperOnly } from '@cs/platform/tenancy';
-import { type InvoicePage, type InvoiceResponse, InvoicesQueries } from './invoices.queries.js';
-
-const ListQuerySchema = z.object({
-  searchParam: z.string().max(100).optional().default(''),
-  pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
-});
-type ListQuery = z.infer<typeof ListQuerySchema>;
+import { InvoicesQueries } from './invoices.queries.js';
 
 /**
  * Invoices are read-only through the API: they are created by the generation job and paid only by a
@@ -22,7 +16,7 @@ export class InvoicesController {
   /** Every company's invoices (super users). */
   @Get()
   @SuperOnly()
-  all(@Query(new ZodPipe(ListQuerySchema)) query: ListQuery): Promise<InvoicePage> {
+  all(@Query(new ZodPipe(InvoiceListQuerySchema)) query: InvoiceListQuery): Promise<InvoicePage> {
     return this.queries.listAll(query.searchParam, query.pageNumber);
   }
 
@@ -31,7 +25,7 @@ export class InvoicesController {
   @Roles('admin')
   list(
     @CompanyIdParam() companyId: CompanyId,
-    @Query(new ZodPipe(ListQuerySchema)) query: ListQuery,
+    @Query(new ZodPipe(InvoiceListQuerySchema)) query: InvoiceListQuery,
   ): Promise<InvoicePage> {
     return this.queries.listOfCompany(companyId, query.searchParam, query.pageNumber);
   }
@@ -41,7 +35,7 @@ export class InvoicesController {
   show(
     @CompanyIdParam() companyId: CompanyId,
     @Param('id', new IdPipe('ERR_NO_INVOICE_FOUND')) id: number,
-  ): Promise<InvoiceResponse> {
+  ): Promise<Invoice> {
     return this.queries.findOfCompany(companyId, id);
   }
 }

@@ -1,24 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
+import type { Invoice, InvoicePage } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 
 export const INVOICES_PAGE_SIZE = 20;
-
-/** An invoice as the Financeiro page reads it (value in reais, due date YYYY-MM-DD, status open | paid). */
-export interface InvoiceResponse {
-  readonly id: number;
-  readonly companyId: number;
-  readonly detail: string;
-  readonly value: number;
-  readonly dueDate: string;
-  readonly status: 'open' | 'paid';
-  readonly paidAt: string | null;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-  /** Super users' list only. */
-  readonly companyName?: string;
-}
 
 interface InvoiceRow {
   id: number;
@@ -34,7 +20,7 @@ interface InvoiceRow {
   total: number;
 }
 
-const toInvoice = (row: InvoiceRow): InvoiceResponse => ({
+const toInvoice = (row: InvoiceRow): Invoice => ({
   id: row.id,
   companyId: row.company_id,
   detail: row.detail,
@@ -49,12 +35,6 @@ const toInvoice = (row: InvoiceRow): InvoiceResponse => ({
 
 const COLUMNS = `i.id, i.company_id, i.detail, i.value::text AS value, i.due_date::text AS due_date, i.status,
   i.paid_at, i.created_at, i.updated_at`;
-
-export interface InvoicePage {
-  readonly invoices: InvoiceResponse[];
-  readonly count: number;
-  readonly hasMore: boolean;
-}
 
 /** Reads of invoices. A company's reads always carry its id; only the super users' list spans companies. */
 @Injectable()
@@ -71,7 +51,7 @@ export class InvoicesQueries {
     return this.page('true', [], searchParam, pageNumber, true);
   }
 
-  async findOfCompany(companyId: CompanyId, id: number): Promise<InvoiceResponse> {
+  async findOfCompany(companyId: CompanyId, id: number): Promise<Invoice> {
     const [row] = await this.transactions.manager.query<InvoiceRow[]>(
       `SELECT ${COLUMNS}, 0 AS total FROM invoices i WHERE i.company_id = $1 AND i.id = $2`,
       [companyId, id],

@@ -1,26 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Body, Controller, HttpCode, Inject, Post, Query } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { z } from 'zod';
+import { PixNotificationSchema, type PixWebhookQuery, PixWebhookQuerySchema, type WebhookAck } from '@cs/proto/http';
 import { APP_CONFIG } from '@cs/platform/config';
 import { DomainError } from '@cs/platform/errors';
+import { ZodPipe } from '@cs/platform/http';
 import { LOGGER } from '@cs/platform/logging';
 import { Public } from '@cs/platform/tenancy';
 import { ConfirmPaymentUseCase } from './use-cases/confirm-payment.use-case.js';
-
-/** Efí's notification: `{pix: [{endToEndId, txid, chave, valor, horario, ...}]}`, or `{evento: "teste_webhook"}`. */
-const NotificationSchema = z.object({
-  evento: z.string().optional(),
-  pix: z
-    .array(
-      z.object({
-        endToEndId: z.string().min(1).max(64),
-        txid: z.string().min(1).max(35).optional(),
-      }),
-    )
-    .max(100)
-    .optional(),
-});
 
 const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
 
@@ -44,22 +31,33 @@ export class WebhooksController {
 
   @Post()
   @HttpCode(200)
-  notify(@Query('hmac') hmac: unknown, @Body() body: unknown): Promise<{ ok: true }> {
-    return this.handle(hmac, body);
+  notify(
+    @Query(new ZodPipe(PixWebhookQuerySchema)) query: PixWebhookQuery,
+    @Body() body: unknown,
+  ): Promise<WebhookAck> {
+    return this.handle(query, body);
   }
 
   @Post('pix')
   @HttpCode(200)
-  notifyPix(@Query('hmac') hmac: unknown, @Body() body: unknown): Promise<{ ok: true }> {
-    return this.handle(hmac, body);
+  notifyPix(
+    @Query(new ZodPipe(PixWebhookQuerySchema)) query: PixWebhookQuery,
+    @Body() body: unknown,
+  ): Promise<WebhookAck> {
+    return this.handle(query, body);
   }
 
-  private async handle(hmac: unknown, body: unknown): Promise<{ ok: true }> {
-    if (!sameSecret(typeof hmac === 'string' ? hmac : undefined, this.config.BILLING_WEBHOOK_SECRET)) {
+  /**
+   * The secret first (403 without it, whatever the body); then the body is read with `PixNotificationSchema`
+   * here rather than by a pipe, so an unreadable notification is answered 200 (the provider would retry a 400
+   * forever) without effect.
+   */
+  private async handle(query: PixWebhookQuery, body: unknown): Promise<WebhookAck> {
+    if (!sameSecret(query.hmac, this.config.BILLING_WEBHOOK_SECRET)) {
       this.logger.warn('payment notification without the webhook secret refused');
       throw new DomainError('ERR_NO_PERMISSION');
     }
-    const parsed = NotificationSchema.safeParse(body);
+    const parsed = PixNotificationSchema.safeParse(body);
     if (!parsed.success) {
       this.logger.warn('unreadable payment notification ignored');
       return { ok: true };

@@ -1,5 +1,9 @@
-import { PlatformTables1700000000000 } from '@cs/platform/database';
+import { OutboxQuietNotify1764500000000, PlatformTables1700000000000 } from '@cs/platform/database';
 import { CreateCampaigns1732600000000 } from './1732600000000-create-campaigns.js';
 
 /** Every migration of campaigns, in order. Never edit a merged migration; add a new one. */
-export const CampaignsMigrations = [PlatformTables1700000000000, CreateCampaigns1732600000000];
+export const CampaignsMigrations = [
+  PlatformTables1700000000000,
+  CreateCampaigns1732600000000,
+  OutboxQuietNotify1764500000000,
+];

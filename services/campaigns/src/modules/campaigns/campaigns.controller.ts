@@ -13,18 +13,21 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
+import {
+  type CampaignBody,
+  CampaignBodySchema,
+  type CampaignPage,
+  type CampaignResponse,
+  type ListCampaignsQuery,
+  ListCampaignsQuerySchema,
+  type MessageResponse,
+} from '@cs/proto/http';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CompanyIdParam, Roles } from '@cs/platform/tenancy';
 import { LimitedFilesInterceptor } from '@cs/platform/uploads';
 import { maxUpload, type UploadedFile } from '../media/media.storage.js';
 import { CampaignsEnabledGuard } from '../projections/campaigns-enabled.guard.js';
-import {
-  type CampaignBody,
-  CampaignBodySchema,
-  type ListCampaignsQuery,
-  ListCampaignsQuerySchema,
-} from './campaigns.dto.js';
-import { type CampaignResponse, CampaignsRepository } from './campaigns.repository.js';
+import { CampaignsRepository } from './campaigns.repository.js';
 import { CampaignsService } from './campaigns.service.js';
 
 const campaignId = new IdPipe('ERR_NO_CAMPAIGN_FOUND');
@@ -42,7 +45,7 @@ export class CampaignsController {
   list(
     @CompanyIdParam() companyId: CompanyId,
     @Query(new ZodPipe(ListCampaignsQuerySchema)) query: ListCampaignsQuery,
-  ): Promise<{ records: CampaignResponse[]; count: number; hasMore: boolean }> {
+  ): Promise<CampaignPage> {
     return this.campaigns.list(companyId, query);
   }
 
@@ -75,10 +78,7 @@ export class CampaignsController {
   }
 
   @Delete(':id')
-  async remove(
-    @CompanyIdParam() companyId: CompanyId,
-    @Param('id', campaignId) id: number,
-  ): Promise<{ message: string }> {
+  async remove(@CompanyIdParam() companyId: CompanyId, @Param('id', campaignId) id: number): Promise<MessageResponse> {
     await this.service.remove(companyId, id);
     return { message: 'Campaign deleted' };
   }

@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { hasMorePages } from '@cs/proto/common';
 import { CampaignCreated, type CampaignSnapshot, type CampaignStatus, CampaignUpdated } from '@cs/proto/events';
+import type { CampaignCounts, CampaignPage, CampaignResponse, ListCampaignsQuery } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
-import type { ListCampaignsQuery } from './campaigns.dto.js';
 
 export interface CampaignRow {
   id: number;
@@ -37,32 +37,6 @@ export interface CampaignRow {
   updated_at: Date;
 }
 
-export interface CampaignCounts {
-  valid: number;
-  delivered: number;
-  failed: number;
-  confirmationRequested: number;
-  confirmed: number;
-}
-
-export interface CampaignResponse extends Omit<CampaignSnapshot, 'counts'> {
-  message1: string | null;
-  message2: string | null;
-  message3: string | null;
-  message4: string | null;
-  message5: string | null;
-  confirmationMessage1: string | null;
-  confirmationMessage2: string | null;
-  confirmationMessage3: string | null;
-  confirmationMessage4: string | null;
-  confirmationMessage5: string | null;
-  counts: CampaignCounts;
-  contactList: { id: number; name: string } | null;
-  whatsapp: { id: number; name: string } | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
 const PAGE = 20;
 
 /** The audience of a campaign: a contact list's items, or the contacts of tickets carrying a tag. */
@@ -85,10 +59,7 @@ export class CampaignsRepository {
     return this.transactions.manager;
   }
 
-  async list(
-    companyId: CompanyId,
-    query: ListCampaignsQuery,
-  ): Promise<{ records: CampaignResponse[]; count: number; hasMore: boolean }> {
+  async list(companyId: CompanyId, query: ListCampaignsQuery): Promise<CampaignPage> {
     const offset = (query.pageNumber - 1) * PAGE;
     const search = `%${query.searchParam}%`;
     const [total] = await this.db.query<Array<{ count: number }>>(

@@ -2,14 +2,14 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyId } from '@cs/proto/common';
 import { CampaignDeleted } from '@cs/proto/events';
+import { CAMPAIGN_MESSAGES, type CampaignBody, type CampaignResponse } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError, validationError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
 import { DispatchEngine } from '../dispatch/dispatch-engine.js';
 import { MediaStorage, type UploadedFile } from '../media/media.storage.js';
 import { ProjectionsRepository } from '../projections/projections.repository.js';
-import { CAMPAIGN_MESSAGES, type CampaignBody } from './campaigns.dto.js';
-import { type CampaignResponse, type CampaignRow, CampaignsRepository } from './campaigns.repository.js';
+import { type CampaignRow, CampaignsRepository } from './campaigns.repository.js';
 import { zonedToUtc } from './zoned-time.js';
 
 const ONE_HOUR_MS = 3_600_000;

@@ -1,3 +1,5 @@
+import { LOCAL_DATE_TIME } from '@cs/proto/http';
+
 /** The offset (ms) of a time zone at an instant: local wall time minus UTC. */
 function offsetAt(instant: number, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {
@@ -14,8 +16,6 @@ function offsetAt(instant: number, timeZone: string): number {
   const local = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return local - Math.floor(instant / 1000) * 1000;
 }
-
-export const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /** `YYYY-MM-DD HH:mm:ss` read in the company's time zone, as an instant (null when it is not a real date). */
 export function zonedToUtc(value: string, timeZone: string): Date | null {

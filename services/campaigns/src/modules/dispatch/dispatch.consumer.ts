@@ -47,6 +47,7 @@ export class DispatchConsumer {
         return;
       }
       case 'whatsapp.message.ack':
+      case 'whatsapp.message.edit-failed':
         return;
       default:
         assertUnreachable(event);

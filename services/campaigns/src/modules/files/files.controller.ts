@@ -12,18 +12,22 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
+import {
+  type FileListBody,
+  FileListBodySchema,
+  type FileListPage,
+  type FileListResponse,
+  type ListFilesQuery,
+  ListFilesQuerySchema,
+  type MessageResponse,
+  type UploadListFields,
+  UploadListFieldsSchema,
+} from '@cs/proto/http';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CompanyIdParam, CurrentIdentity, type Identity, Roles } from '@cs/platform/tenancy';
 import { LimitedFilesInterceptor } from '@cs/platform/uploads';
 import { maxUpload, type UploadedFile } from '../media/media.storage.js';
-import {
-  type FileListBody,
-  FileListBodySchema,
-  type ListFilesQuery,
-  ListFilesQuerySchema,
-  UploadListFieldsSchema,
-} from './files.dto.js';
-import { type FileList, FilesRepository } from './files.repository.js';
+import { FilesRepository } from './files.repository.js';
 
 /** File lists (`/files`): name, message and options, each option with one uploaded file. */
 @Controller('files')
@@ -35,12 +39,12 @@ export class FilesController {
   list(
     @CompanyIdParam() companyId: CompanyId,
     @Query(new ZodPipe(ListFilesQuerySchema)) query: ListFilesQuery,
-  ): Promise<{ files: FileList[]; count: number; hasMore: boolean }> {
+  ): Promise<FileListPage> {
     return this.files.list(companyId, query);
   }
 
   @Get('list')
-  all(@CompanyIdParam() companyId: CompanyId): Promise<FileList[]> {
+  all(@CompanyIdParam() companyId: CompanyId): Promise<FileListResponse[]> {
     return this.files.all(companyId);
   }
 
@@ -48,7 +52,7 @@ export class FilesController {
   show(
     @CompanyIdParam() companyId: CompanyId,
     @Param('id', new IdPipe('ERR_NO_FILE_LIST_FOUND')) id: number,
-  ): Promise<FileList> {
+  ): Promise<FileListResponse> {
     return this.files.find(companyId, id);
   }
 
@@ -57,7 +61,7 @@ export class FilesController {
   create(
     @CurrentIdentity() identity: Identity,
     @Body(new ZodPipe(FileListBodySchema)) body: FileListBody,
-  ): Promise<FileList> {
+  ): Promise<FileListResponse> {
     return this.files.create(identity.companyId, identity.userId, body);
   }
 
@@ -66,7 +70,7 @@ export class FilesController {
     @CompanyIdParam() companyId: CompanyId,
     @Param('id', new IdPipe('ERR_NO_FILE_LIST_FOUND')) id: number,
     @Body(new ZodPipe(FileListBodySchema)) body: FileListBody,
-  ): Promise<FileList> {
+  ): Promise<FileListResponse> {
     return this.files.update(companyId, id, body);
   }
 
@@ -74,7 +78,7 @@ export class FilesController {
   async remove(
     @CompanyIdParam() companyId: CompanyId,
     @Param('id', new IdPipe('ERR_NO_FILE_LIST_FOUND')) id: number,
-  ): Promise<{ message: string }> {
+  ): Promise<MessageResponse> {
     await this.files.remove(companyId, id);
     return { message: 'File List deleted' };
   }
@@ -90,8 +94,8 @@ export class FilesController {
     @CompanyIdParam() companyId: CompanyId,
     @Param('id', new IdPipe('ERR_NO_FILE_LIST_FOUND')) id: number,
     @UploadedFiles() files: UploadedFile[] | undefined,
-    @Body(new ZodPipe(UploadListFieldsSchema)) fields: { id: string[]; name: string[]; mediaType: string[] },
-  ): Promise<FileList> {
+    @Body(new ZodPipe(UploadListFieldsSchema)) fields: UploadListFields,
+  ): Promise<FileListResponse> {
     return this.files.upload(companyId, id, files ?? [], fields);
   }
 }

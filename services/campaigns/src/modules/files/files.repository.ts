@@ -2,30 +2,11 @@ import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { hasMorePages } from '@cs/proto/common';
 import { FileListCreated, FileListDeleted, type FileListSnapshot, FileListUpdated } from '@cs/proto/events';
+import type { FileListBody, FileListPage, FileListResponse, ListFilesQuery, UploadListFields } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
 import { MediaStorage, type UploadedFile } from '../media/media.storage.js';
-import type { FileListBody, ListFilesQuery } from './files.dto.js';
-
-export interface FileOption {
-  id: number;
-  name: string;
-  path: string | null;
-  mediaType: string | null;
-  url: string | null;
-}
-
-export interface FileList {
-  id: number;
-  companyId: number;
-  userId: number | null;
-  name: string;
-  message: string;
-  options: FileOption[];
-  createdAt: string;
-  updatedAt: string;
-}
 
 const PAGE = 20;
 
@@ -52,10 +33,7 @@ export class FilesRepository {
     return this.transactions.manager;
   }
 
-  async list(
-    companyId: CompanyId,
-    query: ListFilesQuery,
-  ): Promise<{ files: FileList[]; count: number; hasMore: boolean }> {
+  async list(companyId: CompanyId, query: ListFilesQuery): Promise<FileListPage> {
     const offset = (query.pageNumber - 1) * PAGE;
     const search = `%${query.searchParam}%`;
     const [total] = await this.db.query<Array<{ count: number }>>(
@@ -70,14 +48,14 @@ export class FilesRepository {
     return { files: await this.withOptions(rows), count, hasMore: hasMorePages(count, offset, rows.length) };
   }
 
-  async all(companyId: CompanyId): Promise<FileList[]> {
+  async all(companyId: CompanyId): Promise<FileListResponse[]> {
     const rows = await this.db.query<FileListRow[]>('SELECT * FROM file_lists WHERE company_id = $1 ORDER BY name', [
       companyId,
     ]);
     return this.withOptions(rows);
   }
 
-  async find(companyId: CompanyId, id: number): Promise<FileList> {
+  async find(companyId: CompanyId, id: number): Promise<FileListResponse> {
     const rows = await this.db.query<FileListRow[]>('SELECT * FROM file_lists WHERE company_id = $1 AND id = $2', [
       companyId,
       id,
@@ -87,7 +65,7 @@ export class FilesRepository {
     return list;
   }
 
-  async create(companyId: CompanyId, userId: number, body: FileListBody): Promise<FileList> {
+  async create(companyId: CompanyId, userId: number, body: FileListBody): Promise<FileListResponse> {
     return this.transactions.run(async (manager) => {
       const [row] = await manager.query<Array<{ id: number }>>(
         'INSERT INTO file_lists (company_id, user_id, name, message) VALUES ($1, $2, $3, $4) RETURNING id',
@@ -104,7 +82,7 @@ export class FilesRepository {
     });
   }
 
-  async update(companyId: CompanyId, id: number, body: FileListBody): Promise<FileList> {
+  async update(companyId: CompanyId, id: number, body: FileListBody): Promise<FileListResponse> {
     const removed: Array<string | null> = [];
     const saved = await this.transactions.run(async (manager) => {
       const current = await this.find(companyId, id);
@@ -154,8 +132,8 @@ export class FilesRepository {
     companyId: CompanyId,
     id: number,
     files: readonly UploadedFile[],
-    fields: { id: string[]; name: string[]; mediaType: string[] },
-  ): Promise<FileList> {
+    fields: UploadListFields,
+  ): Promise<FileListResponse> {
     const list = await this.find(companyId, id);
     if (files.length === 0) throw new DomainError('ERR_VALIDATION', { message: 'Nenhum arquivo enviado.' });
     const targets = files.map((_file, index) => {
@@ -185,7 +163,7 @@ export class FilesRepository {
     return saved;
   }
 
-  private async announce(companyId: CompanyId, id: number, kind: 'created' | 'updated'): Promise<FileList> {
+  private async announce(companyId: CompanyId, id: number, kind: 'created' | 'updated'): Promise<FileListResponse> {
     const list = await this.find(companyId, id);
     const snapshot: FileListSnapshot = {
       id: list.id,
@@ -207,7 +185,7 @@ export class FilesRepository {
     return list;
   }
 
-  private async withOptions(rows: FileListRow[]): Promise<FileList[]> {
+  private async withOptions(rows: FileListRow[]): Promise<FileListResponse[]> {
     if (rows.length === 0) return [];
     const options = await this.db.query<
       Array<{ id: number; file_list_id: number; name: string; path: string | null; media_type: string | null }>

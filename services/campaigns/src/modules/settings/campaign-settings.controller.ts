@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
+import { type CampaignSettingEntry, type SaveCampaignSettings, SaveCampaignSettingsSchema } from '@cs/proto/http';
 import { ZodPipe } from '@cs/platform/http';
 import { CompanyIdParam, Roles } from '@cs/platform/tenancy';
 import { CampaignsEnabledGuard } from '../projections/campaigns-enabled.guard.js';
-import { type SaveCampaignSettings, SaveCampaignSettingsSchema } from './campaign-settings.js';
 import { CampaignSettingsRepository } from './campaign-settings.repository.js';
 
 @Controller('campaign-settings')
@@ -13,7 +13,7 @@ export class CampaignSettingsController {
   constructor(private readonly settings: CampaignSettingsRepository) {}
 
   @Get()
-  list(@CompanyIdParam() companyId: CompanyId): Promise<Array<{ key: string; value: unknown }>> {
+  list(@CompanyIdParam() companyId: CompanyId): Promise<CampaignSettingEntry[]> {
     return this.settings.entries(companyId);
   }
 
@@ -23,7 +23,7 @@ export class CampaignSettingsController {
   async save(
     @CompanyIdParam() companyId: CompanyId,
     @Body(new ZodPipe(SaveCampaignSettingsSchema)) body: SaveCampaignSettings,
-  ): Promise<Array<{ key: string; value: unknown }>> {
+  ): Promise<CampaignSettingEntry[]> {
     await this.settings.save(companyId, body.settings);
     return this.settings.entries(companyId);
   }

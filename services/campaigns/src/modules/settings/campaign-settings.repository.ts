@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { TransactionHost } from '@cs/platform/database';
-import { type CampaignSettings, DEFAULT_CAMPAIGN_SETTINGS, type SaveCampaignSettings } from './campaign-settings.js';
+import {
+  type CampaignSettingEntry,
+  type CampaignSettings,
+  DEFAULT_CAMPAIGN_SETTINGS,
+  type SaveCampaignSettings,
+} from '@cs/proto/http';
 
 @Injectable()
 export class CampaignSettingsRepository {
@@ -19,7 +24,7 @@ export class CampaignSettingsRepository {
   }
 
   /** The settings as key/value entries (the spec's `GET /campaign-settings`). */
-  async entries(companyId: CompanyId): Promise<Array<{ key: string; value: unknown }>> {
+  async entries(companyId: CompanyId): Promise<CampaignSettingEntry[]> {
     const settings = await this.get(companyId);
     return [
       { key: 'messageInterval', value: settings.messageInterval },

@@ -1,4 +1,5 @@
-import { applyVariables, DEFAULT_CAMPAIGN_SETTINGS, delayAfter } from './campaign-settings.js';
+import { DEFAULT_CAMPAIGN_SETTINGS } from '@cs/proto/http';
+import { applyVariables, delayAfter } from './campaign-settings.js';
 
 describe('delayAfter', () => {
   it('waits messageInterval, and greaterInterval after every longerIntervalAfter messages', () => {

@@ -1,5 +1,9 @@
-import { PlatformTables1700000000000 } from '@cs/platform/database';
+import { OutboxQuietNotify1764500000000, PlatformTables1700000000000 } from '@cs/platform/database';
 import { CreateContacts1732100000000 } from './1732100000000-create-contacts.js';
 
 /** Every migration of contacts, in order. Never edit a merged migration; add a new one. */
-export const ContactsMigrations = [PlatformTables1700000000000, CreateContacts1732100000000];
+export const ContactsMigrations = [
+  PlatformTables1700000000000,
+  CreateContacts1732100000000,
+  OutboxQuietNotify1764500000000,
+];

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { NumberChecksModule } from '../number-checks/number-checks.module.js';
 import { ContactEvents } from './contact-events.js';
+import { ContactVcardController } from './contact-vcard.controller.js';
 import { ContactsController } from './contacts.controller.js';
 import { ContactsQueries } from './contacts.queries.js';
 import { ContactsRepository } from './contacts.repository.js';
@@ -10,7 +11,7 @@ import { UpdateContactUseCase } from './use-cases/update-contact.use-case.js';
 
 @Module({
   imports: [NumberChecksModule],
-  controllers: [ContactsController],
+  controllers: [ContactsController, ContactVcardController],
   providers: [
     ContactsRepository,
     ContactsQueries,

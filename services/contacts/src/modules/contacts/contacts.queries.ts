@@ -7,7 +7,7 @@ import { DomainError } from '@cs/platform/errors';
 import { ContactEntity } from './contact.entity.js';
 import { type ContactResponse, toContactResponse, toContactSnapshot } from './contacts.mapper.js';
 import { ContactsRepository } from './contacts.repository.js';
-import { normalizePhoneNumber } from './phone-number.js';
+import { normalizePhoneNumber, numberSpellings } from './phone-number.js';
 
 /** Contacts per page of `GET /contacts/` (upstream: 30, ordered by name). */
 export const CONTACTS_PAGE_SIZE = 30;
@@ -70,6 +70,22 @@ export class ContactsQueries {
     if (!contact) throw new DomainError('ERR_NO_CONTACT_FOUND');
     const [response] = await this.responses(companyId, [contact]);
     return response as ContactResponse;
+  }
+
+  /**
+   * `GET /contact`: the company's contact with this number (digits), as stored or in canonical form; a Brazilian
+   * mobile also matches with or without its ninth digit. Never creates one: none is ERR_NO_CONTACT_FOUND.
+   */
+  async findByNumber(companyId: CompanyId, number: string): Promise<ContactEntity> {
+    const candidates = numberSpellings(number);
+    const rows = await this.transactions.manager
+      .createQueryBuilder(ContactEntity, 'contact')
+      .where('contact.company_id = :companyId', { companyId })
+      .andWhere('contact.number IN (:...candidates)', { candidates })
+      .getMany();
+    const contact = candidates.map((candidate) => rows.find((row) => row.number === candidate)).find(Boolean);
+    if (!contact) throw new DomainError('ERR_NO_CONTACT_FOUND');
+    return contact;
   }
 
   /** Every contact of the company by name, in batches (keyset pagination), for the CSV export. */

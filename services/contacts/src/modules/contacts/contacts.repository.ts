@@ -34,6 +34,21 @@ export class ContactsRepository {
     return this.manager.findOne(ContactEntity, { where: { companyId, lid } });
   }
 
+  /** `findByNumber` and `findByLid` in one query (an empty number or a null LID finds nothing). */
+  async findByNumberOrLid(
+    companyId: CompanyId,
+    number: string,
+    lid: string | null,
+  ): Promise<{ byNumber: ContactEntity | null; byLid: ContactEntity | null }> {
+    const where = [...(number ? [{ companyId, number }] : []), ...(lid ? [{ companyId, lid }] : [])];
+    if (where.length === 0) return { byNumber: null, byLid: null };
+    const found = await this.manager.find(ContactEntity, { where });
+    return {
+      byNumber: (number && found.find((contact) => contact.number === number)) || null,
+      byLid: (lid && found.find((contact) => contact.lid === lid)) || null,
+    };
+  }
+
   findByIds(companyId: CompanyId, ids: readonly number[]): Promise<ContactEntity[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.manager.find(ContactEntity, { where: { companyId, id: In([...ids]) } });

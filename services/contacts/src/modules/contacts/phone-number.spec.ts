@@ -1,4 +1,4 @@
-import { groupIdOf, normalizePhoneNumber } from './phone-number.js';
+import { groupIdOf, normalizePhoneNumber, numberSpellings } from './phone-number.js';
 
 describe(normalizePhoneNumber.name, () => {
   it.each([
@@ -43,5 +43,19 @@ describe(groupIdOf.name, () => {
   it('keeps the group id as WhatsApp gives it', () => {
     expect(groupIdOf('120363025246125888@g.us')).toBe('120363025246125888');
     expect(groupIdOf('5521998765432-1612345678@g.us')).toBe('5521998765432-1612345678');
+  });
+});
+
+describe(numberSpellings.name, () => {
+  it("gives a Brazilian mobile's both spellings of the ninth digit, the digits as sent first", () => {
+    expect(numberSpellings('5521998765432')).toEqual(['5521998765432', '552198765432']);
+    expect(numberSpellings('552198765432')).toEqual(['552198765432', '5521998765432']);
+    expect(numberSpellings('21998765432')).toEqual(['21998765432', '5521998765432', '552198765432']);
+  });
+
+  it('leaves landlines, foreign numbers and group ids to their own spelling', () => {
+    expect(numberSpellings('551133334444')).toEqual(['551133334444']);
+    expect(numberSpellings('14155552671')).toEqual(['14155552671']);
+    expect(numberSpellings('120363025246125888')).toEqual(['120363025246125888']);
   });
 });

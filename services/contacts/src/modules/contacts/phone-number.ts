@@ -45,3 +45,17 @@ export function normalizePhoneNumber(raw: string): string | null {
 export function groupIdOf(jid: string): string {
   return jid.split('@')[0] ?? jid;
 }
+
+/**
+ * The spellings a stored number may have for digits someone sends, best first: the digits themselves, their
+ * canonical form, and for a Brazilian mobile the other spelling of its ninth digit (`55 DD 9XXXX-XXXX` and
+ * `55 DD XXXX-XXXX`), as WhatsApp may know it by either.
+ */
+export function numberSpellings(digits: string): string[] {
+  const spellings = [digits, normalizePhoneNumber(digits) ?? digits];
+  for (const spelling of [...spellings]) {
+    const mobile = /^55([1-9]{2})(9?)([6-9]\d{7})$/.exec(spelling);
+    if (mobile) spellings.push(`55${mobile[1]}${mobile[2] ? '' : '9'}${mobile[3]}`);
+  }
+  return [...new Set(spellings)];
+}

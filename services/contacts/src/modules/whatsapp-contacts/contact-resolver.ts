@@ -45,10 +45,12 @@ export class ContactResolver {
   ): Promise<ContactSnapshot> {
     const number = party.number ? (normalizePhoneNumber(party.number) ?? party.number) : '';
     const lid = party.lid ?? (party.jid.endsWith('@lid') ? party.jid : null);
-    if (number) await this.lock(companyId, 'number', number);
-    if (lid) await this.lock(companyId, 'lid', lid);
-    const byNumber = number ? await this.contacts.findByNumber(companyId, number) : null;
-    const byLid = lid ? await this.contacts.findByLid(companyId, lid) : null;
+    await this.lock(
+      companyId,
+      ...(number ? [['number', number] as const] : []),
+      ...(lid ? [['lid', lid] as const] : []),
+    );
+    const { byNumber, byLid } = await this.contacts.findByNumberOrLid(companyId, number, lid);
     const pnJid = party.jid.endsWith('@s.whatsapp.net') ? party.jid : null;
 
     if (byNumber && byLid && byNumber.id !== byLid.id) {
@@ -111,7 +113,7 @@ export class ContactResolver {
     causationId?: string,
   ): Promise<ContactSnapshot> {
     const number = groupIdOf(chatJid);
-    await this.lock(companyId, 'number', number);
+    await this.lock(companyId, ['number', number]);
     const existing = await this.contacts.findByNumber(companyId, number);
     if (!existing) {
       const contact = this.transactions.manager.create(ContactEntity, {
@@ -174,9 +176,12 @@ export class ContactResolver {
     return true;
   }
 
-  private async lock(companyId: CompanyId, kind: string, value: string): Promise<void> {
-    await this.transactions.manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
-      lockKey(companyId, kind, value),
-    ]);
+  /** Takes the locks in the order given, in one statement. */
+  private async lock(companyId: CompanyId, ...keys: ReadonlyArray<readonly [kind: string, value: string]>) {
+    if (keys.length === 0) return;
+    await this.transactions.manager.query(
+      `SELECT ${keys.map((_, index) => `pg_advisory_xact_lock(hashtext($${index + 1}))`).join(', ')}`,
+      keys.map(([kind, value]) => lockKey(companyId, kind, value)),
+    );
   }
 }

@@ -1,4 +1,4 @@
-import { PlatformTables1700000000000 } from '@cs/platform/database';
+import { OutboxQuietNotify1764500000000, PlatformTables1700000000000 } from '@cs/platform/database';
 import { CreateCompanies1731900000000 } from './1731900000000-create-companies.js';
 import { CreateUsersSessionsSettings1732000000000 } from './1732000000000-create-users-sessions-settings.js';
 import { CreateConnections1732000000001 } from './1732000000001-create-connections.js';
@@ -9,4 +9,5 @@ export const IdentityMigrations = [
   CreateCompanies1731900000000,
   CreateUsersSessionsSettings1732000000000,
   CreateConnections1732000000001,
+  OutboxQuietNotify1764500000000,
 ];

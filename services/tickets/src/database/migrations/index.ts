@@ -1,4 +1,4 @@
-import { PlatformTables1700000000000 } from '@cs/platform/database';
+import { OutboxQuietNotify1764500000000, PlatformTables1700000000000 } from '@cs/platform/database';
 import { CreateTickets1732100000000 } from './1732100000000-create-tickets.js';
 import { TagsNotesSchedulesDashboard1732200000000 } from './1732200000000-tags-notes-schedules-dashboard.js';
 import { TicketListCoveringIndexes1732300000000 } from './1732300000000-ticket-list-covering-indexes.js';
@@ -17,4 +17,5 @@ export const TicketsMigrations = [
   Automation1764000000000,
   DashboardDaily1764100000000,
   DashboardLeads1764100000001,
+  OutboxQuietNotify1764500000000,
 ];

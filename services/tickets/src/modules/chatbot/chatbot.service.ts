@@ -46,15 +46,21 @@ export class ChatbotService {
     @Inject(APP_CONFIG) private readonly config: TicketsConfig,
   ) {}
 
-  async handle(input: ChatbotInput): Promise<void> {
+  /** Whether the chatbot answers a customer's message on this ticket (else `handle` does nothing). */
+  answers(ticket: TicketRow): boolean {
+    return !ticket.isGroup && ticket.userId === null && ticket.status === 'pending' && !ticket.useIntegration;
+  }
+
+  /** Answers the customer's message; false when it certainly left the ticket as it was (nothing to do). */
+  async handle(input: ChatbotInput): Promise<boolean> {
     const { ticket, company, connection } = input;
-    if (ticket.isGroup || ticket.userId !== null || ticket.status !== 'pending' || ticket.useIntegration) return;
+    if (!this.answers(ticket)) return false;
     const body = input.body.trim();
     const scheduleType = company.settings['scheduleType'] ?? 'disabled';
 
     if (scheduleType === 'company' && !isWithinSchedule(company.schedules, company.timezone, new Date())) {
       await this.outOfHours(input, connection.outOfHoursMessage);
-      return;
+      return true;
     }
 
     if (body === '#' && connection.queueIds.length > 0) {
@@ -65,21 +71,25 @@ export class ChatbotService {
         touch: false,
       });
       await this.mainMenu({ ...input, ticket: reset }, { force: true });
-      return;
+      return true;
     }
 
     if (ticket.queueId === null) {
       await this.chooseQueue(input, body);
-      return;
+      return true;
     }
 
+    // in a queue without its option menu, only the queue's hours concern the chatbot
+    if (!ticket.chatbot && scheduleType !== 'queue') return false;
     const queue = await this.queues.find(input.companyId, ticket.queueId);
-    if (!queue) return;
+    if (!queue) return false;
     if (scheduleType === 'queue' && !isWithinSchedule(queue.schedules, company.timezone, new Date())) {
       await this.outOfHours(input, queue.outOfHoursMessage);
-      return;
+      return true;
     }
-    if (ticket.chatbot) await this.walkOptions(input, queue, body);
+    if (!ticket.chatbot) return false;
+    await this.walkOptions(input, queue, body);
+    return true;
   }
 
   private async chooseQueue(input: ChatbotInput, body: string): Promise<void> {
@@ -106,13 +116,16 @@ export class ChatbotService {
       await this.enterQueue(input, choice, null);
       return;
     }
-    await this.mainMenu(input, { invalid: input.ticket.botMenuCount > 0 });
+    await this.mainMenu(input, { invalid: input.ticket.botMenuCount > 0, queues });
   }
 
   /** Sends the greeting and the numbered queue list (the first time, or again after an invalid answer). */
-  private async mainMenu(input: ChatbotInput, options: { invalid?: boolean; force?: boolean }): Promise<void> {
+  private async mainMenu(
+    input: ChatbotInput,
+    options: { invalid?: boolean; force?: boolean; queues?: QueueRow[] },
+  ): Promise<void> {
     if (!options.force && !(await this.mayUseBot(input))) return;
-    const queues = await this.queues.findMany(input.companyId, input.connection.queueIds);
+    const queues = options.queues ?? (await this.queues.findMany(input.companyId, input.connection.queueIds));
     if (options.invalid) await this.say(input, INVALID_OPTION);
     const items = queues.map((queue, index) => ({ key: String(index + 1), title: queue.name }));
     const greeting = input.connection.greetingMessage.trim();
@@ -227,13 +240,7 @@ export class ChatbotService {
   }
 
   private async countMenu(input: ChatbotInput): Promise<void> {
-    const fresh = await this.tickets.find(input.companyId, input.ticket.id);
-    await this.tickets.patch(input.companyId, input.ticket.id, {
-      botMenuCount: (fresh?.botMenuCount ?? input.ticket.botMenuCount) + 1,
-      touch: false,
-    });
-    const cycle = await this.tickets.openCycle(input.companyId, fresh ?? input.ticket);
-    await this.tickets.patchCycle(input.companyId, cycle.id, { chatbotAt: 'now' });
+    await this.tickets.countBotMenu(input.companyId, input.ticket.id);
   }
 
   private async greetOnce(input: ChatbotInput): Promise<void> {

@@ -12,6 +12,7 @@ import { MessagesController } from './messages.controller.js';
 import { MessagesQueries } from './messages.queries.js';
 import { ApplySendResultUseCase } from './use-cases/apply-send-result.use-case.js';
 import { DeleteMessageUseCase } from './use-cases/delete-message.use-case.js';
+import { EditMessageUseCase } from './use-cases/edit-message.use-case.js';
 import { ReadTicketMessagesUseCase } from './use-cases/read-ticket-messages.use-case.js';
 import { ReceiveInboundUseCase } from './use-cases/receive-inbound.use-case.js';
 import { SendMessageUseCase } from './use-cases/send-message.use-case.js';
@@ -35,6 +36,7 @@ import { SendMessageUseCase } from './use-cases/send-message.use-case.js';
     ApplySendResultUseCase,
     SendMessageUseCase,
     DeleteMessageUseCase,
+    EditMessageUseCase,
   ],
 })
 export class MessagesModule {}

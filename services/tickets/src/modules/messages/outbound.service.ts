@@ -88,19 +88,7 @@ export class OutboundService {
           ptt: input.ptt ?? false,
         }
       : { kind: 'text', body };
-    await this.events.emit(SendMessage, {
-      companyId,
-      key: ticket.whatsappId,
-      data: {
-        commandId: randomUUID(),
-        clientMessageId: id,
-        connectionId: ticket.whatsappId,
-        chatJid: ticket.chatJid,
-        content,
-        quotedMessageId: quotedWaId,
-      },
-    });
-    const updated = await this.tickets.patch(companyId, ticket.id, {
+    const { ticket: updated, snapshot } = await this.tickets.patchWithSnapshot(companyId, ticket.id, {
       // a waiting ticket's preview keeps what the contact wrote, not the chatbot's menu or greeting (a ticket that
       // has nothing yet, as one the external API opens, shows the message)
       ...(input.isBot && ticket.status === 'pending' && ticket.lastMessage ? {} : { lastMessage: body }),
@@ -108,14 +96,28 @@ export class OutboundService {
       unreadMessages: 0,
     });
     await this.armInactivityTimer(companyId, updated);
-    const snapshot = await this.tickets.snapshot(companyId, ticket.id);
-    if (snapshot) {
-      await this.events.emit(MessageCreated, {
-        companyId,
-        key: ticket.id,
-        data: { message: toMessageSnapshot(message), ticket: snapshot },
-      });
-    }
+    // the command, then the message with its ticket, in one outbox write
+    await this.events.emitAll([
+      {
+        definition: SendMessage,
+        input: {
+          companyId,
+          key: ticket.whatsappId,
+          data: {
+            commandId: randomUUID(),
+            clientMessageId: id,
+            connectionId: ticket.whatsappId,
+            chatJid: ticket.chatJid,
+            content,
+            quotedMessageId: quotedWaId,
+          },
+        },
+      },
+      {
+        definition: MessageCreated,
+        input: { companyId, key: ticket.id, data: { message: toMessageSnapshot(message), ticket: snapshot } },
+      },
+    ]);
     return message;
   }
 

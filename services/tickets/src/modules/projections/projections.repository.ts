@@ -112,20 +112,29 @@ export class ProjectionsRepository implements PlanFlagSource {
   }
 
   async company(companyId: CompanyId): Promise<CompanyView> {
-    const [row] = await this.db.query<
-      Array<{
-        timezone: string;
-        schedules: ScheduleEntry[];
-        settings: Record<string, string>;
-        plan: { queues: number } | null;
-      }>
-    >('SELECT timezone, schedules, settings, plan FROM companies WHERE id = $1', [companyId]);
+    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+      'SELECT timezone, schedules, settings, plan FROM companies WHERE id = $1',
+      [companyId],
+    );
+    return toCompany(companyId, row);
+  }
+
+  /** `company` and `connection` in one query (the chatbot's context for an inbound message). */
+  async companyAndConnection(
+    companyId: CompanyId,
+    connectionId: number,
+  ): Promise<{ company: CompanyView; connection: ConnectionView | null }> {
+    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+      `SELECT c.timezone, c.schedules, c.settings, c.plan, to_jsonb(w) AS connection
+         FROM (VALUES (1)) AS one (n)
+         LEFT JOIN companies c ON c.id = $1
+         LEFT JOIN connections w ON w.company_id = $1 AND w.id = $2 AND NOT w.deleted`,
+      [companyId, connectionId],
+    );
+    const connection = row?.['connection'] as Record<string, unknown> | null | undefined;
     return {
-      id: companyId,
-      timezone: row?.timezone ?? 'America/Sao_Paulo',
-      schedules: row?.schedules ?? [],
-      settings: { ...DEFAULT_SETTINGS, ...(row?.settings ?? {}) },
-      plan: row?.plan ?? null,
+      company: toCompany(companyId, row),
+      connection: connection ? toConnection(connection) : null,
     };
   }
 
@@ -250,24 +259,9 @@ export class ProjectionsRepository implements PlanFlagSource {
     return row ? toConnection(row) : null;
   }
 
+  /** Writes the contact's snapshot, unless the projection already holds exactly it (`contactUpsert`). */
   async upsertContact(contact: ContactSnapshot): Promise<void> {
-    await this.db.query(
-      `INSERT INTO contacts (company_id, id, name, number, email, profile_pic_url, is_group, lid, extra_info, deleted)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, false)
-       ON CONFLICT (company_id, id) DO UPDATE SET name = $3, number = $4, email = $5, profile_pic_url = $6,
-         is_group = $7, lid = $8, extra_info = $9, deleted = false`,
-      [
-        contact.companyId,
-        contact.id,
-        contact.name,
-        contact.number,
-        contact.email,
-        contact.profilePicUrl,
-        contact.isGroup,
-        contact.lid,
-        JSON.stringify(contact.extraInfo),
-      ],
-    );
+    await this.db.query(contactUpsert(1), contactUpsertValues(contact));
   }
 
   async deleteContact(companyId: CompanyId, id: number): Promise<void> {
@@ -291,6 +285,50 @@ export class ProjectionsRepository implements PlanFlagSource {
       : null;
   }
 }
+
+/**
+ * The statement writing a contact's snapshot to the projection (parameters `$first` to `$first + 8`, in the order
+ * of `contactUpsertValues`), unless the projection already holds exactly it: every inbound message carries its
+ * contact, and an unchanged one then neither locks the row (an `ON CONFLICT DO UPDATE` locks it even when its
+ * `WHERE` skips the update: transactions of other partitions waited on it) nor writes a new row version.
+ */
+export function contactUpsert(first: number): string {
+  const [company, id, name, number, email, picture, isGroup, lid, extra] = Array.from(
+    { length: 9 },
+    (_, index) => `$${first + index}`,
+  );
+  return `INSERT INTO contacts (company_id, id, name, number, email, profile_pic_url, is_group, lid, extra_info, deleted)
+    SELECT ${company}::int, ${id}::int, ${name}::varchar, ${number}::varchar, ${email}::varchar, ${picture}::text,
+           ${isGroup}::boolean, ${lid}::varchar, ${extra}::jsonb, false
+     WHERE NOT EXISTS (
+       SELECT 1 FROM contacts
+        WHERE company_id = ${company} AND id = ${id} AND name = ${name} AND number = ${number} AND email = ${email}
+          AND profile_pic_url IS NOT DISTINCT FROM ${picture} AND is_group = ${isGroup}
+          AND lid IS NOT DISTINCT FROM ${lid} AND extra_info = ${extra}::jsonb AND NOT deleted
+     )
+    ON CONFLICT (company_id, id) DO UPDATE SET name = ${name}, number = ${number}, email = ${email},
+      profile_pic_url = ${picture}, is_group = ${isGroup}, lid = ${lid}, extra_info = ${extra}, deleted = false`;
+}
+
+export const contactUpsertValues = (contact: ContactSnapshot): unknown[] => [
+  contact.companyId,
+  contact.id,
+  contact.name,
+  contact.number,
+  contact.email,
+  contact.profilePicUrl,
+  contact.isGroup,
+  contact.lid,
+  JSON.stringify(contact.extraInfo),
+];
+
+const toCompany = (companyId: CompanyId, row: Record<string, unknown> | undefined): CompanyView => ({
+  id: companyId,
+  timezone: (row?.['timezone'] as string | null | undefined) ?? 'America/Sao_Paulo',
+  schedules: (row?.['schedules'] as ScheduleEntry[] | null | undefined) ?? [],
+  settings: { ...DEFAULT_SETTINGS, ...((row?.['settings'] as Record<string, string> | null | undefined) ?? {}) },
+  plan: (row?.['plan'] as { queues: number } | null | undefined) ?? null,
+});
 
 const toUser = (row: Record<string, unknown>): UserView => ({
   id: row['id'] as number,

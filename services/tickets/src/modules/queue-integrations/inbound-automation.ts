@@ -87,7 +87,7 @@ export class InboundAutomation implements OnApplicationBootstrap {
    */
   async beforeChatbot(context: InboundContext): Promise<boolean> {
     const { ticket, connection } = context;
-    if (ticket.userId !== null || ticket.isGroup || ticket.status === 'closed') return false;
+    if (!this.concerns(ticket)) return false;
     if (ticket.useIntegration && (ticket.promptId !== null || ticket.integrationId !== null)) {
       await this.enqueue(context);
       return true;
@@ -96,14 +96,27 @@ export class InboundAutomation implements OnApplicationBootstrap {
     return this.bind(context, connection.integrationId, connection.promptId);
   }
 
-  /** After the chatbot: a ticket that just entered a queue with a prompt or integration starts its bot. */
-  async afterChatbot(context: InboundContext, queueIdBefore: number | null): Promise<void> {
+  /**
+   * Whether a customer's message on this ticket may concern a bot (else `beforeChatbot` and `afterChatbot` do
+   * nothing): a ticket without a person, not a group, not closed.
+   */
+  concerns(ticket: TicketRow): boolean {
+    return ticket.userId === null && !ticket.isGroup && ticket.status !== 'closed';
+  }
+
+  /**
+   * After the chatbot: a ticket that just entered a queue with a prompt or integration starts its bot. True when
+   * it changed the ticket.
+   */
+  async afterChatbot(context: InboundContext, queueIdBefore: number | null): Promise<boolean> {
     const { ticket } = context;
-    if (ticket.userId !== null || ticket.isGroup || ticket.queueId === null || ticket.queueId === queueIdBefore) return;
-    if (ticket.useIntegration) return;
+    if (ticket.userId !== null || ticket.isGroup || ticket.queueId === null || ticket.queueId === queueIdBefore) {
+      return false;
+    }
+    if (ticket.useIntegration) return false;
     const queue = await this.queues.find(context.companyId, ticket.queueId);
-    if (!queue) return;
-    await this.bind(context, queue.integrationId, queue.promptId);
+    if (!queue) return false;
+    return this.bind(context, queue.integrationId, queue.promptId);
   }
 
   private async bind(context: InboundContext, integrationId: number | null, promptId: number | null): Promise<boolean> {

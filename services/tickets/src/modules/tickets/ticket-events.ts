@@ -35,14 +35,20 @@ export class TicketEvents {
     private readonly events: EventPublisher,
   ) {}
 
-  async created(companyId: CompanyId, ticketId: number): Promise<TicketSnapshot> {
-    const ticket = await this.load(companyId, ticketId);
+  /** `known`: the ticket's snapshot as it is now, when the caller just read it. */
+  async created(companyId: CompanyId, ticketId: number, known?: TicketSnapshot): Promise<TicketSnapshot> {
+    const ticket = known ?? (await this.load(companyId, ticketId));
     await this.events.emit(TicketCreated, { companyId, key: ticketId, data: { ticket, previous: null } });
     return ticket;
   }
 
-  async updated(companyId: CompanyId, ticketId: number, previous: Placement | null): Promise<TicketSnapshot> {
-    const ticket = await this.load(companyId, ticketId);
+  async updated(
+    companyId: CompanyId,
+    ticketId: number,
+    previous: Placement | null,
+    known?: TicketSnapshot,
+  ): Promise<TicketSnapshot> {
+    const ticket = known ?? (await this.load(companyId, ticketId));
     await this.events.emit(TicketUpdated, { companyId, key: ticketId, data: { ticket, previous } });
     return ticket;
   }

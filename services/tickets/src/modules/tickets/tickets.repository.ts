@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyId } from '@cs/proto/common';
-import type { TicketSnapshot, TicketStatus } from '@cs/proto/events';
+import type { ContactSnapshot, TicketSnapshot, TicketStatus } from '@cs/proto/events';
 import { TransactionHost } from '@cs/platform/database';
+import { contactUpsert, contactUpsertValues } from '../projections/projections.repository.js';
 
 export interface TicketRow {
   readonly id: number;
@@ -96,16 +97,14 @@ export type TicketPatch = Partial<Omit<TicketRow, 'id' | 'uuid' | 'companyId' | 
   readonly touch?: boolean;
 };
 
-/** The list item / chat header of the spec, built in one statement (used by the list, events and reads). */
-export const SNAPSHOT_SELECT = `
-  SELECT t.id, t.uuid, t.company_id, t.status, t.user_id, t.queue_id, t.whatsapp_id, t.contact_id, t.is_group,
-         t.chatbot, t.use_integration, t.prompt_id, t.integration_id, t.last_message, t.unread_messages,
-         t.created_at, t.updated_at,
+/** The list item / chat header of the spec from `source` (a table or a CTE with the tickets' columns) aliased `t`. */
+const snapshotSelect = (source: string, columns: string) => `
+  SELECT ${columns},
          c.name AS contact_name, c.number AS contact_number, c.email AS contact_email,
          c.profile_pic_url AS contact_picture,
          q.name AS queue_name, q.color AS queue_color, u.name AS user_name, w.name AS whatsapp_name,
          coalesce(tg.tags, '[]'::json) AS tags
-    FROM tickets t
+    FROM ${source} t
     LEFT JOIN contacts c ON c.company_id = t.company_id AND c.id = t.contact_id
     LEFT JOIN queues q ON q.company_id = t.company_id AND q.id = t.queue_id
     LEFT JOIN users u ON u.company_id = t.company_id AND u.id = t.user_id
@@ -115,6 +114,14 @@ export const SNAPSHOT_SELECT = `
         FROM ticket_tags tt JOIN tags g ON g.company_id = tt.company_id AND g.id = tt.tag_id
        WHERE tt.company_id = t.company_id AND tt.ticket_id = t.id
     ) tg ON true`;
+
+/** The list item / chat header of the spec, built in one statement (used by the list, events and reads). */
+export const SNAPSHOT_SELECT = snapshotSelect(
+  'tickets',
+  `t.id, t.uuid, t.company_id, t.status, t.user_id, t.queue_id, t.whatsapp_id, t.contact_id, t.is_group,
+         t.chatbot, t.use_integration, t.prompt_id, t.integration_id, t.last_message, t.unread_messages,
+         t.created_at, t.updated_at`,
+);
 
 export function toTicketSnapshot(row: Record<string, unknown>): TicketSnapshot {
   const iso = (value: unknown): string => new Date(value as string).toISOString();
@@ -151,6 +158,23 @@ export function toTicketSnapshot(row: Record<string, unknown>): TicketSnapshot {
       row['user_id'] && row['user_name'] ? { id: row['user_id'] as number, name: row['user_name'] as string } : null,
     whatsapp: row['whatsapp_name'] ? { id: row['whatsapp_id'] as number, name: row['whatsapp_name'] as string } : null,
     tags: (row['tags'] as TicketSnapshot['tags']) ?? [],
+  };
+}
+
+/** The `UPDATE ... RETURNING *` of a ticket patch (parameters `$1` company, `$2` ticket). */
+function patchStatement(companyId: CompanyId, id: number, patch: TicketPatch): { sql: string; values: unknown[] } {
+  const sets: string[] = [];
+  const values: unknown[] = [companyId, id];
+  for (const [key, value] of Object.entries(patch)) {
+    if (key === 'touch' || value === undefined) continue;
+    const column = TICKET_COLUMNS[key as keyof TicketRow];
+    values.push(value);
+    sets.push(`${column} = $${values.length}`);
+  }
+  if (patch.touch !== false) sets.push('updated_at = clock_timestamp()');
+  return {
+    sql: `UPDATE tickets SET ${sets.length ? sets.join(', ') : 'id = id'} WHERE company_id = $1 AND id = $2 RETURNING *`,
+    values,
   };
 }
 
@@ -223,23 +247,123 @@ export class TicketsRepository {
     return { ticket: existing, created: false };
   }
 
-  async patch(companyId: CompanyId, id: number, patch: TicketPatch): Promise<TicketRow> {
-    const sets: string[] = [];
-    const values: unknown[] = [companyId, id];
-    for (const [key, value] of Object.entries(patch)) {
-      if (key === 'touch' || value === undefined) continue;
-      const column = TICKET_COLUMNS[key as keyof TicketRow];
-      values.push(value);
-      sets.push(`${column} = $${values.length}`);
-    }
-    if (patch.touch !== false) sets.push('updated_at = clock_timestamp()');
-    const [row] = await this.db.query<Array<Array<Record<string, unknown>>>>(
-      `UPDATE tickets SET ${sets.length ? sets.join(', ') : 'id = id'} WHERE company_id = $1 AND id = $2 RETURNING *`,
-      values,
+  /**
+   * The inbound path's first statement: the contact's ticket on the connection, locked (null when there is none
+   * yet), and whether a message with this WhatsApp id is already stored on the connection (a redelivery); with
+   * `contact`, its snapshot is written to the projection too when it changed (`contactUpsert`).
+   */
+  async findForInbound(
+    companyId: CompanyId,
+    input: { contactId: number; whatsappId: number; waId: string; contact?: ContactSnapshot },
+  ): Promise<{ ticket: TicketRow | null; duplicate: boolean }> {
+    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+      `WITH ${input.contact ? `contact AS (${contactUpsert(5)}),` : ''}
+       ticket AS MATERIALIZED (
+         SELECT * FROM tickets WHERE company_id = $1 AND contact_id = $2 AND whatsapp_id = $3 FOR UPDATE
+       )
+       SELECT ticket.*, EXISTS (
+                SELECT 1 FROM messages WHERE company_id = $1 AND whatsapp_id = $3 AND wa_id = $4
+              ) AS duplicate_message
+         FROM (VALUES (1)) AS one (n) LEFT JOIN ticket ON true`,
+      [
+        companyId,
+        input.contactId,
+        input.whatsappId,
+        input.waId,
+        ...(input.contact ? contactUpsertValues(input.contact) : []),
+      ],
     );
+    return {
+      ticket: row?.['id'] != null ? fromRow<TicketRow>(row, TICKET_COLUMNS) : null,
+      duplicate: row?.['duplicate_message'] === true,
+    };
+  }
+
+  /**
+   * A message was added to the (locked) ticket: its preview and unread count change, a ticket that is not closed
+   * gets an attendance cycle when it has none (`openCycle`), and the ticket comes back with its list-item snapshot
+   * for the events, all in one statement.
+   */
+  async recordMessage(
+    companyId: CompanyId,
+    id: number,
+    patch: { lastMessage: string; fromMe: boolean; unreadMessages: number },
+  ): Promise<{ ticket: TicketRow; snapshot: TicketSnapshot }> {
+    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+      `WITH cycle AS (
+         INSERT INTO ticket_trackings (company_id, ticket_id, contact_id, whatsapp_id, user_id, queue_id, created_at, queued_at)
+         SELECT company_id, id, contact_id, whatsapp_id, user_id, queue_id, clock_timestamp(),
+                CASE WHEN status = 'pending' THEN clock_timestamp() END
+           FROM tickets
+          WHERE company_id = $1 AND id = $2 AND status <> 'closed'
+            AND NOT EXISTS (
+              SELECT 1 FROM ticket_trackings WHERE company_id = $1 AND ticket_id = $2 AND finished_at IS NULL
+            )
+         ON CONFLICT (company_id, ticket_id) WHERE finished_at IS NULL DO NOTHING
+       ), updated AS (
+         UPDATE tickets SET last_message = $3, from_me = $4, unread_messages = $5, updated_at = clock_timestamp()
+          WHERE company_id = $1 AND id = $2 RETURNING *
+       )
+       ${snapshotSelect('updated', 't.*')}`,
+      [companyId, id, patch.lastMessage, patch.fromMe, patch.unreadMessages],
+    );
+    if (!row) throw new Error(`ticket ${id} not found`);
+    return { ticket: fromRow<TicketRow>(row, TICKET_COLUMNS), snapshot: toTicketSnapshot(row) };
+  }
+
+  async patch(companyId: CompanyId, id: number, patch: TicketPatch): Promise<TicketRow> {
+    const { sql, values } = patchStatement(companyId, id, patch);
+    const [row] = await this.db.query<Array<Array<Record<string, unknown>>>>(sql, values);
     const updated = row?.[0];
     if (!updated) throw new Error(`ticket ${id} not found`);
     return fromRow<TicketRow>(updated, TICKET_COLUMNS);
+  }
+
+  /** `patch`, and the ticket's list-item snapshot after it (for its events), in one statement. */
+  async patchWithSnapshot(
+    companyId: CompanyId,
+    id: number,
+    patch: TicketPatch,
+  ): Promise<{ ticket: TicketRow; snapshot: TicketSnapshot }> {
+    const { sql, values } = patchStatement(companyId, id, patch);
+    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+      `WITH updated AS (${sql}) ${snapshotSelect('updated', 't.*')}`,
+      values,
+    );
+    if (!row) throw new Error(`ticket ${id} not found`);
+    return { ticket: fromRow<TicketRow>(row, TICKET_COLUMNS), snapshot: toTicketSnapshot(row) };
+  }
+
+  /** `find` with the ticket's list-item snapshot, in one statement. */
+  async findWithSnapshot(
+    companyId: CompanyId,
+    id: number,
+  ): Promise<{ ticket: TicketRow; snapshot: TicketSnapshot } | null> {
+    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+      `${snapshotSelect('tickets', 't.*')} WHERE t.company_id = $1 AND t.id = $2`,
+      [companyId, id],
+    );
+    return row ? { ticket: fromRow<TicketRow>(row, TICKET_COLUMNS), snapshot: toTicketSnapshot(row) } : null;
+  }
+
+  /**
+   * The chatbot sent a menu: the ticket's menu count goes up by one and its current cycle notes when (a ticket
+   * without a cycle gets one), in one statement when the cycle exists.
+   */
+  async countBotMenu(companyId: CompanyId, id: number): Promise<void> {
+    const marked = await this.db.query<Array<Array<unknown>>>(
+      `WITH counted AS (
+         UPDATE tickets SET bot_menu_count = bot_menu_count + 1 WHERE company_id = $1 AND id = $2 RETURNING id
+       )
+       UPDATE ticket_trackings SET chatbot_at = clock_timestamp()
+        WHERE company_id = $1 AND ticket_id = (SELECT id FROM counted) AND finished_at IS NULL RETURNING id`,
+      [companyId, id],
+    );
+    if ((marked[0]?.length ?? 0) > 0) return;
+    const ticket = await this.find(companyId, id);
+    if (!ticket) return;
+    const cycle = await this.openCycle(companyId, ticket);
+    await this.patchCycle(companyId, cycle.id, { chatbotAt: 'now' });
   }
 
   /** A deleted queue's tickets lose it (and any option of its menu); their list order does not change. */

@@ -1,7 +1,9 @@
-import { PlatformTables1700000000000 } from '@cs/platform/database';
+import { OutboxQuietNotify1764500000000, PlatformTables1700000000000 } from '@cs/platform/database';
 import { baileysMigrations } from '../../providers/baileys/baileys.migrations.js';
 import { cloudApiMigrations } from '../../providers/cloud-api/index.js';
 import { CreateWhatsapp1733000000000 } from './1733000000000-create-whatsapp.js';
+import { SessionWakeups1764050000000 } from './1764050000000-session-wakeups.js';
+import { SimulatorSentEdits1764300000000 } from './1764300000000-simulator-sent-edits.js';
 
 /** Every migration of the connector, in order. Never edit a merged migration; add a new one. */
 export const WhatsappMigrations = [
@@ -9,4 +11,7 @@ export const WhatsappMigrations = [
   CreateWhatsapp1733000000000,
   ...baileysMigrations,
   ...cloudApiMigrations,
+  SessionWakeups1764050000000,
+  SimulatorSentEdits1764300000000,
+  OutboxQuietNotify1764500000000,
 ];

@@ -1,4 +1,5 @@
 import type { ConnectionSnapshot, ConnectionStatus } from '@cs/proto/events';
+import type { ConnectionResponse } from '@cs/proto/http';
 import type { ConnectionConfig } from '../../providers/provider.port.js';
 
 /** A `connections` row as SQL answers it (secrets included: never log it). */
@@ -65,12 +66,7 @@ export function toConnectionSnapshot(row: ConnectionRow): ConnectionSnapshot {
   };
 }
 
-export interface ConnectionResponse extends ConnectionSnapshot {
-  queues: Array<{ id: number; name: string; color: string }>;
-  token: string;
-  cloudPhoneNumberId?: string | null;
-  webhookUrl?: string;
-}
+export type { ConnectionResponse };
 
 /** The HTTP answer: the snapshot plus queues, token and (cloud-api) the phone number id and webhook URL. */
 export function toConnectionResponse(

@@ -1,22 +1,23 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
-import { IdPipe, ZodPipe } from '@cs/platform/http';
-import { CompanyIdParam, CurrentIdentity, type Identity, Roles } from '@cs/platform/tenancy';
-import type { ConnectionResponse } from './connection.row.js';
 import {
+  type ConnectionResponse,
+  type ConnectionView,
   type CreateConnectionBody,
   CreateConnectionSchema,
+  ListConnectionsQuerySchema,
+  type MessageResponse,
   type UpdateConnectionBody,
   UpdateConnectionSchema,
-} from './connections.dto.js';
+} from '@cs/proto/http';
+import { IdPipe, ZodPipe } from '@cs/platform/http';
+import { CompanyIdParam, CurrentIdentity, type Identity, Roles } from '@cs/platform/tenancy';
 import { ConnectionsQueries } from './connections.queries.js';
 import { DeleteConnectionUseCase } from './use-cases/delete-connection.use-case.js';
 import { SaveConnectionUseCase } from './use-cases/save-connection.use-case.js';
 
-type VisibleConnection = Omit<ConnectionResponse, 'token'> & { token?: string };
-
 /** The external API's `token` authenticates calls as the company: admins only see it. */
-function visibleTo(identity: Identity, connection: ConnectionResponse): VisibleConnection {
+function visibleTo(identity: Identity, connection: ConnectionResponse): ConnectionView {
   if (identity.profile === 'admin' || identity.isSuper) return connection;
   const { token: _token, ...rest } = connection;
   return rest;
@@ -35,7 +36,9 @@ export class ConnectionsController {
   async list(
     @CompanyIdParam() companyId: CompanyId,
     @CurrentIdentity() identity: Identity,
-  ): Promise<Array<VisibleConnection>> {
+    // `?session=0` (upstream's clients): accepted and ignored
+    @Query(new ZodPipe(ListConnectionsQuerySchema)) _query: unknown,
+  ): Promise<ConnectionView[]> {
     return (await this.queries.list(companyId)).map((connection) => visibleTo(identity, connection));
   }
 
@@ -44,7 +47,7 @@ export class ConnectionsController {
     @CompanyIdParam() companyId: CompanyId,
     @CurrentIdentity() identity: Identity,
     @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
-  ): Promise<VisibleConnection> {
+  ): Promise<ConnectionView> {
     return visibleTo(identity, await this.queries.find(companyId, id));
   }
 
@@ -73,7 +76,7 @@ export class ConnectionsController {
   async delete(
     @CompanyIdParam() companyId: CompanyId,
     @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
-  ): Promise<{ message: string }> {
+  ): Promise<MessageResponse> {
     await this.remove.execute(companyId, id);
     return { message: 'Whatsapp deleted.' };
   }

@@ -13,7 +13,7 @@ export function byConnection(commands: readonly CommandRow[]): Map<number, Comma
 }
 
 /** Commands that wait (stay pending, in order) while the session is not connected yet; the others fail at once. */
-const WAITING_KINDS: readonly CommandKind[] = ['send', 'delete', 'mark-read'];
+const WAITING_KINDS: readonly CommandKind[] = ['send', 'delete', 'edit', 'mark-read'];
 
 export function waitsForSession(error: unknown, kind: CommandKind): boolean {
   return error instanceof SessionNotReadyError && WAITING_KINDS.includes(kind);

@@ -22,6 +22,8 @@ const messageKind = (event: MessageCommand): CommandKind => {
       return 'send';
     case 'whatsapp.message.delete':
       return 'delete';
+    case 'whatsapp.message.edit':
+      return 'edit';
     case 'whatsapp.chat.mark-read':
       return 'mark-read';
     default:

@@ -19,6 +19,11 @@ export class OwnedSessions {
   private readonly sessions = new Map<number, LiveSession>();
   /** Graceful shutdown under way: nothing new is claimed or carried out. */
   stopping = false;
+  /**
+   * Called when a session here may carry out commands it had to leave pending (it was opened, or is CONNECTED):
+   * the command runner looks at once instead of at its next fallback poll.
+   */
+  onReady: (connectionId: number) => void = () => undefined;
 
   constructor(
     readonly processId: string,
@@ -73,6 +78,7 @@ export class OwnedSessions {
     live.session = live.provider.open(context);
     try {
       await live.session.start(row.pairing_number ? { pairingNumber: row.pairing_number } : {});
+      this.onReady(live.connectionId);
     } catch (error) {
       this.logger.error({ err: error, connectionId: live.connectionId }, 'session start failed');
       // give it up: the next reconcile (here or on another process) starts it again
@@ -82,6 +88,7 @@ export class OwnedSessions {
   }
 
   private onStatus(connectionId: number, live: LiveSession, update: SessionStatusUpdate): void {
+    if (update.status === 'CONNECTED') setImmediate(() => this.onReady(connectionId));
     if (update.status === 'TIMEOUT' || update.status === 'DISCONNECTED') {
       // the session ended on its own (QR not scanned, logged out from the phone): stop it and give the lease up
       setImmediate(() => {

@@ -12,6 +12,9 @@ import type { OwnedSessions } from './owned-sessions.js';
 import { type CommandRow, SessionCommands } from './session-commands.js';
 import type { SinkFactory } from './session-sink.js';
 
+/** Pending commands read per look. */
+const PENDING_LIMIT = 200;
+
 /**
  * Carries out the commands recorded in `session_commands` for the sessions this process owns: start / new QR /
  * logout from the HTTP routes, sends, deletes, read marks, number checks, contact exports and profile pictures from
@@ -20,6 +23,13 @@ import type { SinkFactory } from './session-sink.js';
  */
 export class SessionCommandRunner {
   private polling = false;
+  /** Connections woken (a command recorded for them, see `SessionWakeups`) and not looked at yet. */
+  private readonly woken = new Set<number>();
+  /** Every session here is to be looked at (the fallback poll, or the listener's reconnect) once the poll ends. */
+  private sweepPending = false;
+  /** Woken while busy with earlier commands: looked at again as soon as they are done. */
+  private readonly wokenWhileBusy = new Set<number>();
+  private scheduled = false;
 
   constructor(
     private readonly owned: OwnedSessions,
@@ -29,21 +39,57 @@ export class SessionCommandRunner {
     private readonly sinks: SinkFactory,
   ) {}
 
-  /** Carries out the pending commands of the sessions this process owns, in order per connection. */
-  async poll(): Promise<void> {
-    if (this.polling || this.owned.stopping || this.owned.size === 0) return;
+  /** A command was recorded for this connection (a NOTIFY), or its session got ready: look at its commands now. */
+  wake(connectionId: number): void {
+    if (!this.owned.get(connectionId)) return;
+    this.woken.add(connectionId);
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      if (this.polling) return; // the poll under way schedules again when it ends
+      if (this.sweepPending) void this.poll();
+      else if (this.woken.size > 0) void this.poll([...this.woken]);
+    });
+  }
+
+  /**
+   * Carries out the pending commands of the sessions this process owns (of `only` when given: the woken ones), in
+   * order per connection.
+   */
+  async poll(only?: readonly number[]): Promise<void> {
+    if (this.owned.stopping || this.owned.size === 0) return;
+    if (this.polling) {
+      if (only) for (const connectionId of only) this.woken.add(connectionId);
+      else this.sweepPending = true;
+      return;
+    }
     this.polling = true;
+    if (only) for (const connectionId of only) this.woken.delete(connectionId);
+    else {
+      this.sweepPending = false;
+      this.woken.clear();
+    }
     try {
-      // sessions still busy with earlier commands are left out: their commands are picked up when they are done
-      const idle = this.owned
-        .all()
-        .filter((live) => !live.busy)
-        .map((live) => live.connectionId);
-      const commands = await SessionCommands.pending(this.transactions.dataSource.manager, idle);
+      // sessions still busy with earlier commands are left out: they are looked at again when they are done
+      const idle: number[] = [];
+      for (const connectionId of only ?? this.owned.connectionIds) {
+        const live = this.owned.get(connectionId);
+        if (!live) continue;
+        if (live.busy) this.wokenWhileBusy.add(connectionId);
+        else idle.push(connectionId);
+      }
+      const commands = await SessionCommands.pending(this.transactions.dataSource.manager, idle, PENDING_LIMIT);
       for (const [connectionId, list] of byConnection(commands)) {
         const live = this.owned.get(connectionId);
         if (!live || live.busy) continue;
         live.busy = true;
+        // a full page may have left later commands of this connection behind: look again once these are done
+        if (commands.length >= PENDING_LIMIT) this.wokenWhileBusy.add(connectionId);
         // one slow session (a Baileys send waiting on the network) never holds up the others
         void serial(live, async () => {
           for (const command of list) {
@@ -53,12 +99,14 @@ export class SessionCommandRunner {
           }
         }).finally(() => {
           live.busy = false;
+          if (this.wokenWhileBusy.delete(connectionId)) this.wake(connectionId);
         });
       }
     } catch (error) {
       this.logger.error({ err: error }, 'command poll failed');
     } finally {
       this.polling = false;
+      if (this.sweepPending || this.woken.size > 0) this.schedule();
     }
   }
 
@@ -126,6 +174,10 @@ export class SessionCommandRunner {
       }
       case 'delete':
         await live.session.deleteForEveryone(String(payload['chatJid']), String(payload['messageId']));
+        await SessionCommands.finish(manager, command.id, 'done', null);
+        return;
+      case 'edit':
+        await live.session.editText(String(payload['chatJid']), String(payload['messageId']), String(payload['body']));
         await SessionCommands.finish(manager, command.id, 'done', null);
         return;
       case 'mark-read':
@@ -200,7 +252,11 @@ export class SessionCommandRunner {
         await emitFailure(
           this.events,
           locked,
-          command.kind === 'delete' ? 'ERR_DELETE_WAPP_MSG' : 'ERR_SENDING_WAPP_MSG',
+          command.kind === 'delete'
+            ? 'ERR_DELETE_WAPP_MSG'
+            : command.kind === 'edit'
+              ? 'ERR_EDIT_WAPP_MSG'
+              : 'ERR_SENDING_WAPP_MSG',
         );
       }
     });

@@ -11,6 +11,7 @@ import { returningRows } from '@cs/platform/database';
 export type CommandKind =
   | 'send'
   | 'delete'
+  | 'edit'
   | 'mark-read'
   | 'check-numbers'
   | 'export-contacts'

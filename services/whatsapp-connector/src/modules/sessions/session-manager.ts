@@ -16,12 +16,14 @@ import { OwnedSessions } from './owned-sessions.js';
 import { SessionCommandRunner } from './session-command-runner.js';
 import { SessionLeases } from './session-leases.js';
 import { SessionNudge } from './session-nudge.js';
+import { SessionWakeups } from './session-wakeups.js';
 import { SinkFactory } from './session-sink.js';
 
 /**
  * Runs the sessions this process owns, on three timers: lease renewal and reconcile (`SessionLeases`: ownership
  * across processes, registered in `connector_processes`) and the command poll (`SessionCommandRunner`: what
- * `session_commands` asks of the sessions here). `OwnedSessions` is the set they share.
+ * `session_commands` asks of the sessions here; a slow fallback, as `SessionWakeups` wakes it on each recorded
+ * command). `OwnedSessions` is the set they share.
  */
 @Injectable()
 export class SessionManager implements OnApplicationBootstrap, OnModuleDestroy {
@@ -29,6 +31,7 @@ export class SessionManager implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly owned: OwnedSessions;
   private readonly leases: SessionLeases;
   private readonly commands: SessionCommandRunner;
+  private readonly wakeups: SessionWakeups;
   private renewTimer: NodeJS.Timeout | undefined;
   private heartbeatTimer: NodeJS.Timeout | undefined;
   private commandTimer: NodeJS.Timeout | undefined;
@@ -56,6 +59,8 @@ export class SessionManager implements OnApplicationBootstrap, OnModuleDestroy {
     });
     this.leases = new SessionLeases(this.owned, config, child, transactions, providers);
     this.commands = new SessionCommandRunner(this.owned, child, transactions, events, sinks);
+    this.owned.onReady = (connectionId) => this.commands.wake(connectionId);
+    this.wakeups = new SessionWakeups(this.owned, this.commands, transactions.dataSource, child);
     nudge.register(() => void this.heartbeat());
   }
 
@@ -69,6 +74,7 @@ export class SessionManager implements OnApplicationBootstrap, OnModuleDestroy {
        ON CONFLICT (id) DO UPDATE SET heartbeat_at = now(), capacity = EXCLUDED.capacity, stopping = false`,
       [this.processId, this.config.CONNECTOR_MAX_SESSIONS],
     );
+    await this.wakeups.start();
     this.renewTimer = setInterval(() => void this.renewLeases(), this.config.CONNECTOR_HEARTBEAT_MS);
     this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.config.CONNECTOR_HEARTBEAT_MS);
     this.commandTimer = setInterval(() => void this.pollCommands(), this.config.CONNECTOR_COMMAND_POLL_MS);
@@ -86,6 +92,7 @@ export class SessionManager implements OnApplicationBootstrap, OnModuleDestroy {
       this.transactions.dataSource.query(sql, [this.processId]).catch(() => undefined);
     await query('UPDATE connector_processes SET stopping = true WHERE id = $1');
     await this.leases.releaseAll();
+    await this.wakeups.stop();
     await query('DELETE FROM connector_processes WHERE id = $1');
   }
 

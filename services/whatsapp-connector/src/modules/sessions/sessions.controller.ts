@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Param, Post, Put } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
+import { type MessageResponse, type StartSessionBody, StartSessionSchema } from '@cs/proto/http';
 import { returningRows, TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
@@ -7,7 +8,6 @@ import { CompanyIdParam, Roles } from '@cs/platform/tenancy';
 import { ProviderRegistry } from '../../providers/provider-registry.js';
 import type { ConnectionRow } from '../connections/connection.row.js';
 import { ConnectionEvents } from '../connections/connection-events.js';
-import { type StartSessionBody, StartSessionSchema } from '../connections/connections.dto.js';
 import { ConnectionsRepository } from '../connections/connections.repository.js';
 import { Leases } from './lease.repository.js';
 import { SessionCommands } from './session-commands.js';
@@ -36,7 +36,7 @@ export class SessionsController {
     @CompanyIdParam() companyId: CompanyId,
     @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
     @Body(new ZodPipe(StartSessionSchema)) body: StartSessionBody,
-  ): Promise<{ message: string }> {
+  ): Promise<MessageResponse> {
     await this.request(companyId, id, 'start', body.usePairingCode ? (body.number ?? null) : null);
     return { message: 'Starting session.' };
   }
@@ -45,7 +45,7 @@ export class SessionsController {
   async newQr(
     @CompanyIdParam() companyId: CompanyId,
     @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
-  ): Promise<{ message: string }> {
+  ): Promise<MessageResponse> {
     await this.request(companyId, id, 'new-qr', null);
     return { message: 'Starting session.' };
   }
@@ -54,7 +54,7 @@ export class SessionsController {
   async logout(
     @CompanyIdParam() companyId: CompanyId,
     @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
-  ): Promise<{ message: string }> {
+  ): Promise<MessageResponse> {
     await this.transactions.run(async (manager) => {
       const row = await this.connections.find(companyId, id, { lock: true });
       if (!row) throw new DomainError('ERR_NO_WAPP_FOUND');

@@ -161,6 +161,19 @@ describe('BaileysOutbound', () => {
     expect(socket.sent[0]?.content).toEqual({ delete: { remoteJid: CHAT, fromMe: true, id: 'M9' } });
   });
 
+  it("edits our message: the new text with our message's key, as WhatsApp's edit protocol wants", async () => {
+    const socket = fakeSocket();
+    await outbound(socket).outbound.editText(CHAT, 'M7', 'Chegamos às 10h');
+    expect(socket.sent).toEqual([
+      {
+        jid: CHAT,
+        content: { text: 'Chegamos às 10h', edit: { remoteJid: CHAT, fromMe: true, id: 'M7' } },
+        options: undefined,
+      },
+    ]);
+    await expect(outbound(null).outbound.editText(CHAT, 'M7', 'x')).rejects.toBeInstanceOf(SessionNotReadyError);
+  });
+
   it("matches WhatsApp's answer to the asked numbers, with or without Brazil's ninth digit", async () => {
     const socket = fakeSocket();
     socket.found = [

@@ -98,6 +98,12 @@ export class BaileysOutbound {
     await socket.sendMessage(chatJid, { delete: { remoteJid: chatJid, fromMe: true, id: messageId } });
   }
 
+  /** WhatsApp's edit: the new text with the key of our message (WhatsApp itself refuses it after 15 minutes). */
+  async editText(chatJid: string, messageId: string, body: string): Promise<void> {
+    const socket = this.ready();
+    await socket.sendMessage(chatJid, { text: body, edit: { remoteJid: chatJid, fromMe: true, id: messageId } });
+  }
+
   async markRead(chatJid: string, messageIds: readonly string[]): Promise<void> {
     const socket = this.ready();
     const keys: WAMessageKey[] = [];

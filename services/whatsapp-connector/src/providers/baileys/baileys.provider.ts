@@ -74,6 +74,9 @@ class LazyBaileysSession implements ProviderSession {
   deleteForEveryone(chatJid: string, messageId: string): Promise<void> {
     return Promise.resolve().then(() => this.loaded().deleteForEveryone(chatJid, messageId));
   }
+  editText(chatJid: string, messageId: string, body: string): Promise<void> {
+    return Promise.resolve().then(() => this.loaded().editText(chatJid, messageId, body));
+  }
   markRead(chatJid: string, messageIds: readonly string[]): Promise<void> {
     return Promise.resolve().then(() => this.loaded().markRead(chatJid, messageIds));
   }

@@ -75,6 +75,10 @@ export class BaileysSession implements ProviderSession {
     return this.outbound.deleteForEveryone(chatJid, messageId);
   }
 
+  editText(chatJid: string, messageId: string, body: string): Promise<void> {
+    return this.outbound.editText(chatJid, messageId, body);
+  }
+
   markRead(chatJid: string, messageIds: readonly string[]): Promise<void> {
     return this.outbound.markRead(chatJid, messageIds);
   }

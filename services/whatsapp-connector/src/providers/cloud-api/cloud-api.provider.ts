@@ -118,6 +118,15 @@ export class CloudApiSession implements ProviderSession {
     });
   }
 
+  /** The Cloud API has no way to edit a sent message either (its messages endpoint only sends new ones). */
+  async editText(_chatJid: string, _messageId: string, _body: string): Promise<void> {
+    this.ready();
+    throw new DomainError('ERR_EDIT_WAPP_MSG', {
+      message: 'the WhatsApp Cloud API cannot edit a sent message',
+      details: { reason: 'notSupportedByCloudApi' },
+    });
+  }
+
   /** `status: read` for each message (WhatsApp then also shows the earlier ones as read). */
   async markRead(_chatJid: string, messageIds: readonly string[]): Promise<void> {
     const cloud = this.ready();

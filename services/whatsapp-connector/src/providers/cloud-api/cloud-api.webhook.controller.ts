@@ -1,14 +1,16 @@
 import { Controller, Get, Header, Headers, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import type { RawBodyRequest } from '@nestjs/common';
 import type { Request } from 'express';
-import { IdPipe } from '@cs/platform/http';
+import { type CloudWebhookVerifyQuery, CloudWebhookVerifyQuerySchema } from '@cs/proto/http';
+import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { Public } from '@cs/platform/tenancy';
 import { CloudApiWebhooks } from './cloud-api.webhooks.js';
 
 /**
  * Meta's callback URL for one connection, `${PUBLIC_URL}/webhooks/whatsapp/{connectionId}` (through the gateway,
  * which adds the internal token). Meta authenticates with the verify token (GET) and the app secret's signature
- * (POST), so the routes need no user.
+ * (POST), so the routes need no user. The POST body (`CloudWebhookBodySchema` describes it) is read from its raw
+ * bytes, after the signature check, and item by item (see `CloudApiWebhooks.receive`).
  */
 @Public()
 @Controller('webhooks/whatsapp')
@@ -19,7 +21,7 @@ export class CloudApiWebhookController {
   @Header('content-type', 'text/plain; charset=utf-8')
   verify(
     @Param('connectionId', new IdPipe('ERR_NO_WAPP_FOUND')) connectionId: number,
-    @Query() query: Record<string, unknown>,
+    @Query(new ZodPipe(CloudWebhookVerifyQuerySchema)) query: CloudWebhookVerifyQuery,
   ): Promise<string> {
     return this.webhooks.verify(connectionId, query);
   }

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
+import type { CloudWebhookVerifyQuery } from '@cs/proto/http';
 import { DomainError } from '@cs/platform/errors';
 import { LOGGER } from '@cs/platform/logging';
 import {
@@ -43,15 +44,13 @@ export class CloudApiWebhooks {
   }
 
   /** The subscription handshake: the challenge back when the verify token is the connection's, else 403. */
-  async verify(connectionId: number, query: Record<string, unknown>): Promise<string> {
+  async verify(connectionId: number, query: CloudWebhookVerifyQuery): Promise<string> {
     const { connection } = await this.resolve(connectionId);
-    const mode = query['hub.mode'];
-    const token = query['hub.verify_token'];
-    const challenge = query['hub.challenge'];
+    const { 'hub.mode': mode, 'hub.verify_token': token, 'hub.challenge': challenge } = query;
     if (
       mode !== 'subscribe' ||
-      typeof token !== 'string' ||
-      typeof challenge !== 'string' ||
+      token === undefined ||
+      challenge === undefined ||
       !connection.cloud.verifyToken ||
       !sameText(connection.cloud.verifyToken, token)
     ) {

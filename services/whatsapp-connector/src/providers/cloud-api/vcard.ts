@@ -1,23 +1,11 @@
+import type { CloudContactCard } from '@cs/proto/http';
+
 /**
  * Cloud API contact cards are structured objects (`contacts[]` with `name`, `phones`, `emails`, `org`, `urls`);
  * our events carry vCard text, as WhatsApp Web does. These two functions translate between them.
  */
 
-export interface CloudContactCard {
-  readonly name: {
-    readonly formatted_name: string;
-    readonly first_name?: string;
-    readonly last_name?: string;
-    readonly middle_name?: string;
-    readonly prefix?: string;
-    readonly suffix?: string;
-  };
-  readonly phones?: ReadonlyArray<{ readonly phone?: string; readonly wa_id?: string; readonly type?: string }>;
-  readonly emails?: ReadonlyArray<{ readonly email?: string; readonly type?: string }>;
-  readonly org?: { readonly company?: string; readonly department?: string; readonly title?: string };
-  readonly urls?: ReadonlyArray<{ readonly url?: string; readonly type?: string }>;
-  readonly birthday?: string;
-}
+export type { CloudContactCard };
 
 const escape = (value: string): string =>
   value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/;/g, '\\;').replace(/,/g, '\\,');

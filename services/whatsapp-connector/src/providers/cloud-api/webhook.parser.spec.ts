@@ -1,4 +1,6 @@
+import { readdirSync } from 'node:fs';
 import { InboundMessageSchema, ReactionSchema } from '@cs/proto/events';
+import { CloudWebhookBodySchema } from '@cs/proto/http';
 import { fixture } from '../../../test/cloud-api/support/fixtures.js';
 import type { InboundMessage } from '@cs/proto/events';
 import { parseWebhook, type WebhookItem } from './webhook.parser.js';
@@ -16,6 +18,17 @@ function received(name: string): { data: InboundMessage; media: WebhookItem & { 
   expect(item.event.type).toBe('whatsapp.message.received');
   return { data: InboundMessageSchema.parse(item.event.data), media: item };
 }
+
+describe('the webhook body of the route catalogue (CloudWebhookBodySchema)', () => {
+  const names = readdirSync(new URL('../../../test/cloud-api/fixtures/', import.meta.url)).filter((name) =>
+    name.endsWith('.json'),
+  );
+
+  it.each(names)("describes Meta's delivery %s, every field kept", (name) => {
+    const body = fixture(name);
+    expect(CloudWebhookBodySchema.parse(body)).toEqual(body);
+  });
+});
 
 describe(parseWebhook.name, () => {
   it('reads a text message with the sender as a 1:1 chat, and the profile name as a contact update', () => {

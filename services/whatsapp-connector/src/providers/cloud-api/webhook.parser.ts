@@ -1,6 +1,7 @@
 import type { InboundMessage, Party } from '@cs/proto/events';
+import type { CloudWebhookMessage, CloudWebhookStatus, CloudWebhookValue } from '@cs/proto/http';
 import type { AckUpdate, ContactUpdate, InboundEvent } from '../provider.port.js';
-import { cardToVcard, type CloudContactCard } from './vcard.js';
+import { cardToVcard } from './vcard.js';
 
 /**
  * Pure parsing of a Cloud API webhook body (`object: whatsapp_business_account`) into what the sink receives.
@@ -32,59 +33,10 @@ export type WebhookItem =
     }
   | { readonly kind: 'ignored'; readonly reason: string; readonly messageId: string | null };
 
-interface WebhookMessage {
-  readonly from?: string;
-  readonly id?: string;
-  readonly timestamp?: string;
-  readonly type?: string;
-  readonly context?: { readonly from?: string; readonly id?: string };
-  readonly text?: { readonly body?: string };
-  readonly image?: WebhookMedia;
-  readonly video?: WebhookMedia;
-  readonly audio?: WebhookMedia & { readonly voice?: boolean };
-  readonly document?: WebhookMedia & { readonly filename?: string };
-  readonly sticker?: WebhookMedia & { readonly animated?: boolean };
-  readonly location?: {
-    readonly latitude?: number;
-    readonly longitude?: number;
-    readonly name?: string;
-    readonly address?: string;
-  };
-  readonly contacts?: readonly CloudContactCard[];
-  readonly interactive?: {
-    readonly type?: string;
-    readonly button_reply?: { readonly id?: string; readonly title?: string };
-    readonly list_reply?: { readonly id?: string; readonly title?: string; readonly description?: string };
-    readonly nfm_reply?: { readonly body?: string; readonly name?: string; readonly response_json?: string };
-  };
-  readonly button?: { readonly text?: string; readonly payload?: string };
-  readonly reaction?: { readonly message_id?: string; readonly emoji?: string };
-}
-
-interface WebhookMedia {
-  readonly id?: string;
-  readonly mime_type?: string;
-  readonly sha256?: string;
-  readonly caption?: string;
-}
-
-interface WebhookStatus {
-  readonly id?: string;
-  readonly status?: string;
-  readonly timestamp?: string;
-  readonly recipient_id?: string;
-  readonly errors?: ReadonlyArray<{ readonly code?: number; readonly title?: string }>;
-}
-
-interface WebhookValue {
-  readonly messaging_product?: string;
-  readonly metadata?: { readonly display_phone_number?: string; readonly phone_number_id?: string };
-  readonly contacts?: ReadonlyArray<{ readonly wa_id?: string; readonly profile?: { readonly name?: string } }>;
-  readonly messages?: readonly WebhookMessage[];
-  readonly statuses?: readonly WebhookStatus[];
-  /** Problems Meta reports about the delivery itself (e.g. 131000), outside any message. */
-  readonly errors?: ReadonlyArray<{ readonly code?: number; readonly title?: string }>;
-}
+/** Meta's webhook shapes, as `@cs/proto/http` describes the route's body (every field may be missing). */
+type WebhookMessage = CloudWebhookMessage;
+type WebhookStatus = CloudWebhookStatus;
+type WebhookValue = CloudWebhookValue;
 
 const ACKS: Record<string, AckUpdate['ack']> = { failed: 0, sent: 2, delivered: 3, read: 4, played: 5 };
 
@@ -268,7 +220,9 @@ export function parseMessage(
       });
     }
     case 'contacts': {
-      const cards = arrayOf<CloudContactCard>(message.contacts).filter((card) => isObject(card) && isObject(card.name));
+      const cards = arrayOf<NonNullable<WebhookMessage['contacts']>[number]>(message.contacts).filter(
+        (card) => isObject(card) && isObject(card.name),
+      );
       if (!cards.length) return { kind: 'ignored', reason: 'contacts without cards', messageId };
       return received({ kind: 'vcard', vcards: cards.map(cardToVcard) });
     }

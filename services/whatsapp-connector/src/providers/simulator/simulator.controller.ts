@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
-import { TransactionHost } from '@cs/platform/database';
-import { DomainError } from '@cs/platform/errors';
-import { IdPipe, ZodPipe } from '@cs/platform/http';
-import { CompanyIdParam } from '@cs/platform/tenancy';
+import type { OutboundContent } from '@cs/proto/events';
 import {
+  type MessageResponse,
   SimulatedCallSchema,
   SimulatedEditSchema,
   type SimulatedMessage,
@@ -13,8 +11,17 @@ import {
   SimulatedReactionSchema,
   SimulatedReceiptSchema,
   SimulatedRevokeSchema,
+  type SimulatorAccepted,
   type SimulatorInboxPayload,
-} from './simulator.dto.js';
+  type SimulatorLogEntry,
+  type SimulatorSentMessage,
+  type SimulatorSentQuery,
+  SimulatorSentQuerySchema,
+} from '@cs/proto/http';
+import { TransactionHost } from '@cs/platform/database';
+import { DomainError } from '@cs/platform/errors';
+import { IdPipe, ZodPipe } from '@cs/platform/http';
+import { CompanyIdParam } from '@cs/platform/tenancy';
 
 type InboxKind = 'message' | 'receipt' | 'edit' | 'revoke' | 'reaction' | 'call';
 
@@ -39,7 +46,7 @@ export class SimulatorController {
     id: number,
     kind: InboxKind,
     payload: SimulatorInboxPayload,
-  ): Promise<{ messageId: string }> {
+  ): Promise<SimulatorAccepted> {
     await this.connection(companyId, id);
     const messageId = `SIM${randomBytes(10).toString('hex').toUpperCase()}`;
     await this.transactions.manager.query(
@@ -55,7 +62,7 @@ export class SimulatorController {
     @CompanyIdParam() companyId: CompanyId,
     @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
     @Body(new ZodPipe(SimulatedMessageSchema)) body: SimulatedMessage,
-  ): Promise<{ messageId: string }> {
+  ): Promise<SimulatorAccepted> {
     return this.enqueue(companyId, id, 'message', body);
   }
 
@@ -65,7 +72,7 @@ export class SimulatorController {
     @CompanyIdParam() companyId: CompanyId,
     @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
     @Body(new ZodPipe(SimulatedReceiptSchema)) body: SimulatorInboxPayload,
-  ): Promise<{ messageId: string }> {
+  ): Promise<SimulatorAccepted> {
     return this.enqueue(companyId, id, 'receipt', body);
   }
 
@@ -75,7 +82,7 @@ export class SimulatorController {
     @CompanyIdParam() companyId: CompanyId,
     @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
     @Body(new ZodPipe(SimulatedEditSchema)) body: SimulatorInboxPayload,
-  ): Promise<{ messageId: string }> {
+  ): Promise<SimulatorAccepted> {
     return this.enqueue(companyId, id, 'edit', body);
   }
 
@@ -85,7 +92,7 @@ export class SimulatorController {
     @CompanyIdParam() companyId: CompanyId,
     @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
     @Body(new ZodPipe(SimulatedRevokeSchema)) body: SimulatorInboxPayload,
-  ): Promise<{ messageId: string }> {
+  ): Promise<SimulatorAccepted> {
     return this.enqueue(companyId, id, 'revoke', body);
   }
 
@@ -95,7 +102,7 @@ export class SimulatorController {
     @CompanyIdParam() companyId: CompanyId,
     @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
     @Body(new ZodPipe(SimulatedReactionSchema)) body: SimulatorInboxPayload,
-  ): Promise<{ messageId: string }> {
+  ): Promise<SimulatorAccepted> {
     return this.enqueue(companyId, id, 'reaction', body);
   }
 
@@ -105,7 +112,7 @@ export class SimulatorController {
     @CompanyIdParam() companyId: CompanyId,
     @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
     @Body(new ZodPipe(SimulatedCallSchema)) body: SimulatorInboxPayload,
-  ): Promise<{ messageId: string }> {
+  ): Promise<SimulatorAccepted> {
     return this.enqueue(companyId, id, 'call', body);
   }
 
@@ -115,7 +122,7 @@ export class SimulatorController {
   async scan(
     @CompanyIdParam() companyId: CompanyId,
     @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
-  ): Promise<{ message: string }> {
+  ): Promise<MessageResponse> {
     await this.connection(companyId, id);
     await this.transactions.manager.query(
       `INSERT INTO simulator_devices (connection_id, company_id, scan_requested) VALUES ($1, $2, true)
@@ -130,21 +137,22 @@ export class SimulatorController {
   async sent(
     @CompanyIdParam() companyId: CompanyId,
     @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
-    @Query('chat') chat: string | undefined,
-  ): Promise<unknown[]> {
+    @Query(new ZodPipe(SimulatorSentQuerySchema)) { chat }: SimulatorSentQuery,
+  ): Promise<SimulatorSentMessage[]> {
     await this.connection(companyId, id);
     const jid = chat ? (chat.includes('@') ? chat : `${chat.replace(/\D/g, '')}@s.whatsapp.net`) : null;
     const rows = await this.transactions.manager.query<
       Array<{
         message_id: string;
         chat_jid: string;
-        content: unknown;
+        content: OutboundContent;
         quoted_message_id: string | null;
         sent_at: Date;
         deleted: boolean;
+        edited_at: Date | null;
       }>
     >(
-      `SELECT message_id, chat_jid, content, quoted_message_id, sent_at, deleted FROM simulator_sent
+      `SELECT message_id, chat_jid, content, quoted_message_id, sent_at, deleted, edited_at FROM simulator_sent
         WHERE company_id = $1 AND connection_id = $2 AND ($3::text IS NULL OR chat_jid = $3) ORDER BY id`,
       [companyId, id, jid],
     );
@@ -155,6 +163,7 @@ export class SimulatorController {
       quotedMessageId: row.quoted_message_id,
       sentAt: new Date(row.sent_at).toISOString(),
       deleted: row.deleted,
+      editedAt: row.edited_at ? new Date(row.edited_at).toISOString() : null,
     }));
   }
 
@@ -163,7 +172,7 @@ export class SimulatorController {
   async log(
     @CompanyIdParam() companyId: CompanyId,
     @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
-  ): Promise<unknown[]> {
+  ): Promise<SimulatorLogEntry[]> {
     await this.connection(companyId, id);
     const rows = await this.transactions.manager.query<
       Array<{ id: string; owner: string; epoch: string; event: string; detail: string; at: Date }>

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { ConnectionStatus, InboundMessage } from '@cs/proto/events';
+import type { SimulatorInboxPayload } from '@cs/proto/http';
+import { returningRows } from '@cs/platform/database';
+import { DomainError } from '@cs/platform/errors';
 import {
   type ContactUpdate,
   MediaRejectedError,
@@ -10,13 +13,13 @@ import {
   type SessionContext,
   SessionNotReadyError,
 } from '../provider.port.js';
-import type { SimulatorInboxPayload } from './simulator.dto.js';
 
 export interface SimulatorOptions {
   /** A QR is replaced this often; the third replacement without a scan ends the attempt as TIMEOUT. */
   readonly qrRefreshMs: number;
   /** The phone "scans" by itself after this long (0: only through the dev API). */
   readonly autoScanMs: number;
+  /** Fallback: the inbox is looked at this often even without a wake-up (a NOTIFY missed while reconnecting). */
   readonly pollMs: number;
 }
 
@@ -52,6 +55,9 @@ export class SimulatorSession implements ProviderSession {
   private qrShown = 0;
   private pairingNumber: string | null = null;
   private polling = false;
+  private pollTimer: NodeJS.Timeout | undefined;
+  /** A wake-up came while polling: poll again at once when done. */
+  private wokenWhilePolling = false;
 
   constructor(
     private readonly context: SessionContext,
@@ -83,13 +89,14 @@ export class SimulatorSession implements ProviderSession {
     );
   }
 
-  private later(ms: number, work: () => Promise<void>): void {
+  private later(ms: number, work: () => Promise<void>): NodeJS.Timeout {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       if (this.stopped) return;
       work().catch((error: unknown) => this.context.logger.warn({ err: error }, 'simulator step failed'));
     }, ms);
     this.timers.add(timer);
+    return timer;
   }
 
   private async report(
@@ -130,7 +137,8 @@ export class SimulatorSession implements ProviderSession {
     if (this.status !== 'CONNECTED' && this.options.autoScanMs > 0) {
       this.later(this.options.autoScanMs, () => this.scanned());
     }
-    this.schedulePoll();
+    // at once: what contacts sent while no process ran the session (a takeover) has no wake-up of its own
+    this.schedulePoll(0);
   }
 
   private async showQr(): Promise<void> {
@@ -158,16 +166,35 @@ export class SimulatorSession implements ProviderSession {
       await this.log(manager, 'linked', number);
     });
     await this.report('CONNECTED', { number });
+    // messages that arrived before the scan were left in the inbox
+    this.wake();
   }
 
-  /** Polls again at once while a full batch came back (a backlog), else after `pollMs`. */
+  /**
+   * Something for this session was written (the inbox or the device's scan flag NOTIFY on commit, see
+   * `SessionWakeups`): polls now, or once the poll under way is done.
+   */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.polling) this.wokenWhilePolling = true;
+    else this.schedulePoll(0);
+  }
+
+  /** Polls again at once while a full batch came back (a backlog) or a wake-up came meanwhile, else after `pollMs`. */
   private schedulePoll(delayMs = this.options.pollMs): void {
-    this.later(delayMs, async () => {
+    if (this.pollTimer) {
+      clearTimeout(this.pollTimer);
+      this.timers.delete(this.pollTimer);
+    }
+    this.pollTimer = this.later(delayMs, async () => {
+      this.pollTimer = undefined;
       let more = false;
       try {
         more = await this.poll();
       } finally {
-        if (!this.stopped) this.schedulePoll(more ? 0 : this.options.pollMs);
+        const again = more || this.wokenWhilePolling;
+        this.wokenWhilePolling = false;
+        if (!this.stopped) this.schedulePoll(again ? 0 : this.options.pollMs);
       }
     });
   }
@@ -381,6 +408,26 @@ export class SimulatorSession implements ProviderSession {
         [this.connectionId, chatJid, messageId],
       ),
     );
+  }
+
+  /** As WhatsApp: only our own text messages, not deleted, within 15 minutes of sending; else ERR_EDIT_WAPP_MSG. */
+  async editText(chatJid: string, messageId: string, body: string): Promise<void> {
+    this.ready();
+    const edited = await this.fenced((manager) =>
+      returningRows(
+        manager,
+        `UPDATE simulator_sent SET content = jsonb_set(content, '{body}', to_jsonb($4::text)), edited_at = now()
+          WHERE connection_id = $1 AND chat_jid = $2 AND message_id = $3 AND NOT deleted
+            AND content->>'kind' = 'text' AND sent_at > now() - interval '15 minutes'
+          RETURNING id`,
+        [this.connectionId, chatJid, messageId, body],
+      ),
+    );
+    if (edited.length === 0) {
+      throw new DomainError('ERR_EDIT_WAPP_MSG', {
+        message: 'WhatsApp refused the edit (unknown, not text or too old)',
+      });
+    }
   }
 
   async markRead(chatJid: string, messageIds: readonly string[]): Promise<void> {

@@ -105,9 +105,9 @@ export class FakeGraph {
     };
     this.requests.push(recorded);
 
-    const reply = (status: number, payload: unknown, type = 'application/json'): void => {
+    const reply = (status: number, body: unknown, type = 'application/json'): void => {
       response.writeHead(status, { 'content-type': type });
-      response.end(Buffer.isBuffer(payload) ? payload : JSON.stringify(payload));
+      response.end(Buffer.isBuffer(body) ? body : JSON.stringify(body));
     };
     if (recorded.authorization !== `Bearer ${this.validToken}`) {
       reply(401, {

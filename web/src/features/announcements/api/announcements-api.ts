@@ -1,32 +1,20 @@
+import type { Announcement, AnnouncementPageSchema, AnnouncementRequest, MessageResponse } from '@cs/proto/http';
+import type { z } from 'zod';
 import { baseApi } from '../../../api/base-api';
 import { pagedListOptions, pageParams } from '../../../api/paging';
 
-export interface AnnouncementRecord {
-  id: number;
-  title: string;
-  text: string;
-  priority: number;
-  status: boolean;
-  mediaPath: string | null;
-  mediaName: string | null;
-  createdAt?: string;
-}
+/** An announcement as `/announcements` answers it (`AnnouncementSchema`). */
+export type AnnouncementRecord = Announcement;
 
-export interface AnnouncementBody {
-  title: string;
-  text: string;
-  priority: number;
-  status: boolean;
-}
+/** `POST /announcements`, `PUT /announcements/{id}` (`AnnouncementRequestSchema`). */
+export type AnnouncementBody = AnnouncementRequest;
+
+export type AnnouncementsPage = z.infer<typeof AnnouncementPageSchema>;
 
 /** `/announcements` (spec §7): the paged list `{records, hasMore}`, CRUD and the image upload. */
 export const announcementsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getAnnouncementsPage: build.infiniteQuery<
-      { records: AnnouncementRecord[]; count?: number; hasMore: boolean },
-      string,
-      number
-    >({
+    getAnnouncementsPage: build.infiniteQuery<AnnouncementsPage, string, number>({
       infiniteQueryOptions: pagedListOptions,
       query: ({ queryArg, pageParam }) => ({ url: '/announcements/', params: pageParams(queryArg, pageParam) }),
       providesTags: ['Announcements'],
@@ -36,7 +24,7 @@ export const announcementsApi = baseApi.injectEndpoints({
         id ? { url: `/announcements/${id}`, method: 'PUT', body } : { url: '/announcements', method: 'POST', body },
       invalidatesTags: ['Announcements'],
     }),
-    deleteAnnouncement: build.mutation<void, number>({
+    deleteAnnouncement: build.mutation<MessageResponse, number>({
       query: (id) => ({ url: `/announcements/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Announcements'],
     }),

@@ -25,7 +25,8 @@ import { useLiveEvent } from '../../../components/use-live-event';
 import { toastError } from '../../../lib/errors';
 import { formatMoney } from '../../../lib/money';
 import { type Invoice, type PixCharge, useSubscribeMutation } from '../api/billing-api';
-import { type CheckoutValues, checkoutSchema, COUNTRIES, formatDueDate, STEP_FIELDS } from '../utils/billing';
+import { formatDueDate } from '../utils/billing';
+import { type CheckoutValues, checkoutSchema, COUNTRIES, STEP_FIELDS } from '../utils/checkout-form';
 import { PixPayment } from './pix-payment';
 
 /** Spec §9: the redirect to `/` after the live payment event. */

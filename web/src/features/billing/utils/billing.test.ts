@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutSchema, daysUntil, formatDueDate, invoiceStatus, isExpired } from './billing';
+import { daysUntil, formatDueDate, invoiceStatus, isExpired } from './billing';
+import { checkoutSchema } from './checkout-form';
 
 const messages = {
   fullName: 'O nome completo é obrigatório',

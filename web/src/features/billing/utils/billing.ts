@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Invoice } from '../api/billing-api';
 
 /** Today as YYYY-MM-DD in the browser's time zone. */
@@ -32,44 +31,3 @@ export function daysUntil(dueDate: string | null | undefined, now: Date = new Da
 /** The company is past its due date (the gateway then lets it reach only billing and sign-in). */
 export const isExpired = (dueDate: string | null | undefined, now: Date = new Date()): boolean =>
   Boolean(dueDate) && (dueDate as string).slice(0, 10) < todayIso(now);
-
-export const COUNTRIES = ['BR', 'US'] as const;
-
-const ZIP_FORMAT: Record<(typeof COUNTRIES)[number], RegExp> = {
-  BR: /^\d{5}-?\d{3}$/,
-  US: /^\d{5}(-\d{4})?$/,
-};
-
-/** Checkout step "Dados" (spec §5): every field required, with the spec's messages and the CEP format. */
-export function checkoutSchema(messages: {
-  fullName: string;
-  address: string;
-  city: string;
-  zip: string;
-  zipFormat: string;
-  country: string;
-}) {
-  return z
-    .object({
-      firstName: z.string().trim().min(1, messages.fullName),
-      address2: z.string().trim().min(1, messages.address),
-      city: z.string().trim().min(1, messages.city),
-      state: z.string().trim(),
-      zipcode: z.string().trim().min(1, messages.zip),
-      country: z.union([z.enum(COUNTRIES), z.literal('')]).refine((value) => value !== '', messages.country),
-    })
-    .superRefine((values, context) => {
-      const format = values.country ? ZIP_FORMAT[values.country] : ZIP_FORMAT.BR;
-      if (values.zipcode.trim() && !format.test(values.zipcode.trim())) {
-        context.addIssue({ code: 'custom', path: ['zipcode'], message: messages.zipFormat });
-      }
-    });
-}
-export type CheckoutValues = z.input<ReturnType<typeof checkoutSchema>>;
-
-/** The fields each step's "Next" validates. */
-export const STEP_FIELDS: ReadonlyArray<ReadonlyArray<keyof CheckoutValues>> = [
-  ['firstName', 'address2', 'city', 'state', 'zipcode', 'country'],
-  [],
-  [],
-];

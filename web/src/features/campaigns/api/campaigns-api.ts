@@ -1,61 +1,29 @@
-import type { CampaignStatus } from '@cs/proto/events';
+import type {
+  CampaignBodyInput,
+  CampaignPage,
+  CampaignResponse,
+  CampaignSettingEntry,
+  ContactListResponse,
+  FileListResponse,
+  MessageResponse,
+  SaveCampaignSettingsInput,
+} from '@cs/proto/http';
 import { baseApi } from '../../../api/base-api';
 import { pagedListOptions, pageParams } from '../../../api/paging';
 
-export interface CampaignCounts {
-  valid: number;
-  delivered: number;
-  failed: number;
-  confirmationRequested: number;
-  confirmed: number;
-}
+export type { CampaignCounts, CampaignSettingEntry, CampaignVariable } from '@cs/proto/http';
 
-export interface CampaignRecord {
-  id: number;
-  name: string;
-  status: CampaignStatus;
-  confirmation: boolean;
-  scheduledAt: string | null;
-  completedAt: string | null;
-  whatsappId: number | null;
-  contactListId: number | null;
-  tagListId: number | null;
-  fileListId: number | null;
-  mediaPath: string | null;
-  mediaName: string | null;
-  message1?: string | null;
-  message2?: string | null;
-  message3?: string | null;
-  message4?: string | null;
-  message5?: string | null;
-  confirmationMessage1?: string | null;
-  confirmationMessage2?: string | null;
-  confirmationMessage3?: string | null;
-  confirmationMessage4?: string | null;
-  confirmationMessage5?: string | null;
-  counts: CampaignCounts;
-  contactList?: { id: number; name: string } | null;
-  whatsapp?: { id: number; name: string } | null;
-}
+/** A campaign as `GET /campaigns/{id}` and the list answer it (`CampaignSchema`). */
+export type CampaignRecord = CampaignResponse;
 
-export interface CampaignsPage {
-  records: CampaignRecord[];
-  count: number;
-  hasMore: boolean;
-}
+/** `GET /campaigns` (`{records, count, hasMore}`). */
+export type CampaignsPage = CampaignPage;
 
-/** The body the dialog sends: empty strings as null, `scheduledAt` as `YYYY-MM-DD HH:mm:ss`. */
-export type CampaignBody = Record<string, string | number | boolean | null>;
-
-export interface CampaignSettingEntry {
-  key: string;
-  value: unknown;
-}
-
-export interface CampaignVariable {
-  key: string;
-  value: string;
-}
+/**
+ * The body the dialog sends (`CampaignBodySchema`'s input): empty strings as null, `scheduledAt` as
+ * `YYYY-MM-DD HH:mm:ss`.
+ */
+export type CampaignBody = CampaignBodyInput;
 
 const withTags = baseApi.enhanceEndpoints({ addTagTypes: ['Campaigns', 'CampaignSettings'] });
 
@@ -79,7 +47,7 @@ export const campaignsApi = withTags.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/campaigns/${id}`, method: 'PUT', body }),
       invalidatesTags: ['Campaigns'],
     }),
-    deleteCampaign: build.mutation<void, number>({
+    deleteCampaign: build.mutation<MessageResponse, number>({
       query: (id) => ({ url: `/campaigns/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Campaigns'],
     }),
@@ -104,11 +72,11 @@ export const campaignsApi = withTags.injectEndpoints({
       invalidatesTags: ['Campaigns'],
     }),
     /** The dialog's choices: every contact list (contacts service) and every file list. */
-    listCampaignContactLists: build.query<Array<{ id: number; name: string }>, void>({
+    listCampaignContactLists: build.query<ContactListResponse[], void>({
       query: () => '/contact-lists/list',
       providesTags: ['Campaigns'],
     }),
-    listCampaignFileLists: build.query<Array<{ id: number; name: string }>, void>({
+    listCampaignFileLists: build.query<FileListResponse[], void>({
       query: () => '/files/list',
       providesTags: ['Campaigns'],
     }),
@@ -116,7 +84,7 @@ export const campaignsApi = withTags.injectEndpoints({
       query: () => '/campaign-settings',
       providesTags: ['CampaignSettings'],
     }),
-    saveCampaignSettings: build.mutation<CampaignSettingEntry[], Record<string, unknown>>({
+    saveCampaignSettings: build.mutation<CampaignSettingEntry[], SaveCampaignSettingsInput['settings']>({
       query: (settings) => ({ url: '/campaign-settings', method: 'POST', body: { settings } }),
       invalidatesTags: ['CampaignSettings'],
     }),

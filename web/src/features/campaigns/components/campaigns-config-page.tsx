@@ -1,20 +1,29 @@
 import { Button, Card, Field, Heading, HStack, IconButton, Input, SimpleGrid, Stack, Table } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  type CampaignSettings,
+  DEFAULT_CAMPAIGN_SETTINGS,
+  LONGER_INTERVAL_OPTIONS,
+  MESSAGE_INTERVAL_OPTIONS,
+} from '@cs/proto/http';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { AddIcon, DeleteIcon } from '../../../components/icons';
 import { Page } from '../../../components/page';
 import { notify } from '../../../components/toaster';
 import { toastError } from '../../../lib/errors';
 import {
+  type CampaignSettingEntry,
   type CampaignVariable,
   useGetCampaignSettingsQuery,
   useSaveCampaignSettingsMutation,
 } from '../api/campaigns-api';
-import { DEFAULT_INTERVALS, LONGER_INTERVAL_OPTIONS, MESSAGE_INTERVAL_OPTIONS } from '../utils/campaign-form';
 import { SelectField } from './select-field';
 
-type Intervals = { messageInterval: number; longerIntervalAfter: number; greaterInterval: number };
+type Intervals = Omit<CampaignSettings, 'variables'>;
+
+/** The spec's defaults (§9) until the saved settings arrive. */
+const { variables: _noVariables, ...DEFAULT_INTERVALS } = DEFAULT_CAMPAIGN_SETTINGS;
 
 /** `/campaigns-config`: the three interval selects (spec §9 options and defaults) and the custom variables. */
 export function CampaignsConfigPage() {
@@ -29,14 +38,14 @@ export function CampaignsConfigPage() {
 
   useEffect(() => {
     if (!data) return;
-    const value = (key: string) => data.find((entry) => entry.key === key)?.value;
+    const value = (key: CampaignSettingEntry['key']) => data.find((entry) => entry.key === key)?.value;
     setIntervals({
       messageInterval: Number(value('messageInterval') ?? DEFAULT_INTERVALS.messageInterval),
       longerIntervalAfter: Number(value('longerIntervalAfter') ?? DEFAULT_INTERVALS.longerIntervalAfter),
       greaterInterval: Number(value('greaterInterval') ?? DEFAULT_INTERVALS.greaterInterval),
     });
     const stored = value('variables');
-    setVariables(Array.isArray(stored) ? (stored as CampaignVariable[]) : []);
+    setVariables(Array.isArray(stored) ? stored : []);
   }, [data]);
 
   const seconds = (n: number) => ({

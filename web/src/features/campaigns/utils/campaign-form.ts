@@ -3,11 +3,6 @@ import { zonedParts } from '../../../lib/format';
 
 export const MESSAGE_SLOTS = [1, 2, 3, 4, 5] as const;
 
-/** The spec's interval options (seconds) and defaults (§9). */
-export const MESSAGE_INTERVAL_OPTIONS = [0, 5, 10, 15, 20] as const;
-export const LONGER_INTERVAL_OPTIONS = [0, 1, 5, 10, 15, 20, 30, 40, 60, 80, 100, 120] as const;
-export const DEFAULT_INTERVALS = { messageInterval: 20, longerIntervalAfter: 20, greaterInterval: 60 } as const;
-
 /** The disclaimer is shown until accepted once (kept in this browser). */
 export const DISCLAIMER_KEY = 'campaignsDisclaimerAccepted';
 

@@ -1,48 +1,24 @@
+import type {
+  Chat as ProtoChat,
+  ChatMessage as ProtoChatMessage,
+  ChatMessagePage,
+  ChatListQuery,
+  ChatMessageRequest,
+  ChatPage,
+  ChatRequest,
+  MessageResponse,
+} from '@cs/proto/http';
 import { baseApi } from '../../../api/base-api';
 import { pagedListOptions, pageParams } from '../../../api/paging';
 
-export interface ChatMember {
-  userId: number;
-  unreads: number;
-  user: { id: number; name: string };
-}
-
-/** An internal chat (spec §3): its members carry their unread counts. */
-export interface Chat {
-  id: number;
-  uuid: string;
-  title: string;
-  ownerId: number;
-  lastMessage: string;
-  updatedAt: string;
-  users: ChatMember[];
-}
-
-export interface ChatMessage {
-  id: number;
-  chatId: number;
-  senderId: number;
-  sender: { id: number; name: string };
-  message: string;
-  createdAt: string;
-}
-
-export interface ChatsPage {
-  records: Chat[];
-  count?: number;
-  hasMore: boolean;
-}
-
-export interface ChatMessagesPage {
-  records: ChatMessage[];
-  count?: number;
-  hasMore: boolean;
-}
-
-export interface ChatBody {
-  title: string;
-  users: number[];
-}
+/** An internal chat (`ChatSchema`): its members carry their unread counts. */
+export type Chat = ProtoChat;
+export type ChatMember = Chat['users'][number];
+export type ChatMessage = ProtoChatMessage;
+export type ChatsPage = ChatPage;
+export type ChatMessagesPage = ChatMessagePage;
+/** `POST /chats`, `PUT /chats/{id}`: the title and the other members' ids (`ChatRequestSchema`). */
+export type ChatBody = ChatRequest;
 
 /** The caller's unread count in a chat. */
 export const unreadsOf = (chat: Pick<Chat, 'users'>, userId: number): number =>
@@ -60,7 +36,7 @@ export const chatsApi = baseApi.injectEndpoints({
       query: (idOrUuid) => `/chats/${idOrUuid}`,
       providesTags: ['Chats'],
     }),
-    getChatMessages: build.query<ChatMessagesPage, { chatId: number; pageNumber: number }>({
+    getChatMessages: build.query<ChatMessagesPage, { chatId: number } & Pick<ChatListQuery, 'pageNumber'>>({
       query: ({ chatId, pageNumber }) => ({ url: `/chats/${chatId}/messages`, params: { pageNumber } }),
       keepUnusedDataFor: 0,
     }),
@@ -72,15 +48,16 @@ export const chatsApi = baseApi.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/chats/${id}`, method: 'PUT', body }),
       invalidatesTags: ['Chats'],
     }),
-    deleteChat: build.mutation<void, number>({
+    deleteChat: build.mutation<MessageResponse, number>({
       query: (id) => ({ url: `/chats/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Chats'],
     }),
-    sendChatMessage: build.mutation<ChatMessage, { chatId: number; message: string }>({
+    sendChatMessage: build.mutation<ChatMessage, { chatId: number } & ChatMessageRequest>({
       query: ({ chatId, message }) => ({ url: `/chats/${chatId}/messages`, method: 'POST', body: { message } }),
     }),
-    readChat: build.mutation<Chat, { chatId: number; userId: number }>({
-      query: ({ chatId, userId }) => ({ url: `/chats/${chatId}/read`, method: 'POST', body: { userId } }),
+    /** Zeroes the caller's unreads (the server knows the caller; the route takes no body). */
+    readChat: build.mutation<Chat, number>({
+      query: (chatId) => ({ url: `/chats/${chatId}/read`, method: 'POST' }),
       invalidatesTags: ['Chats'],
     }),
   }),

@@ -82,7 +82,7 @@ export function ChatMessages({ chat, companyId, meId }: { chat: Chat; companyId:
     const el = scroller.current;
     stickToBottom.current = !el || el.scrollHeight - el.scrollTop - el.clientHeight < 200;
     setMessages((current) => mergeMessages(current, [event.newMessage]));
-    if (event.newMessage.senderId !== meId) void read({ chatId: chat.id, userId: meId });
+    if (event.newMessage.senderId !== meId) void read(chat.id);
   });
 
   const onScroll = () => {

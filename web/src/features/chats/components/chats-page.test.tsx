@@ -14,9 +14,11 @@ const member = (userId: number, name: string, unreads = 0) => ({ userId, unreads
 const mine: Chat = {
   id: 1,
   uuid: '0193a5f2-7c4e-7b1a-9d3e-00000000c001',
+  companyId: agent.companyId,
   title: 'Plantão de sábado',
   ownerId: agent.id,
   lastMessage: 'Quem cobre a manhã?',
+  createdAt: '2026-11-20T14:00:00.000Z',
   updatedAt: '2026-11-20T14:41:00.000Z',
   users: [member(2, 'Admin Demo'), member(agent.id, agent.name, 2)],
 };
@@ -39,7 +41,7 @@ const message = (id: number, senderId: number, text: string): ChatMessage => ({
 });
 
 function stub() {
-  const calls = { read: [] as number[], sent: [] as unknown[], created: [] as unknown[] };
+  const calls = { read: [] as number[], readBodies: [] as string[], sent: [] as unknown[], created: [] as unknown[] };
   server.use(
     http.get(`${API}/chats`, () => HttpResponse.json({ records: [mine, theirs], count: 2, hasMore: false })),
     http.get(`${API}/chats/:id`, ({ params }) =>
@@ -48,8 +50,9 @@ function stub() {
     http.get(`${API}/chats/:id/messages`, () =>
       HttpResponse.json({ records: [message(10, 2, 'Quem cobre a manhã?')], count: 1, hasMore: false }),
     ),
-    http.post(`${API}/chats/:id/read`, ({ params }) => {
+    http.post(`${API}/chats/:id/read`, async ({ params, request }) => {
       calls.read.push(Number(params.id));
+      calls.readBodies.push(await request.text());
       return HttpResponse.json({ ...mine, users: [member(2, 'Admin Demo'), member(agent.id, agent.name)] });
     }),
     http.post(`${API}/chats/:id/messages`, async ({ request }) => {
@@ -89,6 +92,8 @@ describe('the internal chat page', () => {
     const panel = await screen.findByTestId('chat-panel');
     expect(await within(panel).findByText('Quem cobre a manhã?', { selector: 'p' })).toBeTruthy();
     await waitFor(() => expect(calls.read).toEqual([1]));
+    // the route takes no body: the server reads the caller from the session
+    expect(calls.readBodies).toEqual(['']);
     expect(within(panel).getByRole('button', { name: 'Editar Plantão de sábado' })).toBeTruthy();
     expect(within(panel).getByRole('button', { name: 'Excluir Plantão de sábado' })).toBeTruthy();
     await user.click(screen.getAllByTestId('chat-item')[1] as HTMLElement);

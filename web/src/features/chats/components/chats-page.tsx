@@ -114,7 +114,7 @@ function ChatPanel({ uuid, meId, companyId }: { uuid: string; meId: number; comp
 
   // selecting a chat marks its unread messages read (spec §4)
   useEffect(() => {
-    if (chat && unreads > 0) void read({ chatId: chat.id, userId: meId });
+    if (chat && unreads > 0) void read(chat.id);
   }, [chat, unreads, meId, read]);
   // a chat deleted (or left) while open: back to /chats
   useEffect(() => {

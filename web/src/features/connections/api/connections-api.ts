@@ -1,48 +1,29 @@
-import type { ConnectionSnapshot } from '@cs/proto/events';
+import type {
+  ConnectionView,
+  CreateConnectionSchema,
+  MessageResponse,
+  StartSessionSchema,
+  UpdateConnectionSchema,
+} from '@cs/proto/http';
+import type { z } from 'zod';
 import { baseApi } from '../../../api/base-api';
 
-export type ConnectionStatus = ConnectionSnapshot['status'];
-export type Provider = ConnectionSnapshot['provider'];
+export type ConnectionStatus = ConnectionView['status'];
+export type Provider = ConnectionView['provider'];
 
-/** A connection as `GET /whatsapp` answers (the connector's snapshot plus its queues, token and Cloud API data). */
-export type ConnectionRecord = Partial<Omit<ConnectionSnapshot, 'id' | 'name' | 'status' | 'isDefault'>> &
-  Pick<ConnectionSnapshot, 'id' | 'name' | 'status' | 'isDefault'> & {
-    queues?: Array<{ id: number; name: string; color: string }>;
-    token?: string | null;
-    cloudPhoneNumberId?: string | null;
-    webhookUrl?: string;
-    /** The 8-character code while linking by phone number (the connector's additive field). */
-    pairingCode?: string | null;
-  };
+type RecordKey = 'id' | 'name' | 'status' | 'isDefault';
+/**
+ * A connection as `GET /whatsapp` answers (`ConnectionViewSchema`: the connector's snapshot plus its queues, the
+ * token for admins and the Cloud API data); the other fields are optional for the lists built before the answer.
+ */
+export type ConnectionRecord = Pick<ConnectionView, RecordKey> & Partial<Omit<ConnectionView, RecordKey>>;
 
-export interface ConnectionBody {
-  name: string;
-  isDefault: boolean;
-  provider: Provider;
-  queueIds: number[];
-  promptId: number | null;
-  integrationId: number | null;
-  greetingMessage: string;
-  complationMessage: string;
-  outOfHoursMessage: string;
-  ratingMessage: string;
-  expiresInactiveMessage: string;
-  token: string;
-  timeSendQueue: number;
-  sendIdQueue: number | null;
-  expiresTicket: number;
-  timeUseBotQueues: number;
-  maxUseBotQueues: number;
-  cloudPhoneNumberId?: string;
-  cloudAccessToken?: string;
-  cloudAppSecret?: string;
-  cloudVerifyToken?: string;
-}
-
-export interface PairingRequest {
-  usePairingCode: true;
-  number: string;
-}
+/** `POST /whatsapp`. */
+export type ConnectionBody = z.input<typeof CreateConnectionSchema>;
+/** `PUT /whatsapp/{id}`: any of the fields. */
+export type ConnectionUpdate = z.input<typeof UpdateConnectionSchema>;
+/** `POST /whatsappsession/{id}` with a number: link by pairing code instead of a QR. */
+export type PairingRequest = z.input<typeof StartSessionSchema>;
 
 /** `/whatsapp` and `/whatsappsession` (spec §7). The list is kept live by the `Connections` tag and the QR patch. */
 export const connectionsApi = baseApi.injectEndpoints({
@@ -51,29 +32,29 @@ export const connectionsApi = baseApi.injectEndpoints({
       query: () => ({ url: '/whatsapp/', params: { session: 0 } }),
       providesTags: ['Connections'],
     }),
-    createConnection: build.mutation<ConnectionRecord, ConnectionBody>({
+    createConnection: build.mutation<ConnectionView, ConnectionBody>({
       query: (body) => ({ url: '/whatsapp/', method: 'POST', body }),
       invalidatesTags: ['Connections'],
     }),
-    updateConnection: build.mutation<ConnectionRecord, Partial<ConnectionBody> & { id: number }>({
+    updateConnection: build.mutation<ConnectionView, ConnectionUpdate & { id: number }>({
       query: ({ id, ...body }) => ({ url: `/whatsapp/${id}`, method: 'PUT', body }),
       invalidatesTags: ['Connections'],
     }),
-    deleteConnection: build.mutation<void, number>({
+    deleteConnection: build.mutation<MessageResponse, number>({
       query: (id) => ({ url: `/whatsapp/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Connections'],
     }),
     /** Start (or restart) the session; with a number, link by pairing code instead of a QR. */
-    startSession: build.mutation<unknown, { id: number; pairing?: PairingRequest }>({
+    startSession: build.mutation<MessageResponse, { id: number; pairing?: PairingRequest }>({
       query: ({ id, pairing }) => ({ url: `/whatsappsession/${id}`, method: 'POST', body: pairing ?? {} }),
       invalidatesTags: ['Connections'],
     }),
     /** Forget the pairing and start again: a new QR. */
-    newQr: build.mutation<unknown, number>({
+    newQr: build.mutation<MessageResponse, number>({
       query: (id) => ({ url: `/whatsappsession/${id}`, method: 'PUT', body: {} }),
       invalidatesTags: ['Connections'],
     }),
-    disconnectSession: build.mutation<unknown, number>({
+    disconnectSession: build.mutation<MessageResponse, number>({
       query: (id) => ({ url: `/whatsappsession/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Connections'],
     }),

@@ -1,55 +1,30 @@
+import type {
+  ContactListBody,
+  ContactListItemBody,
+  ContactListItemPageSchema,
+  ContactListItemResponse,
+  ContactListPageSchema,
+  ContactListResponse,
+  ImportReport as ProtoImportReport,
+  ListItemsQuery,
+  MessageResponse,
+} from '@cs/proto/http';
+import type { z } from 'zod';
 import { baseApi } from '../../../api/base-api';
 import { pagedListOptions, pageParams } from '../../../api/paging';
+
 /** What `POST /contact-lists/{id}/upload` answers and `GET /contacts/imports/{id}` reports while it runs. */
-export interface ImportReport {
-  id: string;
-  status: string;
-  total: number;
-  processed: number;
-  imported: number;
-  invalid: number;
-  error: string | null;
-  finishedAt: string | null;
-}
-
-export interface ContactListRecord {
-  id: number;
-  name: string;
-  contactsCount: number;
-}
-
-export interface ContactListItemRecord {
-  id: number;
-  name: string;
-  number: string;
-  email: string;
-  contactListId: number;
-  isWhatsappValid: boolean | null;
-}
-
-export interface ContactListsPage {
-  records: ContactListRecord[];
-  count: number;
-  hasMore: boolean;
-}
-
-export interface ContactListItemsPage {
-  contacts: ContactListItemRecord[];
-  count: number;
-  hasMore: boolean;
-}
-
-export interface ItemsArgs {
-  contactListId: number;
-  searchParam: string;
-}
-
-export interface ItemBody {
-  name: string;
-  number: string;
-  email: string;
-  contactListId: number;
-}
+export type ImportReport = ProtoImportReport;
+export type ContactListRecord = ContactListResponse;
+export type ContactListItemRecord = ContactListItemResponse;
+export type ContactListsPage = z.infer<typeof ContactListPageSchema>;
+export type ContactListItemsPage = z.infer<typeof ContactListItemPageSchema>;
+/** `GET /contact-list-items`: one list's items, searched (`ListItemsQuerySchema`; the page is added). */
+export type ItemsArgs = Pick<ListItemsQuery, 'searchParam'> & {
+  contactListId: NonNullable<ListItemsQuery['contactListId']>;
+};
+/** `POST /contact-list-items`, `PUT /contact-list-items/{id}` (`ContactListItemBodySchema`). */
+export type ItemBody = ContactListItemBody;
 
 const withTags = baseApi.enhanceEndpoints({ addTagTypes: ['ContactLists', 'ContactListItems'] });
 
@@ -69,15 +44,15 @@ export const contactListsApi = withTags.injectEndpoints({
       query: (id) => `/contact-lists/${id}`,
       providesTags: ['ContactLists'],
     }),
-    createContactList: build.mutation<ContactListRecord, { name: string }>({
+    createContactList: build.mutation<ContactListRecord, ContactListBody>({
       query: (body) => ({ url: '/contact-lists', method: 'POST', body }),
       invalidatesTags: ['ContactLists'],
     }),
-    updateContactList: build.mutation<ContactListRecord, { id: number; name: string }>({
+    updateContactList: build.mutation<ContactListRecord, { id: number } & ContactListBody>({
       query: ({ id, ...body }) => ({ url: `/contact-lists/${id}`, method: 'PUT', body }),
       invalidatesTags: ['ContactLists'],
     }),
-    deleteContactList: build.mutation<void, number>({
+    deleteContactList: build.mutation<MessageResponse, number>({
       query: (id) => ({ url: `/contact-lists/${id}`, method: 'DELETE' }),
       invalidatesTags: ['ContactLists'],
     }),
@@ -106,7 +81,7 @@ export const contactListsApi = withTags.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/contact-list-items/${id}`, method: 'PUT', body }),
       invalidatesTags: ['ContactListItems'],
     }),
-    deleteContactListItem: build.mutation<void, number>({
+    deleteContactListItem: build.mutation<MessageResponse, number>({
       query: (id) => ({ url: `/contact-list-items/${id}`, method: 'DELETE' }),
       invalidatesTags: ['ContactListItems', 'ContactLists'],
     }),

@@ -1,34 +1,22 @@
+import type {
+  ContactPage,
+  ContactResponse,
+  CreateContactInput,
+  ImportReport as ProtoImportReport,
+  MessageResponse,
+} from '@cs/proto/http';
 import { baseApi } from '../../../api/base-api';
 import { pagedListOptions, pageParams } from '../../../api/paging';
-import type { Contact } from '../../../api/types';
 
-export interface ContactsPage {
-  contacts: Contact[];
-  count?: number;
-  hasMore: boolean;
-}
+export type ContactsPage = ContactPage;
 
-export interface ContactBody {
-  name: string;
-  number: string;
-  email: string;
-  extraInfo: Array<{ name: string; value: string }>;
-}
+/** `POST /contacts`, `PUT /contacts/{id}`: the whole contact (`CreateContactSchema`); the form always sends the list. */
+export type ContactBody = Omit<CreateContactInput, 'extraInfo'> & {
+  extraInfo: NonNullable<CreateContactInput['extraInfo']>;
+};
 
 /** What the import routes answer and `GET /contacts/imports/{id}` reports while the import runs. */
-export interface ImportReport {
-  id: string;
-  status: string;
-  source?: string;
-  total: number;
-  processed: number;
-  imported: number;
-  merged: number;
-  invalid: number;
-  invalidRows?: Array<{ row: number; reason: string }>;
-  error: string | null;
-  finishedAt: string | null;
-}
+export type ImportReport = ProtoImportReport;
 
 const withTags = baseApi.enhanceEndpoints({ addTagTypes: ['ContactsList', 'ContactImport'] });
 
@@ -40,15 +28,15 @@ export const contactsPageApi = withTags.injectEndpoints({
       query: ({ queryArg, pageParam }) => ({ url: '/contacts/', params: pageParams(queryArg, pageParam) }),
       providesTags: ['ContactsList'],
     }),
-    createContact: build.mutation<Contact, ContactBody>({
+    createContact: build.mutation<ContactResponse, ContactBody>({
       query: (body) => ({ url: '/contacts', method: 'POST', body }),
       invalidatesTags: ['ContactsList'],
     }),
-    saveContact: build.mutation<Contact, ContactBody & { id: number }>({
+    saveContact: build.mutation<ContactResponse, ContactBody & { id: number }>({
       query: ({ id, ...body }) => ({ url: `/contacts/${id}`, method: 'PUT', body }),
       invalidatesTags: (_r, _e, { id }) => ['ContactsList', { type: 'Contact', id }, 'TicketList'],
     }),
-    deleteContact: build.mutation<void, number>({
+    deleteContact: build.mutation<MessageResponse, number>({
       query: (id) => ({ url: `/contacts/${id}`, method: 'DELETE' }),
       invalidatesTags: ['ContactsList', 'TicketList'],
     }),

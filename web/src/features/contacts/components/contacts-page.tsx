@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { channel } from '@cs/proto/realtime';
 import { useAppSelector } from '../../../app/hooks';
+import type { ContactResponse } from '@cs/proto/http';
 import type { Contact } from '../../../api/types';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { AddIcon, ChatIcon, DownloadIcon, PhoneIcon, UploadIcon } from '../../../components/icons';
@@ -92,7 +93,7 @@ export function ContactsPage() {
     }
   };
 
-  const actions = (contact: Contact) => (
+  const actions = (contact: ContactResponse) => (
     <RowActions
       label={contact.name}
       onEdit={() => setEditing(contact)}

@@ -77,9 +77,9 @@ export function ImportProgress({ initial, onClose }: { initial: ImportReport; on
                       ? t('contacts.importing', { processed: report.processed, total: report.total })
                       : t('contacts.importStarting')}
                 </Text>
-                {done && (report.invalidRows ?? []).length > 0 && (
+                {done && report.invalidRows.length > 0 && (
                   <Stack gap="0" maxH="40" overflowY="auto" fontSize="xs" color="fg.muted" data-testid="invalid-rows">
-                    {(report.invalidRows ?? []).map((row) => (
+                    {report.invalidRows.map((row) => (
                       <Text key={row.row}>{t('contacts.invalidRow', { row: row.row, reason: row.reason })}</Text>
                     ))}
                   </Stack>

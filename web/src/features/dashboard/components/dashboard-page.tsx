@@ -19,7 +19,14 @@ import { channel } from '@cs/proto/realtime';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { StarIcon } from '../../../components/icons';
 import { useLiveEvent } from '../../../components/use-live-event';
-import { dashboardApi, useGetDashboardQuery, useGetTicketsOfDayQuery, type Attendant } from '../api/dashboard-api';
+import {
+  dashboardApi,
+  useGetDashboardQuery,
+  useGetTicketsOfDayQuery,
+  type Attendant,
+  type DashboardArgs,
+  type DashboardCounters,
+} from '../api/dashboard-api';
 import {
   dashboardParams,
   defaultFilter,
@@ -81,7 +88,7 @@ export function DashboardPage() {
   // "today" and the month are the company's (the server reads the days in its zone), not the browser's
   const timeZone = useCompanyTimeZone();
   const [draft, setDraft] = useState<DashboardFilter>(() => defaultFilter(new Date(), timeZone));
-  const [applied, setApplied] = useState<Record<string, string> | null>(() =>
+  const [applied, setApplied] = useState<DashboardArgs | null>(() =>
     dashboardParams(defaultFilter(new Date(), timeZone)),
   );
   const [day] = useState(() => isoDay(new Date(), timeZone));
@@ -103,7 +110,7 @@ export function DashboardPage() {
     [],
   );
 
-  const counters = data?.counters ?? {};
+  const counters: Partial<DashboardCounters> = data?.counters ?? {};
   const due = formatDueDate(user?.company?.dueDate);
   const set = <K extends keyof DashboardFilter>(key: K, value: DashboardFilter[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));

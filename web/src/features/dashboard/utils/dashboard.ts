@@ -1,4 +1,5 @@
 import { zonedParts } from '../../../lib/format';
+import type { DashboardArgs } from '../api/dashboard-api';
 /** The dashboard's filter (spec §2): by date (start and end) or by period (none, 3, 7, 15, 30, 60, 90 days). */
 export type FilterType = 'date' | 'period';
 export const PERIODS = [0, 3, 7, 15, 30, 60, 90] as const;
@@ -39,7 +40,7 @@ export function validDay(value: string): string | null {
  * The query of `GET /dashboard`, or null when the filter says nothing ("Parametrize o filtro"). Empty or invalid
  * dates count as null and are left out of the query, as the spec's client's null parameters are.
  */
-export function dashboardParams(filter: DashboardFilter): Record<string, string> | null {
+export function dashboardParams(filter: DashboardFilter): DashboardArgs | null {
   if (filter.type === 'period') return filter.period > 0 ? { days: String(filter.period) } : null;
   const from = validDay(filter.dateFrom);
   const to = validDay(filter.dateTo);

@@ -1,32 +1,17 @@
+import type { FileListBodyInput, FileListPage, FileListResponse, MessageResponse } from '@cs/proto/http';
 import { baseApi } from '../../../api/base-api';
 import { pagedListOptions, pageParams } from '../../../api/paging';
 
-export interface FileOption {
-  id: number;
-  name: string;
-  path: string | null;
-  mediaType: string | null;
-  url: string | null;
-}
+export type { FileOption } from '@cs/proto/http';
 
-export interface FileListRecord {
-  id: number;
-  name: string;
-  message: string;
-  options: FileOption[];
-}
+/** A file list with its options (`FileListSchema`). */
+export type FileListRecord = FileListResponse;
 
-export interface FilesPage {
-  files: FileListRecord[];
-  count: number;
-  hasMore: boolean;
-}
+/** `GET /files` (`{files, count, hasMore}`). */
+export type FilesPage = FileListPage;
 
-export interface FileListBody {
-  name: string;
-  message: string;
-  options: Array<{ id?: number; name: string }>;
-}
+/** `POST /files`, `PUT /files/{id}` (`FileListBodySchema`'s input). */
+export type FileListBody = FileListBodyInput;
 
 const withTags = baseApi.enhanceEndpoints({ addTagTypes: ['FileLists'] });
 
@@ -47,7 +32,7 @@ export const filesApi = withTags.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/files/${id}`, method: 'PUT', body }),
       invalidatesTags: ['FileLists'],
     }),
-    deleteFileList: build.mutation<void, number>({
+    deleteFileList: build.mutation<MessageResponse, number>({
       query: (id) => ({ url: `/files/${id}`, method: 'DELETE' }),
       invalidatesTags: ['FileLists'],
     }),

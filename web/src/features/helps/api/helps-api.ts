@@ -1,12 +1,8 @@
+import type { Help } from '@cs/proto/http';
 import { baseApi } from '../../../api/base-api';
 
-export interface HelpRecord {
-  id: number;
-  title: string;
-  description: string;
-  video: string;
-  link?: string | null;
-}
+/** A help video (`HelpSchema`). */
+export type HelpRecord = Help;
 
 const withTags = baseApi.enhanceEndpoints({ addTagTypes: ['Helps'] });
 

@@ -12,7 +12,7 @@ import {
   Text,
   useRecipe,
 } from '@chakra-ui/react';
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '../../../api/types';
 import { CheckIcon, ClockIcon, DocumentIcon, DoneAllIcon, MoreIcon, PhoneMissedIcon } from '../../../components/icons';
@@ -20,7 +20,7 @@ import { mediaSrc } from '../../../lib/env';
 import { formatClock } from '../../../lib/format';
 import { useMediaBlob } from '../hooks/use-media-blob';
 import { isSafeHref, formatMessageText } from '../utils/format-message';
-import { ackState, parseLocation } from '../utils/message-rows';
+import { ackState, canEditMessage, parseLocation } from '../utils/message-rows';
 
 function Ack({ ack }: { ack: number }) {
   const { t } = useTranslation();
@@ -125,13 +125,16 @@ interface Props {
   readOnly?: boolean | undefined;
   onReply?: ((message: Message) => void) | undefined;
   onDelete?: ((message: Message) => void) | undefined;
+  onEdit?: ((message: Message) => void) | undefined;
 }
 
-export const MessageItem = memo(function MessageItem({ message, readOnly, onReply, onDelete }: Props) {
+export const MessageItem = memo(function MessageItem({ message, readOnly, onReply, onDelete, onEdit }: Props) {
   const { t } = useTranslation();
   const recipe = useRecipe({ key: 'messageBubble' });
   const styles = recipe({ direction: message.fromMe ? 'outbound' : 'inbound', deleted: message.isDeleted });
   const showMenu = !readOnly && !message.isDeleted && message.mediaType !== 'call_log';
+  // the 15 minutes are counted when the menu opens (a row may stay on screen for longer)
+  const [menuOpenedAt, setMenuOpenedAt] = useState(() => Date.now());
 
   return (
     <Box
@@ -143,7 +146,10 @@ export const MessageItem = memo(function MessageItem({ message, readOnly, onRepl
       className="group"
     >
       {showMenu && (
-        <Menu.Root positioning={{ placement: 'bottom-end' }}>
+        <Menu.Root
+          positioning={{ placement: 'bottom-end' }}
+          onOpenChange={(details) => details.open && setMenuOpenedAt(Date.now())}
+        >
           <Menu.Trigger asChild>
             <IconButton
               aria-label={t('chat.messageMenu')}
@@ -165,6 +171,11 @@ export const MessageItem = memo(function MessageItem({ message, readOnly, onRepl
                 <Menu.Item value="reply" onClick={() => onReply?.(message)}>
                   {t('chat.reply')}
                 </Menu.Item>
+                {onEdit && canEditMessage(message, menuOpenedAt) && (
+                  <Menu.Item value="edit" onClick={() => onEdit(message)}>
+                    {t('chat.editMessage')}
+                  </Menu.Item>
+                )}
                 {message.fromMe && (
                   <Menu.Item value="delete" color="fg.error" onClick={() => onDelete?.(message)}>
                     {t('chat.deleteMessage')}

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../../api/types';
@@ -64,5 +65,66 @@ describe('MessagesList', () => {
     expect(screen.getAllByTestId('ticket-marker')).toHaveLength(2);
     expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeTruthy();
     expect(document.querySelector('img[src="x"]')).toBeNull();
+  });
+
+  it('offers Editar only on our recent text messages, prefilled, and saves through POST /messages/edit/{id}', async () => {
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    const messages: Message[] = [
+      message({ id: 'inbound', ticketId: 3, body: 'pergunta', createdAt: ago(20) }),
+      message({ id: 'old', ticketId: 3, fromMe: true, ack: 3, body: 'antiga', createdAt: ago(16) }),
+      message({
+        id: 'photo',
+        ticketId: 3,
+        fromMe: true,
+        ack: 3,
+        mediaType: 'image',
+        mediaUrl: null,
+        body: 'legenda',
+        createdAt: ago(3),
+      }),
+      message({ id: 'recent', ticketId: 3, fromMe: true, ack: 2, body: 'Chegamos às 9h', createdAt: ago(2) }),
+      message({ id: 'fixed', ticketId: 3, body: 'corrigida', isEdited: true, createdAt: ago(1) }),
+    ];
+    const edits: unknown[] = [];
+    server.use(
+      http.get(`${API}/messages/3`, () => HttpResponse.json({ messages, hasMore: false })),
+      http.post(`${API}/messages/edit/:id`, async ({ params, request }) => {
+        edits.push({ id: params['id'], body: await request.json() });
+        return HttpResponse.json({ ...messages[3], body: 'Chegamos às 10h', isEdited: true });
+      }),
+    );
+    renderApp(<MessagesList ticketId={3} />, { user: agent });
+    await screen.findByText('Chegamos às 9h');
+    // an edited message (ours or the contact's) carries the marker
+    const fixed = document.querySelector('[data-message-id="fixed"]') as HTMLElement;
+    expect(within(fixed).getByText('Editada')).toBeTruthy();
+    expect(screen.getAllByText('Editada')).toHaveLength(1);
+    const menuOf = async (id: string) => {
+      const row = document.querySelector(`[data-message-id="${id}"]`) as HTMLElement;
+      await userEvent.click(within(row).getByRole('button', { name: 'Opções da mensagem' }));
+      const menu = await screen.findByRole('menu');
+      const items = within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent);
+      await userEvent.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+      return items;
+    };
+    expect(await menuOf('inbound')).toEqual(['Responder']);
+    expect(await menuOf('old')).toEqual(['Responder', 'Apagar']);
+    expect(await menuOf('photo')).toEqual(['Responder', 'Apagar']);
+    expect(await menuOf('recent')).toEqual(['Responder', 'Editar', 'Apagar']);
+
+    const row = document.querySelector('[data-message-id="recent"]') as HTMLElement;
+    await userEvent.click(within(row).getByRole('button', { name: 'Opções da mensagem' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Editar' }));
+    const dialog = await screen.findByTestId('edit-message-dialog');
+    const box = within(dialog).getByRole('textbox');
+    expect((box as HTMLTextAreaElement).value).toBe('Chegamos às 9h');
+    await userEvent.clear(box);
+    await userEvent.type(box, 'Chegamos às 10h');
+    await userEvent.click(within(dialog).getByTestId('dialog-save'));
+    await waitFor(() => expect(edits).toEqual([{ id: 'recent', body: { body: 'Chegamos às 10h' } }]));
+    await waitFor(() => expect(screen.queryByTestId('edit-message-dialog')).toBeNull());
   });
 });

@@ -10,6 +10,7 @@ import { formatDateTime, formatDay } from '../../../lib/format';
 import { toastError } from '../../../lib/errors';
 import { replyStarted } from '../model/inbox-slice';
 import { buildMessageRows, orderMessages, type MessageRow } from '../utils/message-rows';
+import { EditMessageDialog } from './edit-message-dialog';
 import { MessageItem } from './message-item';
 
 /** Older messages load when the list is scrolled within this distance of the top. */
@@ -46,6 +47,7 @@ export function MessagesList({ ticketId, readOnly }: { ticketId: number; readOnl
     useGetMessagesInfiniteQuery(ticketId);
   const [deleteMessage] = useDeleteMessageMutation();
   const [toDelete, setToDelete] = useState<Message | null>(null);
+  const [toEdit, setToEdit] = useState<Message | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const firstKey = useRef<string | null>(null);
@@ -94,6 +96,7 @@ export function MessagesList({ ticketId, readOnly }: { ticketId: number; readOnl
 
   const onReply = useCallback((message: Message) => dispatch(replyStarted(message)), [dispatch]);
   const onDelete = useCallback((message: Message) => setToDelete(message), []);
+  const onEdit = useCallback((message: Message) => setToEdit(message), []);
 
   const renderRow = (row: MessageRow) => {
     switch (row.kind) {
@@ -106,7 +109,13 @@ export function MessagesList({ ticketId, readOnly }: { ticketId: number; readOnl
       default:
         return (
           <Flex direction="column" px={{ base: '2', md: '6' }} py="0.5">
-            <MessageItem message={row.message} readOnly={readOnly} onReply={onReply} onDelete={onDelete} />
+            <MessageItem
+              message={row.message}
+              readOnly={readOnly}
+              onReply={onReply}
+              onDelete={onDelete}
+              onEdit={onEdit}
+            />
           </Flex>
         );
     }
@@ -158,6 +167,7 @@ export function MessagesList({ ticketId, readOnly }: { ticketId: number; readOnl
           );
         })}
       </Box>
+      {toEdit && <EditMessageDialog message={toEdit} onClose={() => setToEdit(null)} />}
       <ConfirmDialog
         open={toDelete !== null}
         title={t('chat.deleteMessageConfirm')}

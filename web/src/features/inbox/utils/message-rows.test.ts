@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { message } from '../../../testing/fixtures';
-import { ackState, buildMessageRows, orderMessages, parseLocation } from './message-rows';
+import { ackState, buildMessageRows, canEditMessage, orderMessages, parseLocation } from './message-rows';
 
 describe('message rows', () => {
   it('puts pages oldest first and adds a divider per day and markers between tickets', () => {
@@ -33,5 +33,28 @@ describe('message rows', () => {
       link: 'https://maps.google.com/?q=1,2',
       description: 'Loja centro',
     });
+  });
+});
+
+describe('canEditMessage', () => {
+  const now = Date.parse('2026-11-20T12:00:00Z');
+  const sentAgo = (minutes: number) => new Date(now - minutes * 60_000).toISOString();
+  const ours = (overrides: Parameters<typeof message>[0] = {}) =>
+    message({ fromMe: true, ack: 1, mediaType: 'chat', createdAt: sentAgo(5), ...overrides });
+
+  it('offers our own text messages WhatsApp accepted, for 15 minutes', () => {
+    expect(canEditMessage(ours(), now)).toBe(true);
+    expect(canEditMessage(ours({ ack: 4, createdAt: sentAgo(14.9) }), now)).toBe(true);
+    expect(canEditMessage(ours({ createdAt: sentAgo(15) }), now)).toBe(false);
+    expect(canEditMessage(ours({ createdAt: sentAgo(60) }), now)).toBe(false);
+  });
+
+  it("never offers the contact's messages, media, deleted or unsent ones", () => {
+    expect(canEditMessage(ours({ fromMe: false }), now)).toBe(false);
+    for (const mediaType of ['image', 'audio', 'video', 'application', 'locationMessage', 'vcard']) {
+      expect(canEditMessage(ours({ mediaType }), now)).toBe(false);
+    }
+    expect(canEditMessage(ours({ isDeleted: true }), now)).toBe(false);
+    expect(canEditMessage(ours({ ack: 0 }), now)).toBe(false);
   });
 });

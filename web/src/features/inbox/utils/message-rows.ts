@@ -1,3 +1,4 @@
+import { MESSAGE_EDIT_WINDOW_MS } from '@cs/proto/http';
 import type { Message, MessagesPage } from '../../../api/types';
 import { isSameDay } from '../../../lib/format';
 
@@ -56,4 +57,18 @@ export function ackState(ack: number): AckState {
   if (ack === 1) return 'sent';
   if (ack <= 3) return 'received';
   return 'read';
+}
+
+/**
+ * Whether the agent may edit a message (the server's rule): one of ours, a text WhatsApp has accepted (ack ≥ 1),
+ * not deleted, sent less than 15 minutes before `now`.
+ */
+export function canEditMessage(message: Message, now: number): boolean {
+  return (
+    message.fromMe &&
+    !message.isDeleted &&
+    message.mediaType === 'chat' &&
+    message.ack > 0 &&
+    now - Date.parse(message.createdAt) < MESSAGE_EDIT_WINDOW_MS
+  );
 }

@@ -1,12 +1,14 @@
+import type { KanbanQuery, Tag, TagKanbanSchema, TicketPage, TicketTagsResponse } from '@cs/proto/http';
+import type { z } from 'zod';
 import { baseApi } from '../../../api/base-api';
-import type { Ticket, TicketsPage } from '../../../api/types';
+import type { Ticket } from '../../../api/types';
 
-export interface KanbanTag {
-  id: number;
-  name: string;
-  color: string;
-  kanban: number;
-}
+/** A lane: a tag with `kanban` 1 (`TagSchema`). */
+export type KanbanTag = Tag;
+
+/** `GET /ticket/kanban`'s filters the board sets (`KanbanQuerySchema`'s parsed form). */
+export type KanbanTicketsArgs = Pick<KanbanQuery, 'queueIds' | 'pageNumber'> &
+  Partial<Pick<KanbanQuery, 'pageSize' | 'showAll'>>;
 
 /**
  * The kanban's calls (spec §7): lanes, open tickets page by page (`pageSize` and `showAll` are ours: the spec's
@@ -16,13 +18,10 @@ export const kanbanApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getKanbanLanes: build.query<KanbanTag[], void>({
       query: () => '/tags/kanban',
-      transformResponse: (body: { lista?: KanbanTag[] }) => body.lista ?? [],
+      transformResponse: (body: z.infer<typeof TagKanbanSchema>) => body.lista,
       providesTags: ['Tags'],
     }),
-    getKanbanTickets: build.query<
-      TicketsPage,
-      { queueIds: number[]; pageNumber: number; pageSize?: number; showAll?: boolean }
-    >({
+    getKanbanTickets: build.query<TicketPage, KanbanTicketsArgs>({
       query: ({ queueIds, pageNumber, pageSize, showAll }) => ({
         url: '/ticket/kanban',
         params: {
@@ -34,10 +33,10 @@ export const kanbanApi = baseApi.injectEndpoints({
       }),
       keepUnusedDataFor: 0,
     }),
-    removeKanbanTags: build.mutation<unknown, number>({
+    removeKanbanTags: build.mutation<TicketTagsResponse, number>({
       query: (ticketId) => ({ url: `/ticket-tags/${ticketId}`, method: 'DELETE' }),
     }),
-    addKanbanTag: build.mutation<unknown, { ticketId: number; tagId: number }>({
+    addKanbanTag: build.mutation<TicketTagsResponse, { ticketId: number; tagId: number }>({
       query: ({ ticketId, tagId }) => ({ url: `/ticket-tags/${ticketId}/${tagId}`, method: 'PUT' }),
     }),
   }),

@@ -209,7 +209,7 @@ function useBoardTickets(scope: BoardScope) {
       const first = await ask(1);
       take(first);
       // the other pages a few at a time; live events fill any gap meanwhile
-      const pages = first.hasMore ? Math.max(2, Math.ceil((first.count ?? 0) / Math.max(first.tickets.length, 1))) : 1;
+      const pages = first.hasMore ? Math.max(2, Math.ceil(first.count / Math.max(first.tickets.length, 1))) : 1;
       let next = 2;
       let more = first.hasMore;
       const worker = async () => {

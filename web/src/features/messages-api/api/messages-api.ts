@@ -1,3 +1,5 @@
+import type { ExternalSendRequest } from '@cs/proto/http';
+
 /** The media the spec's media tab accepts: image, video, audio, pdf, doc, docx. */
 export const ACCEPTED_MEDIA =
   'image/*,video/*,audio/*,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -14,12 +16,12 @@ export class ExternalApiError extends Error {
 }
 
 /**
- * Calls the external API as an outside system would: the connection's token as bearer (not the session's), JSON
- * for text, multipart (`number`, `body`, `medias`) for a file.
+ * Calls the external API (`POST /api/messages/send`, `ExternalSendRequestSchema`) as an outside system would: the
+ * connection's token as bearer (not the session's), JSON for text, multipart (`number`, `body`, `medias`) for a file.
  */
 export async function sendExternalMessage(
   url: string,
-  input: { token: string; number: string; body: string },
+  input: { token: string } & Pick<ExternalSendRequest, 'number' | 'body'>,
   file: File | null,
 ): Promise<void> {
   const headers: Record<string, string> = { authorization: `Bearer ${input.token.trim()}` };

@@ -1,43 +1,17 @@
 import { PROMPT_VOICES } from '@cs/proto/events';
+import type { MessageResponse, PromptListResponseSchema, PromptRequest, PromptResponse } from '@cs/proto/http';
+import type { z } from 'zod';
 import { baseApi } from '../../../api/base-api';
 import { pagedListOptions, pageParams } from '../../../api/paging';
 
-export interface PromptRecord {
-  id: number;
-  name: string;
-  prompt: string;
-  voice: string;
-  voiceKey: string;
-  voiceRegion: string;
-  maxTokens: number;
-  temperature: number;
-  apiKey: string;
-  queueId: number;
-  maxMessages: number;
-  queue: { id: number; name: string; color: string } | null;
-}
-
-export interface PromptsPage {
-  prompts: PromptRecord[];
-  count?: number;
-  hasMore: boolean;
-}
-
-export interface PromptBody {
-  name: string;
-  prompt: string;
-  voice: string;
-  voiceKey: string;
-  voiceRegion: string;
-  maxTokens: number;
-  temperature: number;
-  apiKey: string;
-  queueId: number;
-  maxMessages: number;
-}
+/** An AI prompt as `/prompt` answers it (`PromptResponseSchema`): `apiKey`/`voiceKey` masked. */
+export type PromptRecord = PromptResponse;
+export type PromptsPage = z.infer<typeof PromptListResponseSchema>;
+/** `POST /prompt`, `PUT /prompt/{id}` (`PromptRequestSchema`). */
+export type PromptBody = PromptRequest;
 
 /** `texto` plus the Brazilian Portuguese neural voices (spec §9). */
-export const VOICES: readonly string[] = PROMPT_VOICES;
+export const VOICES = PROMPT_VOICES;
 
 const withTags = baseApi.enhanceEndpoints({ addTagTypes: ['Prompts', 'PromptsPage'] });
 
@@ -57,7 +31,7 @@ export const promptsApi = withTags.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/prompt/${id}`, method: 'PUT', body }),
       invalidatesTags: ['PromptsPage', 'Prompts'],
     }),
-    deletePrompt: build.mutation<{ message: string }, number>({
+    deletePrompt: build.mutation<MessageResponse, number>({
       query: (id) => ({ url: `/prompt/${id}`, method: 'DELETE' }),
       invalidatesTags: ['PromptsPage', 'Prompts', 'Queues'],
     }),

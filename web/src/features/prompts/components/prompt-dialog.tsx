@@ -15,12 +15,8 @@ import {
   VOICES,
 } from '../api/prompts-api';
 
-type Values = Omit<PromptBody, 'queueId' | 'maxTokens' | 'temperature' | 'maxMessages'> & {
-  queueId: string;
-  maxTokens: string;
-  temperature: string;
-  maxMessages: string;
-};
+/** The form's fields, as typed (numbers are parsed on submit). */
+type Values = Record<keyof PromptBody, string>;
 
 /** The prompt modal: the spec requires the queue ('Informe o setor'); keys come back masked and stay unless retyped. */
 export function PromptDialog({ record, onClose }: { record: PromptRecord | null; onClose: () => void }) {
@@ -53,7 +49,7 @@ export function PromptDialog({ record, onClose }: { record: PromptRecord | null;
       maxTokens: z.coerce.number().int().min(1).max(4096),
       temperature: z.coerce.number().min(0).max(2),
       maxMessages: z.coerce.number().int().min(1).max(50),
-      voice: z.string(),
+      voice: z.enum(VOICES),
       voiceKey: z.string(),
       voiceRegion: z.string(),
     });

@@ -1,38 +1,23 @@
-import type { QueueIntegrationType } from '@cs/proto/events';
+import type {
+  MessageResponse,
+  QueueIntegrationListResponseSchema,
+  QueueIntegrationRequest,
+  QueueIntegrationResponse,
+  QueueIntegrationTestSessionRequestSchema,
+  QueueIntegrationTestSessionResponseSchema,
+} from '@cs/proto/http';
+import type { z } from 'zod';
 import { baseApi } from '../../../api/base-api';
 import { pagedListOptions, pageParams } from '../../../api/paging';
 
-export interface QueueIntegrationRecord {
-  id: number;
-  type: QueueIntegrationType;
-  name: string;
-  projectName: string;
-  jsonContent: string;
-  language: string;
-  urlN8N: string;
-  typebotSlug: string;
-  typebotExpires: number;
-  typebotDelayMessage: number;
-  typebotKeywordFinish: string;
-  typebotKeywordRestart: string;
-  typebotUnknownMessage: string;
-  typebotRestartMessage: string;
-}
-
-export type QueueIntegrationBody = Omit<QueueIntegrationRecord, 'id'>;
-
-export interface QueueIntegrationsPage {
-  queueIntegrations: QueueIntegrationRecord[];
-  count?: number;
-  hasMore: boolean;
-}
-
-export interface TestSessionBody {
-  projectName: string;
-  jsonContent: string;
-  language: string;
-  integrationId?: number;
-}
+/** A queue integration as `/queueIntegration` answers it (`QueueIntegrationResponseSchema`). */
+export type QueueIntegrationRecord = QueueIntegrationResponse;
+/** `POST /queueIntegration`, `PUT /queueIntegration/{id}` (`QueueIntegrationRequestSchema`). */
+export type QueueIntegrationBody = QueueIntegrationRequest;
+export type QueueIntegrationsPage = z.infer<typeof QueueIntegrationListResponseSchema>;
+/** `POST /queueIntegration/testSession` (`QueueIntegrationTestSessionRequestSchema`). */
+export type TestSessionBody = z.input<typeof QueueIntegrationTestSessionRequestSchema>;
+export type TestSessionResult = z.infer<typeof QueueIntegrationTestSessionResponseSchema>;
 
 const withTags = baseApi.enhanceEndpoints({ addTagTypes: ['Integrations', 'IntegrationsPage'] });
 
@@ -52,13 +37,13 @@ export const queueIntegrationsApi = withTags.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/queueIntegration/${id}`, method: 'PUT', body }),
       invalidatesTags: ['IntegrationsPage', 'Integrations'],
     }),
-    deleteQueueIntegration: build.mutation<unknown, number>({
+    deleteQueueIntegration: build.mutation<MessageResponse, number>({
       query: (id) => ({ url: `/queueIntegration/${id}`, method: 'DELETE' }),
       invalidatesTags: ['IntegrationsPage', 'Integrations', 'Queues'],
     }),
-    testQueueIntegrationSession: build.mutation<{ ok: true; fulfillmentText: string; intent: string }, TestSessionBody>(
-      { query: (body) => ({ url: '/queueIntegration/testSession', method: 'POST', body }) },
-    ),
+    testQueueIntegrationSession: build.mutation<TestSessionResult, TestSessionBody>({
+      query: (body) => ({ url: '/queueIntegration/testSession', method: 'POST', body }),
+    }),
   }),
 });
 

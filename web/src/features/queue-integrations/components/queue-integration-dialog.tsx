@@ -15,10 +15,8 @@ import {
   useUpdateQueueIntegrationMutation,
 } from '../api/queue-integrations-api';
 
-type Values = Omit<QueueIntegrationBody, 'typebotExpires' | 'typebotDelayMessage'> & {
-  typebotExpires: string;
-  typebotDelayMessage: string;
-};
+/** The form's fields, as typed (numbers are parsed on submit). */
+type Values = Record<Exclude<keyof QueueIntegrationBody, 'type'>, string> & { type: QueueIntegrationType };
 
 const initial = (record: QueueIntegrationRecord | null): Values => ({
   type: record?.type ?? 'typebot',
@@ -65,7 +63,7 @@ export function QueueIntegrationDialog({
           .max(50, t('queueIntegrations.dialog.tooLong')),
         projectName: z.string(),
         jsonContent: z.string(),
-        language: z.string(),
+        language: z.enum(DIALOGFLOW_LANGUAGES),
         urlN8N: z.string().trim(),
         typebotSlug: z.string().trim(),
         typebotExpires: z.coerce.number().int().min(0),
@@ -109,7 +107,7 @@ export function QueueIntegrationDialog({
       await testSession({
         projectName: values.projectName,
         jsonContent: values.jsonContent,
-        language: values.language,
+        language: DIALOGFLOW_LANGUAGES.find((language) => language === values.language) ?? null,
         ...(record ? { integrationId: record.id } : {}),
       }).unwrap();
       notify('success', t('queueIntegrations.testOk'));

@@ -1,57 +1,25 @@
+import type { ScheduleEntry as ProtoScheduleEntry } from '@cs/proto/events';
+import type {
+  MessageResponse,
+  QueueBody as ProtoQueueBody,
+  QueueOption as ProtoQueueOption,
+  QueueOptionBody,
+  QueueView,
+} from '@cs/proto/http';
 import { baseApi } from '../../../api/base-api';
 
-export interface ScheduleEntry {
-  weekday: string;
-  weekdayEn: string;
-  startTime: string;
-  endTime: string;
-}
-
-export interface QueueRecord {
-  id: number;
-  name: string;
-  color: string;
-  greetingMessage?: string;
-  outOfHoursMessage?: string;
-  orderQueue?: number | null;
-  schedules?: ScheduleEntry[];
-  integrationId?: number | null;
-  promptId?: number | null;
-  mediaPath?: string | null;
-  mediaName?: string | null;
-  autoAssign?: boolean;
-}
-
-export interface QueueBody {
-  name: string;
-  color: string;
-  greetingMessage: string;
-  outOfHoursMessage: string;
-  orderQueue: number;
-  schedules: ScheduleEntry[];
-  integrationId: number | null;
-  promptId: number | null;
-  autoAssign: boolean;
-}
-
-export interface QueueOption {
-  id: number;
-  queueId: number;
-  parentId: number | null;
-  title: string;
-  message: string;
-  option: string;
-  mediaPath?: string | null;
-  mediaName?: string | null;
-}
-
-export interface OptionBody {
-  queueId: number;
-  parentId: number | null;
-  title: string;
-  message: string;
-  option: string;
-}
+/** A weekly opening-hours entry (`ScheduleEntrySchema`: HH:MM, empty when closed). */
+export type ScheduleEntry = ProtoScheduleEntry;
+/** A queue as `/queue` answers it (`QueueViewSchema`). */
+export type QueueRecord = QueueView;
+/** `POST /queue`, `PUT /queue/{id}` (partial) (`QueueBodySchema`). */
+export type QueueBody = ProtoQueueBody;
+/** A chatbot menu option of a queue (`QueueOptionSchema`; `parentId` null: the root menu). */
+export type QueueOption = ProtoQueueOption;
+/** `POST /queue-options`, `PUT /queue-options/{id}` (`QueueOptionBodySchema`). */
+export type OptionBody = QueueOptionBody;
+/** A level of a queue's option menu (`GET /queue-options?queueId=&parentId=`; `parentId` null: the root, sent as -1). */
+type MenuLevel = Pick<QueueOption, 'queueId' | 'parentId'>;
 
 const queueOptionsApi = baseApi.enhanceEndpoints({ addTagTypes: ['QueueOptions'] });
 
@@ -67,7 +35,7 @@ export const queuesApi = queueOptionsApi.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/queue/${id}`, method: 'PUT', body }),
       invalidatesTags: ['Queues'],
     }),
-    deleteQueue: build.mutation<{ message?: string }, number>({
+    deleteQueue: build.mutation<MessageResponse, number>({
       query: (id) => ({ url: `/queue/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Queues', 'TicketList'],
     }),
@@ -83,7 +51,7 @@ export const queuesApi = queueOptionsApi.injectEndpoints({
       query: (id) => ({ url: `/queue/${id}/media-upload`, method: 'DELETE' }),
       invalidatesTags: ['Queues'],
     }),
-    getQueueOptions: build.query<QueueOption[], { queueId: number; parentId: number | null }>({
+    getQueueOptions: build.query<QueueOption[], MenuLevel>({
       query: ({ queueId, parentId }) => ({ url: '/queue-options', params: { queueId, parentId: parentId ?? -1 } }),
       providesTags: (_r, _e, { queueId, parentId }) => [{ type: 'QueueOptions', id: `${queueId}:${parentId ?? -1}` }],
     }),
@@ -103,7 +71,7 @@ export const queuesApi = queueOptionsApi.injectEndpoints({
         { type: 'QueueOptions', id: `${queueId}:${parentId ?? -1}` },
       ],
     }),
-    deleteQueueOption: build.mutation<void, { id: number; queueId: number; parentId: number | null }>({
+    deleteQueueOption: build.mutation<MessageResponse, { id: number } & MenuLevel>({
       query: ({ id }) => ({ url: `/queue-options/${id}`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, { queueId, parentId }) => [
         { type: 'QueueOptions', id: `${queueId}:${parentId ?? -1}` },

@@ -61,7 +61,7 @@ export function QueuesPage() {
                     </Text>
                   </HStack>
                 </Table.Cell>
-                <Table.Cell textAlign="center">{queue.orderQueue ?? ''}</Table.Cell>
+                <Table.Cell textAlign="center">{queue.orderQueue}</Table.Cell>
                 <Table.Cell hideBelow="md" maxW="sm">
                   <Text truncate>{queue.greetingMessage}</Text>
                 </Table.Cell>

@@ -18,6 +18,9 @@ export function withDefaultSchedules(stored: ScheduleEntry[] | undefined): Sched
 }
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** A day's `weekdayEn` (`ScheduleEntrySchema`): one of the seven the hours table lists. */
+const weekdayEn = () =>
+  z.custom<ScheduleEntry['weekdayEn']>((value) => DEFAULT_SCHEDULES.some((day) => day.weekdayEn === value));
 
 /** The queue form (spec §5): name 2 to 50 and required, colour required, order a number 0 or more. */
 export function queueFormSchema(t: (key: string) => string) {
@@ -39,7 +42,7 @@ export function queueFormSchema(t: (key: string) => string) {
     integrationId: z.string().transform((v) => (v ? Number(v) : null)),
     promptId: z.string().transform((v) => (v ? Number(v) : null)),
     autoAssign: z.boolean(),
-    schedules: z.array(z.object({ weekday: z.string(), weekdayEn: z.string(), startTime: time, endTime: time })),
+    schedules: z.array(z.object({ weekday: z.string(), weekdayEn: weekdayEn(), startTime: time, endTime: time })),
   });
 }
 

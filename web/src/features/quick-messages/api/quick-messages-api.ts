@@ -1,27 +1,18 @@
+import type {
+  MessageResponse,
+  QuickMessageBody as ProtoQuickMessageBody,
+  QuickMessagePageSchema,
+  QuickMessageView,
+} from '@cs/proto/http';
+import type { z } from 'zod';
 import { baseApi } from '../../../api/base-api';
 import { pagedListOptions, pageParams } from '../../../api/paging';
 
-export interface QuickMessageRecord {
-  id: number;
-  shortcode: string;
-  message: string;
-  mediaPath?: string | null;
-  mediaName?: string | null;
-  geral?: boolean;
-  userId?: number | null;
-}
-
-export interface QuickMessagesPage {
-  records: QuickMessageRecord[];
-  count?: number;
-  hasMore: boolean;
-}
-
-export interface QuickMessageBody {
-  shortcode: string;
-  message: string;
-  geral: boolean;
-}
+/** A quick reply as `/quick-messages` answers it (`QuickMessageViewSchema`: `mediaPath` is the file's URL). */
+export type QuickMessageRecord = QuickMessageView;
+export type QuickMessagesPage = z.infer<typeof QuickMessagePageSchema>;
+/** `POST /quick-messages`, `PUT /quick-messages/{id}` (`QuickMessageBodySchema`). */
+export type QuickMessageBody = ProtoQuickMessageBody;
 
 /** Spaces in a media file's name become underscores (spec §5). */
 export function mediaFileName(name: string): string {
@@ -44,11 +35,11 @@ export const quickMessagesApi = baseApi.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/quick-messages/${id}`, method: 'PUT', body }),
       invalidatesTags: ['QuickMessages'],
     }),
-    deleteQuickMessage: build.mutation<void, number>({
+    deleteQuickMessage: build.mutation<MessageResponse, number>({
       query: (id) => ({ url: `/quick-messages/${id}`, method: 'DELETE' }),
       invalidatesTags: ['QuickMessages'],
     }),
-    uploadQuickMessageMedia: build.mutation<unknown, { id: number; file: File }>({
+    uploadQuickMessageMedia: build.mutation<QuickMessageRecord, { id: number; file: File }>({
       query: ({ id, file }) => {
         const form = new FormData();
         form.append('typeArch', 'quickMessage');
@@ -57,7 +48,7 @@ export const quickMessagesApi = baseApi.injectEndpoints({
       },
       invalidatesTags: ['QuickMessages'],
     }),
-    deleteQuickMessageMedia: build.mutation<unknown, number>({
+    deleteQuickMessageMedia: build.mutation<QuickMessageRecord, number>({
       query: (id) => ({ url: `/quick-messages/${id}/media-upload`, method: 'DELETE' }),
       invalidatesTags: ['QuickMessages'],
     }),

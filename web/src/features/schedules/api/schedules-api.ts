@@ -1,32 +1,13 @@
+import type { MessageResponse, Schedule, ScheduleBody as ProtoScheduleBody, SchedulePageSchema } from '@cs/proto/http';
+import type { z } from 'zod';
 import { baseApi } from '../../../api/base-api';
 import { pagedListOptions, pageParams } from '../../../api/paging';
 
-export interface ScheduleRecord {
-  id: number;
-  body: string;
-  sendAt: string;
-  sentAt: string | null;
-  status: string;
-  contactId: number;
-  contact?: { id: number; name: string; number?: string } | null;
-  ticketId?: number | null;
-  userId?: number | null;
-  mediaPath?: string | null;
-  mediaName?: string | null;
-  error?: string | null;
-}
-
-export interface SchedulesPage {
-  schedules: ScheduleRecord[];
-  count?: number;
-  hasMore: boolean;
-}
-
-export interface ScheduleBody {
-  body: string;
-  contactId: number;
-  sendAt: string;
-}
+/** A scheduled message (`ScheduleSchema`): PENDENTE until sent (ENVIADA) or given up (ERRO, with the reason). */
+export type ScheduleRecord = Schedule;
+export type SchedulesPage = z.infer<typeof SchedulePageSchema>;
+/** `POST /schedules`, `PUT /schedules/{id}` (`ScheduleBodySchema`): `sendAt` as the form's wall-clock text. */
+export type ScheduleBody = ProtoScheduleBody & { sendAt: string };
 
 const withTags = baseApi.enhanceEndpoints({ addTagTypes: ['Schedules'] });
 
@@ -46,11 +27,11 @@ export const schedulesApi = withTags.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/schedules/${id}`, method: 'PUT', body }),
       invalidatesTags: ['Schedules'],
     }),
-    deleteSchedule: build.mutation<void, number>({
+    deleteSchedule: build.mutation<MessageResponse, number>({
       query: (id) => ({ url: `/schedules/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Schedules'],
     }),
-    uploadScheduleMedia: build.mutation<unknown, { id: number; file: File }>({
+    uploadScheduleMedia: build.mutation<ScheduleRecord, { id: number; file: File }>({
       query: ({ id, file }) => {
         const form = new FormData();
         form.append('file', file, file.name.replace(/\s/g, '_'));
@@ -58,7 +39,7 @@ export const schedulesApi = withTags.injectEndpoints({
       },
       invalidatesTags: ['Schedules'],
     }),
-    deleteScheduleMedia: build.mutation<unknown, number>({
+    deleteScheduleMedia: build.mutation<ScheduleRecord, number>({
       query: (id) => ({ url: `/schedules/${id}/media-upload`, method: 'DELETE' }),
       invalidatesTags: ['Schedules'],
     }),

@@ -1,46 +1,35 @@
+import type {
+  Company,
+  CompanyPageSchema,
+  CompanyRequestSchema,
+  CompanyResponse,
+  CompanySchedulesRequestSchema,
+  Help,
+  HelpPageSchema,
+  HelpRequest,
+  MessageResponse,
+  Plan,
+  PlanPageSchema,
+  PlanRequest,
+  Setting,
+} from '@cs/proto/http';
+import type { z } from 'zod';
 import { baseApi } from '../../../api/base-api';
 import { pagedListOptions, pageParams } from '../../../api/paging';
-import type { Plan, Setting } from '../../../api/types';
-import type { ScheduleEntry } from '../../queues/api/queues-api';
 
-export interface CompanyRecord {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  status: boolean;
-  dueDate: string | null;
-  recurrence: string | null;
-  planId: number | null;
-  plan: Plan | null;
-  schedules: ScheduleEntry[] | null;
-  campaignsEnabled?: boolean;
-  createdAt?: string;
-}
-
-export interface CompanyBody {
-  name: string;
-  email: string;
-  phone?: string | undefined;
-  planId: number;
-  status: boolean;
-  dueDate: string | null;
-  recurrence: string;
-  campaignsEnabled: boolean;
-  password?: string | undefined;
-}
-
-export type PlanBody = Omit<Plan, 'id'>;
-
-export interface HelpBody {
-  title: string;
-  video: string;
-  description: string;
-}
-
-export interface HelpRow extends HelpBody {
-  id: number;
-}
+/** A company as `/companies` and `/companies/{id}` answer it (`CompanyResponseSchema`). */
+export type CompanyRecord = CompanyResponse;
+/** `POST /companies`, `PUT /companies/{id}` (`CompanyRequestSchema`; the password only on create). */
+export type CompanyBody = z.input<typeof CompanyRequestSchema>;
+/** `POST /plans`, `PUT /plans/{id}` (`PlanRequestSchema`). */
+export type PlanBody = PlanRequest;
+/** `POST /helps`, `PUT /helps/{id}` (`HelpRequestSchema`). */
+export type HelpBody = HelpRequest;
+/** A help video (`HelpSchema`). */
+export type HelpRow = Help;
+export type CompaniesPage = z.infer<typeof CompanyPageSchema>;
+export type PlansPage = z.infer<typeof PlanPageSchema>;
+export type HelpsPage = z.infer<typeof HelpPageSchema>;
 
 const withTags = baseApi.enhanceEndpoints({ addTagTypes: ['Companies', 'Helps', 'Company'] });
 
@@ -58,29 +47,29 @@ export const settingsApi = withTags.injectEndpoints({
       query: (id) => `/companies/${id}`,
       providesTags: (_r, _e, id) => [{ type: 'Company', id }],
     }),
-    updateCompanySchedules: build.mutation<CompanyRecord, { id: number; schedules: ScheduleEntry[] }>({
+    updateCompanySchedules: build.mutation<Company, { id: number } & z.infer<typeof CompanySchedulesRequestSchema>>({
       query: ({ id, schedules }) => ({ url: `/companies/${id}/schedules`, method: 'PUT', body: { schedules } }),
       invalidatesTags: (_r, _e, { id }) => [{ type: 'Company', id }],
     }),
-    getCompaniesPage: build.infiniteQuery<{ companies: CompanyRecord[]; hasMore: boolean }, string, number>({
+    getCompaniesPage: build.infiniteQuery<CompaniesPage, string, number>({
       infiniteQueryOptions: pagedListOptions,
       query: ({ queryArg, pageParam }) => ({ url: '/companies', params: pageParams(queryArg, pageParam) }),
       providesTags: ['Companies'],
     }),
-    saveCompany: build.mutation<CompanyRecord, CompanyBody & { id?: number | undefined }>({
+    saveCompany: build.mutation<Company, CompanyBody & { id?: number | undefined }>({
       query: ({ id, ...body }) =>
         id ? { url: `/companies/${id}`, method: 'PUT', body } : { url: '/companies', method: 'POST', body },
       invalidatesTags: ['Companies', 'Company'],
     }),
-    extendDueDate: build.mutation<CompanyRecord, number>({
+    extendDueDate: build.mutation<Company, number>({
       query: (id) => ({ url: `/companies/${id}/extend-due-date`, method: 'POST' }),
       invalidatesTags: ['Companies', 'Company'],
     }),
-    deleteCompany: build.mutation<void, number>({
+    deleteCompany: build.mutation<MessageResponse, number>({
       query: (id) => ({ url: `/companies/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Companies'],
     }),
-    getPlansPage: build.infiniteQuery<{ plans: Plan[]; hasMore: boolean }, string, number>({
+    getPlansPage: build.infiniteQuery<PlansPage, string, number>({
       infiniteQueryOptions: pagedListOptions,
       query: ({ queryArg, pageParam }) => ({ url: '/plans', params: pageParams(queryArg, pageParam) }),
       providesTags: ['Plans'],
@@ -90,11 +79,11 @@ export const settingsApi = withTags.injectEndpoints({
         id ? { url: `/plans/${id}`, method: 'PUT', body } : { url: '/plans', method: 'POST', body },
       invalidatesTags: ['Plans'],
     }),
-    deletePlan: build.mutation<void, number>({
+    deletePlan: build.mutation<MessageResponse, number>({
       query: (id) => ({ url: `/plans/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Plans'],
     }),
-    getHelpsPage: build.infiniteQuery<{ records: HelpRow[]; hasMore: boolean }, string, number>({
+    getHelpsPage: build.infiniteQuery<HelpsPage, string, number>({
       infiniteQueryOptions: pagedListOptions,
       query: ({ queryArg, pageParam }) => ({ url: '/helps', params: pageParams(queryArg, pageParam) }),
       providesTags: ['Helps'],
@@ -104,7 +93,7 @@ export const settingsApi = withTags.injectEndpoints({
         id ? { url: `/helps/${id}`, method: 'PUT', body } : { url: '/helps', method: 'POST', body },
       invalidatesTags: ['Helps'],
     }),
-    deleteHelp: build.mutation<void, number>({
+    deleteHelp: build.mutation<MessageResponse, number>({
       query: (id) => ({ url: `/helps/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Helps'],
     }),

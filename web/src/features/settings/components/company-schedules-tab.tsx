@@ -1,10 +1,10 @@
 import { Button, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ScheduleEntry } from '@cs/proto/events';
 import { PageLoader } from '../../../components/page-loader';
 import { notify } from '../../../components/toaster';
 import { validateForm } from '../../../lib/form';
-import type { ScheduleEntry } from '../../queues/api/queues-api';
 import { withDefaultSchedules } from '../../queues/utils/queue-form';
 import { useGetCompanyQuery, useUpdateCompanySchedulesMutation } from '../api/settings-api';
 import { schedulesFormSchema } from '../utils/settings-form';
@@ -17,7 +17,7 @@ export function CompanySchedulesTab({ companyId }: { companyId: number }) {
   const [days, setDays] = useState<ScheduleEntry[]>(() => withDefaultSchedules(undefined));
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
-    if (company) setDays(withDefaultSchedules(company.schedules ?? undefined));
+    if (company) setDays(withDefaultSchedules(company.schedules));
   }, [company]);
 
   if (isLoading) return <PageLoader />;

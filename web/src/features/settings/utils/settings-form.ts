@@ -1,3 +1,4 @@
+import type { ScheduleEntry } from '@cs/proto/events';
 import { z } from 'zod';
 
 type T = (key: string) => string;
@@ -175,5 +176,6 @@ export function helpFormSchema(t: T) {
 /** The company's weekly hours (Schedules tab): HH:MM times. */
 export function schedulesFormSchema(t: T) {
   const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, t('admin.schedules.invalidTime'));
-  return z.array(z.object({ weekday: z.string(), weekdayEn: z.string(), startTime: time, endTime: time }));
+  const weekdayEn = z.custom<ScheduleEntry['weekdayEn']>((value) => typeof value === 'string');
+  return z.array(z.object({ weekday: z.string(), weekdayEn, startTime: time, endTime: time }));
 }

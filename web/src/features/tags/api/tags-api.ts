@@ -1,26 +1,13 @@
+import type { MessageResponse, Tag, TagBody as ProtoTagBody, TagPageSchema } from '@cs/proto/http';
+import type { z } from 'zod';
 import { baseApi } from '../../../api/base-api';
 import { pagedListOptions, pageParams } from '../../../api/paging';
 
-export interface TagRecord {
-  id: number;
-  name: string;
-  color: string;
-  kanban: number;
-  userId?: number | null;
-  ticketsCount?: number;
-}
-
-export interface TagsPage {
-  tags: TagRecord[];
-  count?: number;
-  hasMore: boolean;
-}
-
-export interface TagBody {
-  name: string;
-  color: string;
-  kanban: number;
-}
+/** A tag (`TagSchema`): a kanban lane when `kanban` is 1, with how many tickets carry it. */
+export type TagRecord = Tag;
+export type TagsPage = z.infer<typeof TagPageSchema>;
+/** `POST /tags`, `PUT /tags/{id}` (`TagBodySchema`). */
+export type TagBody = ProtoTagBody;
 
 /** `/tags` (spec §7): the paged list `{tags, hasMore}` and CRUD. Kept live by the `Tags` tag (socket). */
 export const tagsApi = baseApi.injectEndpoints({
@@ -38,7 +25,7 @@ export const tagsApi = baseApi.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/tags/${id}`, method: 'PUT', body }),
       invalidatesTags: ['Tags'],
     }),
-    deleteTag: build.mutation<void, number>({
+    deleteTag: build.mutation<MessageResponse, number>({
       query: (id) => ({ url: `/tags/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Tags', 'TicketList'],
     }),

@@ -55,7 +55,7 @@ export function TagsPage() {
                     {tag.name}
                   </Badge>
                 </Table.Cell>
-                <Table.Cell textAlign="center">{tag.ticketsCount ?? 0}</Table.Cell>
+                <Table.Cell textAlign="center">{tag.ticketsCount}</Table.Cell>
                 <Table.Cell>
                   <RowActions label={tag.name} onEdit={() => setEditing(tag)} onDelete={() => setDeleting(tag)} />
                 </Table.Cell>

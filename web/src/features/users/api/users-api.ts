@@ -1,34 +1,14 @@
+import type { CreateUserRequest, MessageResponse, UpdateUserRequest, UserPage, UserResponse } from '@cs/proto/http';
 import { baseApi } from '../../../api/base-api';
 import { pagedListOptions, pageParams } from '../../../api/paging';
-import type { QueueRef } from '../../../api/types';
 
-export interface UserRecord {
-  id: number;
-  name: string;
-  email: string;
-  profile: string;
-  super?: boolean;
-  online?: boolean;
-  allTicket?: string;
-  whatsappId?: number | null;
-  queues?: QueueRef[];
-}
-
-export interface UsersPage {
-  users: UserRecord[];
-  count?: number;
-  hasMore: boolean;
-}
-
-export interface UserBody {
-  name: string;
-  email: string;
-  password?: string;
-  profile: 'admin' | 'user';
-  queueIds: number[];
-  whatsappId: number | null;
-  allTicket: 'enable' | 'disable';
-}
+/** A user as `/users` answers it (`UserResponseSchema`). */
+export type UserRecord = UserResponse;
+export type UsersPage = UserPage;
+/** `POST /users` (`CreateUserRequestSchema`). */
+export type UserBody = CreateUserRequest;
+/** `PUT /users/{id}` (`UpdateUserRequestSchema`: an empty or absent password keeps the current one). */
+export type UserUpdateBody = UpdateUserRequest;
 
 /** `/users` (spec §7): the paged list `{users, hasMore}` and CRUD (admin). Live through the `Users` tag. */
 export const usersApi = baseApi.injectEndpoints({
@@ -42,11 +22,11 @@ export const usersApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/users', method: 'POST', body }),
       invalidatesTags: ['Users'],
     }),
-    editUser: build.mutation<UserRecord, UserBody & { id: number }>({
+    editUser: build.mutation<UserRecord, UserUpdateBody & { id: number }>({
       query: ({ id, ...body }) => ({ url: `/users/${id}`, method: 'PUT', body }),
       invalidatesTags: (_r, _e, { id }) => ['Users', { type: 'Users', id }],
     }),
-    deleteUser: build.mutation<void, number>({
+    deleteUser: build.mutation<MessageResponse, number>({
       query: (id) => ({ url: `/users/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Users'],
     }),

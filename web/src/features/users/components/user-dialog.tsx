@@ -22,10 +22,10 @@ export function UserDialog({ user, onClose }: { user: UserRecord | null; onClose
     name: user?.name ?? '',
     email: user?.email ?? '',
     password: '',
-    profile: user?.profile.toLowerCase() === 'admin' ? 'admin' : 'user',
+    profile: user?.profile ?? 'user',
     queueIds: (user?.queues ?? []).map((q) => q.id),
     whatsappId: user?.whatsappId ? String(user.whatsappId) : '',
-    allTicket: user?.allTicket?.startsWith('enable') ? 'enable' : 'disable',
+    allTicket: user?.allTicket ?? 'disable',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   // changing one's own password or e-mail asks for the current password (the server checks it)

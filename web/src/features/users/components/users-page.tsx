@@ -55,11 +55,11 @@ export function UsersPage() {
                 <Table.Cell fontWeight="semibold">{user.name}</Table.Cell>
                 <Table.Cell>{user.email}</Table.Cell>
                 <Table.Cell>
-                  {user.profile.toLowerCase() === 'admin' ? t('users.profiles.admin') : t('users.profiles.user')}
+                  {user.profile === 'admin' ? t('users.profiles.admin') : t('users.profiles.user')}
                 </Table.Cell>
                 <Table.Cell hideBelow="md">
                   <HStack gap="1" wrap="wrap">
-                    {(user.queues ?? []).map((queue) => (
+                    {user.queues.map((queue) => (
                       <Badge key={queue.id} bg={queue.color} color="white">
                         {queue.name}
                       </Badge>

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { CompanyId } from '@cs/proto/common';
+import type { PixCharge } from '@cs/proto/http';
 import { APP_CONFIG } from '@cs/platform/config';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { LOGGER } from '@cs/platform/logging';
 import { PIX_PROVIDER, type PixProvider } from '../../provider/pix-provider.js';
-import type { PixChargeResponse } from '../subscriptions.dto.js';
 
 interface ChargeRow {
   txid: string;
@@ -22,7 +22,7 @@ interface ChargeRow {
 /** A charge is reused while it has at least this long to live (the payer needs time to pay it). */
 const REUSE_MARGIN_SECONDS = 120;
 
-const toResponse = (row: ChargeRow): PixChargeResponse => ({
+const toResponse = (row: ChargeRow): PixCharge => ({
   invoiceId: row.invoice_id,
   txid: row.txid,
   status: row.status,
@@ -49,7 +49,7 @@ export class CreatePixChargeUseCase {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async execute(companyId: CompanyId, invoiceId: number): Promise<PixChargeResponse> {
+  async execute(companyId: CompanyId, invoiceId: number): Promise<PixCharge> {
     return this.transactions.run(async (manager) => {
       const [invoice] = await manager.query<Array<{ id: number; value: string; status: string; detail: string }>>(
         `SELECT id, value::text AS value, status, detail FROM invoices WHERE company_id = $1 AND id = $2 FOR UPDATE`,

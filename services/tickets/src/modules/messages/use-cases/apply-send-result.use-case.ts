@@ -3,6 +3,7 @@ import { assertUnreachable, type CompanyId } from '@cs/proto/common';
 import { MessageUpdated, ScheduleUpdated, type TypedEvent, type WhatsappMessageAckTopic } from '@cs/proto/events';
 import { TransactionHost } from '@cs/platform/database';
 import { EventPublisher } from '@cs/platform/events';
+import { placementOf, TicketEvents } from '../../tickets/ticket-events.js';
 import { TicketsRepository } from '../../tickets/tickets.repository.js';
 import { type MessageRow, MessagesRepository, toMessageSnapshot } from '../messages.repository.js';
 import { SchedulesRepository } from '../../schedules/schedules.repository.js';
@@ -10,7 +11,8 @@ import { SchedulesRepository } from '../../schedules/schedules.repository.js';
 /**
  * Applies the connector's results to stored messages: `sent` gives our pending message its WhatsApp id (ack 1),
  * `send-failed` marks it failed (ack 0, with the reason; a scheduled message becomes ERRO), and acks only move
- * forward (2 server, 3 delivered, 4 read, 5 played).
+ * forward (2 server, 3 delivered, 4 read, 5 played). A failed edit puts the previous text back (the contact still
+ * sees it).
  */
 @Injectable()
 export class ApplySendResultUseCase {
@@ -20,6 +22,7 @@ export class ApplySendResultUseCase {
     private readonly tickets: TicketsRepository,
     private readonly schedules: SchedulesRepository,
     private readonly events: EventPublisher,
+    private readonly ticketEvents: TicketEvents,
   ) {}
 
   async execute(companyId: CompanyId, event: TypedEvent<typeof WhatsappMessageAckTopic>): Promise<void> {
@@ -55,6 +58,24 @@ export class ApplySendResultUseCase {
           const message = await this.messages.findByWaId(companyId, data.connectionId, data.messageId);
           if (!message || data.ack <= message.ack) return;
           const updated = await this.messages.patch(companyId, message.id, { ack: data.ack });
+          if (updated) await this.emit(companyId, updated);
+          return;
+        }
+        case 'whatsapp.message.edit-failed': {
+          // the contact still sees the previous text: put it back, unless a later edit has replaced this one
+          const { data } = event;
+          const message = await this.messages.find(companyId, data.clientMessageId);
+          if (!message || message.body !== data.body) return;
+          const updated = await this.messages.patch(companyId, message.id, {
+            body: data.previous.body,
+            isEdited: data.previous.isEdited,
+            error: data.reason || data.error,
+          });
+          const ticket = await this.tickets.find(companyId, message.ticketId);
+          if (ticket && ticket.lastMessage === data.body) {
+            await this.tickets.patch(companyId, ticket.id, { lastMessage: data.previous.body, touch: false });
+            await this.ticketEvents.updated(companyId, ticket.id, placementOf(ticket));
+          }
           if (updated) await this.emit(companyId, updated);
           return;
         }

@@ -6,6 +6,9 @@ import {
   InboundMessageResolved,
   MessageCreated,
   MessageUpdated,
+  TicketCreated,
+  type TicketSnapshot,
+  TicketUpdated,
 } from '@cs/proto/events';
 import { APP_CONFIG } from '@cs/platform/config';
 import { TransactionHost } from '@cs/platform/database';
@@ -21,6 +24,13 @@ import { type TicketRow, TicketsRepository } from '../../tickets/tickets.reposit
 import { type MessageRow, MessagesRepository, toMessageSnapshot } from '../messages.repository.js';
 
 type Resolved = EventData<typeof InboundMessageResolved>;
+
+/** A stored inbound message and its ticket right after (row and list-item snapshot). */
+interface Stored {
+  readonly message: MessageRow;
+  readonly ticket: TicketRow;
+  readonly snapshot: TicketSnapshot;
+}
 
 export const AUTO_TRANSFER_JOB = 'tickets.auto-transfer';
 const CALLS_DISABLED_REPLY =
@@ -87,9 +97,14 @@ export class ReceiveInboundUseCase {
 
   async execute(companyId: CompanyId, data: Resolved): Promise<void> {
     await this.transactions.run(async () => {
-      await this.projections.upsertContact(data.contact);
-      if (data.groupContact) await this.projections.upsertContact(data.groupContact);
       const source = data.source;
+      // the contact's snapshot goes to the projection with `receive`'s first statement when a message is stored
+      const stores =
+        source.type === 'whatsapp.message.received' ||
+        source.type === 'whatsapp.call.missed' ||
+        (source.type === 'whatsapp.message.reacted' && Boolean(source.data.emoji));
+      if (!stores) await this.projections.upsertContact(data.contact);
+      if (data.groupContact) await this.projections.upsertContact(data.groupContact);
       switch (source.type) {
         case 'whatsapp.message.received': {
           const message = source.data;
@@ -177,18 +192,28 @@ export class ReceiveInboundUseCase {
   }
 
   private async receive(companyId: CompanyId, data: Resolved, incoming: Incoming): Promise<TicketRow | null> {
-    const company = await this.projections.company(companyId);
-    if (incoming.isGroup && company.settings['CheckMsgIsGroup'] === 'enabled') return null;
-    if (await this.messages.findByWaId(companyId, incoming.connectionId, incoming.waId)) return null;
+    if (incoming.isGroup && (await this.projections.company(companyId)).settings['CheckMsgIsGroup'] === 'enabled') {
+      await this.projections.upsertContact(data.contact);
+      return null;
+    }
 
     const owner: ContactSnapshot = incoming.isGroup && data.groupContact ? data.groupContact : data.contact;
-    const { ticket: found, created } = await this.tickets.findOrCreate(companyId, {
+    const existing = await this.tickets.findForInbound(companyId, {
       contactId: owner.id,
       whatsappId: incoming.connectionId,
-      chatJid: incoming.chatJid,
-      isGroup: incoming.isGroup,
-      status: 'pending',
+      waId: incoming.waId,
+      contact: data.contact,
     });
+    if (existing.duplicate) return null;
+    const { ticket: found, created } = existing.ticket
+      ? { ticket: existing.ticket, created: false }
+      : await this.tickets.findOrCreate(companyId, {
+          contactId: owner.id,
+          whatsappId: incoming.connectionId,
+          chatJid: incoming.chatJid,
+          isGroup: incoming.isGroup,
+          status: 'pending',
+        });
     let ticket = found;
     const previous = created ? null : placementOf(ticket);
     const customerSpoke = !incoming.fromMe && incoming.conversational;
@@ -201,6 +226,7 @@ export class ReceiveInboundUseCase {
         if (rate) {
           const stored = await this.store(companyId, ticket, data, incoming);
           if (!stored) return null;
+          await this.emitStored(companyId, stored);
           await this.lifecycle.finishRating(companyId, ticket, cycle, Number(rate[1]));
           await this.ticketEvents.updated(companyId, ticket.id, previous);
           return ticket;
@@ -221,34 +247,65 @@ export class ReceiveInboundUseCase {
         outOfHoursSentAt: null,
       });
     }
-    if (ticket.status !== 'closed') await this.tickets.openCycle(companyId, ticket);
 
+    // stores the message; a ticket that is not closed gets its attendance cycle when it has none
     const stored = await this.store(companyId, ticket, data, incoming);
     if (!stored) return null;
-    ticket = (await this.tickets.find(companyId, ticket.id)) ?? ticket;
+    ticket = stored.ticket;
 
-    if (customerSpoke) {
-      const connection = (await this.projections.connection(companyId, incoming.connectionId)) ?? fallback(incoming);
-      // a prompt or queue integration owning the ticket answers instead of the chatbot (queued job)
-      const automation = { companyId, connection, messageId: stored.id };
-      if (!(await this.automation.beforeChatbot({ ...automation, ticket }))) {
-        const queueIdBefore = ticket.queueId;
-        await this.chatbot.handle({
+    if (!customerSpoke || !(this.automation.concerns(ticket) || this.chatbot.answers(ticket))) {
+      // nothing answers (an agent's ticket, a group, the phone's own message): the ticket is as stored, and its
+      // event goes out with the message's in one outbox write
+      if (customerSpoke) await this.armAutoTransfer(companyId, ticket);
+      const ticketEvent = created ? TicketCreated : TicketUpdated;
+      await this.events.emitAll([
+        this.messageCreated(companyId, stored),
+        {
+          definition: ticketEvent,
+          input: { companyId, key: ticket.id, data: { ticket: stored.snapshot, previous } },
+        },
+      ]);
+      return ticket;
+    }
+
+    await this.emitStored(companyId, stored);
+    // the company's settings only for the chatbot, read with the connection then
+    const context = this.chatbot.answers(ticket)
+      ? await this.projections.companyAndConnection(companyId, incoming.connectionId)
+      : { company: null, connection: await this.projections.connection(companyId, incoming.connectionId) };
+    const connection = context.connection ?? fallback(incoming);
+    // a prompt or queue integration owning the ticket answers instead of the chatbot (queued job)
+    const automation = { companyId, connection, messageId: stored.message.id };
+    // the ticket as the bots left it (unchanged since stored when none acted), with its snapshot for the event
+    let fresh: { ticket: TicketRow; snapshot: TicketSnapshot } | null = null;
+    if (!(await this.automation.beforeChatbot({ ...automation, ticket }))) {
+      const queueIdBefore = ticket.queueId;
+      const acted =
+        this.chatbot.answers(ticket) &&
+        (await this.chatbot.handle({
           companyId,
           ticket,
           body: incoming.body,
           connection,
-          company,
+          company: context.company ?? (await this.projections.company(companyId)),
           contactName: data.contact.name,
-        });
-        ticket = (await this.tickets.find(companyId, ticket.id)) ?? ticket;
-        await this.automation.afterChatbot({ ...automation, ticket }, queueIdBefore);
+        }));
+      if (acted) {
+        fresh = await this.tickets.findWithSnapshot(companyId, ticket.id);
+        ticket = fresh?.ticket ?? ticket;
       }
-      ticket = (await this.tickets.find(companyId, ticket.id)) ?? ticket;
-      await this.armAutoTransfer(companyId, ticket, connection);
+      if (await this.automation.afterChatbot({ ...automation, ticket }, queueIdBefore)) {
+        fresh = await this.tickets.findWithSnapshot(companyId, ticket.id);
+        ticket = fresh?.ticket ?? ticket;
+      }
+    } else {
+      fresh = await this.tickets.findWithSnapshot(companyId, ticket.id);
+      ticket = fresh?.ticket ?? ticket;
     }
-    if (created) await this.ticketEvents.created(companyId, ticket.id);
-    else await this.ticketEvents.updated(companyId, ticket.id, previous);
+    await this.armAutoTransfer(companyId, ticket, connection);
+    const snapshot = fresh ? fresh.snapshot : stored.snapshot;
+    if (created) await this.ticketEvents.created(companyId, ticket.id, snapshot);
+    else await this.ticketEvents.updated(companyId, ticket.id, previous, snapshot);
     return ticket;
   }
 
@@ -257,7 +314,7 @@ export class ReceiveInboundUseCase {
     ticket: TicketRow,
     data: Resolved,
     incoming: Incoming,
-  ): Promise<MessageRow | null> {
+  ): Promise<Stored | null> {
     const quoted = incoming.quotedWaId
       ? await this.messages.findByWaId(companyId, incoming.connectionId, incoming.quotedWaId)
       : null;
@@ -281,26 +338,35 @@ export class ReceiveInboundUseCase {
     });
     if (!message) return null;
     const countsAsUnread = !incoming.fromMe && incoming.mediaType !== 'reactionMessage';
-    await this.tickets.patch(companyId, ticket.id, {
+    const recorded = await this.tickets.recordMessage(companyId, ticket.id, {
       lastMessage: incoming.body,
       fromMe: incoming.fromMe,
       unreadMessages: incoming.fromMe ? 0 : ticket.unreadMessages + (countsAsUnread ? 1 : 0),
     });
-    const snapshot = await this.tickets.snapshot(companyId, ticket.id);
-    if (snapshot) {
-      await this.events.emit(MessageCreated, {
+    return { message, ...recorded };
+  }
+
+  private messageCreated(companyId: CompanyId, stored: Stored) {
+    return {
+      definition: MessageCreated,
+      input: {
         companyId,
-        key: ticket.id,
-        data: { message: toMessageSnapshot(message), ticket: snapshot },
-      });
-    }
-    return message;
+        key: stored.ticket.id,
+        data: { message: toMessageSnapshot(stored.message), ticket: stored.snapshot },
+      },
+    };
+  }
+
+  private async emitStored(companyId: CompanyId, stored: Stored): Promise<void> {
+    const { definition, input } = this.messageCreated(companyId, stored);
+    await this.events.emit(definition, input);
   }
 
   /** `timeSendQueue`/`sendIdQueue`: a pending ticket still without a queue moves to that queue after a while. */
-  private async armAutoTransfer(companyId: CompanyId, ticket: TicketRow, connection: ConnectionView): Promise<void> {
+  private async armAutoTransfer(companyId: CompanyId, ticket: TicketRow, known?: ConnectionView): Promise<void> {
     if (ticket.status !== 'pending' || ticket.queueId !== null || ticket.isGroup) return;
-    if (connection.timeSendQueue <= 0 || connection.sendIdQueue === null) return;
+    const connection = known ?? (await this.projections.connection(companyId, ticket.whatsappId));
+    if (!connection || connection.timeSendQueue <= 0 || connection.sendIdQueue === null) return;
     await this.jobs.send(
       AUTO_TRANSFER_JOB,
       { companyId, ticketId: ticket.id },

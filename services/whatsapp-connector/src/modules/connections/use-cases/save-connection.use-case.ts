@@ -1,14 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
+import type { ConnectionResponse, CreateConnectionBody, UpdateConnectionBody } from '@cs/proto/http';
 import { APP_CONFIG } from '@cs/platform/config';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import type { ConnectorConfig } from '../../../config/env.js';
 import { ProjectionsRepository } from '../../projections/projections.repository.js';
 import { SessionNudge } from '../../sessions/session-nudge.js';
-import { type ConnectionResponse, type ConnectionRow, toConnectionResponse } from '../connection.row.js';
+import { type ConnectionRow, toConnectionResponse } from '../connection.row.js';
 import { ConnectionEvents } from '../connection-events.js';
-import type { CreateConnectionBody, UpdateConnectionBody } from '../connections.dto.js';
 import { ConnectionsRepository } from '../connections.repository.js';
 
 const COLUMNS: Record<string, string> = {

@@ -1,0 +1,52 @@
+import type { DataSource, QueryRunner } from 'typeorm';
+
+export interface Statement {
+  readonly sql: string;
+  readonly params: readonly unknown[];
+}
+
+/**
+ * Records every statement the service sends through its data source, grouped by query runner (one runner is one
+ * transaction, or one statement outside a transaction), so a test can count the round trips of one event's
+ * handling: the transaction that inserted the event's inbox row.
+ */
+export class StatementLog {
+  private readonly runners: Statement[][] = [];
+  private readonly original: DataSource['createQueryRunner'];
+
+  constructor(private readonly dataSource: DataSource) {
+    this.original = dataSource.createQueryRunner.bind(dataSource);
+    dataSource.createQueryRunner = (...args: Parameters<DataSource['createQueryRunner']>): QueryRunner => {
+      const runner = this.original(...args);
+      const statements: Statement[] = [];
+      this.runners.push(statements);
+      const query = runner.query.bind(runner) as (
+        sql: string,
+        params?: unknown[],
+        structured?: boolean,
+      ) => Promise<unknown>;
+      // recorded once answered: a transaction whose COMMIT is in the log is committed
+      runner.query = (async (sql: string, params?: unknown[], structured?: boolean) => {
+        try {
+          return structured ? await query(sql, params, true) : await query(sql, params);
+        } finally {
+          statements.push({ sql: sql.replace(/\s+/g, ' ').trim(), params: params ?? [] });
+        }
+      }) as QueryRunner['query'];
+      return runner;
+    };
+  }
+
+  /** The statements of the transaction that handled this event (BEGIN, inbox row, the handler's, COMMIT). */
+  transactionOf(eventId: string): Statement[] | undefined {
+    return this.runners.find((statements) =>
+      statements.some(
+        (statement) => statement.sql.startsWith('INSERT INTO inbox') && statement.params.includes(eventId),
+      ),
+    );
+  }
+
+  stop(): void {
+    this.dataSource.createQueryRunner = this.original;
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * The outbox without a NOTIFY per transaction, on real PostgreSQL. A transaction that NOTIFYs holds PostgreSQL's
+ * cluster-wide notification lock through its commit's WAL flush, so every such commit of every service waits for
+ * the one before. `EventPublisher`, when its process runs the schema's relay, writes its rows without the NOTIFY
+ * and wakes that relay after the commit; without a local relay it notifies, for the relays of other processes.
+ * Each relay here polls only every 30 s: what is published within a second was woken.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import type { DataSource } from 'typeorm';
+import { createServiceDataSource, runMigrations, TransactionHost } from '@cs/platform/database';
+import { type BusMessage, EventPublisher, InProcessEventBus, OutboxRelay } from '@cs/platform/events';
+import { expectEventually, testRun } from '@cs/platform/testing';
+import { TagDeleted } from '@cs/proto/events';
+import { probeMigrations } from '../fixtures/probe-migrations.js';
+
+const schema = `quiet_notify_${randomBytes(3).toString('hex')}`;
+const logger = pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
+const POLL_MS = 30_000;
+
+let listener: pg.Client;
+const notifications: string[] = [];
+const dataSources: DataSource[] = [];
+const relays: OutboxRelay[] = [];
+/** What any relay of this test published, in order. */
+const published: BusMessage[] = [];
+
+interface Replica {
+  readonly dataSource: DataSource;
+  readonly transactions: TransactionHost;
+  readonly publisher: EventPublisher;
+}
+
+/** A replica of a deployable: its pool, its publisher, and its relay when it runs one. */
+async function replica(withRelay: boolean): Promise<Replica> {
+  const dataSource = createServiceDataSource({ url: testRun().databaseUrl, schema, entities: [], migrations: [] });
+  await dataSource.initialize();
+  dataSources.push(dataSource);
+  if (withRelay) {
+    const bus = new InProcessEventBus();
+    await bus.connect();
+    const publish = bus.publish.bind(bus);
+    bus.publish = async (messages) => {
+      published.push(...messages);
+      await publish(messages);
+    };
+    const relay = new OutboxRelay({ dataSource, bus, schema, logger, pollIntervalMs: POLL_MS });
+    await relay.start();
+    relays.push(relay);
+  }
+  const transactions = new TransactionHost(dataSource);
+  return { dataSource, transactions, publisher: new EventPublisher(transactions, 'probe') };
+}
+
+const emitTagDeleted = ({ transactions, publisher }: Replica, id: number) =>
+  transactions.run(() => publisher.emit(TagDeleted, { companyId: 1, key: id, data: { id } }));
+
+const publishedKeys = (): string[] => published.map((message) => message.key);
+
+const outboxCount = async (): Promise<number> => {
+  const [row] = await (dataSources[0] as DataSource).query<Array<{ count: number }>>(
+    'SELECT count(*)::int AS count FROM outbox',
+  );
+  return row?.count ?? -1;
+};
+
+let first: Replica;
+
+beforeAll(async () => {
+  const migrator = createServiceDataSource({
+    url: testRun().databaseUrl,
+    schema,
+    entities: [],
+    migrations: probeMigrations,
+  });
+  await runMigrations(migrator);
+  await migrator.destroy();
+  listener = new pg.Client({ connectionString: testRun().databaseUrl });
+  await listener.connect();
+  listener.on('notification', (message) => notifications.push(message.channel));
+  await listener.query(`LISTEN "${schema}_outbox"`);
+  first = await replica(true);
+});
+
+afterAll(async () => {
+  for (const relay of relays) await relay.stop();
+  await listener?.end();
+  await dataSources[0]?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  for (const dataSource of dataSources) await dataSource.destroy();
+});
+
+describe('the outbox NOTIFY', () => {
+  it("is not sent by a process that runs the schema's relay, which publishes at once after the commit", async () => {
+    notifications.length = 0;
+    await emitTagDeleted(first, 101);
+    await emitTagDeleted(first, 102);
+    await expectEventually(() => expect(publishedKeys()).toEqual(['101', '102']), { timeoutMs: 1_000 });
+    // a NOTIFY is delivered at its commit, before the relay could publish: one round trip flushes it to us
+    await listener.query('SELECT 1');
+    expect(notifications).toEqual([]);
+    expect(await outboxCount()).toBe(0);
+  });
+
+  it('is not sent for a transaction that rolls back, whose events are never published', async () => {
+    notifications.length = 0;
+    await expect(
+      first.transactions.run(async () => {
+        await first.publisher.emit(TagDeleted, { companyId: 1, key: 103, data: { id: 103 } });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await listener.query('SELECT 1');
+    expect(notifications).toEqual([]);
+    expect(await outboxCount()).toBe(0);
+    expect(publishedKeys()).not.toContain('103');
+  });
+
+  it('still publishes at once when another relay held the lock as the rows committed', async () => {
+    const holder = new pg.Client({ connectionString: testRun().databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`outbox:${schema}`]);
+      await emitTagDeleted(first, 104);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(publishedKeys()).not.toContain('104');
+      await holder.query('COMMIT');
+      await expectEventually(() => expect(publishedKeys()).toContain('104'), { timeoutMs: 1_000 });
+    } finally {
+      await holder.end();
+    }
+  });
+
+  it('is sent by a process without a relay (OUTBOX_RELAY=off), and the relay of another process publishes at once', async () => {
+    const withoutRelay = await replica(false);
+    notifications.length = 0;
+    await emitTagDeleted(withoutRelay, 105);
+    await expectEventually(() => expect(notifications).toEqual([`${schema}_outbox`]), { timeoutMs: 1_000 });
+    await expectEventually(() => expect(publishedKeys()).toContain('105'), { timeoutMs: 1_000 });
+    expect(await outboxCount()).toBe(0);
+  });
+});
