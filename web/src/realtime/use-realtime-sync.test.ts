@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../app/store';
 import { messagesApi } from '../api/endpoints/messages';
 import { ticketsApi, type TicketListArgs } from '../api/endpoints/tickets';
@@ -104,5 +104,68 @@ describe('realtime cache sync', () => {
     expect(ids(pending).map((t) => t.id)).toEqual([2]);
     handleTicketEvent(store.dispatch, () => store.getState(), agent, { action: 'updateUnread', ticketId: 2 });
     expect(ids(pending)[0]!.unreadMessages).toBe(0);
+  });
+});
+
+describe('a chat that is still loading', () => {
+  it('fetches again when a message arrives before its first page, so the message and its ticks are not lost', async () => {
+    let calls = 0;
+    let answer!: () => void;
+    const firstAnswered = new Promise<void>((resolve) => (answer = resolve));
+    const sent = message({ id: 'm9', ticketId: 5, fromMe: true, body: 'Entregamos às 9h.', ack: 1 });
+    server.use(
+      http.get(`${API}/messages/5`, async () => {
+        calls++;
+        // the first read ran before the message was written and answers after its socket events
+        if (calls === 1) {
+          await firstAnswered;
+          return HttpResponse.json({ messages: [], hasMore: false });
+        }
+        return HttpResponse.json({ messages: [sent], hasMore: false });
+      }),
+    );
+    const store = makeStore();
+    store.dispatch(sessionSlice.actions.signedIn({ token: 't', user: agent }));
+    const loading = store.dispatch(messagesApi.endpoints.getMessages.initiate(5));
+    const chat = () =>
+      messagesApi.endpoints.getMessages
+        .select(5)(store.getState())
+        .data?.pages.flatMap((p) => p.messages) ?? [];
+    const event = { message: wireMessage({ id: 'm9', ticketId: 5, fromMe: true, ack: 1 }) };
+    handleMessageEvent(store.dispatch, () => store.getState(), agent, { action: 'create', ...event });
+    handleMessageEvent(store.dispatch, () => store.getState(), agent, { action: 'update', ...event });
+    answer();
+    await vi.waitFor(() => expect(chat().map((m) => [m.id, m.ack])).toEqual([['m9', 1]]));
+    expect(calls).toBe(2);
+    loading.unsubscribe();
+  });
+
+  it('shows the message the agent sent when its socket event was missed, without undoing a newer tick', async () => {
+    const { store, messages } = await setup();
+    server.use(
+      http.post(`${API}/messages/3`, () =>
+        HttpResponse.json([message({ id: 'm2', ticketId: 3, fromMe: true, body: 'sem socket', ack: 0 })]),
+      ),
+    );
+    await store.dispatch(messagesApi.endpoints.sendText.initiate({ ticketId: 3, body: 'sem socket' }));
+    expect(messages().map((m) => [m.id, m.ack])).toEqual([
+      ['m1', 1],
+      ['m2', 0],
+    ]);
+    handleMessageEvent(store.dispatch, () => store.getState(), agent, {
+      action: 'update',
+      message: wireMessage({ id: 'm2', ticketId: 3, fromMe: true, ack: 2 }),
+    });
+    // a second answer for the same message (the socket overtook the POST) keeps what the socket said
+    server.use(
+      http.post(`${API}/messages/3`, () =>
+        HttpResponse.json([message({ id: 'm2', ticketId: 3, fromMe: true, body: 'sem socket', ack: 0 })]),
+      ),
+    );
+    await store.dispatch(messagesApi.endpoints.sendText.initiate({ ticketId: 3, body: 'sem socket' }));
+    expect(messages().map((m) => [m.id, m.ack])).toEqual([
+      ['m1', 1],
+      ['m2', 2],
+    ]);
   });
 });

@@ -7,7 +7,7 @@ import {
 } from '@cs/proto/realtime';
 import { useAppDispatch, useAppSelector, useAppStore } from '../app/hooks';
 import { baseApi, LIVE_TAGS } from '../api/base-api';
-import { messagesApi } from '../api/endpoints/messages';
+import { mergeIntoChat } from '../api/endpoints/messages';
 import { ticketsApi, type TicketListArgs } from '../api/endpoints/tickets';
 import { tokenStore, userUpdated } from '../api/session';
 import type { SessionUser, Ticket } from '../api/types';
@@ -67,20 +67,7 @@ export function handleMessageEvent(
   event: AppMessageSocketEvent,
 ) {
   const { message } = event;
-  dispatch(
-    messagesApi.util.updateQueryData('getMessages', message.ticketId, (draft) => {
-      const newest = draft.pages[0];
-      if (!newest) return;
-      for (const page of draft.pages) {
-        const i = page.messages.findIndex((m) => m.id === message.id);
-        if (i >= 0) {
-          page.messages[i] = { ...page.messages[i], ...message };
-          return;
-        }
-      }
-      if (event.action === 'create') newest.messages.push(message);
-    }),
-  );
+  dispatch(mergeIntoChat(message.ticketId, [message], { append: event.action === 'create', replace: true }));
   if (event.action === 'create' && event.ticket) {
     const viewer = viewerOf(user);
     const ticket = event.ticket;
