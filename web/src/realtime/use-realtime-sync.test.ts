@@ -131,9 +131,16 @@ describe('a chat that is still loading', () => {
       messagesApi.endpoints.getMessages
         .select(5)(store.getState())
         .data?.pages.flatMap((p) => p.messages) ?? [];
-    const event = { message: wireMessage({ id: 'm9', ticketId: 5, fromMe: true, ack: 1 }) };
-    handleMessageEvent(store.dispatch, () => store.getState(), agent, { action: 'create', ...event });
-    handleMessageEvent(store.dispatch, () => store.getState(), agent, { action: 'update', ...event });
+    const mine = ticket({ id: 5, status: 'open', userId: agent.id });
+    const message9 = wireMessage({ id: 'm9', ticketId: 5, fromMe: true, ack: 1 });
+    const now = () => store.getState();
+    handleMessageEvent(store.dispatch, now, agent, {
+      action: 'create',
+      message: message9,
+      ticket: mine,
+      contact: mine.contact,
+    });
+    handleMessageEvent(store.dispatch, now, agent, { action: 'update', message: message9 });
     answer();
     await vi.waitFor(() => expect(chat().map((m) => [m.id, m.ack])).toEqual([['m9', 1]]));
     expect(calls).toBe(2);
