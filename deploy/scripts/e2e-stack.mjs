@@ -35,6 +35,15 @@ function accessTokenKeys() {
   };
 }
 
+/**
+ * NODE_OPTIONS of one deployable: its own (deployables.mjs, or `gatewayNodeOptions`) and `STACK_NODE_OPTIONS` from
+ * the environment, which every deployable gets (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a whole run).
+ */
+function nodeOptionsEnv(own) {
+  const options = [own, process.env.STACK_NODE_OPTIONS].filter(Boolean).join(' ');
+  return options ? { NODE_OPTIONS: options } : {};
+}
+
 const entryOf = (app) => app.replace(/^\.\.\/\.\.\//, '').replace(/app\.ts$/, 'main.ts');
 
 /**
@@ -141,7 +150,7 @@ export async function startStack({
       const child = start(service.name, entryOf(service.app), {
         ...env,
         [service.portKey]: String(port),
-        ...(service.nodeOptions ? { NODE_OPTIONS: service.nodeOptions } : {}),
+        ...nodeOptionsEnv(service.nodeOptions),
       });
       const url = `http://127.0.0.1:${port}`;
       await waitForHttp(`${url}/health/ready`, { child, timeoutMs: readyTimeoutMs });
@@ -158,7 +167,7 @@ export async function startStack({
         ...env,
         ...serviceUrls,
         [GATEWAY.portKey]: String(port),
-        ...(gatewayNodeOptions ? { NODE_OPTIONS: gatewayNodeOptions } : {}),
+        ...nodeOptionsEnv(gatewayNodeOptions),
       });
       const url = `http://127.0.0.1:${port}`;
       await waitForHttp(`${url}/health/ready`, { child, timeoutMs: readyTimeoutMs });

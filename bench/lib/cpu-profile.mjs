@@ -1,0 +1,28 @@
+// CPU profile of a whole process, for `--import` in NODE_OPTIONS (Node 20 refuses `--cpu-prof` there):
+//   STACK_NODE_OPTIONS="--import=$PWD/bench/lib/cpu-profile.mjs" CPU_PROFILE_DIR=/tmp/prof node ... bench/inbound.mjs
+// Starts the inspector's sampling profiler at load and writes `<dir>/<pid>-<script>.cpuprofile` when the process
+// is asked to stop (SIGTERM/SIGINT, before the app's own handlers finish) or exits.
+import { Session } from 'node:inspector';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+const dir = process.env.CPU_PROFILE_DIR ?? '/tmp/cpu-profiles';
+const session = new Session();
+session.connect();
+session.post('Profiler.enable');
+session.post('Profiler.setSamplingInterval', { interval: Number(process.env.CPU_PROFILE_INTERVAL_US ?? 1000) });
+session.post('Profiler.start');
+let written = false;
+const write = () => {
+  if (written) return;
+  written = true;
+  session.post('Profiler.stop', (error, result) => {
+    if (error) return;
+    mkdirSync(dir, { recursive: true });
+    const script = process.argv[1] ?? 'node';
+    const name = `${process.pid}-${basename(dirname(dirname(script)))}-${basename(script)}.cpuprofile`;
+    writeFileSync(join(dir, name), JSON.stringify(result.profile));
+  });
+};
+for (const signal of ['SIGTERM', 'SIGINT']) process.prependListener(signal, write);
+process.once('exit', write);
