@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { channel } from '@cs/proto/realtime';
 import { call, logIn } from './lib/client.mjs';
 import { option, printTable, sleep, summarize, writeResult } from './lib/report.mjs';
-import { cpuMs, peakRssDuring } from './lib/rss.mjs';
+import { cpuMs, infrastructureCpuMs, peakRssDuring } from './lib/rss.mjs';
 import {
   agentSockets,
   allowConnections,
@@ -24,11 +24,14 @@ import {
 } from './lib/simulator.mjs';
 import { hasConnector, startStack } from './lib/stack.mjs';
 
-const rates = option('rates', [50, 100, 300, 1_000]);
+const rates = option('rates', [50, 100, 300, 1_000]).filter((rate) => rate > 0); // --rates 0: none (a burst only)
 const durationS = option('duration', 60);
 const contactCount = option('contacts', 500);
 const connectionCount = option('connections', 10);
 const drainMs = option('drain', 30) * 1000;
+// after the rates: this many messages sent as fast as the connector takes them (at most 64 in flight), to measure
+// the CPU each component spends per delivered message (0: no burst)
+const burst = option('burst', 0);
 const now = () => performance.timeOrigin + performance.now();
 
 if (!hasConnector()) {
@@ -121,12 +124,27 @@ try {
   console.log(`  ${ticketOf.size} tickets accepted by the admin`);
   await sleep(2_000);
 
+  const database = new URL(stack.databaseUrl).pathname.slice(1);
+  /** CPU time used so far (ms) by each deployable, PostgreSQL's backends for this run, the broker and this process. */
+  const cpuNow = () => {
+    const own = process.cpuUsage();
+    return {
+      ...Object.fromEntries(stack.processes.map(({ name, child }) => [name, cpuMs(child.process.pid)])),
+      ...infrastructureCpuMs(database),
+      bench: (own.user + own.system) / 1000,
+    };
+  };
+  const cpuSince = (before) => {
+    const after = cpuNow();
+    return Object.fromEntries(Object.keys(before).map((name) => [name, after[name] - before[name]]));
+  };
+
   const rows = [];
   for (const rate of rates) {
     const first = seq;
     const total = Math.round(rate * durationS);
     // where the CPU goes: each deployable's CPU time during this rate (its share of the 2 cores)
-    const cpuBefore = Object.fromEntries(stack.processes.map(({ name, child }) => [name, cpuMs(child.process.pid)]));
+    const cpuBefore = cpuNow();
     const phaseStart = performance.now();
     const { result: sent, peak } = await peakRssDuring(stack, async () => {
       const loop = await openLoop({ rate, total, send: (i) => send(first + i) });
@@ -148,10 +166,7 @@ try {
     seq += total;
     const phaseMs = performance.now() - phaseStart;
     const cpuShare = Object.fromEntries(
-      stack.processes.map(({ name, child }) => [
-        name,
-        Math.round(((cpuMs(child.process.pid) - cpuBefore[name]) / phaseMs) * 100) / 100,
-      ]),
+      Object.entries(cpuSince(cpuBefore)).map(([name, ms]) => [name, Math.round((ms / phaseMs) * 100) / 100]),
     );
     const latencies = [];
     let lastReceipt = 0;
@@ -204,6 +219,56 @@ try {
     }
     await sleep(3_000);
   }
+  let burstResult = null;
+  if (burst > 0) {
+    // closed loop: the next message goes as soon as one is accepted, 64 in flight; CPU counted until every accepted
+    // message reached the admin's socket (or nothing arrived for 10 s)
+    const first = seq;
+    seq += burst;
+    const before = cpuNow();
+    const start = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 64 }, async () => {
+        while (next < burst) {
+          const i = next;
+          next += 1;
+          await send(first + i);
+        }
+      }),
+    );
+    const sendSeconds = (performance.now() - start) / 1000;
+    const inBurst = () => [...receivedAt.keys()].filter((s) => s >= first && s < first + burst).length;
+    let last = -1;
+    let idleSince = Date.now();
+    for (;;) {
+      const arrived = inBurst();
+      if (arrived >= burst || Date.now() - idleSince > 10_000) break;
+      if (arrived !== last) {
+        last = arrived;
+        idleSince = Date.now();
+      }
+      await sleep(100);
+    }
+    const delivered = inBurst();
+    const lastAt = Math.max(...[...receivedAt].filter(([s]) => s >= first && s < first + burst).map(([, at]) => at));
+    const seconds = (lastAt - sentAt.get(first)) / 1000;
+    const used = cpuSince(before);
+    const perMessage = Object.fromEntries(
+      Object.entries(used).map(([name, ms]) => [name, Math.round((ms / Math.max(1, delivered)) * 100) / 100]),
+    );
+    const total = Object.values(used).reduce((sum, ms) => sum + ms, 0);
+    burstResult = {
+      messages: burst,
+      delivered,
+      sendRate: Math.round((burst / sendSeconds) * 10) / 10,
+      deliveryRate: Math.round((delivered / seconds) * 10) / 10,
+      cpuMsPerMessage: { ...perMessage, total: Math.round((total / Math.max(1, delivered)) * 100) / 100 },
+    };
+    console.log(
+      `  burst of ${burst}: delivered ${delivered} at ${burstResult.deliveryRate}/s (sent at ${burstResult.sendRate}/s)`,
+    );
+  }
   close();
   const under1s = rows.filter((row) => row.lost === 0 && row.p99 !== null && row.p99 < 1_000).map((row) => row.rate);
   const table = rows.map(({ peakRssMb: _peak, cpuCores: _cpu, ...row }) => row);
@@ -212,6 +277,12 @@ try {
     rows.map((row) => ({ rate: row.rate, ...row.cpuCores })),
   );
   printTable(`inbound: simulator send → company-${companyId}-appMessage on an agent socket (ms)`, table);
+  if (burstResult) {
+    printTable(
+      `CPU ms per delivered message in a burst of ${burst} (${burstResult.deliveryRate} msg/s delivered; postgres: this run's backends)`,
+      [burstResult.cpuMsPerMessage],
+    );
+  }
   const best = under1s.length ? Math.max(...under1s) : null;
   console.log(`\n  highest rate with p99 < 1 s and nothing lost: ${best ?? 'none'} msg/s`);
   writeResult('inbound', {
@@ -222,8 +293,9 @@ try {
       connections: connectionIds.length,
       drainMs,
       sockets: sockets.length,
+      burst,
     },
-    results: { rates: rows, highestRateP99Under1s: best },
+    results: { rates: rows, highestRateP99Under1s: best, burst: burstResult },
   });
 } catch (error) {
   console.error(error);

@@ -1,5 +1,5 @@
 // Resident memory of a process, from /proc (Linux).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** VmRSS of a process in MiB (null when it is gone). */
 export function rssMb(pid) {
@@ -45,4 +45,28 @@ export function cpuMs(pid) {
   } catch {
     return null;
   }
+}
+
+/**
+ * CPU time (ms) used so far by the PostgreSQL backends serving `database` (the server's shared processes, such as
+ * the WAL writer, are not counted: other databases' work reaches them too) and by the Kafka broker (shared with
+ * whatever else uses it). Backends that ended between two readings take their CPU time with them.
+ */
+export function infrastructureCpuMs(database) {
+  let postgres = 0;
+  let kafka = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const comm = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
+      if (comm === 'postgres') {
+        if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${database} `)) postgres += cpuMs(entry) ?? 0;
+      } else if (comm === 'java' && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('kafka.Kafka')) {
+        kafka += cpuMs(entry) ?? 0;
+      }
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return { postgres, kafka };
 }

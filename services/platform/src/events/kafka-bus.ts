@@ -43,6 +43,12 @@ const PRODUCER_RETRY = { initialRetryTime: 100, maxRetryTime: 2_000, retries: 5 
 const CONSUMER_RETRY = { initialRetryTime: 100, maxRetryTime: 2_000, retries: 30 } as const;
 const SESSION_TIMEOUT_MS = 10_000;
 const HEARTBEAT_INTERVAL_MS = 1_000;
+/**
+ * Consumed offsets are committed at most this often (and when the consumer stops or its partitions are reassigned),
+ * not after every fetched batch: a commit is a request and a write to the broker's offsets log per round. After a
+ * crash the events of the last interval come again, which the inbox (or the gateway's recent-id set) absorbs.
+ */
+const AUTO_COMMIT_INTERVAL_MS = 1_000;
 /** Messages of one partition handed to `handleBatch` at once (see `SubscribeOptions.maxBatchSize`). */
 const DEFAULT_MAX_BATCH_SIZE = 10;
 
@@ -277,6 +283,7 @@ export class KafkaEventBus implements EventBus {
       const sliceSize = Math.max(1, options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE);
       await consumer.run({
         partitionsConsumedConcurrently: options.concurrency ?? DEFAULT_CONSUMED_PARTITIONS,
+        autoCommitInterval: AUTO_COMMIT_INTERVAL_MS,
         eachBatchAutoResolve: false,
         eachBatch: async (payload) => {
           const { batch } = payload;
@@ -295,6 +302,7 @@ export class KafkaEventBus implements EventBus {
     } else {
       await consumer.run({
         partitionsConsumedConcurrently: options.concurrency ?? DEFAULT_CONSUMED_PARTITIONS,
+        autoCommitInterval: AUTO_COMMIT_INTERVAL_MS,
         eachMessage: async (payload) =>
           options.handle(deliver(payload.topic, payload.partition, payload.message, () => payload.heartbeat())),
       });

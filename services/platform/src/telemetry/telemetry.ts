@@ -17,7 +17,7 @@ import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { MeterProvider, type IMetricReader, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
-import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { AlwaysOffSampler, BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 
 export interface TelemetryOptions {
@@ -45,7 +45,13 @@ export function startTelemetry(options: TelemetryOptions): void {
   const spanProcessors: SpanProcessor[] = options.otlpEndpoint
     ? [new BatchSpanProcessor(new OTLPTraceExporter({ url: `${options.otlpEndpoint}/v1/traces` }))]
     : [];
-  const tracerProvider = new NodeTracerProvider({ resource, spanProcessors });
+  // with nowhere to export them, spans are not recorded (no attributes, events or timings kept per event and
+  // request on the hot paths); their trace context still propagates through HTTP and Kafka headers
+  const tracerProvider = new NodeTracerProvider({
+    resource,
+    spanProcessors,
+    ...(options.otlpEndpoint ? {} : { sampler: new AlwaysOffSampler() }),
+  });
   tracerProvider.register({ propagator: new W3CTraceContextPropagator() });
 
   const prometheus = new PrometheusExporter({ preventServerStart: true });

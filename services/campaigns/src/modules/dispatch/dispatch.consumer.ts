@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { asCompanyId, assertUnreachable } from '@cs/proto/common';
 import { ContactsInboundMessageTopic, type TypedEvent, WhatsappMessageAckTopic } from '@cs/proto/events';
-import { OnTopic } from '@cs/platform/events';
+import { InBatches, OnTopic } from '@cs/platform/events';
 import { parseCampaignMessageId } from './dispatch-commands.js';
 import { DispatchEngine } from './dispatch-engine.js';
 
@@ -10,7 +10,9 @@ import { DispatchEngine } from './dispatch-engine.js';
 export class DispatchConsumer {
   constructor(private readonly engine: DispatchEngine) {}
 
+  /** Every inbound message of every company: batched (the confirmation is one statement, in the batch's transaction). */
   @OnTopic(ContactsInboundMessageTopic)
+  @InBatches()
   async onInbound(event: TypedEvent<typeof ContactsInboundMessageTopic>): Promise<void> {
     const { data } = event;
     if (data.source.type !== 'whatsapp.message.received') return;

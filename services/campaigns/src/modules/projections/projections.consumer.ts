@@ -8,7 +8,7 @@ import {
   type TypedEvent,
   WhatsappConnectionTopic,
 } from '@cs/proto/events';
-import { OnTopic } from '@cs/platform/events';
+import { InBatches, OnTopic } from '@cs/platform/events';
 import { ProjectionsRepository } from './projections.repository.js';
 
 /**
@@ -80,7 +80,9 @@ export class ProjectionsConsumer {
     }
   }
 
+  /** Every ticket change of every company (one per inbound message): batched, and unchanged rows are not rewritten. */
   @OnTopic(TicketsTicketTopic)
+  @InBatches()
   async onTicket(event: TypedEvent<typeof TicketsTicketTopic>): Promise<void> {
     switch (event.type) {
       case 'tickets.ticket.created':

@@ -104,7 +104,10 @@ export class ProjectionsRepository {
       `INSERT INTO ticket_audience (ticket_id, company_id, contact_id, name, number, email, is_group, tag_ids)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT (ticket_id) DO UPDATE SET company_id = $2, contact_id = $3, name = $4, number = $5, email = $6,
-         is_group = $7, tag_ids = $8`,
+         is_group = $7, tag_ids = $8
+       WHERE (ticket_audience.company_id, ticket_audience.contact_id, ticket_audience.name, ticket_audience.number,
+              ticket_audience.email, ticket_audience.is_group, ticket_audience.tag_ids)
+             IS DISTINCT FROM ($2, $3, $4, $5, $6, $7, $8::int[])`,
       [
         ticket.id,
         ticket.companyId,
