@@ -101,6 +101,35 @@ export class FakeConnector {
     return id;
   }
 
+  /**
+   * Publishes several events in one request, in order; with one key they land together on one partition, so that a
+   * consumer fetches them as one batch. Resolves with their ids.
+   */
+  async publishMany(
+    topic: string,
+    key: string,
+    events: ReadonlyArray<{ readonly type: string; readonly companyId: number; readonly data: unknown }>,
+  ): Promise<string[]> {
+    const envelopes = events.map(({ type, companyId, data }) => {
+      const id = uuidv7();
+      return {
+        id,
+        type,
+        schemaVersion: 1,
+        occurredAt: new Date().toISOString(),
+        companyId,
+        producer: 'whatsapp-connector',
+        correlationId: id,
+        data,
+      };
+    });
+    await this.producer.send({
+      topic: this.prefix + topic,
+      messages: envelopes.map((envelope) => ({ key, value: JSON.stringify(envelope) })),
+    });
+    return envelopes.map((envelope) => envelope.id);
+  }
+
   private async answer(command: Envelope): Promise<void> {
     for (const { data } of eventsOf([command], CheckNumbers)) {
       const numbers = data.numbers;

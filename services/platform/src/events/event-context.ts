@@ -1,6 +1,7 @@
 import { BaseRpcContext } from '@nestjs/microservices';
 import type { EntityManager } from 'typeorm';
 import type { Envelope } from '@cs/proto/common';
+import { runWithContext } from '../logging/request-context.js';
 
 type EventContextArgs = [
   topic: string,
@@ -27,4 +28,13 @@ export class EventContext extends BaseRpcContext<EventContextArgs> {
   heartbeat(): Promise<void> {
     return this.args[3]();
   }
+}
+
+/**
+ * Runs `fn` in the logging context of one event (its id as the request id, its correlation id and company), as the
+ * transport does for a single event: what a batch handler (`@OnTopicBatches`) does for one of its events carries that
+ * event's correlation id into logs and into the events it emits.
+ */
+export function inEventContext<T>(event: Pick<Envelope, 'id' | 'correlationId' | 'companyId'>, fn: () => T): T {
+  return runWithContext({ requestId: event.id, correlationId: event.correlationId, companyId: event.companyId }, fn);
 }

@@ -13,6 +13,11 @@ export interface EmitInput<D extends EventDefinition> {
   readonly data: EventData<D>;
   /** The event this one is a consequence of. */
   readonly causationId?: string;
+  /**
+   * The unit of work it belongs to, when it is not the current one (a batch handler emitting for each of its
+   * events: their own correlation ids); the current context's by default.
+   */
+  readonly correlationId?: string;
 }
 
 /**
@@ -55,7 +60,7 @@ export class EventPublisher {
         occurredAt: new Date().toISOString(),
         companyId: input.companyId,
         producer: this.producer,
-        correlationId,
+        correlationId: input.correlationId ?? correlationId,
         ...(input.causationId ? { causationId: input.causationId } : {}),
         data: input.data,
       });

@@ -186,9 +186,9 @@ export class EventServer extends Server implements CustomTransportStrategy {
     }
     const handler = this.handlerOf(message.topic);
     if (!handler) return { kind: 'no-handler', message };
-    const batched =
-      this.options.idempotency.kind === 'inbox' && (handler.extras as OnTopicExtras | undefined)?.batch === true;
-    return { kind: 'ready', message, event: parsed.data, handler, batched };
+    const extras = handler.extras as OnTopicExtras | undefined;
+    const batched = this.options.idempotency.kind === 'inbox' && extras?.batch === true;
+    return { kind: 'ready', message, event: parsed.data, handler, batched, together: extras?.together === true };
   }
 
   /**
@@ -274,7 +274,7 @@ export class EventServer extends Server implements CustomTransportStrategy {
     const idempotency = this.options.idempotency;
     if (idempotency.kind === 'memory') {
       if (this.recent.has(event.id)) return 'duplicate';
-      await this.invoke(handler, message, event, undefined);
+      await this.invoke(handler, message, prepared.together ? [event] : event, undefined);
       this.remember(event.id, idempotency.size ?? 50_000);
       return 'handled';
     }
@@ -284,7 +284,7 @@ export class EventServer extends Server implements CustomTransportStrategy {
         [this.options.groupId, event.id, message.topic, event.type],
       );
       if (inserted.length === 0) return 'duplicate';
-      await this.invoke(handler, message, event, manager);
+      await this.invoke(handler, message, prepared.together ? [event] : event, manager);
       return 'handled';
     });
   }
@@ -329,7 +329,7 @@ export class EventServer extends Server implements CustomTransportStrategy {
           if (!first.has(id)) first.set(id, index);
         });
         const unique = [...first.values()].map((index) => (run[index] as Ready).event);
-        const inserted = await manager.query<Array<{ event_id: string }>>(
+        const rows = await manager.query<Array<{ event_id: string }>>(
           `INSERT INTO inbox (consumer, event_id, topic, type)
            SELECT $1, e.event_id, e.topic, e.type FROM unnest($2::uuid[], $3::text[], $4::text[]) AS e(event_id, topic, type)
            ON CONFLICT DO NOTHING RETURNING event_id`,
@@ -340,23 +340,44 @@ export class EventServer extends Server implements CustomTransportStrategy {
             unique.map((event) => event.type),
           ],
         );
-        const fresh = new Set(inserted.map((row) => String(row.event_id).toLowerCase()));
-        for (const [index, prepared] of run.entries()) {
+        const inserted = new Set(rows.map((row) => String(row.event_id).toLowerCase()));
+        const fresh = [...run.entries()].filter(([index, prepared]) => {
           const id = prepared.event.id.toLowerCase();
-          if (first.get(id) !== index || !fresh.has(id)) continue;
+          return first.get(id) === index && inserted.has(id);
+        });
+        for (let at = 0; at < fresh.length;) {
+          const [index, prepared] = fresh[at] as [number, Ready];
+          // a batch handler takes the consecutive new events of its own in one call
+          let end = at + 1;
+          if (prepared.together) {
+            while (end < fresh.length && (fresh[end] as [number, Ready])[1].handler === prepared.handler) end += 1;
+          }
+          const group = fresh.slice(at, end).map(([, item]) => item);
           try {
             await this.inEventScope(prepared, () =>
-              this.invoke(prepared.handler, prepared.message, prepared.event, manager),
+              this.invoke(
+                prepared.handler,
+                prepared.message,
+                prepared.together ? group.map((item) => item.event) : prepared.event,
+                manager,
+              ),
             );
           } catch (error) {
             failedAt = index;
             this.options.logger.warn(
-              { err: error, topic: prepared.message.topic, eventId: prepared.event.id, batch: run.length },
+              {
+                err: error,
+                topic: prepared.message.topic,
+                eventId: prepared.event.id,
+                batch: run.length,
+                ...(prepared.together ? { call: group.length } : {}),
+              },
               'event handler failed in a batch; handling the batch again without it',
             );
             throw error;
           }
-          handled += 1;
+          handled += group.length;
+          at = end;
           // keeps the group membership of a long batch (kafkajs sends one at most every heartbeat interval)
           await prepared.message.heartbeat().catch(() => undefined);
         }
@@ -376,13 +397,15 @@ export class EventServer extends Server implements CustomTransportStrategy {
     return { ok: true };
   }
 
+  /** Calls a handler with an event, or with an array of events (a batch handler; the context is the first's). */
   private async invoke(
     handler: Handler,
     message: DeliveredMessage,
-    event: Record<string, unknown>,
+    event: ParsedEvent | readonly ParsedEvent[],
     manager: EventContext['manager'],
   ): Promise<void> {
-    const context = new EventContext([message.topic, event as never, manager, message.heartbeat]);
+    const envelope: ParsedEvent | undefined = isEventList(event) ? event[0] : event;
+    const context = new EventContext([message.topic, envelope as never, manager, message.heartbeat]);
     const result: unknown = await handler(event, context);
     // a handler that returned a stream is drained; a plain result (the usual case) costs no Observable
     if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
@@ -425,6 +448,9 @@ export class EventServer extends Server implements CustomTransportStrategy {
   }
 }
 
+const isEventList = (event: ParsedEvent | readonly ParsedEvent[]): event is readonly ParsedEvent[] =>
+  Array.isArray(event);
+
 type Handler = NonNullable<ReturnType<Server['getHandlerByPattern']>>;
 type ParsedEvent = Envelope & Record<string, unknown>;
 interface Ready {
@@ -434,6 +460,8 @@ interface Ready {
   readonly handler: Handler;
   /** Handled together with the ready messages around it (`@InBatches()` and an inbox). */
   readonly batched: boolean;
+  /** The handler takes an array of events (`@OnTopicBatches()`): alone, it gets an array of one. */
+  readonly together: boolean;
 }
 type Prepared =
   | Ready

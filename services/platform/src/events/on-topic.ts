@@ -42,8 +42,49 @@ export function OnTopic<const T extends readonly TopicDefinition[]>(...topics: T
 
 /** What the event transport reads from a handler's pattern extras. */
 export interface OnTopicExtras {
-  /** Set by `@InBatches()`. */
+  /** Set by `@InBatches()` and `@OnTopicBatches()`. */
   readonly batch?: boolean;
+  /** Set by `@OnTopicBatches()`: the method receives the batch's events in one call, as an array. */
+  readonly together?: boolean;
+}
+
+/** A handler of a batch of one topic's events (in partition order) and the context of the first of them. */
+export type TopicBatchHandler<T extends TopicDefinition> = (
+  events: ReadonlyArray<TypedEvent<T>>,
+  context: EventContext,
+) => unknown;
+
+/**
+ * Like `@OnTopic` with `@InBatches()`, but the method receives the new events of a batch together, as an array in
+ * partition order (duplicates already taken out by the inbox), so that it can do set-based work: one lookup and one
+ * multi-row write for the whole batch instead of a round trip per event. Everything it writes goes through the
+ * batch's transaction (same rule as `@InBatches()`). When the call fails, the transaction is rolled back and the
+ * events are handled again in smaller batches, a failing one finally alone (an array of one) with its retries and
+ * the DLQ; without batches (`EVENTS_BATCH_SIZE=1`, the in-process bus, no inbox) every call gets an array of one.
+ * The context is the first event's (its envelope is not the others').
+ *
+ * ```ts
+ * @OnTopicBatches(WhatsappInboundMessageTopic)
+ * async onInbound(events: ReadonlyArray<TypedEvent<typeof WhatsappInboundMessageTopic>>): Promise<void> { ... }
+ * ```
+ */
+export function OnTopicBatches<const T extends readonly TopicDefinition[]>(...topics: T) {
+  const onTopic = OnTopic(...topics);
+  return <H extends TopicBatchHandler<T[number]>>(
+    target: object,
+    key: string | symbol,
+    descriptor: TypedPropertyDescriptor<H>,
+  ): TypedPropertyDescriptor<H> => {
+    onTopic(target, key, descriptor as never);
+    const method = descriptor.value as object;
+    const extras = (Reflect.getMetadata(PATTERN_EXTRAS_METADATA, method) ?? {}) as Record<string, unknown>;
+    Reflect.defineMetadata(
+      PATTERN_EXTRAS_METADATA,
+      { ...extras, batch: true, together: true } satisfies OnTopicExtras,
+      method,
+    );
+    return descriptor;
+  };
 }
 
 /**

@@ -37,12 +37,14 @@ export class StatementLog {
     };
   }
 
-  /** The statements of the transaction that handled this event (BEGIN, inbox row, the handler's, COMMIT). */
+  /**
+   * The statements of the transaction that handled this event (BEGIN, inbox row, the handler's, COMMIT): also a
+   * batch's, whose one inbox insert carries every event id of the batch as an array.
+   */
   transactionOf(eventId: string): Statement[] | undefined {
+    const names = (param: unknown): boolean => param === eventId || (Array.isArray(param) && param.includes(eventId));
     return this.runners.find((statements) =>
-      statements.some(
-        (statement) => statement.sql.startsWith('INSERT INTO inbox') && statement.params.includes(eventId),
-      ),
+      statements.some((statement) => statement.sql.startsWith('INSERT INTO inbox') && statement.params.some(names)),
     );
   }
 

@@ -249,6 +249,78 @@ describe('EventServer.handleBatch with an inbox (PostgreSQL)', () => {
   });
 });
 
+/**
+ * A consumer whose handler takes arrays (`@OnTopicBatches()`): one effect row per event, in the inbox transaction;
+ * a call fails when `fail` says so for one of its events.
+ */
+function arrayConsumer(options: { readonly fail?: (name: string) => boolean } = {}) {
+  const bus = new InProcessEventBus();
+  const deadLetters: string[] = [];
+  void bus.subscribe({
+    groupId: 'dlq-watch',
+    topics: [dlqTopicOf(TOPIC)],
+    handle: async (message) => void deadLetters.push(message.headers['event-id'] ?? ''),
+  });
+  const server = new EventServer({
+    bus,
+    groupId: `batch-test-${randomUUID().slice(0, 8)}`,
+    logger,
+    idempotency: { kind: 'inbox', transactions },
+    backoffMs: () => 1,
+  });
+  const calls: Array<{ names: string[]; txid: string }> = [];
+  server.addHandler(
+    TOPIC,
+    async (events: ReadonlyArray<{ id: string; companyId: number; type: string; data: { name: string } }>) => {
+      const [row] = await transactions.manager.query<Array<{ txid: string }>>('SELECT txid_current()::text AS txid');
+      calls.push({ names: events.map((event) => event.data.name), txid: row?.txid ?? '' });
+      for (const event of events) {
+        await transactions.manager.query('INSERT INTO effects (event_id, company_id, type) VALUES ($1, $2, $3)', [
+          event.id,
+          event.companyId,
+          event.type,
+        ]);
+      }
+      if (events.some((event) => options.fail?.(event.data.name))) throw new Error('cannot be applied');
+    },
+    true,
+    { batch: true, together: true } satisfies OnTopicExtras,
+  );
+  return { server, calls, deadLetters };
+}
+
+describe('EventServer with a handler of arrays (@OnTopicBatches)', () => {
+  it('gives it the new events of a batch in one call, in order, in the inbox transaction', async () => {
+    const { server, calls } = arrayConsumer();
+    const [a, b, c, d] = [probe('J1'), probe('J2'), probe('J3'), probe('J4')] as [Probe, Probe, Probe, Probe];
+    await server.handleMessage(delivered(a));
+    expect(calls.map((call) => call.names)).toEqual([['J1']]);
+    calls.length = 0;
+
+    await server.handleBatch([b, a, c, b, d].map(delivered));
+
+    expect(calls.map((call) => call.names)).toEqual([['J2', 'J3', 'J4']]);
+    expect(await effects([a, b, c, d])).toEqual(['J1', 'J2', 'J3', 'J4']);
+  });
+
+  it('handles a failing call again in smaller calls: the failing event alone to the DLQ, the others once', async () => {
+    const { server, calls, deadLetters } = arrayConsumer({ fail: (name) => name === 'Veneno' });
+    const entries = [probe('K1'), probe('K2'), probe('Veneno'), probe('K3'), probe('K4')];
+
+    await server.handleBatch(entries.map(delivered));
+    await settle();
+
+    expect(await effects(entries)).toEqual(['K1', 'K2', 'K3', 'K4']);
+    expect(deadLetters).toEqual([entries[2]?.id]);
+    // the poison event's last three calls were alone (its attempts before the DLQ)
+    expect(calls.filter((call) => call.names.includes('Veneno')).slice(-3)).toEqual([
+      expect.objectContaining({ names: ['Veneno'] }),
+      expect.objectContaining({ names: ['Veneno'] }),
+      expect.objectContaining({ names: ['Veneno'] }),
+    ]);
+  });
+});
+
 describe('batch consumption on Kafka', () => {
   let bus: KafkaEventBus | undefined;
   let server: EventServer | undefined;

@@ -166,6 +166,50 @@ export class Harness {
     return id;
   }
 
+  /**
+   * Publishes several events in one request, in order, under one key: they land together on one partition, so the
+   * service fetches them as one batch (with `EVENTS_BATCH_SIZE` > 1). Resolves with their ids.
+   */
+  async publishMany(
+    key: string,
+    events: ReadonlyArray<{ readonly type: string; readonly companyId: number; readonly data: unknown }>,
+  ): Promise<string[]> {
+    const messages = events.map(({ type, companyId, data }) => {
+      const registered = eventByType(type);
+      if (!registered) throw new Error(`unknown event type ${type}`);
+      const id = uuidv7();
+      const envelope = registered.event.schema.parse({
+        id,
+        type,
+        schemaVersion: 1,
+        occurredAt: new Date().toISOString(),
+        companyId,
+        producer: registered.topic.owner,
+        correlationId: `test-${id}`,
+        data,
+      });
+      return { topic: registered.topic.name, id, message: { key, value: JSON.stringify(envelope) } };
+    });
+    const topics = new Set(messages.map((message) => message.topic));
+    if (topics.size !== 1) throw new Error(`publishMany takes events of one topic, not ${[...topics].join(', ')}`);
+    await this.producer.send({
+      topic: `${this.topicPrefix}${[...topics][0]}`,
+      messages: messages.map((message) => message.message),
+    });
+    return messages.map((message) => message.id);
+  }
+
+  /** Waits until the service handled these events (their inbox rows are committed). */
+  async handled(ids: readonly string[]): Promise<void> {
+    await expectEventually(async () => {
+      const [row] = await this.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM tickets.inbox WHERE event_id = ANY($1::uuid[])',
+        [ids],
+      );
+      if (row?.n !== ids.length) throw new Error(`${row?.n ?? 0} of ${ids.length} events handled`);
+    });
+  }
+
   // responses are JSON that tests read through assertions
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async http<T = any>(

@@ -85,6 +85,11 @@ export interface ContactUpdate {
 export interface SessionSink {
   status(update: SessionStatusUpdate): Promise<void>;
   inbound(event: InboundEvent): Promise<boolean>;
+  /**
+   * `inbound` for several events of the session, in order, in one transaction (one lease check, one dedupe insert,
+   * one outbox write): resolves with, for each, whether it was new.
+   */
+  inboundMany(events: readonly InboundEvent[]): Promise<boolean[]>;
   ack(update: AckUpdate): Promise<void>;
   contact(update: ContactUpdate): Promise<void>;
 }

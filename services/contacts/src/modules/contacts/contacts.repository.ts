@@ -49,6 +49,20 @@ export class ContactsRepository {
     };
   }
 
+  /** The contacts having any of these numbers or LIDs, in one query (a batch of inbound messages' parties). */
+  findByNumbersOrLids(
+    companyId: CompanyId,
+    numbers: readonly string[],
+    lids: readonly string[],
+  ): Promise<ContactEntity[]> {
+    const where = [
+      ...(numbers.length > 0 ? [{ companyId, number: In([...numbers]) }] : []),
+      ...(lids.length > 0 ? [{ companyId, lid: In([...lids]) }] : []),
+    ];
+    if (where.length === 0) return Promise.resolve([]);
+    return this.manager.find(ContactEntity, { where });
+  }
+
   findByIds(companyId: CompanyId, ids: readonly number[]): Promise<ContactEntity[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.manager.find(ContactEntity, { where: { companyId, id: In([...ids]) } });

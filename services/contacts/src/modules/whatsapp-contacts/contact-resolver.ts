@@ -20,6 +20,32 @@ export interface WhatsappFacts {
   readonly profilePicUrl?: string | null;
 }
 
+/** How a party is looked up: its canonical number ('' when none) and its LID. */
+export function keysOf(party: Party): { number: string; lid: string | null } {
+  return {
+    number: party.number ? (normalizePhoneNumber(party.number) ?? party.number) : '',
+    lid: party.lid ?? (party.jid.endsWith('@lid') ? party.jid : null),
+  };
+}
+
+/**
+ * Whether `person` would leave an existing contact, found by the party's number and holding its LID if it has one,
+ * as it is (the same rules, in the same order).
+ */
+function writesNothing(existing: ContactEntity, party: Party, facts: WhatsappFacts): boolean {
+  const name = facts.name?.trim();
+  const pnJid = party.jid.endsWith('@s.whatsapp.net') ? party.jid : null;
+  const lastPicture = existing.pictureRequestedAt ? new Date(existing.pictureRequestedAt).getTime() : 0;
+  return (
+    !(name && !existing.nameLocked && existing.name !== name.slice(0, 255)) &&
+    (facts.profilePicUrl === undefined || existing.profilePicUrl === facts.profilePicUrl) &&
+    existing.whatsappStatus === 'valid' &&
+    (pnJid === null || existing.whatsappJid === pnJid) &&
+    existing.whatsappId === facts.connectionId &&
+    (facts.profilePicUrl !== undefined || Date.now() - lastPicture < PICTURE_REFRESH_MS)
+  );
+}
+
 const lockKey = (companyId: CompanyId, kind: string, value: string): string => `contacts:${companyId}:${kind}:${value}`;
 
 /**
@@ -37,14 +63,45 @@ export class ContactResolver {
     private readonly events: EventPublisher,
   ) {}
 
+  /**
+   * The usual case of a batch of inbound messages, in one lookup: for each party, the snapshot of its existing
+   * contact when resolving it (`person`) would write nothing: found by its number, its LID (if any) already that
+   * contact's, nothing WhatsApp told differing, the same connection, the picture asked recently. Null where
+   * `person` has work to do (a new contact, a LID to map or merge, a name or status to update, a picture to ask).
+   * Reads only: no lock is taken (what it reads is committed, and a contact changed meanwhile is announced by its
+   * own update event after this one).
+   */
+  async unchangedPeople(
+    companyId: CompanyId,
+    requests: ReadonlyArray<{ readonly party: Party; readonly facts: WhatsappFacts }>,
+  ): Promise<Array<ContactSnapshot | null>> {
+    const keyed = requests.map(({ party, facts }) => ({ ...keysOf(party), party, facts }));
+    const numbers = [...new Set(keyed.map((request) => request.number).filter(Boolean))];
+    if (numbers.length === 0) return requests.map(() => null);
+    const lids = [...new Set(keyed.flatMap((request) => (request.lid ? [request.lid] : [])))];
+    const found = await this.contacts.findByNumbersOrLids(companyId, numbers, lids);
+    const byNumber = new Map(found.filter((contact) => contact.number).map((contact) => [contact.number, contact]));
+    const byLid = new Map(found.flatMap((contact) => (contact.lid ? [[contact.lid, contact] as const] : [])));
+    const unchanged = keyed.map((request) => {
+      const existing = request.number ? byNumber.get(request.number) : undefined;
+      if (!existing) return null;
+      if (request.lid && byLid.get(request.lid)?.id !== existing.id) return null;
+      return writesNothing(existing, request.party, request.facts) ? existing : null;
+    });
+    const distinct = [...new Set(unchanged.filter((contact): contact is ContactEntity => contact !== null))];
+    const snapshots = new Map(
+      (await this.contacts.snapshotsOf(companyId, distinct)).map((snapshot) => [snapshot.id, snapshot]),
+    );
+    return unchanged.map((contact) => (contact ? (snapshots.get(contact.id) ?? null) : null));
+  }
+
   async person(
     companyId: CompanyId,
     party: Party,
     facts: WhatsappFacts,
     causationId?: string,
   ): Promise<ContactSnapshot> {
-    const number = party.number ? (normalizePhoneNumber(party.number) ?? party.number) : '';
-    const lid = party.lid ?? (party.jid.endsWith('@lid') ? party.jid : null);
+    const { number, lid } = keysOf(party);
     await this.lock(
       companyId,
       ...(number ? [['number', number] as const] : []),

@@ -14,6 +14,7 @@ import { ApplySendResultUseCase } from './use-cases/apply-send-result.use-case.j
 import { DeleteMessageUseCase } from './use-cases/delete-message.use-case.js';
 import { EditMessageUseCase } from './use-cases/edit-message.use-case.js';
 import { ReadTicketMessagesUseCase } from './use-cases/read-ticket-messages.use-case.js';
+import { ReceiveInboundBatchUseCase } from './use-cases/receive-inbound-batch.use-case.js';
 import { ReceiveInboundUseCase } from './use-cases/receive-inbound.use-case.js';
 import { SendMessageUseCase } from './use-cases/send-message.use-case.js';
 
@@ -33,6 +34,7 @@ import { SendMessageUseCase } from './use-cases/send-message.use-case.js';
     MessagesQueries,
     ReadTicketMessagesUseCase,
     ReceiveInboundUseCase,
+    ReceiveInboundBatchUseCase,
     ApplySendResultUseCase,
     SendMessageUseCase,
     DeleteMessageUseCase,

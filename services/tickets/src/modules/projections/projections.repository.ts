@@ -310,6 +310,41 @@ export function contactUpsert(first: number): string {
       profile_pic_url = ${picture}, is_group = ${isGroup}, lid = ${lid}, extra_info = ${extra}, deleted = false`;
 }
 
+/**
+ * `contactUpsert` for several contacts (distinct (company, id) pairs), from one `jsonb` parameter at `$index`
+ * (`contactsUpsertValues`): the rows that differ from the projection are written, the others not touched.
+ */
+export function contactsUpsert(index: number): string {
+  return `INSERT INTO contacts (company_id, id, name, number, email, profile_pic_url, is_group, lid, extra_info, deleted)
+    SELECT v.company_id, v.id, v.name, v.number, v.email, v.profile_pic_url, v.is_group, v.lid, v.extra_info, false
+      FROM jsonb_to_recordset($${index}::jsonb) AS v(company_id int, id int, name varchar, number varchar,
+             email varchar, profile_pic_url text, is_group boolean, lid varchar, extra_info jsonb)
+     WHERE NOT EXISTS (
+       SELECT 1 FROM contacts c
+        WHERE c.company_id = v.company_id AND c.id = v.id AND c.name = v.name AND c.number = v.number
+          AND c.email = v.email AND c.profile_pic_url IS NOT DISTINCT FROM v.profile_pic_url AND c.is_group = v.is_group
+          AND c.lid IS NOT DISTINCT FROM v.lid AND c.extra_info = v.extra_info AND NOT c.deleted
+     )
+    ON CONFLICT (company_id, id) DO UPDATE SET name = excluded.name, number = excluded.number, email = excluded.email,
+      profile_pic_url = excluded.profile_pic_url, is_group = excluded.is_group, lid = excluded.lid,
+      extra_info = excluded.extra_info, deleted = false`;
+}
+
+export const contactsUpsertValues = (contacts: readonly ContactSnapshot[]): string =>
+  JSON.stringify(
+    contacts.map((contact) => ({
+      company_id: contact.companyId,
+      id: contact.id,
+      name: contact.name,
+      number: contact.number,
+      email: contact.email,
+      profile_pic_url: contact.profilePicUrl,
+      is_group: contact.isGroup,
+      lid: contact.lid,
+      extra_info: contact.extraInfo,
+    })),
+  );
+
 export const contactUpsertValues = (contact: ContactSnapshot): unknown[] => [
   contact.companyId,
   contact.id,

@@ -4,7 +4,12 @@ import type { EntityManager } from 'typeorm';
 import type { CompanyId } from '@cs/proto/common';
 import type { ContactSnapshot, TicketSnapshot, TicketStatus } from '@cs/proto/events';
 import { TransactionHost } from '@cs/platform/database';
-import { contactUpsert, contactUpsertValues } from '../projections/projections.repository.js';
+import {
+  contactsUpsert,
+  contactsUpsertValues,
+  contactUpsert,
+  contactUpsertValues,
+} from '../projections/projections.repository.js';
 
 export interface TicketRow {
   readonly id: number;
@@ -47,6 +52,10 @@ export interface TrackingRow {
   /** The 1-3 answer to the rating request (also in `user_ratings`), kept on the cycle for the dashboard. */
   readonly rate: number | null;
 }
+
+/** How a batch finds a contact's ticket on a connection (the unique triple of `tickets`). */
+export const ticketKey = (companyId: number, contactId: number, whatsappId: number): string =>
+  `${companyId}:${contactId}:${whatsappId}`;
 
 const TICKET_COLUMNS: Record<keyof TicketRow, string> = {
   id: 'id',
@@ -277,6 +286,98 @@ export class TicketsRepository {
       ticket: row?.['id'] != null ? fromRow<TicketRow>(row, TICKET_COLUMNS) : null,
       duplicate: row?.['duplicate_message'] === true,
     };
+  }
+
+  /**
+   * The batch form of `findForInbound` (without its duplicate check: a batch's message insert skips what is stored):
+   * the tickets of these (company, contact, connection) triples, locked in id order, with each distinct contact's
+   * snapshot written to the projection when it changed (the first given of a contact), in one statement. Keyed by
+   * `ticketKey`.
+   */
+  async lockForInbound(
+    requests: ReadonlyArray<{ companyId: number; contactId: number; whatsappId: number; contact: ContactSnapshot }>,
+  ): Promise<Map<string, TicketRow>> {
+    const found = new Map<string, TicketRow>();
+    if (requests.length === 0) return found;
+    const contacts = new Map<string, ContactSnapshot>();
+    for (const { companyId, contact } of requests) {
+      if (!contacts.has(`${companyId}:${contact.id}`)) contacts.set(`${companyId}:${contact.id}`, contact);
+    }
+    const rows = await this.db.query<Array<Record<string, unknown>>>(
+      `WITH contact AS (${contactsUpsert(1)}),
+       wanted AS (
+         SELECT DISTINCT * FROM unnest($2::int[], $3::int[], $4::int[]) AS w(company_id, contact_id, whatsapp_id)
+       )
+       SELECT t.* FROM tickets t
+         JOIN wanted w ON t.company_id = w.company_id AND t.contact_id = w.contact_id AND t.whatsapp_id = w.whatsapp_id
+        ORDER BY t.id
+          FOR UPDATE OF t`,
+      [
+        contactsUpsertValues([...contacts.values()]),
+        requests.map((request) => request.companyId),
+        requests.map((request) => request.contactId),
+        requests.map((request) => request.whatsappId),
+      ],
+    );
+    for (const row of rows) {
+      const ticket = fromRow<TicketRow>(row, TICKET_COLUMNS);
+      found.set(ticketKey(ticket.companyId, ticket.contactId, ticket.whatsappId), ticket);
+    }
+    return found;
+  }
+
+  /**
+   * The batch form of `recordMessage`: for each (locked) ticket its preview, sender and unread count after the
+   * batch's messages, an attendance cycle for a ticket that is not closed and has none, and the list-item snapshots
+   * after it, in one statement. Keyed by `${companyId}:${ticketId}`.
+   */
+  async recordMessages(
+    updates: ReadonlyArray<{
+      companyId: number;
+      id: number;
+      lastMessage: string;
+      fromMe: boolean;
+      unreadMessages: number;
+    }>,
+  ): Promise<Map<string, { ticket: TicketRow; snapshot: TicketSnapshot }>> {
+    const result = new Map<string, { ticket: TicketRow; snapshot: TicketSnapshot }>();
+    if (updates.length === 0) return result;
+    const rows = await this.db.query<Array<Record<string, unknown>>>(
+      `WITH input AS (
+         SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::boolean[], $5::int[])
+           AS i(company_id, id, last_message, from_me, unread_messages)
+       ), cycle AS (
+         INSERT INTO ticket_trackings (company_id, ticket_id, contact_id, whatsapp_id, user_id, queue_id, created_at, queued_at)
+         SELECT t.company_id, t.id, t.contact_id, t.whatsapp_id, t.user_id, t.queue_id, clock_timestamp(),
+                CASE WHEN t.status = 'pending' THEN clock_timestamp() END
+           FROM tickets t JOIN input i ON t.company_id = i.company_id AND t.id = i.id
+          WHERE t.status <> 'closed'
+            AND NOT EXISTS (
+              SELECT 1 FROM ticket_trackings tr
+               WHERE tr.company_id = t.company_id AND tr.ticket_id = t.id AND tr.finished_at IS NULL
+            )
+         ON CONFLICT (company_id, ticket_id) WHERE finished_at IS NULL DO NOTHING
+       ), updated AS (
+         UPDATE tickets t SET last_message = i.last_message, from_me = i.from_me, unread_messages = i.unread_messages,
+                updated_at = clock_timestamp()
+           FROM input i
+          WHERE t.company_id = i.company_id AND t.id = i.id
+         RETURNING t.*
+       )
+       ${snapshotSelect('updated', 't.*')}`,
+      [
+        updates.map((update) => update.companyId),
+        updates.map((update) => update.id),
+        updates.map((update) => update.lastMessage),
+        updates.map((update) => update.fromMe),
+        updates.map((update) => update.unreadMessages),
+      ],
+    );
+    for (const row of rows) {
+      const ticket = fromRow<TicketRow>(row, TICKET_COLUMNS);
+      result.set(`${ticket.companyId}:${ticket.id}`, { ticket, snapshot: toTicketSnapshot(row) });
+    }
+    return result;
   }
 
   /**

@@ -75,6 +75,38 @@ export class SinkFactory {
         return work(manager);
       });
 
+    /** Dedupes the events (a redelivered one is not published again) and publishes the new ones, in order. */
+    const inboundMany = (events: readonly InboundEvent[]): Promise<boolean[]> =>
+      events.length === 0
+        ? Promise.resolve([])
+        : run(async (manager) => {
+            const keys = events.map(dedupeKey);
+            const inserted = await manager.query<Array<{ message_id: string }>>(
+              `INSERT INTO inbound_messages (connection_id, message_id, company_id)
+               SELECT $1, key, $3 FROM unnest($2::text[]) AS key
+               ON CONFLICT DO NOTHING RETURNING message_id`,
+              [connectionId, keys, companyId],
+            );
+            const fresh = new Set(inserted.map((row) => row.message_id));
+            // a key repeated in the list is new only the first time
+            const isNew = keys.map((key) => fresh.delete(key));
+            const groupsAllowed = events.some((event, index) => isNew[index] && event.data.isGroup)
+              ? await this.projections.groupsAllowed(companyId)
+              : true;
+            const publish = events.flatMap((event, index) =>
+              isNew[index] && (groupsAllowed || !event.data.isGroup)
+                ? [
+                    {
+                      definition: DEFINITIONS[event.type],
+                      input: { companyId, key: `${connectionId}:${event.data.chatJid}`, data: event.data },
+                    },
+                  ]
+                : [],
+            );
+            await this.events.emitAll(publish);
+            return isNew;
+          });
+
     return {
       status: async (update) => {
         await run(async (manager) => {
@@ -106,23 +138,8 @@ export class SinkFactory {
         onStatus(connectionId, update);
       },
 
-      inbound: async (event) =>
-        run(async (manager) => {
-          const inserted = await manager.query<unknown[]>(
-            `INSERT INTO inbound_messages (connection_id, message_id, company_id) VALUES ($1, $2, $3)
-             ON CONFLICT DO NOTHING RETURNING message_id`,
-            [connectionId, dedupeKey(event), companyId],
-          );
-          if (inserted.length === 0) return false;
-          if (event.data.isGroup && !(await this.projections.groupsAllowed(companyId))) return true;
-          const definition = DEFINITIONS[event.type];
-          await this.events.emit(definition, {
-            companyId,
-            key: `${connectionId}:${event.data.chatJid}`,
-            data: event.data,
-          });
-          return true;
-        }),
+      inbound: async (event) => (await inboundMany([event]))[0] ?? false,
+      inboundMany: (events) => inboundMany(events),
 
       ack: async (update: AckUpdate) => {
         await run(async () => {

@@ -19,6 +19,10 @@ function flakySink(failures: number): { sink: SessionSink; calls: () => number }
         await fail();
         return true;
       },
+      inboundMany: async (events) => {
+        await fail();
+        return events.map(() => true);
+      },
       ack: fail,
       contact: fail,
     },

@@ -30,6 +30,7 @@ export function durableSink(sink: SessionSink, logger: Logger, options: DurableS
   return {
     status: (update) => durably('status', () => sink.status(update)),
     inbound: (event) => durably('inbound', () => sink.inbound(event)),
+    inboundMany: (events) => durably('inboundMany', () => sink.inboundMany(events)),
     ack: (update) => durably('ack', () => sink.ack(update)),
     contact: (update) => durably('contact', () => sink.contact(update)),
   };

@@ -6,6 +6,7 @@ import { returningRows } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import {
   type ContactUpdate,
+  type InboundEvent,
   MediaRejectedError,
   type NumberCheckResult,
   type ProviderSession,
@@ -227,11 +228,25 @@ export class SimulatorSession implements ProviderSession {
       // delivery marks commit together (one commit per batch, not per message), or not at all.
       await this.fenced(async (manager) => {
         const delivered: string[] = [];
+        // consecutive messages (and edits, revokes, reactions, calls) go to the sink together: one dedupe insert
+        // and one outbox write for them; a receipt in between is reported after what came before it
+        let inbound: InboundEvent[] = [];
+        const flush = async (): Promise<void> => {
+          if (inbound.length > 0) await this.context.sink.inboundMany(inbound);
+          inbound = [];
+        };
         for (const row of rows) {
           if (this.stopped) break;
-          await this.deliver(row);
+          const event = await this.inboundOf(row);
+          if (event) {
+            inbound.push(event);
+          } else {
+            await flush();
+            await this.receipt(row);
+          }
           delivered.push(row.id);
         }
+        await flush();
         if (delivered.length === 0) return;
         await manager.query(
           `UPDATE simulator_inbox SET delivered_at = clock_timestamp(), delivered_by = $2, delivered_epoch = $3
@@ -245,7 +260,8 @@ export class SimulatorSession implements ProviderSession {
     }
   }
 
-  private async deliver(row: InboxRow): Promise<void> {
+  /** What an inbox row reports as an inbound event (null for a receipt, which `receipt` reports). */
+  private async inboundOf(row: InboxRow): Promise<InboundEvent | null> {
     const payload = row.payload;
     const number = payload.from.number;
     const contact = { jid: jidOf(number), number, lid: null, pushName: payload.from.name ?? null };
@@ -258,7 +274,6 @@ export class SimulatorSession implements ProviderSession {
       contact,
     };
     const timestamp = new Date(row.created_at).toISOString();
-    const sink = this.context.sink;
     switch (row.kind) {
       case 'message': {
         const message = payload as Extract<SimulatorInboxPayload, { kind: string }>;
@@ -278,7 +293,7 @@ export class SimulatorSession implements ProviderSession {
             this.context.logger.warn({ reason: error.reason }, 'simulated media refused; delivered without it');
           }
         }
-        await sink.inbound({
+        return {
           type: 'whatsapp.message.received',
           data: {
             ...conversation,
@@ -301,43 +316,27 @@ export class SimulatorSession implements ProviderSession {
             quotedMessageId: message.quotedMessageId ?? null,
             isOffline: false,
           },
-        });
-        return;
+        };
       }
-      case 'receipt': {
-        const receipt = payload as Extract<SimulatorInboxPayload, { messageIds: string[] }>;
-        for (const messageId of receipt.messageIds) {
-          await sink.ack({ chatJid: contact.jid, messageId, ack: ACKS[receipt.status] });
-        }
-        await this.context.transaction((manager) =>
-          receipt.status === 'delivered'
-            ? Promise.resolve()
-            : manager.query('UPDATE simulator_sent SET read = true WHERE connection_id = $1 AND message_id = ANY($2)', [
-                this.connectionId,
-                receipt.messageIds,
-              ]),
-        );
-        return;
-      }
+      case 'receipt':
+        return null;
       case 'edit': {
         const edit = payload as { messageId: string; body: string };
-        await sink.inbound({
+        return {
           type: 'whatsapp.message.edited',
           data: { ...conversation, messageId: edit.messageId, body: edit.body, editedAt: timestamp },
-        });
-        return;
+        };
       }
       case 'revoke': {
         const revoke = payload as { messageId: string };
-        await sink.inbound({
+        return {
           type: 'whatsapp.message.revoked',
           data: { ...conversation, messageId: revoke.messageId, fromMe: false },
-        });
-        return;
+        };
       }
       case 'reaction': {
         const reaction = payload as { messageId: string; emoji: string };
-        await sink.inbound({
+        return {
           type: 'whatsapp.message.reacted',
           data: {
             ...conversation,
@@ -347,12 +346,11 @@ export class SimulatorSession implements ProviderSession {
             emoji: reaction.emoji,
             timestamp,
           },
-        });
-        return;
+        };
       }
       case 'call': {
         const call = payload as { isVideo?: boolean };
-        await sink.inbound({
+        return {
           type: 'whatsapp.call.missed',
           data: {
             ...conversation,
@@ -361,10 +359,25 @@ export class SimulatorSession implements ProviderSession {
             status: 'missed',
             timestamp,
           },
-        });
-        return;
+        };
       }
     }
+  }
+
+  /** Reports a receipt row: the contact's phone received or read what the agent sent. */
+  private async receipt(row: InboxRow): Promise<void> {
+    const receipt = row.payload as Extract<SimulatorInboxPayload, { messageIds: string[] }>;
+    const chatJid = jidOf(receipt.from.number);
+    for (const messageId of receipt.messageIds) {
+      await this.context.sink.ack({ chatJid, messageId, ack: ACKS[receipt.status] });
+    }
+    if (receipt.status === 'delivered') return;
+    await this.context.transaction((manager) =>
+      manager.query('UPDATE simulator_sent SET read = true WHERE connection_id = $1 AND message_id = ANY($2)', [
+        this.connectionId,
+        receipt.messageIds,
+      ]),
+    );
   }
 
   private ready(): void {

@@ -196,6 +196,12 @@ export class FakeSink implements SessionSink {
     return true;
   }
 
+  async inboundMany(events: readonly InboundEvent[]): Promise<boolean[]> {
+    const fresh: boolean[] = [];
+    for (const event of events) fresh.push(await this.inbound(event));
+    return fresh;
+  }
+
   async ack(update: AckUpdate): Promise<void> {
     this.acks.push(update);
   }

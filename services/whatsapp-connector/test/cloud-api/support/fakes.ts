@@ -39,6 +39,11 @@ export class RecordingSink implements SessionSink {
     this.inbounds.push(event);
     return true;
   }
+  async inboundMany(events: readonly InboundEvent[]): Promise<boolean[]> {
+    const fresh: boolean[] = [];
+    for (const event of events) fresh.push(await this.inbound(event));
+    return fresh;
+  }
 
   async ack(update: AckUpdate): Promise<void> {
     this.acks.push(update);

@@ -23,7 +23,7 @@ import { TicketLifecycle } from '../../tickets/ticket-lifecycle.service.js';
 import { type TicketRow, TicketsRepository } from '../../tickets/tickets.repository.js';
 import { type MessageRow, MessagesRepository, toMessageSnapshot } from '../messages.repository.js';
 
-type Resolved = EventData<typeof InboundMessageResolved>;
+export type Resolved = EventData<typeof InboundMessageResolved>;
 
 /** A stored inbound message and its ticket right after (row and list-item snapshot). */
 interface Stored {
@@ -36,7 +36,7 @@ export const AUTO_TRANSFER_JOB = 'tickets.auto-transfer';
 const CALLS_DISABLED_REPLY =
   '*Mensagem Automática:*\n\nAs chamadas de voz e vídeo estão desabilitadas para esse WhatsApp, favor enviar uma mensagem de texto. Obrigado';
 
-interface Incoming {
+export interface Incoming {
   readonly connectionId: number;
   readonly chatJid: string;
   readonly isGroup: boolean;
@@ -73,6 +73,28 @@ const mediaTypeOf = (message: InboundMessage): string => {
   }
 };
 
+const bodyOf = (message: InboundMessage): string => {
+  if (message.kind === 'location' && message.location) return locationBody(message.location);
+  if (message.kind === 'vcard') return message.vcards.map((card) => card.vcard).join('\n') || message.body;
+  if (message.media && !message.body) return message.media.fileName;
+  return message.body;
+};
+
+/** A received WhatsApp message as the inbound path stores it. */
+export const incomingOf = (message: InboundMessage): Incoming => ({
+  connectionId: message.connectionId,
+  chatJid: message.chatJid,
+  isGroup: message.isGroup,
+  waId: message.messageId,
+  fromMe: message.fromMe,
+  timestamp: message.timestamp,
+  body: bodyOf(message),
+  mediaType: mediaTypeOf(message),
+  mediaUrl: message.media?.url ?? null,
+  quotedWaId: message.quotedMessageId,
+  conversational: true,
+});
+
 /**
  * The inbound path (reference §2.1/§2.2 without its bugs): find or create the contact's ticket on the
  * connection, reopen a closed one as pending (a new attendance cycle), capture a pending rating without
@@ -107,20 +129,7 @@ export class ReceiveInboundUseCase {
       if (data.groupContact) await this.projections.upsertContact(data.groupContact);
       switch (source.type) {
         case 'whatsapp.message.received': {
-          const message = source.data;
-          await this.receive(companyId, data, {
-            connectionId: message.connectionId,
-            chatJid: message.chatJid,
-            isGroup: message.isGroup,
-            waId: message.messageId,
-            fromMe: message.fromMe,
-            timestamp: message.timestamp,
-            body: this.bodyOf(message),
-            mediaType: mediaTypeOf(message),
-            mediaUrl: message.media?.url ?? null,
-            quotedWaId: message.quotedMessageId,
-            conversational: true,
-          });
+          await this.receive(companyId, data, incomingOf(source.data));
           return;
         }
         case 'whatsapp.message.reacted': {
@@ -182,13 +191,6 @@ export class ReceiveInboundUseCase {
         }
       }
     });
-  }
-
-  private bodyOf(message: InboundMessage): string {
-    if (message.kind === 'location' && message.location) return locationBody(message.location);
-    if (message.kind === 'vcard') return message.vcards.map((card) => card.vcard).join('\n') || message.body;
-    if (message.media && !message.body) return message.media.fileName;
-    return message.body;
   }
 
   private async receive(companyId: CompanyId, data: Resolved, incoming: Incoming): Promise<TicketRow | null> {
