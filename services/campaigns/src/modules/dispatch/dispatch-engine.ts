@@ -538,27 +538,38 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
     await this.campaigns.announce(asCompanyId(row.company_id), row.id);
   }
 
-  /** A contact replied on the campaign's connection: its pending confirmation is confirmed, the main message follows. */
-  async confirm(companyId: CompanyId, connectionId: number, number: string): Promise<void> {
-    const campaignIds = await this.transactions.run(async (manager) => {
-      const confirmed = await returningRows<{ campaign_id: number }>(
+  /**
+   * Contacts replied on campaigns' connections: their pending confirmations are confirmed and the main messages
+   * follow. One statement for the replies of a batch of inbound messages (every inbound message of every company
+   * comes here; almost none is a reply to a confirmation request).
+   */
+  async confirmAll(
+    replies: ReadonlyArray<{ readonly companyId: CompanyId; readonly connectionId: number; readonly number: string }>,
+  ): Promise<void> {
+    if (replies.length === 0) return;
+    const confirmed = await this.transactions.run(async (manager) => {
+      const rows = await returningRows<{ campaign_id: number; company_id: number }>(
         manager,
         `UPDATE campaign_shippings s SET confirmed_at = now()
-           FROM campaigns c
-          WHERE c.id = s.campaign_id AND c.company_id = $1 AND c.status = 'EM_ANDAMENTO' AND c.confirmation
-            AND c.whatsapp_id = $2 AND s.company_id = $1 AND s.number = $3
+           FROM campaigns c, unnest($1::int[], $2::int[], $3::text[]) AS r(company_id, whatsapp_id, number)
+          WHERE c.id = s.campaign_id AND c.company_id = r.company_id AND c.status = 'EM_ANDAMENTO' AND c.confirmation
+            AND c.whatsapp_id = r.whatsapp_id AND s.company_id = r.company_id AND s.number = r.number
             AND s.confirmation_requested_at IS NOT NULL AND s.confirmed_at IS NULL AND s.failed_at IS NULL
-        RETURNING s.campaign_id`,
-        [companyId, connectionId, number],
+        RETURNING s.campaign_id, s.company_id`,
+        [
+          replies.map((reply) => reply.companyId),
+          replies.map((reply) => reply.connectionId),
+          replies.map((reply) => reply.number),
+        ],
       );
-      const campaignIds = [...new Set(confirmed.map((entry) => entry.campaign_id))];
-      for (const campaignId of campaignIds) {
+      const campaigns = new Map(rows.map((row) => [row.campaign_id, asCompanyId(row.company_id)]));
+      for (const [campaignId, company] of [...campaigns].sort(([a], [b]) => a - b)) {
         await manager.query('SELECT id FROM campaigns WHERE id = $1 FOR UPDATE', [campaignId]);
-        await this.kick(manager, companyId, campaignId);
+        await this.kick(manager, company, campaignId);
       }
-      return campaignIds;
+      return campaigns;
     });
-    for (const campaignId of campaignIds) this.announceSoon(companyId, campaignId);
+    for (const [campaignId, company] of confirmed) this.announceSoon(company, campaignId);
   }
 
   /**

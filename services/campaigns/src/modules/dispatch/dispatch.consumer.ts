@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { asCompanyId, assertUnreachable } from '@cs/proto/common';
 import { ContactsInboundMessageTopic, type TypedEvent, WhatsappMessageAckTopic } from '@cs/proto/events';
-import { InBatches, OnTopic } from '@cs/platform/events';
+import { OnTopic, OnTopicBatches } from '@cs/platform/events';
 import { parseCampaignMessageId } from './dispatch-commands.js';
 import { DispatchEngine } from './dispatch-engine.js';
 
@@ -10,15 +10,16 @@ import { DispatchEngine } from './dispatch-engine.js';
 export class DispatchConsumer {
   constructor(private readonly engine: DispatchEngine) {}
 
-  /** Every inbound message of every company: batched (the confirmation is one statement, in the batch's transaction). */
-  @OnTopic(ContactsInboundMessageTopic)
-  @InBatches()
-  async onInbound(event: TypedEvent<typeof ContactsInboundMessageTopic>): Promise<void> {
-    const { data } = event;
-    if (data.source.type !== 'whatsapp.message.received') return;
-    const message = data.source.data;
-    if (message.fromMe || message.isGroup || !data.contact.number) return;
-    await this.engine.confirm(asCompanyId(event.companyId), message.connectionId, data.contact.number);
+  /** Every inbound message of every company, a partition's batch at once: one statement confirms the replies. */
+  @OnTopicBatches(ContactsInboundMessageTopic)
+  async onInbound(events: ReadonlyArray<TypedEvent<typeof ContactsInboundMessageTopic>>): Promise<void> {
+    const replies = events.flatMap(({ companyId, data }) => {
+      if (data.source.type !== 'whatsapp.message.received') return [];
+      const message = data.source.data;
+      if (message.fromMe || message.isGroup || !data.contact.number) return [];
+      return [{ companyId: asCompanyId(companyId), connectionId: message.connectionId, number: data.contact.number }];
+    });
+    await this.engine.confirmAll(replies);
   }
 
   @OnTopic(WhatsappMessageAckTopic)

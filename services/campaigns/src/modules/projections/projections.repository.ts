@@ -99,24 +99,39 @@ export class ProjectionsRepository {
     await this.db.query('DELETE FROM contact_list_items WHERE company_id = $1 AND id = $2', [companyId, id]);
   }
 
-  async upsertTicket(ticket: TicketSnapshot): Promise<void> {
+  /**
+   * Tickets' contacts and tags (the audience of tag-based campaigns), in one statement; a row that would not change
+   * is not written. The last snapshot of a ticket listed twice wins.
+   */
+  async upsertTickets(tickets: readonly TicketSnapshot[]): Promise<void> {
+    const latest = [...new Map(tickets.map((ticket) => [ticket.id, ticket])).values()];
+    if (latest.length === 0) return;
     await this.db.query(
       `INSERT INTO ticket_audience (ticket_id, company_id, contact_id, name, number, email, is_group, tag_ids)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT (ticket_id) DO UPDATE SET company_id = $2, contact_id = $3, name = $4, number = $5, email = $6,
-         is_group = $7, tag_ids = $8
+       SELECT t.ticket_id, t.company_id, t.contact_id, t.name, t.number, t.email, t.is_group,
+              ARRAY(SELECT jsonb_array_elements_text(t.tag_ids)::int)
+         FROM jsonb_to_recordset($1::jsonb) AS t(ticket_id int, company_id int, contact_id int, name varchar,
+                number varchar, email varchar, is_group boolean, tag_ids jsonb)
+       ON CONFLICT (ticket_id) DO UPDATE SET company_id = excluded.company_id, contact_id = excluded.contact_id,
+         name = excluded.name, number = excluded.number, email = excluded.email, is_group = excluded.is_group,
+         tag_ids = excluded.tag_ids
        WHERE (ticket_audience.company_id, ticket_audience.contact_id, ticket_audience.name, ticket_audience.number,
               ticket_audience.email, ticket_audience.is_group, ticket_audience.tag_ids)
-             IS DISTINCT FROM ($2, $3, $4, $5, $6, $7, $8::int[])`,
+             IS DISTINCT FROM (excluded.company_id, excluded.contact_id, excluded.name, excluded.number,
+                               excluded.email, excluded.is_group, excluded.tag_ids)`,
       [
-        ticket.id,
-        ticket.companyId,
-        ticket.contactId,
-        ticket.contact.name,
-        ticket.contact.number,
-        ticket.contact.email,
-        ticket.isGroup,
-        ticket.tags.map((tag) => tag.id),
+        JSON.stringify(
+          latest.map((ticket) => ({
+            ticket_id: ticket.id,
+            company_id: ticket.companyId,
+            contact_id: ticket.contactId,
+            name: ticket.contact.name,
+            number: ticket.contact.number,
+            email: ticket.contact.email,
+            is_group: ticket.isGroup,
+            tag_ids: ticket.tags.map((tag) => tag.id),
+          })),
+        ),
       ],
     );
   }
