@@ -20,6 +20,7 @@ import {
   defaultConnection,
   listConnections,
   openLoop,
+  openLoopBatched,
   poster,
 } from './lib/simulator.mjs';
 import { hasConnector, startStack } from './lib/stack.mjs';
@@ -32,6 +33,10 @@ const drainMs = option('drain', 30) * 1000;
 // after the rates: this many messages sent as fast as the connector takes them (at most 64 in flight), to measure
 // the CPU each component spends per delivered message (0: no burst)
 const burst = option('burst', 0);
+// the simulated phone network hands the connector what arrived every this many ms, one request per connection
+// (`POST /simulator/connections/{id}/messages/batch`); 0: one request per message (the load tool then costs the
+// gateway and the connector an HTTP request per message). Latency counts from each message's due time.
+const batchMs = option('batch-ms', 25);
 const now = () => performance.timeOrigin + performance.now();
 
 if (!hasConnector()) {
@@ -94,18 +99,42 @@ try {
   const { post, close } = poster(base, admin.token, { maxSockets: 256 });
   const number = (k) => `55119${String(70_000_000 + k).padStart(8, '0')}`;
   const accepted = new Set();
-  const send = async (seq) => {
+  const messageOf = (seq) => {
     const k = seq % contactCount;
+    return { from: { number: number(k), name: `Cliente ${k}` }, kind: 'text', body: `bench ${run} ${seq}` };
+  };
+  const connectionOf = (seq) => connectionIds[(seq % contactCount) % connectionIds.length];
+  /** Posts, and once more when a keep-alive connection the server closed while idle fails at once (the tool's artefact). */
+  const postAgain = async (path, body) => {
+    const result = await post(path, body);
+    return result.status === 'error' ? post(path, body) : result;
+  };
+  const send = async (seq) => {
     sentAt.set(seq, now());
-    const body = { from: { number: number(k), name: `Cliente ${k}` }, kind: 'text', body: `bench ${run} ${seq}` };
-    const path = `/simulator/connections/${connectionIds[k % connectionIds.length]}/messages`;
-    let result = await post(path, body);
-    // a keep-alive connection the server closed while idle fails at once: the load tool's artefact, sent again
-    // (the latency still counts from the first attempt)
-    if (result.status === 'error') result = await post(path, body);
+    const result = await postAgain(`/simulator/connections/${connectionOf(seq)}/messages`, messageOf(seq));
     if (result.status === 202) accepted.add(seq);
     return result;
   };
+  /** Messages of one connection in one request (they were due at the times `sentAt` holds). */
+  const sendBatch = async (seqs) => {
+    const result = await postAgain(`/simulator/connections/${connectionOf(seqs[0])}/messages/batch`, {
+      messages: seqs.map(messageOf),
+    });
+    if (result.status === 202) for (const seq of seqs) accepted.add(seq);
+    return result;
+  };
+  /** Sends `total` messages from `first` at `rate` (in batches unless --batch-ms 0). */
+  const load = (rate, total, first) =>
+    batchMs > 0
+      ? openLoopBatched({
+          rate,
+          total,
+          tickMs: batchMs,
+          groupOf: (i) => connectionOf(first + i),
+          sendBatch: (indices) => sendBatch(indices.map((i) => first + i)),
+          due: (i, at) => sentAt.set(first + i, at),
+        })
+      : openLoop({ rate, total, send: (i) => send(first + i) });
   // warm-up: every contact's first message opens its ticket (not measured)
   console.log(`  warm-up: one message from each of ${contactCount} contacts`);
   let seq = 0;
@@ -147,7 +176,7 @@ try {
     const cpuBefore = cpuNow();
     const phaseStart = performance.now();
     const { result: sent, peak } = await peakRssDuring(stack, async () => {
-      const loop = await openLoop({ rate, total, send: (i) => send(first + i) });
+      const loop = await load(rate, total, first);
       // drain: until everything arrived, or nothing new for 10 s, or the drain time is up
       const deadline = Date.now() + drainMs;
       let last = -1;
@@ -221,19 +250,42 @@ try {
   }
   let burstResult = null;
   if (burst > 0) {
-    // closed loop: the next message goes as soon as one is accepted, 64 in flight; CPU counted until every accepted
-    // message reached the admin's socket (or nothing arrived for 10 s)
+    // closed loop: the next request goes as soon as one is answered (64 single messages in flight, or 8 batches of
+    // up to 50 messages of one connection); CPU counted until every accepted message reached the admin's socket (or
+    // nothing arrived for 10 s)
     const first = seq;
     seq += burst;
     const before = cpuNow();
     const start = performance.now();
+    const requests = [];
+    if (batchMs > 0) {
+      const byConnection = new Map();
+      for (let i = 0; i < burst; i += 1) {
+        const connection = connectionOf(first + i);
+        byConnection.set(connection, [...(byConnection.get(connection) ?? []), first + i]);
+      }
+      const chunks = [...byConnection.values()].map((seqs) =>
+        Array.from({ length: Math.ceil(seqs.length / 50) }, (_, k) => seqs.slice(k * 50, k * 50 + 50)),
+      );
+      for (let k = 0; chunks.some((list) => k < list.length); k += 1) {
+        for (const list of chunks) if (list[k]) requests.push(list[k]);
+      }
+    } else {
+      for (let i = 0; i < burst; i += 1) requests.push([first + i]);
+    }
     let next = 0;
     await Promise.all(
-      Array.from({ length: 64 }, async () => {
-        while (next < burst) {
-          const i = next;
+      Array.from({ length: batchMs > 0 ? 8 : 64 }, async () => {
+        while (next < requests.length) {
+          const seqs = requests[next];
           next += 1;
-          await send(first + i);
+          if (batchMs > 0) {
+            const at = now();
+            for (const s of seqs) sentAt.set(s, at);
+            await sendBatch(seqs);
+          } else {
+            await send(seqs[0]);
+          }
         }
       }),
     );

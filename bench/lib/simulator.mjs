@@ -60,6 +60,41 @@ export async function openLoop({ rate, total, send }) {
   return { achievedRate: Math.round((total / sendSeconds) * 10) / 10, sendSeconds, statuses };
 }
 
+/**
+ * `openLoop` in batches: every `tickMs`, the messages due by then (at `rate` per second, message i due at
+ * t0 + i / rate) are handed to `sendBatch(indices)` in one call per group (`groupOf(i)`: the connection they go
+ * to), and `due(i)` says when each was due, so a latency counts the wait for its tick. Returns what `openLoop` does.
+ */
+export async function openLoopBatched({ rate, total, tickMs, groupOf, sendBatch, due }) {
+  const statuses = {};
+  const inflight = new Set();
+  const t0 = performance.now();
+  const dueAt = (i) => t0 + (i * 1000) / rate;
+  let next = 0;
+  while (next < total) {
+    const wait = Math.min(tickMs, dueAt(next) - performance.now());
+    if (wait > 1) await sleep(wait);
+    const now = performance.now();
+    const groups = new Map();
+    while (next < total && dueAt(next) <= now) {
+      due(next, performance.timeOrigin + dueAt(next));
+      const group = groupOf(next);
+      groups.set(group, [...(groups.get(group) ?? []), next]);
+      next += 1;
+    }
+    for (const indices of groups.values()) {
+      const promise = sendBatch(indices).then((result) => {
+        statuses[result.status] = (statuses[result.status] ?? 0) + indices.length;
+        inflight.delete(promise);
+      });
+      inflight.add(promise);
+    }
+  }
+  const sendSeconds = (performance.now() - t0) / 1000;
+  await Promise.all(inflight);
+  return { achievedRate: Math.round((total / sendSeconds) * 10) / 10, sendSeconds, statuses };
+}
+
 /** The seeded simulator connection of the company (the default one), waiting until the connector has it. */
 export async function defaultConnection(base, token, { timeoutMs = 60_000 } = {}) {
   const deadline = Date.now() + timeoutMs;

@@ -289,6 +289,13 @@ export const SimulatedMessageSchema = z.object({
 });
 export type SimulatedMessage = z.infer<typeof SimulatedMessageSchema>;
 
+/**
+ * `POST /simulator/connections/{id}/messages/batch`: several messages at once, in order (contacts of a busy number
+ * writing at the same moment; WhatsApp hands a session its messages in batches too). At most 200.
+ */
+export const SimulatedMessagesSchema = z.object({ messages: z.array(SimulatedMessageSchema).min(1).max(200) });
+export type SimulatedMessages = z.infer<typeof SimulatedMessagesSchema>;
+
 /** `POST /simulator/connections/{id}/receipts`: the contact's phone received, read or played messages (acks 3/4/5). */
 export const SimulatedReceiptSchema = z.object({
   from: SimulatedFromSchema,
@@ -325,6 +332,10 @@ export type SimulatorInboxPayload =
 /** The simulator's answer to a contact's action (202): the id of the simulated message or event. */
 export const SimulatorAcceptedSchema = z.object({ messageId: z.string() });
 export type SimulatorAccepted = z.infer<typeof SimulatorAcceptedSchema>;
+
+/** The simulator's answer to a batch of messages (202): their ids, in order. */
+export const SimulatorAcceptedManySchema = z.object({ messageIds: z.array(z.string()) });
+export type SimulatorAcceptedMany = z.infer<typeof SimulatorAcceptedManySchema>;
 
 /** `GET /simulator/connections/{id}/sent?chat=`: a number, or a full jid; without it, every chat. */
 export const SimulatorSentQuerySchema = z.object({ chat: z.string().optional() });

@@ -295,6 +295,11 @@ describe('tenancy', () => {
       ],
       [
         'POST',
+        `/simulator/connections/${mine.id}/messages/batch`,
+        { messages: [{ from: { number: '5511999990001' }, kind: 'text', body: 'x' }] },
+      ],
+      [
+        'POST',
         `/simulator/connections/${mine.id}/receipts`,
         { from: { number: '5511999990001' }, messageIds: ['a'], status: 'read' },
       ],
@@ -437,6 +442,34 @@ describe('messages', () => {
     );
     await expectEventually(() => expect(inbound(marker.messageId)).toHaveLength(1));
     expect(inbound(messageId)).toHaveLength(1);
+  });
+
+  it('delivers a batch of messages from several contacts in order, each once', async () => {
+    const [first, second] = [contactNumber(), contactNumber()];
+    const response = await simulator('/messages/batch', {
+      messages: [
+        { from: { number: first, name: 'Ana' }, kind: 'text', body: 'um' },
+        { from: { number: second, name: 'Bia' }, kind: 'text', body: 'dois' },
+        { from: { number: first }, kind: 'text', body: 'três' },
+      ],
+    });
+    expect(response.status).toBe(202);
+    const { messageIds } = await json<{ messageIds: string[] }>(response);
+    expect(messageIds).toHaveLength(3);
+    await expectEventually(() => expect(messageIds.map((id) => inbound(id).length)).toEqual([1, 1, 1]));
+    const bodies = (number: string) =>
+      probe
+        .events(
+          'whatsapp.inbound-message.v1',
+          (entry) => (entry.envelope.data['contact'] as { number: string }).number === number,
+        )
+        .map((entry) => entry.envelope.data['body']);
+    expect(bodies(first)).toEqual(['um', 'três']);
+    expect(bodies(second)).toEqual(['dois']);
+    // an empty batch, or one over 200 messages, is refused whole
+    expect((await simulator('/messages/batch', { messages: [] })).status).toBe(400);
+    const tooMany = Array.from({ length: 201 }, () => ({ from: { number: first }, kind: 'text', body: 'x' }));
+    expect((await simulator('/messages/batch', { messages: tooMany })).status).toBe(400);
   });
 
   it('sends a command from Kafka once, even when the command comes twice, and reports it', async () => {

@@ -8,10 +8,13 @@ import {
   SimulatedEditSchema,
   type SimulatedMessage,
   SimulatedMessageSchema,
+  type SimulatedMessages,
+  SimulatedMessagesSchema,
   SimulatedReactionSchema,
   SimulatedReceiptSchema,
   SimulatedRevokeSchema,
   type SimulatorAccepted,
+  type SimulatorAcceptedMany,
   type SimulatorInboxPayload,
   type SimulatorLogEntry,
   type SimulatorSentMessage,
@@ -64,6 +67,26 @@ export class SimulatorController {
     @Body(new ZodPipe(SimulatedMessageSchema)) body: SimulatedMessage,
   ): Promise<SimulatorAccepted> {
     return this.enqueue(companyId, id, 'message', body);
+  }
+
+  /** Several messages in one request: one insert (and one wake-up of the session) for all of them. */
+  @Post(':id/messages/batch')
+  @HttpCode(202)
+  async messages(
+    @CompanyIdParam() companyId: CompanyId,
+    @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
+    @Body(new ZodPipe(SimulatedMessagesSchema)) body: SimulatedMessages,
+  ): Promise<SimulatorAcceptedMany> {
+    await this.connection(companyId, id);
+    const messageIds = body.messages.map(() => `SIM${randomBytes(10).toString('hex').toUpperCase()}`);
+    await this.transactions.manager.query(
+      `INSERT INTO simulator_inbox (company_id, connection_id, message_id, kind, payload)
+       SELECT $1, $2, m.message_id, 'message', m.payload
+         FROM unnest($3::text[], $4::jsonb[]) WITH ORDINALITY AS m(message_id, payload, n)
+        ORDER BY m.n`,
+      [companyId, id, messageIds, body.messages.map((message) => JSON.stringify(message))],
+    );
+    return { messageIds };
   }
 
   @Post(':id/receipts')
