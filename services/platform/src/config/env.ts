@@ -46,10 +46,10 @@ export const ServiceEnvSchema = BaseEnvSchema.extend({
   /** Prepended to every topic and consumer group (test runs use their own namespace). */
   KAFKA_TOPIC_PREFIX: z.string().default(''),
   /**
-   * The most events of one partition an `@InBatches()` handler gets in one transaction; 1 (the default) = one
-   * transaction per event (no batches; see the events README for why batches are not on by default yet).
+   * The most events of one partition an `@InBatches()` or `@OnTopicBatches()` handler gets in one transaction
+   * (100 by default); 1 = one transaction per event (see the events README).
    */
-  EVENTS_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(1),
+  EVENTS_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(100),
   /** `off` disables the outbox relay of this process (another replica publishes). */
   OUTBOX_RELAY: z.enum(['on', 'off']).default('on'),
   /** Crash tests only: the relay exits after publishing a batch, before deleting it. */

@@ -35,7 +35,7 @@ export interface EventServerOptions {
   readonly backoffMs?: (attempt: number) => number;
   /**
    * The most events of one partition handled in one transaction by an `@InBatches()` handler: 1 = no batches; unset =
-   * the bus's default (10). `EventsModule` sets it from `EVENTS_BATCH_SIZE` (default 1).
+   * the bus's default (10). `EventsModule` sets it from `EVENTS_BATCH_SIZE` (default 100).
    */
   readonly maxBatchSize?: number;
   /** Where a new consumer group starts (see `SubscribeOptions.startFrom`). */

@@ -76,8 +76,8 @@ export class EventServerFactory {
       bus: this.bus,
       groupId: this.options.consumerGroup,
       ...(this.options.startFrom ? { startFrom: this.options.startFrom } : {}),
-      // batches only where the deployment asks for them (`EVENTS_BATCH_SIZE` > 1)
-      maxBatchSize: this.config.EVENTS_BATCH_SIZE ?? 1,
+      // batches unless the deployment turns them off (`EVENTS_BATCH_SIZE=1`)
+      maxBatchSize: this.config.EVENTS_BATCH_SIZE ?? 100,
       logger: this.logger.child({ component: 'events', group: this.options.consumerGroup }),
       idempotency:
         this.options.persistence === 'database' && this.transactions

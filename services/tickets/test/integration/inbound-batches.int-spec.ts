@@ -6,7 +6,8 @@
  * stored messages, the tickets, the events the browsers get, the bot's answers) must be the same.
  */
 import { DataSource } from 'typeorm';
-import { expectEventually, nextCompanyId, StatementLog } from '@cs/platform/testing';
+import { expectEventually, nextCompanyId, parseEvent, StatementLog } from '@cs/platform/testing';
+import { TicketsMessageTopic, TicketsTicketTopic } from '@cs/proto/events';
 import {
   addContact,
   type CompanySetup,
@@ -124,24 +125,26 @@ async function observed(setup: CompanySetup) {
 
 /** An event as the browsers read it, without ids and times. */
 function summary(event: Published) {
-  const data = event.data as {
-    message?: { body: string; fromMe: boolean };
-    ticket?: { status: string; lastMessage: string; unreadMessages: number; contact: { name: string } };
-    previous?: { status: string; queueId: number | null; userId: number | null } | null;
-  };
+  const { type, data } =
+    event.topic === 'tickets.message.v1'
+      ? parseEvent(TicketsMessageTopic, event)
+      : parseEvent(TicketsTicketTopic, event);
+  const message = 'message' in data ? data.message : undefined;
+  // `unread-reset` and `deleted` carry no snapshot
+  const ticket = 'ticket' in data ? data.ticket : undefined;
+  const previous = 'previous' in data ? data.previous : undefined;
   return {
-    type: event.type,
-    body: data.message?.body,
-    fromMe: data.message?.fromMe,
-    // `unread-reset` and `deleted` carry no snapshot
-    ticket: data.ticket && {
-      contact: data.ticket.contact.name,
-      status: data.ticket.status,
-      lastMessage: data.ticket.lastMessage,
-      unread: data.ticket.unreadMessages,
+    type,
+    body: message?.body,
+    fromMe: message?.fromMe,
+    ticket: ticket && {
+      contact: ticket.contact.name,
+      status: ticket.status,
+      lastMessage: ticket.lastMessage,
+      unread: ticket.unreadMessages,
     },
     // the companies' users have their own ids
-    previous: data.previous && { ...data.previous, userId: data.previous.userId !== null },
+    previous: previous && { ...previous, userId: previous.userId !== null },
   };
 }
 
