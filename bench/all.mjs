@@ -64,6 +64,23 @@ const at300 = inbound?.rates.find((row) => row.rate === 300);
 const stoppedAt = at300 || !inbound ? '' : ` (escalation stopped at ${inbound.rates.at(-1)?.rate} msg/s)`;
 const sustained = inbound?.rates.length ? Math.max(...inbound.rates.map((row) => row.deliveryRate)) : undefined;
 add('inbound', 'sustained delivery (msg/s)', sustained, '≥ 1000', (sustained ?? 0) >= 1_000, Boolean(inbound));
+const burst = inbound?.burst;
+add(
+  'inbound',
+  'burst: delivery as fast as the connector takes them (msg/s)',
+  burst?.deliveryRate,
+  'report',
+  true,
+  Boolean(inbound),
+);
+add(
+  'inbound',
+  'burst: CPU per delivered message, all components (ms)',
+  burst?.cpuMsPerMessage?.total,
+  'report',
+  true,
+  Boolean(inbound),
+);
 add('inbound', `p99 at 300 msg/s (ms)${stoppedAt}`, at300?.p99, '≤ 250', at300 && at300.p99 <= 250, Boolean(inbound));
 add(
   'inbound',
