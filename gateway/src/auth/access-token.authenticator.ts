@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import passport from 'passport';
 import type { CallerIdentity } from './auth-state.js';
-import { AccessRefused, JwtStrategy, type TokenCarrier } from './jwt.strategy.js';
+import { AccessRefused, CLOCK_TOLERANCE_MS, JwtStrategy, type TokenCarrier } from './jwt.strategy.js';
+
+/** Verified tokens kept (a few MB at most); the least recently used goes first. */
+const MAX_VERIFIED_TOKENS = 10_000;
 
 export type Authentication =
   | { readonly ok: true; readonly identity: CallerIdentity }
@@ -18,13 +21,51 @@ export type Authentication =
 @Injectable()
 export class AccessTokenAuthenticator {
   private readonly passport = new passport.Authenticator();
+  /**
+   * Tokens whose signature, algorithm, issuer and audience passed, with their claims, most recently used last: a
+   * token comes with every request of a session, and an ES256 verification costs about a millisecond of CPU. Expiry
+   * and the session checks (`JwtStrategy.validate`: revoked sessions, deleted users) still run on every request.
+   */
+  private readonly verified = new Map<string, { readonly claims: object; readonly expiresAtMs: number }>();
 
-  constructor(strategy: JwtStrategy) {
+  constructor(private readonly strategy: JwtStrategy) {
     this.passport.use('jwt', strategy);
   }
 
-  authenticate(accessToken: string | undefined): Promise<Authentication> {
-    if (!accessToken) return Promise.resolve({ ok: false, code: 'ERR_SESSION_EXPIRED' });
+  async authenticate(accessToken: string | undefined): Promise<Authentication> {
+    if (!accessToken) return { ok: false, code: 'ERR_SESSION_EXPIRED' };
+    const known = this.verified.get(accessToken);
+    if (known) {
+      this.verified.delete(accessToken);
+      if (Date.now() <= known.expiresAtMs + CLOCK_TOLERANCE_MS) {
+        this.verified.set(accessToken, known);
+        try {
+          return { ok: true, identity: this.strategy.validate(known.claims) };
+        } catch (error) {
+          if (error instanceof AccessRefused) return { ok: false, code: error.code };
+          throw error;
+        }
+      }
+    }
+    const result = await this.verify(accessToken);
+    if (result.ok) this.remember(accessToken);
+    return result;
+  }
+
+  /** Keeps a token that passport just accepted (its claims are the token's payload, now known to be signed). */
+  private remember(accessToken: string): void {
+    const claims = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString()) as {
+      exp?: unknown;
+    };
+    if (typeof claims.exp !== 'number') return;
+    this.verified.set(accessToken, { claims, expiresAtMs: claims.exp * 1000 });
+    if (this.verified.size > MAX_VERIFIED_TOKENS) {
+      const oldest = this.verified.keys().next().value;
+      if (oldest !== undefined) this.verified.delete(oldest);
+    }
+  }
+
+  private verify(accessToken: string): Promise<Authentication> {
     return new Promise((resolve, reject) => {
       const carrier: TokenCarrier = { accessToken };
       const verify = this.passport.authenticate(

@@ -20,6 +20,9 @@ export class AccessRefused extends Error {
   }
 }
 
+/** The clock slack of the expiry check (identity's and the gateway's clocks may differ a little). */
+export const CLOCK_TOLERANCE_MS = 5_000;
+
 /** Longer than any token identity signs: refused before any parsing. */
 const MAX_TOKEN_LENGTH = 8_192;
 
@@ -59,7 +62,7 @@ export class JwtStrategy extends PassportStrategy(passportJwt.Strategy, 'jwt') {
       issuer: ACCESS_TOKEN_ISSUER,
       audience: ACCESS_TOKEN_AUDIENCE,
       ignoreExpiration: false,
-      jsonWebTokenOptions: { clockTolerance: 5 },
+      jsonWebTokenOptions: { clockTolerance: CLOCK_TOLERANCE_MS / 1000 },
     });
   }
 
