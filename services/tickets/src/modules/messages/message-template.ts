@@ -1,3 +1,24 @@
+/** One formatter per time zone: building an `Intl.DateTimeFormat` costs far more than formatting with it. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatterOf = (timeZone: string): Intl.DateTimeFormat => {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      weekday: 'long',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+};
+
 /** The clock in a time zone: the parts the message variables need. */
 export function zonedParts(
   now: Date,
@@ -13,17 +34,7 @@ export function zonedParts(
   minutesOfDay: number;
 } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      weekday: 'long',
-      hourCycle: 'h23',
-    })
+    formatterOf(timeZone)
       .formatToParts(now)
       .map((part) => [part.type, part.value]),
   );
