@@ -30,6 +30,23 @@ function canonicalOf(phone: PhoneNumber | undefined): string | null {
  * country code are read as Brazilian first. Returns null when the input is not a valid phone number.
  */
 export function normalizePhoneNumber(raw: string): string | null {
+  // every inbound message carries its sender's number: the same few thousand numbers over and over
+  const known = normalized.get(raw);
+  if (known !== undefined) return known;
+  const result = normalize(raw);
+  normalized.set(raw, result);
+  if (normalized.size > NORMALIZED_KEPT) {
+    const oldest = normalized.keys().next().value;
+    if (oldest !== undefined) normalized.delete(oldest);
+  }
+  return result;
+}
+
+/** Recently normalized numbers (parsing one with libphonenumber costs tens of microseconds), oldest first. */
+const normalized = new Map<string, string | null>();
+const NORMALIZED_KEPT = 20_000;
+
+function normalize(raw: string): string | null {
   const local = raw.split('@')[0]?.split(':')[0]?.trim() ?? '';
   const international = local.startsWith('+') || local.startsWith('00');
   const digits = local.replace(/\D/g, '').replace(international && local.startsWith('00') ? /^00/ : /^$/, '');
