@@ -12,6 +12,7 @@ import {
 import type { Logger } from 'pino';
 import { DEFAULT_CONSUMED_PARTITIONS } from '../database/pool-size.js';
 import type { BusMessage, DeliveredMessage, EventBus, SubscribeOptions, Subscription } from './event-bus.js';
+import { fixKafkaRequestQueueIdleLoop } from './kafkajs-request-queue.js';
 
 export interface KafkaBusOptions {
   readonly clientId: string;
@@ -90,6 +91,8 @@ export class KafkaEventBus implements EventBus {
         options.logger[level]({ kafka: rest, namespace: entry.namespace }, String(message));
       },
     };
+    // kafkajs 2.2.4 spins a 1 ms timer per broker connection otherwise (see kafkajs-request-queue.ts)
+    fixKafkaRequestQueueIdleLoop();
     this.kafka = new Kafka(config);
     this.producer = this.createProducer();
   }

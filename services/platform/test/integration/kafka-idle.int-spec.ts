@@ -1,0 +1,81 @@
+/**
+ * An idle service does not spin: with kafkajs 2.2.4 as released, every broker connection's request queue ran a
+ * 1 ms timer forever (~850 wake-ups a second, ~0.045 of a core per idle process). On the real broker, a
+ * subscribed consumer and the producer sit idle, and their request queues are looked at only when something is
+ * pending; an event published after the idle second is still handled at once.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
+import { EventServer, KafkaEventBus, kafkaRequestQueueClass } from '@cs/platform/events';
+import { expectEventually, repoRoot, testRun } from '@cs/platform/testing';
+
+const TOPIC = 'identity.company.v1';
+const logger = pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
+let bus: KafkaEventBus | undefined;
+let server: EventServer | undefined;
+
+afterAll(async () => {
+  await server?.close();
+  await bus?.disconnect();
+});
+
+it('an idle consumer checks its request queues only when something is pending, and still handles the next event', async () => {
+  const { prototype } = kafkaRequestQueueClass();
+  const original = prototype.checkPendingRequests;
+  let checks = 0;
+  prototype.checkPendingRequests = function (this: unknown) {
+    checks += 1;
+    original.call(this);
+  };
+  try {
+    const run = testRun();
+    bus = new KafkaEventBus({
+      clientId: 'idle-test',
+      brokers: run.brokers.split(','),
+      topicPrefix: run.topicPrefix,
+      logger,
+    });
+    await bus.connect();
+    const handled: string[] = [];
+    server = new EventServer({
+      bus,
+      groupId: `idle-test-${randomUUID().slice(0, 8)}`,
+      logger,
+      idempotency: { kind: 'memory' },
+    });
+    server.addHandler(TOPIC, (received: { data: { name: string } }) => void handled.push(received.data.name), true);
+    await new Promise<void>((resolve, reject) =>
+      server!.listen((error) =>
+        error ? reject(error instanceof Error ? error : new Error('no consumer')) : resolve(),
+      ),
+    );
+
+    await new Promise((resolve) => setTimeout(resolve, 3_000)); // the group's join settles
+    checks = 0;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // a request completing looks at its queue once (fetches answered every 500 ms, heartbeats): a handful, not ~1,000
+    expect(checks).toBeLessThan(50);
+
+    const fixture = JSON.parse(
+      readFileSync(join(repoRoot(), 'proto/fixtures/events/identity.company.created.json'), 'utf8'),
+    ) as Record<string, unknown>;
+    const companyId = 980_000 + Math.floor(Math.random() * 9_000);
+    const id = randomUUID();
+    const value = JSON.stringify({
+      ...fixture,
+      id,
+      companyId,
+      data: { ...(fixture['data'] as object), id: companyId, name: 'Acordou' },
+    });
+    const sentAt = Date.now();
+    await expectEventually(() =>
+      bus!.publish([{ topic: TOPIC, key: String(companyId), value, headers: { 'event-id': id } }]),
+    );
+    await expectEventually(() => expect(handled).toContain('Acordou'));
+    expect(Date.now() - sentAt).toBeLessThan(5_000);
+  } finally {
+    prototype.checkPendingRequests = original;
+  }
+});
