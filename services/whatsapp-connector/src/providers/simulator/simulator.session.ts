@@ -216,17 +216,14 @@ export class SimulatorSession implements ProviderSession {
         return false;
       }
       if (this.status !== 'CONNECTED') return false;
-      const rows = await this.context.transaction((manager) =>
-        manager.query<InboxRow[]>(
+      // The batch is read, delivered and recorded in one fenced transaction, in order: the sink's outbox writes and
+      // the delivery marks commit together (one commit per batch, not per message), or not at all.
+      const count = await this.fenced(async (manager) => {
+        const rows = await manager.query<InboxRow[]>(
           `SELECT id, message_id, kind, payload, created_at FROM simulator_inbox
             WHERE connection_id = $1 AND delivered_at IS NULL ORDER BY id LIMIT ${INBOX_BATCH}`,
           [this.connectionId],
-        ),
-      );
-      if (rows.length === 0) return false;
-      // The batch is delivered and recorded in one fenced transaction, in order: the sink's outbox writes and the
-      // delivery marks commit together (one commit per batch, not per message), or not at all.
-      await this.fenced(async (manager) => {
+        );
         const delivered: string[] = [];
         // consecutive messages (and edits, revokes, reactions, calls) go to the sink together: one dedupe insert
         // and one outbox write for them; a receipt in between is reported after what came before it
@@ -247,14 +244,16 @@ export class SimulatorSession implements ProviderSession {
           delivered.push(row.id);
         }
         await flush();
-        if (delivered.length === 0) return;
-        await manager.query(
-          `UPDATE simulator_inbox SET delivered_at = clock_timestamp(), delivered_by = $2, delivered_epoch = $3
-            WHERE id = ANY($1::bigint[])`,
-          [delivered, this.context.lease.owner, this.context.lease.epoch],
-        );
+        if (delivered.length > 0) {
+          await manager.query(
+            `UPDATE simulator_inbox SET delivered_at = clock_timestamp(), delivered_by = $2, delivered_epoch = $3
+              WHERE id = ANY($1::bigint[])`,
+            [delivered, this.context.lease.owner, this.context.lease.epoch],
+          );
+        }
+        return rows.length;
       });
-      return rows.length === INBOX_BATCH;
+      return count === INBOX_BATCH;
     } finally {
       this.polling = false;
     }
