@@ -1,6 +1,8 @@
 // CPU profile of a whole process, for `--import` in NODE_OPTIONS (Node 20 refuses `--cpu-prof` there):
-//   STACK_NODE_OPTIONS="--import=$PWD/bench/lib/cpu-profile.mjs" CPU_PROFILE_DIR=/tmp/prof node ... bench/inbound.mjs
-// Starts the inspector's sampling profiler at load and writes `<dir>/<pid>-<script>.cpuprofile` when the process
+//   STACK_NODE_OPTIONS="--import=$PWD/bench/lib/cpu-profile.mjs" node ... bench/inbound.mjs
+// Starts the inspector's sampling profiler at load and writes `<dir>/<pid>-<service>-<script>.cpuprofile` (dir:
+// CPU_PROFILE_DIR where the process's environment has it, else /tmp/cpu-profiles; a bench stack passes its
+// deployables only their own environment, so theirs land in /tmp/cpu-profiles) when the process
 // is asked to stop (SIGTERM/SIGINT, before the app's own handlers finish) or exits.
 import { Session } from 'node:inspector';
 import { writeFileSync, mkdirSync } from 'node:fs';
