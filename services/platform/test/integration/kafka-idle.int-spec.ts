@@ -45,7 +45,13 @@ it('an idle consumer checks its request queues only when something is pending, a
       logger,
       idempotency: { kind: 'memory' },
     });
-    server.addHandler(TOPIC, (received: { data: { name: string } }) => void handled.push(received.data.name), true);
+    server.addHandler(
+      TOPIC,
+      async (received: { data: { name: string } }) => {
+        handled.push(received.data.name);
+      },
+      true,
+    );
     await new Promise<void>((resolve, reject) =>
       server!.listen((error) =>
         error ? reject(error instanceof Error ? error : new Error('no consumer')) : resolve(),
