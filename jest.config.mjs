@@ -29,8 +29,8 @@ export default {
       displayName: 'integration',
       testMatch: ['**/test/**/*.int-spec.ts', '**/test/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/deploy/scripts/jest-global-setup.mjs',
-      // topics of its own for every test file (see the file)
-      setupFilesAfterEnv: ['<rootDir>/services/platform/test/setup/file-topics.ts'],
+      // a database per worker, topics per test file (see the file)
+      setupFilesAfterEnv: ['<rootDir>/services/platform/test/setup/isolation.ts'],
       globalTeardown: '<rootDir>/deploy/scripts/jest-global-teardown.mjs',
       testTimeout: 120_000,
     },

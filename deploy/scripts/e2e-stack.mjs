@@ -54,7 +54,8 @@ const entryOf = (app) => app.replace(/^\.\.\/\.\.\//, '').replace(/app\.ts$/, 'm
  * options for the gateways only (e.g. `--cpu-prof`); `handleSignals` makes Ctrl-C at any point (even during the
  * migrations) stop everything and leave no database, topics or processes behind; `gateways` starts that many gateways
  * (`stack.gatewayUrls`; the first is `gatewayUrl`); `compiled` runs each deployable's
- * built JavaScript (`make build`) instead of its TypeScript sources through the SWC loader, as the image does.
+ * built JavaScript (`make build`) instead of its TypeScript sources through the SWC loader, as the image does (the
+ * default when `STACK_COMPILED=1`: `make test` sets it, having just built everything).
  */
 export async function startStack({
   log = () => undefined,
@@ -67,7 +68,7 @@ export async function startStack({
   gatewayNodeOptions,
   readyTimeoutMs = 60_000,
   handleSignals = false,
-  compiled = false,
+  compiled = process.env.STACK_COMPILED === '1',
   gateways = 1,
 } = {}) {
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
@@ -144,16 +145,25 @@ export async function startStack({
     log(`database ${database}, Kafka ${brokers} (topics ${topicPrefix}*)`);
     await migrateAll(databaseUrl, env, { seed: true });
     if (prepare) await prepare(databaseUrl);
+    // the services start together (none needs another to become ready: they meet through Kafka), which takes a
+    // third of the time of starting them one after another; the gateway, which needs their addresses, follows
     const serviceUrls = {};
-    for (const service of SERVICES) {
-      const port = await freePort();
+    const ports = [];
+    for (const service of SERVICES) ports.push(await freePort());
+    const started = SERVICES.map((service, index) => {
       const child = start(service.name, entryOf(service.app), {
         ...env,
-        [service.portKey]: String(port),
+        [service.portKey]: String(ports[index]),
         ...nodeOptionsEnv(service.nodeOptions),
       });
-      const url = `http://127.0.0.1:${port}`;
-      await waitForHttp(`${url}/health/ready`, { child, timeoutMs: readyTimeoutMs });
+      return { service, child, url: `http://127.0.0.1:${ports[index]}` };
+    });
+    const readiness = await Promise.allSettled(
+      started.map(({ child, url }) => waitForHttp(`${url}/health/ready`, { child, timeoutMs: readyTimeoutMs })),
+    );
+    const failed = readiness.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    for (const { service, child, url } of started) {
       serviceUrls[service.urlKey] = url;
       log(`${service.name} on ${url} (pid ${child.process.pid})`);
     }

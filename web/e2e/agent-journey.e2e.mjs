@@ -206,6 +206,8 @@ describe("the agent's workspace", () => {
   it('works on a phone, and the desktop session is told about the other login', async () => {
     const desktop = await person();
     await login(desktop, AGENT);
+    // the notice travels on the live socket: the desktop is listening before the phone signs in
+    await desktop.locator('header[data-realtime="live"]').waitFor();
     const phone = await person({ viewport: { width: 390, height: 844 } });
     await login(phone, AGENT);
     await desktop.getByText('Sua conta foi acessada em outro computador.').waitFor({ timeout: 30_000 });

@@ -1,5 +1,5 @@
-// `make e2e`: builds the client, then runs every `*.e2e.mjs` with node's test runner (one file at a time; each
-// starts the full stack in its own database and topic prefix). Screenshots land in e2e/artifacts (git-ignored).
+// `make e2e`: builds the client, then runs every `*.e2e.mjs` with node's test runner, two files at a time
+// (E2E_CONCURRENCY): each starts the full stack in its own database and topic prefix, on ports of its own. Screenshots land in e2e/artifacts (git-ignored).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +21,7 @@ const files = readdirSync(`${web}e2e`)
   .map((name) => `${web}e2e/${name}`);
 const run = spawnSync(
   process.execPath,
-  ['--import', `${root}deploy/scripts/register-ts.mjs`, '--test', '--test-concurrency=1', ...files],
+  ['--import', `${root}deploy/scripts/register-ts.mjs`, '--test', `--test-concurrency=${process.env.E2E_CONCURRENCY ?? 2}`, ...files],
   { cwd: root, stdio: 'inherit', env: process.env },
 );
 process.exit(run.status ?? 1);

@@ -120,7 +120,7 @@ export async function startStack(
   } = {},
 ): Promise<Stack> {
   const databaseUrl = options.databaseUrl ?? testRun().databaseUrl;
-  // every test file has topics of its own already (services/platform/test/setup/file-topics.ts)
+  // every test file has topics of its own already (services/platform/test/setup/isolation.ts)
   const topicPrefix = options.topicPrefix ?? testRun().topicPrefix;
   const kafka = { KAFKA_TOPIC_PREFIX: topicPrefix };
   await migrateIdentity(databaseUrl);

@@ -63,6 +63,7 @@ export function TopBar({ user, connected }: { user: SessionUser; connected: bool
   return (
     <Flex
       as="header"
+      data-realtime={connected ? 'live' : 'offline'}
       h="topbar"
       flexShrink={0}
       align="center"

@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import type { ClientEvent, ClientToServerEvents, ServerToClientEvents } from '@cs/proto/realtime';
+import { tokenStore } from '../api/session';
 import { env } from '../lib/env';
 
 /** The app's socket, typed by the wire contract of `@cs/proto/realtime`. */
@@ -22,7 +23,8 @@ export function connectSocket(identity: SocketIdentity): AppSocket {
   socket = io(env.VITE_SOCKET_URL || undefined, {
     transports: ['websocket'],
     query: { token: identity.token, userId: String(identity.userId), companyId: String(identity.companyId) },
-    auth: { token: identity.token },
+    // read at every (re)connection attempt: after a refresh the socket presents the current access token
+    auth: (send) => send({ token: tokenStore.get() ?? identity.token }),
     reconnection: true,
   });
   socket.on('connect', () => {

@@ -7,7 +7,12 @@ import { sessionSlice } from '../api/session';
 import { agent, message, ticket, wireMessage } from '../testing/fixtures';
 import { API } from '../testing/handlers';
 import { server } from '../testing/server';
-import { handleMessageEvent, handleTicketEvent } from './use-realtime-sync';
+import {
+  handleConnectError,
+  handleMessageEvent,
+  handleTicketEvent,
+  SOCKET_RETRY_AFTER_REFUSAL_MS,
+} from './use-realtime-sync';
 
 const pending: TicketListArgs = { status: 'pending', queueIds: [1, 2], showAll: false };
 const open: TicketListArgs = { status: 'open', queueIds: [1, 2], showAll: false };
@@ -174,5 +179,42 @@ describe('a chat that is still loading', () => {
       ['m1', 1],
       ['m2', 2],
     ]);
+  });
+});
+
+describe('a refused socket handshake', () => {
+  it('ends the session when the gateway says it already ended (another login while the socket was away)', () => {
+    const store = makeStore();
+    store.dispatch(sessionSlice.actions.signedIn({ token: 't', user: agent }));
+    const reconnect = vi.fn();
+    handleConnectError(store.dispatch, new Error('ERR_SESSION_EXPIRED'), reconnect);
+    expect(store.getState().session.status).toBe('expired');
+    expect(store.getState().session.user).toBeNull();
+    expect(reconnect).not.toHaveBeenCalled();
+  });
+
+  it('refetches the live lists (which refreshes the token) and tries again when the token was refused', async () => {
+    vi.useFakeTimers();
+    try {
+      const store = makeStore();
+      store.dispatch(sessionSlice.actions.signedIn({ token: 't', user: agent }));
+      const reconnect = vi.fn();
+      handleConnectError(store.dispatch, new Error('ERR_INVALID_TOKEN'), reconnect);
+      expect(store.getState().session.status).toBe('authenticated');
+      expect(reconnect).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(SOCKET_RETRY_AFTER_REFUSAL_MS);
+      expect(reconnect).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('leaves network errors to socket.io’s own retries', () => {
+    const store = makeStore();
+    store.dispatch(sessionSlice.actions.signedIn({ token: 't', user: agent }));
+    const reconnect = vi.fn();
+    handleConnectError(store.dispatch, new Error('websocket error'), reconnect);
+    expect(store.getState().session.status).toBe('authenticated');
+    expect(reconnect).not.toHaveBeenCalled();
   });
 });

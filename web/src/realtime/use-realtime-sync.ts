@@ -9,12 +9,12 @@ import { useAppDispatch, useAppSelector, useAppStore } from '../app/hooks';
 import { baseApi, LIVE_TAGS } from '../api/base-api';
 import { mergeIntoChat } from '../api/endpoints/messages';
 import { ticketsApi, type TicketListArgs } from '../api/endpoints/tickets';
-import { tokenStore, userUpdated } from '../api/session';
+import { sessionExpired, tokenStore, userUpdated } from '../api/session';
 import type { SessionUser, Ticket } from '../api/types';
 import { notify } from '../components/toaster';
 import { i18n } from '../i18n';
 import type { AppDispatch, RootState } from '../app/store';
-import { connectSocket, disconnectSocket, joinRoom } from './socket';
+import { connectSocket, currentSocket, disconnectSocket, joinRoom } from './socket';
 import { applyTicket, markRead, patchContact, removeTicket, type ListView, viewerOf } from './ticket-rules';
 
 /** Presence ping (the spec's `userStatus` every 5 minutes). */
@@ -82,6 +82,24 @@ export function handleMessageEvent(
   }
 }
 
+/** How long a socket refused for its token waits, while the app's requests refresh it, before trying again. */
+export const SOCKET_RETRY_AFTER_REFUSAL_MS = 3_000;
+
+/**
+ * A handshake the gateway refused (socket.io does not retry those by itself). `ERR_SESSION_EXPIRED`: the session
+ * ended while the socket was away (another login, a revocation), so it ends here as a 401 would end it.
+ * `ERR_INVALID_TOKEN`: the access token expired; the live lists are fetched again, which refreshes it, and the socket
+ * tries again with the new one. Network errors are socket.io's own to retry.
+ */
+export function handleConnectError(dispatch: AppDispatch, error: Error, reconnect: () => void): void {
+  if (error.message === 'ERR_SESSION_EXPIRED') {
+    dispatch(sessionExpired());
+  } else if (error.message === 'ERR_INVALID_TOKEN') {
+    dispatch(baseApi.util.invalidateTags([...LIVE_TAGS]));
+    window.setTimeout(reconnect, SOCKET_RETRY_AFTER_REFUSAL_MS);
+  }
+}
+
 /** The one socket of the app: connects when signed in and keeps the RTK Query cache live (spec §4). */
 export function useRealtimeSync(): boolean {
   const dispatch = useAppDispatch();
@@ -105,6 +123,10 @@ export function useRealtimeSync(): boolean {
       everConnected = true;
     });
     socket.on('disconnect', () => setConnected(false));
+    socket.on('connect_error', (error) => handleConnectError(dispatch, error, () => {
+        // unless the app has since closed this socket (signed out, another user)
+        if (currentSocket() === socket) socket.connect();
+      }));
     socket.on(channel.ticket(companyId), (event) => {
       const current = me();
       if (current) handleTicketEvent(dispatch, getState, current, event);

@@ -6,7 +6,9 @@ export default async function globalTeardown(): Promise<void> {
   const state = (globalThis as { __csTestRun?: TestRunState }).__csTestRun;
   if (!state) return;
   if (process.env['KEEP_TEST_DB'] !== '1') {
-    await dropDatabase(state.server.adminUrl, state.database).catch(() => undefined);
+    await Promise.all(
+      state.databases.map((database) => dropDatabase(state.server.adminUrl, database).catch(() => undefined)),
+    );
     await deleteTopics(state.brokers, state.topicPrefix).catch(() => undefined);
   }
   await state.server.stop();
