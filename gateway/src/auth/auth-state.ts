@@ -1,5 +1,6 @@
 import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokenClaims, type PlanFlags } from '@cs/proto/http';
 import type { PlanFlag } from '@cs/proto/events';
+import { localDate } from '@cs/platform/time';
 
 /** Who a verified token speaks for, after applying what identity announced since the token was signed. */
 export interface CallerIdentity {
@@ -125,24 +126,12 @@ export class AuthState {
 export const hasFlag = (identity: CallerIdentity, flag: PlanFlag): boolean => identity.plan?.[flag] === true;
 
 /**
- * One formatter per time zone: building an `Intl.DateTimeFormat` costs ~60 µs (more under load), and every
- * proxied request asks for today's date in its company's zone (the gateway's hottest function in a CPU profile
- * of `GET /tickets`, bench/README.md); formatting with a built one costs ~1 µs.
+ * Today's date (YYYY-MM-DD) in a time zone (an unknown zone: UTC). Every proxied request asks for it in its company's
+ * zone (once the gateway's hottest function in a CPU profile of `GET /tickets`, bench/README.md): the formatter is
+ * built once per zone (`@cs/platform/time`).
  */
-const dayFormats = new Map<string, Intl.DateTimeFormat | null>();
-
-/** Today's date (YYYY-MM-DD) in a time zone. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  let format = dayFormats.get(timeZone);
-  if (format === undefined) {
-    try {
-      format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    } catch {
-      format = null; // an unknown zone: UTC
-    }
-    if (dayFormats.size < 1_000) dayFormats.set(timeZone, format);
-  }
-  return format ? format.format(now) : now.toISOString().slice(0, 10);
+  return localDate(now, timeZone);
 }
 
 /** Past its due date by more than the grace days (a company without a due date never expires). */

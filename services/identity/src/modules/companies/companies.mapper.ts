@@ -1,6 +1,7 @@
 import type { CompanySnapshot, PlanSnapshot, ScheduleEntry } from '@cs/proto/events';
 import type { CompanyEntity } from './company.entity.js';
 import type { PlanEntity } from './plan.entity.js';
+import { zonedParts } from '@cs/platform/time';
 
 export const toPlanSnapshot = (plan: PlanEntity): PlanSnapshot => ({
   id: plan.id,
@@ -49,13 +50,7 @@ export const DEFAULT_SCHEDULES: readonly ScheduleEntry[] = [
 
 /** The calendar date `days` after `now` in a time zone, as YYYY-MM-DD. */
 export function dateInZonePlusDays(now: Date, timeZone: string, days: number): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-  const [year, month, day] = parts.split('-').map(Number) as [number, number, number];
+  const { year, month, day } = zonedParts(now, timeZone);
   const date = new Date(Date.UTC(year, month - 1, day + days));
   return date.toISOString().slice(0, 10);
 }

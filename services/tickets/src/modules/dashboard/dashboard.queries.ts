@@ -8,6 +8,7 @@ import type {
   TicketsUserSlot,
 } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
+import { localDate } from '@cs/platform/time';
 import { ProjectionsRepository } from '../projections/projections.repository.js';
 import { parseDateTime } from '../schedules/local-time.js';
 import { contribution, HOURS, ROLLUP_COLUMNS } from '../../database/migrations/1764100000000-dashboard-daily.js';
@@ -23,16 +24,8 @@ interface Row {
   readonly pending: number;
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
 /** The `YYYY-MM-DD` date of an instant in a time zone. */
-const localDay = (instant: Date, timeZone: string): string => {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(instant);
-};
+const localDay = (instant: Date, timeZone: string): string => localDate(instant, timeZone);
 
 /**
  * A period [start, end) (null: unbounded) as the whole days of the company's time zone it covers (`to`

@@ -1,25 +1,8 @@
-/** One formatter per time zone: building an `Intl.DateTimeFormat` costs far more than formatting with it. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const formatterOf = (timeZone: string): Intl.DateTimeFormat => {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      weekday: 'long',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-};
+import { zonedParts as clockIn } from '@cs/platform/time';
 
-/** The clock in a time zone: the parts the message variables need. */
+const two = (value: number): string => String(value).padStart(2, '0');
+
+/** The clock in a time zone: the parts the message variables need (zero-padded) and the minutes since midnight. */
 export function zonedParts(
   now: Date,
   timeZone: string,
@@ -33,21 +16,16 @@ export function zonedParts(
   weekday: string;
   minutesOfDay: number;
 } {
-  const parts = Object.fromEntries(
-    formatterOf(timeZone)
-      .formatToParts(now)
-      .map((part) => [part.type, part.value]),
-  );
-  const hour = Number(parts['hour']) % 24;
+  const clock = clockIn(now, timeZone);
   return {
-    year: parts['year'] ?? '',
-    month: parts['month'] ?? '',
-    day: parts['day'] ?? '',
-    hour,
-    minute: parts['minute'] ?? '00',
-    second: parts['second'] ?? '00',
-    weekday: (parts['weekday'] ?? '').toLowerCase(),
-    minutesOfDay: hour * 60 + Number(parts['minute']),
+    year: String(clock.year),
+    month: two(clock.month),
+    day: two(clock.day),
+    hour: clock.hour,
+    minute: two(clock.minute),
+    second: two(clock.second),
+    weekday: clock.weekday,
+    minutesOfDay: clock.hour * 60 + clock.minute,
   };
 }
 

@@ -1,20 +1,6 @@
-import { zonedParts } from '../messages/message-template.js';
+import { wallTimeToInstant } from '@cs/platform/time';
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
-
-/** Minutes the zone's clock is ahead of UTC at an instant. */
-function offsetMinutes(instant: number, timeZone: string): number {
-  const clock = zonedParts(new Date(instant), timeZone);
-  const asUtc = Date.UTC(
-    Number(clock.year),
-    Number(clock.month) - 1,
-    Number(clock.day),
-    clock.hour,
-    Number(clock.minute),
-    Number(clock.second),
-  );
-  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
-}
 
 /**
  * A date-time as clients send it. One with an offset or `Z` is an instant; one without (the spec's
@@ -30,8 +16,5 @@ export function parseDateTime(value: string | Date, timeZone: string): Date | nu
   }
   const [, y, mo, d, h, mi, s] = local;
   const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? 0));
-  const first = wall - offsetMinutes(wall, timeZone) * 60_000;
-  // around a daylight-saving change the offset at the result can differ from the one at the guess
-  const second = wall - offsetMinutes(first, timeZone) * 60_000;
-  return new Date(second);
+  return new Date(wallTimeToInstant(wall, timeZone));
 }
