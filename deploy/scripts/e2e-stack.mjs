@@ -145,11 +145,11 @@ export async function startStack({
     log(`database ${database}, Kafka ${brokers} (topics ${topicPrefix}*)`);
     await migrateAll(databaseUrl, env, { seed: true });
     if (prepare) await prepare(databaseUrl);
-    // the services start together (none needs another to become ready: they meet through Kafka), which takes a
-    // third of the time of starting them one after another; the gateway, which needs their addresses, follows
+    // the services start together (none needs another to become ready: they meet through Kafka), 3–4 s sooner than
+    // one after another on 2 cores; the gateway, which needs their addresses, follows
     const serviceUrls = {};
     const ports = [];
-    for (const service of SERVICES) ports.push(await freePort());
+    for (let index = 0; index < SERVICES.length; index += 1) ports.push(await freePort());
     const started = SERVICES.map((service, index) => {
       const child = start(service.name, entryOf(service.app), {
         ...env,

@@ -19,9 +19,10 @@ export interface SubscribeOptions {
   readonly topics: readonly string[];
   readonly handle: (message: DeliveredMessage) => Promise<void>;
   /**
-   * When set, a bus that fetches in batches (Kafka) hands over consecutive messages of one partition at once, in
-   * order (at most `maxBatchSize`), instead of calling `handle` for each; like `handle`, it must not throw. The
-   * offsets move past a batch only once it resolved. The in-process bus always calls `handle`.
+   * When set, a bus that fetches in batches (Kafka) hands over several messages at once (at most `maxBatchSize`,
+   * unless one partition's slice alone is longer): consecutive messages of one or more partitions, each partition's
+   * in order, instead of calling `handle` for each; like `handle`, it must not throw. The offsets move past a batch
+   * only once it resolved. The in-process bus always calls `handle`.
    */
   readonly handleBatch?: (messages: readonly DeliveredMessage[]) => Promise<void>;
   /** The most messages given to one `handleBatch` call (default 10: a batch's locks are held until it commits). */

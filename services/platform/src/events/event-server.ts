@@ -34,8 +34,9 @@ export interface EventServerOptions {
   readonly concurrency?: number;
   readonly backoffMs?: (attempt: number) => number;
   /**
-   * The most events of one partition handled in one transaction by an `@InBatches()` handler: 1 = no batches; unset =
-   * the bus's default (10). `EventsModule` sets it from `EVENTS_BATCH_SIZE` (default 100).
+   * The most events handled in one transaction by an `@InBatches()` handler (from one partition, or from several
+   * fetched together; a longer slice of one partition is not split): 1 = no batches; unset = the bus's default (10).
+   * `EventsModule` sets it from `EVENTS_BATCH_SIZE` (default 100).
    */
   readonly maxBatchSize?: number;
   /** Where a new consumer group starts (see `SubscribeOptions.startFrom`). */
@@ -132,28 +133,48 @@ export class EventServer extends Server implements CustomTransportStrategy {
   }
 
   /**
-   * Handles consecutive messages of one partition, in order; never throws. The messages of a handler marked
-   * `@InBatches()` (with an inbox) are handled in ONE transaction: one multi-row inbox insert sorts out what was
-   * already handled (against the inbox, and an event id repeated within the batch), then the handler runs for each
-   * new event in order, and everything commits together. When a handler fails, nothing of that transaction stays:
-   * the events before the failing one are handled again in one transaction, the failing one alone with its
-   * attempts (then the DLQ) as `handleMessage` does, and the rest in batches again; when the commit itself fails
-   * (no handler to blame), every event of the batch is handled alone. Other handlers get one message at a time.
+   * Handles consecutive messages of one or more partitions, each partition's in order; never throws. The messages of a
+   * handler marked `@InBatches()` (with an inbox) are handled in ONE transaction: one multi-row inbox insert sorts out
+   * what was already handled (against the inbox, and an event id repeated within the batch), then the handler runs
+   * for each new event in order, and everything commits together. When a handler fails, nothing of that transaction
+   * stays: the events before the failing one are handled again in one transaction, the failing one alone with its
+   * attempts (then the DLQ) as `handleMessage` does, and the rest in batches again; when the commit itself fails (no
+   * handler to blame), every event of the batch is handled alone. Other handlers get one message at a time.
+   *
+   * Across partitions it goes in rounds: every partition's leading run of batched events, all in one transaction;
+   * then, partitions side by side, each one's following events that are not batched, one at a time; and again. A
+   * partition's events are never reordered, and partitions without batched handlers keep their concurrency.
    */
   async handleBatch(messages: readonly DeliveredMessage[]): Promise<void> {
-    let run: Ready[] = [];
+    const partitions = new Map<string, Prepared[]>();
     for (const message of messages) {
-      const prepared = this.prepare(message);
-      if (prepared.kind === 'ready' && prepared.batched) {
-        run.push(prepared);
-        continue;
+      const key = `${message.topic}\u0000${message.partition}`;
+      let queue = partitions.get(key);
+      if (!queue) partitions.set(key, (queue = []));
+      queue.push(this.prepare(message));
+    }
+    const isBatched = (prepared: Prepared | undefined): prepared is Ready =>
+      prepared?.kind === 'ready' && prepared.batched;
+    let queues = [...partitions.values()];
+    while (queues.length > 0) {
+      const run: Ready[] = [];
+      for (const queue of queues) {
+        let end = 0;
+        while (isBatched(queue[end])) end += 1;
+        run.push(...(queue.splice(0, end) as Ready[]));
       }
       if (run.length > 0) await this.handleRun(run);
-      run = [];
-      if (prepared.kind === 'ready') await this.deliverWithRetries(prepared);
-      else await this.setAside(prepared);
+      await Promise.all(
+        queues.map(async (queue) => {
+          while (queue.length > 0 && !isBatched(queue[0])) {
+            const prepared = queue.shift() as Prepared;
+            if (prepared.kind === 'ready') await this.deliverWithRetries(prepared);
+            else await this.setAside(prepared);
+          }
+        }),
+      );
+      queues = queues.filter((queue) => queue.length > 0);
     }
-    if (run.length > 0) await this.handleRun(run);
   }
 
   /**
@@ -319,7 +340,8 @@ export class EventServer extends Server implements CustomTransportStrategy {
     const idempotency = this.options.idempotency;
     if (idempotency.kind !== 'inbox') throw new Error('batches need an inbox');
     let failedAt: number | undefined;
-    let handled = 0;
+    /** New events handled, per topic (the run may span several). */
+    const handled = new Map<string, number>();
     try {
       await idempotency.transactions.run(async (manager) => {
         // the first delivery of each event id in this run, recorded in one statement
@@ -376,7 +398,7 @@ export class EventServer extends Server implements CustomTransportStrategy {
             );
             throw error;
           }
-          handled += group.length;
+          for (const item of group) handled.set(item.message.topic, (handled.get(item.message.topic) ?? 0) + 1);
           at = end;
           // keeps the group membership of a long batch (kafkajs sends one at most every heartbeat interval)
           await prepared.message.heartbeat().catch(() => undefined);
@@ -391,10 +413,19 @@ export class EventServer extends Server implements CustomTransportStrategy {
       }
       return failedAt === undefined ? { ok: false } : { ok: false, failedAt };
     }
-    const topic = (run[0] as Ready).message.topic;
-    if (handled > 0) consumed.add(handled, { topic, outcome: 'handled' });
-    if (run.length > handled) consumed.add(run.length - handled, { topic, outcome: 'duplicate' });
+    this.countConsumed(run, handled);
     return { ok: true };
+  }
+
+  /** The consumed-events counter after a committed run (which may span topics): handled and duplicate, per topic. */
+  private countConsumed(run: readonly Ready[], handled: ReadonlyMap<string, number>): void {
+    const totals = new Map<string, number>();
+    for (const prepared of run) totals.set(prepared.message.topic, (totals.get(prepared.message.topic) ?? 0) + 1);
+    for (const [topic, total] of totals) {
+      const fresh = handled.get(topic) ?? 0;
+      if (fresh > 0) consumed.add(fresh, { topic, outcome: 'handled' });
+      if (total > fresh) consumed.add(total - fresh, { topic, outcome: 'duplicate' });
+    }
   }
 
   /** Calls a handler with an event, or with an array of events (a batch handler; the context is the first's). */

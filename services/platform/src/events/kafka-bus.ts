@@ -13,6 +13,7 @@ import type { Logger } from 'pino';
 import { DEFAULT_CONSUMED_PARTITIONS } from '../database/pool-size.js';
 import type { BusMessage, DeliveredMessage, EventBus, SubscribeOptions, Subscription } from './event-bus.js';
 import { fixKafkaRequestQueueIdleLoop } from './kafkajs-request-queue.js';
+import { SliceCoalescer } from './slice-coalescer.js';
 
 export interface KafkaBusOptions {
   readonly clientId: string;
@@ -285,8 +286,10 @@ export class KafkaEventBus implements EventBus {
     const handleBatch = options.handleBatch;
     if (handleBatch) {
       // a fetched batch of one partition is handed over in slices, in order; the offset moves past a slice only
-      // once it was handled, and a consumer stopping or seeking between two slices leaves the rest unresolved
+      // once it was handled, and a consumer stopping or seeking between two slices leaves the rest unresolved. The
+      // slices of the fetch's partitions go together, up to the batch size (see SliceCoalescer)
       const sliceSize = Math.max(1, options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE);
+      const together = new SliceCoalescer(handleBatch, sliceSize);
       await consumer.run({
         partitionsConsumedConcurrently: options.concurrency ?? DEFAULT_CONSUMED_PARTITIONS,
         autoCommitInterval: AUTO_COMMIT_INTERVAL_MS,
@@ -299,7 +302,7 @@ export class KafkaEventBus implements EventBus {
           for (let start = 0; start < messages.length; start += sliceSize) {
             if (!payload.isRunning() || payload.isStale()) return;
             const slice = messages.slice(start, start + sliceSize);
-            await handleBatch(slice);
+            await together.submit(slice);
             payload.resolveOffset((slice[slice.length - 1] as DeliveredMessage).offset);
             await payload.heartbeat();
           }

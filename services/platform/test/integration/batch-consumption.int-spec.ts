@@ -49,12 +49,14 @@ const probe = (name: string, companyId = 7): Probe => {
 };
 
 let offset = 0;
-const delivered = (entry: Probe): DeliveredMessage => ({
+/** The message of an event on partition 0 (`deliveredOn` for another). */
+const delivered = (entry: Probe): DeliveredMessage => deliveredOn(entry, 0);
+const deliveredOn = (entry: Probe, partition: number): DeliveredMessage => ({
   topic: TOPIC,
   key: '7',
   value: entry.value,
   headers: { 'event-id': entry.id },
-  partition: 0,
+  partition,
   offset: String((offset += 1)),
   heartbeat: async () => undefined,
 });
@@ -72,6 +74,8 @@ interface Call {
 function consumer(options: {
   readonly batch: boolean;
   readonly fail?: (name: string, call: number) => boolean;
+  /** Awaited at the start of every call (before anything is written). */
+  readonly before?: (name: string) => Promise<void>;
   readonly bus?: EventBus;
   readonly groupId?: string;
 }) {
@@ -93,11 +97,15 @@ function consumer(options: {
     backoffMs: () => 1,
   });
   const calls: Call[] = [];
+  /** Names in the order their calls began (`calls` records them once `before` let them go on). */
+  const started: string[] = [];
   const perName = new Map<string, number>();
   server.addHandler(
     TOPIC,
     async (event: { id: string; companyId: number; type: string; data: { name: string } }) => {
       const name = event.data.name;
+      started.push(name);
+      await options.before?.(name);
       const call = (perName.get(name) ?? 0) + 1;
       perName.set(name, call);
       const [row] = await transactions.manager.query<Array<{ txid: string }>>('SELECT txid_current()::text AS txid');
@@ -113,7 +121,7 @@ function consumer(options: {
     true,
     options.batch ? ({ batch: true } satisfies OnTopicExtras) : {},
   );
-  return { server, calls, deadLetters, groupId };
+  return { server, calls, started, deadLetters, groupId };
 }
 
 /** The names whose effect rows exist for these events, in the order they were written. */
@@ -219,6 +227,54 @@ describe('EventServer.handleBatch with an inbox (PostgreSQL)', () => {
     expect(deadLetters).toEqual([third.id]);
     // the batch (one call each), then G1 and G2 alone, then the third's three attempts
     expect(calls.map((call) => call.name)).toEqual(['G1', 'G2', 'G1', 'G1', 'G2', 'G1', 'G1', 'G1']);
+  });
+
+  it('handles the events of several partitions fetched together in one transaction, each partition in order', async () => {
+    const { server, calls } = consumer({ batch: true });
+    // partition 0: PA1, PA2; partition 1: PB1, PB2; partition 2: PC1; fetched interleaved
+    const onPartition: Array<[string, number]> = [
+      ['PA1', 0],
+      ['PB1', 1],
+      ['PC1', 2],
+      ['PA2', 0],
+      ['PB2', 1],
+    ];
+    const entries = onPartition.map(([name]) => probe(name));
+
+    await server.handleBatch(entries.map((entry, index) => deliveredOn(entry, onPartition[index]?.[1] ?? 0)));
+
+    const order = calls.map((call) => call.name);
+    expect([...order].sort()).toEqual(['PA1', 'PA2', 'PB1', 'PB2', 'PC1']);
+    expect(order.indexOf('PA1')).toBeLessThan(order.indexOf('PA2'));
+    expect(order.indexOf('PB1')).toBeLessThan(order.indexOf('PB2'));
+    expect(new Set(calls.map((call) => call.txid)).size).toBe(1);
+    expect((await effects(entries)).sort()).toEqual(['PA1', 'PA2', 'PB1', 'PB2', 'PC1']);
+  });
+
+  it('handles unbatched events of several partitions side by side, each partition in order', async () => {
+    let sawOtherPartition = false;
+    const created = consumer({
+      batch: false,
+      // partition 0's first event waits for partition 1's first to begin: one partition after the other never would
+      before: async (name) => {
+        if (name !== 'QA1') return;
+        const deadline = Date.now() + 5_000;
+        while (!created.started.includes('QB1') && Date.now() < deadline) await settle();
+        sawOtherPartition = created.started.includes('QB1');
+      },
+    });
+    await created.server.handleBatch([
+      deliveredOn(probe('QA1'), 0),
+      deliveredOn(probe('QB1'), 1),
+      deliveredOn(probe('QA2'), 0),
+      deliveredOn(probe('QB2'), 1),
+    ]);
+
+    expect(sawOtherPartition).toBe(true);
+    const order = created.calls.map((call) => call.name);
+    expect(order.indexOf('QA1')).toBeLessThan(order.indexOf('QA2'));
+    expect(order.indexOf('QB1')).toBeLessThan(order.indexOf('QB2'));
+    expect(new Set(created.calls.map((call) => call.txid)).size).toBe(4);
   });
 
   it('gives a handler without @InBatches() one transaction per event', async () => {
