@@ -5,3 +5,4 @@ export * from './postgres.js';
 export * from './repo.js';
 export * from './fault-proxy.js';
 export * from './statement-log.js';
+export * from './consumers.js';

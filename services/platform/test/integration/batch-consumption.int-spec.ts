@@ -6,8 +6,6 @@
  * same on the real Kafka broker: many events over several keys, each key's effects in order, exactly once.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import pino from 'pino';
 import type { DataSource } from 'typeorm';
 import { dlqTopicOf } from '@cs/proto/events';
@@ -17,36 +15,28 @@ import {
   EventServer,
   type EventBus,
   InProcessEventBus,
-  KafkaEventBus,
+  type KafkaEventBus,
   type OnTopicExtras,
 } from '@cs/platform/events';
-import { expectEventually, readAllMessages, repoRoot, testRun } from '@cs/platform/testing';
+import {
+  companyCreatedEvent,
+  connectTestBus,
+  expectEventually,
+  type FixtureEvent,
+  readAllMessages,
+  startListening,
+  testRun,
+} from '@cs/platform/testing';
 import { probeMigrations } from '../fixtures/probe-migrations.js';
 
 const TOPIC = 'identity.company.v1';
 const schema = `batch_consumption_${randomBytes(3).toString('hex')}`;
 const logger = pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
-const fixture = JSON.parse(
-  readFileSync(join(repoRoot(), 'proto/fixtures/events/identity.company.created.json'), 'utf8'),
-) as Record<string, unknown>;
-
 let dataSource: DataSource;
 let transactions: TransactionHost;
 
-interface Probe {
-  readonly id: string;
-  readonly name: string;
-  readonly value: string;
-}
-
-const probe = (name: string, companyId = 7): Probe => {
-  const id = randomUUID();
-  return {
-    id,
-    name,
-    value: JSON.stringify({ ...fixture, id, companyId, data: { ...(fixture['data'] as object), id: companyId, name } }),
-  };
-};
+type Probe = FixtureEvent;
+const probe = (name: string, companyId = 7): Probe => companyCreatedEvent(companyId, name);
 
 let offset = 0;
 /** The message of an event on partition 0 (`deliveredOn` for another). */
@@ -388,20 +378,11 @@ describe('batch consumption on Kafka', () => {
 
   it('applies every event of several keys once, each key in order, with a poison event set aside', async () => {
     const run = testRun();
-    bus = new KafkaEventBus({
-      clientId: 'batch-test',
-      brokers: run.brokers.split(','),
-      topicPrefix: run.topicPrefix,
-      logger,
-    });
-    await bus.connect();
+    bus = await connectTestBus('batch-test', logger);
     const created = consumer({ batch: true, bus, fail: (name) => name.endsWith('veneno') });
     server = created.server;
-    await new Promise<void>((resolve, reject) =>
-      created.server.listen((error) =>
-        error ? reject(error instanceof Error ? error : new Error('the consumer did not start')) : resolve(),
-      ),
-    );
+    await startListening(created.server);
+
 
     const base = 980_000 + Math.floor(Math.random() * 9_000);
     const keys = Array.from({ length: 6 }, (_, index) => base + index);

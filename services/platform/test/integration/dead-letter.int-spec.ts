@@ -3,29 +3,23 @@
  * `<topic>.dlq` (with the reason, the error and the consumer group) and the events behind it on the same partition
  * (same key) are handled, in order.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { dlqTopicOf } from '@cs/proto/events';
-import { EventServer, KafkaEventBus } from '@cs/platform/events';
-import { expectEventually, readAllMessages, repoRoot, testRun } from '@cs/platform/testing';
+import { EventServer, type KafkaEventBus } from '@cs/platform/events';
+import {
+  companyCreatedEvent as event,
+  connectTestBus,
+  expectEventually,
+  readAllMessages,
+  startListening,
+  testRun,
+} from '@cs/platform/testing';
 
 const TOPIC = 'identity.company.v1';
 const logger = pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
 let bus: KafkaEventBus;
 let server: EventServer;
-
-const event = (companyId: number, name: string): { id: string; value: string } => {
-  const fixture = JSON.parse(
-    readFileSync(join(repoRoot(), 'proto/fixtures/events/identity.company.created.json'), 'utf8'),
-  ) as Record<string, unknown>;
-  const id = randomUUID();
-  return {
-    id,
-    value: JSON.stringify({ ...fixture, id, companyId, data: { ...(fixture['data'] as object), id: companyId, name } }),
-  };
-};
 
 afterAll(async () => {
   await server?.close();
@@ -34,13 +28,7 @@ afterAll(async () => {
 
 it('sets a poison event aside to <topic>.dlq and handles the events behind it on its partition', async () => {
   const run = testRun();
-  bus = new KafkaEventBus({
-    clientId: 'dlq-test',
-    brokers: run.brokers.split(','),
-    topicPrefix: run.topicPrefix,
-    logger,
-  });
-  await bus.connect();
+  bus = await connectTestBus('dlq-test', logger);
   const handled: string[] = [];
   let poisonAttempts = 0;
   server = new EventServer({
@@ -61,11 +49,7 @@ it('sets a poison event aside to <topic>.dlq and handles the events behind it on
     },
     true,
   );
-  await new Promise<void>((resolve, reject) =>
-    server.listen((error) =>
-      error ? reject(error instanceof Error ? error : new Error('the consumer did not start')) : resolve(),
-    ),
-  );
+  await startListening(server);
 
   const companyId = 990_000 + Math.floor(Math.random() * 9_000);
   const poison = event(companyId, 'Veneno');

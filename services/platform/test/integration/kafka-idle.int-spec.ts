@@ -4,12 +4,10 @@
  * subscribed consumer and the producer sit idle, and their request queues are looked at only when something is
  * pending; an event published after the idle second is still handled at once.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { EventServer, KafkaEventBus, kafkaRequestQueueClass } from '@cs/platform/events';
-import { expectEventually, repoRoot, testRun } from '@cs/platform/testing';
+import { EventServer, type KafkaEventBus, kafkaRequestQueueClass } from '@cs/platform/events';
+import { companyCreatedEvent, connectTestBus, expectEventually, startListening } from '@cs/platform/testing';
 
 const TOPIC = 'identity.company.v1';
 const logger = pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
@@ -30,14 +28,7 @@ it('an idle consumer checks its request queues only when something is pending, a
     original.call(this);
   };
   try {
-    const run = testRun();
-    bus = new KafkaEventBus({
-      clientId: 'idle-test',
-      brokers: run.brokers.split(','),
-      topicPrefix: run.topicPrefix,
-      logger,
-    });
-    await bus.connect();
+    bus = await connectTestBus('idle-test', logger);
     const handled: string[] = [];
     server = new EventServer({
       bus,
@@ -52,11 +43,8 @@ it('an idle consumer checks its request queues only when something is pending, a
       },
       true,
     );
-    await new Promise<void>((resolve, reject) =>
-      server!.listen((error) =>
-        error ? reject(error instanceof Error ? error : new Error('no consumer')) : resolve(),
-      ),
-    );
+    await startListening(server);
+
 
     await new Promise((resolve) => setTimeout(resolve, 3_000)); // the group's join settles
     checks = 0;
@@ -64,17 +52,7 @@ it('an idle consumer checks its request queues only when something is pending, a
     // a request completing looks at its queue once (fetches answered every 500 ms, heartbeats): a handful, not ~1,000
     expect(checks).toBeLessThan(50);
 
-    const fixture = JSON.parse(
-      readFileSync(join(repoRoot(), 'proto/fixtures/events/identity.company.created.json'), 'utf8'),
-    ) as Record<string, unknown>;
-    const companyId = 980_000 + Math.floor(Math.random() * 9_000);
-    const id = randomUUID();
-    const value = JSON.stringify({
-      ...fixture,
-      id,
-      companyId,
-      data: { ...(fixture['data'] as object), id: companyId, name: 'Acordou' },
-    });
+    const { id, companyId, value } = companyCreatedEvent(980_000 + Math.floor(Math.random() * 9_000), 'Acordou');
     const sentAt = Date.now();
     await expectEventually(() =>
       bus!.publish([{ topic: TOPIC, key: String(companyId), value, headers: { 'event-id': id } }]),
