@@ -8,9 +8,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import {
+  accessTokenKeys,
   createDatabase,
   createTopics,
   DEFAULT_TEST_BROKERS,
@@ -26,15 +27,6 @@ import { GATEWAY, SERVICES } from './deployables.mjs';
 import { migrateAll } from './migrate.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-/** A fresh EC P-256 pair for access tokens (ES256: identity signs, the gateway verifies). */
-function accessTokenKeys() {
-  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  return {
-    AUTH_ACCESS_PRIVATE_KEY: privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
-    AUTH_ACCESS_PUBLIC_KEY: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
-  };
-}
-
 /**
  * NODE_OPTIONS of one deployable: its own (deployables.mjs, or `gatewayNodeOptions`) and `STACK_NODE_OPTIONS` from
  * the environment, which every deployable gets (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a whole run).
@@ -42,6 +34,12 @@ function accessTokenKeys() {
 function nodeOptionsEnv(own) {
   const options = [own, process.env.STACK_NODE_OPTIONS].filter(Boolean).join(' ');
   return options ? { NODE_OPTIONS: options } : {};
+}
+
+/** identity's signing key and the gateway's verifying key, a fresh pair per stack. */
+function accessTokenEnv() {
+  const { privateKey, publicKey } = accessTokenKeys();
+  return { AUTH_ACCESS_PRIVATE_KEY: privateKey, AUTH_ACCESS_PUBLIC_KEY: publicKey };
 }
 
 const entryOf = (app) => app.replace(/^\.\.\/\.\.\//, '').replace(/app\.ts$/, 'main.ts');
@@ -109,7 +107,7 @@ export async function startStack({
     BILLING_WEBHOOK_SECRET: randomBytes(24).toString('hex'),
     BILLING_PUBLIC_URL: gatewayUrl,
     BILLING_REGISTER_WEBHOOK: 'true',
-    ...accessTokenKeys(),
+    ...accessTokenEnv(),
     PATH: process.env.PATH,
     ...extraEnv,
   };

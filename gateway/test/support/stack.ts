@@ -3,13 +3,13 @@
  * as child processes where the behaviour needs several gateways) on the run's PostgreSQL and Kafka, and helpers
  * that talk to them as the spec's clients do.
  */
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { startServiceApp, type RunningApp } from '@cs/platform/bootstrap';
 import { runMigrations } from '@cs/platform/database';
-import { serviceTestEnv, testRun } from '@cs/platform/testing';
+import { accessTokenKeys, type AccessTokenKeyPair, serviceTestEnv, testRun } from '@cs/platform/testing';
 import { gatewayService } from '../../src/app.js';
 import type { GatewayEnvSchema } from '../../src/config/env.js';
 import { identityService } from '../../../services/identity/src/app.js';
@@ -18,19 +18,8 @@ import { createIdentityDataSource } from '../../../services/identity/src/databas
 import { ticketsService } from '../../../services/tickets/src/app.js';
 import { createTicketsDataSource } from '../../../services/tickets/src/database/data-source.js';
 
-export interface KeyPair {
-  readonly privateKey: string;
-  readonly publicKey: string;
-}
-
-/** A fresh EC P-256 pair (ES256), as identity and the gateway hold: pkcs8 and SPKI DER in base64. */
-export function accessTokenKeys(): KeyPair {
-  const keys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  return {
-    privateKey: keys.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
-    publicKey: keys.publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
-  };
-}
+/** A fresh ES256 pair as identity and the gateway hold it (the gateway's tests import it from here). */
+export { accessTokenKeys } from '@cs/platform/testing';
 
 export const unique = (): string => `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 
@@ -85,7 +74,7 @@ export async function migrateIdentity(databaseUrl: string = testRun().databaseUr
 export interface Stack {
   readonly gatewayUrl: string;
   readonly identityUrl: string;
-  readonly keys: KeyPair;
+  readonly keys: AccessTokenKeyPair;
   readonly topicPrefix: string;
   readonly upstream: Upstream;
   readonly identity: RunningApp<typeof IdentityEnvSchema>;

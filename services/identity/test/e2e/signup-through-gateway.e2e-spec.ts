@@ -2,13 +2,13 @@
  * The walking skeleton: the gateway and identity boot as their own processes on real PostgreSQL and Kafka;
  * a public signup through the gateway commits the company and its event together, and the event reaches Kafka.
  */
-import { generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
 import { CompanyCreated } from '@cs/proto/events';
 import { createIdentityDataSource } from '../../src/database/data-source.js';
 import { runMigrations } from '@cs/platform/database';
 import {
+  accessTokenKeys,
   type ChildHandle,
   expectEventually,
   freePort,
@@ -24,9 +24,7 @@ let gateway: ChildHandle;
 let gatewayUrl: string;
 let planId: number;
 const unique = Date.now().toString(36);
-const keys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-const privateKey = keys.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
-const publicKey = keys.publicKey.export({ format: 'der', type: 'spki' }).toString('base64');
+const { privateKey, publicKey } = accessTokenKeys();
 
 beforeAll(async () => {
   const dataSource = createIdentityDataSource({ DATABASE_URL: testRun().databaseUrl });

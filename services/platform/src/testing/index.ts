@@ -6,3 +6,4 @@ export * from './repo.js';
 export * from './fault-proxy.js';
 export * from './statement-log.js';
 export * from './consumers.js';
+export * from './access-keys.js';
