@@ -21,7 +21,13 @@ const files = readdirSync(`${web}e2e`)
   .map((name) => `${web}e2e/${name}`);
 const run = spawnSync(
   process.execPath,
-  ['--import', `${root}deploy/scripts/register-ts.mjs`, '--test', `--test-concurrency=${process.env.E2E_CONCURRENCY ?? 2}`, ...files],
+  [
+    '--import',
+    `${root}deploy/scripts/register-ts.mjs`,
+    '--test',
+    `--test-concurrency=${process.env.E2E_CONCURRENCY ?? 2}`,
+    ...files,
+  ],
   { cwd: root, stdio: 'inherit', env: process.env },
 );
 process.exit(run.status ?? 1);

@@ -123,10 +123,12 @@ export function useRealtimeSync(): boolean {
       everConnected = true;
     });
     socket.on('disconnect', () => setConnected(false));
-    socket.on('connect_error', (error) => handleConnectError(dispatch, error, () => {
+    socket.on('connect_error', (error) =>
+      handleConnectError(dispatch, error, () => {
         // unless the app has since closed this socket (signed out, another user)
         if (currentSocket() === socket) socket.connect();
-      }));
+      }),
+    );
     socket.on(channel.ticket(companyId), (event) => {
       const current = me();
       if (current) handleTicketEvent(dispatch, getState, current, event);

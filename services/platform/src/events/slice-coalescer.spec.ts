@@ -17,7 +17,12 @@ describe('SliceCoalescer', () => {
     const coalescer = new SliceCoalescer<number>(async (items) => {
       calls.push([...items]);
     }, 3);
-    await Promise.all([coalescer.submit([1, 2]), coalescer.submit([3]), coalescer.submit([4, 5, 6, 7]), coalescer.submit([8])]);
+    await Promise.all([
+      coalescer.submit([1, 2]),
+      coalescer.submit([3]),
+      coalescer.submit([4, 5, 6, 7]),
+      coalescer.submit([8]),
+    ]);
     expect(calls).toEqual([[1, 2, 3], [4, 5, 6, 7], [8]]);
   });
 

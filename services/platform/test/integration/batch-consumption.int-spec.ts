@@ -383,7 +383,6 @@ describe('batch consumption on Kafka', () => {
     server = created.server;
     await startListening(created.server);
 
-
     const base = 980_000 + Math.floor(Math.random() * 9_000);
     const keys = Array.from({ length: 6 }, (_, index) => base + index);
     const entries: Array<Probe & { companyId: number }> = [];

@@ -45,7 +45,6 @@ it('an idle consumer checks its request queues only when something is pending, a
     );
     await startListening(server);
 
-
     await new Promise((resolve) => setTimeout(resolve, 3_000)); // the group's join settles
     checks = 0;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
