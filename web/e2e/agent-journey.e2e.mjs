@@ -210,7 +210,10 @@ describe("the agent's workspace", () => {
     await desktop.locator('header[data-realtime="live"]').waitFor();
     const phone = await person({ viewport: { width: 390, height: 844 } });
     await login(phone, AGENT);
+    // told at once (a toast), then on the sign-in page, which keeps saying why
     await desktop.getByText('Sua conta foi acessada em outro computador.').waitFor({ timeout: 30_000 });
+    await desktop.waitForURL('**/login?reason=another-login');
+    await desktop.getByTestId('another-login').waitFor();
 
     await phone.getByTestId('workspace-narrow').waitFor();
     await phone.getByRole('tab', { name: 'Resolvidos' }).click();

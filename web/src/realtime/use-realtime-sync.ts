@@ -21,6 +21,8 @@ import { applyTicket, markRead, patchContact, removeTicket, type ListView, viewe
 export const PRESENCE_PING_MS = 300_000;
 /** After "another login" the page reloads after this delay. */
 export const ANOTHER_LOGIN_RELOAD_MS = 2000;
+/** Where a session ended by another login goes once the notice was shown (the sign-in page repeats it). */
+export const ANOTHER_LOGIN_PATH = '/login?reason=another-login';
 
 function listView(args: TicketListArgs): ListView {
   return {
@@ -161,7 +163,8 @@ export function useRealtimeSync(): boolean {
       if (event.action !== 'update' || event.user?.id !== userId) return;
       notify('error', i18n.t('session.anotherLogin'));
       tokenStore.clearAll();
-      window.setTimeout(() => window.location.reload(), ANOTHER_LOGIN_RELOAD_MS);
+      // then the sign-in page, which keeps saying why (the toast alone is gone with the page)
+      window.setTimeout(() => window.location.replace(ANOTHER_LOGIN_PATH), ANOTHER_LOGIN_RELOAD_MS);
     });
 
     const leaveNotification = joinRoom('joinNotification');

@@ -40,6 +40,12 @@ describe('LoginForm', () => {
     expect(await screen.findByText('Sessão expirada. Por favor, faça login novamente.')).toBeTruthy();
   });
 
+  it('says the account was signed in elsewhere when the session ended that way', async () => {
+    renderApp(null, { path: '/login?reason=another-login', routes });
+    expect(await screen.findByText('Sua conta foi acessada em outro computador.')).toBeTruthy();
+    expect(screen.queryByText('Sessão expirada. Por favor, faça login novamente.')).toBeNull();
+  });
+
   it('keeps the submit button off until both fields are filled', async () => {
     renderApp(null, { path: '/login', routes });
     const submit = screen.getByRole('button', { name: 'Entrar' });

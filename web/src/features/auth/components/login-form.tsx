@@ -43,6 +43,12 @@ export function LoginForm() {
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Stack gap="4">
+        {params.get('reason') === 'another-login' && (
+          <Alert.Root status="warning" data-testid="another-login">
+            <Alert.Indicator />
+            <Alert.Title>{t('session.anotherLogin')}</Alert.Title>
+          </Alert.Root>
+        )}
         {params.get('expired') === 'true' && (
           <Alert.Root status="warning" data-testid="session-expired">
             <Alert.Indicator />
