@@ -10,6 +10,7 @@
 //   node --import ./deploy/scripts/register-ts.mjs bench/campaigns.mjs [--campaign-contacts 100000] [--connections 10]
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { zonedParts } from '@cs/platform/time';
 import { api, call, logIn } from './lib/client.mjs';
 import { option, printTable, sleep, summarize, writeResult } from './lib/report.mjs';
 import { cpuMs, rssMb } from './lib/rss.mjs';
@@ -105,21 +106,9 @@ try {
   const saveSettings = (settings) =>
     call(base, 'POST', '/campaign-settings', { token: admin.token, body: { settings } });
   const localTime = (date) => {
-    const parts = Object.fromEntries(
-      new Intl.DateTimeFormat('en-CA', {
-        timeZone: timezone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-      })
-        .formatToParts(date)
-        .map((part) => [part.type, part.value]),
-    );
-    return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+    const clock = zonedParts(date, timezone);
+    const two = (value) => String(value).padStart(2, '0');
+    return `${clock.year}-${two(clock.month)}-${two(clock.day)} ${two(clock.hour)}:${two(clock.minute)}:${two(clock.second)}`;
   };
   /** One campaign per list, all scheduled for the same second; answers their ids and that second. */
   const createCampaigns = async (lists, name) => {

@@ -183,9 +183,14 @@ describe('a chat that is still loading', () => {
 });
 
 describe('a refused socket handshake', () => {
-  it('ends the session when the gateway says it already ended (another login while the socket was away)', () => {
+  const signedInStore = () => {
     const store = makeStore();
     store.dispatch(sessionSlice.actions.signedIn({ token: 't', user: agent }));
+    return store;
+  };
+
+  it('ends the session when the gateway says it already ended (another login while the socket was away)', () => {
+    const store = signedInStore();
     const reconnect = vi.fn();
     handleConnectError(store.dispatch, new Error('ERR_SESSION_EXPIRED'), reconnect);
     expect(store.getState().session.status).toBe('expired');
@@ -196,8 +201,7 @@ describe('a refused socket handshake', () => {
   it('refetches the live lists (which refreshes the token) and tries again when the token was refused', async () => {
     vi.useFakeTimers();
     try {
-      const store = makeStore();
-      store.dispatch(sessionSlice.actions.signedIn({ token: 't', user: agent }));
+      const store = signedInStore();
       const reconnect = vi.fn();
       handleConnectError(store.dispatch, new Error('ERR_INVALID_TOKEN'), reconnect);
       expect(store.getState().session.status).toBe('authenticated');
@@ -210,8 +214,7 @@ describe('a refused socket handshake', () => {
   });
 
   it('leaves network errors to socket.io’s own retries', () => {
-    const store = makeStore();
-    store.dispatch(sessionSlice.actions.signedIn({ token: 't', user: agent }));
+    const store = signedInStore();
     const reconnect = vi.fn();
     handleConnectError(store.dispatch, new Error('websocket error'), reconnect);
     expect(store.getState().session.status).toBe('authenticated');

@@ -24,9 +24,6 @@ interface Row {
   readonly pending: number;
 }
 
-/** The `YYYY-MM-DD` date of an instant in a time zone. */
-const localDay = (instant: Date, timeZone: string): string => localDate(instant, timeZone);
-
 /**
  * A period [start, end) (null: unbounded) as the whole days of the company's time zone it covers (`to`
  * exclusive; null: unbounded) and the instants at either end outside them; no whole day: all of it raw.
@@ -39,10 +36,10 @@ export function splitPeriod(
   const midnight = (day: string): Date => parseDateTime(`${day}T00:00`, timeZone) as Date;
   let from: string | null = null;
   if (start) {
-    from = localDay(start, timeZone);
+    from = localDate(start, timeZone);
     if (midnight(from).getTime() < start.getTime()) from = nextDay(from);
   }
-  const to = end ? localDay(end, timeZone) : null;
+  const to = end ? localDate(end, timeZone) : null;
   if (from !== null && to !== null && from >= to) return { days: null, raw: [[start, end]] };
   const raw: Array<[Date | null, Date | null]> = [];
   if (start && from !== null && start.getTime() < midnight(from).getTime()) raw.push([start, midnight(from)]);
