@@ -23,7 +23,11 @@ export const companyApi = baseApi.injectEndpoints({
       providesTags: ['Connections'],
     }),
     listTags: build.query<Tag[], void>({ query: () => '/tags/list', providesTags: ['Tags'] }),
-    createTag: build.mutation<Tag, Pick<TagBody, 'name'> & { color: NonNullable<TagBody['color']> }>({
+    /**
+     * A tag made from a ticket's tag editor: never a kanban lane. Named apart from the tags page's `createTag`:
+     * RTK Query keeps the first endpoint injected under a name, so one name would send whichever body loaded first.
+     */
+    createCompanyTag: build.mutation<Tag, Pick<TagBody, 'name'> & { color: NonNullable<TagBody['color']> }>({
       query: (body) => ({ url: '/tags', method: 'POST', body: { ...body, kanban: 0 } }),
       invalidatesTags: ['Tags'],
     }),
@@ -56,7 +60,7 @@ export const {
   useListUsersQuery,
   useListConnectionsQuery,
   useListTagsQuery,
-  useCreateTagMutation: useCreateCompanyTagMutation,
+  useCreateCompanyTagMutation,
   useSyncTicketTagsMutation,
   useListQuickMessagesQuery,
   useListSettingsQuery,
