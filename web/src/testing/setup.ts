@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import '../i18n';
+import { toaster } from '../components/toaster';
 import { server } from './server';
 
 // the machine is shared and busy: give findBy*/waitFor room beyond the lists' 500 ms debounce
@@ -44,6 +45,8 @@ URL.revokeObjectURL ??= () => undefined;
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
+  // the toaster is one store per module instance: without this, a file's toasts would fill the next file's queue
+  toaster.remove();
   server.resetHandlers();
   window.localStorage.clear();
 });

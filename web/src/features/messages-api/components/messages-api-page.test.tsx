@@ -24,7 +24,7 @@ describe('the message-sending API page', () => {
     renderApp(<MessagesApiPage />, { user: admin });
     await waitFor(() => expect(screen.getByTestId('curl-text').textContent).toContain('Bearer tk-loja-123'));
     expect(screen.getByTestId('curl-text').textContent).toContain('/api/messages/send');
-    const form = screen.getByRole('tabpanel');
+    const form = screen.getByRole('tabpanel', { name: 'Mensagens de texto' });
     await user.click(within(form).getByRole('button', { name: 'Enviar' }));
     expect(await within(form).findAllByText('Obrigatório')).toHaveLength(3);
     await user.type(within(form).getByRole('textbox', { name: 'Token cadastrado' }), 'tk-loja-123');
@@ -42,7 +42,7 @@ describe('the message-sending API page', () => {
     const user = userEvent.setup();
     renderApp(<MessagesApiPage />, { user: admin });
     await user.click(await screen.findByRole('tab', { name: 'Mensagens de mídia' }));
-    const form = screen.getByRole('tabpanel');
+    const form = screen.getByRole('tabpanel', { name: 'Mensagens de mídia' });
     await user.type(within(form).getByRole('textbox', { name: 'Token cadastrado' }), 'tk');
     await user.type(within(form).getByRole('textbox', { name: /Número/ }), '5511999999999');
     await user.click(within(form).getByRole('button', { name: 'Enviar' }));
