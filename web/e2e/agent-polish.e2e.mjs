@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
-import { eventually, openBrowser, screenshot } from './browser.mjs';
+import { eventually, openBrowser, screenshot, signInAt } from './browser.mjs';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGN42a1FEmIY1TCqYfhqAADXNp4Q25h6SgAAAABJRU5ErkJggg==',
@@ -42,12 +42,8 @@ async function person(options) {
   return browser.page;
 }
 
-async function login(page, { email, password }) {
-  await page.goto(`${stack.webUrl}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha').fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.waitForURL('**/tickets');
+async function login(page, credentials) {
+  await signInAt(page, stack.webUrl, credentials, '**/tickets');
 }
 
 /** Calls the gateway with the access token a signed-in browser holds (a new login would end that session). */

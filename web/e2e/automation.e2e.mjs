@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
-import { eventually, openBrowser, screenshot } from './browser.mjs';
+import { eventually, openBrowser, screenshot, signInAt } from './browser.mjs';
 
 const ADMIN = { email: 'admin@demo.local', password: 'demo12345' };
 const CONNECTION = 1; // the demo company's simulator connection (seeded CONNECTED)
@@ -19,12 +19,8 @@ after(async () => {
   await stack?.stop();
 });
 
-async function signIn(page, { email, password }) {
-  await page.goto(`${stack.webUrl}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha').fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+async function signIn(page, credentials) {
+  await signInAt(page, stack.webUrl, credentials);
 }
 
 async function api(page, method, path, body) {

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
-import { eventually, openBrowser, screenshot } from './browser.mjs';
+import { eventually, openBrowser, screenshot, signInAt } from './browser.mjs';
 
 const SUPER = { email: 'super@plataforma.local', password: 'super12345' };
 
@@ -56,11 +56,7 @@ describe('the finance page', () => {
     browsers.push(browser);
     const { page } = browser;
     try {
-      await page.goto(`${stack.webUrl}/login`);
-      await page.getByLabel('Email').fill(company.email);
-      await page.getByLabel('Senha').fill(company.password);
-      await page.getByRole('button', { name: 'Entrar' }).click();
-      await page.waitForURL('**/financeiro');
+      await signInAt(page, stack.webUrl, company, '**/financeiro');
       await page.getByTestId('expired-banner').getByText('31/01/2025').waitFor();
       // any other page leads back here while expired
       await page.goto(`${stack.webUrl}/contacts`);

@@ -43,6 +43,35 @@ export async function screenshot(page, name) {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
 
+/** Whether the app has left the sign-in page: `signInAt`'s default landing. */
+const leftLogin = (url) => !url.pathname.startsWith('/login');
+
+/**
+ * Signs in through the login form of the web client at `webUrl` and waits for `landing` (a `waitForURL` glob or
+ * predicate; by default any page but /login). When the app does not get there, the error says where it stayed and
+ * what the page announced (alerts and toasts), with a screenshot in the artifacts (`signin-failed-*.png`).
+ */
+export async function signInAt(page, webUrl, { email, password }, landing = leftLogin) {
+  await page.goto(`${webUrl}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha').fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  try {
+    await page.waitForURL(landing);
+  } catch (error) {
+    const name = `signin-failed-${email.replace(/\W+/g, '-')}-${Date.now()}`;
+    await screenshot(page, name).catch(() => undefined);
+    const said = await page
+      .locator('[role="alert"], [data-scope="toast"][data-part="root"]')
+      .allTextContents()
+      .catch(() => []);
+    throw new Error(
+      `the sign-in of ${email} stayed at ${page.url()}; the page said ${JSON.stringify(said)} (artifacts/${name}.png)`,
+      { cause: error },
+    );
+  }
+}
+
 /**
  * Polls `probe` until it returns something truthy (a thrown error counts as "not yet") and returns that value;
  * after `timeoutMs` it fails naming `what` and the probe's last error.

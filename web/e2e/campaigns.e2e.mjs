@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import XLSX from '@e965/xlsx';
 import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
-import { eventually, openBrowser, screenshot } from './browser.mjs';
+import { eventually, openBrowser, screenshot, signInAt } from './browser.mjs';
 
 const ADMIN = { email: 'admin@demo.local', password: 'demo12345' };
 const CONNECTION = 1; // the demo company's simulator connection (seeded CONNECTED)
@@ -24,11 +24,7 @@ after(async () => {
 });
 
 async function signIn(page) {
-  await page.goto(`${stack.webUrl}/login`);
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Senha').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await signInAt(page, stack.webUrl, ADMIN);
 }
 
 async function api(page, method, path, body) {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import XLSX from '@e965/xlsx';
 import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
-import { openBrowser, screenshot } from './browser.mjs';
+import { openBrowser, screenshot, signInAt } from './browser.mjs';
 
 const ADMIN = { email: 'admin@demo.local', password: 'demo12345' };
 let stack;
@@ -20,12 +20,8 @@ after(async () => {
   await stack?.stop();
 });
 
-async function signIn(page, { email, password }) {
-  await page.goto(`${stack.webUrl}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha').fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+async function signIn(page, credentials) {
+  await signInAt(page, stack.webUrl, credentials);
 }
 
 /** A call to the gateway with the signed-in user's token, as the page itself would make it. */

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
-import { eventually, openBrowser, screenshot } from './browser.mjs';
+import { eventually, openBrowser, screenshot, signInAt } from './browser.mjs';
 
 const CONNECTION = 1; // the demo company's simulator connection (seeded CONNECTED)
 const AGENT = { email: 'agente@demo.local', password: 'demo12345' };
@@ -25,11 +25,7 @@ after(async () => {
 describe('editing a sent message', () => {
   it('changes the text on the contact phone and marks the bubble edited', async () => {
     const agent = browser.page;
-    await agent.goto(`${stack.webUrl}/login`);
-    await agent.getByLabel('Email').fill(AGENT.email);
-    await agent.getByLabel('Senha').fill(AGENT.password);
-    await agent.getByRole('button', { name: 'Entrar' }).click();
-    await agent.waitForURL('**/tickets');
+    await signInAt(agent, stack.webUrl, AGENT, '**/tickets');
     await agent.getByTestId('tickets-manager').waitFor();
     const api = async (method, path, body) => {
       const token = await agent.evaluate(() => JSON.parse(window.localStorage.getItem('token') ?? 'null'));

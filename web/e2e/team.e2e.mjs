@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
-import { eventually, openBrowser, screenshot } from './browser.mjs';
+import { eventually, openBrowser, screenshot, signInAt } from './browser.mjs';
 
 const CONNECTION = 1; // the demo company's simulator connection (seeded CONNECTED)
 const AGENT = { email: 'agente@demo.local', password: 'demo12345', name: 'Agente Demo' };
@@ -28,12 +28,8 @@ async function person(options) {
   return browser.page;
 }
 
-async function login(page, { email, password }) {
-  await page.goto(`${stack.webUrl}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha').fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+async function login(page, credentials) {
+  await signInAt(page, stack.webUrl, credentials);
 }
 
 /** Calls the gateway with the access token a signed-in browser holds (a new login would end that session). */
