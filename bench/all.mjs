@@ -9,6 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { machine, option, printTable, RESULTS_DIR } from './lib/report.mjs';
+import { cpuBusy } from './lib/rss.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const BENCHMARKS = ['web', 'inbound', 'reply', 'ticket-list', 'fanout', 'memory', 'campaigns'];
@@ -22,6 +23,7 @@ for (const name of BENCHMARKS.filter((bench) => only.includes(bench))) {
   const resultFile = `${RESULTS_DIR}${name}.json`;
   const before = existsSync(resultFile) ? readFileSync(resultFile, 'utf8') : null;
   console.log(`\n=== ${name} ===`);
+  await quietMachine();
   const code = await new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', './deploy/scripts/register-ts.mjs', `bench/${name}.mjs`], {
       cwd: root,
@@ -37,6 +39,21 @@ for (const name of BENCHMARKS.filter((bench) => only.includes(bench))) {
     seconds: Math.round((performance.now() - t0) / 1000),
     result: code === 0 && after && after !== before ? JSON.parse(after) : null,
   });
+}
+
+/**
+ * Waits (at most 2 minutes) until the machine has been quiet for 3 seconds in a row (under 10% of its CPU busy):
+ * the previous benchmark's stack leaves PostgreSQL and the broker working for a while after it stops (its database
+ * dropped, checkpoints, the log cleaner), and a benchmark started meanwhile measures that too.
+ */
+async function quietMachine() {
+  const deadline = Date.now() + 120_000;
+  let quietSeconds = 0;
+  while (quietSeconds < 3 && Date.now() < deadline) {
+    const busy = await cpuBusy(1_000);
+    quietSeconds = busy < 0.1 ? quietSeconds + 1 : 0;
+  }
+  if (quietSeconds < 3) console.log('  (the machine did not become quiet within 2 minutes: measuring anyway)');
 }
 
 // the figures: this run's results, or an earlier run's for a benchmark left out with --only (its date is kept)

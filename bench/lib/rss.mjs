@@ -70,3 +70,17 @@ export function infrastructureCpuMs(database) {
   }
   return { postgres, kafka };
 }
+
+/** The share of the machine's CPU (0–1, every core) that was busy during the next `ms` milliseconds (/proc/stat). */
+export async function cpuBusy(ms) {
+  const read = () => {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const idle = (fields[3] ?? 0) + (fields[4] ?? 0); // idle + iowait
+    return { idle, total: fields.reduce((sum, value) => sum + value, 0) };
+  };
+  const before = read();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = read();
+  const total = after.total - before.total;
+  return total > 0 ? 1 - (after.idle - before.idle) / total : 0;
+}
