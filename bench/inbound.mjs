@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { channel } from '@cs/proto/realtime';
 import { call, logIn } from './lib/client.mjs';
 import { option, printTable, sleep, summarize, writeResult } from './lib/report.mjs';
-import { cpuMs, infrastructureCpuMs, peakRssDuring } from './lib/rss.mjs';
+import { peakRssDuring, stackCpuMs } from './lib/rss.mjs';
 import {
   agentSockets,
   allowConnections,
@@ -153,15 +153,10 @@ try {
   console.log(`  ${ticketOf.size} tickets accepted by the admin`);
   await sleep(2_000);
 
-  const database = new URL(stack.databaseUrl).pathname.slice(1);
   /** CPU time used so far (ms) by each deployable, PostgreSQL's backends for this run, the broker and this process. */
   const cpuNow = () => {
     const own = process.cpuUsage();
-    return {
-      ...Object.fromEntries(stack.processes.map(({ name, child }) => [name, cpuMs(child.process.pid)])),
-      ...infrastructureCpuMs(database),
-      bench: (own.user + own.system) / 1000,
-    };
+    return { ...stackCpuMs(stack), bench: (own.user + own.system) / 1000 };
   };
   const cpuSince = (before) => {
     const after = cpuNow();

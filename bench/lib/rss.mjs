@@ -1,5 +1,6 @@
 // Resident memory of a process, from /proc (Linux).
 import { readdirSync, readFileSync } from 'node:fs';
+import { sleep } from './report.mjs';
 
 /** VmRSS of a process in MiB (null when it is gone). */
 export function rssMb(pid) {
@@ -71,6 +72,17 @@ export function infrastructureCpuMs(database) {
   return { postgres, kafka };
 }
 
+/**
+ * CPU time (ms) used so far by each process of a stack ({ identity: 1234, ... }), by the PostgreSQL backends serving
+ * its database and by the Kafka broker (`infrastructureCpuMs`).
+ */
+export function stackCpuMs(stack) {
+  return {
+    ...Object.fromEntries(stack.processes.map(({ name, child }) => [name, cpuMs(child.process.pid)])),
+    ...infrastructureCpuMs(new URL(stack.databaseUrl).pathname.slice(1)),
+  };
+}
+
 /** The share of the machine's CPU (0–1, every core) that was busy during the next `ms` milliseconds (/proc/stat). */
 export async function cpuBusy(ms) {
   const read = () => {
@@ -79,7 +91,7 @@ export async function cpuBusy(ms) {
     return { idle, total: fields.reduce((sum, value) => sum + value, 0) };
   };
   const before = read();
-  await new Promise((resolve) => setTimeout(resolve, ms));
+  await sleep(ms);
   const after = read();
   const total = after.total - before.total;
   return total > 0 ? 1 - (after.idle - before.idle) / total : 0;
