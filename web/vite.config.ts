@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 
@@ -14,10 +15,12 @@ const proxy: Record<string, ProxyOptions> = {
 // Test files share one jsdom environment and module graph per worker (no isolation): importing React, Chakra and the
 // app once per worker instead of once per file takes the suite from about 5 minutes to under 2. A file that
 // replaces modules with vi.mock would leak its doubles into the files after it, so those run isolated.
-const testFiles = readdirSync('src', { recursive: true, encoding: 'utf8' })
+// (Paths from this file's folder, whatever the working directory: `include` is relative to the root, web/.)
+const web = fileURLToPath(new URL('./', import.meta.url));
+const testFiles = readdirSync(`${web}src`, { recursive: true, encoding: 'utf8' })
   .filter((file) => /\.test\.tsx?$/.test(file))
   .map((file) => `src/${file.replaceAll('\\', '/')}`);
-const mocking = testFiles.filter((file) => /\bvi\.mock\(/.test(readFileSync(file, 'utf8')));
+const mocking = testFiles.filter((file) => /\bvi\.mock\(/.test(readFileSync(`${web}${file}`, 'utf8')));
 
 export default defineConfig({
   plugins: [react()],
