@@ -6,7 +6,7 @@
  */
 import { expectEventually, nextCompanyId } from '@cs/platform/testing';
 import { MessageCreated, MessageUpdated, SendMessage, TicketUpdated } from '@cs/proto/events';
-import { type CompanySetup, Harness, inboundText, setupCompany } from '../support/harness.js';
+import { type CompanySetup, contactSnapshot, Harness, inboundText, setupCompany } from '../support/harness.js';
 
 const harness = new Harness();
 
@@ -328,6 +328,17 @@ describe('the lifecycle of a ticket', () => {
       error: 'ERR_OTHER_OPEN_TICKET',
       details: { ticketId: ticket.id, user: { id: setup.admin.userId, name: 'Ana Admin' }, sameUser: true },
     });
+  });
+
+  it('opens a ticket for a contact created a moment ago, whose event reaches this service after the request', async () => {
+    // the agent saved the contact (contacts service) and clicked "new ticket" before its event got here
+    const contact = contactSnapshot(setup.companyId, setup.companyId * 10 + 8, 'Rita Nova', '5511977770008');
+    const request = harness.http('POST', '/tickets', setup.admin, { contactId: contact.id, status: 'open' });
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await harness.publish('contacts.contact.created', setup.companyId, contact.id, contact);
+    const response = await request;
+    expect(response.status).toBeLessThan(300);
+    expect(response.body).toMatchObject({ status: 'open', contact: { id: contact.id, name: 'Rita Nova' } });
   });
 
   it('deletes a ticket (admins only) and announces where it was', async () => {

@@ -6,6 +6,7 @@ import { InternalChats1732419000000 } from './1732419000000-internal-chats.js';
 import { Automation1764000000000 } from './1764000000000-automation.js';
 import { DashboardDaily1764100000000 } from './1764100000000-dashboard-daily.js';
 import { DashboardLeads1764100000001 } from './1764100000001-dashboard-leads.js';
+import { ContactsById1764600000000 } from './1764600000000-contacts-by-id.js';
 
 /** Every migration of tickets, in order. Never edit a merged migration; add a new one. */
 export const TicketsMigrations = [
@@ -18,4 +19,5 @@ export const TicketsMigrations = [
   DashboardDaily1764100000000,
   DashboardLeads1764100000001,
   OutboxQuietNotify1764500000000,
+  ContactsById1764600000000,
 ];

@@ -27,6 +27,7 @@ export class CreateScheduleUseCase {
   ) {}
 
   async execute(companyId: CompanyId, identity: Identity, body: ScheduleBody): Promise<ScheduleSnapshot> {
+    await this.projections.awaitContact(body.contactId);
     return this.transactions.run(async () => {
       const company = await this.projections.company(companyId);
       const sendAt = parseDateTime(body.sendAt, company.timezone);

@@ -27,6 +27,7 @@ export class UpdateScheduleUseCase {
   ) {}
 
   async execute(companyId: CompanyId, id: number, body: Partial<ScheduleBody>): Promise<ScheduleSnapshot> {
+    if (body.contactId !== undefined) await this.projections.awaitContact(body.contactId);
     return this.transactions.run(async () => {
       const current = await this.schedules.find(companyId, id, { lock: true });
       if (!current) throw new DomainError('ERR_NO_SCHEDULE_FOUND');

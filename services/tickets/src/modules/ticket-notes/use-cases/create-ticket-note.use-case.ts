@@ -21,6 +21,7 @@ export class CreateTicketNoteUseCase {
   ) {}
 
   async execute(companyId: CompanyId, identity: Identity, input: CreateTicketNoteInput): Promise<TicketNoteView> {
+    if (input.contactId !== undefined && input.contactId !== null) await this.projections.awaitContact(input.contactId);
     return this.transactions.run(async () => {
       const ticket = await this.tickets.find(companyId, input.ticketId);
       if (!ticket) throw new DomainError('ERR_NO_TICKET_FOUND');

@@ -28,6 +28,7 @@ export class CreateTicketUseCase {
   ) {}
 
   async execute(companyId: CompanyId, identity: Identity, input: CreateTicketInput): Promise<TicketSnapshot> {
+    await this.projections.awaitContact(input.contactId);
     return this.transactions.run(async () => {
       const contact = await this.projections.contact(companyId, input.contactId);
       if (!contact) throw new DomainError('ERR_NO_CONTACT_FOUND');
