@@ -43,6 +43,31 @@ async function api(page, method, path, body) {
 
 const dialog = (page, testId) => page.getByTestId(testId);
 
+/**
+ * Waits for the QR dialog to show a QR; when it does not, the error gives what the server holds for the connection
+ * and what the dialog shows, with a screenshot (`qr-missing-*.png`).
+ */
+async function waitForQr(page, connectionName) {
+  try {
+    await page.getByTestId('qr-dialog').getByTestId('qr-code').waitFor({ timeout: 30_000 });
+  } catch (error) {
+    const name = `qr-missing-${Date.now()}`;
+    await screenshot(page, name).catch(() => undefined);
+    const listed = await api(page, 'GET', '/whatsapp/?session=0').catch((failure) => ({ body: String(failure) }));
+    const record = Array.isArray(listed.body) ? listed.body.find((c) => c.name === connectionName) : listed.body;
+    const shown = await page
+      .getByTestId('qr-dialog')
+      .allTextContents()
+      .catch(() => []);
+    throw new Error(
+      `no QR on screen for ${connectionName}: the server has ${JSON.stringify(
+        record && { status: record.status, qrcode: Boolean(record.qrcode), updatedAt: record.updatedAt },
+      )}, the dialog shows ${JSON.stringify(shown)} (artifacts/${name}.png)`,
+      { cause: error },
+    );
+  }
+}
+
 async function confirmDelete(page) {
   await page.getByText('Deseja realmente excluir este registro?').waitFor();
   await page.getByRole('button', { name: 'Sim' }).click();
@@ -128,7 +153,7 @@ describe('the management pages, walked by an admin', () => {
       const row = page.getByTestId('connection-row').filter({ hasText: 'Simulado E2E' });
       await row.getByRole('button', { name: 'QR CODE' }).click({ timeout: 30_000 });
       const qr = page.getByTestId('qr-dialog');
-      await qr.getByTestId('qr-code').waitFor();
+      await waitForQr(page, 'Simulado E2E');
       await screenshot(page, 'connection-qr');
       const id = (await api(page, 'GET', '/whatsapp/?session=0')).body.find((c) => c.name === 'Simulado E2E').id;
       // the simulated phone scans the QR
@@ -139,7 +164,7 @@ describe('the management pages, walked by an admin', () => {
       await row.getByRole('button', { name: 'Desconectar' }).click();
       await row.getByTestId('connection-status').filter({ hasText: 'Desconectado' }).waitFor({ timeout: 30_000 });
       await row.getByRole('button', { name: 'Novo QR CODE' }).click();
-      await page.getByTestId('qr-dialog').getByTestId('qr-code').waitFor({ timeout: 30_000 });
+      await waitForQr(page, 'Simulado E2E');
       await screenshot(page, 'connection-new-qr');
     } finally {
       await browser.close();
@@ -276,9 +301,12 @@ describe('the management pages, walked by an admin', () => {
       await page.getByTestId('quick-message-row').filter({ hasText: 'boasvindas' }).waitFor();
       await screenshot(page, 'quick-messages');
 
-      const contact = (await api(page, 'POST', '/contacts', { name: 'Cliente Atalho', number: '5511922220001' })).body;
-      const ticket = (await api(page, 'POST', '/tickets', { contactId: contact.id, queueId: 1, status: 'open' })).body;
-      await page.goto(`${stack.webUrl}/tickets/${ticket.uuid}`);
+      // the ticket is asked for at once: tickets waits for the new contact to reach its projection
+      const contact = await api(page, 'POST', '/contacts', { name: 'Cliente Atalho', number: '5511922220001' });
+      assert.ok(contact.status < 300, JSON.stringify(contact.body));
+      const ticket = await api(page, 'POST', '/tickets', { contactId: contact.body.id, queueId: 1, status: 'open' });
+      assert.ok(ticket.status < 300, JSON.stringify(ticket.body));
+      await page.goto(`${stack.webUrl}/tickets/${ticket.body.uuid}`);
       const input = page.getByPlaceholder(/Digite uma mensagem/);
       await input.fill('/boa');
       await page.getByText('boasvindas').first().click();

@@ -1,5 +1,5 @@
 import { Badge, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { channel } from '@cs/proto/realtime';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -20,7 +20,7 @@ import {
   useStartSessionMutation,
   type ConnectionRecord,
 } from '../api/connections-api';
-import { isLongConnecting, sessionActions } from '../utils/session-actions';
+import { isLongConnecting, newerSession, sessionActions } from '../utils/session-actions';
 import { ConnectionDialog } from './connection-dialog';
 import { QrDialog } from './qr-dialog';
 
@@ -52,7 +52,10 @@ export function ConnectionsPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const companyId = useAppSelector((s) => s.session.user?.companyId ?? 0);
-  const { data: connections = [], isFetching } = useGetConnectionsQuery();
+  const { data: listed, isFetching } = useGetConnectionsQuery();
+  // the newest session state per connection that the socket delivered (see `newerSession`)
+  const [live, setLive] = useState<Record<number, Partial<ConnectionRecord>>>({});
+  const connections = useMemo(() => (listed ?? []).map((c) => newerSession(c, live[c.id])), [listed, live]);
   const [start] = useStartSessionMutation();
   const [newQr] = useNewQrMutation();
   const [disconnect] = useDisconnectSessionMutation();
@@ -65,10 +68,12 @@ export function ConnectionsPage() {
   useLiveEvent(channel.whatsappSession(companyId), (event) => {
     if (event.action !== 'update') return;
     const { pairingCode, ...session } = event.session;
+    const update = { ...session, ...(pairingCode === undefined ? {} : { pairingCode }) };
+    setLive((current) => ({ ...current, [session.id]: newerSession({ ...current[session.id] }, update) }));
     dispatch(
       connectionsApi.util.updateQueryData('getConnections', undefined, (draft) => {
         const i = draft.findIndex((c) => c.id === session.id);
-        if (i >= 0) draft[i] = { ...draft[i]!, ...session, ...(pairingCode === undefined ? {} : { pairingCode }) };
+        if (i >= 0) draft[i] = { ...draft[i]!, ...update };
       }),
     );
   });

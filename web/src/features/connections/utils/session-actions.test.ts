@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLongConnecting, LONG_CONNECTING_MS, sessionActions, shouldCloseQr } from './session-actions';
+import { isLongConnecting, LONG_CONNECTING_MS, newerSession, sessionActions, shouldCloseQr } from './session-actions';
 
 describe('connection session actions', () => {
   it('offers exactly the buttons of the spec’s state table', () => {
@@ -24,5 +24,16 @@ describe('connection session actions', () => {
     expect(shouldCloseQr(true, '2@abc')).toBe(false);
     expect(shouldCloseQr(true, '')).toBe(true);
     expect(shouldCloseQr(true, '', 'ABCD1234')).toBe(false);
+  });
+
+  it('keeps a newer session state from the socket over a list answer read before it', () => {
+    const listed = { id: 7, status: 'OPENING', qrcode: '', updatedAt: '2026-11-28T10:00:00.100Z' };
+    const fromSocket = { status: 'qrcode', qrcode: '2@novo', updatedAt: '2026-11-28T10:00:00.180Z' };
+    // the refetch after "new QR" answered with the OPENING it read, after the socket had brought the QR
+    expect(newerSession(listed, fromSocket)).toMatchObject({ id: 7, status: 'qrcode', qrcode: '2@novo' });
+    // a later list answer (the session moved on again) wins
+    const later = { ...listed, status: 'CONNECTED', updatedAt: '2026-11-28T10:00:05.000Z' };
+    expect(newerSession(later, fromSocket)).toBe(later);
+    expect(newerSession(listed, undefined)).toBe(listed);
   });
 });

@@ -41,3 +41,16 @@ export function shouldCloseQr(
 ): boolean {
   return seenQr && !qrcode && !pairingCode;
 }
+
+/**
+ * The connection to show: the listed one, or the session state the socket delivered when that is newer. A session
+ * action refetches the list, and an answer read before the session moved on (the QR of a new session arriving by
+ * socket first) must not put the older state back on screen, which would also close the QR dialog.
+ */
+export function newerSession<T extends { updatedAt?: string | undefined }>(listed: T, live: Partial<T> | undefined): T {
+  if (!live?.updatedAt) return listed;
+  const liveAt = Date.parse(live.updatedAt);
+  const listedAt = listed.updatedAt ? Date.parse(listed.updatedAt) : Number.NaN;
+  if (!Number.isFinite(liveAt) || (Number.isFinite(listedAt) && listedAt >= liveAt)) return listed;
+  return { ...listed, ...live };
+}
