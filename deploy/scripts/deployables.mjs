@@ -64,9 +64,10 @@ export const SERVICES = [
     portKey: 'CAMPAIGNS_PORT',
     port: 4105,
     urlKey: 'CAMPAIGNS_URL',
-    // a bulk campaign allocates fast and keeps little: a small old space makes V8 collect before RSS grows
-    // (bench/README.md, campaigns: the peak RSS of a 100,000-contact run)
-    nodeOptions: '--max-old-space-size=128',
+    // a bulk campaign allocates fast and keeps little: a small old space makes V8 collect before RSS grows, and
+    // 4 MiB semi-spaces (Node 20's default is 16) keep the young generation small (bench/README.md, campaigns: the
+    // peak RSS of a 100,000-contact run went 204.7 → 167.8 MiB with the dispatch rate unchanged)
+    nodeOptions: '--max-old-space-size=128 --max-semi-space-size=4',
   },
 ];
 
