@@ -23,7 +23,7 @@ export function startStack({ name, prepare, env = {}, gateways = 1, log = (line)
     log,
     logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
     keepDatabase: process.env.BENCH_KEEP_DB === '1',
-    // Node options for the gateway only (e.g. `--import=$PWD/bench/lib/cpu-profile.mjs`: Node 20 refuses `--cpu-prof` there)
+    // Node options for the gateway only (`--cpu-prof` is refused in NODE_OPTIONS: STACK_EXEC_ARGV, bench/profile-report.mjs)
     gatewayNodeOptions: process.env.BENCH_GATEWAY_NODE_OPTIONS,
     readyTimeoutMs: 90_000,
     handleSignals: true,

@@ -29,8 +29,8 @@ import { migrateAll } from './migrate.mjs';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 /**
  * NODE_OPTIONS of one deployable: its own (deployables.mjs, or `gatewayNodeOptions`) and `STACK_NODE_OPTIONS` from
- * the environment, which every deployable gets (e.g. `--import=$PWD/bench/lib/cpu-profile.mjs` to profile a whole
- * run; Node 20 refuses `--cpu-prof` in NODE_OPTIONS).
+ * the environment, which every deployable gets. Options Node refuses there (`--cpu-prof`) go in `STACK_EXEC_ARGV`,
+ * which `spawnTs` puts on each child's command line (bench/profile-report.mjs).
  */
 function nodeOptionsEnv(own) {
   const options = [own, process.env.STACK_NODE_OPTIONS].filter(Boolean).join(' ');

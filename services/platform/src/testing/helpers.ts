@@ -120,9 +120,13 @@ export function spawnTs(
   const root = repoRoot();
   const child = spawn(
     process.execPath,
-    compiled
-      ? [join(root, compiledEntry(entry))]
-      : ['--import', join(root, 'deploy', 'scripts', 'register-ts.mjs'), join(root, entry)],
+    [
+      // Node options refused in NODE_OPTIONS (`--cpu-prof --cpu-prof-dir=...`), for every child: profiling a stack
+      ...(process.env['STACK_EXEC_ARGV']?.split(' ').filter(Boolean) ?? []),
+      ...(compiled
+        ? [join(root, compiledEntry(entry))]
+        : ['--import', join(root, 'deploy', 'scripts', 'register-ts.mjs'), join(root, entry)]),
+    ],
     {
       cwd: root,
       env: Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined)),
