@@ -179,7 +179,9 @@ describe('the queue menu and the option tree', () => {
     await say(setup, maria, 'oi');
     await say(setup, maria, 'quero comprar');
     await say(setup, maria, 'alô?');
-    const joao = contactSnapshot(setup.companyId, setup.contact.id + 100, 'João Lima', `${maria.number.slice(0, -1)}9`);
+    // another number than Maria's (hers may end in 9: João was then Maria, one run in ten)
+    const joaoNumber = `${maria.number.slice(0, -1)}${maria.number.endsWith('9') ? '8' : '9'}`;
+    const joao = contactSnapshot(setup.companyId, setup.contact.id + 100, 'João Lima', joaoNumber);
     await say(setup, joao, 'oi');
     await expectReplies(setup.companyId, joao.number, [
       'Olá João! Escolha uma opção:\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte',
