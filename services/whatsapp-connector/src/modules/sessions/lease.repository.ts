@@ -2,6 +2,12 @@ import type { EntityManager } from 'typeorm';
 import { returningRows } from '@cs/platform/database';
 
 /**
+ * The leases a transaction already checked and share-locked (`holds`), by its manager: the lock lasts until that
+ * transaction ends and `now()` is its start time, so a second check in it could only give the same answer.
+ */
+const heldIn = new WeakMap<EntityManager, Set<string>>();
+
+/**
  * The SQL of session ownership. A lease row per connection: `owner`, a fencing `epoch` incremented on every
  * takeover, and `expires_at` on the database clock (`now()`), so processes never compare their own clocks.
  */
@@ -90,14 +96,25 @@ export const Leases = {
    * `SessionContext.fence`: the lease is still ours with this epoch, share-locked until the caller commits. The
    * share lock is `FOR KEY SHARE`: a takeover (`claim`, which takes `FOR UPDATE`) waits for the fenced transaction
    * to commit, while the owner's own renewal (a plain `UPDATE` of non-key columns) does not wait behind a slow send.
+   * Checked once per transaction: the simulator's poll is fenced and its sink's reports join that transaction
+   * (they were a second lock query per delivered batch).
    */
   async holds(manager: EntityManager, connectionId: number, owner: string, epoch: number): Promise<boolean> {
+    const key = `${connectionId}:${owner}:${epoch}`;
+    if (heldIn.get(manager)?.has(key)) return true;
     const rows = await manager.query<unknown[]>(
       `SELECT 1 FROM session_leases
         WHERE connection_id = $1 AND owner = $2 AND epoch = $3 AND expires_at > now() FOR KEY SHARE`,
       [connectionId, owner, epoch],
     );
-    return rows.length > 0;
+    if (rows.length === 0) return false;
+    // only a transaction keeps the lock (and the default manager's statements each run in their own)
+    if (manager.queryRunner?.isTransactionActive) {
+      const held = heldIn.get(manager);
+      if (held) held.add(key);
+      else heldIn.set(manager, new Set([key]));
+    }
+    return true;
   },
 
   /** Whether some process holds a live lease on the connection. */

@@ -219,12 +219,19 @@ export class SimulatorSession implements ProviderSession {
       // The batch is read, delivered and recorded in one fenced transaction, in order: the sink's outbox writes and
       // the delivery marks commit together (one commit per batch, not per message), or not at all.
       const count = await this.fenced(async (manager) => {
-        const rows = await manager.query<InboxRow[]>(
-          `SELECT id, message_id, kind, payload, created_at FROM simulator_inbox
-            WHERE connection_id = $1 AND delivered_at IS NULL ORDER BY id LIMIT ${INBOX_BATCH}`,
-          [this.connectionId],
-        );
-        const delivered: string[] = [];
+        // taken and marked delivered in one statement: the transaction commits the marks with the sink's writes,
+        // or neither (the rows of a batch that did not commit are taken again by the next poll, here or elsewhere)
+        const rows = (
+          await returningRows<InboxRow>(
+            manager,
+            `UPDATE simulator_inbox SET delivered_at = clock_timestamp(), delivered_by = $2, delivered_epoch = $3
+              WHERE id IN (SELECT id FROM simulator_inbox
+                            WHERE connection_id = $1 AND delivered_at IS NULL ORDER BY id LIMIT ${INBOX_BATCH})
+              RETURNING id, message_id, kind, payload, created_at`,
+            [this.connectionId, this.context.lease.owner, this.context.lease.epoch],
+          )
+        ).sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+        const delivered = new Set<string>();
         // consecutive messages (and edits, revokes, reactions, calls) go to the sink together: one dedupe insert
         // and one outbox write for them; a receipt in between is reported after what came before it
         let inbound: InboundEvent[] = [];
@@ -241,14 +248,16 @@ export class SimulatorSession implements ProviderSession {
             await flush();
             await this.receipt(row);
           }
-          delivered.push(row.id);
+          delivered.add(row.id);
         }
         await flush();
-        if (delivered.length > 0) {
+        // stopped midway: what was not reported stays for the next poll
+        const left = rows.filter((row) => !delivered.has(row.id)).map((row) => row.id);
+        if (left.length > 0) {
           await manager.query(
-            `UPDATE simulator_inbox SET delivered_at = clock_timestamp(), delivered_by = $2, delivered_epoch = $3
+            `UPDATE simulator_inbox SET delivered_at = NULL, delivered_by = NULL, delivered_epoch = NULL
               WHERE id = ANY($1::bigint[])`,
-            [delivered, this.context.lease.owner, this.context.lease.epoch],
+            [left],
           );
         }
         return rows.length;

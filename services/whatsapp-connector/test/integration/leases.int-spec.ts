@@ -1,0 +1,97 @@
+/**
+ * The lease fence against real PostgreSQL: checked (and share-locked) once per transaction, checked again in the
+ * next one, and a takeover waits for a fenced transaction to end.
+ */
+import type { DataSource, EntityManager } from 'typeorm';
+import { runMigrations } from '@cs/platform/database';
+import { nextCompanyId, testRun } from '@cs/platform/testing';
+import { createWhatsappDataSource } from '../../src/database/data-source.js';
+import { Leases } from '../../src/modules/sessions/lease.repository.js';
+
+let dataSource: DataSource;
+let connectionId = 900_000 + Math.floor(Math.random() * 90_000);
+
+beforeAll(async () => {
+  dataSource = createWhatsappDataSource({ DATABASE_URL: testRun().databaseUrl });
+  await runMigrations(dataSource);
+  if (!dataSource.isInitialized) await dataSource.initialize();
+  companyId = await nextCompanyId();
+});
+
+afterAll(async () => {
+  await dataSource?.destroy();
+});
+
+/** Counts the lease queries a manager runs. */
+function countingLeaseQueries(manager: EntityManager): { count: () => number } {
+  let count = 0;
+  const query = manager.query.bind(manager);
+  manager.query = ((sql: string, parameters?: unknown[]) => {
+    if (sql.includes('FROM session_leases')) count += 1;
+    return query(sql, parameters);
+  }) as EntityManager['query'];
+  return { count: () => count };
+}
+
+let companyId: number;
+
+const claim = (id: number, owner: string): Promise<number | null> =>
+  dataSource.transaction((manager) => Leases.claim(manager, { connectionId: id, companyId, owner, ttlMs: 60_000 }));
+
+describe('the lease fence', () => {
+  it('checks a lease once per transaction, and again in the next transaction', async () => {
+    const id = (connectionId += 1);
+    const epoch = await claim(id, 'process-a');
+    expect(epoch).toBe(1);
+
+    const seen = await dataSource.transaction(async (manager) => {
+      const counter = countingLeaseQueries(manager);
+      const answers = [
+        await Leases.holds(manager, id, 'process-a', 1),
+        await Leases.holds(manager, id, 'process-a', 1),
+        await Leases.holds(manager, id, 'process-a', 1),
+      ];
+      // another epoch or owner is a different question, asked of the database
+      answers.push(await Leases.holds(manager, id, 'process-a', 2));
+      return { answers, queries: counter.count() };
+    });
+    expect(seen).toEqual({ answers: [true, true, true, false], queries: 2 });
+
+    // the lease lapses and another process takes it: the next transaction asks again and is refused
+    await dataSource.query(
+      "UPDATE whatsapp.session_leases SET expires_at = now() - interval '1 second' WHERE connection_id = $1",
+      [id],
+    );
+    expect(await claim(id, 'process-b')).toBe(2);
+    const after = await dataSource.transaction(async (manager) => {
+      const counter = countingLeaseQueries(manager);
+      return { held: await Leases.holds(manager, id, 'process-a', 1), queries: counter.count() };
+    });
+    expect(after).toEqual({ held: false, queries: 1 });
+  });
+
+  it('keeps a takeover waiting until the fenced transaction that checked the lease ended', async () => {
+    const id = (connectionId += 1);
+    await claim(id, 'process-a');
+    await dataSource.query(
+      "UPDATE whatsapp.session_leases SET expires_at = now() + interval '200 milliseconds' WHERE connection_id = $1",
+      [id],
+    );
+    const order: string[] = [];
+    let takeover: Promise<number | null> | undefined;
+    await dataSource.transaction(async (manager) => {
+      expect(await Leases.holds(manager, id, 'process-a', 1)).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the lease lapses meanwhile
+      takeover = claim(id, 'process-b').then((epoch) => {
+        order.push('takeover');
+        return epoch;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // the second check of this transaction is still answered by the lock it holds
+      expect(await Leases.holds(manager, id, 'process-a', 1)).toBe(true);
+      order.push('fenced transaction ends');
+    });
+    expect(await takeover).toBe(2);
+    expect(order).toEqual(['fenced transaction ends', 'takeover']);
+  });
+});
