@@ -1,5 +1,5 @@
 import type { AccessTokenClaims } from '@cs/proto/http';
-import { AuthState, isExpired } from './auth-state.js';
+import { AuthState, isExpired, todayIn } from './auth-state.js';
 
 const claims = (overrides: Partial<AccessTokenClaims> = {}): AccessTokenClaims => ({
   sub: '5',
@@ -82,5 +82,27 @@ describe(isExpired.name, () => {
     expect(isExpired(identity, 3, new Date('2026-03-13T12:00:00-03:00'))).toBe(false);
     expect(isExpired(identity, 3, new Date('2026-03-14T12:00:00-03:00'))).toBe(true);
     expect(isExpired({ ...identity, dueDate: null }, 0, new Date('2099-01-01'))).toBe(false);
+  });
+});
+
+describe(todayIn.name, () => {
+  it('turns to the next day at the local midnight of each zone, also when asked again within the minute', () => {
+    // São Paulo (-03:00) and Kathmandu (+05:45): asked just before and at local midnight, twice each
+    const before = new Date('2026-03-10T23:59:59.900-03:00');
+    const midnight = new Date('2026-03-11T00:00:00.000-03:00');
+    expect([todayIn('America/Sao_Paulo', before), todayIn('America/Sao_Paulo', before)]).toEqual([
+      '2026-03-10',
+      '2026-03-10',
+    ]);
+    expect([todayIn('America/Sao_Paulo', midnight), todayIn('America/Sao_Paulo', midnight)]).toEqual([
+      '2026-03-11',
+      '2026-03-11',
+    ]);
+    expect(todayIn('Asia/Kathmandu', new Date('2026-03-10T23:59:30+05:45'))).toBe('2026-03-10');
+    expect(todayIn('Asia/Kathmandu', new Date('2026-03-11T00:00:10+05:45'))).toBe('2026-03-11');
+    // the same minute in another zone is another date
+    expect(todayIn('UTC', midnight)).toBe('2026-03-11');
+    expect(todayIn('Pacific/Honolulu', midnight)).toBe('2026-03-10');
+    expect(todayIn('Not/AZone', midnight)).toBe('2026-03-11');
   });
 });

@@ -125,13 +125,23 @@ export class AuthState {
 
 export const hasFlag = (identity: CallerIdentity, flag: PlanFlag): boolean => identity.plan?.[flag] === true;
 
+/** The date of each zone during one UTC minute (`todayIn`). */
+const todayByZone = new Map<string, { minute: number; date: string }>();
+const MAX_CACHED_ZONES = 600;
+
 /**
  * Today's date (YYYY-MM-DD) in a time zone (an unknown zone: UTC). Every proxied request asks for it in its company's
  * zone (once the gateway's hottest function in a CPU profile of `GET /tickets`, bench/README.md): the formatter is
- * built once per zone (`@cs/platform/time`).
+ * built once per zone (`@cs/platform/time`), and the answer is kept for the rest of the UTC minute (zones are whole
+ * minutes apart from UTC, so a local midnight falls on a UTC minute's start; formatting cost 0.13 ms a request).
  */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return localDate(now, timeZone);
+  const minute = Math.floor(now.getTime() / 60_000);
+  const cached = todayByZone.get(timeZone);
+  if (cached?.minute === minute) return cached.date;
+  const date = localDate(now, timeZone);
+  if (cached || todayByZone.size < MAX_CACHED_ZONES) todayByZone.set(timeZone, { minute, date });
+  return date;
 }
 
 /** Past its due date by more than the grace days (a company without a due date never expires). */
