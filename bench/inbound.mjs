@@ -9,6 +9,7 @@
 //   node --import ./deploy/scripts/register-ts.mjs bench/inbound.mjs [--rates 50,100,300,1000] [--duration 60] [--contacts 500]
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { channel } from '@cs/proto/realtime';
 import { call, logIn } from './lib/client.mjs';
 import { option, printTable, sleep, summarize, writeResult } from './lib/report.mjs';
@@ -158,6 +159,19 @@ try {
     const own = process.cpuUsage();
     return { ...stackCpuMs(stack), bench: (own.user + own.system) / 1000 };
   };
+  /**
+   * Transactions committed so far in this run's database (every service's schema; PostgreSQL's cumulative statistics,
+   * flushed by each backend within a second): the shape of the path, steadier than CPU time on a shared machine.
+   */
+  const stats = new pg.Client({ connectionString: stack.databaseUrl });
+  await stats.connect();
+  const commitsNow = async () => {
+    await sleep(1_500);
+    const { rows } = await stats.query(
+      'SELECT xact_commit::float8 AS commits FROM pg_stat_database WHERE datname = current_database()',
+    );
+    return rows[0]?.commits ?? 0;
+  };
   const cpuSince = (before) => {
     const after = cpuNow();
     return Object.fromEntries(Object.keys(before).map((name) => [name, after[name] - before[name]]));
@@ -168,6 +182,7 @@ try {
     const first = seq;
     const total = Math.round(rate * durationS);
     // where the CPU goes: each deployable's CPU time during this rate (its share of the 2 cores)
+    const commitsBefore = await commitsNow();
     const cpuBefore = cpuNow();
     const phaseStart = performance.now();
     const { result: sent, peak } = await peakRssDuring(stack, async () => {
@@ -192,6 +207,7 @@ try {
     const cpuShare = Object.fromEntries(
       Object.entries(cpuSince(cpuBefore)).map(([name, ms]) => [name, Math.round((ms / phaseMs) * 100) / 100]),
     );
+    const commits = (await commitsNow()) - commitsBefore;
     const latencies = [];
     let lastReceipt = 0;
     for (let s = first; s < first + total; s += 1) {
@@ -235,6 +251,7 @@ try {
         .join(' '),
       peakRssMb: peak,
       cpuCores: cpuShare,
+      commitsPerMessage: latencies.length ? Math.round((commits / latencies.length) * 100) / 100 : null,
     });
     console.log(`  ${rate} msg/s: delivered ${latencies.length}/${total}, p99 ${s.p99} ms, delivery ${deliveryRate}/s`);
     if (deliveryRate < rate / 2 || latencies.length < acceptedCount / 2) {
@@ -250,6 +267,7 @@ try {
     // nothing arrived for 10 s)
     const first = seq;
     seq += burst;
+    const commitsBefore = await commitsNow();
     const before = cpuNow();
     const start = performance.now();
     const requests = [];
@@ -301,6 +319,7 @@ try {
     const lastAt = Math.max(...[...receivedAt].filter(([s]) => s >= first && s < first + burst).map(([, at]) => at));
     const seconds = (lastAt - sentAt.get(first)) / 1000;
     const used = cpuSince(before);
+    const commits = (await commitsNow()) - commitsBefore;
     const perMessage = Object.fromEntries(
       Object.entries(used).map(([name, ms]) => [name, Math.round((ms / Math.max(1, delivered)) * 100) / 100]),
     );
@@ -311,12 +330,14 @@ try {
       sendRate: Math.round((burst / sendSeconds) * 10) / 10,
       deliveryRate: Math.round((delivered / seconds) * 10) / 10,
       cpuMsPerMessage: { ...perMessage, total: Math.round((total / Math.max(1, delivered)) * 100) / 100 },
+      commitsPerMessage: Math.round((commits / Math.max(1, delivered)) * 100) / 100,
     };
     console.log(
-      `  burst of ${burst}: delivered ${delivered} at ${burstResult.deliveryRate}/s (sent at ${burstResult.sendRate}/s)`,
+      `  burst of ${burst}: delivered ${delivered} at ${burstResult.deliveryRate}/s (sent at ${burstResult.sendRate}/s), ${burstResult.commitsPerMessage} commits per message`,
     );
   }
   close();
+  await stats.end();
   const under1s = rows.filter((row) => row.lost === 0 && row.p99 !== null && row.p99 < 1_000).map((row) => row.rate);
   const table = rows.map(({ peakRssMb: _peak, cpuCores: _cpu, ...row }) => row);
   printTable(
