@@ -21,7 +21,7 @@ import {
   type SimulatorSentQuery,
   SimulatorSentQuerySchema,
 } from '@cs/proto/http';
-import { TransactionHost } from '@cs/platform/database';
+import { returningRows, TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CompanyIdParam } from '@cs/platform/tenancy';
@@ -50,13 +50,33 @@ export class SimulatorController {
     kind: InboxKind,
     payload: SimulatorInboxPayload,
   ): Promise<SimulatorAccepted> {
-    await this.connection(companyId, id);
-    const messageId = `SIM${randomBytes(10).toString('hex').toUpperCase()}`;
-    await this.transactions.manager.query(
-      `INSERT INTO simulator_inbox (company_id, connection_id, message_id, kind, payload) VALUES ($1, $2, $3, $4, $5)`,
-      [companyId, id, messageId, kind, JSON.stringify(payload)],
+    const [messageId] = await this.insert(companyId, id, kind, [payload]);
+    return { messageId: messageId as string };
+  }
+
+  /**
+   * Stores what contacts sent, in order, in one statement that also checks the connection is the caller's company's
+   * simulated one (a request used to be a lookup and an insert: two transactions per request on the inbound path).
+   */
+  private async insert(
+    companyId: CompanyId,
+    id: number,
+    kind: InboxKind,
+    payloads: readonly SimulatorInboxPayload[],
+  ): Promise<string[]> {
+    const messageIds = payloads.map(() => `SIM${randomBytes(10).toString('hex').toUpperCase()}`);
+    const rows = await returningRows<{ message_id: string }>(
+      this.transactions.manager,
+      `INSERT INTO simulator_inbox (company_id, connection_id, message_id, kind, payload)
+       SELECT c.company_id, c.id, m.message_id, $5::text, m.payload
+         FROM connections c, unnest($3::text[], $4::jsonb[]) WITH ORDINALITY AS m(message_id, payload, n)
+        WHERE c.company_id = $1 AND c.id = $2 AND c.provider = 'simulator'
+        ORDER BY m.n
+       RETURNING message_id`,
+      [companyId, id, messageIds, payloads.map((payload) => JSON.stringify(payload)), kind],
     );
-    return { messageId };
+    if (rows.length === 0) throw new DomainError('ERR_NO_WAPP_FOUND');
+    return messageIds;
   }
 
   @Post(':id/messages')
@@ -77,15 +97,7 @@ export class SimulatorController {
     @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
     @Body(new ZodPipe(SimulatedMessagesSchema)) body: SimulatedMessages,
   ): Promise<SimulatorAcceptedMany> {
-    await this.connection(companyId, id);
-    const messageIds = body.messages.map(() => `SIM${randomBytes(10).toString('hex').toUpperCase()}`);
-    await this.transactions.manager.query(
-      `INSERT INTO simulator_inbox (company_id, connection_id, message_id, kind, payload)
-       SELECT $1, $2, m.message_id, 'message', m.payload
-         FROM unnest($3::text[], $4::jsonb[]) WITH ORDINALITY AS m(message_id, payload, n)
-        ORDER BY m.n`,
-      [companyId, id, messageIds, body.messages.map((message) => JSON.stringify(message))],
-    );
+    const messageIds = await this.insert(companyId, id, 'message', body.messages);
     return { messageIds };
   }
 
