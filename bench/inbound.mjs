@@ -85,7 +85,15 @@ try {
   const ticketOf = new Map(); // contact index → ticket id
   const receivedAt = new Map(); // admin's first socket
   const deliveries = sockets.map(() => new Map()); // per socket: seq → times delivered
+  // a socket the gateway dropped (socket.io's ping timeout when a process is starved of CPU) receives nothing more:
+  // said, with when and why, instead of counted as messages lost
+  const disconnects = [];
   sockets.forEach((socket, index) => {
+    socket.on('disconnect', (reason) => {
+      if (reason === 'io client disconnect') return; // this tool's own close at the end
+      disconnects.push({ socket: index, at: new Date().toISOString(), reason });
+      console.log(`  socket ${index} disconnected (${reason}): what it misses is not delivery measured`);
+    });
     socket.on(channel.appMessage(companyId), (payload) => {
       const at = now();
       if (payload?.action !== 'create' || payload.message?.fromMe) return;
@@ -363,7 +371,7 @@ try {
       sockets: sockets.length,
       burst,
     },
-    results: { rates: rows, highestRateP99Under1s: best, burst: burstResult },
+    results: { rates: rows, highestRateP99Under1s: best, burst: burstResult, disconnects },
   });
 } catch (error) {
   console.error(error);

@@ -48,20 +48,30 @@ export function cpuMs(pid) {
   }
 }
 
+/** Per database: the last CPU time read of each of its backends, and what the backends that ended had used. */
+const backends = new Map();
+
 /**
  * CPU time (ms) used so far by the PostgreSQL backends serving `database` (the server's shared processes, such as
  * the WAL writer, are not counted: other databases' work reaches them too) and by the Kafka broker (shared with
- * whatever else uses it). Backends that ended between two readings take their CPU time with them.
+ * whatever else uses it). A backend that ended (a pool closing an idle connection) keeps counting with what it had
+ * used when last read, so the figure never goes back (it made a burst's PostgreSQL share negative); what it used
+ * after that last reading is missed.
  */
 export function infrastructureCpuMs(database) {
-  let postgres = 0;
+  const known = backends.get(database) ?? { last: new Map(), ended: 0 };
+  backends.set(database, known);
+  const now = new Map();
   let kafka = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const comm = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
       if (comm === 'postgres') {
-        if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${database} `)) postgres += cpuMs(entry) ?? 0;
+        if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${database} `)) {
+          const used = cpuMs(entry);
+          if (used !== null) now.set(entry, used);
+        }
       } else if (comm === 'java' && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('kafka.Kafka')) {
         kafka += cpuMs(entry) ?? 0;
       }
@@ -69,6 +79,10 @@ export function infrastructureCpuMs(database) {
       // the process ended meanwhile
     }
   }
+  for (const [pid, used] of known.last) if (!now.has(pid)) known.ended += used;
+  known.last = now;
+  let postgres = known.ended;
+  for (const used of now.values()) postgres += used;
   return { postgres, kafka };
 }
 
