@@ -57,6 +57,14 @@ describe('the lease fence', () => {
     });
     expect(seen).toEqual({ answers: [true, true, true, false], queries: 2 });
 
+    // released in a transaction that had checked it: a later fence in that transaction asks again and is refused
+    const released = await dataSource.transaction(async (manager) => {
+      const before = await Leases.holds(manager, id, 'process-a', 1);
+      await Leases.release(manager, { connectionId: id, owner: 'process-a', epoch: 1, reason: 'test' });
+      return { before, after: await Leases.holds(manager, id, 'process-a', 1) };
+    });
+    expect(released).toEqual({ before: true, after: false });
+
     // the lease lapses and another process takes it: the next transaction asks again and is refused
     await dataSource.query(
       "UPDATE whatsapp.session_leases SET expires_at = now() - interval '1 second' WHERE connection_id = $1",

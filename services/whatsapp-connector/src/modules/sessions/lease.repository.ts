@@ -81,6 +81,8 @@ export const Leases = {
     manager: EntityManager,
     input: { connectionId: number; owner: string; epoch: number; reason: string },
   ): Promise<void> {
+    // released: a fence later in this transaction must ask again (and find the lease lapsed)
+    heldIn.get(manager)?.delete(`${input.connectionId}:${input.owner}:${input.epoch}`);
     await manager.query(
       `UPDATE session_leases SET expires_at = now() WHERE connection_id = $1 AND owner = $2 AND epoch = $3`,
       [input.connectionId, input.owner, input.epoch],
