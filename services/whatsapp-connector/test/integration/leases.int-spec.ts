@@ -9,6 +9,7 @@ import { createWhatsappDataSource } from '../../src/database/data-source.js';
 import { Leases } from '../../src/modules/sessions/lease.repository.js';
 
 let dataSource: DataSource;
+let companyId: number;
 let connectionId = 900_000 + Math.floor(Math.random() * 90_000);
 
 beforeAll(async () => {
@@ -32,8 +33,6 @@ function countingLeaseQueries(manager: EntityManager): { count: () => number } {
   }) as EntityManager['query'];
   return { count: () => count };
 }
-
-let companyId: number;
 
 const claim = (id: number, owner: string): Promise<number | null> =>
   dataSource.transaction((manager) => Leases.claim(manager, { connectionId: id, companyId, owner, ttlMs: 60_000 }));

@@ -6,6 +6,7 @@ import { returningRows } from '@cs/platform/database';
  * transaction ends and `now()` is its start time, so a second check in it could only give the same answer.
  */
 const heldIn = new WeakMap<EntityManager, Set<string>>();
+const leaseKey = (connectionId: number, owner: string, epoch: number): string => `${connectionId}:${owner}:${epoch}`;
 
 /**
  * The SQL of session ownership. A lease row per connection: `owner`, a fencing `epoch` incremented on every
@@ -82,7 +83,7 @@ export const Leases = {
     input: { connectionId: number; owner: string; epoch: number; reason: string },
   ): Promise<void> {
     // released: a fence later in this transaction must ask again (and find the lease lapsed)
-    heldIn.get(manager)?.delete(`${input.connectionId}:${input.owner}:${input.epoch}`);
+    heldIn.get(manager)?.delete(leaseKey(input.connectionId, input.owner, input.epoch));
     await manager.query(
       `UPDATE session_leases SET expires_at = now() WHERE connection_id = $1 AND owner = $2 AND epoch = $3`,
       [input.connectionId, input.owner, input.epoch],
@@ -102,7 +103,7 @@ export const Leases = {
    * (they were a second lock query per delivered batch).
    */
   async holds(manager: EntityManager, connectionId: number, owner: string, epoch: number): Promise<boolean> {
-    const key = `${connectionId}:${owner}:${epoch}`;
+    const key = leaseKey(connectionId, owner, epoch);
     if (heldIn.get(manager)?.has(key)) return true;
     const rows = await manager.query<unknown[]>(
       `SELECT 1 FROM session_leases

@@ -231,7 +231,7 @@ export class SimulatorSession implements ProviderSession {
             [this.connectionId, this.context.lease.owner, this.context.lease.epoch],
           )
         ).sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
-        const delivered = new Set<string>();
+        let reported = 0; // rows reported to the sink, in order
         // consecutive messages (and edits, revokes, reactions, calls) go to the sink together: one dedupe insert
         // and one outbox write for them; a receipt in between is reported after what came before it
         let inbound: InboundEvent[] = [];
@@ -248,11 +248,11 @@ export class SimulatorSession implements ProviderSession {
             await flush();
             await this.receipt(row);
           }
-          delivered.add(row.id);
+          reported += 1;
         }
         await flush();
         // stopped midway: what was not reported stays for the next poll
-        const left = rows.filter((row) => !delivered.has(row.id)).map((row) => row.id);
+        const left = rows.slice(reported).map((row) => row.id);
         if (left.length > 0) {
           await manager.query(
             `UPDATE simulator_inbox SET delivered_at = NULL, delivered_by = NULL, delivered_epoch = NULL
