@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, statSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { repoRoot } from './repo.js';
@@ -174,8 +176,46 @@ export async function waitForHttp(
   );
 }
 
-/** A free TCP port on 127.0.0.1. */
+/** Where processes on this machine claim the ports they hand out (a file per port, see `freePort`). */
+const portClaims = join(tmpdir(), 'cs-port-claims');
+/** A claim older than this is forgotten: by then the child it was for has bound the port, or never will. */
+const PORT_CLAIM_MS = 10 * 60_000;
+
+/**
+ * A free TCP port on 127.0.0.1 that no test process on this machine has handed out in the last ten minutes. The
+ * system picks a port at random within its ephemeral range, so two calls before either port is bound can get the
+ * same one, in one process or in two: an e2e stack picked the gateway's port, then the services', and identity got
+ * the gateway's port and answered its readiness probe. Each port handed out is claimed with a file created
+ * exclusively, so the second caller draws again.
+ */
 export async function freePort(): Promise<number> {
+  mkdirSync(portClaims, { recursive: true });
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const port = await systemPort();
+    if (claimPort(join(portClaims, String(port)))) return port;
+  }
+  throw new Error(`no free port unclaimed in ${portClaims} after 100 tries`);
+}
+
+function claimPort(path: string): boolean {
+  try {
+    closeSync(openSync(path, 'wx'));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  // claimed before: taken over once stale (its mtime moves to now, so a concurrent taker sees a fresh claim)
+  try {
+    if (Date.now() - statSync(path).mtimeMs < PORT_CLAIM_MS) return false;
+    const now = new Date();
+    utimesSync(path, now, now);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function systemPort(): Promise<number> {
   const { createServer } = await import('node:net');
   return new Promise((resolve, reject) => {
     const server = createServer();

@@ -1,0 +1,35 @@
+import { fork } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './helpers.js';
+import { repoRoot } from './repo.js';
+
+describe('freePort', () => {
+  it('never hands out the same port twice, though the system repeats itself before ports are bound', async () => {
+    // The system draws from ~14,000 ports: 400 draws repeat one with a probability above 99.5%.
+    const ports: number[] = [];
+    for (let index = 0; index < 400; index += 1) ports.push(await freePort());
+    expect(new Set(ports).size).toBe(ports.length);
+    expect(ports.every((port) => port > 0 && port < 65_536)).toBe(true);
+  });
+
+  it('does not hand out a port another process on the machine handed out a moment ago', async () => {
+    // another test process's stack, picking its ports at the same time
+    const script = join(tmpdir(), `free-port-other-${process.pid}.mjs`);
+    writeFileSync(
+      script,
+      `const { freePort } = await import(${JSON.stringify(new URL('./helpers.ts', import.meta.url).href)});
+       const ports = []; for (let i = 0; i < 300; i += 1) ports.push(await freePort());
+       process.send(ports);`,
+    );
+    const child = fork(script, { execArgv: ['--import', join(repoRoot(), 'deploy/scripts/register-ts.mjs')] });
+    const theirs = new Promise<number[]>((resolve) => child.once('message', (ports) => resolve(ports as number[])));
+    const ours: number[] = [];
+    for (let index = 0; index < 300; index += 1) ours.push(await freePort());
+    const shared = new Set(await theirs);
+    child.kill();
+    rmSync(script, { force: true });
+    expect(ours.filter((port) => shared.has(port))).toEqual([]);
+  });
+});
