@@ -1,6 +1,5 @@
 import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
-import type { Envelope } from '@cs/proto/common';
 import { PgListener } from '../database/pg-listener.js';
 import { meter } from '../telemetry/telemetry.js';
 import { type BusMessage, EVENT_HEADERS, type EventBus } from './event-bus.js';
@@ -27,8 +26,13 @@ interface OutboxRow {
   message_key: string;
   type: string;
   company_id: number;
-  /** The envelope `EventPublisher` validated and wrote. */
-  payload: Envelope;
+  /**
+   * The envelope `EventPublisher` validated and wrote, as PostgreSQL prints it: it goes out as it is, never parsed
+   * here (parsing it into an object and writing it out again was 4–9% of a consumer's CPU under load).
+   */
+  payload: string;
+  /** The envelope's `correlationId` (null when it has none). */
+  correlation_id: string | null;
   headers: Record<string, string>;
 }
 
@@ -223,25 +227,24 @@ export class OutboxRelay {
       this.contended = !lock?.locked;
       if (!lock?.locked) return 0;
       const rows = await query<OutboxRow[]>(
-        'SELECT id, event_id, topic, message_key, type, company_id, payload, headers FROM outbox ORDER BY id LIMIT $1',
+        `SELECT id, event_id, topic, message_key, type, company_id, payload::text AS payload,
+                payload->>'correlationId' AS correlation_id, headers
+           FROM outbox ORDER BY id LIMIT $1`,
         [batchSize],
       );
       if (rows.length === 0) return 0;
-      const messages: BusMessage[] = rows.map((row) => {
-        const envelope = row.payload;
-        return {
-          topic: row.topic,
-          key: row.message_key,
-          value: JSON.stringify(row.payload),
-          headers: {
-            ...row.headers,
-            [EVENT_HEADERS.eventId]: row.event_id,
-            [EVENT_HEADERS.type]: row.type,
-            [EVENT_HEADERS.companyId]: String(row.company_id),
-            [EVENT_HEADERS.correlationId]: envelope.correlationId ?? row.event_id,
-          },
-        };
-      });
+      const messages: BusMessage[] = rows.map((row) => ({
+        topic: row.topic,
+        key: row.message_key,
+        value: row.payload,
+        headers: {
+          ...row.headers,
+          [EVENT_HEADERS.eventId]: row.event_id,
+          [EVENT_HEADERS.type]: row.type,
+          [EVENT_HEADERS.companyId]: String(row.company_id),
+          [EVENT_HEADERS.correlationId]: row.correlation_id ?? row.event_id,
+        },
+      }));
       await this.options.bus.publish(messages);
       if (this.options.fault === 'exit-after-publish') {
         this.options.logger.warn('fault injection: exiting after publish, before the outbox rows are deleted');

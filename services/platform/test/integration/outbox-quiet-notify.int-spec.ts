@@ -141,3 +141,43 @@ describe('the outbox NOTIFY', () => {
     expect(await outboxCount()).toBe(0);
   });
 });
+
+describe('what the relay publishes', () => {
+  it('is the envelope the publisher wrote, with its id, type, company and correlation id in the headers', async () => {
+    published.length = 0;
+    const [withCorrelation, without] = await first.transactions.run(() =>
+      first.publisher.emitAll([
+        { definition: TagDeleted, input: { companyId: 7, key: 201, data: { id: 201 }, correlationId: 'req-201' } },
+        { definition: TagDeleted, input: { companyId: 7, key: 202, data: { id: 202 } } },
+      ]),
+    );
+    await expectEventually(() => expect(publishedKeys()).toEqual(['201', '202']), { timeoutMs: 1_000 });
+    const [one, two] = published as [BusMessage, BusMessage];
+    expect(JSON.parse(one.value)).toEqual(withCorrelation);
+    expect(JSON.parse(two.value)).toEqual(without);
+    expect(one.headers).toMatchObject({
+      'event-id': withCorrelation?.id,
+      'event-type': TagDeleted.type,
+      'company-id': '7',
+      'correlation-id': 'req-201',
+    });
+    // without one given, the event has the current unit of work's
+    expect(two.headers['correlation-id']).toBe(without?.correlationId);
+  });
+
+  it("goes out with the event's id as its correlation id when the stored envelope has none", async () => {
+    published.length = 0;
+    const eventId = '0193a6f0-0000-7000-8000-000000000203';
+    const envelope = { id: eventId, type: TagDeleted.type, schemaVersion: 1, companyId: 7, data: { id: 203 } };
+    // a row written before envelopes carried a correlation id; the relay is woken by the next commit
+    await (dataSources[0] as DataSource).query(
+      `INSERT INTO outbox (event_id, topic, message_key, type, company_id, payload, headers)
+       VALUES ($1, 'tickets.tags', '203', $2, 7, $3, '{}')`,
+      [eventId, TagDeleted.type, JSON.stringify(envelope)],
+    );
+    await emitTagDeleted(first, 204);
+    await expectEventually(() => expect(publishedKeys()).toEqual(['203', '204']), { timeoutMs: 1_000 });
+    expect(JSON.parse((published[0] as BusMessage).value)).toEqual(envelope);
+    expect((published[0] as BusMessage).headers['correlation-id']).toBe(eventId);
+  });
+});
