@@ -286,6 +286,29 @@ describe('campaign routes', () => {
     );
   });
 
+  it('saves a campaign sent right after its connection and contact list were created, while their events travel', async () => {
+    const { companyId } = await setup(0);
+    const connectionId = companyId * 10 + nextId();
+    const listId = companyId * 10 + nextId();
+    // the admin created both a moment ago: their events reach this service after the campaign's request does
+    const created = call(companyId, 'POST', '/campaigns', campaignBody(connectionId, listId));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await parties.connection(companyId, connectionId, 'Conexão recém-criada');
+    await parties.list(companyId, listId, 'Lista recém-criada', []);
+    const response = await created;
+    expect(response.status).toBe(200);
+    expect(await json<Campaign>(response)).toMatchObject({
+      whatsapp: { id: connectionId, name: 'Conexão recém-criada' },
+      contactList: { id: listId, name: 'Lista recém-criada' },
+    });
+    // another company's connection and list exist here: refused at once, not after a wait
+    const other = await setup(0);
+    const started = Date.now();
+    const refused = await call(other.companyId, 'POST', '/campaigns', campaignBody(other.connectionId, listId));
+    expect([refused.status, (await json(refused)).error]).toEqual([404, 'ERR_NO_CONTACT_LIST_FOUND']);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
   it('answers in the shapes its @cs/proto/http contract documents, and refuses bodies outside it', async () => {
     const { companyId, connectionId, listId } = await setup(1);
     /** The answer, parsed with the catalogue's response schema: it conforms and has no undocumented field. */

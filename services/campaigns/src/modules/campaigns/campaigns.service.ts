@@ -36,6 +36,7 @@ export class CampaignsService {
   ) {}
 
   async create(companyId: CompanyId, body: CampaignBody): Promise<CampaignResponse> {
+    await this.awaitReferences(body);
     return this.transactions.run(async (manager) => {
       const fields = await this.fields(manager, companyId, body);
       const [row] = await manager.query<Array<{ id: number }>>(
@@ -53,6 +54,7 @@ export class CampaignsService {
   }
 
   async update(companyId: CompanyId, id: number, body: CampaignBody): Promise<CampaignResponse> {
+    await this.awaitReferences(body);
     return this.transactions.run(async (manager) => {
       const current = await this.campaigns.row(companyId, id, true);
       if (!isEditable(current)) throw new DomainError('ERR_CAMPAIGN_NOT_EDITABLE');
@@ -146,6 +148,14 @@ export class CampaignsService {
     });
     await this.media.remove(previous);
     return saved;
+  }
+
+  /** Before the transaction: the connection and the contact list, when their events are still on their way. */
+  private async awaitReferences(body: CampaignBody): Promise<void> {
+    await Promise.all([
+      this.projections.awaitReference('connections', body.whatsappId),
+      body.contactListId === null ? undefined : this.projections.awaitReference('contact_lists', body.contactListId),
+    ]);
   }
 
   /** The row values in column order (name … scheduled_at), checking that referenced records are the company's. */
