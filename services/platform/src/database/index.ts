@@ -5,3 +5,4 @@ export * from './database.module.js';
 export * from './sql.js';
 export * from './pg-listener.js';
 export * from './pool-size.js';
+export * from './projection-arrival.js';

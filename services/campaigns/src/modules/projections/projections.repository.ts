@@ -7,17 +7,13 @@ import type {
   ContactListSnapshot,
   TicketSnapshot,
 } from '@cs/proto/events';
-import { TransactionHost } from '@cs/platform/database';
+import { awaitProjectedRow, TransactionHost } from '@cs/platform/database';
 
 export interface CompanyView {
   readonly timezone: string;
   readonly useCampaigns: boolean;
   readonly campaignsEnabled: boolean;
 }
-
-/** How long a campaign written right after its connection or contact list waits for their events (ms). */
-export const REFERENCE_ARRIVAL_WAIT_MS = 5_000;
-const REFERENCE_ARRIVAL_POLL_MS = 50;
 
 /** The local projections of identity's companies, the connector's connections, contacts' lists and tickets. */
 @Injectable()
@@ -62,22 +58,13 @@ export class ProjectionsRepository {
   }
 
   /**
-   * Waits, outside any transaction, until this service's projection holds connection or contact list `id` (of any
-   * company), at most `timeoutMs`: a campaign saved right after the list it sends to was created through the contacts
-   * service must not fail with ERR_NO_CONTACT_LIST_FOUND because the list's event is still on its way. The caller's
-   * company-scoped read then decides, so another company's list is refused without waiting.
+   * Waits, outside any transaction, for connection or contact list `id` (`awaitProjectedRow`): a campaign saved right
+   * after the list it sends to was created through the contacts service must not fail with
+   * ERR_NO_CONTACT_LIST_FOUND because the list's event is still on its way; another company's list is refused
+   * without waiting.
    */
-  async awaitReference(
-    table: 'connections' | 'contact_lists',
-    id: number,
-    timeoutMs = REFERENCE_ARRIVAL_WAIT_MS,
-  ): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const rows = await this.transactions.dataSource.query<unknown[]>(`SELECT 1 FROM ${table} WHERE id = $1`, [id]);
-      if (rows.length > 0 || Date.now() >= deadline) return;
-      await new Promise((resolve) => setTimeout(resolve, REFERENCE_ARRIVAL_POLL_MS));
-    }
+  async awaitReference(table: 'connections' | 'contact_lists', id: number): Promise<void> {
+    await awaitProjectedRow(this.transactions.dataSource, table, id);
   }
 
   async upsertConnection(connection: ConnectionSnapshot): Promise<void> {

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyId } from '@cs/proto/common';
@@ -10,7 +9,7 @@ import type {
   ScheduleEntry,
   UserSnapshot,
 } from '@cs/proto/events';
-import { TransactionHost } from '@cs/platform/database';
+import { awaitProjectedRow, TransactionHost } from '@cs/platform/database';
 import type { PlanFlagSource } from '@cs/platform/tenancy';
 
 export interface CompanyView {
@@ -60,13 +59,6 @@ export interface ContactView {
   readonly profilePicUrl: string | null;
   readonly isGroup: boolean;
 }
-
-/**
- * How long a request waits for a contact that no company's row holds yet: one created a moment ago through the
- * contacts service reaches this projection by its event (tens of milliseconds, seconds on a loaded machine).
- */
-export const CONTACT_ARRIVAL_WAIT_MS = 5_000;
-const CONTACT_ARRIVAL_POLL_MS = 50;
 
 /** Settings a company has before identity told us anything (identity's defaults for a new company). */
 const DEFAULT_SETTINGS: Record<string, string> = {
@@ -277,20 +269,12 @@ export class ProjectionsRepository implements PlanFlagSource {
   }
 
   /**
-   * Waits, outside any transaction, until this projection holds a row with contact id `id`, at most `timeoutMs`: a
-   * ticket, schedule or note asked for a contact just created through the contacts service must not fail with
-   * ERR_NO_CONTACT_FOUND because its event is still on its way. A row of any company (deleted or not) ends the wait
-   * at once: the caller's scoped read then decides, so another company's contact is refused without delay.
+   * Waits, outside any transaction, for contact `id` (`awaitProjectedRow`): a ticket, schedule or note asked for a
+   * contact just created through the contacts service must not fail with ERR_NO_CONTACT_FOUND because its event is
+   * still on its way; another company's contact is refused without delay.
    */
-  async awaitContact(id: number, timeoutMs = CONTACT_ARRIVAL_WAIT_MS): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const rows = await this.transactions.dataSource.query<unknown[]>('SELECT 1 FROM contacts WHERE id = $1 LIMIT 1', [
-        id,
-      ]);
-      if (rows.length > 0 || Date.now() >= deadline) return;
-      await sleep(CONTACT_ARRIVAL_POLL_MS);
-    }
+  async awaitContact(id: number): Promise<void> {
+    await awaitProjectedRow(this.transactions.dataSource, 'contacts', id);
   }
 
   async contact(companyId: CompanyId, id: number): Promise<ContactView | null> {
