@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { expectEventually, nextCompanyId } from '@cs/platform/testing';
 import { DashboardJobs } from '../../src/modules/dashboard/dashboard-jobs.js';
+import { cycleFigures } from '../../src/modules/dashboard/dashboard.queries.js';
 import {
   addContact,
   type CompanySetup,
@@ -295,6 +296,25 @@ describe('the dashboard roll-ups', () => {
     expect(deltas?.n).toBeGreaterThan(90);
     await expectRollupsExact(setup.companyId, setup.admin);
     await expectRollupsExact(other.companyId, other.admin);
+  });
+
+  it("compute each cycle's day, hour, support and wait with the same formulas as the roll-ups' trigger", async () => {
+    // the statement's written-out formulas (the part of a day at the start of a period) against `dashboard_cycle`
+    const differing = await harness.query<{ id: number }>(
+      `SELECT c.id FROM tickets.ticket_trackings c JOIN tickets.companies co ON co.id = c.company_id,
+              LATERAL tickets.dashboard_cycle(co.timezone, c.created_at, c.queued_at, c.started_at, c.finished_at,
+                                              c.rating_at) d,
+              LATERAL (${cycleFigures('c', 'co.timezone')}) f
+        WHERE c.company_id = ANY($1::int[])
+          AND (d.day, d.hour, d.support, d.wait) IS DISTINCT FROM (f.day, f.hour, f.support, f.wait)`,
+      [[setup.companyId, other.companyId]],
+    );
+    const [cycles] = await harness.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM tickets.ticket_trackings WHERE company_id = ANY($1::int[]) AND started_at IS NOT NULL',
+      [[setup.companyId, other.companyId]],
+    );
+    expect(cycles?.n).toBeGreaterThan(10);
+    expect(differing).toEqual([]);
   });
 
   it('equal it after the compaction folds each day and attendant into one row', async () => {

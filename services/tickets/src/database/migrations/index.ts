@@ -7,6 +7,7 @@ import { Automation1764000000000 } from './1764000000000-automation.js';
 import { DashboardDaily1764100000000 } from './1764100000000-dashboard-daily.js';
 import { DashboardLeads1764100000001 } from './1764100000001-dashboard-leads.js';
 import { ContactsById1764600000000 } from './1764600000000-contacts-by-id.js';
+import { DashboardLeadsByPrevious1764700000000 } from './1764700000000-dashboard-leads-by-previous.js';
 
 /** Every migration of tickets, in order. Never edit a merged migration; add a new one. */
 export const TicketsMigrations = [
@@ -20,4 +21,5 @@ export const TicketsMigrations = [
   DashboardLeads1764100000001,
   OutboxQuietNotify1764500000000,
   ContactsById1764600000000,
+  DashboardLeadsByPrevious1764700000000,
 ];

@@ -47,6 +47,22 @@ export function splitPeriod(
   return { days: { from, to }, raw };
 }
 
+/**
+ * One cycle's day, hour, support and wait minutes (a `SELECT` without `FROM` on the columns of `c`, which the
+ * planner folds into the query): the formulas of the SQL function `dashboard_cycle` that the roll-ups' trigger
+ * calls (migration 1764100000000), written out because a call in `FROM` runs as a function scan per cycle
+ * (13 ms of the 30-day dashboard for the ~750 cycles of its partial first day). The suite `dashboard-rollups`
+ * checks the two against each other.
+ */
+export const cycleFigures = (c: string, timeZone: string): string =>
+  `SELECT (${c}.created_at AT TIME ZONE ${timeZone})::date AS day,
+          date_part('hour', ${c}.created_at AT TIME ZONE ${timeZone})::int AS hour,
+          CASE WHEN ${c}.started_at IS NOT NULL AND coalesce(${c}.rating_at, ${c}.finished_at) >= ${c}.started_at
+               THEN floor(date_part('epoch', coalesce(${c}.rating_at, ${c}.finished_at) - ${c}.started_at) / 60)::int
+               ELSE 0 END AS support,
+          CASE WHEN ${c}.started_at IS NOT NULL AND ${c}.queued_at IS NOT NULL AND ${c}.started_at >= ${c}.queued_at
+               THEN floor(date_part('epoch', ${c}.started_at - ${c}.queued_at) / 60)::int END AS wait`;
+
 /** `YYYY-MM-DD` plus one day. */
 const nextDay = (day: string): string => {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
@@ -62,10 +78,10 @@ const nextDay = (day: string): string => {
  *
  * One statement. The additive figures of the period's whole days come from the per-day roll-ups
  * (`dashboard_daily`, migration 1764100000000: ~one row per day and attendant), the part of a day at the start
- * of a `days` period from the cycles with the same formulas (`dashboard_cycle`); `leads` from two counts over
- * the period's cycles on the covering index, through each cycle's links to its contact's previous cycles
- * (migration 1764100000001) instead of a count per contact; the current pending/open counts use the tickets'
- * (company, status) index. Averages are sums over counts, rounded as `round(avg(...), 2)` did (the suite
+ * of a `days` period from the cycles with the same formulas (`cycleFigures`); `leads` from the cycles begun in
+ * the period (the roll-ups' count) and two counts over those whose contact's previous cycle is in the period too,
+ * through each cycle's links to its contact's previous cycles (migrations 1764100000001 and 1764700000000) instead
+ * of a count per contact; the current pending/open counts use the tickets' (company, status) index. Averages are sums over counts, rounded as `round(avg(...), 2)` did (the suite
  * `dashboard-rollups` checks every figure against the raw computation).
  * See the README for measurements.
  */
@@ -109,14 +125,13 @@ export class DashboardQueries {
     for (const [from, to] of parts.raw) {
       sources.push(
         `SELECT coalesce(c.user_id, 0), f.* FROM ticket_trackings c,
-                LATERAL (SELECT ${contribution('c', '1')}
-                           FROM dashboard_cycle(${(zone ??= add(company.timezone))}, c.created_at, c.queued_at, c.started_at, c.finished_at, c.rating_at) f) f
+                LATERAL (SELECT ${contribution('c', '1')} FROM (${cycleFigures('c', (zone ??= add(company.timezone)))}) f) f
           WHERE c.company_id = $1 AND c.created_at >= coalesce(${add(from)}::timestamptz, '-infinity')
             AND c.created_at < coalesce(${add(to)}::timestamptz, 'infinity')`,
       );
     }
-    const since = `coalesce(${add(start)}::timestamptz, '-infinity')`;
-    const endAt = add(end);
+    const since = `${add(start ?? '-infinity')}::timestamptz`;
+    const endAt = `${add(end ?? 'infinity')}::timestamptz`;
     const sums = ROLLUP_COLUMNS.map((column) => `sum(${column}) AS ${column}`).join(', ');
     const average = (total: string, n: string) => `round(sum(${total})::numeric / nullif(sum(${n}), 0), 2)`;
 
@@ -134,12 +149,11 @@ export class DashboardQueries {
                      'avgWait', coalesce(${average('wait_sum', 'wait_n')}, 0),
                      'hours', json_build_array(${HOURS.map((hour) => `coalesce(sum(${hour}), 0)`).join(', ')}))
               FROM per_user) AS totals,
-           (SELECT (count(*) FILTER (WHERE tt.contact_prev_at IS NULL OR tt.contact_prev_at < ${since})
-                    - count(*) FILTER (WHERE tt.contact_prev_at >= ${since}
-                                         AND (tt.contact_prev2_at IS NULL OR tt.contact_prev2_at < ${since})))::int
-              FROM ticket_trackings tt
-             WHERE tt.company_id = $1 AND tt.created_at >= ${since}
-               AND tt.created_at < coalesce(${endAt}::timestamptz, 'infinity')) AS leads,
+           (SELECT (n.cycles - 2 * p.p1 + p.p2)::int
+              FROM (SELECT coalesce(sum(cycles), 0) AS cycles FROM per_user) n,
+                   (SELECT count(*) AS p1, count(*) FILTER (WHERE tt.contact_prev2_at >= ${since}) AS p2
+                      FROM ticket_trackings tt
+                     WHERE tt.company_id = $1 AND tt.contact_prev_at >= ${since} AND tt.created_at < ${endAt}) p) AS leads,
            (SELECT coalesce(json_agg(json_build_object(
                      'id', u.id, 'name', u.name, 'online', u.online,
                      'tickets', coalesce(mine.cycles, 0),
