@@ -124,12 +124,19 @@ try {
     if (result.status === 202) accepted.add(seq);
     return result;
   };
-  /** Messages of one connection in one request (they were due at the times `sentAt` holds). */
+  /**
+   * Messages to any of the connections in one request, what the simulated phone network hands the company's
+   * connections at one moment (they were due at the times `sentAt` holds; at most 1,000 a request).
+   */
   const sendBatch = async (seqs) => {
-    const result = await postAgain(`/simulator/connections/${connectionOf(seqs[0])}/messages/batch`, {
-      messages: seqs.map(messageOf),
-    });
-    if (result.status === 202) for (const seq of seqs) accepted.add(seq);
+    let result;
+    for (let from = 0; from < seqs.length; from += 1_000) {
+      const part = seqs.slice(from, from + 1_000);
+      result = await postAgain('/simulator/messages/batch', {
+        messages: part.map((seq) => ({ connectionId: connectionOf(seq), ...messageOf(seq) })),
+      });
+      if (result.status === 202) for (const seq of part) accepted.add(seq);
+    }
     return result;
   };
   /** Sends `total` messages from `first` at `rate` (in batches unless --batch-ms 0). */
@@ -139,7 +146,7 @@ try {
           rate,
           total,
           tickMs: batchMs,
-          groupOf: (i) => connectionOf(first + i),
+          groupOf: () => 'network',
           sendBatch: (indices) => sendBatch(indices.map((i) => first + i)),
           due: (i, at) => sentAt.set(first + i, at),
         })

@@ -102,6 +102,7 @@ import {
   SimulatedEditSchema,
   SimulatedMessageSchema,
   SimulatedMessagesSchema,
+  SimulatedNetworkMessagesSchema,
   SimulatedReactionSchema,
   SimulatedReceiptSchema,
   SimulatedRevokeSchema,
@@ -902,6 +903,14 @@ export const PUBLIC_API: readonly PublicRoute[] = [
     'user',
     'Simulator: contacts send several messages at once (in order, at most 200)',
     { params: IdParamsSchema, body: SimulatedMessagesSchema, response: SimulatorAcceptedManySchema },
+  ),
+  route(
+    'POST',
+    '/simulator/messages/batch',
+    'whatsapp-connector',
+    'user',
+    "Simulator: contacts send messages to several of the company's connections at once (at most 1,000)",
+    { body: SimulatedNetworkMessagesSchema, response: SimulatorAcceptedManySchema },
   ),
   route(
     'POST',

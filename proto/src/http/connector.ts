@@ -296,6 +296,19 @@ export type SimulatedMessage = z.infer<typeof SimulatedMessageSchema>;
 export const SimulatedMessagesSchema = z.object({ messages: z.array(SimulatedMessageSchema).min(1).max(200) });
 export type SimulatedMessages = z.infer<typeof SimulatedMessagesSchema>;
 
+/**
+ * `POST /simulator/messages/batch`: what the simulated phone network hands the company's connections at one moment,
+ * each message with the connection it goes to (in order per connection; at most 1,000). All of them or none: a
+ * connection that is not one of the company's simulated ones refuses the whole batch.
+ */
+export const SimulatedNetworkMessagesSchema = z.object({
+  messages: z
+    .array(SimulatedMessageSchema.extend({ connectionId: z.number().int().positive().max(2_147_483_647) }))
+    .min(1)
+    .max(1_000),
+});
+export type SimulatedNetworkMessages = z.infer<typeof SimulatedNetworkMessagesSchema>;
+
 /** `POST /simulator/connections/{id}/receipts`: the contact's phone received, read or played messages (acks 3/4/5). */
 export const SimulatedReceiptSchema = z.object({
   from: SimulatedFromSchema,

@@ -300,6 +300,11 @@ describe('tenancy', () => {
       ],
       [
         'POST',
+        '/simulator/messages/batch',
+        { messages: [{ connectionId: mine.id, from: { number: '5511999990001' }, kind: 'text', body: 'x' }] },
+      ],
+      [
+        'POST',
         `/simulator/connections/${mine.id}/receipts`,
         { from: { number: '5511999990001' }, messageIds: ['a'], status: 'read' },
       ],
@@ -470,6 +475,63 @@ describe('messages', () => {
     expect((await simulator('/messages/batch', { messages: [] })).status).toBe(400);
     const tooMany = Array.from({ length: 201 }, () => ({ from: { number: first }, kind: 'text', body: 'x' }));
     expect((await simulator('/messages/batch', { messages: tooMany })).status).toBe(400);
+  });
+
+  it("hands messages to several of the company's connections in one request, in order per connection", async () => {
+    const other = await create(companyA, { name: `Rede ${randomUUID().slice(0, 6)}` });
+    await statusOf(companyA, other.id, 'qrcode');
+    await call(companyA, 'POST', `/simulator/connections/${other.id}/scan`, {});
+    await statusOf(companyA, other.id, 'CONNECTED');
+    const [first, second] = [contactNumber(), contactNumber()];
+    const network = (messages: unknown[]) => call(companyA, 'POST', '/simulator/messages/batch', { messages });
+    const response = await network([
+      { connectionId: connection.id, from: { number: first }, kind: 'text', body: 'a1' },
+      { connectionId: other.id, from: { number: second }, kind: 'text', body: 'b1' },
+      { connectionId: connection.id, from: { number: first }, kind: 'text', body: 'a2' },
+      { connectionId: other.id, from: { number: second }, kind: 'text', body: 'b2' },
+    ]);
+    expect(response.status).toBe(202);
+    const { messageIds } = await json<{ messageIds: string[] }>(response);
+    expect(messageIds).toHaveLength(4);
+    await expectEventually(() => expect(messageIds.map((id) => inbound(id).length)).toEqual([1, 1, 1, 1]));
+    const received = (number: string) =>
+      probe
+        .events(
+          'whatsapp.inbound-message.v1',
+          (entry) => (entry.envelope.data['contact'] as { number: string }).number === number,
+        )
+        .map((entry) => [entry.envelope.data['connectionId'], entry.envelope.data['body']]);
+    expect(received(first)).toEqual([
+      [connection.id, 'a1'],
+      [connection.id, 'a2'],
+    ]);
+    expect(received(second)).toEqual([
+      [other.id, 'b1'],
+      [other.id, 'b2'],
+    ]);
+
+    // a connection that is not the company's (or does not exist) refuses the whole batch: nothing is stored
+    const [before] = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM simulator_inbox')).rows;
+    for (const stranger of [2_000_000_000, (await create(companyB, { name: 'Alheia' })).id]) {
+      const refused = await network([
+        { connectionId: connection.id, from: { number: first }, kind: 'text', body: 'não' },
+        { connectionId: stranger, from: { number: first }, kind: 'text', body: 'não' },
+      ]);
+      expect(refused.status).toBe(404);
+      expect(await json(refused)).toMatchObject({ error: 'ERR_NO_WAPP_FOUND' });
+    }
+    const [after] = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM simulator_inbox')).rows;
+    expect(after?.n).toBe(before?.n);
+    // no connection, or over 1,000 messages: 400
+    expect((await network([])).status).toBe(400);
+    const tooMany = Array.from({ length: 1_001 }, () => ({
+      connectionId: connection.id,
+      from: { number: first },
+      kind: 'text',
+      body: 'x',
+    }));
+    expect((await network(tooMany)).status).toBe(400);
+    expect((await network([{ from: { number: first }, kind: 'text', body: 'x' }])).status).toBe(400);
   });
 
   it('sends a command from Kafka once, even when the command comes twice, and reports it', async () => {

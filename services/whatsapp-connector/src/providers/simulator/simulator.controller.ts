@@ -10,6 +10,8 @@ import {
   SimulatedMessageSchema,
   type SimulatedMessages,
   SimulatedMessagesSchema,
+  type SimulatedNetworkMessages,
+  SimulatedNetworkMessagesSchema,
   SimulatedReactionSchema,
   SimulatedReceiptSchema,
   SimulatedRevokeSchema,
@@ -28,11 +30,14 @@ import { CompanyIdParam } from '@cs/platform/tenancy';
 
 type InboxKind = 'message' | 'receipt' | 'edit' | 'revoke' | 'reaction' | 'call';
 
+/** A simulated WhatsApp message id (`SIM` and 20 hex digits). */
+const simulatedMessageId = (): string => `SIM${randomBytes(10).toString('hex').toUpperCase()}`;
+
 /**
  * The simulator's dev API (only when `SIMULATOR_ENABLED`): act as a contact of a simulated connection and see
  * what the agent sent. Every route is scoped to the caller's company (another company's connection is 404).
  */
-@Controller('simulator/connections')
+@Controller('simulator')
 export class SimulatorController {
   constructor(private readonly transactions: TransactionHost) {}
 
@@ -64,7 +69,7 @@ export class SimulatorController {
     kind: InboxKind,
     payloads: readonly SimulatorInboxPayload[],
   ): Promise<string[]> {
-    const messageIds = payloads.map(() => `SIM${randomBytes(10).toString('hex').toUpperCase()}`);
+    const messageIds = payloads.map(simulatedMessageId);
     const rows = await returningRows<{ message_id: string }>(
       this.transactions.manager,
       `INSERT INTO simulator_inbox (company_id, connection_id, message_id, kind, payload)
@@ -79,7 +84,7 @@ export class SimulatorController {
     return messageIds;
   }
 
-  @Post(':id/messages')
+  @Post('connections/:id/messages')
   @HttpCode(202)
   message(
     @CompanyIdParam() companyId: CompanyId,
@@ -90,7 +95,7 @@ export class SimulatorController {
   }
 
   /** Several messages in one request: one insert (and one wake-up of the session) for all of them. */
-  @Post(':id/messages/batch')
+  @Post('connections/:id/messages/batch')
   @HttpCode(202)
   async messages(
     @CompanyIdParam() companyId: CompanyId,
@@ -101,7 +106,42 @@ export class SimulatorController {
     return { messageIds };
   }
 
-  @Post(':id/receipts')
+  /**
+   * What the simulated phone network hands several of the company's connections at one moment (the load tool's
+   * tick): one request and one insert for all of them, in order per connection; each session is woken as for
+   * its own batch. All or nothing: a connection that is not one of the company's simulated ones refuses the batch.
+   */
+  @Post('messages/batch')
+  @HttpCode(202)
+  async network(
+    @CompanyIdParam() companyId: CompanyId,
+    @Body(new ZodPipe(SimulatedNetworkMessagesSchema)) body: SimulatedNetworkMessages,
+  ): Promise<SimulatorAcceptedMany> {
+    const connections = [...new Set(body.messages.map((message) => message.connectionId))];
+    const messageIds = body.messages.map(simulatedMessageId);
+    const rows = await returningRows<{ message_id: string }>(
+      this.transactions.manager,
+      `WITH known AS (SELECT id FROM connections WHERE company_id = $1 AND id = ANY($2::int[]) AND provider = 'simulator')
+       INSERT INTO simulator_inbox (company_id, connection_id, message_id, kind, payload)
+       SELECT $1, m.connection_id, m.message_id, 'message', m.payload
+         FROM unnest($3::int[], $4::text[], $5::jsonb[]) WITH ORDINALITY AS m(connection_id, message_id, payload, n)
+        WHERE m.connection_id IN (SELECT id FROM known)
+          AND (SELECT count(*) FROM known) = cardinality($2::int[])
+        ORDER BY m.n
+       RETURNING message_id`,
+      [
+        companyId,
+        connections,
+        body.messages.map((message) => message.connectionId),
+        messageIds,
+        body.messages.map(({ connectionId: _connection, ...payload }) => JSON.stringify(payload)),
+      ],
+    );
+    if (rows.length === 0) throw new DomainError('ERR_NO_WAPP_FOUND');
+    return { messageIds };
+  }
+
+  @Post('connections/:id/receipts')
   @HttpCode(202)
   receipts(
     @CompanyIdParam() companyId: CompanyId,
@@ -111,7 +151,7 @@ export class SimulatorController {
     return this.enqueue(companyId, id, 'receipt', body);
   }
 
-  @Post(':id/edits')
+  @Post('connections/:id/edits')
   @HttpCode(202)
   edits(
     @CompanyIdParam() companyId: CompanyId,
@@ -121,7 +161,7 @@ export class SimulatorController {
     return this.enqueue(companyId, id, 'edit', body);
   }
 
-  @Post(':id/revokes')
+  @Post('connections/:id/revokes')
   @HttpCode(202)
   revokes(
     @CompanyIdParam() companyId: CompanyId,
@@ -131,7 +171,7 @@ export class SimulatorController {
     return this.enqueue(companyId, id, 'revoke', body);
   }
 
-  @Post(':id/reactions')
+  @Post('connections/:id/reactions')
   @HttpCode(202)
   reactions(
     @CompanyIdParam() companyId: CompanyId,
@@ -141,7 +181,7 @@ export class SimulatorController {
     return this.enqueue(companyId, id, 'reaction', body);
   }
 
-  @Post(':id/calls')
+  @Post('connections/:id/calls')
   @HttpCode(202)
   calls(
     @CompanyIdParam() companyId: CompanyId,
@@ -152,7 +192,7 @@ export class SimulatorController {
   }
 
   /** The phone scans the QR shown (or confirms the pairing code); the owner of the session sees it next poll. */
-  @Post(':id/scan')
+  @Post('connections/:id/scan')
   @HttpCode(202)
   async scan(
     @CompanyIdParam() companyId: CompanyId,
@@ -168,7 +208,7 @@ export class SimulatorController {
   }
 
   /** What the agent sent to a chat (a number, or a full jid), in send order. */
-  @Get(':id/sent')
+  @Get('connections/:id/sent')
   async sent(
     @CompanyIdParam() companyId: CompanyId,
     @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
@@ -203,7 +243,7 @@ export class SimulatorController {
   }
 
   /** The simulator's connection log: which process (and lease epoch) ran the session, and when. */
-  @Get(':id/log')
+  @Get('connections/:id/log')
   async log(
     @CompanyIdParam() companyId: CompanyId,
     @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
