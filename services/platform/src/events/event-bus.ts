@@ -34,6 +34,20 @@ export interface SubscribeOptions {
    * `latest` (the gateway's per-instance groups: only what happens from now on is pushed to sockets).
    */
   readonly startFrom?: 'earliest' | 'latest';
+  /** How long a fetch may wait for data to pile up (see `FetchLinger`); unset: answered as soon as anything is new. */
+  readonly linger?: FetchLinger;
+}
+
+/**
+ * A consumer that is not on an agent's path (a projection, a campaign's bookkeeping) can let its fetches wait
+ * for `minBytes` of new data, at most `maxWaitMs`: at a few hundred messages a second it then takes one large
+ * batch (one transaction, one inbox insert) a few times a second instead of one small batch per message or two,
+ * which costs every process involved (the broker, PostgreSQL, the consumer) far less. Its events arrive up to
+ * `maxWaitMs` later; an idle consumer fetches no more often than without it.
+ */
+export interface FetchLinger {
+  readonly minBytes: number;
+  readonly maxWaitMs: number;
 }
 
 export interface Subscription {

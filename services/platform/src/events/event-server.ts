@@ -10,6 +10,7 @@ import {
   type DeliveredMessage,
   EVENT_HEADERS,
   type EventBus,
+  type FetchLinger,
   RetriableEventError,
   type Subscription,
 } from './event-bus.js';
@@ -41,6 +42,8 @@ export interface EventServerOptions {
   readonly maxBatchSize?: number;
   /** Where a new consumer group starts (see `SubscribeOptions.startFrom`). */
   readonly startFrom?: 'earliest' | 'latest';
+  /** Fetches that wait for data to pile up (see `FetchLinger`): consumers off the agents' path. */
+  readonly linger?: FetchLinger;
 }
 
 const consumed = meter().createCounter('events_consumed_total', { description: 'Events handled, by outcome' });
@@ -96,6 +99,7 @@ export class EventServer extends Server implements CustomTransportStrategy {
         topics,
         ...(this.options.concurrency ? { concurrency: this.options.concurrency } : {}),
         ...(this.options.startFrom ? { startFrom: this.options.startFrom } : {}),
+        ...(this.options.linger ? { linger: this.options.linger } : {}),
         handle: (message) => this.handleMessage(message),
         ...(batches
           ? {

@@ -14,7 +14,7 @@ import { APP_CONFIG } from '../config/config.module.js';
 import { TransactionHost } from '../database/transaction-host.js';
 import { HealthRegistry } from '../health/health-registry.js';
 import { LOGGER } from '../logging/logging.module.js';
-import { EVENT_BUS, type EventBus } from './event-bus.js';
+import { EVENT_BUS, type EventBus, type FetchLinger } from './event-bus.js';
 import { EventPublisher } from './event-publisher.js';
 import { EventServer } from './event-server.js';
 import { InProcessEventBus } from './in-process-bus.js';
@@ -30,6 +30,11 @@ export interface EventsModuleOptions {
   readonly persistence: 'database' | 'none';
   /** Where this deployable's consumer group starts when it has no committed offsets (default `earliest`). */
   readonly startFrom?: 'earliest' | 'latest';
+  /**
+   * For a deployable none of whose consumers is on an agent's path: its fetches wait for data to pile up
+   * (`FetchLinger`), so it handles large batches a few times a second under load.
+   */
+  readonly linger?: FetchLinger;
   /** Use this bus instead of choosing from the config (tests). */
   readonly bus?: EventBus;
 }
@@ -76,6 +81,7 @@ export class EventServerFactory {
       bus: this.bus,
       groupId: this.options.consumerGroup,
       ...(this.options.startFrom ? { startFrom: this.options.startFrom } : {}),
+      ...(this.options.linger ? { linger: this.options.linger } : {}),
       // batches unless the deployment turns them off (`EVENTS_BATCH_SIZE=1`)
       maxBatchSize: this.config.EVENTS_BATCH_SIZE ?? 100,
       logger: this.logger.child({ component: 'events', group: this.options.consumerGroup }),

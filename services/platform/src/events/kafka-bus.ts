@@ -239,8 +239,9 @@ export class KafkaEventBus implements EventBus {
       heartbeatInterval: HEARTBEAT_INTERVAL_MS,
       // how long the broker holds a fetch while no partition has anything new (with data it answers at once, so
       // this adds no latency): fewer empty fetches of every subscribed partition while idle, and no slower than
-      // half a second to notice a rebalance or to stop
-      maxWaitTimeInMs: 500,
+      // half a second to notice a rebalance or to stop. A lingering consumer waits for `minBytes` instead.
+      maxWaitTimeInMs: options.linger?.maxWaitMs ?? 500,
+      minBytes: options.linger?.minBytes ?? 1,
       allowAutoTopicCreation: false,
       retry: { ...CONSUMER_RETRY },
     });

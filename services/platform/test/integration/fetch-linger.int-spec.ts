@@ -1,0 +1,77 @@
+/**
+ * A lingering consumer (`SubscribeOptions.linger`, campaigns' choice) on the real broker: events published one by one,
+ * 10 ms apart, reach it in a few large batches instead of one small batch each, as they reach a consumer without
+ * linger; and an event alone, far below `minBytes`, still arrives once `maxWaitMs` passed.
+ */
+import pino from 'pino';
+import type { DeliveredMessage, KafkaEventBus, Subscription } from '@cs/platform/events';
+import { companyCreatedEvent, connectTestBus, expectEventually } from '@cs/platform/testing';
+
+const TOPIC = 'identity.company.v1';
+const logger = pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
+const COUNT = 60;
+let bus: KafkaEventBus | undefined;
+const subscriptions: Subscription[] = [];
+
+afterAll(async () => {
+  await Promise.all(subscriptions.map((subscription) => subscription.close()));
+  await bus?.disconnect();
+});
+
+/** A consumer group that records, per batch it is handed, the names of this run's events in it. */
+async function consumer(linger?: { minBytes: number; maxWaitMs: number }) {
+  const batches: string[][] = [];
+  const joined = bus!.subscribe({
+    groupId: `linger-test-${linger ? 'lingering' : 'eager'}-${Date.now()}`,
+    topics: [TOPIC],
+    handle: async (message) => {
+      batches.push(names([message]));
+    },
+    handleBatch: async (messages) => {
+      batches.push(names(messages));
+    },
+    maxBatchSize: 500,
+    ...(linger ? { linger } : {}),
+  });
+  subscriptions.push(await joined);
+  return {
+    batches: () => batches.filter((names) => names.length > 0),
+    received: () => batches.flat(),
+  };
+}
+
+const names = (messages: readonly DeliveredMessage[]): string[] =>
+  messages.flatMap((message) => {
+    const name = (JSON.parse(message.value) as { data: { name: string } }).data.name;
+    return name.startsWith('linger ') ? [name] : [];
+  });
+
+const publish = (name: string, companyId: number) => {
+  const { id, value } = companyCreatedEvent(companyId, name);
+  return bus!.publish([{ topic: TOPIC, key: 'linger', value, headers: { 'event-id': id } }]);
+};
+
+it('hands a lingering consumer events published one by one in a few large batches, and a lone event after its wait', async () => {
+  bus = await connectTestBus('linger-test', logger);
+  const eager = await consumer();
+  const lingering = await consumer({ minBytes: 10 * 1024 * 1024, maxWaitMs: 400 });
+  await new Promise((resolve) => setTimeout(resolve, 2_000)); // both groups' first fetches are under way
+
+  const sent = Array.from({ length: COUNT }, (_, i) => `linger ${i}`);
+  for (const [i, name] of sent.entries()) {
+    await publish(name, 990_000 + i);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  await expectEventually(() => expect(lingering.received()).toEqual(sent), { timeoutMs: 10_000 });
+  await expectEventually(() => expect(eager.received()).toEqual(sent), { timeoutMs: 10_000 });
+  // ~1 s of publishing: the lingering group fetched about every 400 ms, the eager one after nearly every event
+  expect(lingering.batches().length).toBeLessThanOrEqual(6);
+  expect(eager.batches().length).toBeGreaterThan(3 * lingering.batches().length);
+
+  // one event, a few hundred bytes against 10 MiB: it arrives when the fetch's wait ends, not never
+  const lone = 'linger lone';
+  const at = Date.now();
+  await publish(lone, 999_999);
+  await expectEventually(() => expect(lingering.received()).toContain(lone), { timeoutMs: 5_000 });
+  expect(Date.now() - at).toBeLessThan(2_000);
+});
