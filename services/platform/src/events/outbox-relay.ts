@@ -14,7 +14,7 @@ export interface OutboxRelayOptions {
   readonly pollIntervalMs?: number;
   /**
    * Fault injection for the crash tests only: `exit-after-publish` kills the process after Kafka accepted a
-   * batch and before the rows are deleted, as a crash there would.
+   * batch and before the deletion of its rows commits, as a crash there would.
    */
   readonly fault?: 'exit-after-publish' | undefined;
 }
@@ -220,18 +220,28 @@ export class OutboxRelay {
     // no transaction stays open while the bus is held (make dev's start-up)
     await this.options.bus.publishable?.();
     return this.transaction(async (query) => {
-      const [lock] = await query<Array<{ locked: boolean }>>(
-        'SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked',
-        [`outbox:${this.options.schema}`],
+      // One statement takes the relay's lock (one relay per schema at a time: the order of the events) and, when it
+      // got it, takes the batch out of the outbox; the transaction stays open while the batch is published and
+      // commits only after, so a failed publish (or a crash) rolls the rows back for the next round. The lock's row
+      // (id NULL) comes first, then the batch in outbox order. Two round trips fewer per round than a separate lock,
+      // SELECT and DELETE: there is a round per handled batch on every hop of the inbound path.
+      const [lock, ...rows] = await query<Array<OutboxRow & { locked: boolean }>>(
+        `WITH lock AS MATERIALIZED (SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked),
+              taken AS (
+                DELETE FROM outbox
+                 WHERE id IN (SELECT id FROM outbox WHERE (SELECT locked FROM lock) ORDER BY id LIMIT $2)
+                RETURNING id, event_id, topic, message_key, type, company_id, payload::text AS payload,
+                          payload->>'correlationId' AS correlation_id, headers
+              )
+         SELECT locked, NULL::bigint AS id, NULL AS event_id, NULL AS topic, NULL AS message_key, NULL AS type,
+                NULL::integer AS company_id, NULL AS payload, NULL AS correlation_id, NULL::jsonb AS headers
+           FROM lock
+         UNION ALL
+         SELECT true, * FROM taken
+         ORDER BY id NULLS FIRST`,
+        [`outbox:${this.options.schema}`, batchSize],
       );
       this.contended = !lock?.locked;
-      if (!lock?.locked) return 0;
-      const rows = await query<OutboxRow[]>(
-        `SELECT id, event_id, topic, message_key, type, company_id, payload::text AS payload,
-                payload->>'correlationId' AS correlation_id, headers
-           FROM outbox ORDER BY id LIMIT $1`,
-        [batchSize],
-      );
       if (rows.length === 0) return 0;
       const messages: BusMessage[] = rows.map((row) => ({
         topic: row.topic,
@@ -250,7 +260,6 @@ export class OutboxRelay {
         this.options.logger.warn('fault injection: exiting after publish, before the outbox rows are deleted');
         process.exit(70);
       }
-      await query('DELETE FROM outbox WHERE id = ANY($1::bigint[])', [rows.map((row) => row.id)]);
       published.add(rows.length);
       return rows.length;
     });
