@@ -6,7 +6,7 @@
 // and delivery rates, and messages lost (never delivered within the drain time) or duplicated (delivered twice
 // on one socket). The path: simulator → connector → Kafka → tickets (ticket, message) → Kafka → gateway → socket.
 // Stops escalating once a rate cannot be delivered (delivery under half the rate).
-//   node --import ./deploy/scripts/register-ts.mjs bench/inbound.mjs [--rates 50,100,300,1000] [--duration 60] [--contacts 500]
+//   node --import ./deploy/scripts/register-ts.mjs bench/inbound.mjs [--rates 50,100,300,1000,1500] [--duration 60] [--contacts 500]
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -26,7 +26,7 @@ import {
 } from './lib/simulator.mjs';
 import { hasConnector, startStack } from './lib/stack.mjs';
 
-const rates = option('rates', [50, 100, 300, 1_000]).filter((rate) => rate > 0); // --rates 0: none (a burst only)
+const rates = option('rates', [50, 100, 300, 1_000, 1_500]).filter((rate) => rate > 0); // --rates 0: none (a burst only)
 const durationS = option('duration', 60);
 const contactCount = option('contacts', 500);
 const connectionCount = option('connections', 10);
