@@ -59,7 +59,7 @@ test-unit: install
 	$(JEST) --selectProjects unit
 
 test-int: install
-	bash deploy/scripts/with-kafka.sh $(JEST) --selectProjects integration --maxWorkers=$${TEST_WORKERS:-2}
+	bash deploy/scripts/with-kafka.sh $(JEST) --selectProjects integration --maxWorkers=$${TEST_WORKERS:-3}
 
 test: install lint typecheck build check-generated browser
 	bash deploy/scripts/run-tests.sh

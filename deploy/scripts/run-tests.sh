@@ -12,9 +12,10 @@ export STACK_COMPILED=1
 "${jest[@]}" --selectProjects unit || status=1
 # the web client's component tests (Vitest + Testing Library + MSW)
 (cd web && node ../node_modules/vitest/vitest.mjs run) || status=1
-# two workers even on 2 cores: the suites mostly wait (consumer group joins, polls, child processes starting), and each
-# worker has a database of its own (services/platform/test/setup/isolation.ts)
-bash deploy/scripts/with-kafka.sh "${jest[@]}" --selectProjects integration --maxWorkers="${TEST_WORKERS:-2}" || status=1
+# three workers even on 2 cores: the suites mostly wait (consumer group joins, polls, child processes starting), and
+# each worker has a database of its own (services/platform/test/setup/isolation.ts). On 2 cores (2026-11-28, 64 files):
+# 6 min 16 s with two workers, 4 min 30 s with three
+bash deploy/scripts/with-kafka.sh "${jest[@]}" --selectProjects integration --maxWorkers="${TEST_WORKERS:-3}" || status=1
 # browser tests: every deployable as its own process, Kafka, PostgreSQL, Debian's Chromium (`make build` built the web)
 E2E_SKIP_BUILD=1 bash deploy/scripts/with-kafka.sh node web/e2e/run.mjs || status=1
 exit "$status"

@@ -1,7 +1,8 @@
-// `make e2e`: builds the client, then runs every `*.e2e.mjs` with node's test runner, one file at a time
-// (E2E_CONCURRENCY=2 runs two: each file starts the full stack in its own database and topic prefix, on ports of its
-// own; on 2 cores that was 6 minutes instead of 7–12, but one CI run of three failed both logins of agent-polish, for
-// a reason not yet found, so CI keeps one). Screenshots land in e2e/artifacts (git-ignored).
+// `make e2e`: builds the client, then runs every `*.e2e.mjs` with node's test runner, two files at a time
+// (E2E_CONCURRENCY; each file starts the full stack in its own database and topic prefix, on ports of its own). Two
+// at a time once failed both logins of agent-polish in one CI run of three; the cause was found on 2026-11-28 (an
+// e2e stack could give identity the gateway's port, see `freePort`) and fixed, and two files at a time took 3 min
+// 32 s on 2 cores against 5–8 one at a time. Screenshots land in e2e/artifacts (git-ignored).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +28,7 @@ const run = spawnSync(
     '--import',
     `${root}deploy/scripts/register-ts.mjs`,
     '--test',
-    `--test-concurrency=${process.env.E2E_CONCURRENCY ?? 1}`,
+    `--test-concurrency=${process.env.E2E_CONCURRENCY ?? 2}`,
     ...files,
   ],
   { cwd: root, stdio: 'inherit', env: process.env },
