@@ -61,7 +61,9 @@ test-unit: install
 test-int: install
 	bash deploy/scripts/with-kafka.sh $(JEST) --selectProjects integration --maxWorkers=$${TEST_WORKERS:-3}
 
-test: install lint typecheck build check-generated browser
+# the checks two at a time (lint, ~1 min on 2 cores, beside typecheck and build), then the tests
+test: install
+	$(MAKE) --no-print-directory -j2 --output-sync=target lint typecheck build check-generated browser
 	bash deploy/scripts/run-tests.sh
 
 # Debian's Chromium for the browser tests, installed when missing
