@@ -59,26 +59,50 @@ export class SimulatorController {
     return { messageId: messageId as string };
   }
 
-  /**
-   * Stores what contacts sent, in order, in one statement that also checks the connection is the caller's company's
-   * simulated one (a request used to be a lookup and an insert: two transactions per request on the inbound path).
-   */
-  private async insert(
+  /** What contacts sent to one connection, in order (`store`). */
+  private insert(
     companyId: CompanyId,
     id: number,
     kind: InboxKind,
     payloads: readonly SimulatorInboxPayload[],
   ): Promise<string[]> {
-    const messageIds = payloads.map(simulatedMessageId);
+    return this.store(
+      companyId,
+      kind,
+      payloads.map((payload) => ({ connectionId: id, payload })),
+    );
+  }
+
+  /**
+   * Stores what contacts sent, in order, in one statement that also checks every connection named is one of the
+   * caller's company's simulated ones (a request used to be a lookup and an insert: two transactions per request on
+   * the inbound path). All or nothing: any other connection stores none of them (404).
+   */
+  private async store(
+    companyId: CompanyId,
+    kind: InboxKind,
+    entries: ReadonlyArray<{ readonly connectionId: number; readonly payload: SimulatorInboxPayload }>,
+  ): Promise<string[]> {
+    const connections = [...new Set(entries.map((entry) => entry.connectionId))];
+    const messageIds = entries.map(simulatedMessageId);
     const rows = await returningRows<{ message_id: string }>(
       this.transactions.manager,
-      `INSERT INTO simulator_inbox (company_id, connection_id, message_id, kind, payload)
-       SELECT c.company_id, c.id, m.message_id, $5::text, m.payload
-         FROM connections c, unnest($3::text[], $4::jsonb[]) WITH ORDINALITY AS m(message_id, payload, n)
-        WHERE c.company_id = $1 AND c.id = $2 AND c.provider = 'simulator'
+      `WITH known AS (SELECT id FROM connections WHERE company_id = $1 AND id = ANY($2::int[]) AND provider = 'simulator')
+       INSERT INTO simulator_inbox (company_id, connection_id, message_id, kind, payload)
+       SELECT $1, m.connection_id, m.message_id, $6::text, m.payload
+         FROM unnest($3::int[], $4::text[], $5::jsonb[]) WITH ORDINALITY AS m(connection_id, message_id, payload, n)
+        WHERE m.connection_id IN (SELECT id FROM known)
+          AND (SELECT count(*) FROM known) = cardinality($2::int[])
         ORDER BY m.n
        RETURNING message_id`,
-      [companyId, id, messageIds, payloads.map((payload) => JSON.stringify(payload)), kind],
+      [
+        companyId,
+        connections,
+        entries.map((entry) => entry.connectionId),
+        messageIds,
+        entries.map((entry) => JSON.stringify(entry.payload)),
+        kind,
+      ],
     );
     if (rows.length === 0) throw new DomainError('ERR_NO_WAPP_FOUND');
     return messageIds;
@@ -117,27 +141,11 @@ export class SimulatorController {
     @CompanyIdParam() companyId: CompanyId,
     @Body(new ZodPipe(SimulatedNetworkMessagesSchema)) body: SimulatedNetworkMessages,
   ): Promise<SimulatorAcceptedMany> {
-    const connections = [...new Set(body.messages.map((message) => message.connectionId))];
-    const messageIds = body.messages.map(simulatedMessageId);
-    const rows = await returningRows<{ message_id: string }>(
-      this.transactions.manager,
-      `WITH known AS (SELECT id FROM connections WHERE company_id = $1 AND id = ANY($2::int[]) AND provider = 'simulator')
-       INSERT INTO simulator_inbox (company_id, connection_id, message_id, kind, payload)
-       SELECT $1, m.connection_id, m.message_id, 'message', m.payload
-         FROM unnest($3::int[], $4::text[], $5::jsonb[]) WITH ORDINALITY AS m(connection_id, message_id, payload, n)
-        WHERE m.connection_id IN (SELECT id FROM known)
-          AND (SELECT count(*) FROM known) = cardinality($2::int[])
-        ORDER BY m.n
-       RETURNING message_id`,
-      [
-        companyId,
-        connections,
-        body.messages.map((message) => message.connectionId),
-        messageIds,
-        body.messages.map(({ connectionId: _connection, ...payload }) => JSON.stringify(payload)),
-      ],
+    const messageIds = await this.store(
+      companyId,
+      'message',
+      body.messages.map(({ connectionId, ...payload }) => ({ connectionId, payload })),
     );
-    if (rows.length === 0) throw new DomainError('ERR_NO_WAPP_FOUND');
     return { messageIds };
   }
 
