@@ -129,6 +129,7 @@ try {
    * connections at one moment (they were due at the times `sentAt` holds; at most 1,000 a request).
    */
   const sendBatch = async (seqs) => {
+    let failed;
     let result;
     for (let from = 0; from < seqs.length; from += 1_000) {
       const part = seqs.slice(from, from + 1_000);
@@ -136,8 +137,10 @@ try {
         messages: part.map((seq) => ({ connectionId: connectionOf(seq), ...messageOf(seq) })),
       });
       if (result.status === 202) for (const seq of part) accepted.add(seq);
+      else failed ??= result;
     }
-    return result;
+    // the caller counts every message under the status returned: a refused part is not hidden by a later success
+    return failed ?? result;
   };
   /** Sends `total` messages from `first` at `rate` (in batches unless --batch-ms 0). */
   const load = (rate, total, first) =>

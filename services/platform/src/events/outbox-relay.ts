@@ -257,7 +257,9 @@ export class OutboxRelay {
       }));
       await this.options.bus.publish(messages);
       if (this.options.fault === 'exit-after-publish') {
-        this.options.logger.warn('fault injection: exiting after publish, before the outbox rows are deleted');
+        this.options.logger.warn(
+          'fault injection: exiting after publish, before the deletion of the outbox rows commits',
+        );
         process.exit(70);
       }
       published.add(rows.length);

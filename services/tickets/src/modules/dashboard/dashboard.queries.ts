@@ -81,8 +81,9 @@ const nextDay = (day: string): string => {
  * of a `days` period from the cycles with the same formulas (`cycleFigures`); `leads` from the cycles begun in
  * the period (the roll-ups' count) and two counts over those whose contact's previous cycle is in the period too,
  * through each cycle's links to its contact's previous cycles (migrations 1764100000001 and 1764700000000) instead
- * of a count per contact; the current pending/open counts use the tickets' (company, status) index. Averages are sums over counts, rounded as `round(avg(...), 2)` did (the suite
- * `dashboard-rollups` checks every figure against the raw computation).
+ * of a count per contact; the current pending/open counts use the tickets' (company, status) index. Averages are
+ * sums over counts, rounded as `round(avg(...), 2)` did (the suite `dashboard-rollups` checks every figure against
+ * the raw computation).
  * See the README for measurements.
  */
 @Injectable()
