@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import type { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { Server, type ServerOptions } from 'socket.io';
+import { FrameAdapter } from './frame-adapter.js';
 
 /** Where the spec's clients open the socket. */
 export const SOCKET_PATH = '/socket.io';
@@ -11,8 +12,9 @@ export const SOCKET_PATH = '/socket.io';
  * (CORS with credentials for the web's origins) added to the gateway's own (`@WebSocketGateway`: path, ping,
  * buffer size), and the server built from the gateway's socket.io (the version of `@cs/proto/realtime`'s typed
  * events; `@nestjs/platform-socket.io` pins its own). Transports (polling and websocket) and perMessageDeflate
- * (off) are socket.io's defaults. No cluster adapter: every gateway consumes every event from Kafka and delivers
- * it to its own sockets.
+ * (off) are socket.io's defaults. The adapter is socket.io's in-memory one with a cheaper broadcast
+ * (`FrameAdapter`: one frame written to each idle websocket). No cluster adapter: every gateway consumes every event
+ * from Kafka and delivers it to its own sockets.
  */
 export class GatewaySocketAdapter extends IoAdapter {
   constructor(
@@ -26,6 +28,7 @@ export class GatewaySocketAdapter extends IoAdapter {
     const serverOptions: Partial<ServerOptions> = {
       ...options,
       cors: { origin: [...this.corsOrigins], credentials: true },
+      adapter: FrameAdapter,
     };
     const httpServer = this.httpServer as HttpServer | undefined;
     if (port !== 0 || !httpServer) throw new Error('the realtime gateway shares the HTTP server (port 0)');
