@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
-import { eventually, openBrowser, screenshot, signInAt } from './browser.mjs';
+import { eventually, openBrowser, screenshot, selectTab, signInAt } from './browser.mjs';
 
 const CONNECTION = 1; // the demo company's simulator connection (seeded CONNECTED)
 const ADMIN = { email: 'admin@demo.local', password: 'demo12345' };
@@ -79,7 +79,7 @@ describe('a company admin in the settings', () => {
 
     assert.equal(await page.getByRole('tab', { name: 'Horários' }).count(), 0);
     await page.getByTestId('setting-scheduleType').selectOption('company');
-    await page.getByRole('tab', { name: 'Horários' }).click();
+    await selectTab(page, 'Horários');
     const editor = page.getByTestId('company-schedules');
     await editor.waitFor();
     // closed all week: every day from 00:00 to 00:00
@@ -127,7 +127,7 @@ describe('the super user runs the platform', () => {
 
     // a plan
     await su.goto(`${stack.webUrl}/settings`);
-    await su.getByRole('tab', { name: 'Planos' }).click();
+    await selectTab(su, 'Planos');
     await su.getByRole('button', { name: 'Adicionar plano' }).click();
     const planDialog = su.getByTestId('plan-dialog');
     const planName = `Plano ${unique}`;
@@ -152,7 +152,7 @@ describe('the super user runs the platform', () => {
     await planDialog.getByRole('button', { name: 'Cancelar' }).click();
 
     // a company on that plan, due in 10 days
-    await su.getByRole('tab', { name: 'Empresas' }).click();
+    await selectTab(su, 'Empresas');
     const form = su.getByTestId('company-form');
     const companyName = `Cliente ${unique}`;
     const due = new Date();

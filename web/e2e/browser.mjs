@@ -90,3 +90,30 @@ export async function eventually(probe, what, timeoutMs = 30_000, intervalMs = 2
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
+
+/**
+ * Clicks the tab named `name` in `page` and waits until it is the selected one. Once (2026-11-28, two browser
+ * files at a time on a loaded machine) a click on the settings' "Planos" tab was followed by 30 s without its
+ * content, cause unknown: when the tab is not selected 5 s after the click, this writes what the tabs said and a
+ * screenshot (artifacts/tab-not-selected-*.png) to stderr, then clicks again, as a person would.
+ */
+export async function selectTab(page, name) {
+  const tab = page.getByRole('tab', { name, exact: true });
+  await tab.click();
+  const selected = () => tab.and(page.locator('[aria-selected="true"]')).waitFor({ timeout: 5_000 });
+  try {
+    await selected();
+  } catch {
+    const shot = `tab-not-selected-${name.replace(/\W+/g, '-')}-${Date.now()}`;
+    await screenshot(page, shot).catch(() => undefined);
+    const tabs = await page
+      .getByRole('tab')
+      .evaluateAll((nodes) => nodes.map((node) => `${node.textContent}: ${node.getAttribute('aria-selected')}`))
+      .catch(() => []);
+    process.stderr.write(
+      `selectTab: "${name}" not selected 5 s after the click at ${page.url()}; tabs ${JSON.stringify(tabs)} (artifacts/${shot}.png); clicking again\n`,
+    );
+    await tab.click();
+    await selected();
+  }
+}

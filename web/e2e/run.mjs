@@ -1,8 +1,10 @@
-// `make e2e`: builds the client, then runs every `*.e2e.mjs` with node's test runner, one file at a time
-// (E2E_CONCURRENCY=2 runs two: each file starts the full stack in its own database and topic prefix, on ports of its
-// own). Two at a time took 3 min 32 s on 2 cores on 2026-11-28 against 5–8 one at a time, and passed twice, but a
-// third run failed the super user's plan step of administration.e2e.mjs ("Adicionar plano" never appeared after the
-// "Planos" tab was clicked, 30 s), cause not found; so CI keeps one. (An earlier failure with two at a time, both
+// `make e2e`: builds the client, then runs every `*.e2e.mjs` with node's test runner, two files at a time
+// (E2E_CONCURRENCY; each file starts the full stack in its own database and topic prefix, on ports of its own).
+// On 2 cores two at a time take 3 min 30 s to 4 min against 5–8 min one at a time, and use about 1.1 cores. One run
+// of three on 2026-11-28 failed the super user's plan step of administration.e2e.mjs ("Adicionar plano" never
+// appeared after the "Planos" tab was clicked, 30 s; cause not found, not reproduced in 16 runs of that file four
+// at a time): tabs are now clicked through `selectTab` (browser.mjs), which clicks again when the tab is not
+// selected 5 s later and writes what the tabs said, with a screenshot. (An earlier failure with two at a time, both
 // logins of agent-polish, was the port collision `freePort` fixed.) Screenshots land in e2e/artifacts (git-ignored).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -29,7 +31,7 @@ const run = spawnSync(
     '--import',
     `${root}deploy/scripts/register-ts.mjs`,
     '--test',
-    `--test-concurrency=${process.env.E2E_CONCURRENCY ?? 1}`,
+    `--test-concurrency=${process.env.E2E_CONCURRENCY ?? 2}`,
     ...files,
   ],
   { cwd: root, stdio: 'inherit', env: process.env },
