@@ -59,10 +59,15 @@ async function waitForQr(page, connectionName) {
       .getByTestId('qr-dialog')
       .allTextContents()
       .catch(() => []);
+    // a refused session action shows its error as a toast and opens no dialog
+    const said = await page
+      .locator('[role="alert"], [data-scope="toast"][data-part="root"]')
+      .allTextContents()
+      .catch(() => []);
     throw new Error(
       `no QR on screen for ${connectionName}: the server has ${JSON.stringify(
         record && { status: record.status, qrcode: Boolean(record.qrcode), updatedAt: record.updatedAt },
-      )}, the dialog shows ${JSON.stringify(shown)} (artifacts/${name}.png)`,
+      )}, the dialog shows ${JSON.stringify(shown)}, the page said ${JSON.stringify(said)} (artifacts/${name}.png)`,
       { cause: error },
     );
   }
