@@ -2,6 +2,7 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server, type Socket } from 'socket.io';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
+import { expectEventually } from '@cs/platform/testing';
 import WebSocket from 'ws';
 import { FrameAdapter, textFrame } from './frame-adapter.js';
 
@@ -50,10 +51,9 @@ describe(FrameAdapter.name, () => {
     return { socket, received, server: serverSockets.get(name)! };
   };
 
-  const until = async (check: () => boolean) => {
-    for (let i = 0; i < 200 && !check(); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(check()).toBe(true);
-  };
+  /** Within 2 s, as a socket on loopback gets an event. */
+  const until = (check: () => boolean) =>
+    expectEventually(() => expect(check()).toBe(true), { timeoutMs: 2_000, intervalMs: 10 });
 
   beforeEach(async () => {
     http = createServer();
