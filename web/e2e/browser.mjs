@@ -43,6 +43,14 @@ export async function screenshot(page, name) {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
 
+/** What the page announces right now: its alerts and toasts (for failure messages; none when it cannot tell). */
+export function pageSaid(page) {
+  return page
+    .locator('[role="alert"], [data-scope="toast"][data-part="root"]')
+    .allTextContents()
+    .catch(() => []);
+}
+
 /** Whether the app has left the sign-in page: `signInAt`'s default landing. */
 const leftLogin = (url) => !url.pathname.startsWith('/login');
 
@@ -61,10 +69,7 @@ export async function signInAt(page, webUrl, { email, password }, landing = left
   } catch (error) {
     const name = `signin-failed-${email.replace(/\W+/g, '-')}-${Date.now()}`;
     await screenshot(page, name).catch(() => undefined);
-    const said = await page
-      .locator('[role="alert"], [data-scope="toast"][data-part="root"]')
-      .allTextContents()
-      .catch(() => []);
+    const said = await pageSaid(page);
     throw new Error(
       `the sign-in of ${email} stayed at ${page.url()}; the page said ${JSON.stringify(said)} (artifacts/${name}.png)`,
       { cause: error },

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import XLSX from '@e965/xlsx';
 import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
-import { openBrowser, screenshot, signInAt } from './browser.mjs';
+import { openBrowser, pageSaid, screenshot, signInAt } from './browser.mjs';
 
 const ADMIN = { email: 'admin@demo.local', password: 'demo12345' };
 let stack;
@@ -60,10 +60,7 @@ async function waitForQr(page, connectionName) {
       .allTextContents()
       .catch(() => []);
     // a refused session action shows its error as a toast and opens no dialog
-    const said = await page
-      .locator('[role="alert"], [data-scope="toast"][data-part="root"]')
-      .allTextContents()
-      .catch(() => []);
+    const said = await pageSaid(page);
     throw new Error(
       `no QR on screen for ${connectionName}: the server has ${JSON.stringify(
         record && { status: record.status, qrcode: Boolean(record.qrcode), updatedAt: record.updatedAt },
