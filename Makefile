@@ -36,6 +36,7 @@ dev: install
 
 build: install
 	npx tsc -b tsconfig.build.json
+	node deploy/scripts/bundle.mjs
 	npm run build --silent -w @cs/web
 	node web/scripts/check-bundle.mjs
 

@@ -43,6 +43,26 @@ function accessTokenEnv() {
   return { AUTH_ACCESS_PRIVATE_KEY: privateKey, AUTH_ACCESS_PUBLIC_KEY: publicKey };
 }
 
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The environment a template's seeds get: a stack's, as far as the seeds read it (NODE_ENV: the development logins). */
+const SEED_ENV = { NODE_ENV: 'test' };
+
+/**
+ * A database with every service's migrations and seeds, for stacks to copy (`template`): one per run of the browser
+ * files instead of one per file. `drop()` removes it.
+ */
+export async function createTemplateDatabase(label = 'e2etemplate') {
+  const database = `cs_${label}_${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  const databaseUrl = await createDatabase(ADMIN_URL, database);
+  try {
+    await migrateAll(databaseUrl, SEED_ENV, { seed: true });
+  } catch (error) {
+    await dropDatabase(ADMIN_URL, database).catch(() => undefined);
+    throw error;
+  }
+  return { database, drop: () => dropDatabase(ADMIN_URL, database) };
+}
+
 const entryOf = (app) => app.replace(/^\.\.\/\.\.\//, '').replace(/app\.ts$/, 'main.ts');
 
 /**
@@ -54,7 +74,9 @@ const entryOf = (app) => app.replace(/^\.\.\/\.\.\//, '').replace(/app\.ts$/, 'm
  * migrations) stop everything and leave no database, topics or processes behind; `gateways` starts that many gateways
  * (`stack.gatewayUrls`; the first is `gatewayUrl`); `compiled` runs each deployable's
  * built JavaScript (`make build`) instead of its TypeScript sources through the SWC loader, as the image does (the
- * default when `STACK_COMPILED=1`: `make test` sets it, having just built everything).
+ * default when `STACK_COMPILED=1`: `make test` sets it, having just built everything); `template` is a database made
+ * by `createTemplateDatabase` to copy instead of migrating and seeding (default `E2E_TEMPLATE_DATABASE`, which
+ * web/e2e/run.mjs sets for its files; ignored with `prepare`).
  */
 export async function startStack({
   log = () => undefined,
@@ -69,11 +91,11 @@ export async function startStack({
   handleSignals = false,
   compiled = process.env.STACK_COMPILED === '1',
   gateways = 1,
+  template = prepare ? undefined : process.env.E2E_TEMPLATE_DATABASE || undefined,
 } = {}) {
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const database = `cs_${label}_${runId}`;
-  const databaseUrl = await createDatabase(adminUrl, database);
+  const databaseUrl = await createDatabase(ADMIN_URL, database, { template });
   const brokers = process.env.KAFKA_BROKERS ?? DEFAULT_TEST_BROKERS;
   await ensureKafka(brokers);
   const topicPrefix = `${label}${runId}.`;
@@ -124,7 +146,7 @@ export async function startStack({
     await stopWeb();
     for (const { child } of [...processes].reverse()) await child.kill().catch(() => undefined);
     await deleteTopics(brokers, topicPrefix).catch(() => undefined);
-    if (!keepDatabase) await dropDatabase(adminUrl, database).catch(() => undefined);
+    if (!keepDatabase) await dropDatabase(ADMIN_URL, database).catch(() => undefined);
     rmSync(mediaDir, { recursive: true, force: true });
     await fakeEfi.stop();
   };
@@ -141,8 +163,8 @@ export async function startStack({
   };
 
   try {
-    log(`database ${database}, Kafka ${brokers} (topics ${topicPrefix}*)`);
-    await migrateAll(databaseUrl, env, { seed: true });
+    log(`database ${database}${template ? ` (a copy of ${template})` : ''}, Kafka ${brokers} (topics ${topicPrefix}*)`);
+    if (!template) await migrateAll(databaseUrl, env, { seed: true });
     if (prepare) await prepare(databaseUrl);
     // the services start together (none needs another to become ready: they meet through Kafka), 3–4 s sooner than
     // one after another on 2 cores; the gateway, which needs their addresses, follows

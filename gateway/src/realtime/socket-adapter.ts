@@ -29,6 +29,9 @@ export class GatewaySocketAdapter extends IoAdapter {
       ...options,
       cors: { origin: [...this.corsOrigins], credentials: true },
       adapter: FrameAdapter,
+      // the web bundles socket.io-client; serving its files from socket.io's package folder is not our job (and the
+      // bundled gateway has no such folder: deploy/scripts/bundle.mjs)
+      serveClient: false,
     };
     const httpServer = this.httpServer as HttpServer | undefined;
     if (port !== 0 || !httpServer) throw new Error('the realtime gateway shares the HTTP server (port 0)');

@@ -176,6 +176,18 @@ describe('hostile input', () => {
     const users = await call(base, 'GET', '/users?searchParam=%00', { token: superUser.token });
     expect(users.status).toBe(400);
   });
+
+  it("serves no file from socket.io's package folder (the web bundles its client; the bundled gateway has no such folder)", async () => {
+    for (const file of ['socket.io.js', 'socket.io.min.js', 'socket.io.js.map']) {
+      const response = await fetch(`${stack.gatewayUrl}/socket.io/${file}`);
+      const body = await response.text();
+      expect({ file, status: response.status, script: body.includes('function') }).toEqual({
+        file,
+        status: 400,
+        script: false,
+      });
+    }
+  });
 });
 
 describe('own password and e-mail', () => {

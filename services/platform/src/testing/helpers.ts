@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, statSync, utimesSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -99,25 +99,30 @@ export interface ChildHandle {
 }
 
 /**
- * The compiled form of a deployable's TypeScript entry point (`make build`: `tsc -b tsconfig.build.json`), what the
- * image runs: `services/identity/src/main.ts` → `services/identity/dist/main.js`.
+ * The built form of a TypeScript entry point (`make build`), what the image runs: a deployable's `src/main.ts` →
+ * its bundle (`dist/bundle/main.js`, deploy/scripts/bundle.mjs); any other `src/` module → its `tsc` output
+ * (`services/whatsapp-connector/src/database/migrate.ts` → `…/dist/database/migrate.js`).
  */
 export function compiledEntry(entry: string): string {
-  const compiled = entry.replace(/(^|\/)src\//, '$1dist/').replace(/\.ts$/, '.js');
+  const compiled = /(^|\/)src\/main\.ts$/.test(entry)
+    ? entry.replace(/src\/main\.ts$/, 'dist/bundle/main.js')
+    : entry.replace(/(^|\/)src\//, '$1dist/').replace(/\.ts$/, '.js');
   if (compiled === entry) throw new Error(`${entry} is not a TypeScript entry under src/`);
+  if (!existsSync(join(repoRoot(), compiled))) throw new Error(`${compiled} is missing: run \`make build\` first`);
   return compiled;
 }
 
 /**
  * Runs a TypeScript entry point as its own process (SWC loader, workspace sources), as a deployable runs:
  * `spawnTs('services/identity/src/main.ts', env)`. With `compiled: true` it runs the built JavaScript instead
- * (`compiledEntry`, no loader: the production process, for memory measurements; `make build` first).
+ * (`compiledEntry`, no loader: the production process, for memory measurements; `make build` first). `compiled`
+ * defaults to true under `STACK_COMPILED=1` (`make test`, right after `make build`) for entries under `src/`.
  */
 export function spawnTs(
   entry: string,
   env: Record<string, string | undefined>,
   name = entry,
-  { compiled = false }: { compiled?: boolean } = {},
+  { compiled = process.env['STACK_COMPILED'] === '1' && /(^|\/)src\//.test(entry) }: { compiled?: boolean } = {},
 ): ChildHandle {
   const root = repoRoot();
   const child = spawn(

@@ -1,0 +1,85 @@
+// Bundles each deployable's built entry (`<package>/dist/main.js`, from `tsc -b`) with everything it imports into
+// `<package>/dist/bundle/` (rolldown: ESM for Node, split only where the code itself imports lazily). That bundle is
+// what the image, the end-to-end stacks and the benchmarks run: a deployable reads a few files instead of resolving
+// and compiling over 1,200 CommonJS modules (typeorm, rxjs, kafkajs, OpenTelemetry) and NestJS's ES modules one by
+// one. On 2 cores (2026-11-28): identity's imports 3.1 → 0.95 s of CPU; a whole stack of seven deployables up in
+// 13.5 s instead of 21, 19.5 s of CPU instead of 34.5 (bench/README.md, "`make test`'s wall time").
+//   node deploy/scripts/bundle.mjs [name ...]   (`make build` runs it for every deployable)
+// The bundle keeps class and function names (`keepNames`: TypeORM and Nest read them) and sits two folders below
+// its package, as dist/<folder>/*.js does, so `new URL('../../package.json', import.meta.url)` means the same.
+// A bundled module that locates files next to itself (`__dirname`, `__filename`: CommonJS has them, an ES module
+// has not) fails the build unless it is known here and not reached by our code.
+import { readFileSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'rolldown';
+import { GATEWAY, SERVICES } from './deployables.mjs';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * Packages whose `__dirname` use stays unreached in our deployables, and why. Anything else that uses it fails the
+ * build: it would throw a ReferenceError the first time that path runs in production.
+ */
+const LOCATION_USES_NEVER_REACHED = {
+  // worker-thread transports (`pino.transport`): our logger writes JSON to a stream (services/platform/src/logging)
+  pino: 'no pino transports',
+  'thread-stream': 'no pino transports',
+  // the socket.io client files: the gateway sets `serveClient: false` (gateway/src/realtime/socket-adapter.ts)
+  'socket.io': 'serveClient is off',
+};
+
+/** The deployables: `services/identity/src/app.ts` → `services/identity`. */
+const deployables = [...SERVICES, { ...GATEWAY, name: 'gateway' }].map((deployable) => ({
+  name: deployable.name,
+  folder: deployable.app.replace(/^\.\.\/\.\.\//, '').replace(/\/src\/app\.ts$/, ''),
+}));
+
+/** The bundled entry of a deployable folder, relative to the repository: what the image runs. */
+export const bundledEntry = (folder) => `${folder}/dist/bundle/main.js`;
+
+/** Location-dependent code in the output chunks that is not in LOCATION_USES_NEVER_REACHED: `package (chunk)`. */
+function locationUses(output) {
+  const found = [];
+  for (const chunk of output) {
+    if (chunk.type !== 'chunk') continue;
+    for (const [id, module] of Object.entries(chunk.modules)) {
+      if (!/\b__(dirname|filename)\b/.test(module.code ?? '')) continue;
+      const owner = id.match(/.*node_modules\/((?:@[^/]+\/)?[^/]+)\//)?.[1] ?? relative(root, id);
+      if (!(owner in LOCATION_USES_NEVER_REACHED)) found.push(`${owner} (${relative(root, id)})`);
+    }
+  }
+  return found;
+}
+
+export async function bundle(folder) {
+  const outDir = join(root, folder, 'dist', 'bundle');
+  rmSync(outDir, { recursive: true, force: true });
+  const result = await build({
+    input: join(root, folder, 'dist', 'main.js'),
+    platform: 'node',
+    // optional peers Nest and others import only when configured (mqtt, nats, grpc, redis, class-transformer…):
+    // left as imports, they fail only if reached, as they would unbundled
+    logLevel: 'silent',
+    output: { dir: outDir, format: 'esm', keepNames: true, sourcemap: false },
+  });
+  const uses = locationUses(result.output);
+  if (uses.length > 0) {
+    throw new Error(`${folder}: bundled code locates files next to itself (__dirname): ${uses.join(', ')}`);
+  }
+  return result.output.filter((chunk) => chunk.type === 'chunk').length;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const only = process.argv.slice(2);
+  const chosen = only.length > 0 ? deployables.filter((d) => only.includes(d.name)) : deployables;
+  if (chosen.length === 0) throw new Error(`no deployable named ${only.join(', ')}`);
+  const started = performance.now();
+  // one at a time: rolldown already uses every core, and seven graphs at once need ~2 GB
+  for (const { name, folder } of chosen) {
+    const chunks = await bundle(folder);
+    const size = readFileSync(join(root, bundledEntry(folder))).length;
+    console.log(`bundle: ${name} → ${bundledEntry(folder)} (${(size / 1024 / 1024).toFixed(1)} MB, ${chunks} files)`);
+  }
+  console.log(`bundle: ${chosen.length} deployables in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
