@@ -111,6 +111,11 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
     );
   }
 
+  /** Stops this process working a queue (its jobs wait for another worker; one running now finishes). */
+  async stopWorking(name: string): Promise<void> {
+    await this.boss.offWork(name);
+  }
+
   /** Enqueues a job (inside the current transaction when there is one). */
   async send<T extends object>(name: string, data: T, options: EnqueueOptions = {}): Promise<string | null> {
     await this.ensureQueue(name, options.retryLimit);

@@ -67,11 +67,9 @@ export async function createTopics(brokers: string, prefix: string): Promise<voi
 }
 
 /**
- * Waits until every partition of the topics has a leader that hosts it. The broker acknowledges a creation before
- * its metadata knows every partition, and its metadata names a leader before that broker has opened the partition's
- * log (a busy broker, one deleting other topics, answers "does not host this topic-partition" for a while);
- * kafkajs's own `waitForLeaders` gives up on those answers, so this asks again, metadata first, then each
- * partition's offsets from its leader, until both are complete.
+ * Waits until every partition of the topics has a leader. The broker acknowledges a creation before its
+ * metadata knows every partition; kafkajs's own `waitForLeaders` gives up on the "unknown topic or partition"
+ * answers a busy broker returns meanwhile, so this asks again until the metadata is complete.
  */
 async function waitForLeaders(admin: Admin, names: readonly string[], timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -82,10 +80,7 @@ async function waitForLeaders(admin: Admin, names: readonly string[], timeoutMs 
       const ready = topics.every(
         (topic) => topic.partitions.length > 0 && topic.partitions.every((partition) => partition.leader >= 0),
       );
-      if (ready && topics.length === names.length) {
-        await Promise.all(names.map((name) => admin.fetchTopicOffsets(name)));
-        return;
-      }
+      if (ready && topics.length === names.length) return;
       lastError = new Error('some partitions have no leader yet');
     } catch (error) {
       lastError = error;
