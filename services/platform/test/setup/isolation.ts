@@ -8,16 +8,11 @@
  *   `testRun().topicPrefix` (and so `serviceTestEnv()`, spawned processes and `readAllMessages` callers) then name
  *   that file's topics, and consumer groups are prefixed with them. Without it, a consumer group that starts at the
  *   earliest offset in one file (a service's) had to replay everything earlier files published (a 100k-row import),
- *   and timed out. A file deletes the topics of the file its worker ran before it (a run's 64 files × 60 topics ×
- *   6 partitions, kept to the end, once ran the broker out of heap and slowed every metadata request on the way);
- *   the global teardown deletes the rest under the run's prefix and every worker's database.
+ *   and timed out. The global teardown deletes every topic under the run's prefix and every worker's database.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { workerDatabase } from '../../src/testing/global-setup.js';
-import { createTopics, deleteTopics } from '../../src/testing/kafka.js';
+import { createTopics } from '../../src/testing/kafka.js';
 import { withDatabase } from '../../src/testing/postgres.js';
 
 const baseUrl = (process.env['TEST_RUN_DATABASE_URL_BASE'] ??= process.env['TEST_RUN_DATABASE_URL']);
@@ -37,14 +32,5 @@ const testPath = expect.getState().testPath ?? '';
 if (base !== undefined && brokers) {
   const prefix = `${base}f${createHash('sha256').update(testPath).digest('hex').slice(0, 10)}.`;
   process.env['TEST_RUN_TOPIC_PREFIX'] = prefix;
-  // the topics of the file this worker ran before (a worker's files run one after another; each file gets a fresh
-  // process.env, so the worker remembers in a file): that file's apps and processes are closed by now. An afterAll
-  // here would run before the test file's own afterAll hooks, under apps still running.
-  const remembered = join(tmpdir(), `cs-test-topics-${base.replace(/\W/g, '')}-w${worker}`);
-  beforeAll(async () => {
-    const previous = existsSync(remembered) ? readFileSync(remembered, 'utf8') : '';
-    if (previous.startsWith(base) && previous !== prefix) await deleteTopics(brokers, previous);
-    writeFileSync(remembered, prefix);
-    await createTopics(brokers, prefix);
-  });
+  beforeAll(() => createTopics(brokers, prefix));
 }
