@@ -25,6 +25,9 @@ rm -rf "$logs"
 # each worker has a database of its own (services/platform/test/setup/isolation.ts). On 2 cores (2026-11-28, 64 files):
 # 6 min 16 s with two workers, 4 min 30 s with three
 bash deploy/scripts/with-kafka.sh "${jest[@]}" --selectProjects integration --maxWorkers="${TEST_WORKERS:-3}" || status=1
-# browser tests: every deployable as its own process, Kafka, PostgreSQL, Debian's Chromium (`make build` built the web)
+# browser tests: every deployable as its own process, Kafka, PostgreSQL, Debian's Chromium (`make build` built the web).
+# The broker restarts here with the integration tier's ~15,000 deleted partitions still on disk: on 2 cores
+# (2026-11-29 00:21) it took 148 s to answer, past kafka.sh's default 60 s
+export KAFKA_START_TIMEOUT="${KAFKA_START_TIMEOUT:-300}"
 E2E_SKIP_BUILD=1 bash deploy/scripts/with-kafka.sh node web/e2e/run.mjs || status=1
 exit "$status"
