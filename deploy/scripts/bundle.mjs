@@ -9,7 +9,7 @@
 // its package, as dist/<folder>/*.js does, so `new URL('../../package.json', import.meta.url)` means the same.
 // A bundled module that locates files next to itself (`__dirname`, `__filename`: CommonJS has them, an ES module
 // has not) fails the build unless it is known here and not reached by our code.
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
@@ -75,10 +75,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const chosen = only.length > 0 ? deployables.filter((d) => only.includes(d.name)) : deployables;
   if (chosen.length === 0) throw new Error(`no deployable named ${only.join(', ')}`);
   const started = performance.now();
-  // one at a time: rolldown already uses every core, and seven graphs at once need ~2 GB
+  // one at a time: rolldown already uses every core
   for (const { name, folder } of chosen) {
     const chunks = await bundle(folder);
-    const size = readFileSync(join(root, bundledEntry(folder))).length;
+    const { size } = statSync(join(root, bundledEntry(folder)));
     console.log(`bundle: ${name} → ${bundledEntry(folder)} (${(size / 1024 / 1024).toFixed(1)} MB, ${chunks} files)`);
   }
   console.log(`bundle: ${chosen.length} deployables in ${((performance.now() - started) / 1000).toFixed(1)} s`);

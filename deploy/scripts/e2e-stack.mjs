@@ -43,6 +43,9 @@ function accessTokenEnv() {
   return { AUTH_ACCESS_PRIVATE_KEY: privateKey, AUTH_ACCESS_PUBLIC_KEY: publicKey };
 }
 
+/** A run's name: base-36 time and random hex, unique across stacks and templates made at the same moment. */
+const newRunId = () => `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** The environment a template's seeds get: a stack's, as far as the seeds read it (NODE_ENV: the development logins). */
 const SEED_ENV = { NODE_ENV: 'test' };
@@ -52,7 +55,7 @@ const SEED_ENV = { NODE_ENV: 'test' };
  * files instead of one per file. `drop()` removes it.
  */
 export async function createTemplateDatabase(label = 'e2etemplate') {
-  const database = `cs_${label}_${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  const database = `cs_${label}_${newRunId()}`;
   const databaseUrl = await createDatabase(ADMIN_URL, database);
   try {
     await migrateAll(databaseUrl, SEED_ENV, { seed: true });
@@ -93,7 +96,7 @@ export async function startStack({
   gateways = 1,
   template = prepare ? undefined : process.env.E2E_TEMPLATE_DATABASE || undefined,
 } = {}) {
-  const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  const runId = newRunId();
   const database = `cs_${label}_${runId}`;
   const databaseUrl = await createDatabase(ADMIN_URL, database, { template });
   const brokers = process.env.KAFKA_BROKERS ?? DEFAULT_TEST_BROKERS;
