@@ -6,15 +6,15 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { runMigrations } from '@cs/platform/database';
-import { createTopics, deleteTopics, testRun } from '@cs/platform/testing';
+import { testRun } from '@cs/platform/testing';
 import { createIdentityDataSource } from '../../src/database/data-source.js';
 import { seedIdentity } from '../../src/database/seed.js';
 import { call, logIn, type Session, type Stack, startStack } from '../../../../gateway/test/support/stack.js';
 
 const database = `cs_seed_${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 const databaseUrl = testRun().databaseUrl.replace(/\/[^/?]+(\?.*)?$/, `/${database}$1`);
-// its own topics too: this identity must not take events meant for the run's shared database
-const topicPrefix = `${testRun().topicPrefix}${database}.`;
+// the file's own topics (services/platform/test/setup/isolation.ts): no other file's events reach this stack
+const { topicPrefix } = testRun();
 let stack: Stack;
 
 async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -34,14 +34,12 @@ beforeAll(async () => {
   await seedIdentity(dataSource, { NODE_ENV: 'development' });
   await seedIdentity(dataSource, { NODE_ENV: 'development' });
   await dataSource.destroy();
-  await createTopics(testRun().brokers, topicPrefix);
   stack = await startStack({ databaseUrl, topicPrefix });
 });
 
 afterAll(async () => {
   await stack?.close();
   await admin((client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
-  await deleteTopics(testRun().brokers, topicPrefix);
 });
 
 describe('the seed', () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createDatabase, ensurePostgres, type PostgresServer } from './postgres.js';
-import { createTopics, DEFAULT_TEST_BROKERS, ensureKafka } from './kafka.js';
+import { createTopics, DEFAULT_TEST_BROKERS, ensureKafka, TEST_TOPIC_PARTITIONS } from './kafka.js';
 
 export interface TestRunState {
   readonly server: PostgresServer;
@@ -33,7 +33,7 @@ export default async function globalSetup(globalConfig?: { maxWorkers?: number }
   const brokers = process.env['KAFKA_BROKERS'] ?? DEFAULT_TEST_BROKERS;
   await ensureKafka(brokers);
   const topicPrefix = `t${runId}.`;
-  await createTopics(brokers, topicPrefix);
+  await createTopics(brokers, topicPrefix, { maxPartitions: TEST_TOPIC_PARTITIONS });
   process.env['TEST_RUN_DATABASE_URL'] = databaseUrl;
   process.env['TEST_RUN_DATABASE_WORKERS'] = String(workers);
   process.env['TEST_RUN_KAFKA_BROKERS'] = brokers;

@@ -44,15 +44,27 @@ export async function ensureKafka(brokers: string): Promise<void> {
   if (!(await isPortOpen(first, 5_000))) throw new Error(`Kafka broker at ${brokers} did not come up`);
 }
 
-/** Creates every registry topic (and its DLQ) under a prefix. */
-export async function createTopics(brokers: string, prefix: string): Promise<void> {
+/**
+ * Partitions of a topic in the integration tier (`createTopics`' `maxPartitions`), instead of the registry's up to 12:
+ * enough for a key's order, consumer groups sharing a topic and batches of several partitions. The tier creates a set
+ * of topics per test file, and the registry's counts made ~15,000 partitions a run on its one broker.
+ */
+export const TEST_TOPIC_PARTITIONS = 3;
+
+/** Creates every registry topic (and its DLQ) under a prefix, each with at most `maxPartitions` partitions. */
+export async function createTopics(
+  brokers: string,
+  prefix: string,
+  options: { readonly maxPartitions?: number } = {},
+): Promise<void> {
+  const cap = options.maxPartitions ?? Number.POSITIVE_INFINITY;
   const kafka = new Kafka({ clientId: 'test-setup', brokers: brokers.split(','), logLevel: logLevel.ERROR });
   const admin = kafka.admin();
   await admin.connect();
   try {
     const existing = new Set(await admin.listTopics());
     const topics = TOPICS.flatMap((topic) => [
-      { topic: `${prefix}${topic.name}`, numPartitions: topic.partitions },
+      { topic: `${prefix}${topic.name}`, numPartitions: Math.min(topic.partitions, cap) },
       { topic: `${prefix}${dlqTopicOf(topic.name)}`, numPartitions: 1 },
     ]).filter((topic) => !existing.has(topic.topic));
     if (topics.length === 0) return;

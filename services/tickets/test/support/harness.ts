@@ -14,8 +14,6 @@ import { v7 as uuidv7 } from 'uuid';
 import { type RunningApp, startServiceApp } from '@cs/platform/bootstrap';
 import { runMigrations } from '@cs/platform/database';
 import {
-  createTopics,
-  deleteTopics,
   eventsOf,
   expectEventually,
   serviceTestEnv,
@@ -73,18 +71,17 @@ export class Harness {
   private consumer!: Consumer;
   readonly db = new pg.Pool({ connectionString: testRun().databaseUrl, max: 2 });
   /**
-   * This suite's own namespace of topics inside the run's: the run's topics are shared by every suite (the
-   * contacts suites publish a 100,000-contact import there) and a new consumer group reads from the beginning,
-   * so the service under test would first chew through events that are none of these tests' business.
+   * The test file's own topics (services/platform/test/setup/isolation.ts creates them before the file and the
+   * run's teardown deletes them): no other file's events, so the service's new consumer groups, which read from the
+   * beginning, see only this file's.
    */
-  readonly topicPrefix = `${testRun().topicPrefix}k${randomUUID().slice(0, 8)}.`;
+  readonly topicPrefix = testRun().topicPrefix;
 
   async start(): Promise<void> {
     const dataSource = createTicketsDataSource({ DATABASE_URL: testRun().databaseUrl });
     await runMigrations(dataSource);
     await dataSource.destroy();
     const run = { brokers: testRun().brokers, topicPrefix: this.topicPrefix };
-    await createTopics(run.brokers, run.topicPrefix);
     const kafka = new Kafka({
       clientId: `tickets-test-${randomUUID()}`,
       brokers: run.brokers.split(','),
@@ -136,7 +133,6 @@ export class Harness {
     await this.consumer?.disconnect();
     await this.producer?.disconnect();
     await this.db.end();
-    await deleteTopics(testRun().brokers, this.topicPrefix);
   }
 
   /** Publishes an event as its owner service would (validated against the registry first). */
