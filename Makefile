@@ -34,8 +34,10 @@ lock:
 dev: install
 	$(NODE_TS) deploy/scripts/dev.mjs
 
+# TSC_BUILD_FLAGS: `make test` passes --noCheck (emit without type-checking; its typecheck target checks the same
+# sources beside it, and the emitted JavaScript is the same): 14 s instead of 24 on 2 cores
 build: install
-	npx tsc -b tsconfig.build.json
+	npx tsc -b tsconfig.build.json $(TSC_BUILD_FLAGS)
 	node deploy/scripts/bundle.mjs
 	npm run build --silent -w @cs/web
 	node web/scripts/check-bundle.mjs
@@ -64,7 +66,7 @@ test-int: install
 
 # the checks two at a time (lint, ~1 min on 2 cores, beside typecheck and build), then the tests
 test: install
-	$(MAKE) --no-print-directory -j2 --output-sync=target lint typecheck build check-generated browser
+	$(MAKE) --no-print-directory -j2 --output-sync=target TSC_BUILD_FLAGS=--noCheck lint typecheck build check-generated browser
 	bash deploy/scripts/run-tests.sh
 
 # Debian's Chromium for the browser tests, installed when missing
