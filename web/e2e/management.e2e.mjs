@@ -44,12 +44,35 @@ async function api(page, method, path, body) {
 const dialog = (page, testId) => page.getByTestId(testId);
 
 /**
- * Waits for the QR dialog to show a QR; when it does not, the error gives what the server holds for the connection
- * and what the dialog shows, with a screenshot (`qr-missing-*.png`).
+ * Waits for the QR dialog to show a QR (clicking the row's "QR CODE" once more when no dialog came, see below); when
+ * none shows, the error gives what the server holds for the connection and what the dialog shows, with a screenshot
+ * (`qr-missing-*.png`).
  */
 async function waitForQr(page, connectionName) {
+  const qr = page.getByTestId('qr-dialog').getByTestId('qr-code');
   try {
-    await page.getByTestId('qr-dialog').getByTestId('qr-code').waitFor({ timeout: 30_000 });
+    await qr.waitFor({ timeout: 15_000 });
+    return;
+  } catch {
+    // see below
+  }
+  // Seen with other work on the machine (2026-11-28 and 29: 3 of about 40 walks, none of 24 with the page's socket
+  // frames traced; cause not found): no dialog while the server held a QR and the row offered "QR CODE". A user
+  // clicks it again, and so does this walk, saying so on stderr with a screenshot.
+  const reopen = page
+    .getByTestId('connection-row')
+    .filter({ hasText: connectionName })
+    .getByRole('button', { name: 'QR CODE' });
+  if ((await page.getByTestId('qr-dialog').count()) === 0 && (await reopen.count()) > 0) {
+    const shot = `qr-reopened-${Date.now()}`;
+    await screenshot(page, shot).catch(() => undefined);
+    process.stderr.write(
+      `waitForQr: no QR dialog for ${connectionName} 15 s after the click, the row offers "QR CODE" (artifacts/${shot}.png); clicking it again\n`,
+    );
+    await reopen.click();
+  }
+  try {
+    await qr.waitFor({ timeout: 30_000 });
   } catch (error) {
     const name = `qr-missing-${Date.now()}`;
     await screenshot(page, name).catch(() => undefined);
@@ -76,6 +99,38 @@ async function confirmDelete(page) {
 }
 
 describe('the management pages, walked by an admin', () => {
+  /** The contact of the message scheduled by the first step (its sending is checked before the dashboard). */
+  let scheduledFor;
+
+  // scheduled first and checked further down: the form has minute precision, so the message goes out at the next
+  // whole minute after now + 60 s, and the walk's other steps run meanwhile instead of a wait of up to a minute
+  it('schedules a message for the coming minute, listed as pending', async () => {
+    const browser = await openBrowser();
+    try {
+      const { page } = browser;
+      await signIn(page, ADMIN);
+      const contact = (await api(page, 'POST', '/contacts', { name: 'Cliente Agendado', number: '5511933330001' }))
+        .body;
+      await page.goto(`${stack.webUrl}/schedules?contactId=${contact.id}`);
+      const form = dialog(page, 'schedule-dialog');
+      await form.getByRole('textbox', { name: 'Mensagem' }).fill('Lembrete: sua visita é amanhã.');
+      const soon = new Date(Date.now() + 60_000);
+      const pad = (n) => String(n).padStart(2, '0');
+      await form
+        .getByLabel('Data de agendamento')
+        .fill(
+          `${soon.getFullYear()}-${pad(soon.getMonth() + 1)}-${pad(soon.getDate())}T${pad(soon.getHours())}:${pad(soon.getMinutes())}`,
+        );
+      await form.getByTestId('dialog-save').click();
+      const row = page.getByTestId('schedule-row').filter({ hasText: 'Cliente Agendado' });
+      await row.getByTestId('schedule-status').filter({ hasText: 'Pendente' }).waitFor();
+      await screenshot(page, 'schedules');
+      scheduledFor = contact.id;
+    } finally {
+      await browser.close();
+    }
+  });
+
   it('creates, edits and deletes a queue with chatbot options and opening hours', async () => {
     const browser = await openBrowser();
     try {
@@ -318,30 +373,17 @@ describe('the management pages, walked by an admin', () => {
     }
   });
 
-  it('schedules a message that the server sends and that appears in the ticket’s history', async () => {
+  it('sends the scheduled message, which then appears in the ticket’s history', async () => {
+    assert.ok(scheduledFor, 'the schedule step above created no schedule');
     const browser = await openBrowser();
     try {
       const { page } = browser;
       await signIn(page, ADMIN);
-      const contact = (await api(page, 'POST', '/contacts', { name: 'Cliente Agendado', number: '5511933330001' }))
-        .body;
-      await page.goto(`${stack.webUrl}/schedules?contactId=${contact.id}`);
-      const form = dialog(page, 'schedule-dialog');
-      await form.getByRole('textbox', { name: 'Mensagem' }).fill('Lembrete: sua visita é amanhã.');
-      const soon = new Date(Date.now() + 60_000);
-      const pad = (n) => String(n).padStart(2, '0');
-      await form
-        .getByLabel('Data de agendamento')
-        .fill(
-          `${soon.getFullYear()}-${pad(soon.getMonth() + 1)}-${pad(soon.getDate())}T${pad(soon.getHours())}:${pad(soon.getMinutes())}`,
-        );
-      await form.getByTestId('dialog-save').click();
+      await page.goto(`${stack.webUrl}/schedules`);
       const row = page.getByTestId('schedule-row').filter({ hasText: 'Cliente Agendado' });
-      await row.getByTestId('schedule-status').filter({ hasText: 'Pendente' }).waitFor();
-      await screenshot(page, 'schedules');
       await row.getByTestId('schedule-status').filter({ hasText: 'Enviada' }).waitFor({ timeout: 150_000 });
       const sent = (await api(page, 'GET', '/schedules/?pageNumber=1')).body.schedules.find(
-        (s) => s.contactId === contact.id,
+        (s) => s.contactId === scheduledFor,
       );
       const ticket = (await api(page, 'GET', `/tickets/${sent.ticketId}`)).body;
       await page.goto(`${stack.webUrl}/tickets/${ticket.uuid}`);
