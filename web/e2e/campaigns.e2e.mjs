@@ -64,6 +64,9 @@ describe('campaigns, walked by an admin', () => {
       const { page } = browser;
       await signIn(page);
       await api(page, 'PUT', '/settings/campaignsEnabled', { value: 'true' });
+      // 5 s between a connection's campaign messages instead of the default 20: the walk's three sends (two
+      // confirmation requests, then Ana's message) are still paced, in a quarter of the wait
+      await api(page, 'POST', '/campaign-settings', { settings: { messageInterval: 5 } });
       // the cshow flag is set at sign-in from the company's settings: sign in again
       await page.evaluate(() => window.localStorage.clear());
       await page.context().clearCookies();
