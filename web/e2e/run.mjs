@@ -27,6 +27,7 @@ if (process.env.E2E_SKIP_BUILD !== '1' || !existsSync(`${web}dist/index.html`)) 
 // instead of running every service's migrations and seeds itself (about 4 s each on 2 cores)
 await import(`${root}deploy/scripts/register-ts.mjs`);
 const { createTemplateDatabase } = await import(`${root}deploy/scripts/e2e-stack.mjs`);
+const { TEST_TOPIC_PARTITIONS } = await import('@cs/platform/testing');
 const template = await createTemplateDatabase();
 
 const files = readdirSync(`${web}e2e`)
@@ -41,7 +42,16 @@ const run = spawn(
     `--test-concurrency=${process.env.E2E_CONCURRENCY ?? 1}`,
     ...files,
   ],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, E2E_TEMPLATE_DATABASE: template.database } },
+  {
+    cwd: root,
+    stdio: 'inherit',
+    // the stacks' topics with at most three partitions each, as in the integration tier (less work for the broker)
+    env: {
+      ...process.env,
+      E2E_TEMPLATE_DATABASE: template.database,
+      E2E_TOPIC_PARTITIONS: String(TEST_TOPIC_PARTITIONS),
+    },
+  },
 );
 // Ctrl-C reaches the test runner too (same process group); the template goes once it has stopped
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => run.kill(signal));
