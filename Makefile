@@ -62,7 +62,7 @@ test-unit: install
 	$(JEST) --selectProjects unit
 
 test-int: install
-	bash deploy/scripts/with-kafka.sh $(JEST) --selectProjects integration --maxWorkers=$${TEST_WORKERS:-3}
+	bash deploy/scripts/with-kafka.sh $(JEST) --selectProjects integration --maxWorkers=$${TEST_WORKERS:-4}
 
 # the checks two at a time (lint, ~1 min on 2 cores, beside typecheck and build), then the tests
 test: install

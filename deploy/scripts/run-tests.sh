@@ -28,10 +28,10 @@ if [ "${1:-}" != "--kafka-tiers" ]; then
   bash deploy/scripts/with-kafka.sh bash "${BASH_SOURCE[0]}" --kafka-tiers || status=1
   exit "$status"
 fi
-# three workers even on 2 cores: the suites mostly wait (consumer group joins, polls, child processes starting), and
-# each worker has a database of its own (services/platform/test/setup/isolation.ts). On 2 cores (2026-11-28, 64 files):
-# 6 min 16 s with two workers, 4 min 30 s with three
-"${jest[@]}" --selectProjects integration --maxWorkers="${TEST_WORKERS:-3}" || status=1
+# four workers even on 2 cores: the suites often wait (consumer group joins, polls, child processes starting), and
+# each worker has a database of its own (services/platform/test/setup/isolation.ts). On 2 cores, 64 files: 6 min 16 s
+# with two workers and 4 min 30 s with three (2026-11-28); 272 s with three and 245 s with four (2026-11-29)
+"${jest[@]}" --selectProjects integration --maxWorkers="${TEST_WORKERS:-4}" || status=1
 # browser tests: every deployable as its own process, Kafka, PostgreSQL, Debian's Chromium (`make build` built the web)
 E2E_SKIP_BUILD=1 node web/e2e/run.mjs || status=1
 exit "$status"
