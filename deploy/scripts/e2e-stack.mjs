@@ -151,9 +151,7 @@ export async function startStack({
     }
     await stopWeb();
     // the gateways first (no new requests), then the services side by side: one after another took ~3 s a stack
-    const gateways = processes.filter((entry) => entry.name.startsWith('gateway'));
-    const services = processes.filter((entry) => !gateways.includes(entry));
-    for (const group of [gateways, services]) {
+    for (const group of [processes.filter((p) => p.gateway), processes.filter((p) => !p.gateway)]) {
       await Promise.all(group.map(({ child }) => child.kill().catch(() => undefined)));
     }
     await deleteTopics(brokers, topicPrefix).catch(() => undefined);
@@ -167,9 +165,9 @@ export async function startStack({
     process.once('SIGTERM', onSignal);
   }
 
-  const start = (name, entry, childEnv) => {
-    const child = spawnTs(entry, childEnv, name, { compiled });
-    processes.push({ name, child });
+  const start = (name, deployable, childEnv) => {
+    const child = spawnTs(entryOf(deployable.app), childEnv, name, { compiled });
+    processes.push({ name, child, gateway: deployable === GATEWAY });
     return child;
   };
 
@@ -183,7 +181,7 @@ export async function startStack({
     const ports = [];
     for (let index = 0; index < SERVICES.length; index += 1) ports.push(await freePort());
     const started = SERVICES.map((service, index) => {
-      const child = start(service.name, entryOf(service.app), {
+      const child = start(service.name, service, {
         ...env,
         [service.portKey]: String(ports[index]),
         ...nodeOptionsEnv(service.nodeOptions),
@@ -205,7 +203,7 @@ export async function startStack({
     for (let index = 0; index < gateways; index += 1) {
       const name = index === 0 ? 'gateway' : `gateway-${index + 1}`;
       const port = index === 0 ? gatewayPort : await freePort();
-      const child = start(name, entryOf(GATEWAY.app), {
+      const child = start(name, GATEWAY, {
         ...env,
         ...serviceUrls,
         [GATEWAY.portKey]: String(port),

@@ -49,7 +49,8 @@ const dialog = (page, testId) => page.getByTestId(testId);
  * (`qr-missing-*.png`).
  */
 async function waitForQr(page, connectionName) {
-  const qr = page.getByTestId('qr-dialog').getByTestId('qr-code');
+  const qrDialog = page.getByTestId('qr-dialog');
+  const qr = qrDialog.getByTestId('qr-code');
   try {
     await qr.waitFor({ timeout: 15_000 });
     return;
@@ -63,7 +64,7 @@ async function waitForQr(page, connectionName) {
     .getByTestId('connection-row')
     .filter({ hasText: connectionName })
     .getByRole('button', { name: 'QR CODE' });
-  if ((await page.getByTestId('qr-dialog').count()) === 0 && (await reopen.count()) > 0) {
+  if ((await qrDialog.count()) === 0 && (await reopen.count()) > 0) {
     const shot = `qr-reopened-${Date.now()}`;
     await screenshot(page, shot).catch(() => undefined);
     process.stderr.write(
@@ -78,10 +79,7 @@ async function waitForQr(page, connectionName) {
     await screenshot(page, name).catch(() => undefined);
     const listed = await api(page, 'GET', '/whatsapp/?session=0').catch((failure) => ({ body: String(failure) }));
     const record = Array.isArray(listed.body) ? listed.body.find((c) => c.name === connectionName) : listed.body;
-    const shown = await page
-      .getByTestId('qr-dialog')
-      .allTextContents()
-      .catch(() => []);
+    const shown = await qrDialog.allTextContents().catch(() => []);
     // a refused session action shows its error as a toast and opens no dialog
     const said = await pageSaid(page);
     throw new Error(

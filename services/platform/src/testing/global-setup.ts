@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createDatabase, ensurePostgres, type PostgresServer } from './postgres.js';
-import { createTopics, DEFAULT_TEST_BROKERS, ensureKafka, TEST_TOPIC_PARTITIONS } from './kafka.js';
+import { DEFAULT_TEST_BROKERS, ensureKafka } from './kafka.js';
 
 export interface TestRunState {
   readonly server: PostgresServer;
@@ -17,7 +17,8 @@ export function workerDatabase(base: string, worker: number): string {
 
 /**
  * Jest global setup of the integration tier: fresh databases on real PostgreSQL, one per Jest worker, and a
- * namespace of topics on a real Kafka broker (started by deploy/kafka/kafka.sh when none answers). Workers read the
+ * namespace of topics on a real Kafka broker (started by deploy/kafka/kafka.sh when none answers), whose topics the
+ * test files create under it (isolation.ts: the run's prefix itself names no topic). Workers read the
  * run's coordinates from the environment (`testRun()`); the tier's setup file (services/platform/test/setup/
  * isolation.ts) points each worker at its own database and each test file at its own topics, so files running at the
  * same time in different workers share neither tables nor topics. Each suite migrates the schemas it needs (under an
@@ -33,7 +34,6 @@ export default async function globalSetup(globalConfig?: { maxWorkers?: number }
   const brokers = process.env['KAFKA_BROKERS'] ?? DEFAULT_TEST_BROKERS;
   await ensureKafka(brokers);
   const topicPrefix = `t${runId}.`;
-  await createTopics(brokers, topicPrefix, { maxPartitions: TEST_TOPIC_PARTITIONS });
   process.env['TEST_RUN_DATABASE_URL'] = databaseUrl;
   process.env['TEST_RUN_DATABASE_WORKERS'] = String(workers);
   process.env['TEST_RUN_KAFKA_BROKERS'] = brokers;

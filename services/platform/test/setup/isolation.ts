@@ -8,7 +8,8 @@
  *   `testRun().topicPrefix` (and so `serviceTestEnv()`, spawned processes and `readAllMessages` callers) then name
  *   that file's topics, and consumer groups are prefixed with them. Without it, a consumer group that starts at the
  *   earliest offset in one file (a service's) had to replay everything earlier files published (a 100k-row import),
- *   and timed out. A file's topics have at most `TEST_TOPIC_PARTITIONS` partitions. The global teardown deletes every topic under the run's prefix and every worker's database.
+ *   and timed out. A file's topics have at most `TEST_TOPIC_PARTITIONS` partitions. The global teardown deletes
+ *   every topic under the run's prefix and every worker's database.
  */
 import { createHash } from 'node:crypto';
 import { workerDatabase } from '../../src/testing/global-setup.js';
