@@ -73,7 +73,10 @@ export function ConnectionsPage() {
     dispatch(
       connectionsApi.util.updateQueryData('getConnections', undefined, (draft) => {
         const i = draft.findIndex((c) => c.id === session.id);
-        if (i >= 0) draft[i] = { ...draft[i]!, ...update };
+        const listed = draft[i];
+        // the socket lags behind the list (outbox, Kafka, gateway): an event older than the listed state is not
+        // patched over it, which would put a past session (no QR) on screen and close the QR dialog
+        if (listed && newerSession(listed, update) !== listed) draft[i] = { ...listed, ...update };
       }),
     );
   });
