@@ -5,10 +5,12 @@
 // { close: true } closes everything and exits.
 import { performance } from 'node:perf_hooks';
 import { connectSocket } from './client.mjs';
+import { connectWire } from './wire-client.mjs';
 
 const base = process.env.BENCH_GATEWAY_URL;
 const token = process.env.BENCH_TOKEN;
 const parallel = Number(process.env.BENCH_PARALLEL ?? 100);
+const connect = process.env.BENCH_CLIENT === 'socket.io' ? connectSocket : connectWire;
 const sockets = [];
 const receipts = new Map();
 let watched;
@@ -33,7 +35,7 @@ async function open(count) {
     while (next < count) {
       next += 1;
       try {
-        const socket = await connectSocket(base, token, { timeoutMs: 60_000 });
+        const socket = await connect(base, token, { timeoutMs: 60_000 });
         if (watched) socket.on(watched, onEvent);
         sockets.push(socket);
         opened += 1;

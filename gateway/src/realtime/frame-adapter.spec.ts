@@ -92,6 +92,22 @@ describe(FrameAdapter.name, () => {
     // both went straight to their idle websockets
     expect(adapter().deliveries.direct - before.direct).toBe(2);
     expect(adapter().deliveries.engine - before.engine).toBe(0);
+
+    // one room (the usual broadcast: a company's channel), with and without an exception
+    io.to('a').except('muted').emit('tag', { id: 2 });
+    io.to('a').emit('tag', { id: 3 });
+    await until(() => excepted.received.length > 0 && onlyA.received.length > 2);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(onlyA.received.slice(1)).toEqual([
+      ['tag', { id: 2 }],
+      ['tag', { id: 3 }],
+    ]);
+    expect(both.received.slice(1)).toEqual([
+      ['tag', { id: 2 }],
+      ['tag', { id: 3 }],
+    ]);
+    expect(excepted.received).toEqual([['tag', { id: 3 }]]);
+    expect(other.received).toEqual([]);
   });
 
   it('reaches every socket when no room is named, long-polling ones through engine.io', async () => {

@@ -114,17 +114,28 @@ export class FrameAdapter extends Adapter {
     });
   }
 
-  /** The sockets of any of `opts.rooms` (every socket when none), each once, but none in `opts.except`'s rooms. */
+  /**
+   * The sockets of any of `opts.rooms` (every socket when none), each once, but none in `opts.except`'s rooms. The
+   * usual broadcast names one room and excepts none: its sockets are visited straight from the room's set, with no
+   * set of ids built per broadcast (10,000 insertions for a company channel of 10,000 sockets).
+   */
   private forEachTarget(nsp: Namespace, opts: BroadcastOptions, deliver: (socket: Socket) => void): void {
-    const except = new Set<SocketId>();
-    for (const room of opts.except ?? []) for (const id of this.rooms.get(room) ?? []) except.add(id);
+    let except: Set<SocketId> | undefined;
+    for (const room of opts.except ?? []) {
+      for (const id of this.rooms.get(room) ?? []) (except ??= new Set()).add(id);
+    }
     const visit = (id: SocketId) => {
-      if (except.has(id)) return;
+      if (except?.has(id)) return;
       const socket = nsp.sockets.get(id);
       if (socket) deliver(socket);
     };
     if (opts.rooms.size === 0) {
       for (const id of this.sids.keys()) visit(id);
+      return;
+    }
+    if (opts.rooms.size === 1) {
+      const [only] = opts.rooms;
+      for (const id of this.rooms.get(only!) ?? []) visit(id);
       return;
     }
     const seen = new Set<SocketId>();

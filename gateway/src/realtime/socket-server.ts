@@ -111,8 +111,11 @@ export class SocketServer implements OnGatewayInit<SocketServerOf>, OnGatewayCon
       sessionRoom(identity.sessionId),
       EVERYONE_ROOM,
     ]);
-    this.socketsPerUser.set(userId, (this.socketsPerUser.get(userId) ?? 0) + 1);
-    this.reportPresence(identity, true);
+    const sockets = (this.socketsPerUser.get(userId) ?? 0) + 1;
+    this.socketsPerUser.set(userId, sockets);
+    // the user's first socket here makes them online (their last one gone, offline); a further tab does not ask
+    // identity again: each report locks the user's row, and thousands of tabs at once queued behind that lock
+    if (sockets === 1) this.reportPresence(identity, true);
     socket.emit('ready');
   }
 
