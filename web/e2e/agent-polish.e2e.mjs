@@ -77,13 +77,15 @@ describe('the shell and the contacts page', () => {
     await administration.getByTestId('menu-connections').waitFor();
     await administration.getByTestId('menu-users').waitFor();
     assert.equal(await menu.getByRole('group', { name: 'Administração' }).getByTestId('menu-tickets').count(), 0);
-    assert.equal(await admin.getByTestId('page-title').textContent(), 'Atendimentos');
+    // the header's title (a management page such as Contatos also titles itself, once its route has loaded)
+    const headerTitle = admin.getByRole('banner').getByTestId('page-title');
+    assert.equal(await headerTitle.textContent(), 'Atendimentos');
     await menu.getByTestId('menu-dashboard').click();
     await admin.waitForURL((url) => url.pathname === '/');
-    await eventually(async () => (await admin.getByTestId('page-title').textContent()) === 'Dashboard', 'Dashboard');
+    await eventually(async () => (await headerTitle.textContent()) === 'Dashboard', 'Dashboard');
     await menu.getByTestId('menu-contacts').click();
     await admin.waitForURL('**/contacts');
-    await eventually(async () => (await admin.getByTestId('page-title').textContent()) === 'Contatos', 'Contatos');
+    await eventually(async () => (await headerTitle.textContent()) === 'Contatos', 'Contatos');
     await screenshot(admin, 'polish-menu');
 
     // a CSV as Excel in Portuguese saves it (semicolons, Latin-1) imports from the contacts page
@@ -106,7 +108,7 @@ describe("the agent's workspace", () => {
     const agent = await person();
     await login(agent, AGENT);
     await agent.getByTestId('tickets-manager').waitFor();
-    assert.equal(await agent.getByTestId('page-title').textContent(), 'Atendimentos');
+    assert.equal(await agent.getByRole('banner').getByTestId('page-title').textContent(), 'Atendimentos');
     const api = apiAs(agent);
     await api('POST', '/quick-messages', { shortcode: 'orcamento', message: 'Segue o nosso orçamento em anexo.' });
 

@@ -1,12 +1,12 @@
-// `make e2e`: builds the client, then runs every `*.e2e.mjs` with node's test runner, one file at a time
-// (E2E_CONCURRENCY=2 runs two: each file starts the full stack in its own database and topic prefix, on ports of its
-// own). On 2 cores two at a time take 3 min 30 s to 4 min against 5–8 min one at a time, but two of seven such runs
-// on 2026-11-28 failed a step that has not failed one at a time: the super user's plan step of
-// administration.e2e.mjs ("Adicionar plano" never appeared after the "Planos" tab was clicked; tabs are now
-// clicked through `selectTab`, which clicks again and says what the tabs showed), and the management walk's second
-// QR ("Novo QR CODE" after a disconnect: no dialog within 30 s while the server held a QR; the error now also
-// gives the page's toasts). Causes not found, so CI keeps one. (An earlier failure with two at a time, both logins
-// of agent-polish, was the port collision `freePort` fixed.) Screenshots land in e2e/artifacts (git-ignored).
+// `make e2e`: builds the client, then runs every `*.e2e.mjs` with node's test runner, two files at a time
+// (E2E_CONCURRENCY=1 runs one at a time): each file starts the full stack in its own database and topic prefix, on
+// ports of its own. One at a time the tier keeps 2 cores 62% busy (the walks wait for schedules, pacing and
+// sockets): 257 s on 2026-11-29, against 181–197 s two at a time (86–90% busy). Two of seven runs two at a time
+// failed on 2026-11-28, on the super user's plan step (tabs are now clicked through `selectTab`, which clicks again
+// and says what the tabs showed) and on the management walk's second QR (a late session event overwrote the listed
+// QR and closed the dialog; fixed in the connections page on 2026-11-29); one on 2026-11-29 read the header's title
+// while the contacts page's own title had appeared too (the walk now reads the header's). Screenshots land in
+// e2e/artifacts (git-ignored).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -30,8 +30,13 @@ const { createTemplateDatabase } = await import(`${root}deploy/scripts/e2e-stack
 const { TEST_TOPIC_PARTITIONS } = await import('@cs/platform/testing');
 const template = await createTemplateDatabase();
 
+// the longest walks first, so that two at a time end together instead of one of them running alone at the end
+// (the management walk waits for a scheduled message's minute: ~60 s of the tier's ~180)
+const LONGEST_FIRST = ['management.e2e.mjs', 'campaigns.e2e.mjs', 'team.e2e.mjs', 'agent-journey.e2e.mjs'];
+const rank = (name) => (LONGEST_FIRST.includes(name) ? LONGEST_FIRST.indexOf(name) : LONGEST_FIRST.length);
 const files = readdirSync(`${web}e2e`)
   .filter((name) => name.endsWith('.e2e.mjs'))
+  .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
   .map((name) => `${web}e2e/${name}`);
 const run = spawn(
   process.execPath,
@@ -39,7 +44,7 @@ const run = spawn(
     '--import',
     `${root}deploy/scripts/register-ts.mjs`,
     '--test',
-    `--test-concurrency=${process.env.E2E_CONCURRENCY ?? 1}`,
+    `--test-concurrency=${process.env.E2E_CONCURRENCY ?? 2}`,
     ...files,
   ],
   {
