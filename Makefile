@@ -4,7 +4,7 @@ SHELL := /bin/bash
 NODE_TS := node --import ./deploy/scripts/register-ts.mjs
 JEST := node --experimental-vm-modules --no-warnings=ExperimentalWarning node_modules/jest/bin/jest.js
 
-.PHONY: help install lock dev up down build lint typecheck test test-unit test-int e2e bench migrate gen check-generated browser kafka-up kafka-down replay-projections chaos clean
+.PHONY: help install lock dev up down build lint typecheck test test-fast test-unit test-int e2e bench migrate gen check-generated browser kafka-up kafka-down replay-projections chaos clean
 
 help:
 	@echo "make dev              run the whole product locally (embedded PostgreSQL, in-process bus; KAFKA_BROKERS for Kafka)"
@@ -64,10 +64,15 @@ test-unit: install
 test-int: install
 	bash deploy/scripts/with-kafka.sh $(JEST) --selectProjects integration --maxWorkers=$${TEST_WORKERS:-4}
 
-# the checks two at a time (lint, ~1 min on 2 cores, beside typecheck and build), then the tests
+# the checks and the tests that need neither a build nor a broker side by side (on 2 cores, 2026-11-29: lint 76 s,
+# the unit and component tests 40 s, typecheck and build 26 s; 146 s one phase after the other), then the integration
+# and browser tiers under one broker, ending with every runner's summary
 test: install
-	$(MAKE) --no-print-directory -j2 --output-sync=target TSC_BUILD_FLAGS=--noCheck lint typecheck build check-generated browser
-	bash deploy/scripts/run-tests.sh
+	$(MAKE) --no-print-directory -j3 --output-sync=target TSC_BUILD_FLAGS=--noCheck lint test-fast typecheck build check-generated browser
+	bash deploy/scripts/with-kafka.sh bash deploy/scripts/run-tests.sh --kafka-tiers
+
+test-fast: install
+	bash deploy/scripts/run-tests.sh --fast
 
 # Debian's Chromium for the browser tests, installed when missing
 browser:

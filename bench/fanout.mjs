@@ -1,5 +1,6 @@
 // Benchmark 4: realtime fan-out. Opens socket.io clients of one company on one gateway in steps (default
-// 1,000, 2,500, 5,000, 10,000; the clients live in a few forked processes), and at each step broadcasts a
+// 1,000, 2,500, 5,000, 10,000; the clients live in a few forked processes and speak the wire protocol with
+// bench/lib/wire-client.mjs, or with socket.io-client under BENCH_CLIENT=socket.io), and at each step broadcasts a
 // company-wide event through the real path (`PUT /tags/{id}` → tickets' outbox → Kafka → the gateway →
 // `company-{id}-tag` to every socket of the company's main channel) several times. Reports per step: sockets
 // held, connect rate, the delivery latency (HTTP request sent → event on a socket) over every delivery (p50,

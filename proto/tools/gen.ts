@@ -6,8 +6,8 @@
  *   deploy/kafka/topics.yaml                               the Kafka topics to create (with their .dlq)
  * Generated files are committed; `make check-generated` fails when they are stale.
  */
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { dlqTopicOf, TOPICS } from '@cs/proto/events';
@@ -21,15 +21,29 @@ const generatedDir = join(protoDir, 'generated');
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
+/**
+ * Writes `text` to `path` only when it differs, and then whole (a temporary file renamed over it): `make test` runs
+ * `check-generated` beside the unit suites, which read the generated documents, and beside prettier.
+ */
+async function writeIfChanged(path: string, text: string): Promise<void> {
+  const current = await readFile(path, 'utf8').catch(() => undefined);
+  if (current === text) return;
+  const temporary = `${path}.${process.pid}.tmp`;
+  await writeFile(temporary, text);
+  await rename(temporary, path);
+}
+
 async function writeJsonSchemas(): Promise<void> {
   const dir = join(generatedDir, 'json-schema');
-  await rm(dir, { recursive: true, force: true });
+  const written = new Set<string>();
   for (const topic of TOPICS) {
     await mkdir(join(dir, topic.name), { recursive: true });
     for (const event of topic.events) {
       const schema = z.toJSONSchema(event.schema, { target: 'draft-2020-12' });
-      await writeFile(
-        join(dir, topic.name, `${event.type}.json`),
+      const path = join(topic.name, `${event.type}.json`);
+      written.add(path);
+      await writeIfChanged(
+        join(dir, path),
         json({
           $id: `urn:cs:event:${event.type}:v${event.schemaVersion}`,
           title: event.type,
@@ -37,6 +51,16 @@ async function writeJsonSchemas(): Promise<void> {
           ...schema,
         }),
       );
+    }
+  }
+  // what a topic or event no longer in the registry left behind
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    const path = relative(dir, join(entry.parentPath, entry.name));
+    if (entry.isFile() && !written.has(path)) await rm(join(dir, path));
+  }
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (entry.isDirectory() && (await readdir(join(dir, entry.name))).length === 0) {
+      await rm(join(dir, entry.name), { recursive: true });
     }
   }
 }
@@ -96,7 +120,7 @@ async function writeAsyncApi(): Promise<void> {
     operations,
     components: { messages },
   };
-  await writeFile(join(generatedDir, 'asyncapi.json'), json(document));
+  await writeIfChanged(join(generatedDir, 'asyncapi.json'), json(document));
 }
 
 type Json = Record<string, unknown>;
@@ -244,7 +268,7 @@ async function writeOpenApi(): Promise<void> {
     },
   };
   await mkdir(join(generatedDir, 'openapi'), { recursive: true });
-  await writeFile(join(generatedDir, 'openapi', 'public-api.json'), json(document));
+  await writeIfChanged(join(generatedDir, 'openapi', 'public-api.json'), json(document));
 }
 
 async function writeTopicsYaml(): Promise<void> {
@@ -257,7 +281,7 @@ async function writeTopicsYaml(): Promise<void> {
     lines.push(`  - name: ${topic.name}`, `    partitions: ${topic.partitions}`, `    owner: ${topic.owner}`);
     lines.push(`  - name: ${dlqTopicOf(topic.name)}`, '    partitions: 1', `    owner: ${topic.owner}`);
   }
-  await writeFile(join(repoDir, 'deploy', 'kafka', 'topics.yaml'), `${lines.join('\n')}\n`);
+  await writeIfChanged(join(repoDir, 'deploy', 'kafka', 'topics.yaml'), `${lines.join('\n')}\n`);
 }
 
 await mkdir(generatedDir, { recursive: true });
