@@ -34,7 +34,7 @@ fast() {
   # are done
   "${jest[@]}" --selectProjects unit > "$logs/unit.log" 2>&1 &
   local unit=$!
-  (cd web && node ../node_modules/vitest/vitest.mjs run --maxWorkers=2) > "$logs/web.log" 2>&1 &
+  (cd web && node ../node_modules/vitest/vitest.mjs run --maxWorkers="${VITEST_WORKERS:-2}") > "$logs/web.log" 2>&1 &
   local web=$!
   wait "$unit" || status=1
   wait "$web" || status=1

@@ -162,16 +162,20 @@ export function spawnTs(
   };
 }
 
-/** Waits until an HTTP endpoint answers 200 (a child's `/health/ready`). */
+/**
+ * Waits until an HTTP endpoint answers 200 (a child's `/health/ready`). With `child`, a timeout says what the process
+ * printed meanwhile (a deployable that never listens is otherwise only "fetch failed").
+ */
 export async function waitForHttp(
   url: string,
   options: EventuallyOptions & { child?: ChildHandle } = {},
 ): Promise<void> {
-  await expectEventually(
+  const { child } = options;
+  const attempt = expectEventually(
     async () => {
-      if (options.child && options.child.process.exitCode !== null) {
+      if (child && child.process.exitCode !== null) {
         throw new Error(
-          `process exited (${options.child.process.exitCode}) before ${url} answered:\n${options.child.output().slice(-4_000)}`,
+          `process exited (${child.process.exitCode}) before ${url} answered:\n${child.output().slice(-4_000)}`,
         );
       }
       const response = await fetch(url);
@@ -179,6 +183,15 @@ export async function waitForHttp(
     },
     { timeoutMs: options.timeoutMs ?? 60_000, intervalMs: options.intervalMs ?? 200 },
   );
+  if (!child) return attempt;
+  return attempt.catch((error: unknown) => {
+    if (child.process.exitCode !== null) throw error;
+    throw new Error(
+      `${url} did not answer 200 within ${options.timeoutMs ?? 60_000} ms (pid ${child.process.pid} still running); ` +
+        `its output:\n${child.output().slice(-4_000) || '(none)'}`,
+      { cause: error },
+    );
+  });
 }
 
 /** Where processes on this machine claim the ports they hand out (a file per port, see `freePort`). */
