@@ -44,36 +44,17 @@ async function api(page, method, path, body) {
 const dialog = (page, testId) => page.getByTestId(testId);
 
 /**
- * Waits for the QR dialog to show a QR (clicking the row's "QR CODE" once more when no dialog came, see below); when
- * none shows, the error gives what the server holds for the connection and what the dialog shows, with a screenshot
- * (`qr-missing-*.png`).
+ * Waits for the QR dialog to show a QR; when none shows, the error gives what the server holds for the connection and
+ * what the dialog shows, with a screenshot (`qr-missing-*.png`).
  */
 async function waitForQr(page, connectionName) {
   const qrDialog = page.getByTestId('qr-dialog');
   const qr = qrDialog.getByTestId('qr-code');
+  // A user clicks once. (On 2026-11-28 and 29 the dialog was missing in 3 of about 40 walks while the server held a
+  // QR: a late session event, older than the listed state, overwrote it in the list's cache and closed the dialog;
+  // fixed in the connections page, component test connections-page.live.test.tsx. The walk clicked again then.)
   try {
-    await qr.waitFor({ timeout: 15_000 });
-    return;
-  } catch {
-    // see below
-  }
-  // Seen with other work on the machine (2026-11-28 and 29: 3 of about 40 walks, none of 24 with the page's socket
-  // frames traced; cause not found): no dialog while the server held a QR and the row offered "QR CODE". A user
-  // clicks it again, and so does this walk, saying so on stderr with a screenshot.
-  const reopen = page
-    .getByTestId('connection-row')
-    .filter({ hasText: connectionName })
-    .getByRole('button', { name: 'QR CODE' });
-  if ((await qrDialog.count()) === 0 && (await reopen.count()) > 0) {
-    const shot = `qr-reopened-${Date.now()}`;
-    await screenshot(page, shot).catch(() => undefined);
-    process.stderr.write(
-      `waitForQr: no QR dialog for ${connectionName} 15 s after the click, the row offers "QR CODE" (artifacts/${shot}.png); clicking it again\n`,
-    );
-    await reopen.click();
-  }
-  try {
-    await qr.waitFor({ timeout: 30_000 });
+    await qr.waitFor({ timeout: 45_000 });
   } catch (error) {
     const name = `qr-missing-${Date.now()}`;
     await screenshot(page, name).catch(() => undefined);

@@ -186,16 +186,21 @@ export class KafkaEventBus implements EventBus {
 
   /**
    * Joins the group and consumes. kafkajs restarts a consumer by itself after retriable errors only; after a
-   * non-retriable one (seen after broker restarts) it stops for good, so the subscription then starts a new
-   * consumer itself, until it is closed.
+   * non-retriable one (seen after broker restarts, and on a broker just started, whose group coordinator is not
+   * available yet: "Failed to find group coordinator") it stops for good, so the subscription then starts a new
+   * consumer itself, until it is closed. The subscription is ready once any of its consumers joined the group: the
+   * first one may crash before joining and its replacement join instead.
    */
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
     let closed = false;
     let current: Consumer | undefined;
+    let joined = (): void => undefined;
+    const ready = new Promise<void>((resolve) => (joined = resolve));
     const start = async (): Promise<void> => {
       const consumer = this.createConsumer(options);
       current = consumer;
       this.consumers.add(consumer);
+      consumer.on(consumer.events.GROUP_JOIN, () => joined());
       consumer.on(consumer.events.CRASH, (event) => {
         if (event.payload.restart || closed) return;
         this.options.logger.error(
@@ -220,6 +225,28 @@ export class KafkaEventBus implements EventBus {
       await this.run(consumer, options);
     };
     await start();
+    const timeoutMs = this.options.joinTimeoutMs ?? 60_000;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        ready,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`consumer group ${options.groupId} did not join within ${timeoutMs} ms`)),
+            timeoutMs,
+          );
+        }),
+      ]);
+    } catch (error) {
+      closed = true;
+      if (current) {
+        this.consumers.delete(current);
+        await current.disconnect().catch(() => undefined);
+      }
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
     return {
       close: async () => {
         closed = true;
@@ -252,17 +279,6 @@ export class KafkaEventBus implements EventBus {
     await consumer.subscribe({
       topics: options.topics.map((topic) => this.topicName(topic)),
       fromBeginning: (options.startFrom ?? 'earliest') === 'earliest',
-    });
-    const joined = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`consumer group ${options.groupId} did not join within the timeout`)),
-        this.options.joinTimeoutMs ?? 60_000,
-      );
-      const remove = consumer.on(consumer.events.GROUP_JOIN, () => {
-        clearTimeout(timer);
-        remove();
-        resolve();
-      });
     });
     const deliver = (
       topic: string,
@@ -317,7 +333,6 @@ export class KafkaEventBus implements EventBus {
           options.handle(deliver(payload.topic, payload.partition, payload.message, () => payload.heartbeat())),
       });
     }
-    await joined;
   }
 
   async disconnect(): Promise<void> {
