@@ -11,7 +11,7 @@ help:
 	@echo "make test             lint, typecheck, build, generated-file check, unit and integration tests (real PostgreSQL + Kafka)"
 	@echo "make install          npm ci when the lockfile changed (make lock after changing dependencies)"
 	@echo "make build            compile every backend package (tsc -b) and build the web client (vite)"
-	@echo "make lint | typecheck | test-unit | test-int | gen | check-generated | migrate"
+	@echo "make lint | typecheck | test-fast | test-unit | test-int | gen | check-generated | migrate"
 	@echo "make e2e              browser tests: the whole stack as separate processes + Chromium (web/e2e)"
 	@echo "make bench            every benchmark (bench/README.md): tables on screen, JSON in bench/results (< 30 min)"
 	@echo "make kafka-up | kafka-down   the local Apache Kafka broker (KRaft, from Maven Central jars)"
