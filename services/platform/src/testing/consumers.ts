@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import type { EventServer } from '../events/event-server.js';
+import { EventServer } from '../events/event-server.js';
 import { KafkaEventBus } from '../events/kafka-bus.js';
 import { testRun } from './helpers.js';
 import { repoRoot } from './repo.js';
@@ -48,4 +48,30 @@ export function startListening(server: EventServer): Promise<void> {
       error ? reject(error instanceof Error ? error : new Error('the consumer did not start')) : resolve(),
     ),
   );
+}
+
+/**
+ * An event server on `identity.company.v1` (a group of its own named after `groupPrefix`, in-memory idempotency)
+ * that records the name of every company it is told about, in order: what the consumer tests watch. Not started.
+ */
+export function companyNameRecorder(
+  bus: KafkaEventBus,
+  groupPrefix: string,
+  logger: Logger,
+): { server: EventServer; handled: string[] } {
+  const handled: string[] = [];
+  const server = new EventServer({
+    bus,
+    groupId: `${groupPrefix}-${randomUUID().slice(0, 8)}`,
+    logger,
+    idempotency: { kind: 'memory' },
+  });
+  server.addHandler(
+    'identity.company.v1',
+    async (received: { data: { name: string } }) => {
+      handled.push(received.data.name);
+    },
+    true,
+  );
+  return { server, handled };
 }

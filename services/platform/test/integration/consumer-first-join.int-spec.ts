@@ -6,12 +6,17 @@
  * after a minute (a browser-test stack's campaigns, 2026-11-29). Here the first join attempt is made to fail that way
  * on the real broker; the subscription is ready once the replacement joined, and the next event is handled.
  */
-import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import ConsumerGroup from 'kafkajs/src/consumer/consumerGroup.js';
 import errors from 'kafkajs/src/errors.js';
-import { EventServer, type KafkaEventBus } from '@cs/platform/events';
-import { companyCreatedEvent, connectTestBus, expectEventually, startListening } from '@cs/platform/testing';
+import type { EventServer, KafkaEventBus } from '@cs/platform/events';
+import {
+  companyCreatedEvent,
+  companyNameRecorder,
+  connectTestBus,
+  expectEventually,
+  startListening,
+} from '@cs/platform/testing';
 
 const TOPIC = 'identity.company.v1';
 const logger = pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
@@ -41,20 +46,9 @@ it('starts when its first consumer crashes before joining, once the replacement 
     return originalJoin.call(this);
   };
   bus = await connectTestBus('first-join-test', logger);
-  const handled: string[] = [];
-  server = new EventServer({
-    bus,
-    groupId: `first-join-${randomUUID().slice(0, 8)}`,
-    logger,
-    idempotency: { kind: 'memory' },
-  });
-  server.addHandler(
-    TOPIC,
-    async (received: { data: { name: string } }) => {
-      handled.push(received.data.name);
-    },
-    true,
-  );
+  const recorder = companyNameRecorder(bus, 'first-join', logger);
+  server = recorder.server;
+  const { handled } = recorder;
 
   const startedAt = Date.now();
   await startListening(server);

@@ -4,10 +4,15 @@
  * subscribed consumer and the producer sit idle, and their request queues are looked at only when something is
  * pending; an event published after the idle second is still handled at once.
  */
-import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { EventServer, type KafkaEventBus, kafkaRequestQueueClass } from '@cs/platform/events';
-import { companyCreatedEvent, connectTestBus, expectEventually, startListening } from '@cs/platform/testing';
+import { type EventServer, type KafkaEventBus, kafkaRequestQueueClass } from '@cs/platform/events';
+import {
+  companyCreatedEvent,
+  companyNameRecorder,
+  connectTestBus,
+  expectEventually,
+  startListening,
+} from '@cs/platform/testing';
 
 const TOPIC = 'identity.company.v1';
 const logger = pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
@@ -29,20 +34,9 @@ it('an idle consumer checks its request queues only when something is pending, a
   };
   try {
     bus = await connectTestBus('idle-test', logger);
-    const handled: string[] = [];
-    server = new EventServer({
-      bus,
-      groupId: `idle-test-${randomUUID().slice(0, 8)}`,
-      logger,
-      idempotency: { kind: 'memory' },
-    });
-    server.addHandler(
-      TOPIC,
-      async (received: { data: { name: string } }) => {
-        handled.push(received.data.name);
-      },
-      true,
-    );
+    const recorder = companyNameRecorder(bus, 'idle-test', logger);
+    server = recorder.server;
+    const { handled } = recorder;
     await startListening(server);
 
     await new Promise((resolve) => setTimeout(resolve, 3_000)); // the group's join settles
