@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { defaultPoolSize } from './pool-size.js';
 
@@ -24,6 +25,9 @@ export function createServiceDataSource(options: ServiceDataSourceOptions): Data
   if (!SCHEMA_NAME_PATTERN.test(options.schema)) throw new Error(`invalid schema name: ${options.schema}`);
   return new DataSource({
     type: 'postgres',
+    // the `pg` this code imports, not TypeORM's own `require('pg')` (a second copy in a bundle): the one that
+    // `preparedStatement` names statements in, and `PgListener` uses
+    driver: pg,
     url: options.url,
     schema: options.schema,
     entities: [...options.entities],

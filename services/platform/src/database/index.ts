@@ -6,3 +6,4 @@ export * from './sql.js';
 export * from './pg-listener.js';
 export * from './pool-size.js';
 export * from './projection-arrival.js';
+export * from './prepared.js';

@@ -3,6 +3,7 @@ import { isObservable, lastValueFrom } from 'rxjs';
 import type { Logger } from 'pino';
 import { type Envelope, EnvelopeSchema } from '@cs/proto/common';
 import { dlqTopicOf, topicByName } from '@cs/proto/events';
+import { preparedStatement } from '../database/prepared.js';
 import type { TransactionHost } from '../database/transaction-host.js';
 import { runWithContext } from '../logging/request-context.js';
 import { extractTraceContext, meter, SpanKind, withSpan } from '../telemetry/telemetry.js';
@@ -16,6 +17,14 @@ import {
 } from './event-bus.js';
 import { EventContext } from './event-context.js';
 import type { OnTopicExtras } from './on-topic.js';
+
+const INBOX_INSERT_ONE = preparedStatement(
+  'INSERT INTO inbox (consumer, event_id, topic, type) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING event_id',
+);
+/** A batch's events in one statement: those already handled (or repeated in it) are not returned. */
+const INBOX_INSERT_MANY = preparedStatement(`INSERT INTO inbox (consumer, event_id, topic, type)
+  SELECT $1, e.event_id, e.topic, e.type FROM unnest($2::uuid[], $3::text[], $4::text[]) AS e(event_id, topic, type)
+  ON CONFLICT DO NOTHING RETURNING event_id`);
 
 export interface EventServerOptions {
   readonly bus: EventBus;
@@ -304,10 +313,12 @@ export class EventServer extends Server implements CustomTransportStrategy {
       return 'handled';
     }
     return idempotency.transactions.run(async (manager) => {
-      const inserted = await manager.query<unknown[]>(
-        'INSERT INTO inbox (consumer, event_id, topic, type) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING event_id',
-        [this.options.groupId, event.id, message.topic, event.type],
-      );
+      const inserted = await manager.query<unknown[]>(INBOX_INSERT_ONE, [
+        this.options.groupId,
+        event.id,
+        message.topic,
+        event.type,
+      ]);
       if (inserted.length === 0) return 'duplicate';
       await this.invoke(handler, message, prepared.together ? [event] : event, manager);
       return 'handled';
@@ -355,17 +366,12 @@ export class EventServer extends Server implements CustomTransportStrategy {
           if (!first.has(id)) first.set(id, index);
         });
         const unique = [...first.values()].map((index) => (run[index] as Ready).event);
-        const rows = await manager.query<Array<{ event_id: string }>>(
-          `INSERT INTO inbox (consumer, event_id, topic, type)
-           SELECT $1, e.event_id, e.topic, e.type FROM unnest($2::uuid[], $3::text[], $4::text[]) AS e(event_id, topic, type)
-           ON CONFLICT DO NOTHING RETURNING event_id`,
-          [
-            this.options.groupId,
-            unique.map((event) => event.id),
-            [...first.values()].map((index) => (run[index] as Ready).message.topic),
-            unique.map((event) => event.type),
-          ],
-        );
+        const rows = await manager.query<Array<{ event_id: string }>>(INBOX_INSERT_MANY, [
+          this.options.groupId,
+          unique.map((event) => event.id),
+          [...first.values()].map((index) => (run[index] as Ready).message.topic),
+          unique.map((event) => event.type),
+        ]);
         const inserted = new Set(rows.map((row) => String(row.event_id).toLowerCase()));
         const fresh = [...run.entries()].filter(([index, prepared]) => {
           const id = prepared.event.id.toLowerCase();

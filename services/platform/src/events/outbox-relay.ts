@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import { PgListener } from '../database/pg-listener.js';
+import { preparedStatement } from '../database/prepared.js';
 import { meter } from '../telemetry/telemetry.js';
 import { type BusMessage, EVENT_HEADERS, type EventBus } from './event-bus.js';
 
@@ -225,22 +226,10 @@ export class OutboxRelay {
       // commits only after, so a failed publish (or a crash) rolls the rows back for the next round. The lock's row
       // (id NULL) comes first, then the batch in outbox order. Two round trips fewer per round than a separate lock,
       // SELECT and DELETE: there is a round per handled batch on every hop of the inbound path.
-      const [lock, ...rows] = await query<Array<OutboxRow & { locked: boolean }>>(
-        `WITH lock AS MATERIALIZED (SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked),
-              taken AS (
-                DELETE FROM outbox
-                 WHERE id IN (SELECT id FROM outbox WHERE (SELECT locked FROM lock) ORDER BY id LIMIT $2)
-                RETURNING id, event_id, topic, message_key, type, company_id, payload::text AS payload,
-                          payload->>'correlationId' AS correlation_id, headers
-              )
-         SELECT locked, NULL::bigint AS id, NULL AS event_id, NULL AS topic, NULL AS message_key, NULL AS type,
-                NULL::integer AS company_id, NULL AS payload, NULL AS correlation_id, NULL::jsonb AS headers
-           FROM lock
-         UNION ALL
-         SELECT true, * FROM taken
-         ORDER BY id NULLS FIRST`,
-        [`outbox:${this.options.schema}`, batchSize],
-      );
+      const [lock, ...rows] = await query<Array<OutboxRow & { locked: boolean }>>(TAKE_BATCH, [
+        `outbox:${this.options.schema}`,
+        batchSize,
+      ]);
       this.contended = !lock?.locked;
       if (rows.length === 0) return 0;
       const messages: BusMessage[] = rows.map((row) => ({
@@ -267,6 +256,26 @@ export class OutboxRelay {
     });
   }
 }
+
+/**
+ * The relay's round in one statement (see `publishBatch`): the schema's lock, then the batch taken out of the outbox in
+ * id order, or no rows when another relay holds the lock.
+ */
+const TAKE_BATCH = preparedStatement(
+  `WITH lock AS MATERIALIZED (SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked),
+        taken AS (
+          DELETE FROM outbox
+           WHERE id IN (SELECT id FROM outbox WHERE (SELECT locked FROM lock) ORDER BY id LIMIT $2)
+          RETURNING id, event_id, topic, message_key, type, company_id, payload::text AS payload,
+              payload->>'correlationId' AS correlation_id, headers
+        )
+   SELECT locked, NULL::bigint AS id, NULL AS event_id, NULL AS topic, NULL AS message_key, NULL AS type,
+          NULL::integer AS company_id, NULL AS payload, NULL AS correlation_id, NULL::jsonb AS headers
+     FROM lock
+   UNION ALL
+   SELECT true, * FROM taken
+   ORDER BY id NULLS FIRST`,
+);
 
 type Query = <R = unknown>(text: string, values?: unknown[]) => Promise<R>;
 

@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { asCompanyId, type CompanyId } from '@cs/proto/common';
 import { type OutboundContent, SendMessage, ShippingDelivered } from '@cs/proto/events';
 import { APP_CONFIG } from '@cs/platform/config';
-import { returningRows, TransactionHost } from '@cs/platform/database';
+import { preparedStatement, returningRows, TransactionHost } from '@cs/platform/database';
 import { type EmitInput, EventPublisher } from '@cs/platform/events';
 import { JobsService } from '@cs/platform/jobs';
 import type { CampaignsConfig } from '../../config/env.js';
@@ -550,12 +550,12 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
     const confirmed = await this.transactions.run(async (manager) => {
       const rows = await returningRows<{ campaign_id: number; company_id: number }>(
         manager,
-        `UPDATE campaign_shippings s SET confirmed_at = now()
+        preparedStatement(`UPDATE campaign_shippings s SET confirmed_at = now()
            FROM campaigns c, unnest($1::int[], $2::int[], $3::text[]) AS r(company_id, whatsapp_id, number)
           WHERE c.id = s.campaign_id AND c.company_id = r.company_id AND c.status = 'EM_ANDAMENTO' AND c.confirmation
             AND c.whatsapp_id = r.whatsapp_id AND s.company_id = r.company_id AND s.number = r.number
             AND s.confirmation_requested_at IS NOT NULL AND s.confirmed_at IS NULL AND s.failed_at IS NULL
-        RETURNING s.campaign_id, s.company_id`,
+        RETURNING s.campaign_id, s.company_id`),
         [
           replies.map((reply) => reply.companyId),
           replies.map((reply) => reply.connectionId),

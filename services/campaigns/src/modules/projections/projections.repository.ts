@@ -7,7 +7,7 @@ import type {
   ContactListSnapshot,
   TicketSnapshot,
 } from '@cs/proto/events';
-import { awaitProjectedRow, TransactionHost } from '@cs/platform/database';
+import { awaitProjectedRow, preparedStatement, TransactionHost } from '@cs/platform/database';
 
 export interface CompanyView {
   readonly timezone: string;
@@ -117,7 +117,7 @@ export class ProjectionsRepository {
     const latest = [...new Map(tickets.map((ticket) => [ticket.id, ticket])).values()];
     if (latest.length === 0) return;
     await this.db.query(
-      `INSERT INTO ticket_audience (ticket_id, company_id, contact_id, name, number, email, is_group, tag_ids)
+      preparedStatement(`INSERT INTO ticket_audience (ticket_id, company_id, contact_id, name, number, email, is_group, tag_ids)
        SELECT t.ticket_id, t.company_id, t.contact_id, t.name, t.number, t.email, t.is_group,
               ARRAY(SELECT jsonb_array_elements_text(t.tag_ids)::int)
          FROM jsonb_to_recordset($1::jsonb) AS t(ticket_id int, company_id int, contact_id int, name varchar,
@@ -128,7 +128,7 @@ export class ProjectionsRepository {
        WHERE (ticket_audience.company_id, ticket_audience.contact_id, ticket_audience.name, ticket_audience.number,
               ticket_audience.email, ticket_audience.is_group, ticket_audience.tag_ids)
              IS DISTINCT FROM (excluded.company_id, excluded.contact_id, excluded.name, excluded.number,
-                               excluded.email, excluded.is_group, excluded.tag_ids)`,
+                               excluded.email, excluded.is_group, excluded.tag_ids)`),
       [
         JSON.stringify(
           latest.map((ticket) => ({

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyId } from '@cs/proto/common';
 import type { MessageSnapshot } from '@cs/proto/events';
-import { TransactionHost } from '@cs/platform/database';
+import { preparedStatement, TransactionHost } from '@cs/platform/database';
 
 export interface NewMessage {
   readonly id: string;
@@ -72,6 +72,22 @@ export const toMessageSnapshot = (row: MessageRow): MessageSnapshot => ({
   updatedAt: row.updatedAt,
 });
 
+/** A batch of messages in one statement, in their order; one already stored (a redelivery) is not returned. */
+const INSERT_MESSAGES = preparedStatement(
+  `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, wa_id, body, from_me, is_bot, ack, read,
+         media_type, media_url, quoted_msg_id, queue_id, user_id, created_at, updated_at)
+       SELECT m.id, m.company_id, m.ticket_id, m.contact_id, m.whatsapp_id, m.wa_id, m.body, m.from_me, m.is_bot, m.ack,
+              m.read, m.media_type, m.media_url, m.quoted_msg_id, m.queue_id, m.user_id,
+              coalesce(m.created_at, clock_timestamp()), clock_timestamp()
+         FROM unnest($1::varchar[], $2::int[], $3::int[], $4::int[], $5::int[], $6::varchar[], $7::text[], $8::boolean[],
+                     $9::boolean[], $10::smallint[], $11::boolean[], $12::varchar[], $13::text[], $14::varchar[],
+                     $15::int[], $16::int[], $17::timestamptz[])
+              WITH ORDINALITY AS m(id, company_id, ticket_id, contact_id, whatsapp_id, wa_id, body, from_me, is_bot, ack,
+                                   read, media_type, media_url, quoted_msg_id, queue_id, user_id, created_at, n)
+        ORDER BY m.n
+       ON CONFLICT DO NOTHING RETURNING *`,
+);
+
 /** Messages of tickets; every method is scoped by company. */
 @Injectable()
 export class MessagesRepository {
@@ -119,39 +135,25 @@ export class MessagesRepository {
   async insertMany(messages: ReadonlyArray<NewMessage & { companyId: number }>): Promise<MessageRow[]> {
     if (messages.length === 0) return [];
     const column = <T>(pick: (message: NewMessage & { companyId: number }) => T): T[] => messages.map(pick);
-    const rows = await this.db.query<Array<Record<string, unknown>>>(
-      `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, wa_id, body, from_me, is_bot, ack, read,
-         media_type, media_url, quoted_msg_id, queue_id, user_id, created_at, updated_at)
-       SELECT m.id, m.company_id, m.ticket_id, m.contact_id, m.whatsapp_id, m.wa_id, m.body, m.from_me, m.is_bot, m.ack,
-              m.read, m.media_type, m.media_url, m.quoted_msg_id, m.queue_id, m.user_id,
-              coalesce(m.created_at, clock_timestamp()), clock_timestamp()
-         FROM unnest($1::varchar[], $2::int[], $3::int[], $4::int[], $5::int[], $6::varchar[], $7::text[], $8::boolean[],
-                     $9::boolean[], $10::smallint[], $11::boolean[], $12::varchar[], $13::text[], $14::varchar[],
-                     $15::int[], $16::int[], $17::timestamptz[])
-              WITH ORDINALITY AS m(id, company_id, ticket_id, contact_id, whatsapp_id, wa_id, body, from_me, is_bot, ack,
-                                   read, media_type, media_url, quoted_msg_id, queue_id, user_id, created_at, n)
-        ORDER BY m.n
-       ON CONFLICT DO NOTHING RETURNING *`,
-      [
-        column((message) => message.id),
-        column((message) => message.companyId),
-        column((message) => message.ticketId),
-        column((message) => message.contactId),
-        column((message) => message.whatsappId),
-        column((message) => message.waId),
-        column((message) => message.body),
-        column((message) => message.fromMe),
-        column((message) => message.isBot),
-        column((message) => message.ack),
-        column((message) => message.read),
-        column((message) => message.mediaType),
-        column((message) => message.mediaUrl),
-        column((message) => message.quotedMsgId),
-        column((message) => message.queueId),
-        column((message) => message.userId),
-        column((message) => message.createdAt ?? null),
-      ],
-    );
+    const rows = await this.db.query<Array<Record<string, unknown>>>(INSERT_MESSAGES, [
+      column((message) => message.id),
+      column((message) => message.companyId),
+      column((message) => message.ticketId),
+      column((message) => message.contactId),
+      column((message) => message.whatsappId),
+      column((message) => message.waId),
+      column((message) => message.body),
+      column((message) => message.fromMe),
+      column((message) => message.isBot),
+      column((message) => message.ack),
+      column((message) => message.read),
+      column((message) => message.mediaType),
+      column((message) => message.mediaUrl),
+      column((message) => message.quotedMsgId),
+      column((message) => message.queueId),
+      column((message) => message.userId),
+      column((message) => message.createdAt ?? null),
+    ]);
     return rows.map(toMessageRow);
   }
 

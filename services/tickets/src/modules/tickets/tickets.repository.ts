@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyId } from '@cs/proto/common';
 import type { ContactSnapshot, TicketSnapshot, TicketStatus } from '@cs/proto/events';
-import { TransactionHost } from '@cs/platform/database';
+import { preparedStatement, TransactionHost } from '@cs/platform/database';
 import {
   contactsUpsert,
   contactsUpsertValues,
@@ -187,6 +187,44 @@ function patchStatement(companyId: CompanyId, id: number, patch: TicketPatch): {
   };
 }
 
+/** `lockForInbound`: the contacts' projection refreshed, then the tickets of the batch's chats locked in id order. */
+const LOCK_FOR_INBOUND = preparedStatement(
+  `WITH contact AS (${contactsUpsert(1)}),
+       wanted AS (
+         SELECT DISTINCT * FROM unnest($2::int[], $3::int[], $4::int[]) AS w(company_id, contact_id, whatsapp_id)
+       )
+       SELECT t.* FROM tickets t
+         JOIN wanted w ON t.company_id = w.company_id AND t.contact_id = w.contact_id AND t.whatsapp_id = w.whatsapp_id
+        ORDER BY t.id
+          FOR UPDATE OF t`,
+);
+
+/** `recordMessages`: the tickets' previews and unread counts, their attendance cycles, and their snapshots after. */
+const RECORD_MESSAGES = preparedStatement(
+  `WITH input AS (
+         SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::boolean[], $5::int[])
+           AS i(company_id, id, last_message, from_me, unread_messages)
+       ), cycle AS (
+         INSERT INTO ticket_trackings (company_id, ticket_id, contact_id, whatsapp_id, user_id, queue_id, created_at, queued_at)
+         SELECT t.company_id, t.id, t.contact_id, t.whatsapp_id, t.user_id, t.queue_id, clock_timestamp(),
+                CASE WHEN t.status = 'pending' THEN clock_timestamp() END
+           FROM tickets t JOIN input i ON t.company_id = i.company_id AND t.id = i.id
+          WHERE t.status <> 'closed'
+            AND NOT EXISTS (
+              SELECT 1 FROM ticket_trackings tr
+               WHERE tr.company_id = t.company_id AND tr.ticket_id = t.id AND tr.finished_at IS NULL
+            )
+         ON CONFLICT (company_id, ticket_id) WHERE finished_at IS NULL DO NOTHING
+       ), updated AS (
+         UPDATE tickets t SET last_message = i.last_message, from_me = i.from_me, unread_messages = i.unread_messages,
+                updated_at = clock_timestamp()
+           FROM input i
+          WHERE t.company_id = i.company_id AND t.id = i.id
+         RETURNING t.*
+       )
+       ${snapshotSelect('updated', 't.*')}`,
+);
+
 /** Tickets and their attendance cycles; every method is scoped by company. */
 @Injectable()
 export class TicketsRepository {
@@ -303,22 +341,12 @@ export class TicketsRepository {
     for (const { companyId, contact } of requests) {
       if (!contacts.has(`${companyId}:${contact.id}`)) contacts.set(`${companyId}:${contact.id}`, contact);
     }
-    const rows = await this.db.query<Array<Record<string, unknown>>>(
-      `WITH contact AS (${contactsUpsert(1)}),
-       wanted AS (
-         SELECT DISTINCT * FROM unnest($2::int[], $3::int[], $4::int[]) AS w(company_id, contact_id, whatsapp_id)
-       )
-       SELECT t.* FROM tickets t
-         JOIN wanted w ON t.company_id = w.company_id AND t.contact_id = w.contact_id AND t.whatsapp_id = w.whatsapp_id
-        ORDER BY t.id
-          FOR UPDATE OF t`,
-      [
-        contactsUpsertValues([...contacts.values()]),
-        requests.map((request) => request.companyId),
-        requests.map((request) => request.contactId),
-        requests.map((request) => request.whatsappId),
-      ],
-    );
+    const rows = await this.db.query<Array<Record<string, unknown>>>(LOCK_FOR_INBOUND, [
+      contactsUpsertValues([...contacts.values()]),
+      requests.map((request) => request.companyId),
+      requests.map((request) => request.contactId),
+      requests.map((request) => request.whatsappId),
+    ]);
     for (const row of rows) {
       const ticket = fromRow<TicketRow>(row, TICKET_COLUMNS);
       found.set(ticketKey(ticket.companyId, ticket.contactId, ticket.whatsappId), ticket);
@@ -342,37 +370,13 @@ export class TicketsRepository {
   ): Promise<Map<string, { ticket: TicketRow; snapshot: TicketSnapshot }>> {
     const result = new Map<string, { ticket: TicketRow; snapshot: TicketSnapshot }>();
     if (updates.length === 0) return result;
-    const rows = await this.db.query<Array<Record<string, unknown>>>(
-      `WITH input AS (
-         SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::boolean[], $5::int[])
-           AS i(company_id, id, last_message, from_me, unread_messages)
-       ), cycle AS (
-         INSERT INTO ticket_trackings (company_id, ticket_id, contact_id, whatsapp_id, user_id, queue_id, created_at, queued_at)
-         SELECT t.company_id, t.id, t.contact_id, t.whatsapp_id, t.user_id, t.queue_id, clock_timestamp(),
-                CASE WHEN t.status = 'pending' THEN clock_timestamp() END
-           FROM tickets t JOIN input i ON t.company_id = i.company_id AND t.id = i.id
-          WHERE t.status <> 'closed'
-            AND NOT EXISTS (
-              SELECT 1 FROM ticket_trackings tr
-               WHERE tr.company_id = t.company_id AND tr.ticket_id = t.id AND tr.finished_at IS NULL
-            )
-         ON CONFLICT (company_id, ticket_id) WHERE finished_at IS NULL DO NOTHING
-       ), updated AS (
-         UPDATE tickets t SET last_message = i.last_message, from_me = i.from_me, unread_messages = i.unread_messages,
-                updated_at = clock_timestamp()
-           FROM input i
-          WHERE t.company_id = i.company_id AND t.id = i.id
-         RETURNING t.*
-       )
-       ${snapshotSelect('updated', 't.*')}`,
-      [
-        updates.map((update) => update.companyId),
-        updates.map((update) => update.id),
-        updates.map((update) => update.lastMessage),
-        updates.map((update) => update.fromMe),
-        updates.map((update) => update.unreadMessages),
-      ],
-    );
+    const rows = await this.db.query<Array<Record<string, unknown>>>(RECORD_MESSAGES, [
+      updates.map((update) => update.companyId),
+      updates.map((update) => update.id),
+      updates.map((update) => update.lastMessage),
+      updates.map((update) => update.fromMe),
+      updates.map((update) => update.unreadMessages),
+    ]);
     for (const row of rows) {
       const ticket = fromRow<TicketRow>(row, TICKET_COLUMNS);
       result.set(`${ticket.companyId}:${ticket.id}`, { ticket, snapshot: toTicketSnapshot(row) });

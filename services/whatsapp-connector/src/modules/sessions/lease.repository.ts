@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { returningRows } from '@cs/platform/database';
+import { preparedStatement, returningRows } from '@cs/platform/database';
 
 /**
  * The leases a transaction already checked and share-locked (`holds`), by its manager: the lock lasts until that
@@ -106,8 +106,8 @@ export const Leases = {
     const key = leaseKey(connectionId, owner, epoch);
     if (heldIn.get(manager)?.has(key)) return true;
     const rows = await manager.query<unknown[]>(
-      `SELECT 1 FROM session_leases
-        WHERE connection_id = $1 AND owner = $2 AND epoch = $3 AND expires_at > now() FOR KEY SHARE`,
+      preparedStatement(`SELECT 1 FROM session_leases
+        WHERE connection_id = $1 AND owner = $2 AND epoch = $3 AND expires_at > now() FOR KEY SHARE`),
       [connectionId, owner, epoch],
     );
     if (rows.length === 0) return false;

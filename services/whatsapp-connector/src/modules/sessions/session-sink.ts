@@ -9,7 +9,7 @@ import {
   MessageRevoked,
   ReactionReceived,
 } from '@cs/proto/events';
-import { returningRows, TransactionHost } from '@cs/platform/database';
+import { preparedStatement, returningRows, TransactionHost } from '@cs/platform/database';
 import { EventPublisher } from '@cs/platform/events';
 import type { ConnectionRow } from '../connections/connection.row.js';
 import { ConnectionEvents } from '../connections/connection-events.js';
@@ -82,9 +82,9 @@ export class SinkFactory {
         : run(async (manager) => {
             const keys = events.map(dedupeKey);
             const inserted = await manager.query<Array<{ message_id: string }>>(
-              `INSERT INTO inbound_messages (connection_id, message_id, company_id)
+              preparedStatement(`INSERT INTO inbound_messages (connection_id, message_id, company_id)
                SELECT $1, key, $3 FROM unnest($2::text[]) AS key
-               ON CONFLICT DO NOTHING RETURNING message_id`,
+               ON CONFLICT DO NOTHING RETURNING message_id`),
               [connectionId, keys, companyId],
             );
             const fresh = new Set(inserted.map((row) => row.message_id));

@@ -23,7 +23,7 @@ import {
   type SimulatorSentQuery,
   SimulatorSentQuerySchema,
 } from '@cs/proto/http';
-import { returningRows, TransactionHost } from '@cs/platform/database';
+import { preparedStatement, returningRows, TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CompanyIdParam } from '@cs/platform/tenancy';
@@ -87,14 +87,14 @@ export class SimulatorController {
     const messageIds = entries.map(simulatedMessageId);
     const rows = await returningRows<{ message_id: string }>(
       this.transactions.manager,
-      `WITH known AS (SELECT id FROM connections WHERE company_id = $1 AND id = ANY($2::int[]) AND provider = 'simulator')
+      preparedStatement(`WITH known AS (SELECT id FROM connections WHERE company_id = $1 AND id = ANY($2::int[]) AND provider = 'simulator')
        INSERT INTO simulator_inbox (company_id, connection_id, message_id, kind, payload)
        SELECT $1, m.connection_id, m.message_id, $6::text, m.payload
          FROM unnest($3::int[], $4::text[], $5::jsonb[]) WITH ORDINALITY AS m(connection_id, message_id, payload, n)
         WHERE m.connection_id IN (SELECT id FROM known)
           AND (SELECT count(*) FROM known) = cardinality($2::int[])
         ORDER BY m.n
-       RETURNING message_id`,
+       RETURNING message_id`),
       [
         companyId,
         connections,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { ConnectionStatus, InboundMessage } from '@cs/proto/events';
 import type { SimulatorInboxPayload } from '@cs/proto/http';
-import { returningRows } from '@cs/platform/database';
+import { preparedStatement, returningRows } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import {
   type ContactUpdate,
@@ -224,10 +224,10 @@ export class SimulatorSession implements ProviderSession {
         const rows = (
           await returningRows<InboxRow>(
             manager,
-            `UPDATE simulator_inbox SET delivered_at = clock_timestamp(), delivered_by = $2, delivered_epoch = $3
+            preparedStatement(`UPDATE simulator_inbox SET delivered_at = clock_timestamp(), delivered_by = $2, delivered_epoch = $3
               WHERE id IN (SELECT id FROM simulator_inbox
                             WHERE connection_id = $1 AND delivered_at IS NULL ORDER BY id LIMIT ${INBOX_BATCH})
-              RETURNING id, message_id, kind, payload, created_at`,
+              RETURNING id, message_id, kind, payload, created_at`),
             [this.connectionId, this.context.lease.owner, this.context.lease.epoch],
           )
         ).sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
