@@ -36,7 +36,9 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['src/testing/setup.ts'],
     css: false,
-    testTimeout: 15_000,
+    // a guard against a hung test, not a speed check: `make test` runs these beside lint, the type checks and the
+    // build on 2 cores, where the longest dialog walks took 12–15 s on a slow machine (2026-11-29)
+    testTimeout: 30_000,
     env: { VITE_API_URL: 'http://localhost:3000/api' },
     projects: [
       { extends: true, test: { name: 'isolated', include: mocking, isolate: true } },
