@@ -49,7 +49,10 @@ export class ContactsRepository {
     };
   }
 
-  /** The contacts having any of these numbers or LIDs, in one query (a batch of inbound messages' parties). */
+  /**
+   * The contacts having any of these numbers or LIDs, with their extra info, in one query (a batch of inbound
+   * messages' parties): `snapshotsOf` then needs no second read.
+   */
   findByNumbersOrLids(
     companyId: CompanyId,
     numbers: readonly string[],
@@ -60,7 +63,11 @@ export class ContactsRepository {
       ...(lids.length > 0 ? [{ companyId, lid: In([...lids]) }] : []),
     ];
     if (where.length === 0) return Promise.resolve([]);
-    return this.manager.find(ContactEntity, { where });
+    return this.manager.find(ContactEntity, {
+      where,
+      relations: { extraInfo: true },
+      order: { id: 'ASC', extraInfo: { id: 'ASC' } },
+    });
   }
 
   findByIds(companyId: CompanyId, ids: readonly number[]): Promise<ContactEntity[]> {
@@ -82,13 +89,16 @@ export class ContactsRepository {
     return byContact;
   }
 
-  /** Snapshots of contacts, with their extra info, in the order given. */
+  /**
+   * Snapshots of contacts, with their extra info, in the order given. The extra info of contacts read with it
+   * (`findByNumbersOrLids`) is used as read; the others' is read in one query.
+   */
   async snapshotsOf(companyId: CompanyId, contacts: readonly ContactEntity[]): Promise<ContactSnapshot[]> {
     const extra = await this.extraInfoOf(
       companyId,
-      contacts.map((contact) => contact.id),
+      contacts.filter((contact) => contact.extraInfo === undefined).map((contact) => contact.id),
     );
-    return contacts.map((contact) => toContactSnapshot(contact, extra.get(contact.id) ?? []));
+    return contacts.map((contact) => toContactSnapshot(contact, contact.extraInfo ?? extra.get(contact.id) ?? []));
   }
 
   async snapshotOf(companyId: CompanyId, contact: ContactEntity): Promise<ContactSnapshot> {
