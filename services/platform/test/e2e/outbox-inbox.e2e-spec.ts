@@ -10,7 +10,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { dlqTopicOf } from '@cs/proto/events';
-import { createServiceDataSource, runMigrations } from '@cs/platform/database';
 import { KafkaEventBus } from '@cs/platform/events';
 import {
   type ChildHandle,
@@ -23,7 +22,7 @@ import {
   testRun,
   waitForHttp,
 } from '@cs/platform/testing';
-import { probeMigrations } from '../fixtures/probe-migrations.js';
+import { migratedProbeDataSource } from '../fixtures/probe-migrations.js';
 
 const TOPIC = 'identity.company.v1';
 const APP = 'services/platform/test/fixtures/probe-app.ts';
@@ -94,13 +93,7 @@ async function outboxRows(): Promise<number> {
 
 beforeAll(async () => {
   for (const schema of [producerSchema, consumerSchema]) {
-    const dataSource = createServiceDataSource({
-      url: testRun().databaseUrl,
-      schema,
-      entities: [],
-      migrations: probeMigrations,
-    });
-    await runMigrations(dataSource);
+    const dataSource = await migratedProbeDataSource(schema);
     await dataSource.destroy();
   }
   ({ url: consumerUrl } = await startProbe('consumer'));

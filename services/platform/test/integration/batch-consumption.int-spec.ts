@@ -9,7 +9,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pino from 'pino';
 import type { DataSource } from 'typeorm';
 import { dlqTopicOf } from '@cs/proto/events';
-import { createServiceDataSource, runMigrations, TransactionHost } from '@cs/platform/database';
+import { TransactionHost } from '@cs/platform/database';
 import {
   type DeliveredMessage,
   EventServer,
@@ -27,7 +27,7 @@ import {
   startListening,
   testRun,
 } from '@cs/platform/testing';
-import { probeMigrations } from '../fixtures/probe-migrations.js';
+import { migratedProbeDataSource } from '../fixtures/probe-migrations.js';
 
 const TOPIC = 'identity.company.v1';
 const schema = `batch_consumption_${randomBytes(3).toString('hex')}`;
@@ -134,13 +134,7 @@ async function inboxed(groupId: string): Promise<string[]> {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 beforeAll(async () => {
-  dataSource = createServiceDataSource({
-    url: testRun().databaseUrl,
-    schema,
-    entities: [],
-    migrations: probeMigrations,
-  });
-  await runMigrations(dataSource);
+  dataSource = await migratedProbeDataSource(schema);
   await dataSource.query(
     `CREATE TABLE names (consumer text NOT NULL, name text NOT NULL,
        CONSTRAINT uq_names UNIQUE (consumer, name) DEFERRABLE INITIALLY DEFERRED)`,

@@ -9,11 +9,11 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
 import type { DataSource } from 'typeorm';
-import { createServiceDataSource, runMigrations, TransactionHost } from '@cs/platform/database';
+import { createServiceDataSource, TransactionHost } from '@cs/platform/database';
 import { type BusMessage, EventPublisher, InProcessEventBus, OutboxRelay } from '@cs/platform/events';
 import { expectEventually, testRun } from '@cs/platform/testing';
 import { TagDeleted } from '@cs/proto/events';
-import { probeMigrations } from '../fixtures/probe-migrations.js';
+import { migratedProbeDataSource } from '../fixtures/probe-migrations.js';
 
 const schema = `quiet_notify_${randomBytes(3).toString('hex')}`;
 const logger = pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
@@ -68,13 +68,7 @@ const outboxCount = async (): Promise<number> => {
 let first: Replica;
 
 beforeAll(async () => {
-  const migrator = createServiceDataSource({
-    url: testRun().databaseUrl,
-    schema,
-    entities: [],
-    migrations: probeMigrations,
-  });
-  await runMigrations(migrator);
+  const migrator = await migratedProbeDataSource(schema);
   await migrator.destroy();
   listener = new pg.Client({ connectionString: testRun().databaseUrl });
   await listener.connect();

@@ -9,10 +9,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import pino from 'pino';
 import type { DataSource } from 'typeorm';
-import { createServiceDataSource, runMigrations } from '@cs/platform/database';
+import { createServiceDataSource } from '@cs/platform/database';
 import { KafkaEventBus, OutboxRelay } from '@cs/platform/events';
 import { FaultProxy, expectEventually, proxiedSocketFactory, readAllMessages, testRun } from '@cs/platform/testing';
-import { probeMigrations } from '../fixtures/probe-migrations.js';
+import { migratedProbeDataSource } from '../fixtures/probe-migrations.js';
 
 const TOPICS = ['identity.company.v1', 'identity.user.v1', 'tickets.ticket.v1', 'whatsapp.inbound-message.v1'];
 const KEYS = 24;
@@ -54,8 +54,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 beforeAll(async () => {
   const run = testRun();
-  writer = createServiceDataSource({ url: run.databaseUrl, schema, entities: [], migrations: probeMigrations });
-  await runMigrations(writer);
+  writer = await migratedProbeDataSource(schema);
   const [host, port] = (run.brokers.split(',')[0] ?? '').split(':');
   proxy = await FaultProxy.start({ host: host ?? '127.0.0.1', port: Number(port) });
   for (const name of ['a', 'b']) {

@@ -7,11 +7,11 @@
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import type { DataSource, QueryRunner } from 'typeorm';
-import { createServiceDataSource, preparedStatement, runMigrations, TransactionHost } from '@cs/platform/database';
+import { preparedStatement, TransactionHost } from '@cs/platform/database';
 import { type BusMessage, EventPublisher, InProcessEventBus, OutboxRelay } from '@cs/platform/events';
-import { expectEventually, testRun } from '@cs/platform/testing';
+import { expectEventually } from '@cs/platform/testing';
 import { TagDeleted } from '@cs/proto/events';
-import { probeMigrations } from '../fixtures/probe-migrations.js';
+import { migratedProbeDataSource } from '../fixtures/probe-migrations.js';
 
 const schema = `prepared_${randomBytes(3).toString('hex')}`;
 const logger = pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
@@ -28,13 +28,7 @@ async function preparedTexts(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  dataSource = createServiceDataSource({
-    url: testRun().databaseUrl,
-    schema,
-    entities: [],
-    migrations: probeMigrations,
-  });
-  await runMigrations(dataSource);
+  dataSource = await migratedProbeDataSource(schema);
   await dataSource.query('CREATE TABLE probe_rows (id int PRIMARY KEY, label text NOT NULL)');
   await dataSource.query("INSERT INTO probe_rows VALUES (1, 'one'), (2, 'two')");
   connection = dataSource.createQueryRunner();

@@ -5,22 +5,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { createServiceDataSource, runMigrations, TransactionHost } from '@cs/platform/database';
-import { testRun } from '@cs/platform/testing';
-import { probeMigrations } from '../fixtures/probe-migrations.js';
+import { TransactionHost } from '@cs/platform/database';
+import { migratedProbeDataSource } from '../fixtures/probe-migrations.js';
 
 const schema = `transaction_host_${randomBytes(3).toString('hex')}`;
 let dataSource: DataSource;
 let transactions: TransactionHost;
 
 beforeAll(async () => {
-  dataSource = createServiceDataSource({
-    url: testRun().databaseUrl,
-    schema,
-    entities: [],
-    migrations: probeMigrations,
-  });
-  await runMigrations(dataSource);
+  dataSource = await migratedProbeDataSource(schema);
   await dataSource.query('CREATE TABLE notes (text text NOT NULL)');
   transactions = new TransactionHost(dataSource);
 });
