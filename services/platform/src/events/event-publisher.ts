@@ -11,13 +11,13 @@ import { localOutboxRelay } from './outbox-relay.js';
  * The events of one `emitAll`, in their order (the outbox's ids, hence the relay's order, follow it): one statement
  * text whatever their number, prepared once per connection.
  */
-const OUTBOX_INSERT = `INSERT INTO outbox (event_id, topic, message_key, type, company_id, payload, headers)
+const OUTBOX_INSERT =
+  preparedStatement(`INSERT INTO outbox (event_id, topic, message_key, type, company_id, payload, headers)
   SELECT e.event_id, e.topic, e.message_key, e.type, e.company_id, e.payload, $7::jsonb
     FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int[], $6::jsonb[])
          WITH ORDINALITY AS e(event_id, topic, message_key, type, company_id, payload, n)
-   ORDER BY e.n`;
+   ORDER BY e.n`);
 const OUTBOX_INSERT_QUIET = preparedStatement(`${OUTBOX_INSERT} RETURNING set_config('cs.outbox_quiet', 'on', true)`);
-preparedStatement(OUTBOX_INSERT);
 
 export interface EmitInput<D extends EventDefinition> {
   readonly companyId: number;
@@ -60,10 +60,7 @@ export class EventPublisher {
     if (events.length === 0) return [];
     const correlationId = currentCorrelationId();
     const headers = injectTraceContext({});
-    const envelopes: Envelope[] = [];
-    const columns = { ids: [] as string[], topics: [] as string[], keys: [] as string[], types: [] as string[] };
-    const companies: number[] = [];
-    const payloads: string[] = [];
+    const rows: Array<{ envelope: Envelope; topic: string; key: string }> = [];
     for (const { definition, input } of events) {
       const registered = eventByType(definition.type);
       if (!registered) throw new Error(`event type ${definition.type} is not in the topic registry`);
@@ -78,28 +75,22 @@ export class EventPublisher {
         ...(input.causationId ? { causationId: input.causationId } : {}),
         data: input.data,
       });
-      columns.ids.push(envelope.id);
-      columns.topics.push(registered.topic.name);
-      columns.keys.push(String(input.key));
-      columns.types.push(envelope.type);
-      companies.push(envelope.companyId);
-      payloads.push(JSON.stringify(envelope));
-      envelopes.push(envelope);
+      rows.push({ envelope, topic: registered.topic.name, key: String(input.key) });
     }
     // With the schema's relay in this process, the insert sets `cs.outbox_quiet` (its RETURNING runs before the
     // statement's NOTIFY trigger): no cluster-wide notification lock at commit, and this process wakes its relay
     // once the transaction committed. Without one (OUTBOX_RELAY=off), the trigger notifies the relays elsewhere.
     const relay = localOutboxRelay(this.transactions.dataSource);
     await this.transactions.manager.query(relay ? OUTBOX_INSERT_QUIET : OUTBOX_INSERT, [
-      columns.ids,
-      columns.topics,
-      columns.keys,
-      columns.types,
-      companies,
-      payloads,
+      rows.map((row) => row.envelope.id),
+      rows.map((row) => row.topic),
+      rows.map((row) => row.key),
+      rows.map((row) => row.envelope.type),
+      rows.map((row) => row.envelope.companyId),
+      rows.map((row) => JSON.stringify(row.envelope)),
       JSON.stringify({ ...headers }),
     ]);
     if (relay) this.transactions.afterCommit(() => relay.committed());
-    return envelopes;
+    return rows.map((row) => row.envelope);
   }
 }

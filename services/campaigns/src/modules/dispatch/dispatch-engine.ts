@@ -63,6 +63,14 @@ const ANNOUNCE_EVERY_MS = 1_000;
  */
 const LOCAL_RUN_WITHIN_MS = 30_000;
 
+/** The replies that confirm shippings waiting for their confirmation, a batch of them in one statement. */
+const CONFIRM_REPLIES = preparedStatement(`UPDATE campaign_shippings s SET confirmed_at = now()
+           FROM campaigns c, unnest($1::int[], $2::int[], $3::text[]) AS r(company_id, whatsapp_id, number)
+          WHERE c.id = s.campaign_id AND c.company_id = r.company_id AND c.status = 'EM_ANDAMENTO' AND c.confirmation
+            AND c.whatsapp_id = r.whatsapp_id AND s.company_id = r.company_id AND s.number = r.number
+            AND s.confirmation_requested_at IS NOT NULL AND s.confirmed_at IS NULL AND s.failed_at IS NULL
+        RETURNING s.campaign_id, s.company_id`);
+
 const messagesOf = (row: CampaignRow, kind: 'message' | 'confirmation'): string[] => {
   const values =
     kind === 'message'
@@ -548,20 +556,11 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
   ): Promise<void> {
     if (replies.length === 0) return;
     const confirmed = await this.transactions.run(async (manager) => {
-      const rows = await returningRows<{ campaign_id: number; company_id: number }>(
-        manager,
-        preparedStatement(`UPDATE campaign_shippings s SET confirmed_at = now()
-           FROM campaigns c, unnest($1::int[], $2::int[], $3::text[]) AS r(company_id, whatsapp_id, number)
-          WHERE c.id = s.campaign_id AND c.company_id = r.company_id AND c.status = 'EM_ANDAMENTO' AND c.confirmation
-            AND c.whatsapp_id = r.whatsapp_id AND s.company_id = r.company_id AND s.number = r.number
-            AND s.confirmation_requested_at IS NOT NULL AND s.confirmed_at IS NULL AND s.failed_at IS NULL
-        RETURNING s.campaign_id, s.company_id`),
-        [
-          replies.map((reply) => reply.companyId),
-          replies.map((reply) => reply.connectionId),
-          replies.map((reply) => reply.number),
-        ],
-      );
+      const rows = await returningRows<{ campaign_id: number; company_id: number }>(manager, CONFIRM_REPLIES, [
+        replies.map((reply) => reply.companyId),
+        replies.map((reply) => reply.connectionId),
+        replies.map((reply) => reply.number),
+      ]);
       const campaigns = new Map(rows.map((row) => [row.campaign_id, asCompanyId(row.company_id)]));
       for (const [campaignId, company] of [...campaigns].sort(([a], [b]) => a - b)) {
         await manager.query('SELECT id FROM campaigns WHERE id = $1 FOR UPDATE', [campaignId]);

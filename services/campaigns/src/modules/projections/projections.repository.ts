@@ -15,6 +15,21 @@ export interface CompanyView {
   readonly campaignsEnabled: boolean;
 }
 
+/** Tickets' audience rows, a batch in one statement; unchanged rows are not rewritten. */
+const UPSERT_TICKET_AUDIENCE =
+  preparedStatement(`INSERT INTO ticket_audience (ticket_id, company_id, contact_id, name, number, email, is_group, tag_ids)
+       SELECT t.ticket_id, t.company_id, t.contact_id, t.name, t.number, t.email, t.is_group,
+              ARRAY(SELECT jsonb_array_elements_text(t.tag_ids)::int)
+         FROM jsonb_to_recordset($1::jsonb) AS t(ticket_id int, company_id int, contact_id int, name varchar,
+                number varchar, email varchar, is_group boolean, tag_ids jsonb)
+       ON CONFLICT (ticket_id) DO UPDATE SET company_id = excluded.company_id, contact_id = excluded.contact_id,
+         name = excluded.name, number = excluded.number, email = excluded.email, is_group = excluded.is_group,
+         tag_ids = excluded.tag_ids
+       WHERE (ticket_audience.company_id, ticket_audience.contact_id, ticket_audience.name, ticket_audience.number,
+              ticket_audience.email, ticket_audience.is_group, ticket_audience.tag_ids)
+             IS DISTINCT FROM (excluded.company_id, excluded.contact_id, excluded.name, excluded.number,
+                               excluded.email, excluded.is_group, excluded.tag_ids)`);
+
 /** The local projections of identity's companies, the connector's connections, contacts' lists and tickets. */
 @Injectable()
 export class ProjectionsRepository {
@@ -116,34 +131,20 @@ export class ProjectionsRepository {
   async upsertTickets(tickets: readonly TicketSnapshot[]): Promise<void> {
     const latest = [...new Map(tickets.map((ticket) => [ticket.id, ticket])).values()];
     if (latest.length === 0) return;
-    await this.db.query(
-      preparedStatement(`INSERT INTO ticket_audience (ticket_id, company_id, contact_id, name, number, email, is_group, tag_ids)
-       SELECT t.ticket_id, t.company_id, t.contact_id, t.name, t.number, t.email, t.is_group,
-              ARRAY(SELECT jsonb_array_elements_text(t.tag_ids)::int)
-         FROM jsonb_to_recordset($1::jsonb) AS t(ticket_id int, company_id int, contact_id int, name varchar,
-                number varchar, email varchar, is_group boolean, tag_ids jsonb)
-       ON CONFLICT (ticket_id) DO UPDATE SET company_id = excluded.company_id, contact_id = excluded.contact_id,
-         name = excluded.name, number = excluded.number, email = excluded.email, is_group = excluded.is_group,
-         tag_ids = excluded.tag_ids
-       WHERE (ticket_audience.company_id, ticket_audience.contact_id, ticket_audience.name, ticket_audience.number,
-              ticket_audience.email, ticket_audience.is_group, ticket_audience.tag_ids)
-             IS DISTINCT FROM (excluded.company_id, excluded.contact_id, excluded.name, excluded.number,
-                               excluded.email, excluded.is_group, excluded.tag_ids)`),
-      [
-        JSON.stringify(
-          latest.map((ticket) => ({
-            ticket_id: ticket.id,
-            company_id: ticket.companyId,
-            contact_id: ticket.contactId,
-            name: ticket.contact.name,
-            number: ticket.contact.number,
-            email: ticket.contact.email,
-            is_group: ticket.isGroup,
-            tag_ids: ticket.tags.map((tag) => tag.id),
-          })),
-        ),
-      ],
-    );
+    await this.db.query(UPSERT_TICKET_AUDIENCE, [
+      JSON.stringify(
+        latest.map((ticket) => ({
+          ticket_id: ticket.id,
+          company_id: ticket.companyId,
+          contact_id: ticket.contactId,
+          name: ticket.contact.name,
+          number: ticket.contact.number,
+          email: ticket.contact.email,
+          is_group: ticket.isGroup,
+          tag_ids: ticket.tags.map((tag) => tag.id),
+        })),
+      ),
+    ]);
   }
 
   async deleteTicket(companyId: CompanyId, id: number): Promise<void> {

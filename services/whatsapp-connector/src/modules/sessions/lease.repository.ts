@@ -8,6 +8,10 @@ import { preparedStatement, returningRows } from '@cs/platform/database';
 const heldIn = new WeakMap<EntityManager, Set<string>>();
 const leaseKey = (connectionId: number, owner: string, epoch: number): string => `${connectionId}:${owner}:${epoch}`;
 
+/** The fence of `holds`: the lease row, while it is this owner's and epoch's and not expired, share-locked. */
+const HOLDS_LEASE = preparedStatement(`SELECT 1 FROM session_leases
+        WHERE connection_id = $1 AND owner = $2 AND epoch = $3 AND expires_at > now() FOR KEY SHARE`);
+
 /**
  * The SQL of session ownership. A lease row per connection: `owner`, a fencing `epoch` incremented on every
  * takeover, and `expires_at` on the database clock (`now()`), so processes never compare their own clocks.
@@ -105,11 +109,7 @@ export const Leases = {
   async holds(manager: EntityManager, connectionId: number, owner: string, epoch: number): Promise<boolean> {
     const key = leaseKey(connectionId, owner, epoch);
     if (heldIn.get(manager)?.has(key)) return true;
-    const rows = await manager.query<unknown[]>(
-      preparedStatement(`SELECT 1 FROM session_leases
-        WHERE connection_id = $1 AND owner = $2 AND epoch = $3 AND expires_at > now() FOR KEY SHARE`),
-      [connectionId, owner, epoch],
-    );
+    const rows = await manager.query<unknown[]>(HOLDS_LEASE, [connectionId, owner, epoch]);
     if (rows.length === 0) return false;
     // only a transaction keeps the lock (and the default manager's statements each run in their own)
     if (manager.queryRunner?.isTransactionActive) {

@@ -31,6 +31,11 @@ const DEFINITIONS = {
   'whatsapp.call.missed': CallMissed,
 } as const;
 
+/** The inbound events' dedupe keys not seen before on the connection (each recorded once). */
+const DEDUPE_INBOUND = preparedStatement(`INSERT INTO inbound_messages (connection_id, message_id, company_id)
+               SELECT $1, key, $3 FROM unnest($2::text[]) AS key
+               ON CONFLICT DO NOTHING RETURNING message_id`);
+
 /** The dedupe key of an inbound event: one per WhatsApp message, edit, revoke and call. */
 function dedupeKey(event: InboundEvent): string {
   switch (event.type) {
@@ -81,12 +86,11 @@ export class SinkFactory {
         ? Promise.resolve([])
         : run(async (manager) => {
             const keys = events.map(dedupeKey);
-            const inserted = await manager.query<Array<{ message_id: string }>>(
-              preparedStatement(`INSERT INTO inbound_messages (connection_id, message_id, company_id)
-               SELECT $1, key, $3 FROM unnest($2::text[]) AS key
-               ON CONFLICT DO NOTHING RETURNING message_id`),
-              [connectionId, keys, companyId],
-            );
+            const inserted = await manager.query<Array<{ message_id: string }>>(DEDUPE_INBOUND, [
+              connectionId,
+              keys,
+              companyId,
+            ]);
             const fresh = new Set(inserted.map((row) => row.message_id));
             // a key repeated in the list is new only the first time
             const isNew = keys.map((key) => fresh.delete(key));

@@ -30,6 +30,17 @@ import { CompanyIdParam } from '@cs/platform/tenancy';
 
 type InboxKind = 'message' | 'receipt' | 'edit' | 'revoke' | 'reaction' | 'call';
 
+/** Messages the simulated phone network hands to known simulator connections of the company, in their order. */
+const QUEUE_SIMULATED =
+  preparedStatement(`WITH known AS (SELECT id FROM connections WHERE company_id = $1 AND id = ANY($2::int[]) AND provider = 'simulator')
+       INSERT INTO simulator_inbox (company_id, connection_id, message_id, kind, payload)
+       SELECT $1, m.connection_id, m.message_id, $6::text, m.payload
+         FROM unnest($3::int[], $4::text[], $5::jsonb[]) WITH ORDINALITY AS m(connection_id, message_id, payload, n)
+        WHERE m.connection_id IN (SELECT id FROM known)
+          AND (SELECT count(*) FROM known) = cardinality($2::int[])
+        ORDER BY m.n
+       RETURNING message_id`);
+
 /** A simulated WhatsApp message id (`SIM` and 20 hex digits). */
 const simulatedMessageId = (): string => `SIM${randomBytes(10).toString('hex').toUpperCase()}`;
 
@@ -85,25 +96,14 @@ export class SimulatorController {
   ): Promise<string[]> {
     const connections = [...new Set(entries.map((entry) => entry.connectionId))];
     const messageIds = entries.map(simulatedMessageId);
-    const rows = await returningRows<{ message_id: string }>(
-      this.transactions.manager,
-      preparedStatement(`WITH known AS (SELECT id FROM connections WHERE company_id = $1 AND id = ANY($2::int[]) AND provider = 'simulator')
-       INSERT INTO simulator_inbox (company_id, connection_id, message_id, kind, payload)
-       SELECT $1, m.connection_id, m.message_id, $6::text, m.payload
-         FROM unnest($3::int[], $4::text[], $5::jsonb[]) WITH ORDINALITY AS m(connection_id, message_id, payload, n)
-        WHERE m.connection_id IN (SELECT id FROM known)
-          AND (SELECT count(*) FROM known) = cardinality($2::int[])
-        ORDER BY m.n
-       RETURNING message_id`),
-      [
-        companyId,
-        connections,
-        entries.map((entry) => entry.connectionId),
-        messageIds,
-        entries.map((entry) => JSON.stringify(entry.payload)),
-        kind,
-      ],
-    );
+    const rows = await returningRows<{ message_id: string }>(this.transactions.manager, QUEUE_SIMULATED, [
+      companyId,
+      connections,
+      entries.map((entry) => entry.connectionId),
+      messageIds,
+      entries.map((entry) => JSON.stringify(entry.payload)),
+      kind,
+    ]);
     if (rows.length === 0) throw new DomainError('ERR_NO_WAPP_FOUND');
     return messageIds;
   }

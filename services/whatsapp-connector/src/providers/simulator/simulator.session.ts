@@ -26,6 +26,13 @@ export interface SimulatorOptions {
 
 /** Inbox rows a session delivers per transaction. */
 const INBOX_BATCH = 100;
+/** The connection's next undelivered inbox rows, marked delivered by this lease in the same statement. */
+const TAKE_INBOX =
+  preparedStatement(`UPDATE simulator_inbox SET delivered_at = clock_timestamp(), delivered_by = $2, delivered_epoch = $3
+              WHERE id IN (SELECT id FROM simulator_inbox
+                            WHERE connection_id = $1 AND delivered_at IS NULL ORDER BY id LIMIT ${INBOX_BATCH})
+              RETURNING id, message_id, kind, payload, created_at`);
+
 /** QR codes shown before TIMEOUT (the first one and its replacements), as whaticket caps them. */
 export const SIMULATOR_QR_ATTEMPTS = 3;
 
@@ -222,14 +229,11 @@ export class SimulatorSession implements ProviderSession {
         // taken and marked delivered in one statement: the transaction commits the marks with the sink's writes,
         // or neither (the rows of a batch that did not commit are taken again by the next poll, here or elsewhere)
         const rows = (
-          await returningRows<InboxRow>(
-            manager,
-            preparedStatement(`UPDATE simulator_inbox SET delivered_at = clock_timestamp(), delivered_by = $2, delivered_epoch = $3
-              WHERE id IN (SELECT id FROM simulator_inbox
-                            WHERE connection_id = $1 AND delivered_at IS NULL ORDER BY id LIMIT ${INBOX_BATCH})
-              RETURNING id, message_id, kind, payload, created_at`),
-            [this.connectionId, this.context.lease.owner, this.context.lease.epoch],
-          )
+          await returningRows<InboxRow>(manager, TAKE_INBOX, [
+            this.connectionId,
+            this.context.lease.owner,
+            this.context.lease.epoch,
+          ])
         ).sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
         let reported = 0; // rows reported to the sink, in order
         // consecutive messages (and edits, revokes, reactions, calls) go to the sink together: one dedupe insert
