@@ -45,10 +45,15 @@ describe('TransactionHost', () => {
   it('a timer armed inside a transaction joins it even after it ended; armed outside it, it commits on its own', async () => {
     let joined!: Promise<unknown>;
     let own!: Promise<unknown>;
+    // each timer fires once the transaction has ended, however long its commit takes (not after a fixed delay)
+    let ended!: () => void;
+    const transactionEnded = new Promise<void>((resolve) => (ended = resolve));
+    const afterTheEnd = (fire: () => void) => setTimeout(() => void transactionEnded.then(fire), 0);
     await transactions.run(async () => {
-      joined = later((fire) => setTimeout(fire, 50));
-      own = later((fire) => TransactionHost.outside(() => setTimeout(fire, 50)));
+      joined = later(afterTheEnd);
+      own = later((fire) => TransactionHost.outside(() => afterTheEnd(fire)));
     });
+    ended();
     // the first timer's `run` joined the released transaction and failed; the second wrote its row
     expect(await joined).toBeInstanceOf(Error);
     expect(await own).toEqual([]);
