@@ -1,5 +1,6 @@
 import { createServer, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket as TcpSocket } from 'node:net';
+import { jest } from '@jest/globals';
 import { Server, type Socket } from 'socket.io';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { expectEventually } from '@cs/platform/testing';
@@ -153,6 +154,24 @@ describe(FrameAdapter.name, () => {
       ['broadcast', 7],
     ]);
     expect(adapter().deliveries.direct - before.direct).toBe(1);
+  });
+
+  it("writes a socket's broadcasts of one turn of the event loop in two writes, in order", async () => {
+    const one = await client('one', ['room']);
+    const other = await client('other', ['room']);
+    const wire = (one.server.conn as unknown as { transport: { socket: { _socket: TcpSocket } } }).transport.socket
+      ._socket;
+    const writes = jest.spyOn(wire as unknown as { _writev: () => void }, '_writev');
+    const write = jest.spyOn(wire as unknown as { _write: () => void }, '_write');
+
+    for (let seq = 1; seq <= 30; seq += 1) io.to('room').emit('broadcast', { seq });
+
+    await until(() => one.received.length === 30 && other.received.length === 30);
+    const expected = Array.from({ length: 30 }, (_, index) => ['broadcast', { seq: index + 1 }]);
+    expect(one.received).toEqual(expected);
+    expect(other.received).toEqual(expected);
+    // thirty frames, two system calls: the first frame at once, the others together when the turn ended
+    expect(writes.mock.calls.length + write.mock.calls.length).toBe(2);
   });
 
   it('delivers large and binary payloads intact', async () => {
