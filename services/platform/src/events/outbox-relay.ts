@@ -259,7 +259,8 @@ export class OutboxRelay {
 
 /**
  * The relay's round in one statement (see `publishBatch`): the schema's lock, then the batch taken out of the outbox in
- * id order, or no rows when another relay holds the lock.
+ * id order, or no rows when another relay holds the lock. The payload is the producer's text as it was written; a
+ * row without a correlation id column (see `OutboxJsonPayload1764800000000`) has it read from its payload.
  */
 const TAKE_BATCH = preparedStatement(
   `WITH lock AS MATERIALIZED (SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked),
@@ -267,7 +268,7 @@ const TAKE_BATCH = preparedStatement(
           DELETE FROM outbox
            WHERE id IN (SELECT id FROM outbox WHERE (SELECT locked FROM lock) ORDER BY id LIMIT $2)
           RETURNING id, event_id, topic, message_key, type, company_id, payload::text AS payload,
-              payload->>'correlationId' AS correlation_id, headers
+              coalesce(correlation_id, payload->>'correlationId') AS correlation_id, headers
         )
    SELECT locked, NULL::bigint AS id, NULL AS event_id, NULL AS topic, NULL AS message_key, NULL AS type,
           NULL::integer AS company_id, NULL AS payload, NULL AS correlation_id, NULL::jsonb AS headers

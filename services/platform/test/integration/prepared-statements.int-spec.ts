@@ -11,7 +11,7 @@ import { preparedStatement, TransactionHost } from '@cs/platform/database';
 import { type BusMessage, EventPublisher, InProcessEventBus, OutboxRelay } from '@cs/platform/events';
 import { expectEventually } from '@cs/platform/testing';
 import { TagDeleted } from '@cs/proto/events';
-import { migratedProbeDataSource } from '../fixtures/probe-migrations.js';
+import { migratedProbeDataSource, probeMigrations } from '../fixtures/probe-migrations.js';
 
 const schema = `prepared_${randomBytes(3).toString('hex')}`;
 const logger = pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
@@ -81,10 +81,62 @@ describe("the outbox's one statement per emitAll", () => {
         ),
       );
       await expectEventually(() => expect(published).toHaveLength(300), { timeoutMs: 5_000 });
-      expect(published.map((message): unknown => JSON.parse(message.value))).toEqual(envelopes);
+      // each envelope goes out as the text its producer wrote, with its correlation id in the headers
+      expect(published.map((message) => message.value)).toEqual(envelopes.map((envelope) => JSON.stringify(envelope)));
+      expect(published.map((message) => message.headers['correlation-id'])).toEqual(
+        envelopes.map((envelope) => envelope.correlationId),
+      );
       expect(published.map((message) => message.key)).toEqual(ids.map((id) => String(id % 3)));
     } finally {
       await relay.stop();
+    }
+  });
+});
+
+describe('OutboxJsonPayload1764800000000', () => {
+  it('keeps the envelope and the correlation id of a row written before it, which the relay then publishes', async () => {
+    const before = `${schema}_before`;
+    const earlier = await migratedProbeDataSource(before, probeMigrations.slice(0, -1));
+    try {
+      const envelope = {
+        id: '0193a6f0-0000-7000-8000-000000000301',
+        type: TagDeleted.type,
+        schemaVersion: 1,
+        occurredAt: '2026-11-29T10:00:00.000Z',
+        companyId: 7,
+        producer: 'probe',
+        correlationId: 'request-7f3a',
+        data: { id: 301 },
+      };
+      await earlier.query(
+        `INSERT INTO outbox (event_id, topic, message_key, type, company_id, payload)
+         VALUES ($1, 'tickets.tags', '301', $2, 7, $3::jsonb)`,
+        [envelope.id, envelope.type, JSON.stringify(envelope)],
+      );
+      await earlier.destroy();
+      const migrated = await migratedProbeDataSource(before);
+      try {
+        const published: BusMessage[] = [];
+        const bus = new InProcessEventBus();
+        await bus.connect();
+        bus.publish = async (messages) => {
+          published.push(...messages);
+        };
+        const relay = new OutboxRelay({ dataSource: migrated, bus, schema: before, logger, pollIntervalMs: 100 });
+        await relay.start();
+        try {
+          await expectEventually(() => expect(published).toHaveLength(1), { timeoutMs: 5_000 });
+        } finally {
+          await relay.stop();
+        }
+        expect(JSON.parse(published[0]!.value)).toEqual(envelope);
+        expect(published[0]!.headers['correlation-id']).toBe('request-7f3a');
+      } finally {
+        await migrated.query(`DROP SCHEMA IF EXISTS "${before}" CASCADE`);
+        await migrated.destroy();
+      }
+    } finally {
+      if (earlier.isInitialized) await earlier.destroy();
     }
   });
 });

@@ -1,4 +1,8 @@
-import { OutboxQuietNotify1764500000000, PlatformTables1700000000000 } from '@cs/platform/database';
+import {
+  OutboxJsonPayload1764800000000,
+  OutboxQuietNotify1764500000000,
+  PlatformTables1700000000000,
+} from '@cs/platform/database';
 import { CreateBilling1732600000000 } from './1732600000000-create-billing.js';
 
 /** Every migration of billing, in order. Never edit a merged migration; add a new one. */
@@ -6,4 +10,5 @@ export const BillingMigrations = [
   PlatformTables1700000000000,
   CreateBilling1732600000000,
   OutboxQuietNotify1764500000000,
+  OutboxJsonPayload1764800000000,
 ];

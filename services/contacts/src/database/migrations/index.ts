@@ -1,4 +1,8 @@
-import { OutboxQuietNotify1764500000000, PlatformTables1700000000000 } from '@cs/platform/database';
+import {
+  OutboxJsonPayload1764800000000,
+  OutboxQuietNotify1764500000000,
+  PlatformTables1700000000000,
+} from '@cs/platform/database';
 import { CreateContacts1732100000000 } from './1732100000000-create-contacts.js';
 
 /** Every migration of contacts, in order. Never edit a merged migration; add a new one. */
@@ -6,4 +10,5 @@ export const ContactsMigrations = [
   PlatformTables1700000000000,
   CreateContacts1732100000000,
   OutboxQuietNotify1764500000000,
+  OutboxJsonPayload1764800000000,
 ];

@@ -1,4 +1,8 @@
-import { OutboxQuietNotify1764500000000, PlatformTables1700000000000 } from '@cs/platform/database';
+import {
+  OutboxJsonPayload1764800000000,
+  OutboxQuietNotify1764500000000,
+  PlatformTables1700000000000,
+} from '@cs/platform/database';
 import { CreateCompanies1731900000000 } from './1731900000000-create-companies.js';
 import { CreateUsersSessionsSettings1732000000000 } from './1732000000000-create-users-sessions-settings.js';
 import { CreateConnections1732000000001 } from './1732000000001-create-connections.js';
@@ -10,4 +14,5 @@ export const IdentityMigrations = [
   CreateUsersSessionsSettings1732000000000,
   CreateConnections1732000000001,
   OutboxQuietNotify1764500000000,
+  OutboxJsonPayload1764800000000,
 ];

@@ -1,4 +1,8 @@
-import { OutboxQuietNotify1764500000000, PlatformTables1700000000000 } from '@cs/platform/database';
+import {
+  OutboxJsonPayload1764800000000,
+  OutboxQuietNotify1764500000000,
+  PlatformTables1700000000000,
+} from '@cs/platform/database';
 import { CreateTickets1732100000000 } from './1732100000000-create-tickets.js';
 import { TagsNotesSchedulesDashboard1732200000000 } from './1732200000000-tags-notes-schedules-dashboard.js';
 import { TicketListCoveringIndexes1732300000000 } from './1732300000000-ticket-list-covering-indexes.js';
@@ -22,4 +26,5 @@ export const TicketsMigrations = [
   OutboxQuietNotify1764500000000,
   ContactsById1764600000000,
   DashboardLeadsByPrevious1764700000000,
+  OutboxJsonPayload1764800000000,
 ];

@@ -1,4 +1,8 @@
-import { OutboxQuietNotify1764500000000, PlatformTables1700000000000 } from '@cs/platform/database';
+import {
+  OutboxJsonPayload1764800000000,
+  OutboxQuietNotify1764500000000,
+  PlatformTables1700000000000,
+} from '@cs/platform/database';
 import { baileysMigrations } from '../../providers/baileys/baileys.migrations.js';
 import { cloudApiMigrations } from '../../providers/cloud-api/index.js';
 import { CreateWhatsapp1733000000000 } from './1733000000000-create-whatsapp.js';
@@ -14,4 +18,5 @@ export const WhatsappMigrations = [
   SessionWakeups1764050000000,
   SimulatorSentEdits1764300000000,
   OutboxQuietNotify1764500000000,
+  OutboxJsonPayload1764800000000,
 ];
