@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import type { DataSource, QueryRunner } from 'typeorm';
-import { preparedStatement, TransactionHost } from '@cs/platform/database';
+import { OutboxJsonPayload1764800000000, preparedStatement, TransactionHost } from '@cs/platform/database';
 import { type BusMessage, EventPublisher, InProcessEventBus, OutboxRelay } from '@cs/platform/events';
 import { expectEventually } from '@cs/platform/testing';
 import { TagDeleted } from '@cs/proto/events';
@@ -61,16 +61,26 @@ describe('preparedStatement', () => {
   });
 });
 
+/** The outbox relay of `relaySchema`, started, on a bus that keeps what it is given in `published`. */
+async function capturingRelay(
+  source: DataSource,
+  relaySchema: string,
+  pollIntervalMs: number,
+): Promise<{ relay: OutboxRelay; published: BusMessage[] }> {
+  const published: BusMessage[] = [];
+  const bus = new InProcessEventBus();
+  await bus.connect();
+  bus.publish = async (messages) => {
+    published.push(...messages);
+  };
+  const relay = new OutboxRelay({ dataSource: source, bus, schema: relaySchema, logger, pollIntervalMs });
+  await relay.start();
+  return { relay, published };
+}
+
 describe("the outbox's one statement per emitAll", () => {
   it('writes 300 events of one transaction, which the relay publishes in their order with their payloads', async () => {
-    const published: BusMessage[] = [];
-    const bus = new InProcessEventBus();
-    await bus.connect();
-    bus.publish = async (messages) => {
-      published.push(...messages);
-    };
-    const relay = new OutboxRelay({ dataSource, bus, schema, logger, pollIntervalMs: 60_000 });
-    await relay.start();
+    const { relay, published } = await capturingRelay(dataSource, schema, 60_000);
     try {
       const transactions = new TransactionHost(dataSource);
       const publisher = new EventPublisher(transactions, 'probe');
@@ -96,47 +106,42 @@ describe("the outbox's one statement per emitAll", () => {
 describe('OutboxJsonPayload1764800000000', () => {
   it('keeps the envelope and the correlation id of a row written before it, which the relay then publishes', async () => {
     const before = `${schema}_before`;
-    const earlier = await migratedProbeDataSource(before, probeMigrations.slice(0, -1));
+    const envelope = {
+      id: '0193a6f0-0000-7000-8000-000000000301',
+      type: TagDeleted.type,
+      schemaVersion: 1,
+      occurredAt: '2026-11-29T10:00:00.000Z',
+      companyId: 7,
+      producer: 'probe',
+      correlationId: 'request-7f3a',
+      data: { id: 301 },
+    };
+    const earlier = await migratedProbeDataSource(
+      before,
+      probeMigrations.slice(0, probeMigrations.indexOf(OutboxJsonPayload1764800000000)),
+    );
     try {
-      const envelope = {
-        id: '0193a6f0-0000-7000-8000-000000000301',
-        type: TagDeleted.type,
-        schemaVersion: 1,
-        occurredAt: '2026-11-29T10:00:00.000Z',
-        companyId: 7,
-        producer: 'probe',
-        correlationId: 'request-7f3a',
-        data: { id: 301 },
-      };
       await earlier.query(
         `INSERT INTO outbox (event_id, topic, message_key, type, company_id, payload)
          VALUES ($1, 'tickets.tags', '301', $2, 7, $3::jsonb)`,
         [envelope.id, envelope.type, JSON.stringify(envelope)],
       );
-      await earlier.destroy();
-      const migrated = await migratedProbeDataSource(before);
-      try {
-        const published: BusMessage[] = [];
-        const bus = new InProcessEventBus();
-        await bus.connect();
-        bus.publish = async (messages) => {
-          published.push(...messages);
-        };
-        const relay = new OutboxRelay({ dataSource: migrated, bus, schema: before, logger, pollIntervalMs: 100 });
-        await relay.start();
-        try {
-          await expectEventually(() => expect(published).toHaveLength(1), { timeoutMs: 5_000 });
-        } finally {
-          await relay.stop();
-        }
-        expect(JSON.parse(published[0]!.value)).toEqual(envelope);
-        expect(published[0]!.headers['correlation-id']).toBe('request-7f3a');
-      } finally {
-        await migrated.query(`DROP SCHEMA IF EXISTS "${before}" CASCADE`);
-        await migrated.destroy();
-      }
     } finally {
-      if (earlier.isInitialized) await earlier.destroy();
+      await earlier.destroy();
+    }
+    const migrated = await migratedProbeDataSource(before);
+    try {
+      const { relay, published } = await capturingRelay(migrated, before, 100);
+      try {
+        await expectEventually(() => expect(published).toHaveLength(1), { timeoutMs: 5_000 });
+      } finally {
+        await relay.stop();
+      }
+      expect(JSON.parse(published[0]!.value)).toEqual(envelope);
+      expect(published[0]!.headers['correlation-id']).toBe('request-7f3a');
+    } finally {
+      await migrated.query(`DROP SCHEMA IF EXISTS "${before}" CASCADE`);
+      await migrated.destroy();
     }
   });
 });
