@@ -122,11 +122,21 @@ describe('the finance page', () => {
       // the payer's bank pays; the live event shows the new licence date and / follows after 4 s
       const charge = stack.fakeEfi.charges().find((cob) => cob.pixCopiaECola === code);
       assert.ok(charge, 'the fake Efí has the charge shown');
+      // the moment the page shows the renewal, taken in the page (the test may notice it a while later on a busy
+      // machine, which made the wait until the redirect look shorter than it was)
+      await page.evaluate(() => {
+        new MutationObserver((_, observer) => {
+          if (!document.querySelector('[data-testid="licence-renewed"]')) return;
+          window.renewedShownAt = Date.now();
+          observer.disconnect();
+        }).observe(document.body, { childList: true, subtree: true });
+      });
       await stack.fakeEfi.pay(charge.txid);
       const renewed = dialog.getByTestId('licence-renewed');
       await renewed.waitFor({ timeout: 30_000 });
       assert.match(await renewed.textContent(), /Sua licença foi renovada até \d{2}\/\d{2}\/\d{4}!/);
-      const shownAt = Date.now();
+      const shownAt = await page.evaluate(() => window.renewedShownAt);
+      assert.equal(typeof shownAt, 'number', 'the page recorded when it showed the renewal');
       await page.waitForURL(`${stack.webUrl}/`, { timeout: 15_000 });
       assert.ok(Date.now() - shownAt >= 3_000, 'the redirect waits about 4 s');
       await page.getByTestId('expired-banner').waitFor({ state: 'detached' });
