@@ -1,10 +1,10 @@
-import { v7 as uuidv7 } from 'uuid';
 import type { Envelope, EventData, EventDefinition } from '@cs/proto/common';
 import { eventByType } from '@cs/proto/events';
 import { currentCorrelationId } from '../logging/request-context.js';
 import { injectTraceContext } from '../telemetry/telemetry.js';
 import { preparedStatement } from '../database/prepared.js';
 import type { TransactionHost } from '../database/transaction-host.js';
+import { newEventId } from './event-ids.js';
 import { localOutboxRelay } from './outbox-relay.js';
 
 /**
@@ -67,7 +67,7 @@ export class EventPublisher {
       const registered = eventByType(definition.type);
       if (!registered) throw new Error(`event type ${definition.type} is not in the topic registry`);
       const envelope = definition.schema.parse({
-        id: uuidv7(),
+        id: newEventId(),
         type: definition.type,
         schemaVersion: definition.schemaVersion,
         occurredAt: new Date().toISOString(),
