@@ -22,6 +22,8 @@ const common = {
 export default {
   // A global option (Jest ignores it inside a project): integration suites boot apps and processes.
   testTimeout: 120_000,
+  // a first run (CI) starts the suites that start full stacks first (the file says why)
+  testSequencer: '<rootDir>/deploy/scripts/jest-sequencer.mjs',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
     {
