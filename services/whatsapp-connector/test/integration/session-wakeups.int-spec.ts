@@ -46,7 +46,6 @@ const statusIs = (status: string): Promise<void> =>
 
 /** A contact writes; resolves with how long the owner took to deliver it (asserted under `WITHIN_MS`). */
 async function inboundDelivered(): Promise<number> {
-  const started = Date.now();
   const response = await call('POST', `/simulator/connections/${connectionId}/messages`, {
     from: { number: contactNumber() },
     kind: 'text',
@@ -66,7 +65,9 @@ async function inboundDelivered(): Promise<number> {
     },
     { timeoutMs: FALLBACK_MS * 2, intervalMs: 20 },
   );
-  expect(Date.now() - started).toBeLessThan(WITHIN_MS);
+  // by the database's clock, from the row's insert to its delivery: the wake-up itself, not this test's HTTP
+  // round trips and polls, which a busy machine stretches
+  expect(ms).toBeLessThan(WITHIN_MS);
   await probe.next('whatsapp.inbound-message.v1', (entry) => entry.envelope.data['messageId'] === messageId);
   latencies.inbound.push(ms);
   return ms;
@@ -75,7 +76,6 @@ async function inboundDelivered(): Promise<number> {
 /** A send command comes from Kafka; resolves with how long the owner took to carry it out once recorded. */
 async function commandCarriedOut(): Promise<number> {
   const number = contactNumber();
-  const started = Date.now();
   const commandId = await probe.send(companyId, connectionId, `${number}@s.whatsapp.net`, 'Olá!');
   const ms = await expectEventually(
     async () => {
@@ -90,7 +90,7 @@ async function commandCarriedOut(): Promise<number> {
     },
     { timeoutMs: FALLBACK_MS * 2, intervalMs: 20 },
   );
-  expect(Date.now() - started).toBeLessThan(WITHIN_MS);
+  expect(ms).toBeLessThan(WITHIN_MS); // from the command's record to the phone, by the database's clock
   latencies.outbound.push(ms);
   return ms;
 }
