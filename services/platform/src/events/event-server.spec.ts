@@ -30,7 +30,8 @@ const named = (name: string): Record<string, unknown> => {
 
 type Seen = { id: string; type: string; data: { name: string } };
 
-function setup(handler: (event: Seen) => Promise<void>, bus: EventBus = new InProcessEventBus()) {
+function setup(handler: (event: Seen) => Promise<void>) {
+  const bus = new InProcessEventBus();
   const deadLetters: Array<{ reason: string | undefined; value: string }> = [];
   void bus.subscribe({
     groupId: 'dlq-watch',
