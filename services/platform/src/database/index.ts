@@ -7,3 +7,4 @@ export * from './pg-listener.js';
 export * from './pool-size.js';
 export * from './projection-arrival.js';
 export * from './prepared.js';
+export * from './group-commit.js';

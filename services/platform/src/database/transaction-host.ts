@@ -45,6 +45,16 @@ export class TransactionHost {
     else afterCommit.set(manager, [fn]);
   }
 
+  /**
+   * Runs `fn` as a part of the transaction of `manager`, opened by a `run` of this host (`GroupCommit`, which runs
+   * each unit in its caller's async context): a `run` inside `fn` joins that transaction.
+   */
+  within<T>(manager: EntityManager, fn: () => Promise<T>): Promise<T> {
+    const managers = new Map(active.getStore() ?? []);
+    managers.set(this.dataSource, manager);
+    return active.run(managers, fn);
+  }
+
   async run<T>(fn: (manager: EntityManager) => Promise<T>): Promise<T> {
     const current = active.getStore()?.get(this.dataSource);
     if (current) return fn(current);

@@ -148,6 +148,13 @@ export interface SessionContext {
    * open around the call when there is one (a send runs inside the transaction that records its outcome).
    */
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T>;
+  /**
+   * Like `transaction`, for a short report that only writes to the database (the simulator's delivered batch of
+   * inbound messages): the reports of the process's sessions made at the same moment commit in one transaction
+   * (`GroupCommit`). `work` may run twice (again alone, when another report of its group failed), so it must have no
+   * effect outside the transaction, and nothing slow may run inside it.
+   */
+  report<T>(work: (manager: EntityManager) => Promise<T>): Promise<T>;
 }
 
 export interface SendRequest {

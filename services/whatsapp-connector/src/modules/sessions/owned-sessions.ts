@@ -74,6 +74,7 @@ export class OwnedSessions {
       logger: this.logger.child({ connectionId: live.connectionId, provider: live.provider.name }),
       fence,
       transaction: (work) => this.deps.transactions.run(work),
+      report: (work) => this.deps.sinks.reports.run(work),
     };
     live.session = live.provider.open(context);
     try {

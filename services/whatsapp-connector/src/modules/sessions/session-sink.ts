@@ -9,7 +9,7 @@ import {
   MessageRevoked,
   ReactionReceived,
 } from '@cs/proto/events';
-import { preparedStatement, returningRows, TransactionHost } from '@cs/platform/database';
+import { GroupCommit, preparedStatement, returningRows, TransactionHost } from '@cs/platform/database';
 import { EventPublisher } from '@cs/platform/events';
 import type { ConnectionRow } from '../connections/connection.row.js';
 import { ConnectionEvents } from '../connections/connection-events.js';
@@ -61,12 +61,20 @@ export type StatusListener = (connectionId: number, update: SessionStatusUpdate)
  */
 @Injectable()
 export class SinkFactory {
+  /**
+   * The sessions' reports of this process (inbound messages, acks, contacts, and the simulator's delivered batches),
+   * committed in groups: ten sessions reporting at the same moment pay one transaction, not ten (`GroupCommit`).
+   */
+  readonly reports: GroupCommit;
+
   constructor(
     private readonly transactions: TransactionHost,
     private readonly events: EventPublisher,
     private readonly connectionEvents: ConnectionEvents,
     private readonly projections: ProjectionsRepository,
-  ) {}
+  ) {
+    this.reports = new GroupCommit(transactions);
+  }
 
   create(
     connection: ConnectionConfig,
@@ -79,12 +87,18 @@ export class SinkFactory {
         await fence(manager);
         return work(manager);
       });
+    /** A report: fenced like `run`, committed with the other sessions' reports of the moment (it may run twice). */
+    const report = <T>(work: (manager: EntityManager) => Promise<T>): Promise<T> =>
+      this.reports.run(async (manager) => {
+        await fence(manager);
+        return work(manager);
+      });
 
     /** Dedupes the events (a redelivered one is not published again) and publishes the new ones, in order. */
     const inboundMany = (events: readonly InboundEvent[]): Promise<boolean[]> =>
       events.length === 0
         ? Promise.resolve([])
-        : run(async (manager) => {
+        : report(async (manager) => {
             const keys = events.map(dedupeKey);
             const inserted = await manager.query<Array<{ message_id: string }>>(DEDUPE_INBOUND, [
               connectionId,
@@ -146,7 +160,7 @@ export class SinkFactory {
       inboundMany: (events) => inboundMany(events),
 
       ack: async (update: AckUpdate) => {
-        await run(async () => {
+        await report(async () => {
           await this.events.emit(MessageAck, {
             companyId,
             key: `${connectionId}:${update.chatJid}`,
@@ -156,7 +170,7 @@ export class SinkFactory {
       },
 
       contact: async (update: ContactUpdate) => {
-        await run(async () => {
+        await report(async () => {
           await this.events.emit(ContactUpserted, {
             companyId,
             key: `${connectionId}:${update.contact.jid}`,

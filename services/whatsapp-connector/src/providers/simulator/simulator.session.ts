@@ -83,6 +83,14 @@ export class SimulatorSession implements ProviderSession {
     });
   }
 
+  /** `fenced`, as a report committed with the other sessions' reports of the moment (`SessionContext.report`). */
+  private fencedReport<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.context.report(async (manager) => {
+      await this.context.fence(manager);
+      return work(manager);
+    });
+  }
+
   private async log(manager: EntityManager, event: string, detail = ''): Promise<void> {
     await manager.query(
       `INSERT INTO simulator_log (company_id, connection_id, owner, epoch, event, detail) VALUES ($1, $2, $3, $4, $5, $6)`,
@@ -224,8 +232,9 @@ export class SimulatorSession implements ProviderSession {
       }
       if (this.status !== 'CONNECTED') return false;
       // The batch is read, delivered and recorded in one fenced transaction, in order: the sink's outbox writes and
-      // the delivery marks commit together (one commit per batch, not per message), or not at all.
-      const count = await this.fenced(async (manager) => {
+      // the delivery marks commit together (one commit per batch, not per message), or not at all. The other
+      // sessions' batches of the moment (one network tick wakes several) share that transaction (a report).
+      const count = await this.fencedReport(async (manager) => {
         // taken and marked delivered in one statement: the transaction commits the marks with the sink's writes,
         // or neither (the rows of a batch that did not commit are taken again by the next poll, here or elsewhere)
         const rows = (

@@ -332,6 +332,7 @@ export async function harness(
     logger: silentLogger,
     fence: lease.fence,
     transaction: (work) => db.transaction(work),
+    report: (work) => db.transaction(work),
   };
   const provider = new BaileysProvider(factory, downloader, { ...TEST_OPTIONS, ...options.baileys });
   return {

@@ -133,6 +133,9 @@ export function sessionContext(
     transaction: async () => {
       throw new Error('the Cloud API provider stores nothing');
     },
+    report: async () => {
+      throw new Error('the Cloud API provider stores nothing');
+    },
   };
 }
 
