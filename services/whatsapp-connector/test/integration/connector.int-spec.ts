@@ -534,6 +534,39 @@ describe('messages', () => {
     expect((await network([{ from: { number: first }, kind: 'text', body: 'x' }])).status).toBe(400);
   });
 
+  it("delivers a connection's messages when another's lease is lost at that moment, and the other's once it is back", async () => {
+    const other = await create(companyA, { name: `Tomada ${randomUUID().slice(0, 6)}` });
+    await statusOf(companyA, other.id, 'qrcode');
+    await call(companyA, 'POST', `/simulator/connections/${other.id}/scan`, {});
+    await statusOf(companyA, other.id, 'CONNECTED');
+    const [first, second] = [contactNumber(), contactNumber()];
+    // another process took the other connection's lease: this process may no longer write for it. Both sessions are
+    // woken by the same request, so their reports go to the same transaction, which the other's fence breaks
+    await db.query(
+      `UPDATE session_leases SET owner = 'process-elsewhere', epoch = epoch + 1 WHERE connection_id = $1`,
+      [other.id],
+    );
+    const response = await call(companyA, 'POST', '/simulator/messages/batch', {
+      messages: [
+        { connectionId: connection.id, from: { number: first }, kind: 'text', body: 'chega' },
+        { connectionId: other.id, from: { number: second }, kind: 'text', body: 'espera' },
+      ],
+    });
+    expect(response.status).toBe(202);
+    const {
+      messageIds: [delivered, waiting],
+    } = await json<{ messageIds: [string, string] }>(response);
+    await expectEventually(() => expect(inbound(delivered)).toHaveLength(1));
+    expect(inbound(waiting)).toHaveLength(0);
+    // the taken lease lapses (nobody renews it), this process claims the session again and delivers what waited, once
+    await expectEventually(() => expect(inbound(waiting)).toHaveLength(1), { timeoutMs: 20_000 });
+    const { rows } = await db.query<{ owner: string }>('SELECT owner FROM session_leases WHERE connection_id = $1', [
+      other.id,
+    ]);
+    expect(rows[0]?.owner).not.toBe('process-elsewhere');
+    expect(inbound(delivered)).toHaveLength(1);
+  });
+
   it('sends a command from Kafka once, even when the command comes twice, and reports it', async () => {
     const number = contactNumber();
     const chatJid = `${number}@s.whatsapp.net`;
