@@ -34,6 +34,8 @@ const drainMs = option('drain', 30) * 1000;
 // after the rates: this many messages sent as fast as the connector takes them (at most 64 in flight), to measure
 // the CPU each component spends per delivered message (0: no burst; `make bench` runs 5,000)
 const burst = option('burst', 5_000);
+// how long the burst waits for the rates' messages still on their way before it starts (s)
+const backlogWaitMs = option('backlog-wait', 300) * 1000;
 // the simulated phone network hands the connector what arrived every this many ms, one request per connection
 // (`POST /simulator/connections/{id}/messages/batch`); 0: one request per message (the load tool then costs the
 // gateway and the connector an HTTP request per message). Latency counts from each message's due time.
@@ -280,6 +282,15 @@ try {
   }
   let burstResult = null;
   if (burst > 0) {
+    // what the rates sent and is still on its way (a step that fell behind leaves a backlog) would take the burst's
+    // place in the queues and its CPU would count as the burst's: the burst starts once it has arrived (at most
+    // --backlog-wait s; what is left then is reported with the burst)
+    const backlogOf = () => [...accepted].filter((s) => !receivedAt.has(s)).length;
+    const backlogDeadline = Date.now() + backlogWaitMs;
+    if (backlogOf() > 0)
+      console.log(`  burst: waiting for the ${backlogOf()} messages of the rates still on their way`);
+    while (backlogOf() > 0 && Date.now() < backlogDeadline) await sleep(500);
+    const backlog = backlogOf();
     // closed loop: the next request goes as soon as one is answered (64 single messages in flight, or 8 batches of
     // up to 50 messages of one connection); CPU counted until every accepted message reached the admin's socket (or
     // nothing arrived for 10 s)
@@ -344,6 +355,7 @@ try {
     const total = Object.values(used).reduce((sum, ms) => sum + ms, 0);
     burstResult = {
       messages: burst,
+      backlogAtStart: backlog,
       delivered,
       sendRate: Math.round((burst / sendSeconds) * 10) / 10,
       deliveryRate: Math.round((delivered / seconds) * 10) / 10,
@@ -351,7 +363,7 @@ try {
       commitsPerMessage: Math.round((commits / Math.max(1, delivered)) * 100) / 100,
     };
     console.log(
-      `  burst of ${burst}: delivered ${delivered} at ${burstResult.deliveryRate}/s (sent at ${burstResult.sendRate}/s), ${burstResult.commitsPerMessage} commits per message`,
+      `  burst of ${burst}: delivered ${delivered} at ${burstResult.deliveryRate}/s (sent at ${burstResult.sendRate}/s), ${burstResult.commitsPerMessage} commits per message${backlog > 0 ? `, started behind ${backlog} messages of the rates` : ''}`,
     );
   }
   close();
