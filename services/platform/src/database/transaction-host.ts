@@ -46,8 +46,8 @@ export class TransactionHost {
   }
 
   /**
-   * Runs `fn` as a part of the transaction of `manager`, opened by a `run` of this host (`GroupCommit`, which runs
-   * each unit in its caller's async context): a `run` inside `fn` joins that transaction.
+   * Runs `fn` as a part of the transaction of `manager`, opened by a `run` of this host (`run` itself, and
+   * `GroupCommit`, which runs each unit in its caller's async context): a `run` inside `fn` joins that transaction.
    */
   within<T>(manager: EntityManager, fn: () => Promise<T>): Promise<T> {
     const managers = new Map(active.getStore() ?? []);
@@ -61,9 +61,7 @@ export class TransactionHost {
     let transactional: EntityManager | undefined;
     const result = await this.dataSource.transaction(async (manager) => {
       transactional = manager;
-      const managers = new Map(active.getStore() ?? []);
-      managers.set(this.dataSource, manager);
-      return active.run(managers, () => fn(manager));
+      return this.within(manager, () => fn(manager));
     });
     const callbacks = transactional ? afterCommit.get(transactional) : undefined;
     if (transactional) afterCommit.delete(transactional);
