@@ -70,6 +70,15 @@ const statusOf = async (companyId: number, id: number, status: string): Promise<
     { timeoutMs: 20_000 },
   );
 
+/** A new simulator connection of the company, its QR scanned and the session CONNECTED. */
+const scannedConnection = async (companyId: number, name: string): Promise<Connection> => {
+  const connection = await create(companyId, { name: `${name} ${randomUUID().slice(0, 6)}` });
+  await statusOf(companyId, connection.id, 'qrcode');
+  await call(companyId, 'POST', `/simulator/connections/${connection.id}/scan`, {});
+  await statusOf(companyId, connection.id, 'CONNECTED');
+  return connection;
+};
+
 let numberSeq = Math.floor(Math.random() * 1_000_000);
 const contactNumber = (): string => `55219${String((numberSeq += 1)).padStart(8, '7')}`;
 
@@ -405,10 +414,7 @@ describe('messages', () => {
     call(companyA, 'POST', `/simulator/connections/${connection.id}${path}`, body);
 
   beforeAll(async () => {
-    connection = await create(companyA, { name: `Mensagens ${randomUUID().slice(0, 6)}` });
-    await statusOf(companyA, connection.id, 'qrcode');
-    await call(companyA, 'POST', `/simulator/connections/${connection.id}/scan`, {});
-    await statusOf(companyA, connection.id, 'CONNECTED');
+    connection = await scannedConnection(companyA, 'Mensagens');
   });
 
   const inbound = (messageId: string) =>
@@ -478,10 +484,7 @@ describe('messages', () => {
   });
 
   it("hands messages to several of the company's connections in one request, in order per connection", async () => {
-    const other = await create(companyA, { name: `Rede ${randomUUID().slice(0, 6)}` });
-    await statusOf(companyA, other.id, 'qrcode');
-    await call(companyA, 'POST', `/simulator/connections/${other.id}/scan`, {});
-    await statusOf(companyA, other.id, 'CONNECTED');
+    const other = await scannedConnection(companyA, 'Rede');
     const [first, second] = [contactNumber(), contactNumber()];
     const network = (messages: unknown[]) => call(companyA, 'POST', '/simulator/messages/batch', { messages });
     const response = await network([
@@ -535,10 +538,7 @@ describe('messages', () => {
   });
 
   it("delivers a connection's messages when another's lease is lost at that moment, and the other's once it is back", async () => {
-    const other = await create(companyA, { name: `Tomada ${randomUUID().slice(0, 6)}` });
-    await statusOf(companyA, other.id, 'qrcode');
-    await call(companyA, 'POST', `/simulator/connections/${other.id}/scan`, {});
-    await statusOf(companyA, other.id, 'CONNECTED');
+    const other = await scannedConnection(companyA, 'Tomada');
     const [first, second] = [contactNumber(), contactNumber()];
     // another process took the other connection's lease: this process may no longer write for it. Both sessions are
     // woken by the same request, so their reports go to the same transaction, which the other's fence breaks
