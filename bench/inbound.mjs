@@ -287,10 +287,12 @@ try {
     // --backlog-wait s; what is left then is reported with the burst)
     const backlogOf = () => [...accepted].filter((s) => !receivedAt.has(s)).length;
     const backlogDeadline = Date.now() + backlogWaitMs;
-    if (backlogOf() > 0)
-      console.log(`  burst: waiting for the ${backlogOf()} messages of the rates still on their way`);
-    while (backlogOf() > 0 && Date.now() < backlogDeadline) await sleep(500);
-    const backlog = backlogOf();
+    let backlog = backlogOf();
+    if (backlog > 0) console.log(`  burst: waiting for the ${backlog} messages of the rates still on their way`);
+    while (backlog > 0 && Date.now() < backlogDeadline) {
+      await sleep(500);
+      backlog = backlogOf();
+    }
     // closed loop: the next request goes as soon as one is answered (64 single messages in flight, or 8 batches of
     // up to 50 messages of one connection); CPU counted until every accepted message reached the admin's socket (or
     // nothing arrived for 10 s)
