@@ -7,6 +7,9 @@ const names = new Map<string, string>();
 const generations = new WeakMap<pg.Client, number>();
 let installed = false;
 
+/** Per connection: the registered statements prepared on it by SQL `PREPARE` (`beginWith`), by name. */
+const preparedBySql = new WeakMap<pg.Client, Set<string>>();
+
 /** SQLSTATE 0A000 with this text: the statement's result columns changed under it (a migration). */
 const STALE_RESULT = 'cached plan must not change result type';
 
@@ -49,4 +52,46 @@ function install(): void {
       throw error;
     });
   } as typeof pg.Client.prototype.query;
+}
+
+/**
+ * Opens a transaction on `client` and runs the registered statement `text` (see `preparedStatement`) in it, in ONE
+ * round trip instead of two: `BEGIN; EXECUTE <name>(<values as literals>)` as one simple query, the statement prepared
+ * on that connection by SQL `PREPARE` the first time (the extended protocol that `pg` uses for values cannot carry a
+ * `BEGIN` with it). For a dedicated connection's hot transaction (the outbox relay's round). The values are quoted by
+ * the client (`escapeLiteral`), or are safe integers. On failure the transaction may be open and aborted: the caller
+ * rolls it back. A stale statement (see above) is prepared again under a new name at the next call.
+ */
+export async function beginWith<R>(
+  client: pg.Client,
+  text: string,
+  values: ReadonlyArray<string | number>,
+): Promise<R[]> {
+  const base = names.get(text);
+  if (base === undefined) throw new Error('beginWith runs only statements registered with preparedStatement');
+  const generation = generations.get(client) ?? 0;
+  const name = `${base}_sql${generation}`;
+  let prepared = preparedBySql.get(client);
+  if (!prepared) preparedBySql.set(client, (prepared = new Set()));
+  if (!prepared.has(name)) {
+    await client.query(`PREPARE ${name} AS ${text}`);
+    prepared.add(name);
+  }
+  const literals = values.map((value) => {
+    if (typeof value === 'string') return client.escapeLiteral(value);
+    if (!Number.isSafeInteger(value)) throw new Error(`beginWith takes integers or strings, not ${value}`);
+    return String(value);
+  });
+  try {
+    const results = (await client.query(`BEGIN; EXECUTE ${name}(${literals.join(', ')})`)) as unknown as Array<
+      pg.QueryResult<R & pg.QueryResultRow>
+    >;
+    return results[1]?.rows ?? [];
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === '0A000' && (error as Error).message === STALE_RESULT) generations.set(client, generation + 1);
+    // gone from the connection (a DISCARD ALL, say): prepared again at the next call
+    if (code === '26000') prepared.delete(name);
+    throw error;
+  }
 }

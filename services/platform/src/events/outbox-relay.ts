@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import { PgListener } from '../database/pg-listener.js';
-import { preparedStatement } from '../database/prepared.js';
+import { beginWith, preparedStatement } from '../database/prepared.js';
 import { meter } from '../telemetry/telemetry.js';
 import { type BusMessage, EVENT_HEADERS, type EventBus } from './event-bus.js';
 
@@ -194,20 +194,29 @@ export class OutboxRelay {
   }
 
   /**
-   * Runs `fn` in a transaction on the LISTEN connection when it is up (the relay then never waits for a pool
-   * connection behind busy consumers: the events they committed go out at once), else on the pool.
+   * One round: the batch taken out of the outbox in a transaction that stays open while the batch is published and
+   * commits only after, so a failed publish (or a crash) rolls the rows back for the next round. On the LISTEN
+   * connection when it is up (the relay then never waits for a pool connection behind busy consumers: the events
+   * they committed go out at once), else on the pool.
    */
-  private async transaction<T>(fn: (query: Query) => Promise<T>): Promise<T> {
+  private async publishBatch(): Promise<number> {
+    const batchSize = this.options.batchSize ?? 500;
+    const lockKey = `outbox:${this.options.schema}`;
+    // no transaction stays open while the bus is held (make dev's start-up)
+    await this.options.bus.publishable?.();
     const client = this.listenerFree ? this.listener?.client : undefined;
     if (!client) {
-      return this.options.dataSource.transaction((manager) => fn((text, values) => manager.query(text, values)));
+      return this.options.dataSource.transaction(async (manager) =>
+        this.publishTaken(await manager.query<TakenRow[]>(TAKE_BATCH, [lockKey, batchSize])),
+      );
     }
     this.listenerFree = false;
     try {
-      await client.query('BEGIN');
-      const result = await fn(async (text, values) => (await client.query(text, values)).rows as never);
+      // `BEGIN` and the take in one round trip, `COMMIT` the second: there is a round per handled batch on every hop
+      // of the inbound path
+      const count = await this.publishTaken(await beginWith<TakenRow>(client, TAKE_BATCH, [lockKey, batchSize]));
       await client.query('COMMIT');
-      return result;
+      return count;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
@@ -216,50 +225,38 @@ export class OutboxRelay {
     }
   }
 
-  private async publishBatch(): Promise<number> {
-    const batchSize = this.options.batchSize ?? 500;
-    // no transaction stays open while the bus is held (make dev's start-up)
-    await this.options.bus.publishable?.();
-    return this.transaction(async (query) => {
-      // One statement takes the relay's lock (one relay per schema at a time: the order of the events) and, when it
-      // got it, takes the batch out of the outbox; the transaction stays open while the batch is published and
-      // commits only after, so a failed publish (or a crash) rolls the rows back for the next round. The lock's row
-      // (id NULL) comes first, then the batch in outbox order. Two round trips fewer per round than a separate lock,
-      // SELECT and DELETE: there is a round per handled batch on every hop of the inbound path.
-      const [lock, ...rows] = await query<Array<OutboxRow & { locked: boolean }>>(TAKE_BATCH, [
-        `outbox:${this.options.schema}`,
-        batchSize,
-      ]);
-      this.contended = !lock?.locked;
-      if (rows.length === 0) return 0;
-      const messages: BusMessage[] = rows.map((row) => ({
-        topic: row.topic,
-        key: row.message_key,
-        value: row.payload,
-        headers: {
-          ...row.headers,
-          [EVENT_HEADERS.eventId]: row.event_id,
-          [EVENT_HEADERS.type]: row.type,
-          [EVENT_HEADERS.companyId]: String(row.company_id),
-          [EVENT_HEADERS.correlationId]: row.correlation_id ?? row.event_id,
-        },
-      }));
-      await this.options.bus.publish(messages);
-      if (this.options.fault === 'exit-after-publish') {
-        this.options.logger.warn(
-          'fault injection: exiting after publish, before the deletion of the outbox rows commits',
-        );
-        process.exit(70);
-      }
-      published.add(rows.length);
-      return rows.length;
-    });
+  /** Publishes what the take returned (the lock's row first, see `TAKE_BATCH`); resolves with the batch's size. */
+  private async publishTaken([lock, ...rows]: TakenRow[]): Promise<number> {
+    this.contended = !lock?.locked;
+    if (rows.length === 0) return 0;
+    const messages: BusMessage[] = rows.map((row) => ({
+      topic: row.topic,
+      key: row.message_key,
+      value: row.payload,
+      headers: {
+        ...row.headers,
+        [EVENT_HEADERS.eventId]: row.event_id,
+        [EVENT_HEADERS.type]: row.type,
+        [EVENT_HEADERS.companyId]: String(row.company_id),
+        [EVENT_HEADERS.correlationId]: row.correlation_id ?? row.event_id,
+      },
+    }));
+    await this.options.bus.publish(messages);
+    if (this.options.fault === 'exit-after-publish') {
+      this.options.logger.warn(
+        'fault injection: exiting after publish, before the deletion of the outbox rows commits',
+      );
+      process.exit(70);
+    }
+    published.add(rows.length);
+    return rows.length;
   }
 }
 
 /**
- * The relay's round in one statement (see `publishBatch`): the schema's lock, then the batch taken out of the outbox in
- * id order, or no rows when another relay holds the lock. The payload is the producer's text as it was written; a
+ * The relay's take in one statement (see `publishBatch`): the schema's lock (one relay per schema at a time: the order
+ * of the events), then, when it got it, the batch taken out of the outbox in id order; no rows but the lock's when
+ * another relay holds it. Two round trips fewer per round than a separate lock, SELECT and DELETE. The payload is the producer's text as it was written; a
  * row without a correlation id column (see `OutboxJsonPayload1764800000000`) has it read from its payload.
  */
 const TAKE_BATCH = preparedStatement(
@@ -278,6 +275,6 @@ const TAKE_BATCH = preparedStatement(
    ORDER BY id NULLS FIRST`,
 );
 
-type Query = <R = unknown>(text: string, values?: unknown[]) => Promise<R>;
+type TakenRow = OutboxRow & { locked: boolean };
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

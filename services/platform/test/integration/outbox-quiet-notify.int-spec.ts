@@ -175,3 +175,56 @@ describe('what the relay publishes', () => {
     expect((published[0] as BusMessage).headers['correlation-id']).toBe(eventId);
   });
 });
+
+/**
+ * The relay's round runs on its LISTEN connection in two round trips: `BEGIN` with its take (prepared by SQL on that
+ * connection the first time), then `COMMIT`. These are the ways that prepared take can go missing or stale.
+ */
+describe("the relay's take, prepared on its LISTEN connection", () => {
+  const listenerPids = async (): Promise<number[]> =>
+    (
+      await (dataSources[0] as DataSource).query<Array<{ pid: number }>>(
+        'SELECT pid FROM pg_stat_activity WHERE application_name = $1',
+        [`${schema}-outbox-listener`],
+      )
+    ).map((row) => row.pid);
+
+  it('is prepared again on the new connection after the old one was killed, and events go out at once', async () => {
+    await emitTagDeleted(first, 301);
+    await expectEventually(() => expect(publishedKeys()).toContain('301'), { timeoutMs: 1_000 });
+    const [before] = await listenerPids();
+    expect(before).toBeDefined();
+    await (dataSources[0] as DataSource).query('SELECT pg_terminate_backend($1)', [before]);
+    // the listener connects again within its reconnect delay (1 s); until then rounds run on the pool
+    await expectEventually(
+      async () => {
+        const pids = await listenerPids();
+        expect(pids).toHaveLength(1);
+        expect(pids[0]).not.toBe(before);
+      },
+      { timeoutMs: 5_000 },
+    );
+    published.length = 0;
+    await emitTagDeleted(first, 302);
+    await emitTagDeleted(first, 303);
+    await expectEventually(() => expect(publishedKeys()).toEqual(['302', '303']), { timeoutMs: 1_000 });
+    expect(await outboxCount()).toBe(0);
+  });
+
+  it('is prepared again when a migration changed the columns it returns, and no event is lost', async () => {
+    published.length = 0;
+    await emitTagDeleted(first, 311);
+    await expectEventually(() => expect(publishedKeys()).toEqual(['311']), { timeoutMs: 1_000 });
+    const dataSource = dataSources[0] as DataSource;
+    await dataSource.query('ALTER TABLE outbox ALTER COLUMN message_key TYPE varchar(200)');
+    try {
+      // the first round fails ("cached plan must not change result type") and rolls back; the retry prepares anew
+      await emitTagDeleted(first, 312);
+      await emitTagDeleted(first, 313);
+      await expectEventually(() => expect(publishedKeys()).toEqual(['311', '312', '313']), { timeoutMs: 3_000 });
+      expect(await outboxCount()).toBe(0);
+    } finally {
+      await dataSource.query('ALTER TABLE outbox ALTER COLUMN message_key TYPE text');
+    }
+  });
+});
