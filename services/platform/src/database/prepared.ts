@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import pgUtils from 'pg/lib/utils.js';
 
 /** The statement name of each registered SQL text. */
 const names = new Map<string, string>();
@@ -31,67 +32,140 @@ export function preparedStatement(text: string): string {
   return text;
 }
 
-/** Names the registered statements in `pg.Client#query` (TypeORM and our code call it with a text and values). */
+type Query = (this: pg.Client, ...args: unknown[]) => unknown;
+
+/** TypeORM's first statement of a transaction (`PostgresQueryRunner#startTransaction`). */
+const START_TRANSACTION = 'START TRANSACTION';
+/** Connections whose `START TRANSACTION` waits to go out with the transaction's first statement. */
+const deferredBegin = new WeakSet<pg.Client>();
+
+/**
+ * Patches `pg.Client#query` (TypeORM and our code call it with a text and values):
+ * - a registered statement runs by name (see `preparedStatement`);
+ * - TypeORM's `START TRANSACTION` is not sent on its own: it goes out with the transaction's first statement, in the
+ *   same round trip (`START TRANSACTION; EXECUTE <name>(<literals>)` for a registered statement, `START TRANSACTION;
+ *   <text>` for a text without values), or just before a statement that cannot join it. A transaction that ran
+ *   nothing sends neither it nor its `COMMIT` or `ROLLBACK`. One round trip fewer for every consumer's transaction
+ *   (its inbox insert is registered), every group commit and every use-case's.
+ */
 function install(): void {
   if (installed) return;
   installed = true;
   // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the client as `this`
-  const query = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
-  pg.Client.prototype.query = function namedQuery(this: pg.Client, ...args: unknown[]): unknown {
+  const query = pg.Client.prototype.query as Query;
+  pg.Client.prototype.query = function patchedQuery(this: pg.Client, ...args: unknown[]): unknown {
     const [text, values, callback] = args;
-    const name = typeof text === 'string' ? names.get(text) : undefined;
-    if (name === undefined || !Array.isArray(values) || typeof callback === 'function') {
-      return query.apply(this, args);
+    const promised = values === undefined && typeof callback !== 'function';
+    if (promised && text === START_TRANSACTION && !deferredBegin.has(this)) {
+      deferredBegin.add(this);
+      return Promise.resolve(emptyResult('START'));
     }
-    const generation = generations.get(this) ?? 0;
-    const config = { name: generation === 0 ? name : `${name}_${generation}`, text, values };
-    return (query.call(this, config) as Promise<unknown>).catch((error: unknown) => {
-      if (error instanceof Error && (error as { code?: string }).code === '0A000' && error.message === STALE_RESULT) {
-        generations.set(this, generation + 1);
-      }
-      throw error;
-    });
+    if (!deferredBegin.has(this)) return namedQuery.call(this, query, args);
+    deferredBegin.delete(this);
+    // nothing ran in the transaction: nothing to end
+    if (promised && (text === 'COMMIT' || text === 'ROLLBACK')) return Promise.resolve(emptyResult(text));
+    const literals = typeof callback === 'function' ? undefined : asLiterals(this, values);
+    const name = typeof text === 'string' ? names.get(text) : undefined;
+    if (typeof text === 'string' && literals !== undefined && (name !== undefined || literals.length === 0)) {
+      return name === undefined
+        ? (query.call(this, `${START_TRANSACTION}; ${text}`) as Promise<unknown>).then(afterTheStart)
+        : executeAfter(this, query, START_TRANSACTION, text, literals);
+    }
+    // cannot go with it: the START TRANSACTION first, then this (a client runs its queries in order)
+    if (typeof callback === 'function') {
+      (query.call(this, START_TRANSACTION) as Promise<unknown>).catch(() => undefined);
+      return namedQuery.call(this, query, args);
+    }
+    return (query.call(this, START_TRANSACTION) as Promise<unknown>).then(() => namedQuery.call(this, query, args));
   } as typeof pg.Client.prototype.query;
+}
+
+/** A registered statement by its name on this connection; any other query as it is. */
+function namedQuery(this: pg.Client, query: Query, args: unknown[]): unknown {
+  const [text, values, callback] = args;
+  const name = typeof text === 'string' ? names.get(text) : undefined;
+  if (name === undefined || !Array.isArray(values) || typeof callback === 'function') {
+    return query.apply(this, args);
+  }
+  const generation = generations.get(this) ?? 0;
+  const config = { name: generation === 0 ? name : `${name}_${generation}`, text, values };
+  return (query.call(this, config) as Promise<unknown>).catch((error: unknown) => {
+    if (isStale(error)) generations.set(this, generation + 1);
+    throw error;
+  });
+}
+
+const isStale = (error: unknown): boolean =>
+  error instanceof Error && (error as { code?: string }).code === '0A000' && error.message === STALE_RESULT;
+
+/** What `pg` resolves a statement without rows with. */
+const emptyResult = (command: string) => ({ command, rowCount: null, oid: null, rows: [], fields: [] });
+
+/** The result of the statement after a leading `START TRANSACTION` (or `BEGIN`) of a multi-statement query. */
+function afterTheStart(results: unknown): unknown {
+  const all = results as unknown[];
+  return all.length === 2 ? all[1] : all.slice(1);
+}
+
+/**
+ * The values as SQL literals, each the text `pg` would have sent as its parameter (`prepareValue`), quoted by the
+ * client; undefined when one of them is binary (a `Buffer`), which only a parameter carries.
+ */
+function asLiterals(client: pg.Client, values: unknown): string[] | undefined {
+  if (values === undefined) return [];
+  if (!Array.isArray(values)) return undefined;
+  const literals: string[] = [];
+  for (const value of values) {
+    const text = pgUtils.prepareValue(value);
+    if (text === null) literals.push('NULL');
+    else if (typeof text === 'string') literals.push(client.escapeLiteral(text));
+    else return undefined;
+  }
+  return literals;
+}
+
+/**
+ * `<start>; EXECUTE <name>(<literals>)` in one simple query, the registered statement `text` prepared on this
+ * connection by SQL `PREPARE` the first time (one round trip more, once); resolves with the statement's result.
+ */
+async function executeAfter(
+  client: pg.Client,
+  query: Query,
+  start: string,
+  text: string,
+  literals: readonly string[],
+): Promise<unknown> {
+  const generation = generations.get(client) ?? 0;
+  const name = `${names.get(text)}_sql${generation}`;
+  let prepared = preparedBySql.get(client);
+  if (!prepared) preparedBySql.set(client, (prepared = new Set()));
+  if (!prepared.has(name)) {
+    await query.call(client, `PREPARE ${name} AS ${text}`);
+    prepared.add(name);
+  }
+  try {
+    const execute = literals.length === 0 ? name : `${name}(${literals.join(', ')})`;
+    return afterTheStart(await query.call(client, `${start}; EXECUTE ${execute}`));
+  } catch (error) {
+    if (isStale(error)) generations.set(client, generation + 1);
+    // gone from the connection (a DISCARD ALL, say): prepared again at the next call
+    if ((error as { code?: string }).code === '26000') prepared.delete(name);
+    throw error;
+  }
 }
 
 /**
  * Opens a transaction on `client` and runs the registered statement `text` (see `preparedStatement`) in it, in ONE
  * round trip instead of two: `BEGIN; EXECUTE <name>(<values as literals>)` as one simple query, the statement prepared
  * on that connection by SQL `PREPARE` the first time (the extended protocol that `pg` uses for values cannot carry a
- * `BEGIN` with it). For a dedicated connection's hot transaction (the outbox relay's round). The values are quoted by
- * the client (`escapeLiteral`), or are safe integers. On failure the transaction may be open and aborted: the caller
- * rolls it back. A stale statement (see above) is prepared again under a new name at the next call.
+ * `BEGIN` with it). For a dedicated connection's hot transaction (the outbox relay's round, on its own `pg.Client`).
+ * On failure the transaction may be open and aborted: the caller rolls it back.
  */
-export async function beginWith<R>(
-  client: pg.Client,
-  text: string,
-  values: ReadonlyArray<string | number>,
-): Promise<R[]> {
-  const base = names.get(text);
-  if (base === undefined) throw new Error('beginWith runs only statements registered with preparedStatement');
-  const generation = generations.get(client) ?? 0;
-  const name = `${base}_sql${generation}`;
-  let prepared = preparedBySql.get(client);
-  if (!prepared) preparedBySql.set(client, (prepared = new Set()));
-  if (!prepared.has(name)) {
-    await client.query(`PREPARE ${name} AS ${text}`);
-    prepared.add(name);
-  }
-  const literals = values.map((value) => {
-    if (typeof value === 'string') return client.escapeLiteral(value);
-    if (!Number.isSafeInteger(value)) throw new Error(`beginWith takes integers or strings, not ${value}`);
-    return String(value);
-  });
-  try {
-    const results = (await client.query(`BEGIN; EXECUTE ${name}(${literals.join(', ')})`)) as unknown as Array<
-      pg.QueryResult<R & pg.QueryResultRow>
-    >;
-    return results[1]?.rows ?? [];
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === '0A000' && (error as Error).message === STALE_RESULT) generations.set(client, generation + 1);
-    // gone from the connection (a DISCARD ALL, say): prepared again at the next call
-    if (code === '26000') prepared.delete(name);
-    throw error;
-  }
+export async function beginWith<R>(client: pg.Client, text: string, values: readonly unknown[]): Promise<R[]> {
+  if (!names.has(text)) throw new Error('beginWith runs only statements registered with preparedStatement');
+  const literals = asLiterals(client, values);
+  if (literals === undefined) throw new Error('beginWith takes no binary values');
+  const query: Query = (...args) => client.query(...(args as Parameters<pg.Client['query']>));
+  const result = (await executeAfter(client, query, 'BEGIN', text, literals)) as { rows: R[] };
+  return result.rows;
 }

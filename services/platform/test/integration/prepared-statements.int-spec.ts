@@ -61,6 +61,95 @@ describe('preparedStatement', () => {
   });
 });
 
+const INSERT_PROBE = preparedStatement('INSERT INTO probe_rows (id, label) VALUES ($1, $2)');
+
+/** A query runner of its own, and the round trips its connection makes (each ends with a ReadyForQuery). */
+async function countedRunner(): Promise<{ runner: QueryRunner; roundTrips: () => number }> {
+  const runner = dataSource.createQueryRunner();
+  const client = (await runner.connect()) as { connection: { on(event: string, fn: () => void): void } };
+  let count = 0;
+  client.connection.on('readyForQuery', () => (count += 1));
+  return { runner, roundTrips: () => count };
+}
+
+const labelOf = async (id: number): Promise<string | undefined> =>
+  (await dataSource.query<Array<{ label: string }>>('SELECT label FROM probe_rows WHERE id = $1', [id]))[0]?.label;
+
+/**
+ * TypeORM opens each transaction with its own `START TRANSACTION`; it now goes out with the transaction's first
+ * statement, in the same round trip.
+ */
+describe("a transaction's START TRANSACTION", () => {
+  it('goes out with a registered first statement: a transaction of one statement is two round trips', async () => {
+    const { runner, roundTrips } = await countedRunner();
+    try {
+      // the first time on a connection, the statement is prepared there (one round trip more, once)
+      await runner.startTransaction();
+      await runner.query(INSERT_PROBE, [10, 'ten']);
+      await runner.commitTransaction();
+      const before = roundTrips();
+      await runner.startTransaction();
+      await runner.query(INSERT_PROBE, [11, "eleven's"]);
+      await runner.commitTransaction();
+      expect(roundTrips() - before).toBe(2);
+      expect(await labelOf(11)).toBe("eleven's");
+      // the statement ran inside the transaction: rolled back, it left nothing
+      await runner.startTransaction();
+      await runner.query(INSERT_PROBE, [12, 'twelve']);
+      await runner.rollbackTransaction();
+      expect(await labelOf(12)).toBeUndefined();
+    } finally {
+      await runner.release();
+    }
+  });
+
+  it('costs no round trip for a transaction that ran nothing', async () => {
+    const { runner, roundTrips } = await countedRunner();
+    try {
+      const before = roundTrips();
+      await runner.startTransaction();
+      await runner.commitTransaction();
+      await runner.startTransaction();
+      await runner.rollbackTransaction();
+      expect(roundTrips() - before).toBe(0);
+    } finally {
+      await runner.release();
+    }
+  });
+
+  it('keeps the isolation level asked for, and a first statement with values of its own inside the transaction', async () => {
+    const level = await dataSource.transaction('SERIALIZABLE', async (manager) => {
+      await manager.query('INSERT INTO probe_rows (id, label) VALUES ($1, $2)', [13, 'thirteen']);
+      return (
+        await manager.query<Array<{ level: string }>>("SELECT current_setting('transaction_isolation') AS level")
+      )[0]?.level;
+    });
+    expect(level).toBe('serializable');
+    await expect(
+      dataSource.transaction(async (manager) => {
+        await manager.query('INSERT INTO probe_rows (id, label) VALUES ($1, $2)', [14, 'fourteen']);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await labelOf(13)).toBe('thirteen');
+    expect(await labelOf(14)).toBeUndefined();
+  });
+
+  it('leaves the connection out of any transaction when the first statement fails', async () => {
+    const { runner } = await countedRunner();
+    try {
+      await runner.startTransaction();
+      await expect(runner.query(INSERT_PROBE, [1, 'one again'])).rejects.toThrow('duplicate key');
+      await runner.rollbackTransaction();
+      // not in a transaction any more: this commits on its own, as another connection sees
+      await runner.query(INSERT_PROBE, [15, 'fifteen']);
+      expect(await labelOf(15)).toBe('fifteen');
+    } finally {
+      await runner.release();
+    }
+  });
+});
+
 /** The outbox relay of `relaySchema`, started, on a bus that keeps what it is given in `published`. */
 async function capturingRelay(
   source: DataSource,
