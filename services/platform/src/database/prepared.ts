@@ -71,12 +71,10 @@ function install(): void {
         ? (query.call(this, `${START_TRANSACTION}; ${text}`) as Promise<unknown>).then(afterTheStart)
         : executeAfter(this, query, START_TRANSACTION, text, literals);
     }
-    // cannot go with it: the START TRANSACTION first, then this (a client runs its queries in order)
-    if (typeof callback === 'function') {
-      (query.call(this, START_TRANSACTION) as Promise<unknown>).catch(() => undefined);
-      return namedQuery.call(this, query, args);
-    }
-    return (query.call(this, START_TRANSACTION) as Promise<unknown>).then(() => namedQuery.call(this, query, args));
+    // cannot go with it: the START TRANSACTION first, then this, returned as `pg` returns it (a stream, say); a client
+    // runs its queries in order, and one that failed to start finds its connection gone
+    (query.call(this, START_TRANSACTION) as Promise<unknown>).catch(() => undefined);
+    return namedQuery.call(this, query, args);
   } as typeof pg.Client.prototype.query;
 }
 
