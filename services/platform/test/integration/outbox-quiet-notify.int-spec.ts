@@ -65,6 +65,9 @@ const outboxCount = async (): Promise<number> => {
   return row?.count ?? -1;
 };
 
+/** The outbox is empty: the relay's deletion commits just after the publish that `published` saw. */
+const outboxEmptied = () => expectEventually(async () => expect(await outboxCount()).toBe(0), { timeoutMs: 1_000 });
+
 let first: Replica;
 
 beforeAll(async () => {
@@ -93,7 +96,7 @@ describe('the outbox NOTIFY', () => {
     // a NOTIFY is delivered at its commit, before the relay could publish: one round trip flushes it to us
     await listener.query('SELECT 1');
     expect(notifications).toEqual([]);
-    expect(await outboxCount()).toBe(0);
+    await outboxEmptied();
   });
 
   it('is not sent for a transaction that rolls back, whose events are never published', async () => {
@@ -106,7 +109,7 @@ describe('the outbox NOTIFY', () => {
     ).rejects.toThrow('roll back');
     await listener.query('SELECT 1');
     expect(notifications).toEqual([]);
-    expect(await outboxCount()).toBe(0);
+    await outboxEmptied();
     expect(publishedKeys()).not.toContain('103');
   });
 
@@ -132,7 +135,7 @@ describe('the outbox NOTIFY', () => {
     await emitTagDeleted(withoutRelay, 105);
     await expectEventually(() => expect(notifications).toEqual([`${schema}_outbox`]), { timeoutMs: 1_000 });
     await expectEventually(() => expect(publishedKeys()).toContain('105'), { timeoutMs: 1_000 });
-    expect(await outboxCount()).toBe(0);
+    await outboxEmptied();
   });
 });
 
@@ -208,7 +211,7 @@ describe("the relay's take, prepared on its LISTEN connection", () => {
     await emitTagDeleted(first, 302);
     await emitTagDeleted(first, 303);
     await expectEventually(() => expect(publishedKeys()).toEqual(['302', '303']), { timeoutMs: 1_000 });
-    expect(await outboxCount()).toBe(0);
+    await outboxEmptied();
   });
 
   it('is prepared again when a migration changed the columns it returns, and no event is lost', async () => {
@@ -222,7 +225,9 @@ describe("the relay's take, prepared on its LISTEN connection", () => {
       await emitTagDeleted(first, 312);
       await emitTagDeleted(first, 313);
       await expectEventually(() => expect(publishedKeys()).toEqual(['311', '312', '313']), { timeoutMs: 3_000 });
-      expect(await outboxCount()).toBe(0);
+      await outboxEmptied();
+      // published once each: the failed round published nothing
+      expect(publishedKeys()).toEqual(['311', '312', '313']);
     } finally {
       await dataSource.query('ALTER TABLE outbox ALTER COLUMN message_key TYPE text');
     }
