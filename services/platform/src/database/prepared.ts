@@ -8,7 +8,7 @@ const names = new Map<string, string>();
 const generations = new WeakMap<pg.Client, number>();
 let installed = false;
 
-/** Per connection: the registered statements prepared on it by SQL `PREPARE` (`beginWith`), by name. */
+/** Per connection: the registered statements prepared on it by SQL `PREPARE` (`executeAfter`), by name. */
 const preparedBySql = new WeakMap<pg.Client, Set<string>>();
 
 /** SQLSTATE 0A000 with this text: the statement's result columns changed under it (a migration). */
@@ -34,8 +34,11 @@ export function preparedStatement(text: string): string {
 
 type Query = (this: pg.Client, ...args: unknown[]) => unknown;
 
-/** TypeORM's first statement of a transaction (`PostgresQueryRunner#startTransaction`). */
-const START_TRANSACTION = 'START TRANSACTION';
+/**
+ * The first statement of a transaction that waits for the next one (TypeORM's `PostgresQueryRunner#startTransaction`
+ * sends it; so does the outbox relay on its own connection).
+ */
+export const START_TRANSACTION = 'START TRANSACTION';
 /** Connections whose `START TRANSACTION` waits to go out with the transaction's first statement. */
 const deferredBegin = new WeakSet<pg.Client>();
 
@@ -64,9 +67,14 @@ function install(): void {
     deferredBegin.delete(this);
     // nothing ran in the transaction: nothing to end
     if (promised && (text === 'COMMIT' || text === 'ROLLBACK')) return Promise.resolve(emptyResult(text));
-    const literals = typeof callback === 'function' ? undefined : asLiterals(this, values);
     const name = typeof text === 'string' ? names.get(text) : undefined;
-    if (typeof text === 'string' && literals !== undefined && (name !== undefined || literals.length === 0)) {
+    const withoutValues = values === undefined || (Array.isArray(values) && values.length === 0);
+    // literals only for what can go with it: a registered statement, or a text without values
+    const literals =
+      typeof text === 'string' && typeof callback !== 'function' && (name !== undefined || withoutValues)
+        ? asLiterals(this, values)
+        : undefined;
+    if (typeof text === 'string' && literals !== undefined) {
       return name === undefined
         ? (query.call(this, `${START_TRANSACTION}; ${text}`) as Promise<unknown>).then(afterTheStart)
         : executeAfter(this, query, START_TRANSACTION, text, literals);
@@ -99,7 +107,7 @@ const isStale = (error: unknown): boolean =>
 /** What `pg` resolves a statement without rows with. */
 const emptyResult = (command: string) => ({ command, rowCount: null, oid: null, rows: [], fields: [] });
 
-/** The result of the statement after a leading `START TRANSACTION` (or `BEGIN`) of a multi-statement query. */
+/** The result of the statement after a leading `START TRANSACTION` of a multi-statement query. */
 function afterTheStart(results: unknown): unknown {
   const all = results as unknown[];
   return all.length === 2 ? all[1] : all.slice(1);
@@ -150,20 +158,4 @@ async function executeAfter(
     if ((error as { code?: string }).code === '26000') prepared.delete(name);
     throw error;
   }
-}
-
-/**
- * Opens a transaction on `client` and runs the registered statement `text` (see `preparedStatement`) in it, in ONE
- * round trip instead of two: `BEGIN; EXECUTE <name>(<values as literals>)` as one simple query, the statement prepared
- * on that connection by SQL `PREPARE` the first time (the extended protocol that `pg` uses for values cannot carry a
- * `BEGIN` with it). For a dedicated connection's hot transaction (the outbox relay's round, on its own `pg.Client`).
- * On failure the transaction may be open and aborted: the caller rolls it back.
- */
-export async function beginWith<R>(client: pg.Client, text: string, values: readonly unknown[]): Promise<R[]> {
-  if (!names.has(text)) throw new Error('beginWith runs only statements registered with preparedStatement');
-  const literals = asLiterals(client, values);
-  if (literals === undefined) throw new Error('beginWith takes no binary values');
-  const query: Query = (...args) => client.query(...(args as Parameters<pg.Client['query']>));
-  const result = (await executeAfter(client, query, 'BEGIN', text, literals)) as { rows: R[] };
-  return result.rows;
 }

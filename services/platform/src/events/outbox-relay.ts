@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import { PgListener } from '../database/pg-listener.js';
-import { beginWith, preparedStatement } from '../database/prepared.js';
+import { preparedStatement, START_TRANSACTION } from '../database/prepared.js';
 import { meter } from '../telemetry/telemetry.js';
 import { type BusMessage, EVENT_HEADERS, type EventBus } from './event-bus.js';
 
@@ -212,9 +212,10 @@ export class OutboxRelay {
     }
     this.listenerFree = false;
     try {
-      // `BEGIN` and the take in one round trip, `COMMIT` the second: there is a round per handled batch on every hop
-      // of the inbound path
-      const count = await this.publishTaken(await beginWith<TakenRow>(client, TAKE_BATCH, [lockKey, batchSize]));
+      // `START TRANSACTION` goes out with the take in one round trip (`prepared.ts`), `COMMIT` is the second: there is
+      // a round per handled batch on every hop of the inbound path
+      await client.query(START_TRANSACTION);
+      const count = await this.publishTaken((await client.query<TakenRow>(TAKE_BATCH, [lockKey, batchSize])).rows);
       await client.query('COMMIT');
       return count;
     } catch (error) {
@@ -256,8 +257,9 @@ export class OutboxRelay {
 /**
  * The relay's take in one statement (see `publishBatch`): the schema's lock (one relay per schema at a time: the order
  * of the events), then, when it got it, the batch taken out of the outbox in id order; no rows but the lock's when
- * another relay holds it. Two round trips fewer per round than a separate lock, SELECT and DELETE. The payload is the producer's text as it was written; a
- * row without a correlation id column (see `OutboxJsonPayload1764800000000`) has it read from its payload.
+ * another relay holds it. Two round trips fewer per round than a separate lock, SELECT and DELETE. The payload is the
+ * producer's text as it was written; a row without a correlation id column (see `OutboxJsonPayload1764800000000`) has
+ * it read from its payload.
  */
 const TAKE_BATCH = preparedStatement(
   `WITH lock AS MATERIALIZED (SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked),
