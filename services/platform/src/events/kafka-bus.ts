@@ -12,6 +12,7 @@ import {
 import type { Logger } from 'pino';
 import { DEFAULT_CONSUMED_PARTITIONS } from '../database/pool-size.js';
 import type { BusMessage, DeliveredMessage, EventBus, SubscribeOptions, Subscription } from './event-bus.js';
+import { commitKafkaOffsetsByInterval } from './kafkajs-offset-commits.js';
 import { fixKafkaRequestQueueIdleLoop } from './kafkajs-request-queue.js';
 import { SliceCoalescer } from './slice-coalescer.js';
 
@@ -94,6 +95,8 @@ export class KafkaEventBus implements EventBus {
     };
     // kafkajs 2.2.4 spins a 1 ms timer per broker connection otherwise (see kafkajs-request-queue.ts)
     fixKafkaRequestQueueIdleLoop();
+    // kafkajs 2.2.4 commits after every batch otherwise, whatever the interval (see kafkajs-offset-commits.ts)
+    commitKafkaOffsetsByInterval(AUTO_COMMIT_INTERVAL_MS);
     this.kafka = new Kafka(config);
     this.producer = this.createProducer();
   }
