@@ -73,6 +73,7 @@ export const CampaignsShippingTopic = defineTopic({
   name: 'campaigns.shipping.v1',
   owner: 'campaigns',
   aggregate: 'shipping',
+  partitions: 6,
   key: 'connectionId:chatJid',
   description: 'Campaign messages WhatsApp accepted (ADR 0006: the contact history in tickets).',
   events: [ShippingDelivered],

@@ -23,6 +23,7 @@ export const ContactsContactCommandsTopic = defineTopic({
   name: 'contacts.contact.commands.v1',
   owner: 'contacts',
   aggregate: 'contact',
+  partitions: 6,
   key: 'companyId',
   description: 'Commands to contacts from other services.',
   events: [EnsureContact],

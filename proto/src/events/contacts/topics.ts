@@ -30,6 +30,7 @@ export const ContactsContactTopic = defineTopic({
   realtime: true,
   owner: 'contacts',
   aggregate: 'contact',
+  partitions: 6,
   key: 'contactId',
   description: 'Contacts, for the tickets projection and the company-{id}-contact realtime channel.',
   events: [ContactCreated, ContactUpdated, ContactDeleted],
@@ -98,6 +99,7 @@ export const ContactsContactListTopic = defineTopic({
   realtime: true,
   owner: 'contacts',
   aggregate: 'contact-list',
+  partitions: 6,
   key: 'contactListId',
   description: 'Contact lists and their items (for campaigns).',
   events: [
