@@ -32,10 +32,10 @@ async function countingBus(clientId: string): Promise<{ bus: KafkaEventBus; comm
   const socketFactory: ISocketFactory = ({ host, port, onConnect }) => {
     const socket: Socket = connect({ host, port }, onConnect);
     const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
-    socket.write = ((chunk: unknown, ...rest: unknown[]) => {
+    socket.write = (chunk: unknown, ...rest: unknown[]) => {
       if (Buffer.isBuffer(chunk) && chunk.length >= 6 && chunk.readInt16BE(4) === OFFSET_COMMIT) commits += 1;
       return write(chunk, ...rest);
-    });
+    };
     return socket;
   };
   const run = testRun();
