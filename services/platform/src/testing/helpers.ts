@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, statSync, utimesSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -205,6 +205,12 @@ const PORT_CLAIM_MS = 10 * 60_000;
  * same one, in one process or in two: an e2e stack picked the gateway's port, then the services', and identity got
  * the gateway's port and answered its readiness probe. Each port handed out is claimed with a file created
  * exclusively, so the second caller draws again.
+ *
+ * The ports come from below the system's ephemeral range (`ip_local_port_range`), never from it: the kernel takes
+ * the source port of every outgoing connection (each pool's PostgreSQL connections, each Kafka client's) from that
+ * range, and one of them took a port handed out here before the child meant to listen on it had bound it (CI of
+ * b408174: the connector of an e2e stack failed with EADDRINUSE). Below it, only a listener can take a port, and
+ * each one handed out was free when drawn.
  */
 export async function freePort(): Promise<number> {
   mkdirSync(portClaims, { recursive: true });
@@ -233,15 +239,45 @@ function claimPort(path: string): boolean {
   }
 }
 
+/** The lowest port `freePort` hands out (above the well-known and registered services' usual ones). */
+const PORT_FLOOR = 10_000;
+
+/** The system's ephemeral range, where outgoing connections take their source ports (Linux's default without one). */
+export function ephemeralPortRange(): readonly [number, number] {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (Number.isInteger(low) && Number.isInteger(high) && low! > 0 && high! >= low!) return [low!, high!];
+  } catch {
+    // not Linux: its default range
+  }
+  return [32_768, 60_999];
+}
+
+/** A port below the ephemeral range that nothing listens on now (the system's own pick when that range is tiny). */
 async function systemPort(): Promise<number> {
+  const [ephemeralLow] = ephemeralPortRange();
+  const high = ephemeralLow - 1;
+  if (high - PORT_FLOOR < 1_000) return listenOn(0);
+  for (;;) {
+    const port = PORT_FLOOR + Math.floor(Math.random() * (high - PORT_FLOOR + 1));
+    try {
+      return await listenOn(port);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    }
+  }
+}
+
+/** Listens on the port of 127.0.0.1 (0: one the system picks) and closes again; resolves with the port. */
+async function listenOn(port: number): Promise<number> {
   const { createServer } = await import('node:net');
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
+      const bound = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(bound));
     });
   });
 }
