@@ -36,7 +36,6 @@ interface RunnerInternals {
   logger: { debug(message: string, extra?: object): void; warn(message: string, extra?: object): void };
   waitForConsumer(): Promise<void>;
   autoCommitOffsets(): Promise<void> | undefined;
-  autoCommitOffsetsIfNecessary(): Promise<void> | undefined;
   heartbeat(): Promise<void>;
   stop(): Promise<void>;
   [COMMIT_TIMER]?: NodeJS.Timeout | undefined;
@@ -63,8 +62,10 @@ function commitByInterval(this: RunnerInternals, intervalMs: number): Promise<vo
     if (this[COMMIT_TIMER] || !this.running || !hasUncommitted(this.consumerGroup)) return;
     const timer = setTimeout(() => {
       this[COMMIT_TIMER] = undefined;
-      if (!this.running || !hasUncommitted(this.consumerGroup)) return;
-      this.consumerGroup.commitOffsetsIfNecessary().catch((error: unknown) => {
+      if (!this.running) return;
+      // a batch's commit in between may have moved the interval on: then this one is not due yet, and the timer is
+      // set again for what is still uncommitted
+      commitByInterval.call(this, intervalMs)?.catch((error: unknown) => {
         // a rebalance or a lost coordinator: the next heartbeat deals with it, and the next batch or stop commits
         this.logger.debug('interval commit failed', { error: (error as Error).message });
       });
