@@ -215,7 +215,7 @@ const PORT_CLAIM_MS = 10 * 60_000;
 export async function freePort(): Promise<number> {
   mkdirSync(portClaims, { recursive: true });
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    const port = await systemPort();
+    const port = await unboundPort();
     if (claimPort(join(portClaims, String(port)))) return port;
   }
   throw new Error(`no free port unclaimed in ${portClaims} after 100 tries`);
@@ -242,8 +242,14 @@ function claimPort(path: string): boolean {
 /** The lowest port `freePort` hands out (above the well-known and registered services' usual ones). */
 const PORT_FLOOR = 10_000;
 
+let ephemeralRange: readonly [number, number] | undefined;
+
 /** The system's ephemeral range, where outgoing connections take their source ports (Linux's default without one). */
 export function ephemeralPortRange(): readonly [number, number] {
+  return (ephemeralRange ??= readEphemeralPortRange());
+}
+
+function readEphemeralPortRange(): readonly [number, number] {
   try {
     const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
     if (Number.isInteger(low) && Number.isInteger(high) && low! > 0 && high! >= low!) return [low!, high!];
@@ -254,7 +260,7 @@ export function ephemeralPortRange(): readonly [number, number] {
 }
 
 /** A port below the ephemeral range that nothing listens on now (the system's own pick when that range is tiny). */
-async function systemPort(): Promise<number> {
+async function unboundPort(): Promise<number> {
   const [ephemeralLow] = ephemeralPortRange();
   const high = ephemeralLow - 1;
   if (high - PORT_FLOOR < 1_000) return listenOn(0);
