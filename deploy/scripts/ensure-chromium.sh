@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # Debian's Chromium for the browser tests (Playwright cannot download its own browsers here): installs it with
-# apt-get when it is missing, with Debian's build of Chromium's headless shell (chromium-headless-shell, the same
-# engine without the browser's UI), which the tests drive when it is there: on a slow 2-core machine (2026-12-02)
-# the same page loads took 15 s of CPU in it against 36 s in `chromium --headless`. Without root or apt-get it says
-# what to install and fails.
+# apt-get when it is missing, with Debian's build of Chromium's headless shell (chromium-headless-shell), which the
+# tests drive when it is there (web/e2e/browser.mjs says why). Without root or apt-get it says what to install and
+# fails.
 set -euo pipefail
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)

@@ -8,7 +8,7 @@ import { chromium } from 'playwright-core';
 export const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
 // Chromium's headless shell (Debian's chromium-headless-shell, what Playwright itself runs headless) when installed:
 // the same engine as `chromium --headless` without the browser's UI around it, and less than half its CPU for the
-// same page loads on a slow 2-core machine (15 s against 36 s, 2026-12-02); deploy/scripts/ensure-chromium.sh
+// same page loads on a slow 2-core machine (15 s against 34–38 s, 2026-12-02); deploy/scripts/ensure-chromium.sh
 // installs both
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const EXECUTABLE = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
