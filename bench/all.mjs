@@ -9,6 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { machine, option, printTable, RESULTS_DIR } from './lib/report.mjs';
+import { autovacuumOn } from './lib/autovacuum.mjs';
 import { cpuBusy } from './lib/rss.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -18,6 +19,15 @@ const summaryOnly = option('summary', false);
 const only = summaryOnly ? [] : option('only', BENCHMARKS);
 const started = performance.now();
 const runs = [];
+// autovacuum as production has it, put back at the end and on Ctrl-C (lib/autovacuum.mjs)
+const restoreAutovacuum = summaryOnly ? () => {} : autovacuumOn();
+if (!summaryOnly) machine(); // taken (and kept) while the run's settings hold
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    restoreAutovacuum();
+    process.exit(130);
+  });
+}
 for (const name of BENCHMARKS.filter((bench) => only.includes(bench))) {
   const t0 = performance.now();
   const resultFile = `${RESULTS_DIR}${name}.json`;
@@ -40,6 +50,7 @@ for (const name of BENCHMARKS.filter((bench) => only.includes(bench))) {
     result: code === 0 && after && after !== before ? JSON.parse(after) : null,
   });
 }
+restoreAutovacuum();
 
 /**
  * Waits (at most 2 minutes) until the machine has been quiet for 3 seconds in a row (under 10% of its CPU busy):
@@ -210,6 +221,7 @@ printTable(
     exit,
     seconds,
     result: (result ?? written) ? 'written' : 'not run',
+    loadAverage: files[name]?.loadAverage?.join(' / ') ?? '-',
   })),
 );
 printTable('headline figures against the targets', headline);
@@ -218,11 +230,13 @@ writeFileSync(
   `${RESULTS_DIR}latest.json`,
   `${JSON.stringify(
     {
-      takenAt: new Date().toISOString(),
-      machine: machine(),
+      takenAt: summaryOnly && previous ? previous.takenAt : new Date().toISOString(),
+      machine: summaryOnly && previous ? previous.machine : machine(),
       totalSeconds,
       runs: runs.map(({ result, written, ...run }) => ({ ...run, written: Boolean(result ?? written) })),
       resultsTakenAt: Object.fromEntries(BENCHMARKS.map((name) => [name, files[name]?.takenAt ?? null])),
+      // 1-, 5- and 15-minute load averages when each result was written (the benchmark's own load included)
+      resultsLoadAverage: Object.fromEntries(BENCHMARKS.map((name) => [name, files[name]?.loadAverage ?? null])),
       headline,
     },
     null,

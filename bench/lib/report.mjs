@@ -45,14 +45,20 @@ export function machine() {
   if (machineCache) return machineCache;
   const cpu = cpus();
   let postgres = null;
+  let postgresAutovacuum = null;
   try {
-    postgres = execFileSync(
+    // with autovacuum off the queue-like tables bloat over a run (lib/autovacuum.mjs): a result says which it had
+    [postgres, postgresAutovacuum] = execFileSync(
       'psql',
-      [process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', '-tAc', 'SHOW server_version'],
-      {
-        encoding: 'utf8',
-      },
-    ).trim();
+      [
+        process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+        '-tAc',
+        "SELECT current_setting('server_version') || '|' || current_setting('autovacuum')",
+      ],
+      { encoding: 'utf8' },
+    )
+      .trim()
+      .split('|');
   } catch {
     // psql missing: the version is only informative
   }
@@ -68,6 +74,7 @@ export function machine() {
     memoryGb: Math.round(totalmem() / 2 ** 30),
     node: process.version,
     postgres,
+    postgresAutovacuum,
     kernel,
   };
   return machineCache;
