@@ -21,7 +21,8 @@ const started = performance.now();
 const runs = [];
 // autovacuum as production has it, put back at the end and on Ctrl-C (lib/autovacuum.mjs)
 const restoreAutovacuum = summaryOnly ? () => {} : autovacuumOn();
-if (!summaryOnly) machine(); // taken (and kept) while the run's settings hold
+// the machine as the benchmarks ran on it (autovacuum included), taken before it is put back
+const runMachine = summaryOnly ? null : machine();
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
     restoreAutovacuum();
@@ -231,7 +232,7 @@ writeFileSync(
   `${JSON.stringify(
     {
       takenAt: summaryOnly && previous ? previous.takenAt : new Date().toISOString(),
-      machine: summaryOnly && previous ? previous.machine : machine(),
+      machine: runMachine ?? previous?.machine ?? machine(),
       totalSeconds,
       runs: runs.map(({ result, written, ...run }) => ({ ...run, written: Boolean(result ?? written) })),
       resultsTakenAt: Object.fromEntries(BENCHMARKS.map((name) => [name, files[name]?.takenAt ?? null])),

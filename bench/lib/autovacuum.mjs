@@ -4,10 +4,7 @@
 // grow dead rows over the run, and each step measures the steps before it: on such a machine the burst after the
 // 1,000 msg/s step cost PostgreSQL 2.57 ms per message with it off and 1.46 with it on (bench/README.md).
 // `BENCH_AUTOVACUUM=as-is` measures the server as it is.
-import { execFileSync } from 'node:child_process';
-
-const url = () => process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const psql = (sql) => execFileSync('psql', [url(), '-tAqc', sql], { encoding: 'utf8' }).trim();
+import { psql } from './report.mjs';
 
 /**
  * Turns autovacuum on when the server has it off, and returns how to put it back (a no-op when nothing changed):

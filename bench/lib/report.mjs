@@ -39,6 +39,12 @@ export function printTable(title, rows) {
   for (const row of rows) console.log(line(columns.map((column) => text(row[column]))));
 }
 
+/** One statement through `psql` on TEST_DATABASE_URL's server, its unaligned output trimmed (throws when it fails). */
+export const psql = (sql) =>
+  execFileSync('psql', [process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', '-tAqc', sql], {
+    encoding: 'utf8',
+  }).trim();
+
 let machineCache;
 /** The machine the figures were taken on. */
 export function machine() {
@@ -48,17 +54,9 @@ export function machine() {
   let postgresAutovacuum = null;
   try {
     // with autovacuum off the queue-like tables bloat over a run (lib/autovacuum.mjs): a result says which it had
-    [postgres, postgresAutovacuum] = execFileSync(
-      'psql',
-      [
-        process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-        '-tAc',
-        "SELECT current_setting('server_version') || '|' || current_setting('autovacuum')",
-      ],
-      { encoding: 'utf8' },
-    )
-      .trim()
-      .split('|');
+    [postgres, postgresAutovacuum] = psql(
+      "SELECT current_setting('server_version') || '|' || current_setting('autovacuum')",
+    ).split('|');
   } catch {
     // psql missing: the version is only informative
   }
