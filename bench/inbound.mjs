@@ -6,11 +6,15 @@
 // and delivery rates, and messages lost (never delivered within the drain time) or duplicated (delivered twice
 // on one socket). The path: simulator → connector → Kafka → tickets (ticket, message) → Kafka → gateway → socket.
 // Stops escalating once a rate cannot be delivered (delivery under half the rate).
-//   node --import ./deploy/scripts/register-ts.mjs bench/inbound.mjs [--rates 50,100,300,1000,1500] [--duration 60] [--contacts 500]
+// `--history S` first fills the company with a history (bench/generate.mjs at scale S: 1 = 1M tickets, 5M messages),
+// so the tables the inbound path updates are production-sized; each step reports the tables' dead rows and
+// autovacuum rounds (PostgreSQL's cumulative statistics).
+//   node --import ./deploy/scripts/register-ts.mjs bench/inbound.mjs [--rates 50,100,300,1000,1500] [--duration 60] [--contacts 500] [--history 0]
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { channel } from '@cs/proto/realtime';
+import { generate } from './generate.mjs';
 import { call, logIn } from './lib/client.mjs';
 import { option, printTable, sleep, summarize, writeResult } from './lib/report.mjs';
 import { peakRssDuring, stackCpuMs } from './lib/rss.mjs';
@@ -40,6 +44,8 @@ const backlogWaitMs = option('backlog-wait', 300) * 1000;
 // (`POST /simulator/connections/{id}/messages/batch`); 0: one request per message (the load tool then costs the
 // gateway and the connector an HTTP request per message). Latency counts from each message's due time.
 const batchMs = option('batch-ms', 25);
+// a company history generated before the stack starts (0: none, the tables hold only what the run writes)
+const history = option('history', 0);
 const now = () => performance.timeOrigin + performance.now();
 
 if (!hasConnector()) {
@@ -51,7 +57,12 @@ if (!hasConnector()) {
 console.log(
   `inbound: rates ${rates.join(', ')} msg/s, ${durationS} s each, ${contactCount} contacts over ${connectionCount} connections`,
 );
-const stack = await startStack({ name: 'inbound' });
+let generated = null;
+const stack = await startStack({
+  name: 'inbound',
+  prepare:
+    history > 0 ? async (databaseUrl) => (generated = await generate(databaseUrl, { scale: history })) : undefined,
+});
 let sockets = [];
 try {
   const base = stack.gatewayUrl;
@@ -192,6 +203,50 @@ try {
     );
     return rows[0]?.commits ?? 0;
   };
+  /**
+   * WAL written so far by the whole server (`pg_stat_wal`: every database; the machine has no other), and the full-page
+   * images among its records (a page's first change after a checkpoint): read after commitsNow's wait.
+   */
+  const walNow = async () => {
+    const { rows } = await stats.query('SELECT wal_bytes::float8 AS bytes, wal_fpi::float8 AS fpi FROM pg_stat_wal');
+    return rows[0] ?? { bytes: 0, fpi: 0 };
+  };
+  /** KB of WAL and full-page images per delivered message since `before`. */
+  const walPerMessage = async (before, messages) => {
+    const after = await walNow();
+    const per = (value) => (messages > 0 ? Math.round((value / messages) * 100) / 100 : null);
+    return { walKbPerMessage: per((after.bytes - before.bytes) / 1024), fpiPerMessage: per(after.fpi - before.fpi) };
+  };
+  /**
+   * Per table of every schema: live and dead rows, autovacuum rounds, updates and HOT updates so far (the statistics
+   * lag by up to a second: read after commitsNow's wait).
+   */
+  const tablesNow = async () => {
+    const { rows } = await stats.query(
+      `SELECT schemaname || '.' || relname AS name, n_live_tup::float8 AS live, n_dead_tup::float8 AS dead,
+              autovacuum_count::float8 AS autovacuums, n_tup_upd::float8 AS updates, n_tup_hot_upd::float8 AS hot
+         FROM pg_stat_user_tables`,
+    );
+    return new Map(rows.map((row) => [row.name, row]));
+  };
+  /** The tables that gathered dead rows between two readings: dead rows at the end, rounds and HOT share in between. */
+  const tablesSince = (before, after) =>
+    [...after.values()]
+      .map((row) => {
+        const was = before.get(row.name) ?? { autovacuums: 0, updates: 0, hot: 0 };
+        const updates = row.updates - was.updates;
+        return {
+          table: row.name,
+          live: row.live,
+          dead: row.dead,
+          autovacuums: row.autovacuums - was.autovacuums,
+          updates,
+          hotPct: updates > 0 ? Math.round(((row.hot - was.hot) / updates) * 1000) / 10 : null,
+        };
+      })
+      .filter((row) => row.dead >= 1_000 || row.autovacuums > 0)
+      .sort((a, b) => b.dead - a.dead)
+      .slice(0, 8);
   const cpuSince = (before) => {
     const after = cpuNow();
     return Object.fromEntries(Object.keys(before).map((name) => [name, after[name] - before[name]]));
@@ -203,6 +258,8 @@ try {
     const total = Math.round(rate * durationS);
     // where the CPU goes: each deployable's CPU time during this rate (its share of the 2 cores)
     const commitsBefore = await commitsNow();
+    const walBefore = await walNow();
+    const tablesBefore = await tablesNow();
     const cpuBefore = cpuNow();
     const phaseStart = performance.now();
     const { result: sent, peak } = await peakRssDuring(stack, async () => {
@@ -228,6 +285,7 @@ try {
       Object.entries(cpuSince(cpuBefore)).map(([name, ms]) => [name, Math.round((ms / phaseMs) * 100) / 100]),
     );
     const commits = (await commitsNow()) - commitsBefore;
+    const tables = tablesSince(tablesBefore, await tablesNow());
     const latencies = [];
     let lastReceipt = 0;
     for (let s = first; s < first + total; s += 1) {
@@ -272,6 +330,8 @@ try {
       peakRssMb: peak,
       cpuCores: cpuShare,
       commitsPerMessage: latencies.length ? Math.round((commits / latencies.length) * 100) / 100 : null,
+      ...(await walPerMessage(walBefore, latencies.length)),
+      tables,
     });
     console.log(`  ${rate} msg/s: delivered ${latencies.length}/${total}, p99 ${s.p99} ms, delivery ${deliveryRate}/s`);
     if (deliveryRate < rate / 2 || latencies.length < acceptedCount / 2) {
@@ -299,6 +359,8 @@ try {
     const first = seq;
     seq += burst;
     const commitsBefore = await commitsNow();
+    const walBefore = await walNow();
+    const tablesBefore = await tablesNow();
     const before = cpuNow();
     const start = performance.now();
     const requests = [];
@@ -351,6 +413,7 @@ try {
     const seconds = (lastAt - sentAt.get(first)) / 1000;
     const used = cpuSince(before);
     const commits = (await commitsNow()) - commitsBefore;
+    const tables = tablesSince(tablesBefore, await tablesNow());
     const perMessage = Object.fromEntries(
       Object.entries(used).map(([name, ms]) => [name, Math.round((ms / Math.max(1, delivered)) * 100) / 100]),
     );
@@ -363,20 +426,26 @@ try {
       deliveryRate: Math.round((delivered / seconds) * 10) / 10,
       cpuMsPerMessage: { ...perMessage, total: Math.round((total / Math.max(1, delivered)) * 100) / 100 },
       commitsPerMessage: Math.round((commits / Math.max(1, delivered)) * 100) / 100,
+      ...(await walPerMessage(walBefore, delivered)),
+      tables,
     };
     console.log(
-      `  burst of ${burst}: delivered ${delivered} at ${burstResult.deliveryRate}/s (sent at ${burstResult.sendRate}/s), ${burstResult.commitsPerMessage} commits per message${backlog > 0 ? `, started behind ${backlog} messages of the rates` : ''}`,
+      `  burst of ${burst}: delivered ${delivered} at ${burstResult.deliveryRate}/s (sent at ${burstResult.sendRate}/s), ${burstResult.commitsPerMessage} commits and ${burstResult.walKbPerMessage} KB of WAL (${burstResult.fpiPerMessage} full-page images) per message${backlog > 0 ? `, started behind ${backlog} messages of the rates` : ''}`,
     );
   }
   close();
   await stats.end();
   const under1s = rows.filter((row) => row.lost === 0 && row.p99 !== null && row.p99 < 1_000).map((row) => row.rate);
-  const table = rows.map(({ peakRssMb: _peak, cpuCores: _cpu, ...row }) => row);
+  const table = rows.map(({ peakRssMb: _peak, cpuCores: _cpu, tables: _tables, ...row }) => row);
   printTable(
     'CPU used per deployable during each rate (cores; the machine has 2)',
     rows.map((row) => ({ rate: row.rate, ...row.cpuCores })),
   );
   printTable(`inbound: simulator send → company-${companyId}-appMessage on an agent socket (ms)`, table);
+  printTable('tables with dead rows at the end of each step (dead ≥ 1,000 or vacuumed in it)', [
+    ...rows.flatMap((row) => row.tables.map((t) => ({ step: `${row.rate}/s`, ...t }))),
+    ...(burstResult?.tables ?? []).map((t) => ({ step: 'burst', ...t })),
+  ]);
   if (burstResult) {
     printTable(
       `CPU ms per delivered message in a burst of ${burst} (${burstResult.deliveryRate} msg/s delivered; postgres: this run's backends)`,
@@ -394,8 +463,15 @@ try {
       drainMs,
       sockets: sockets.length,
       burst,
+      history,
     },
-    results: { rates: rows, highestRateP99Under1s: best, burst: burstResult, disconnects },
+    results: {
+      generated: generated?.counts ?? null,
+      rates: rows,
+      highestRateP99Under1s: best,
+      burst: burstResult,
+      disconnects,
+    },
   });
 } catch (error) {
   console.error(error);

@@ -15,6 +15,7 @@ import {
   createDatabase,
   createTopics,
   DEFAULT_TEST_BROKERS,
+  DEFAULT_TEST_DATABASE_URL,
   deleteTopics,
   dropDatabase,
   ensureKafka,
@@ -46,7 +47,7 @@ function accessTokenEnv() {
 /** A run's name: base-36 time and random hex, unique across stacks and templates made at the same moment. */
 const newRunId = () => `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL;
 /** The environment a template's seeds get: a stack's, as far as the seeds read it (NODE_ENV: the development logins). */
 const SEED_ENV = { NODE_ENV: 'test' };
 
