@@ -706,9 +706,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const name = option('database', '');
   let url = process.env.DATABASE_URL;
   if (name) {
-    const { createDatabase, DEFAULT_TEST_DATABASE_URL } = await import('@cs/platform/testing');
+    const { createDatabase, testServerUrl } = await import('@cs/platform/testing');
     const { migrateAll } = await import('../deploy/scripts/migrate.mjs');
-    url = await createDatabase(process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL, name);
+    url = await createDatabase(testServerUrl(), name);
     await migrateAll(url, { NODE_ENV: 'test', PATH: process.env.PATH }, { seed: true });
   }
   if (!url) throw new Error('DATABASE_URL or --database NAME is required');

@@ -190,50 +190,43 @@ try {
     const own = process.cpuUsage();
     return { ...stackCpuMs(stack), bench: (own.user + own.system) / 1000 };
   };
-  /**
-   * Transactions committed so far in this run's database (every service's schema; PostgreSQL's cumulative statistics,
-   * flushed by each backend within a second): the shape of the path, steadier than CPU time on a shared machine.
-   */
   const stats = new pg.Client({ connectionString: stack.databaseUrl });
   await stats.connect();
-  const commitsNow = async () => {
+  /**
+   * PostgreSQL's cumulative statistics so far, after a wait (each backend flushes them within a second):
+   * - `commits`: transactions committed in this run's database (every service's schema), the shape of the path,
+   *   steadier than CPU time on a shared machine;
+   * - `wal`: WAL written by the whole server (`pg_stat_wal`: every database; the machine has no other) and the
+   *   full-page images among its records (a page's first change after a checkpoint);
+   * - `tables`: per table of every schema, live and dead rows, autovacuum rounds, updates and HOT updates.
+   */
+  const statsNow = async () => {
     await sleep(1_500);
-    const { rows } = await stats.query(
-      'SELECT xact_commit::float8 AS commits FROM pg_stat_database WHERE datname = current_database()',
-    );
-    return rows[0]?.commits ?? 0;
+    const [commits, wal, tables] = await Promise.all([
+      stats.query('SELECT xact_commit::float8 AS commits FROM pg_stat_database WHERE datname = current_database()'),
+      stats.query('SELECT wal_bytes::float8 AS bytes, wal_fpi::float8 AS fpi FROM pg_stat_wal'),
+      stats.query(
+        `SELECT schemaname || '.' || relname AS name, n_live_tup::float8 AS live, n_dead_tup::float8 AS dead,
+                autovacuum_count::float8 AS autovacuums, n_tup_upd::float8 AS updates, n_tup_hot_upd::float8 AS hot
+           FROM pg_stat_user_tables`,
+      ),
+    ]);
+    return {
+      commits: commits.rows[0]?.commits ?? 0,
+      wal: wal.rows[0] ?? { bytes: 0, fpi: 0 },
+      tables: new Map(tables.rows.map((row) => [row.name, row])),
+    };
   };
   /**
-   * WAL written so far by the whole server (`pg_stat_wal`: every database; the machine has no other), and the full-page
-   * images among its records (a page's first change after a checkpoint): read after commitsNow's wait.
+   * What changed between two `statsNow` readings, for `messages` delivered: transactions committed; KB of WAL and
+   * full-page images per message; the tables that gathered dead rows (1,000 or more at the end, or vacuumed in between),
+   * with their rounds and HOT share in between.
    */
-  const walNow = async () => {
-    const { rows } = await stats.query('SELECT wal_bytes::float8 AS bytes, wal_fpi::float8 AS fpi FROM pg_stat_wal');
-    return rows[0] ?? { bytes: 0, fpi: 0 };
-  };
-  /** KB of WAL and full-page images per delivered message since `before`. */
-  const walPerMessage = async (before, messages) => {
-    const after = await walNow();
+  const statsBetween = (before, after, messages) => {
     const per = (value) => (messages > 0 ? Math.round((value / messages) * 100) / 100 : null);
-    return { walKbPerMessage: per((after.bytes - before.bytes) / 1024), fpiPerMessage: per(after.fpi - before.fpi) };
-  };
-  /**
-   * Per table of every schema: live and dead rows, autovacuum rounds, updates and HOT updates so far (the statistics
-   * lag by up to a second: read after commitsNow's wait).
-   */
-  const tablesNow = async () => {
-    const { rows } = await stats.query(
-      `SELECT schemaname || '.' || relname AS name, n_live_tup::float8 AS live, n_dead_tup::float8 AS dead,
-              autovacuum_count::float8 AS autovacuums, n_tup_upd::float8 AS updates, n_tup_hot_upd::float8 AS hot
-         FROM pg_stat_user_tables`,
-    );
-    return new Map(rows.map((row) => [row.name, row]));
-  };
-  /** The tables that gathered dead rows between two readings: dead rows at the end, rounds and HOT share in between. */
-  const tablesSince = (before, after) =>
-    [...after.values()]
+    const tables = [...after.tables.values()]
       .map((row) => {
-        const was = before.get(row.name) ?? { autovacuums: 0, updates: 0, hot: 0 };
+        const was = before.tables.get(row.name) ?? { autovacuums: 0, updates: 0, hot: 0 };
         const updates = row.updates - was.updates;
         return {
           table: row.name,
@@ -247,6 +240,13 @@ try {
       .filter((row) => row.dead >= 1_000 || row.autovacuums > 0)
       .sort((a, b) => b.dead - a.dead)
       .slice(0, 8);
+    return {
+      commits: after.commits - before.commits,
+      walKbPerMessage: per((after.wal.bytes - before.wal.bytes) / 1024),
+      fpiPerMessage: per(after.wal.fpi - before.wal.fpi),
+      tables,
+    };
+  };
   const cpuSince = (before) => {
     const after = cpuNow();
     return Object.fromEntries(Object.keys(before).map((name) => [name, after[name] - before[name]]));
@@ -257,9 +257,7 @@ try {
     const first = seq;
     const total = Math.round(rate * durationS);
     // where the CPU goes: each deployable's CPU time during this rate (its share of the 2 cores)
-    const commitsBefore = await commitsNow();
-    const walBefore = await walNow();
-    const tablesBefore = await tablesNow();
+    const statsBefore = await statsNow();
     const cpuBefore = cpuNow();
     const phaseStart = performance.now();
     const { result: sent, peak } = await peakRssDuring(stack, async () => {
@@ -284,8 +282,7 @@ try {
     const cpuShare = Object.fromEntries(
       Object.entries(cpuSince(cpuBefore)).map(([name, ms]) => [name, Math.round((ms / phaseMs) * 100) / 100]),
     );
-    const commits = (await commitsNow()) - commitsBefore;
-    const tables = tablesSince(tablesBefore, await tablesNow());
+    const statsAfter = await statsNow();
     const latencies = [];
     let lastReceipt = 0;
     for (let s = first; s < first + total; s += 1) {
@@ -309,6 +306,7 @@ try {
       ? Math.round((latencies.length / ((lastReceipt - sentAt.get(first)) / 1000)) * 10) / 10
       : 0;
     const s = summarize(latencies);
+    const { commits, tables, ...wal } = statsBetween(statsBefore, statsAfter, latencies.length);
     rows.push({
       rate,
       sent: total,
@@ -330,7 +328,7 @@ try {
       peakRssMb: peak,
       cpuCores: cpuShare,
       commitsPerMessage: latencies.length ? Math.round((commits / latencies.length) * 100) / 100 : null,
-      ...(await walPerMessage(walBefore, latencies.length)),
+      ...wal,
       tables,
     });
     console.log(`  ${rate} msg/s: delivered ${latencies.length}/${total}, p99 ${s.p99} ms, delivery ${deliveryRate}/s`);
@@ -358,9 +356,7 @@ try {
     // nothing arrived for 10 s)
     const first = seq;
     seq += burst;
-    const commitsBefore = await commitsNow();
-    const walBefore = await walNow();
-    const tablesBefore = await tablesNow();
+    const statsBefore = await statsNow();
     const before = cpuNow();
     const start = performance.now();
     const requests = [];
@@ -412,8 +408,7 @@ try {
     const lastAt = Math.max(...[...receivedAt].filter(([s]) => s >= first && s < first + burst).map(([, at]) => at));
     const seconds = (lastAt - sentAt.get(first)) / 1000;
     const used = cpuSince(before);
-    const commits = (await commitsNow()) - commitsBefore;
-    const tables = tablesSince(tablesBefore, await tablesNow());
+    const { commits, tables, ...wal } = statsBetween(statsBefore, await statsNow(), delivered);
     const perMessage = Object.fromEntries(
       Object.entries(used).map(([name, ms]) => [name, Math.round((ms / Math.max(1, delivered)) * 100) / 100]),
     );
@@ -426,7 +421,7 @@ try {
       deliveryRate: Math.round((delivered / seconds) * 10) / 10,
       cpuMsPerMessage: { ...perMessage, total: Math.round((total / Math.max(1, delivered)) * 100) / 100 },
       commitsPerMessage: Math.round((commits / Math.max(1, delivered)) * 100) / 100,
-      ...(await walPerMessage(walBefore, delivered)),
+      ...wal,
       tables,
     };
     console.log(

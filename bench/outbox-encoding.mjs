@@ -10,14 +10,14 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { DEFAULT_TEST_DATABASE_URL } from '@cs/platform/testing';
+import { testServerUrl } from '@cs/platform/testing';
 import { printTable } from './lib/report.mjs';
 
 const { values } = parseArgs({
   options: { rounds: { type: 'string', default: '150' }, repeat: { type: 'string', default: '4' } },
 });
 const rounds = Number(values.rounds);
-const url = process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL;
+const url = testServerUrl();
 const schema = `bench_outbox_${randomUUID().slice(0, 8)}`;
 const perInsert = 80;
 const perTake = 200;

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_TEST_DATABASE_URL } from '@cs/platform/testing';
+import { testServerUrl } from '@cs/platform/testing';
 
 export const RESULTS_DIR = fileURLToPath(new URL('../results/', import.meta.url));
 
@@ -42,7 +42,7 @@ export function printTable(title, rows) {
 
 /** One statement through `psql` on TEST_DATABASE_URL's server, its unaligned output trimmed (throws when it fails). */
 export const psql = (sql) =>
-  execFileSync('psql', [process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL, '-tAqc', sql], {
+  execFileSync('psql', [testServerUrl(), '-tAqc', sql], {
     encoding: 'utf8',
   }).trim();
 

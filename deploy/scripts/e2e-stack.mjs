@@ -15,12 +15,12 @@ import {
   createDatabase,
   createTopics,
   DEFAULT_TEST_BROKERS,
-  DEFAULT_TEST_DATABASE_URL,
   deleteTopics,
   dropDatabase,
   ensureKafka,
   freePort,
   spawnTs,
+  testServerUrl,
   waitForHttp,
 } from '@cs/platform/testing';
 import { FakeEfiServer } from '@cs/billing/fake-efi';
@@ -47,7 +47,7 @@ function accessTokenEnv() {
 /** A run's name: base-36 time and random hex, unique across stacks and templates made at the same moment. */
 const newRunId = () => `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL;
+const ADMIN_URL = testServerUrl();
 /** The environment a template's seeds get: a stack's, as far as the seeds read it (NODE_ENV: the development logins). */
 const SEED_ENV = { NODE_ENV: 'test' };
 

@@ -13,11 +13,12 @@ export interface PostgresServer {
 const EMBEDDED_PORT = 54329;
 
 /**
- * The machine's own server (trust authentication), what the e2e stack and the benchmarks use when TEST_DATABASE_URL
- * is unset: their databases are too large, or live too long, for the embedded server that `ensurePostgres` falls
- * back to.
+ * The server the e2e stack and the benchmarks use: `TEST_DATABASE_URL`, or else the machine's own (trust
+ * authentication). Their databases are too large, or live too long, for the embedded server that `ensurePostgres`
+ * falls back to.
  */
-export const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+export const testServerUrl = (): string =>
+  process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
  * The PostgreSQL server tests use: `TEST_DATABASE_URL` when set (CI: the machine's server), otherwise an
