@@ -17,6 +17,8 @@ export interface PgListenerOptions {
   readonly onReconnect?: () => void;
   /** Wait before each reconnect attempt (default 1 s). */
   readonly reconnectDelayMs?: number;
+  /** PostgreSQL settings of this connection beside the data source's (`-c name=value`), for a caller's own queries. */
+  readonly settings?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -59,10 +61,14 @@ export class PgListener {
     const url = (this.options.dataSource.options as { url?: string }).url;
     if (!url || !this.running) return;
     const extra = (this.options.dataSource.options as { extra?: { options?: string } }).extra;
+    const options = [
+      extra?.options,
+      ...Object.entries(this.options.settings ?? {}).map(([name, value]) => `-c ${name}=${value}`),
+    ].filter(Boolean);
     const client = new pg.Client({
       connectionString: url,
       application_name: this.options.applicationName,
-      ...(extra?.options ? { options: extra.options } : {}),
+      ...(options.length > 0 ? { options: options.join(' ') } : {}),
     });
     client.on('notification', (message) => this.options.onNotification(message.channel, message.payload ?? ''));
     let lost = false;

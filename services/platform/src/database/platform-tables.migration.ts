@@ -102,3 +102,37 @@ export class OutboxJsonPayload1764800000000 implements MigrationInterface {
     await queryRunner.query('ALTER TABLE outbox DROP COLUMN correlation_id');
   }
 }
+
+/**
+ * An outbox row's id is drawn only once its transaction has an xid (`pg_current_xact_id()` assigns one first), so
+ * that a transaction still able to commit an id the relay's take did not see is in that take's snapshot's
+ * in-progress list: what lets the relay's take look above its last id and in a few gaps instead of walking the index
+ * from its low end (`services/platform/src/events/outbox-take-window.ts`). Without it a multi-row insert that is its
+ * transaction's first write draws its first id before the xid exists. Services list it after
+ * `OutboxJsonPayload1764800000000`.
+ */
+export class OutboxIdAfterXid1765000000000 implements MigrationInterface {
+  name = 'OutboxIdAfterXid1765000000000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    const sequence = await outboxSequence(queryRunner);
+    await queryRunner.query(
+      `ALTER TABLE outbox ALTER COLUMN id SET DEFAULT
+         CASE WHEN pg_current_xact_id() IS NOT NULL THEN nextval('${sequence}'::regclass) END`,
+    );
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    const sequence = await outboxSequence(queryRunner);
+    await queryRunner.query(`ALTER TABLE outbox ALTER COLUMN id SET DEFAULT nextval('${sequence}'::regclass)`);
+  }
+}
+
+/** The outbox id's sequence, schema-qualified and quoted as PostgreSQL prints it. */
+async function outboxSequence(queryRunner: QueryRunner): Promise<string> {
+  const [row] = (await queryRunner.query(`SELECT pg_get_serial_sequence('outbox', 'id') AS name`)) as Array<{
+    name: string | null;
+  }>;
+  if (!row?.name) throw new Error('the outbox has no id sequence');
+  return row.name.replaceAll("'", "''");
+}

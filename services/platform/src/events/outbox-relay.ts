@@ -4,6 +4,7 @@ import { PgListener } from '../database/pg-listener.js';
 import { preparedStatement, START_TRANSACTION } from '../database/prepared.js';
 import { meter } from '../telemetry/telemetry.js';
 import { type BusMessage, EVENT_HEADERS, type EventBus } from './event-bus.js';
+import { OutboxTakeWindow } from './outbox-take-window.js';
 
 export interface OutboxRelayOptions {
   readonly dataSource: DataSource;
@@ -18,6 +19,11 @@ export interface OutboxRelayOptions {
    * batch and before the deletion of its rows commits, as a crash there would.
    */
   readonly fault?: 'exit-after-publish' | undefined;
+  /**
+   * `false`: every take looks from the low end of the outbox, as before the take window (`bench/outbox-relay.mjs`
+   * compares the two; the relay also falls back to it while the outbox's ids are not drawn for the window).
+   */
+  readonly takeWindow?: boolean;
 }
 
 interface OutboxRow {
@@ -40,6 +46,10 @@ interface OutboxRow {
 const published = meter().createCounter('outbox_events_published_total', {
   description: 'Events published by the outbox relay',
 });
+const untrackedRows = meter().createCounter('outbox_untracked_rows_total', {
+  description:
+    "Outbox rows an audit take found outside the relay's take window (should stay 0: see outbox-take-window.ts)",
+});
 
 /** Relays of this process, by schema, whose lag the gauge reports at each scrape. */
 const relays = new Map<string, OutboxRelay>();
@@ -50,6 +60,8 @@ export const localOutboxRelay = (dataSource: DataSource): OutboxRelay | undefine
 
 /** How soon a relay looks again when another relay held the schema's lock (it may not have seen our rows). */
 const CONTENDED_RETRY_MS = 20;
+/** How often a take also looks at everything below the window's mark (see `OutboxTakeWindow.advance`). */
+const AUDIT_INTERVAL_MS = 10_000;
 let lagGauge = false;
 
 /**
@@ -88,12 +100,20 @@ export class OutboxRelay {
   private loop: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private failures = 0;
-  /** No transaction of this relay is running on the LISTEN connection (a `flush` beside the loop uses the pool). */
-  private listenerFree = true;
   /** A NOTIFY (or the poll) came since the last look at the outbox: look again before waiting. */
   private poked = false;
   /** The last look found the schema's lock held by another relay (another replica, or a `flush`). */
   private contended = false;
+  /** Where the next take looks (see `outbox-take-window.ts`); undefined while the outbox's ids are not drawn for it. */
+  private window: OutboxTakeWindow | undefined;
+  /**
+   * Whether the outbox's id default draws an id after the transaction's xid (`OutboxIdAfterXid1765000000000`); looked
+   * up again at each audit while it is not (the migration may run after the process started).
+   */
+  private windowed: boolean | undefined;
+  private lastAudit = Date.now();
+  /** One take at a time in this process (the loop and a `flush`): the window follows the takes in their order. */
+  private taking: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: OutboxRelayOptions) {}
 
@@ -155,6 +175,7 @@ export class OutboxRelay {
       logger: this.options.logger,
       onNotification: () => this.poke(),
       onReconnect: () => this.poke(),
+      settings: TAKE_SETTINGS,
     });
     await this.listener.start();
   }
@@ -197,39 +218,86 @@ export class OutboxRelay {
    * One round: the batch taken out of the outbox in a transaction that stays open while the batch is published and
    * commits only after, so a failed publish (or a crash) rolls the rows back for the next round. On the LISTEN
    * connection when it is up (the relay then never waits for a pool connection behind busy consumers: the events
-   * they committed go out at once), else on the pool.
+   * they committed go out at once), else on the pool. The take looks where the window says (`outbox-take-window.ts`),
+   * and the window follows it once it committed.
    */
-  private async publishBatch(): Promise<number> {
+  private publishBatch(): Promise<number> {
+    const round = this.taking.then(() => this.takeAndPublish());
+    this.taking = round.catch(() => undefined);
+    return round;
+  }
+
+  private async takeAndPublish(): Promise<number> {
     const batchSize = this.options.batchSize ?? 500;
     const lockKey = `outbox:${this.options.schema}`;
     // no transaction stays open while the bus is held (make dev's start-up)
     await this.options.bus.publishable?.();
-    const client = this.listenerFree ? this.listener?.client : undefined;
+    const audit = Date.now() - this.lastAudit >= AUDIT_INTERVAL_MS;
+    if (this.windowed === undefined || (audit && !this.windowed)) {
+      this.windowed = this.options.takeWindow !== false && (await this.idsDrawnAfterXid());
+    }
+    const window = this.windowed ? (this.window ??= new OutboxTakeWindow()) : new OutboxTakeWindow();
+    const bounds = window.bounds(audit);
+    const values = [lockKey, batchSize, bounds.mark, bounds.lo, bounds.hi];
+    const client = this.listener?.client;
+    let take: TakenRow[];
     if (!client) {
-      return this.options.dataSource.transaction(async (manager) =>
-        this.publishTaken(await manager.query<TakenRow[]>(TAKE_BATCH, [lockKey, batchSize])),
+      take = await this.options.dataSource.transaction(async (manager) => {
+        for (const [name, value] of Object.entries(TAKE_SETTINGS)) await manager.query(`SET LOCAL ${name} = ${value}`);
+        const rows = await manager.query<TakenRow[]>(TAKE_BATCH, values);
+        await this.publishTaken(rows);
+        return rows;
+      });
+    } else {
+      try {
+        // `START TRANSACTION` goes out with the take in one round trip (`prepared.ts`), `COMMIT` is the second: there
+        // is a round per handled batch on every hop of the inbound path
+        await client.query(START_TRANSACTION);
+        take = (await client.query<TakenRow>(TAKE_BATCH, values)).rows;
+        await this.publishTaken(take);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    }
+    const [lock, ...rows] = take;
+    if (lock?.locked && lock.horizon !== null) {
+      if (audit) this.lastAudit = Date.now();
+      const { untracked } = window.advance(
+        { xmin: BigInt(lock.horizon), xid: rows[0]?.xid ? BigInt(rows[0].xid) : null },
+        { count: lock.candidates ?? 0, highest: lock.highest === null ? null : BigInt(lock.highest) },
+        rows.map((row) => BigInt(row.id)),
+        batchSize,
       );
+      if (untracked > 0) {
+        untrackedRows.add(untracked, { schema: this.options.schema });
+        this.options.logger.warn(
+          { untracked, schema: this.options.schema },
+          'outbox relay: an audit take found rows outside its take window (published now, possibly out of order)',
+        );
+      }
     }
-    this.listenerFree = false;
-    try {
-      // `START TRANSACTION` goes out with the take in one round trip (`prepared.ts`), `COMMIT` is the second: there is
-      // a round per handled batch on every hop of the inbound path
-      await client.query(START_TRANSACTION);
-      const count = await this.publishTaken((await client.query<TakenRow>(TAKE_BATCH, [lockKey, batchSize])).rows);
-      await client.query('COMMIT');
-      return count;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      this.listenerFree = true;
-    }
+    return rows.length;
   }
 
-  /** Publishes what the take returned (the lock's row first, see `TAKE_BATCH`); resolves with the batch's size. */
-  private async publishTaken([lock, ...rows]: TakenRow[]): Promise<number> {
+  /**
+   * Whether the outbox's ids are drawn after the inserting transaction's xid, as the take window needs
+   * (`OutboxIdAfterXid1765000000000`); until that migration ran, every take looks from the start, as before it.
+   */
+  private async idsDrawnAfterXid(): Promise<boolean> {
+    const [row] = await this.options.dataSource.query<Array<{ expression: string | null }>>(
+      `SELECT pg_get_expr(d.adbin, d.adrelid) AS expression
+         FROM pg_attrdef d JOIN pg_attribute a ON a.attrelid = d.adrelid AND a.attnum = d.adnum
+        WHERE d.adrelid = 'outbox'::regclass AND a.attname = 'id'`,
+    );
+    return row?.expression?.includes('pg_current_xact_id()') ?? false;
+  }
+
+  /** Publishes what the take returned (the lock's row first, see `TAKE_BATCH`). */
+  private async publishTaken([lock, ...rows]: TakenRow[]): Promise<void> {
     this.contended = !lock?.locked;
-    if (rows.length === 0) return 0;
+    if (rows.length === 0) return;
     const messages: BusMessage[] = rows.map((row) => ({
       topic: row.topic,
       key: row.message_key,
@@ -250,33 +318,65 @@ export class OutboxRelay {
       process.exit(70);
     }
     published.add(rows.length);
-    return rows.length;
   }
 }
 
 /**
  * The relay's take in one statement (see `publishBatch`): the schema's lock (one relay per schema at a time: the order
- * of the events), then, when it got it, the batch taken out of the outbox in id order; no rows but the lock's when
- * another relay holds it. Two round trips fewer per round than a separate lock, SELECT and DELETE. The payload is the
- * producer's text as it was written; a row without a correlation id column (see `OutboxJsonPayload1764800000000`) has
- * it read from its payload.
+ * of the events), then, when it got it, the batch taken out of the outbox in id order among the candidates: the rows
+ * above the window's mark ($3) and those in its gaps ($4, $5: ranges). The first row is the lock's, with the
+ * statement's snapshot's xmin and the candidates' count and highest id, and each taken row carries the transaction's
+ * xid (`OutboxTakeWindow.advance`); no rows but the lock's when another relay holds the lock. The candidates are
+ * deleted by their tuple ids (a TID scan, with `TAKE_SETTINGS`): a tuple id read under the statement's snapshot stays
+ * that row's, since no row version that snapshot can see is pruned. Two round trips fewer per round than a separate lock, SELECT and DELETE. The payload
+ * is the producer's text as it was written; a row without a correlation id column (see
+ * `OutboxJsonPayload1764800000000`) has it read from its payload.
  */
 const TAKE_BATCH = preparedStatement(
   `WITH lock AS MATERIALIZED (SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked),
+        candidates AS MATERIALIZED (
+          SELECT id, ctid FROM (
+            (SELECT id, ctid FROM outbox WHERE id > $3::bigint ORDER BY id LIMIT $2)
+            UNION
+            (SELECT o.id, o.ctid FROM unnest($4::bigint[], $5::bigint[]) AS g(lo, hi)
+               CROSS JOIN LATERAL (SELECT id, ctid FROM outbox WHERE id BETWEEN g.lo AND g.hi ORDER BY id LIMIT $2) o)
+          ) c
+           WHERE (SELECT locked FROM lock)
+           ORDER BY id LIMIT $2
+        ),
         taken AS (
           DELETE FROM outbox
-           WHERE id IN (SELECT id FROM outbox WHERE (SELECT locked FROM lock) ORDER BY id LIMIT $2)
+           WHERE ctid = ANY (ARRAY(SELECT ctid FROM candidates))
           RETURNING id, event_id, topic, message_key, type, company_id, payload::text AS payload,
-              coalesce(correlation_id, payload->>'correlationId') AS correlation_id, headers
+              coalesce(correlation_id, payload->>'correlationId') AS correlation_id, headers,
+              pg_current_xact_id()::text AS xid
         )
-   SELECT locked, NULL::bigint AS id, NULL AS event_id, NULL AS topic, NULL AS message_key, NULL AS type,
-          NULL::integer AS company_id, NULL AS payload, NULL AS correlation_id, NULL::jsonb AS headers
+   SELECT locked, pg_snapshot_xmin(pg_current_snapshot())::text AS horizon,
+          (SELECT count(*)::int FROM candidates) AS candidates, (SELECT max(id) FROM candidates) AS highest,
+          NULL::bigint AS id, NULL AS event_id, NULL AS topic, NULL AS message_key, NULL AS type,
+          NULL::integer AS company_id, NULL AS payload, NULL AS correlation_id, NULL::jsonb AS headers, NULL AS xid
      FROM lock
    UNION ALL
-   SELECT true, * FROM taken
+   SELECT true, NULL, NULL, NULL, * FROM taken
    ORDER BY id NULLS FIRST`,
 );
 
-type TakenRow = OutboxRow & { locked: boolean };
+/**
+ * The take's connection plans no sequential scan of the outbox: its plan is prepared once (a generic plan, see
+ * `preparedStatement`), and one made while the outbox was a page or two, never analyzed (a fresh schema; machines with
+ * autovacuum off), scanned the whole table, every row version the takes left dead included, on every take from then on:
+ * 4 times the relay's CPU of the index and TID scans in a burst (2026-12-04).
+ */
+const TAKE_SETTINGS = { enable_seqscan: 'off' } as const;
+
+type TakenRow = OutboxRow & {
+  locked: boolean;
+  /** The lock's row only: the statement's snapshot's xmin, and what the take looked at. */
+  horizon: string | null;
+  candidates: number | null;
+  highest: string | null;
+  /** A taken row's only: the take's own xid. */
+  xid: string | null;
+};
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

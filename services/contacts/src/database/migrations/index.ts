@@ -1,4 +1,5 @@
 import {
+  OutboxIdAfterXid1765000000000,
   OutboxJsonPayload1764800000000,
   OutboxQuietNotify1764500000000,
   PlatformTables1700000000000,
@@ -11,4 +12,5 @@ export const ContactsMigrations = [
   CreateContacts1732100000000,
   OutboxQuietNotify1764500000000,
   OutboxJsonPayload1764800000000,
+  OutboxIdAfterXid1765000000000,
 ];

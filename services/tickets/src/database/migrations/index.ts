@@ -1,4 +1,5 @@
 import {
+  OutboxIdAfterXid1765000000000,
   OutboxJsonPayload1764800000000,
   OutboxQuietNotify1764500000000,
   PlatformTables1700000000000,
@@ -27,4 +28,5 @@ export const TicketsMigrations = [
   ContactsById1764600000000,
   DashboardLeadsByPrevious1764700000000,
   OutboxJsonPayload1764800000000,
+  OutboxIdAfterXid1765000000000,
 ];

@@ -1,4 +1,5 @@
 import {
+  OutboxIdAfterXid1765000000000,
   OutboxJsonPayload1764800000000,
   OutboxQuietNotify1764500000000,
   PlatformTables1700000000000,
@@ -19,4 +20,5 @@ export const WhatsappMigrations = [
   SimulatorSentEdits1764300000000,
   OutboxQuietNotify1764500000000,
   OutboxJsonPayload1764800000000,
+  OutboxIdAfterXid1765000000000,
 ];
