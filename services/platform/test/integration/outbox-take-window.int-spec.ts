@@ -11,10 +11,10 @@ import { Writable } from 'node:stream';
 import pg from 'pg';
 import pino from 'pino';
 import type { DataSource } from 'typeorm';
-import { createServiceDataSource } from '@cs/platform/database';
+import { createServiceDataSource, OutboxIdAfterXid1765000000000 } from '@cs/platform/database';
 import { type BusMessage, InProcessEventBus, OutboxRelay } from '@cs/platform/events';
 import { expectEventually, testRun } from '@cs/platform/testing';
-import { migratedProbeDataSource } from '../fixtures/probe-migrations.js';
+import { migratedProbeDataSource, probeMigrations } from '../fixtures/probe-migrations.js';
 
 const schema = `take_window_${randomBytes(3).toString('hex')}`;
 /** What the relay logged at warn or above (an audit take finding rows outside the window says so). */
@@ -34,10 +34,10 @@ let relay: OutboxRelay;
 const published: BusMessage[] = [];
 const clients: pg.Client[] = [];
 
-async function client(): Promise<pg.Client> {
+async function client(inSchema = schema): Promise<pg.Client> {
   const connection = new pg.Client({ connectionString: testRun().databaseUrl });
   await connection.connect();
-  await connection.query(`SET search_path TO "${schema}"`);
+  await connection.query(`SET search_path TO "${inSchema}"`);
   clients.push(connection);
   return connection;
 }
@@ -219,5 +219,54 @@ describe('the outbox take window', () => {
     // nor does any take scan the table (a generic plan made while it was a page or two did, every row version included)
     expect(after.sequential - before.sequential).toBe(0);
     await relay.start();
+  });
+});
+
+describe('an outbox whose ids are drawn as before (OutboxIdAfterXid1765000000000 not run yet)', () => {
+  const before = `${schema}_before`;
+  let beforeSource: DataSource;
+  let beforeRelay: OutboxRelay;
+  const beforePublished: string[] = [];
+
+  beforeAll(async () => {
+    beforeSource = await migratedProbeDataSource(
+      before,
+      probeMigrations.filter((migration) => migration !== OutboxIdAfterXid1765000000000),
+    );
+    const bus = new InProcessEventBus();
+    await bus.connect();
+    bus.publish = async (messages) => {
+      beforePublished.push(...messages.map((message) => message.key));
+    };
+    beforeRelay = new OutboxRelay({ dataSource: beforeSource, bus, schema: before, logger, pollIntervalMs: 30_000 });
+    await beforeRelay.start();
+  });
+
+  afterAll(async () => {
+    await beforeRelay?.stop();
+    await beforeSource?.query(`DROP SCHEMA IF EXISTS "${before}" CASCADE`);
+    await beforeSource?.destroy();
+  });
+
+  it('is taken from the low end, as before the window: an id drawn before its transaction had an xid still goes out', async () => {
+    const late = await client(before);
+    const writer = await client(before);
+    // the id is drawn first (no xid yet), the row written later: what a multi-row insert can do without the migration
+    const [{ id }] = (await late.query<{ id: string }>(`SELECT nextval(pg_get_serial_sequence('outbox', 'id')) AS id`))
+      .rows as [{ id: string }];
+    await insertEvents(writer, ['other-1', 'other-2']);
+    await expectEventually(() => expect(beforePublished).toEqual(['other-1', 'other-2']), { timeoutMs: 2_000 });
+    await insertEvents(writer, ['other-3']);
+    await expectEventually(() => expect(beforePublished).toHaveLength(3), { timeoutMs: 2_000 });
+    await late.query(
+      `INSERT INTO outbox (id, event_id, topic, message_key, type, company_id, payload)
+       VALUES ($1, gen_random_uuid(), 'probe.window', 'order-9', 'probe.window', 1, '{}')`,
+      [id],
+    );
+    await insertEvents(writer, ['order-9']);
+    await expectEventually(() => expect(beforePublished.slice(3)).toEqual(['order-9', 'order-9']), {
+      timeoutMs: 2_000,
+    });
+    expect(warnings).toEqual([]);
   });
 });
