@@ -19,8 +19,10 @@ help:
 	@echo "make chaos            the fault suite under inbound load, on a private Kafka broker (bench/README.md)"
 	@echo "make up | down        docker compose (production shape; needs a Docker engine)"
 
+# --prefer-offline: the lockfile pins every tarball by its integrity, so npm's cache answers without asking the
+# registry whether it is fresh (33–36 s against 37–45 s on 2 cores, 2026-12-04); what the cache lacks is still fetched
 node_modules/.install-stamp: package-lock.json package.json
-	npm ci --no-audit --no-fund
+	npm ci --no-audit --no-fund --prefer-offline
 	@touch $@
 
 install: node_modules/.install-stamp
