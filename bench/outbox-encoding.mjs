@@ -7,11 +7,11 @@
 // Both tables keep the unique event id. Real PostgreSQL (TEST_DATABASE_URL), a scratch schema dropped at the end.
 //   node bench/outbox-encoding.mjs [--rounds 150] [--repeat 4]
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { testServerUrl } from '@cs/platform/testing';
 import { printTable } from './lib/report.mjs';
+import { cpuMs } from './lib/rss.mjs';
 
 const { values } = parseArgs({
   options: { rounds: { type: 'string', default: '150' }, repeat: { type: 'string', default: '4' } },
@@ -28,10 +28,7 @@ const {
   rows: [{ pid }],
 } = await client.query('SELECT pg_backend_pid() AS pid');
 /** The backend's CPU so far (ms), from /proc: PostgreSQL runs on this machine. */
-const backendCpuMs = () => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
+const backendCpuMs = () => cpuMs(pid);
 
 const columns = `id bigserial PRIMARY KEY, event_id uuid NOT NULL UNIQUE, topic text NOT NULL, message_key text NOT NULL,
   type text NOT NULL, company_id integer NOT NULL, headers jsonb NOT NULL DEFAULT '{}', created_at timestamptz NOT NULL DEFAULT now()`;

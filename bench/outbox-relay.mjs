@@ -12,20 +12,13 @@
 //   node --import ./deploy/scripts/register-ts.mjs bench/outbox-relay.mjs [--rate 3000] [--seconds 10] [--writers 12]
 //     [--per-transaction 3] [--repeat 2] [--horizons free,held]   (or BENCH_RATE, BENCH_SECONDS, ...)
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import pino from 'pino';
-import {
-  createServiceDataSource,
-  OutboxIdAfterXid1765000000000,
-  OutboxJsonPayload1764800000000,
-  OutboxQuietNotify1764500000000,
-  PlatformTables1700000000000,
-  runMigrations,
-} from '@cs/platform/database';
+import { createServiceDataSource, PlatformMigrations, runMigrations } from '@cs/platform/database';
 import { InProcessEventBus, OutboxRelay } from '@cs/platform/events';
 import { testServerUrl } from '@cs/platform/testing';
 import { option, printTable, summarize, writeResult } from './lib/report.mjs';
+import { cpuMs } from './lib/rss.mjs';
 
 const rate = option('rate', 3000);
 const seconds = option('seconds', 10);
@@ -36,12 +29,6 @@ const horizons = option('horizons', ['free', 'held']);
 const url = testServerUrl();
 const logger = pino({ level: 'warn' });
 const filler = 'x'.repeat(1_300);
-
-/** A backend's CPU so far (ms), from /proc. */
-const cpuMs = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
 
 const INSERT = `INSERT INTO outbox (event_id, topic, message_key, type, company_id, correlation_id, payload, headers)
   SELECT e.event_id, 'bench.outbox', e.message_key, 'bench.outbox', 1, NULL, p.payload, '{}'
@@ -55,12 +42,7 @@ async function round(variant, horizon) {
     url,
     schema,
     entities: [],
-    migrations: [
-      PlatformTables1700000000000,
-      OutboxQuietNotify1764500000000,
-      OutboxJsonPayload1764800000000,
-      OutboxIdAfterXid1765000000000,
-    ],
+    migrations: PlatformMigrations,
   });
   await runMigrations(dataSource);
   const committedAt = new Map();

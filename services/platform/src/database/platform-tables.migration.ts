@@ -128,6 +128,17 @@ export class OutboxIdAfterXid1765000000000 implements MigrationInterface {
   }
 }
 
+/**
+ * The platform's migrations, in order: all a schema with only the outbox and the inbox needs (the platform's probes and
+ * benchmarks). Services list each between their own, as its comment says.
+ */
+export const PlatformMigrations = [
+  PlatformTables1700000000000,
+  OutboxQuietNotify1764500000000,
+  OutboxJsonPayload1764800000000,
+  OutboxIdAfterXid1765000000000,
+];
+
 /** The outbox id's sequence, schema-qualified and quoted as PostgreSQL prints it. */
 async function outboxSequence(queryRunner: QueryRunner): Promise<string> {
   const [row] = (await queryRunner.query(`SELECT pg_get_serial_sequence('outbox', 'id') AS name`)) as Array<{

@@ -328,9 +328,9 @@ export class OutboxRelay {
  * statement's snapshot's xmin and the candidates' count and highest id, and each taken row carries the transaction's
  * xid (`OutboxTakeWindow.advance`); no rows but the lock's when another relay holds the lock. The candidates are
  * deleted by their tuple ids (a TID scan, with `TAKE_SETTINGS`): a tuple id read under the statement's snapshot stays
- * that row's, since no row version that snapshot can see is pruned. Two round trips fewer per round than a separate lock, SELECT and DELETE. The payload
- * is the producer's text as it was written; a row without a correlation id column (see
- * `OutboxJsonPayload1764800000000`) has it read from its payload.
+ * that row's, since no row version that snapshot can see is pruned. Two round trips fewer per round than a separate
+ * lock, SELECT and DELETE. The payload is the producer's text as it was written; a row without a correlation id column
+ * (see `OutboxJsonPayload1764800000000`) has it read from its payload.
  */
 const TAKE_BATCH = preparedStatement(
   `WITH lock AS MATERIALIZED (SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked),
