@@ -9,26 +9,8 @@ import { parse } from 'yaml';
 import type { z } from 'zod';
 import { loadConfig } from '@cs/platform/config';
 import { repoRoot } from '@cs/platform/testing';
-import { GatewayEnvSchema } from '../../gateway/src/config/env.js';
-import { IdentityEnvSchema } from '../../services/identity/src/config/env.js';
-import { CampaignsEnvSchema } from '../../services/campaigns/src/config/env.js';
-import { ContactsEnvSchema } from '../../services/contacts/src/config/env.js';
-import { TicketsEnvSchema } from '../../services/tickets/src/config/env.js';
-import { ConnectorEnvSchema } from '../../services/whatsapp-connector/src/config/env.js';
-import { BillingEnvSchema } from '../../services/billing/src/config/env.js';
 import { SERVICES } from '../scripts/deployables.mjs';
-
-const DEPLOYABLES: Record<string, z.ZodObject> = {
-  identity: IdentityEnvSchema,
-  tickets: TicketsEnvSchema,
-  contacts: ContactsEnvSchema,
-  'whatsapp-connector': ConnectorEnvSchema,
-  billing: BillingEnvSchema,
-  campaigns: CampaignsEnvSchema,
-  gateway: GatewayEnvSchema,
-};
-/** Read by the container's entry command or by Node itself, not by the app. */
-const IMAGE_KEYS = new Set(['SERVICE', 'NODE_OPTIONS']);
+import { ENV_SCHEMAS as DEPLOYABLES, IMAGE_KEYS } from './env-schemas.js';
 
 interface ComposeService {
   environment?: Record<string, string | number>;

@@ -4,7 +4,10 @@ import { IdentityEnvSchema } from '../config/env.js';
 import { createIdentityDataSource } from './data-source.js';
 import { seedIdentity } from './seed.js';
 
-/** The migration step of identity (`make migrate`, a compose service, a k8s Job), and its seed with SEED=1. */
+/**
+ * The migration step of identity (`make migrate`, the compose `migrate` service, the Kubernetes Deployment's
+ * `migrate` init container), and its seed with SEED=1.
+ */
 const config = loadConfig(IdentityEnvSchema.pick({ DATABASE_URL: true, DATABASE_POOL_SIZE: true }), process.env);
 const dataSource = createIdentityDataSource(config);
 const applied = await runMigrations(dataSource);

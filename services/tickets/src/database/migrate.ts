@@ -3,8 +3,11 @@ import { runMigrations } from '@cs/platform/database';
 import { TicketsEnvSchema } from '../config/env.js';
 import { createTicketsDataSource } from './data-source.js';
 
-/** The migration step of tickets (`make migrate`, a compose service, a k8s Job). */
-const config = loadConfig(TicketsEnvSchema, process.env);
+/**
+ * The migration step of tickets (`make migrate`, the compose `migrate` service, the
+ * Kubernetes Deployment's `migrate` init container): only the database is needed.
+ */
+const config = loadConfig(TicketsEnvSchema.pick({ DATABASE_URL: true, DATABASE_POOL_SIZE: true }), process.env);
 const dataSource = createTicketsDataSource(config);
 const applied = await runMigrations(dataSource);
 await dataSource.destroy();

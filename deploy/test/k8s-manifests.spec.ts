@@ -1,0 +1,81 @@
+/**
+ * deploy/k8s renders with `kubectl kustomize`, every object passes the Kubernetes API schema, and every deployable's
+ * Deployment provides what its config schema requires (k8s-manifests.ts says what else is checked). Each kind of
+ * mistake is shown to fail on a copy of the manifests.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { accessTokenKeys, repoRoot } from '@cs/platform/testing';
+import { manifestProblems, testSecrets } from './k8s-manifests.js';
+
+const manifests = join(repoRoot(), 'deploy', 'k8s');
+const secrets = testSecrets(manifests, accessTokenKeys());
+const copies: string[] = [];
+
+afterAll(() => {
+  for (const dir of copies) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The problems of a copy of deploy/k8s with `file`'s text changed by `edit` (which must change it). */
+async function problemsAfter(file: string, edit: (text: string) => string): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'k8s-manifests-'));
+  copies.push(dir);
+  cpSync(manifests, dir, { recursive: true });
+  const text = readFileSync(join(dir, file), 'utf8');
+  const edited = edit(text);
+  expect(edited).not.toBe(text);
+  writeFileSync(join(dir, file), edited);
+  return manifestProblems(dir, file === 'secrets.example.env' ? testSecrets(dir, accessTokenKeys()) : secrets);
+}
+
+describe('deploy/k8s', () => {
+  it('renders, passes the Kubernetes API schema and gives every deployable what it needs', async () => {
+    expect(await manifestProblems(manifests, secrets)).toEqual([]);
+  }, 60_000);
+
+  it('fails on a duplicate key', async () => {
+    const problems = await problemsAfter('tickets.yaml', (text) => text.replace(/^(      volumes: .*\n)/m, '$1$1'));
+    expect(problems.join('\n')).toMatch(/kubectl kustomize .* failed: .*(already defined|duplicate|mapping key)/is);
+  }, 60_000);
+
+  it('fails on a missing container: the migration step of tickets', async () => {
+    const problems = await problemsAfter('tickets.yaml', (text) =>
+      text.replace(/^ {8}- name: migrate\n( {10}.*\n)+/m, ''),
+    );
+    expect(problems).toContain(
+      'Deployment/tickets: no migrate init container running services/tickets/dist/database/migrate.js',
+    );
+  }, 60_000);
+
+  it('fails on a missing app container', async () => {
+    const problems = await problemsAfter('contacts.yaml', (text) =>
+      text.replace('- name: contacts\n', '- name: contact\n'),
+    );
+    expect(problems).toContain('Deployment/contacts: no container named contacts');
+  }, 60_000);
+
+  it('fails on a missing required variable', async () => {
+    const problems = await problemsAfter('billing.yaml', (text) =>
+      text.replace(/^ *- \{ name: BILLING_WEBHOOK_SECRET, .*\n/m, ''),
+    );
+    expect(problems.join('\n')).toMatch(/Deployment\/billing: container billing: .*BILLING_WEBHOOK_SECRET is required/);
+  }, 60_000);
+
+  it('fails on an object the schema refuses: a wrong type', async () => {
+    const problems = await problemsAfter('whatsapp-connector.yaml', (text) =>
+      text.replace('replicas: 3', 'replicas: three'),
+    );
+    expect(problems.join('\n')).toMatch(/Deployment\/whatsapp-connector: .*\/spec\/replicas must be integer/);
+  }, 60_000);
+
+  it('fails on an object the schema refuses: an unknown field', async () => {
+    const problems = await problemsAfter('gateway.yaml', (text) => text.replace('livenessProbe:', 'livenesProbe:'));
+    expect(problems).toContain('Deployment/gateway: unknown field "spec.template.spec.containers[0].livenesProbe"');
+  }, 60_000);
+
+  it('fails on a secret key the operator is not told to create', async () => {
+    const problems = await problemsAfter('secrets.example.env', (text) => text.replace(/^TICKETS_SECRETS_KEY=\n/m, ''));
+    expect(problems).toContain('secret key TICKETS_SECRETS_KEY is not in secrets.example.env');
+  }, 60_000);
+});
