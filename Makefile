@@ -4,7 +4,7 @@ SHELL := /bin/bash
 NODE_TS := node --import ./deploy/scripts/register-ts.mjs
 JEST := node --experimental-vm-modules --no-warnings=ExperimentalWarning node_modules/jest/bin/jest.js
 
-.PHONY: help install lock dev up down build lint eslint format-check typecheck test test-fast test-unit test-int e2e bench migrate gen check-generated browser kafka-up kafka-down replay-projections chaos clean
+.PHONY: help install lock dev up down build lint eslint format-check typecheck test test-fast test-unit test-int e2e bench migrate gen check-generated browser web-server kafka-up kafka-down replay-projections chaos clean
 
 help:
 	@echo "make dev              run the whole product locally (embedded PostgreSQL, in-process bus; KAFKA_BROKERS for Kafka)"
@@ -67,7 +67,7 @@ check-generated: gen
 test-unit: install
 	$(JEST) --selectProjects unit
 
-test-int: install
+test-int: install web-server
 	bash deploy/scripts/with-kafka.sh $(JEST) --selectProjects integration --maxWorkers=$${TEST_WORKERS:-4}
 
 # the checks and the tests that need neither a build nor a broker side by side (on 2 cores, 2026-11-29: lint 76 s,
@@ -76,7 +76,7 @@ test-int: install
 # Prettier are two jobs: Prettier alone after ESLint was 15 s of one busy core at the end of the phase (2026-12-04)
 test: install
 	bash deploy/scripts/with-kafka.sh --early \
-	  $(MAKE) --no-print-directory -j3 --output-sync=target TSC_BUILD_FLAGS=--noCheck eslint test-fast typecheck build check-generated browser format-check \
+	  $(MAKE) --no-print-directory -j3 --output-sync=target TSC_BUILD_FLAGS=--noCheck eslint test-fast typecheck build check-generated browser web-server format-check \
 	  -- bash deploy/scripts/run-tests.sh --kafka-tiers
 
 test-fast: install
@@ -85,6 +85,11 @@ test-fast: install
 # Debian's Chromium for the browser tests, installed when missing
 browser:
 	bash deploy/scripts/ensure-chromium.sh
+
+# Debian's nginx for the web deployable's tests (deploy/test/web-server.ts), installed when missing; after `browser`,
+# whose apt-get would otherwise meet this one's at dpkg's lock
+web-server: browser
+	bash deploy/scripts/ensure-nginx.sh
 
 # browser tests (Playwright on Debian's Chromium) against every deployable as its own process
 e2e: install browser
