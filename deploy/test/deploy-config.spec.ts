@@ -15,8 +15,14 @@ import { ENV_SCHEMAS as DEPLOYABLES, IMAGE_KEYS } from './env-schemas.js';
 interface ComposeService {
   environment?: Record<string, string | number>;
   command?: string[];
+  depends_on?: Record<string, { condition?: string }>;
+  build?: { target?: string };
+  ports?: string[];
 }
-const compose = parse(readFileSync(join(repoRoot(), 'docker-compose.yml'), 'utf8')) as {
+const compose = parse(readFileSync(join(repoRoot(), 'docker-compose.yml'), 'utf8'), {
+  merge: true,
+  maxAliasCount: -1,
+}) as {
   services: Record<string, ComposeService>;
 };
 const envExampleKeys = new Set(
@@ -52,6 +58,35 @@ describe('docker-compose.yml', () => {
       const inK8s = /name: NODE_OPTIONS, value: '([^']*)'/.exec(manifest)?.[1];
       expect([name, inK8s]).toEqual([name, nodeOptions]);
     }
+  });
+});
+
+describe('docker-compose.yml, the steps before the deployables', () => {
+  it('creates the topics and runs every service’s migrations (and the first-install seed) before any deployable', () => {
+    expect(compose.services['kafka-topics']?.command).toEqual(['node', 'deploy/kafka/create-topics.mjs']);
+    const migrate = compose.services['migrate'];
+    const script = migrate?.command?.join(' ') ?? '';
+    expect(/for service in ([a-z -]+); do/.exec(script)?.[1]?.split(' ')).toEqual(SERVICES.map(({ name }) => name));
+    // compose's $$ is a $ for the shell
+    expect(script).toContain('node services/$$service/dist/database/migrate.js || exit 1');
+    expect(migrate?.environment).toMatchObject({ SEED: '1' });
+    for (const name of Object.keys(DEPLOYABLES)) {
+      expect([name, compose.services[name]?.depends_on]).toEqual([
+        name,
+        expect.objectContaining({
+          'kafka-topics': { condition: 'service_completed_successfully' },
+          migrate: { condition: 'service_completed_successfully' },
+        }),
+      ]);
+    }
+  });
+
+  it('serves the web client from its image as the one published entry, routing to the gateway', () => {
+    const web = compose.services['web'];
+    expect(web?.build?.target).toBe('web');
+    expect(web?.environment).toMatchObject({ GATEWAY_UPSTREAM: 'gateway:8080' });
+    const published = Object.entries(compose.services).filter(([, service]) => service.ports?.length);
+    expect(published.map(([name]) => name)).toEqual(['web']);
   });
 });
 
