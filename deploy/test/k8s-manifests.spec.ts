@@ -35,7 +35,7 @@ describe('deploy/k8s', () => {
   }, 60_000);
 
   it('fails on a duplicate key', async () => {
-    const problems = await problemsAfter('tickets.yaml', (text) => text.replace(/^(      volumes: .*\n)/m, '$1$1'));
+    const problems = await problemsAfter('tickets.yaml', (text) => text.replace(/^( {6}volumes: .*\n)/m, '$1$1'));
     expect(problems.join('\n')).toMatch(/kubectl kustomize .* failed: .*(already defined|duplicate|mapping key)/is);
   }, 60_000);
 

@@ -72,7 +72,7 @@ export function renderManifests(dir: string): KubernetesObject[] {
     output = execFileSync('kubectl', ['kustomize', dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr;
-    throw new Error(`kubectl kustomize ${dir} failed: ${stderr?.trim() || String(error)}`);
+    throw new Error(`kubectl kustomize ${dir} failed: ${stderr?.trim() || String(error)}`, { cause: error });
   }
   return parseAllDocuments(output, { uniqueKeys: true }).map((document) => {
     if (document.errors.length > 0) throw new Error(document.errors.map((error) => error.message).join('; '));

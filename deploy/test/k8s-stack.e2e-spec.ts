@@ -99,7 +99,11 @@ async function complete(name: string, command: readonly string[], env: Record<st
 const servicePorts = new Map<string, { port: number; local: number }>();
 
 /** A container's environment with this machine's addresses, secrets and folders in place of the cluster's. */
-function localEnv(workload: Workload, container: Container, extra: Record<string, string> = {}): Record<string, string> {
+function localEnv(
+  workload: Workload,
+  container: Container,
+  extra: Record<string, string> = {},
+): Record<string, string> {
   const { env, problems } = resolveEnv(objects, container, { secrets, podName: `${workload.metadata.name}-0` });
   if (problems.length > 0) throw new Error(`${workload.metadata.name}/${container.name}: ${problems.join('; ')}`);
   const local: Record<string, string> = {};
@@ -161,7 +165,11 @@ beforeAll(async () => {
   if (!job) throw new Error('no Job in the manifests');
   const jobContainer = job.spec.template.spec.containers[0] as Container;
   // one broker here: every partition on it alone
-  await complete(job.metadata.name, jobContainer.command ?? [], localEnv(job, jobContainer, { TOPIC_REPLICATION_FACTOR: '1' }));
+  await complete(
+    job.metadata.name,
+    jobContainer.command ?? [],
+    localEnv(job, jobContainer, { TOPIC_REPLICATION_FACTOR: '1' }),
+  );
 
   // every pod's init containers, pods side by side, identity twice (two replicas of a rollout)
   const pods = [...DEPLOYABLES.map(({ name }) => name), 'identity'];
@@ -185,7 +193,11 @@ beforeAll(async () => {
     const local = servicePorts.get(name)?.local ?? 0;
     const portKey = (container.env ?? []).find((variable) => variable.value === String(portOf(container)))?.name;
     if (!portKey) throw new Error(`${name}: no variable sets its port ${portOf(container)}`);
-    const child = run(name, container.command ?? [], localEnv(workload, container, { ...edges[name], [portKey]: String(local), LOG_LEVEL: 'warn' }));
+    const child = run(
+      name,
+      container.command ?? [],
+      localEnv(workload, container, { ...edges[name], [portKey]: String(local), LOG_LEVEL: 'warn' }),
+    );
     const readiness = (container.readinessProbe as { httpGet: { path: string } }).httpGet.path;
     return waitForHttp(`http://127.0.0.1:${local}${readiness}`, { child, timeoutMs: 120_000 });
   });
@@ -195,7 +207,9 @@ beforeAll(async () => {
   const webContainer = containerOf(webDeployment);
   const webEnv = localEnv(webDeployment, webContainer);
   web = await startWebServer({
-    GATEWAY_UPSTREAM: webEnv['GATEWAY_UPSTREAM']?.replace(/^gateway:\d+$/, `127.0.0.1:${servicePorts.get('gateway')?.local ?? 0}`) ?? '',
+    GATEWAY_UPSTREAM:
+      webEnv['GATEWAY_UPSTREAM']?.replace(/^gateway:\d+$/, `127.0.0.1:${servicePorts.get('gateway')?.local ?? 0}`) ??
+      '',
     PUBLIC_URL: webEnv['PUBLIC_URL'] ?? '',
     WEB_ROOT: join(root, 'web', 'dist'),
     WEB_PORT: String(webPort),
@@ -224,7 +238,9 @@ async function api<T>(token: string | null, method: string, path: string, body?:
 }
 
 it('migrated every schema once, though two identity pods migrated at the same time', async () => {
-  const identityRuns = processes.filter(({ name }) => /^identity#\d+\/migrate$/.test(name)).map(({ child }) => child.output());
+  const identityRuns = processes
+    .filter(({ name }) => /^identity#\d+\/migrate$/.test(name))
+    .map(({ child }) => child.output());
   expect(identityRuns).toHaveLength(2);
   const applied = identityRuns.map((output) => Number(/identity: (\d+) migration\(s\) applied/.exec(output)?.[1]));
   expect(applied.filter((count) => count > 0)).toHaveLength(1);
@@ -244,16 +260,21 @@ it('serves the client and carries a conversation through the web deployable: sig
   // a simulated WhatsApp connection of the platform company, scanned (the connector learns the company by its events)
   const connection = await pollUntil(
     () =>
-      api<{ id: number }>(agent.token, 'POST', '/whatsapp', { name: 'Smoke', provider: 'simulator', isDefault: true }).catch(
-        () => undefined,
-      ),
+      api<{ id: number }>(agent.token, 'POST', '/whatsapp', {
+        name: 'Smoke',
+        provider: 'simulator',
+        isDefault: true,
+      }).catch(() => undefined),
     { timeoutMs: 60_000, what: 'the connection to be created' },
   );
   const statusIs = (status: string) =>
-    pollUntil(async () => (await api<{ status: string }>(agent.token, 'GET', `/whatsapp/${connection.id}`)).status === status, {
-      timeoutMs: 60_000,
-      what: `the connection to be ${status}`,
-    });
+    pollUntil(
+      async () => (await api<{ status: string }>(agent.token, 'GET', `/whatsapp/${connection.id}`)).status === status,
+      {
+        timeoutMs: 60_000,
+        what: `the connection to be ${status}`,
+      },
+    );
   await statusIs('qrcode');
   await api(agent.token, 'POST', `/simulator/connections/${connection.id}/scan`, {});
   await statusIs('CONNECTED');

@@ -83,7 +83,7 @@ export async function startWebServer(env: Readonly<Record<string, string>>): Pro
   const child = spawn(NGINX, ['-c', join(conf, 'nginx.conf'), ...args], { stdio: ['ignore', stdout, 'pipe'] });
   closeSync(stdout);
   const chunks: string[] = [];
-  child.stderr.on('data', (data: Buffer) => chunks.push(data.toString()));
+  child.stderr?.on('data', (data: Buffer) => chunks.push(data.toString()));
   const exited = new Promise<number | string>((resolve) =>
     child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
   );
