@@ -1,8 +1,8 @@
 import type { UserSnapshot } from '@cs/proto/events';
 import type { channel, ServerEventName, ServerEventPayload } from '@cs/proto/realtime';
 
-/** A socket event the projections emit (`ready` is the socket server's own). */
-export type ProjectedEventName = Exclude<ServerEventName, 'ready'>;
+/** A socket event the projections emit (`ready` and `resync` are the socket server's own). */
+export type ProjectedEventName = Exclude<ServerEventName, 'ready' | 'resync'>;
 
 /**
  * One socket.io emit a projection asks for: an event of `ServerToClientEvents` with the payload it declares.

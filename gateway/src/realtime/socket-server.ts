@@ -197,6 +197,11 @@ export class SocketServer implements OnGatewayInit<SocketServerOf>, OnGatewayCon
     send(emission.event, emission.payload);
   }
 
+  /** Tells every socket of this gateway to fetch again what it shows (events meant for it may have been missed). */
+  resyncAll(): void {
+    this.io?.emit('resync');
+  }
+
   /** Ends the sockets of sessions identity revoked (after any notice already emitted to them). */
   disconnectSession(sessionId: string): void {
     this.io?.in(sessionRoom(sessionId)).disconnectSockets(false);

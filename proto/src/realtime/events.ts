@@ -108,6 +108,11 @@ export type ServerToClientEvents = {
   prompt: (payload: PromptSocketEvent) => void;
   /** Sent once the socket's rooms are joined. */
   ready: () => void;
+  /**
+   * The gateway may have missed events meant for this socket (its event stream had a gap it could not resume
+   * from): the client fetches again what it shows, exactly as after a reconnect.
+   */
+  resync: () => void;
 };
 
 export type ServerEventName = Extract<keyof ServerToClientEvents, string>;

@@ -84,6 +84,14 @@ export function handleMessageEvent(
   }
 }
 
+/**
+ * Fetches again what the app shows (the live lists, the open chat, notifications, connections): after a reconnect,
+ * and when the gateway says events meant for this socket may have been missed (`resync`).
+ */
+export function resynchronise(dispatch: AppDispatch): void {
+  dispatch(baseApi.util.invalidateTags([...LIVE_TAGS]));
+}
+
 /** How long a socket refused for its token waits, while the app's requests refresh it, before trying again. */
 export const SOCKET_RETRY_AFTER_REFUSAL_MS = 3_000;
 
@@ -97,7 +105,7 @@ export function handleConnectError(dispatch: AppDispatch, error: Error, reconnec
   if (error.message === 'ERR_SESSION_EXPIRED') {
     dispatch(sessionExpired());
   } else if (error.message === 'ERR_INVALID_TOKEN') {
-    dispatch(baseApi.util.invalidateTags([...LIVE_TAGS]));
+    resynchronise(dispatch);
     window.setTimeout(reconnect, SOCKET_RETRY_AFTER_REFUSAL_MS);
   }
 }
@@ -121,10 +129,11 @@ export function useRealtimeSync(): boolean {
 
     socket.on('connect', () => {
       setConnected(true);
-      if (everConnected) dispatch(baseApi.util.invalidateTags([...LIVE_TAGS]));
+      if (everConnected) resynchronise(dispatch);
       everConnected = true;
     });
     socket.on('disconnect', () => setConnected(false));
+    socket.on('resync', () => resynchronise(dispatch));
     socket.on('connect_error', (error) =>
       handleConnectError(dispatch, error, () => {
         // unless the app has since closed this socket (signed out, another user)

@@ -1,3 +1,5 @@
+import type { StreamGap } from './stream-positions.js';
+
 /** One message on the bus: a serialized envelope, keyed by aggregate so one aggregate's events stay ordered. */
 export interface BusMessage {
   readonly topic: string;
@@ -34,6 +36,12 @@ export interface SubscribeOptions {
    * `latest` (the gateway's per-instance groups: only what happens from now on is pushed to sockets).
    */
   readonly startFrom?: 'earliest' | 'latest';
+  /**
+   * With `startFrom: 'latest'`: told when events of a partition were skipped. Such a subscription keeps its position
+   * in every partition and resumes there whenever a consumer (re)joins (a crash, a rebalance, a broker restart); a
+   * gap is what resuming could not avoid (the position deleted by retention, a partition added meanwhile).
+   */
+  readonly onGap?: (gap: StreamGap) => void;
   /** How long a fetch may wait for data to pile up (see `FetchLinger`); unset: answered as soon as anything is new. */
   readonly linger?: FetchLinger;
 }

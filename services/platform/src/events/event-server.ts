@@ -17,6 +17,7 @@ import {
 } from './event-bus.js';
 import { EventContext } from './event-context.js';
 import type { OnTopicExtras } from './on-topic.js';
+import type { StreamGap } from './stream-positions.js';
 
 const INBOX_INSERT_ONE = preparedStatement(
   'INSERT INTO inbox (consumer, event_id, topic, type) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING event_id',
@@ -53,6 +54,8 @@ export interface EventServerOptions {
   readonly startFrom?: 'earliest' | 'latest';
   /** Fetches that wait for data to pile up (see `FetchLinger`): consumers off the agents' path. */
   readonly linger?: FetchLinger;
+  /** Events a `latest` subscription skipped (see `SubscribeOptions.onGap`). */
+  readonly onGap?: (gap: StreamGap) => void;
 }
 
 const consumed = meter().createCounter('events_consumed_total', { description: 'Events handled, by outcome' });
@@ -114,6 +117,7 @@ export class EventServer extends Server implements CustomTransportStrategy {
         ...(this.options.concurrency ? { concurrency: this.options.concurrency } : {}),
         ...(this.options.startFrom ? { startFrom: this.options.startFrom } : {}),
         ...(this.options.linger ? { linger: this.options.linger } : {}),
+        ...(this.options.onGap ? { onGap: this.options.onGap } : {}),
         handle: (message) => this.handleMessage(message),
         ...(batches
           ? {

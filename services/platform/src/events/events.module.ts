@@ -20,6 +20,7 @@ import { EventServer } from './event-server.js';
 import { InProcessEventBus } from './in-process-bus.js';
 import { KafkaEventBus } from './kafka-bus.js';
 import { OutboxRelay } from './outbox-relay.js';
+import { EventStreamGaps } from './stream-gaps.js';
 
 export interface EventsModuleOptions {
   /** The producer name in envelopes and the Kafka client id (the service name). */
@@ -70,6 +71,7 @@ export class EventServerFactory {
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(APP_CONFIG) private readonly config: EventsConfig,
+    private readonly gaps: EventStreamGaps,
     @Optional() private readonly transactions?: TransactionHost,
   ) {}
 
@@ -82,6 +84,7 @@ export class EventServerFactory {
       groupId: this.options.consumerGroup,
       ...(this.options.startFrom ? { startFrom: this.options.startFrom } : {}),
       ...(this.options.linger ? { linger: this.options.linger } : {}),
+      onGap: (gap) => this.gaps.report(gap),
       // batches unless the deployment turns them off (`EVENTS_BATCH_SIZE=1`)
       maxBatchSize: this.config.EVENTS_BATCH_SIZE ?? 100,
       logger: this.logger.child({ component: 'events', group: this.options.consumerGroup }),
@@ -161,9 +164,15 @@ export class EventsModule {
             ]
           : []),
         EventServerFactory,
+        EventStreamGaps,
         EventsLifecycle,
       ],
-      exports: [EVENT_BUS, EventServerFactory, ...(options.persistence === 'database' ? [EventPublisher] : [])],
+      exports: [
+        EVENT_BUS,
+        EventServerFactory,
+        EventStreamGaps,
+        ...(options.persistence === 'database' ? [EventPublisher] : []),
+      ],
     };
   }
 }

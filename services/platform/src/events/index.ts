@@ -7,5 +7,7 @@ export * from './in-process-bus.js';
 export * from './kafka-bus.js';
 export * from './on-topic.js';
 export * from './outbox-relay.js';
+export * from './stream-positions.js';
+export * from './stream-gaps.js';
 export * from './kafkajs-offset-commits.js';
 export * from './kafkajs-request-queue.js';

@@ -15,6 +15,7 @@ import type { BusMessage, DeliveredMessage, EventBus, SubscribeOptions, Subscrip
 import { commitKafkaOffsetsByInterval } from './kafkajs-offset-commits.js';
 import { fixKafkaRequestQueueIdleLoop } from './kafkajs-request-queue.js';
 import { SliceCoalescer } from './slice-coalescer.js';
+import { type StreamGap, StreamPositions } from './stream-positions.js';
 
 export interface KafkaBusOptions {
   readonly clientId: string;
@@ -199,11 +200,20 @@ export class KafkaEventBus implements EventBus {
     let current: Consumer | undefined;
     let joined = (): void => undefined;
     const ready = new Promise<void>((resolve) => (joined = resolve));
+    const positions = options.startFrom === 'latest' ? await this.endsOf(options.topics) : undefined;
     const start = async (): Promise<void> => {
       const consumer = this.createConsumer(options);
       current = consumer;
       this.consumers.add(consumer);
-      consumer.on(consumer.events.GROUP_JOIN, () => joined());
+      consumer.on(consumer.events.GROUP_JOIN, (event) => {
+        // each assigned partition resumes at the subscription's position (the seeks apply before the next fetch)
+        if (positions) {
+          const { seeks, unknown } = positions.assigned(event.payload.memberAssignment);
+          for (const seek of seeks) consumer.seek(seek);
+          for (const gap of unknown) this.reportGap(options, gap);
+        }
+        joined();
+      });
       consumer.on(consumer.events.CRASH, (event) => {
         if (event.payload.restart || closed) return;
         this.options.logger.error(
@@ -225,7 +235,7 @@ export class KafkaEventBus implements EventBus {
           }
         })();
       });
-      await this.run(consumer, options);
+      await this.run(consumer, options, positions);
     };
     await start();
     const timeoutMs = this.options.joinTimeoutMs ?? 60_000;
@@ -261,6 +271,32 @@ export class KafkaEventBus implements EventBus {
     };
   }
 
+  /**
+   * The partitions' ends, where a subscription from the latest offsets starts (see `StreamPositions`). Read before
+   * the first consumer joins, so every event published after `subscribe` was called is handed over.
+   */
+  private async endsOf(topics: readonly string[]): Promise<StreamPositions> {
+    const positions = new StreamPositions();
+    const admin = this.kafka.admin({ retry: { ...CONSUMER_RETRY } });
+    await admin.connect();
+    try {
+      for (const topic of topics) {
+        const name = this.topicName(topic);
+        for (const { partition, offset } of await admin.fetchTopicOffsets(name))
+          positions.start(name, partition, offset);
+      }
+    } finally {
+      await admin.disconnect();
+    }
+    return positions;
+  }
+
+  private reportGap(options: SubscribeOptions, gap: StreamGap): void {
+    const reported = { ...gap, topic: gap.topic.slice(this.prefix.length) };
+    this.options.logger.warn({ groupId: options.groupId, gap: reported }, 'events of a partition were skipped');
+    options.onGap?.(reported);
+  }
+
   private createConsumer(options: SubscribeOptions): Consumer {
     return this.kafka.consumer({
       groupId: `${this.prefix}${options.groupId}`,
@@ -277,7 +313,7 @@ export class KafkaEventBus implements EventBus {
     });
   }
 
-  private async run(consumer: Consumer, options: SubscribeOptions): Promise<void> {
+  private async run(consumer: Consumer, options: SubscribeOptions, positions?: StreamPositions): Promise<void> {
     await consumer.connect();
     await consumer.subscribe({
       topics: options.topics.map((topic) => this.topicName(topic)),
@@ -303,6 +339,13 @@ export class KafkaEventBus implements EventBus {
         heartbeat,
       };
     };
+    // a subscription with positions seeks on every join and commits nothing: the group's offsets on the broker are
+    // never read, so they are not kept either
+    const commits = positions ? { autoCommit: false } : { autoCommitInterval: AUTO_COMMIT_INTERVAL_MS };
+    const arrived = (topic: string, partition: number, offset: string): void => {
+      const gap = positions?.delivered(topic, partition, offset);
+      if (gap) this.reportGap(options, gap);
+    };
     const handleBatch = options.handleBatch;
     if (handleBatch) {
       // a fetched batch of one partition is handed over in slices, in order; the offset moves past a slice only
@@ -312,10 +355,12 @@ export class KafkaEventBus implements EventBus {
       const together = new SliceCoalescer(handleBatch, sliceSize);
       await consumer.run({
         partitionsConsumedConcurrently: options.concurrency ?? DEFAULT_CONSUMED_PARTITIONS,
-        autoCommitInterval: AUTO_COMMIT_INTERVAL_MS,
+        ...commits,
         eachBatchAutoResolve: false,
         eachBatch: async (payload) => {
           const { batch } = payload;
+          const first = batch.messages[0];
+          if (first) arrived(batch.topic, batch.partition, first.offset);
           const messages = batch.messages.map((message) =>
             deliver(batch.topic, batch.partition, message, () => payload.heartbeat()),
           );
@@ -323,7 +368,9 @@ export class KafkaEventBus implements EventBus {
             if (!payload.isRunning() || payload.isStale()) return;
             const slice = messages.slice(start, start + sliceSize);
             await together.submit(slice);
-            payload.resolveOffset((slice[slice.length - 1] as DeliveredMessage).offset);
+            const last = (slice[slice.length - 1] as DeliveredMessage).offset;
+            payload.resolveOffset(last);
+            positions?.handled(batch.topic, batch.partition, last);
             await payload.heartbeat();
           }
         },
@@ -331,9 +378,12 @@ export class KafkaEventBus implements EventBus {
     } else {
       await consumer.run({
         partitionsConsumedConcurrently: options.concurrency ?? DEFAULT_CONSUMED_PARTITIONS,
-        autoCommitInterval: AUTO_COMMIT_INTERVAL_MS,
-        eachMessage: async (payload) =>
-          options.handle(deliver(payload.topic, payload.partition, payload.message, () => payload.heartbeat())),
+        ...commits,
+        eachMessage: async (payload) => {
+          arrived(payload.topic, payload.partition, payload.message.offset);
+          await options.handle(deliver(payload.topic, payload.partition, payload.message, () => payload.heartbeat()));
+          positions?.handled(payload.topic, payload.partition, payload.message.offset);
+        },
       });
     }
   }
