@@ -282,8 +282,18 @@ export class KafkaEventBus implements EventBus {
     try {
       for (const topic of topics) {
         const name = this.topicName(topic);
-        for (const { partition, offset } of await admin.fetchTopicOffsets(name))
-          positions.start(name, partition, offset);
+        // a partition's leader may not be known yet (a broker that just started, a topic just created)
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            for (const { partition, offset } of await admin.fetchTopicOffsets(name)) {
+              positions.start(name, partition, offset);
+            }
+            break;
+          } catch (error) {
+            if (!(error as { retriable?: boolean }).retriable || attempt >= CONSUMER_RETRY.retries) throw error;
+            await sleep(Math.min(CONSUMER_RETRY.maxRetryTime, CONSUMER_RETRY.initialRetryTime * 2 ** attempt));
+          }
+        }
       }
     } finally {
       await admin.disconnect();
