@@ -6,6 +6,7 @@ import { createBillingDataSource } from './database/data-source.js';
 import { CompaniesModule } from './modules/companies/companies.module.js';
 import { InvoicesModule } from './modules/invoices/invoices.module.js';
 import { ProviderModule } from './modules/provider/provider.module.js';
+import { ReconciliationModule } from './modules/reconciliation/reconciliation.module.js';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 
@@ -29,6 +30,7 @@ export class BillingAppModule {
         SubscriptionsModule,
         InvoicesModule,
         CompaniesModule,
+        ReconciliationModule,
       ],
     };
   }

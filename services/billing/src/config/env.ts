@@ -18,6 +18,13 @@ export const BillingEnvSchema = ServiceEnvSchema.extend({
   BILLING_INVOICE_CRON: z.string().min(9).default('15 */6 * * *'),
   /** An invoice is created this many days before the company's due date (at once when it is closer or past). */
   BILLING_INVOICE_LEAD_DAYS: z.coerce.number().int().min(1).max(60).default(20),
+  /** When open charges are reconciled with the provider (cron, America/Sao_Paulo): every minute. */
+  BILLING_RECONCILE_CRON: z.string().min(9).default('* * * * *'),
+  /**
+   * A charge still open this long after it was created (seconds) is asked about at the provider: a payment whose
+   * notifications all failed is confirmed then.
+   */
+  BILLING_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(30).max(86_400).default(180),
   /** How long a Pix charge can be paid (seconds). */
   BILLING_CHARGE_EXPIRY_SECONDS: z.coerce.number().int().min(300).max(604_800).default(3_600),
   /**

@@ -2,8 +2,11 @@
  * The billing service on real PostgreSQL and Kafka against the fake Efí (mutual TLS, the account's .p12):
  * the companies projection, idempotent invoice generation (two pods at once), the company-scoped and super
  * users' lists, the Pix checkout (amount from the invoice, one live charge per invoice), and the webhook
- * (secret, provider confirmation, replays, unknown txids) publishing `billing.payment.completed`.
+ * (secret, provider confirmation, replays, unknown txids) publishing `billing.payment.completed`, and the
+ * reconciliation that pays what every notification failed to (and applies a payment notified meanwhile once).
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import {
   type Invoice,
@@ -15,6 +18,7 @@ import {
   WebhookAckSchema,
 } from '@cs/proto/http';
 import { runMigrations } from '@cs/platform/database';
+import { JobsService } from '@cs/platform/jobs';
 import { type RunningApp, startServiceApp } from '@cs/platform/bootstrap';
 import {
   eventsOf,
@@ -29,6 +33,8 @@ import { billingService } from '../../src/app.js';
 import { createBillingDataSource } from '../../src/database/data-source.js';
 import { FakeEfiServer, hasValidCrc } from '../../src/fake-efi/index.js';
 import { GenerateInvoicesUseCase } from '../../src/modules/invoices/use-cases/generate-invoices.use-case.js';
+import { RECONCILE_CHARGES_JOB } from '../../src/modules/reconciliation/reconciliation.jobs.js';
+import { ReconcileChargesUseCase } from '../../src/modules/reconciliation/use-cases/reconcile-charges.use-case.js';
 import { company, IdentityEvents, TEST_HEADERS } from '../support/identity-events.js';
 
 const SECRET = 'webhook-secret-for-the-integration-tests';
@@ -364,5 +370,89 @@ describe('payment webhook', () => {
     expect(unreadable.status).toBe(200);
     expect(await json(unreadable)).toEqual({ ok: true });
     expect((await invoicesOf(invoice.companyId))[0]?.status).toBe('open');
+  });
+});
+
+describe('reconciliation', () => {
+  /** A charged invoice whose charge was created `minutesAgo` minutes ago (past the reconciliation's wait). */
+  async function olderCharge(minutesAgo = 5): Promise<{ invoice: Invoice; charge: PixCharge }> {
+    const invoice = await companyWithInvoice(2);
+    const charge = await json<PixCharge>(
+      await call(invoice.companyId, 'POST', '/subscription', { invoiceId: invoice.id }),
+    );
+    await db.query(`UPDATE billing.charges SET created_at = now() - make_interval(mins => $2) WHERE txid = $1`, [
+      charge.txid,
+      minutesAgo,
+    ]);
+    return { invoice, charge };
+  }
+  const paymentsOf = (invoiceId: number) =>
+    eventsOf(identity.payments, PaymentCompleted).filter((event) => event.data.invoiceId === invoiceId);
+
+  it('pays an invoice whose every notification failed once the provider answers its charge as paid', async () => {
+    const { invoice, charge } = await olderCharge();
+    // billing starting: the provider's notifications of this payment are all answered 503
+    const starting = await new Promise<http.Server>((resolve) => {
+      const server = http.createServer((request, response) => {
+        request.resume();
+        response.writeHead(503).end();
+      });
+      server.listen(0, '127.0.0.1', () => resolve(server));
+    });
+    try {
+      const { body } = await efi.pay(charge.txid, { notify: false });
+      const url = `http://127.0.0.1:${(starting.address() as AddressInfo).port}/subscription/webhook`;
+      for (let attempt = 0; attempt < 3; attempt += 1) expect(await efi.notify(body, url)).toBe(503);
+    } finally {
+      starting.close();
+    }
+    expect((await invoicesOf(invoice.companyId))[0]?.status).toBe('open');
+
+    // the scheduled job, as pg-boss runs it on one of the pods
+    await podA.app.get(JobsService).send(RECONCILE_CHARGES_JOB, {});
+    await expectEventually(async () => expect((await invoicesOf(invoice.companyId))[0]?.status).toBe('paid'), {
+      timeoutMs: 60_000,
+    });
+    await expectEventually(() => expect(paymentsOf(invoice.id)).toHaveLength(1));
+    expect(paymentsOf(invoice.id)[0]).toMatchObject({
+      companyId: invoice.companyId,
+      data: { invoiceId: invoice.id, txid: charge.txid, value: '199.90', provider: 'efi' },
+    });
+  });
+
+  it('applies a payment confirmed by the webhook and by reconciliation at the same time once', async () => {
+    const { invoice, charge } = await olderCharge();
+    const { body } = await efi.pay(charge.txid, { notify: false });
+    const [notified, onB, onA] = await Promise.all([
+      webhook(body),
+      podB.app.get(ReconcileChargesUseCase).execute(),
+      podA.app.get(ReconcileChargesUseCase).execute(),
+    ]);
+    expect(notified.status).toBe(200);
+    expect(onA.outcomes.paid + onB.outcomes.paid).toBeLessThanOrEqual(1);
+    const { rows } = await db.query<{ applied: boolean }>('SELECT applied FROM billing.payments WHERE txid = $1', [
+      charge.txid,
+    ]);
+    expect(rows).toEqual([{ applied: true }]);
+    expect((await invoicesOf(invoice.companyId))[0]?.status).toBe('paid');
+    await expectEventually(() => expect(paymentsOf(invoice.id)).toHaveLength(1));
+    // the charge is settled: no later run asks about it
+    expect((await db.query('SELECT status FROM billing.charges WHERE txid = $1', [charge.txid])).rows[0]).toEqual({
+      status: 'CONCLUIDA',
+    });
+    const next = await podA.app.get(ReconcileChargesUseCase).execute();
+    expect(next.outcomes).toEqual({ paid: 0, 'unknown-txid': 0, replay: 0, unconfirmed: 0, 'already-paid': 0 });
+  });
+
+  it('leaves a recent charge to its notification, and an unpaid one open', async () => {
+    const recent = await companyWithInvoice(2);
+    const recentCharge = await json<PixCharge>(
+      await call(recent.companyId, 'POST', '/subscription', { invoiceId: recent.id }),
+    );
+    await efi.pay(recentCharge.txid, { notify: false });
+    const { invoice: unpaid } = await olderCharge();
+    await podA.app.get(ReconcileChargesUseCase).execute();
+    expect((await invoicesOf(recent.companyId))[0]?.status).toBe('open');
+    expect((await invoicesOf(unpaid.companyId))[0]?.status).toBe('open');
   });
 });

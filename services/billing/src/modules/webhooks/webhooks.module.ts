@@ -5,5 +5,6 @@ import { WebhooksController } from './webhooks.controller.js';
 @Module({
   controllers: [WebhooksController],
   providers: [ConfirmPaymentUseCase],
+  exports: [ConfirmPaymentUseCase],
 })
 export class WebhooksModule {}

@@ -4,7 +4,7 @@ import { PaymentCompleted } from '@cs/proto/events';
 import { returningRows, TransactionHost } from '@cs/platform/database';
 import { EventPublisher } from '@cs/platform/events';
 import { LOGGER } from '@cs/platform/logging';
-import { PIX_PROVIDER, type PixProvider } from '../../provider/pix-provider.js';
+import { PIX_PROVIDER, type PixProvider, type ProviderCharge } from '../../provider/pix-provider.js';
 
 export type ConfirmOutcome = 'paid' | 'unknown-txid' | 'replay' | 'unconfirmed' | 'already-paid';
 
@@ -22,7 +22,8 @@ export class ConfirmPaymentUseCase {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async execute(txid: string, endToEndId: string): Promise<ConfirmOutcome> {
+  /** `known`: the charge as the provider answered it moments ago (reconciliation), instead of asking again. */
+  async execute(txid: string, endToEndId: string, known?: ProviderCharge): Promise<ConfirmOutcome> {
     const [charge] = await this.transactions.manager.query<
       Array<{ txid: string; company_id: number; invoice_id: number; value: string }>
     >('SELECT txid, company_id, invoice_id, value::text AS value FROM charges WHERE txid = $1', [txid]);
@@ -35,7 +36,7 @@ export class ConfirmPaymentUseCase {
     ]);
     if (seen) return 'replay';
 
-    const remote = await this.provider.getCharge(txid);
+    const remote = known ?? (await this.provider.getCharge(txid));
     const payment = remote?.payments.find((pix) => pix.endToEndId === endToEndId);
     if (!remote || remote.status !== 'CONCLUIDA' || !payment || Number(payment.amount) < Number(charge.value)) {
       this.logger.warn(
