@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sensitive, ServiceEnvSchema } from '@cs/platform/config';
+import { ConfigError, sensitive, ServiceEnvSchema } from '@cs/platform/config';
 import { BaileysEnvShape } from '../providers/baileys/baileys.config.js';
 import { cloudApiEnvShape } from '../providers/cloud-api/cloud-api.config.js';
 
@@ -11,13 +11,24 @@ const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
  */
 export const ConnectorEnvSchema = ServiceEnvSchema.extend({
   CONNECTOR_PORT: z.coerce.number().int().min(0).max(65_535).default(4104),
-  /** This process's id in the lease table (defaults to hostname:pid). */
+  /**
+   * This process's id among the connector processes (default hostname:pid:random). Stable across restarts (the pod
+   * name, through the downward API), a restarted process takes its predecessor's leases back at once instead of
+   * waiting for them to lapse. Unique among running processes: a second process under the same id supersedes the
+   * first.
+   */
   CONNECTOR_INSTANCE_ID: z.string().min(1).optional(),
   /** Most sessions one process runs; new sessions go to the least-loaded live process. */
   CONNECTOR_MAX_SESSIONS: z.coerce.number().int().min(1).default(500),
   /** A lease lapses this long after its last heartbeat; another process may then take the session over. */
   CONNECTOR_LEASE_TTL_MS: z.coerce.number().int().min(1_000).default(15_000),
+  /** Leases are renewed, and ownership looked at, this often (at most half the lease TTL). */
   CONNECTOR_HEARTBEAT_MS: z.coerce.number().int().min(200).default(5_000),
+  /**
+   * Most sessions a process above its fair share (wanted sessions ÷ live processes, rounded up) hands over per
+   * heartbeat when a process joins, so a newcomer is not handed hundreds of sessions to open at once.
+   */
+  CONNECTOR_HANDOVER_BATCH: z.coerce.number().int().min(1).default(25),
   /** A claim waits on a locked lease or connection row at most this long, then skips it until the next pass. */
   CONNECTOR_CLAIM_LOCK_TIMEOUT_MS: z.coerce.number().int().min(50).default(1_000),
   /** The simulator provider and its dev API (`/simulator/...`): on by default outside production. */
@@ -61,3 +72,18 @@ export const ConnectorEnvSchema = ServiceEnvSchema.extend({
   .extend(BaileysEnvShape)
   .extend(cloudApiEnvShape);
 export type ConnectorConfig = z.infer<typeof ConnectorEnvSchema>;
+
+/**
+ * The lease timings the session manager refuses to start with: a TTL under two heartbeats loses leases to a single
+ * late renewal. (A check of its own: a refinement would stop the schema from being extended.)
+ */
+export function assertLeaseTimings(
+  config: Pick<ConnectorConfig, 'CONNECTOR_LEASE_TTL_MS' | 'CONNECTOR_HEARTBEAT_MS'>,
+): void {
+  if (config.CONNECTOR_LEASE_TTL_MS < 2 * config.CONNECTOR_HEARTBEAT_MS) {
+    throw new ConfigError([
+      `CONNECTOR_LEASE_TTL_MS (${config.CONNECTOR_LEASE_TTL_MS}) must be at least twice CONNECTOR_HEARTBEAT_MS ` +
+        `(${config.CONNECTOR_HEARTBEAT_MS}): one late renewal would lose every lease`,
+    ]);
+  }
+}

@@ -9,6 +9,7 @@ import { cloudApiMigrations } from '../../providers/cloud-api/index.js';
 import { CreateWhatsapp1733000000000 } from './1733000000000-create-whatsapp.js';
 import { SessionWakeups1764050000000 } from './1764050000000-session-wakeups.js';
 import { SimulatorSentEdits1764300000000 } from './1764300000000-simulator-sent-edits.js';
+import { SessionOwnershipWakeups1765200000000 } from './1765200000000-session-ownership-wakeups.js';
 
 /** Every migration of the connector, in order. Never edit a merged migration; add a new one. */
 export const WhatsappMigrations = [
@@ -21,4 +22,5 @@ export const WhatsappMigrations = [
   OutboxQuietNotify1764500000000,
   OutboxJsonPayload1764800000000,
   OutboxIdAfterXid1765000000000,
+  SessionOwnershipWakeups1765200000000,
 ];

@@ -1,3 +1,4 @@
+import type { ConnectionStatus } from '@cs/proto/events';
 import type { ProviderSession, SessionProvider } from '../../providers/provider.port.js';
 
 /** A session this process runs, under the lease epoch it claimed. */
@@ -10,6 +11,10 @@ export interface LiveSession {
   /** One thing at a time per session (commands in order, lifecycle changes between them). */
   queue: Promise<unknown>;
   ended: boolean;
+  /** When this process claimed it (`performance.now()`). */
+  readonly claimedAt: number;
+  /** Its last reported status (undefined until the session reports one). */
+  status?: ConnectionStatus;
   /** A logout is under way (its DISCONNECTED report must not release the lease before it finishes). */
   closing?: boolean;
   /** Carrying out commands (the poller does not hand it more until it is done). */

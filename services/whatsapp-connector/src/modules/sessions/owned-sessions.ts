@@ -10,6 +10,9 @@ import { Leases } from './lease.repository.js';
 import type { LiveSession } from './live-session.js';
 import type { SinkFactory } from './session-sink.js';
 
+/** A session handed over waits at most this long for the command under way (its socket is closed already). */
+const HAND_OVER_DRAIN_MS = 5_000;
+
 /**
  * The sessions this process runs, by connection id: opens a provider session under its lease (its context's fence
  * checks the lease epoch), stops it here (credentials kept) or stops it and gives its lease up, and runs fenced
@@ -17,6 +20,8 @@ import type { SinkFactory } from './session-sink.js';
  */
 export class OwnedSessions {
   private readonly sessions = new Map<number, LiveSession>();
+  /** Sessions stopped here whose lease is being given up (still this process's until the release commits). */
+  private readonly releasing = new Set<number>();
   /** Graceful shutdown under way: nothing new is claimed or carried out. */
   stopping = false;
   /**
@@ -43,6 +48,11 @@ export class OwnedSessions {
 
   get connectionIds(): number[] {
     return [...this.sessions.keys()];
+  }
+
+  /** The sessions run here and those whose lease is being given up: none of them is a predecessor's leftover. */
+  get heldConnectionIds(): number[] {
+    return [...new Set([...this.sessions.keys(), ...this.releasing])];
   }
 
   all(): LiveSession[] {
@@ -89,6 +99,7 @@ export class OwnedSessions {
   }
 
   private onStatus(connectionId: number, live: LiveSession, update: SessionStatusUpdate): void {
+    live.status = update.status;
     if (update.status === 'CONNECTED') setImmediate(() => this.onReady(connectionId));
     if (update.status === 'TIMEOUT' || update.status === 'DISCONNECTED') {
       // the session ended on its own (QR not scanned, logged out from the phone): stop it and give the lease up
@@ -121,18 +132,62 @@ export class OwnedSessions {
     this.logger.info({ connectionId: live.connectionId, epoch: live.epoch, reason }, 'session stopped');
   }
 
-  /** Gives the lease up (if this process still holds that epoch); a failure is logged, the lease then lapses. */
-  async release(live: Pick<LiveSession, 'connectionId' | 'epoch'>, reason: string): Promise<void> {
+  /**
+   * Gives the lease up (if this process still holds that epoch); a failure is logged, the lease then lapses. A
+   * hand-over (`notify`) wakes the other processes to claim it at once.
+   */
+  async release(
+    live: Pick<LiveSession, 'connectionId' | 'epoch'>,
+    reason: string,
+    options: { notify?: boolean } = {},
+  ): Promise<void> {
+    const { connectionId, epoch } = live;
     await this.deps.transactions
       .run((manager) =>
-        Leases.release(manager, { connectionId: live.connectionId, owner: this.processId, epoch: live.epoch, reason }),
+        Leases.release(manager, {
+          connectionId,
+          owner: this.processId,
+          epoch,
+          reason,
+          notify: options.notify === true,
+        }),
       )
       .catch((error: unknown) => this.logger.warn({ err: error }, 'lease release failed'));
   }
 
   async endAndRelease(live: LiveSession, reason: string): Promise<void> {
-    await this.endLocally(live, reason);
-    await this.release(live, reason);
+    this.releasing.add(live.connectionId);
+    try {
+      await this.endLocally(live, reason);
+      await this.release(live, reason);
+    } finally {
+      this.releasing.delete(live.connectionId);
+    }
+  }
+
+  /**
+   * Orderly hand-over (rebalance, shutdown): the session is marked ended (no new command starts), its socket is
+   * closed (the provider saves what it received first), the command under way ends (a send interrupted by the closed socket stays pending, for the
+   * next owner), then the lease is given up at once, so another process claims it under the next epoch without
+   * waiting for it to lapse. Never called from a task of the session's own queue (it waits for that queue).
+   */
+  async handOver(live: LiveSession, reason: string): Promise<void> {
+    if (live.ended) return;
+    this.releasing.add(live.connectionId);
+    try {
+      await this.endLocally(live, reason);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        live.queue,
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, HAND_OVER_DRAIN_MS);
+        }),
+      ]);
+      clearTimeout(timer);
+      await this.release(live, reason, { notify: true });
+    } finally {
+      this.releasing.delete(live.connectionId);
+    }
   }
 
   /** Marks a connection DISCONNECTED without a session (no process ran it) and tells everyone. */

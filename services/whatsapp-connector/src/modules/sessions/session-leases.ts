@@ -1,31 +1,56 @@
 import type { Logger } from 'pino';
-import type { TransactionHost } from '@cs/platform/database';
+import { returningRows, type TransactionHost } from '@cs/platform/database';
 import type { ConnectorConfig } from '../../config/env.js';
 import type { ConnectionRow } from '../connections/connection.row.js';
 import type { ProviderRegistry } from '../../providers/provider-registry.js';
 import type { ProviderSession } from '../../providers/provider.port.js';
-import { fairShare, isLockNotAvailable, mayClaim } from './claim-rules.js';
-import { Leases } from './lease.repository.js';
+import {
+  expiryWakeDelay,
+  handOverCount,
+  isLockNotAvailable,
+  memberWindowMs,
+  orphansToClaim,
+  pickHandOvers,
+} from './claim-rules.js';
+import { Leases, type OwnershipSnapshot } from './lease.repository.js';
 import { serial, type LiveSession } from './live-session.js';
 import type { OwnedSessions } from './owned-sessions.js';
 import { SessionCommands } from './session-commands.js';
 
 type LeaseConfig = Pick<
   ConnectorConfig,
-  'CONNECTOR_LEASE_TTL_MS' | 'CONNECTOR_MAX_SESSIONS' | 'CONNECTOR_CLAIM_LOCK_TIMEOUT_MS'
+  | 'CONNECTOR_LEASE_TTL_MS'
+  | 'CONNECTOR_HEARTBEAT_MS'
+  | 'CONNECTOR_MAX_SESSIONS'
+  | 'CONNECTOR_CLAIM_LOCK_TIMEOUT_MS'
+  | 'CONNECTOR_HANDOVER_BATCH'
 >;
+
+/** Claims under way at once (each a short lease transaction, then the session's start). */
+const CLAIM_CONCURRENCY = 4;
+
+/** What came of one claim: the session runs here, someone else holds it, or it was left for a later pass. */
+type ClaimOutcome = 'claimed' | 'taken' | 'skipped';
 
 /**
  * Ownership across processes. A session is live on exactly one process: it holds the connection's lease
  * (`session_leases`, fencing epoch on the database clock), renews it every heartbeat, and stops the session as
- * soon as a renewal finds it lost (or, without any renewal for half the TTL, stops them all: self-fence). A wanted
- * session without a live lease is claimed by the least-loaded live process under its capacity (`claim-rules.ts`);
- * a lapsed lease is taken over with the next epoch, after the old owner's fenced transactions commit.
+ * soon as a renewal finds it lost (or, without any renewal for half the TTL, stops them all: self-fence).
+ *
+ * Each pass (every heartbeat, and at once when a lease is given up or a process joins, stops or leaves: the
+ * `<schema>_session_ownership` notifications) reads one snapshot and applies `claim-rules.ts` to it: take back
+ * what this instance id still holds from a predecessor, hand over what is beyond the fair share, claim this
+ * process's part of the wanted sessions nobody holds, in parallel. A lease that lapses before the next heartbeat
+ * (its owner stopped renewing) is looked at right after it lapses.
  */
 export class SessionLeases {
-  private heartbeating = false;
+  private reconciling = false;
+  private reconcileAgain = false;
   private renewing = false;
   private lastRenewal = Date.now();
+  private expiryTimer: NodeJS.Timeout | undefined;
+  /** Another process registered under this instance id since: this one runs and claims nothing any more. */
+  private superseded = false;
 
   constructor(
     private readonly owned: OwnedSessions,
@@ -33,6 +58,8 @@ export class SessionLeases {
     private readonly logger: Logger,
     private readonly transactions: TransactionHost,
     private readonly providers: ProviderRegistry,
+    /** This start of the process (the instance id may outlive it: a restarted pod keeps its name). */
+    private readonly incarnation: string,
   ) {}
 
   private get processId(): string {
@@ -48,6 +75,16 @@ export class SessionLeases {
     return names.includes('baileys') ? [...names, 'beta'] : names;
   }
 
+  /** Joins the live processes (the others are notified and rebalance towards this one). */
+  async register(): Promise<void> {
+    await this.query(
+      `INSERT INTO connector_processes (id, capacity, incarnation) VALUES ($1, $2, $3)
+       ON CONFLICT (id) DO UPDATE SET heartbeat_at = now(), capacity = EXCLUDED.capacity, stopping = false,
+         incarnation = EXCLUDED.incarnation, session_count = 0, started_at = now()`,
+      [this.processId, this.config.CONNECTOR_MAX_SESSIONS, this.incarnation],
+    );
+  }
+
   /**
    * Renews this process's leases. It runs on its own timer and never waits for a claim (a claim may wait on a row
    * lock or start a session), so a process taking sessions over never lets its own leases lapse. Its statements
@@ -55,7 +92,7 @@ export class SessionLeases {
    * TTL the process stops its sessions itself (another process may take them over).
    */
   async renew(): Promise<void> {
-    if (this.renewing || this.owned.stopping) return;
+    if (this.renewing || this.owned.stopping || this.superseded) return;
     this.renewing = true;
     try {
       const held = this.owned.all().map((live) => ({ connectionId: live.connectionId, epoch: live.epoch }));
@@ -72,10 +109,7 @@ export class SessionLeases {
           await this.owned.endLocally(live, 'lease lost');
         }
       }
-      await this.query(
-        'UPDATE connector_processes SET heartbeat_at = now(), session_count = $2, stopping = false WHERE id = $1',
-        [this.processId, this.owned.size],
-      );
+      await this.heartbeat();
     } catch (error) {
       this.logger.error({ err: error }, 'lease renewal failed');
       // self-fence: without a renewal for half the TTL another process may take the sessions over
@@ -87,23 +121,129 @@ export class SessionLeases {
     }
   }
 
-  /** Stops sessions no longer wanted and claims wanted sessions nobody holds (never blocks the renewal). */
+  /**
+   * Marks this process live. Its row gone (deleted by hand), it registers again; its row taken by a newer start
+   * under the same instance id, this process is superseded: it stops its sessions (the newer one takes them back)
+   * and claims nothing more. Instance ids must be unique among running processes (a pod name is).
+   */
+  private async heartbeat(): Promise<void> {
+    const manager = this.transactions.dataSource.manager;
+    const marked = await returningRows(
+      manager,
+      `UPDATE connector_processes SET heartbeat_at = now(), session_count = $2, stopping = false
+        WHERE id = $1 AND incarnation = $3 RETURNING id`,
+      [this.processId, this.owned.size, this.incarnation],
+    );
+    if (marked.length > 0) return;
+    const joined = await returningRows(
+      manager,
+      `INSERT INTO connector_processes (id, capacity, incarnation, session_count) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (id) DO NOTHING RETURNING id`,
+      [this.processId, this.config.CONNECTOR_MAX_SESSIONS, this.incarnation, this.owned.size],
+    );
+    if (joined.length > 0) return;
+    this.superseded = true;
+    this.logger.error(
+      { process: this.processId },
+      'another process started under this CONNECTOR_INSTANCE_ID: stopping every session here (instance ids must be unique)',
+    );
+    for (const live of this.owned.all()) await this.owned.endLocally(live, 'superseded');
+  }
+
+  /**
+   * One ownership pass (see the class): never blocks the renewal; a pass asked for while one runs runs right after
+   * it, as does another pass when some claims lost a race to another process.
+   */
   async reconcile(): Promise<void> {
-    if (this.heartbeating || this.owned.stopping) return;
-    this.heartbeating = true;
+    if (this.owned.stopping || this.superseded) return;
+    if (this.reconciling) {
+      this.reconcileAgain = true;
+      return;
+    }
+    this.reconciling = true;
     try {
-      await this.releaseUnwanted();
-      await this.claimOrphans();
+      do {
+        this.reconcileAgain = false;
+        await this.pass();
+      } while (this.reconcileAgain && !this.owned.stopping && !this.superseded);
     } catch (error) {
       this.logger.error({ err: error }, 'session reconcile failed');
     } finally {
-      this.heartbeating = false;
+      this.reconciling = false;
     }
   }
 
-  /** Graceful shutdown: every session stopped here, then its lease given up at once (no wait for it to lapse). */
+  private async pass(): Promise<void> {
+    await this.releaseUnwanted();
+    const snapshot = await Leases.snapshot(this.transactions.dataSource.manager, {
+      owner: this.processId,
+      providers: this.providerNames,
+      memberWindowMs: memberWindowMs(this.config.CONNECTOR_LEASE_TTL_MS, this.config.CONNECTOR_HEARTBEAT_MS),
+      running: this.owned.heldConnectionIds,
+    });
+    this.scheduleExpiryWake(snapshot.soonestForeignExpiryMs);
+    const members = snapshot.members.some((member) => member.id === this.processId)
+      ? snapshot.members
+      : [
+          ...snapshot.members,
+          { id: this.processId, sessions: this.owned.size, capacity: this.config.CONNECTOR_MAX_SESSIONS },
+        ];
+    await this.reclaimLeftovers(snapshot.leftovers);
+    await this.handOverExtras({ ...snapshot, members });
+    const toClaim = orphansToClaim({
+      members,
+      processId: this.processId,
+      orphans: snapshot.orphans,
+      staleAfterMs: this.config.CONNECTOR_HEARTBEAT_MS,
+      bucketMs: this.config.CONNECTOR_HEARTBEAT_MS,
+    });
+    const outcomes = await inParallel(toClaim, CLAIM_CONCURRENCY, (connectionId) => this.claim(connectionId));
+    // another process took some of them first: its share may have left others for this one
+    if (outcomes.includes('taken')) this.reconcileAgain = true;
+  }
+
+  /** Graceful shutdown: every session handed over at once (no wait for its lease to lapse). */
   async releaseAll(): Promise<void> {
-    await Promise.all(this.owned.all().map((live) => this.owned.endAndRelease(live, 'shutdown')));
+    clearTimeout(this.expiryTimer);
+    await Promise.all(this.owned.all().map((live) => this.owned.handOver(live, 'shutdown')));
+  }
+
+  /**
+   * A session was just made wanted here (a new connection, `/whatsappsession`): every process looks now (through
+   * `<schema>_session_ownership`), so the one the plan gives it to starts it at once, wherever it runs.
+   */
+  async announce(): Promise<void> {
+    try {
+      await this.query(`SELECT pg_notify(current_schema() || '_session_ownership', 'wanted')`, []);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'announcing a wanted session failed: reconciling here only');
+      await this.reconcile();
+    }
+  }
+
+  /** Marks this process stopping (the others stop counting it and claim what it gives up). */
+  async markStopping(): Promise<void> {
+    await this.query('UPDATE connector_processes SET stopping = true WHERE id = $1 AND incarnation = $2', [
+      this.processId,
+      this.incarnation,
+    ]);
+  }
+
+  /** Leaves the live processes (a newer start under the same id keeps its row). */
+  async deregister(): Promise<void> {
+    await this.query('DELETE FROM connector_processes WHERE id = $1 AND incarnation = $2', [
+      this.processId,
+      this.incarnation,
+    ]);
+  }
+
+  /** A lease held by another process is due to lapse before the next heartbeat: look right after it lapses. */
+  private scheduleExpiryWake(soonestExpiryMs: number | null): void {
+    clearTimeout(this.expiryTimer);
+    const delay = expiryWakeDelay(soonestExpiryMs, this.config.CONNECTOR_HEARTBEAT_MS);
+    if (delay === null) return;
+    this.expiryTimer = setTimeout(() => void this.reconcile(), delay);
+    this.expiryTimer.unref();
   }
 
   /** Sessions whose connection was deleted or no longer wants a session (logout, TIMEOUT) are stopped here. */
@@ -119,36 +259,50 @@ export class SessionLeases {
     }
   }
 
-  /** Claims wanted sessions without a live lease while this is the least-loaded live process under capacity. */
-  private async claimOrphans(): Promise<void> {
-    const orphans = await this.query<Array<{ id: number; company_id: number }>>(
-      `SELECT c.id, c.company_id FROM connections c LEFT JOIN session_leases l ON l.connection_id = c.id
-        WHERE c.session_wanted AND (l.connection_id IS NULL OR l.expires_at <= now())
-          AND c.provider = ANY($1::text[]) ORDER BY c.id LIMIT 500`,
-      // only providers of this build (a connection of a provider not deployed here waits for a process that has it)
-      [this.providerNames],
-    );
-    if (orphans.length === 0) return;
-    const processes = await this.query<Array<{ id: string; capacity: number; sessions: number }>>(
-      `SELECT p.id, p.capacity,
-              (SELECT count(*)::int FROM session_leases l WHERE l.owner = p.id AND l.expires_at > now()) AS sessions
-         FROM connector_processes p
-        WHERE p.heartbeat_at > now() - $1 * interval '1 millisecond' AND NOT p.stopping`,
-      [this.config.CONNECTOR_LEASE_TTL_MS],
-    );
-    const load = new Map(processes.map((row) => [row.id, row.sessions]));
-    load.set(this.processId, this.owned.size);
-    const share = fairShare(load, orphans.length);
-    for (const orphan of orphans) {
-      if (this.owned.stopping || this.owned.size >= this.config.CONNECTOR_MAX_SESSIONS) return;
-      if (!mayClaim({ load, processId: this.processId, mine: this.owned.size, share })) return;
-      const claimed = await this.claim(orphan.id);
-      if (claimed) load.set(this.processId, this.owned.size);
-    }
+  /**
+   * Leases still held under this instance id by a predecessor (this process restarted under the same pod name):
+   * taken back at once, under the next epoch, instead of waiting for them to lapse.
+   */
+  private async reclaimLeftovers(leftovers: readonly number[]): Promise<void> {
+    if (leftovers.length === 0) return;
+    this.logger.info({ count: leftovers.length }, "taking back this instance's leases from its previous start");
+    await inParallel(leftovers, CLAIM_CONCURRENCY, (connectionId) => this.claim(connectionId, { reclaim: true }));
   }
 
-  /** Takes the lease of a wanted connection and opens its session here. */
-  private async claim(connectionId: number): Promise<boolean> {
+  /** Hands over what this process runs beyond its fair share, while the other live processes have room for it. */
+  private async handOverExtras(snapshot: OwnershipSnapshot): Promise<void> {
+    const count = handOverCount({
+      members: snapshot.members,
+      processId: this.processId,
+      wanted: snapshot.wanted,
+      orphans: snapshot.orphans.length,
+      batch: this.config.CONNECTOR_HANDOVER_BATCH,
+    });
+    if (count === 0) return;
+    const chosen = pickHandOvers(
+      this.owned.all().map((live) => ({
+        connectionId: live.connectionId,
+        status: live.status,
+        busy: live.busy === true,
+        claimedAt: live.claimedAt,
+      })),
+      count,
+    );
+    this.logger.info({ count: chosen.length, members: snapshot.members.length }, 'handing sessions over (rebalance)');
+    await Promise.all(
+      chosen.map((connectionId) => {
+        const live = this.owned.get(connectionId);
+        return live ? this.owned.handOver(live, 'rebalance') : Promise.resolve();
+      }),
+    );
+  }
+
+  /**
+   * Takes the lease of a wanted connection and opens its session here (`reclaim`: also when this instance id
+   * still holds it from a previous start).
+   */
+  private async claim(connectionId: number, options: { reclaim?: boolean } = {}): Promise<ClaimOutcome> {
+    const reclaimFor = options.reclaim ? this.processId : undefined;
     const claimed = await this.transactions
       .run(async (manager) => {
         // a claim waits on a row lock at most this long (a lapsed owner's open fenced transaction, another claim):
@@ -156,30 +310,32 @@ export class SessionLeases {
         await manager.query(`SET LOCAL lock_timeout = ${this.config.CONNECTOR_CLAIM_LOCK_TIMEOUT_MS}`);
         // lock order everywhere: the lease row, then the connection row (a session's status report holds its lease
         // share-locked while it updates the connection)
-        if (!(await Leases.lockClaimable(manager, connectionId))) return null;
+        if (!(await Leases.lockClaimable(manager, connectionId, reclaimFor))) return 'taken' as const;
         const [row] = await manager.query<ConnectionRow[]>(
           'SELECT * FROM connections WHERE id = $1 AND session_wanted FOR UPDATE SKIP LOCKED',
           [connectionId],
         );
-        if (!row) return null;
+        if (!row) return 'skipped' as const;
         const epoch = await Leases.claim(manager, {
           connectionId,
           companyId: row.company_id,
           owner: this.processId,
           ttlMs: this.config.CONNECTOR_LEASE_TTL_MS,
+          reclaim: options.reclaim === true,
         });
-        if (epoch === null) return null;
+        if (epoch === null) return 'taken' as const;
         const lifecycle = await SessionCommands.takeLifecycle(manager, connectionId);
         return { row, epoch, wipe: lifecycle.includes('new-qr'), logout: lifecycle.at(-1) === 'logout' };
       })
       .catch((error: unknown) => {
         if (isLockNotAvailable(error)) {
           this.logger.info({ connectionId }, 'claim skipped: the lease row is locked (retried at the next reconcile)');
-          return null;
+        } else {
+          this.logger.error({ err: error, connectionId }, 'claim failed');
         }
-        throw error;
+        return 'skipped' as const;
       });
-    if (!claimed) return false;
+    if (typeof claimed === 'string') return claimed;
     if (claimed.logout) {
       // a logout asked while no process ran the session: carry it out without starting one
       await this.transactions.run(async (manager) => {
@@ -187,7 +343,7 @@ export class SessionLeases {
         await this.owned.disconnected(manager, connectionId);
         await Leases.release(manager, { connectionId, owner: this.processId, epoch: claimed.epoch, reason: 'logout' });
       });
-      return false;
+      return 'skipped';
     }
     const provider = this.providers.find(claimed.row.provider);
     if (!provider) {
@@ -195,7 +351,7 @@ export class SessionLeases {
       await this.transactions.run((manager) =>
         Leases.release(manager, { connectionId, owner: this.processId, epoch: claimed.epoch, reason: 'no provider' }),
       );
-      return false;
+      return 'skipped';
     }
     const live: LiveSession = {
       connectionId,
@@ -205,13 +361,29 @@ export class SessionLeases {
       session: undefined as unknown as ProviderSession,
       queue: Promise.resolve(),
       ended: false,
+      claimedAt: performance.now(),
     };
     this.owned.add(live);
-    this.logger.info({ connectionId, epoch: claimed.epoch }, 'session claimed');
+    this.logger.info({ connectionId, epoch: claimed.epoch, reclaimed: options.reclaim === true }, 'session claimed');
     await serial(live, async () => {
       if (claimed.wipe) await this.owned.fenced(live, (manager) => provider.wipe(connectionId, manager));
       await this.owned.open(live, claimed.row);
     });
-    return true;
+    return 'claimed';
   }
+}
+
+/** `work` for every item, at most `limit` at a time; answers the results in the items' order. */
+async function inParallel<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, () => worker()));
+  return results;
 }

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
@@ -7,7 +7,7 @@ import { APP_CONFIG } from '@cs/platform/config';
 import { TransactionHost } from '@cs/platform/database';
 import { EventPublisher } from '@cs/platform/events';
 import { LOGGER } from '@cs/platform/logging';
-import type { ConnectorConfig } from '../../config/env.js';
+import { assertLeaseTimings, type ConnectorConfig } from '../../config/env.js';
 import { ConnectionEvents } from '../connections/connection-events.js';
 import { MediaStoreService } from '../media/media-store.js';
 import { ProjectionsRepository } from '../projections/projections.repository.js';
@@ -21,9 +21,10 @@ import { SinkFactory } from './session-sink.js';
 
 /**
  * Runs the sessions this process owns, on three timers: lease renewal and reconcile (`SessionLeases`: ownership
- * across processes, registered in `connector_processes`) and the command poll (`SessionCommandRunner`: what
- * `session_commands` asks of the sessions here; a slow fallback, as `SessionWakeups` wakes it on each recorded
- * command). `OwnedSessions` is the set they share.
+ * across processes, registered in `connector_processes`; a reconcile also runs at once when ownership changes, see
+ * `SessionWakeups`) and the command poll (`SessionCommandRunner`: what `session_commands` asks of the sessions
+ * here; a slow fallback, as `SessionWakeups` wakes it on each recorded command). `OwnedSessions` is the set they
+ * share. On shutdown it hands every session over before the platform drains.
  */
 @Injectable()
 export class SessionManager implements OnApplicationBootstrap, OnModuleDestroy {
@@ -35,6 +36,7 @@ export class SessionManager implements OnApplicationBootstrap, OnModuleDestroy {
   private renewTimer: NodeJS.Timeout | undefined;
   private heartbeatTimer: NodeJS.Timeout | undefined;
   private commandTimer: NodeJS.Timeout | undefined;
+  private readonly logger: Logger;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: ConnectorConfig,
@@ -48,8 +50,10 @@ export class SessionManager implements OnApplicationBootstrap, OnModuleDestroy {
     connectionEvents: ConnectionEvents,
     nudge: SessionNudge,
   ) {
+    assertLeaseTimings(config);
     this.processId = config.CONNECTOR_INSTANCE_ID ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
     const child = logger.child({ component: 'sessions', process: this.processId });
+    this.logger = child;
     this.owned = new OwnedSessions(this.processId, child, {
       transactions,
       sinks,
@@ -57,11 +61,13 @@ export class SessionManager implements OnApplicationBootstrap, OnModuleDestroy {
       projections,
       connectionEvents,
     });
-    this.leases = new SessionLeases(this.owned, config, child, transactions, providers);
+    this.leases = new SessionLeases(this.owned, config, child, transactions, providers, randomUUID());
     this.commands = new SessionCommandRunner(this.owned, child, transactions, events, sinks);
     this.owned.onReady = (connectionId) => this.commands.wake(connectionId);
-    this.wakeups = new SessionWakeups(this.owned, this.commands, transactions.dataSource, child);
-    nudge.register(() => void this.heartbeat());
+    this.wakeups = new SessionWakeups(this.owned, this.commands, transactions.dataSource, child, () => {
+      void this.heartbeat();
+    });
+    nudge.register(() => void this.leases.announce());
   }
 
   get ownedConnectionIds(): number[] {
@@ -69,12 +75,9 @@ export class SessionManager implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.transactions.dataSource.query(
-      `INSERT INTO connector_processes (id, capacity) VALUES ($1, $2)
-       ON CONFLICT (id) DO UPDATE SET heartbeat_at = now(), capacity = EXCLUDED.capacity, stopping = false`,
-      [this.processId, this.config.CONNECTOR_MAX_SESSIONS],
-    );
+    // listening first: the notifications of the others' hand-overs towards this process must not be missed
     await this.wakeups.start();
+    await this.leases.register();
     this.renewTimer = setInterval(() => void this.renewLeases(), this.config.CONNECTOR_HEARTBEAT_MS);
     this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.config.CONNECTOR_HEARTBEAT_MS);
     this.commandTimer = setInterval(() => void this.pollCommands(), this.config.CONNECTOR_COMMAND_POLL_MS);
@@ -82,18 +85,21 @@ export class SessionManager implements OnApplicationBootstrap, OnModuleDestroy {
     void this.heartbeat();
   }
 
-  /** Graceful shutdown: end the sessions first, then release their leases, then the platform drains. */
+  /**
+   * Graceful shutdown (SIGTERM), before the platform drains: this process stops counting as live, hands every
+   * session over at once (socket closed, in-flight work finished, lease given up: the others are woken and claim
+   * them under the next epoch), then leaves the registry.
+   */
   async onModuleDestroy(): Promise<void> {
     this.owned.stopping = true;
     clearInterval(this.renewTimer);
     clearInterval(this.heartbeatTimer);
     clearInterval(this.commandTimer);
-    const query = (sql: string): Promise<unknown> =>
-      this.transactions.dataSource.query(sql, [this.processId]).catch(() => undefined);
-    await query('UPDATE connector_processes SET stopping = true WHERE id = $1');
+    const ignore = (error: unknown): void => this.logger.warn({ err: error }, 'connector shutdown step failed');
+    await this.leases.markStopping().catch(ignore);
     await this.leases.releaseAll();
     await this.wakeups.stop();
-    await query('DELETE FROM connector_processes WHERE id = $1');
+    await this.leases.deregister().catch(ignore);
   }
 
   /** Renews this process's leases and stops the sessions whose lease was lost (see `SessionLeases.renew`). */
@@ -101,7 +107,10 @@ export class SessionManager implements OnApplicationBootstrap, OnModuleDestroy {
     return this.leases.renew();
   }
 
-  /** Stops sessions no longer wanted and claims wanted sessions nobody holds (never blocks the renewal). */
+  /**
+   * One ownership pass: stops sessions no longer wanted, takes back a predecessor's leases, hands over what is beyond
+   * the fair share and claims this process's part of the wanted sessions nobody holds (never blocks the renewal).
+   */
   heartbeat(): Promise<void> {
     return this.leases.reconcile();
   }

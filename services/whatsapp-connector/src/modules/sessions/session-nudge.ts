@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 
 /**
- * Lets a use-case that just made a session wanted (a new connection, `/whatsappsession`) ask this process's
- * session manager to reconcile now rather than at its next heartbeat. Dependency-free, so connections need not
- * depend on sessions.
+ * Lets a use-case that just made a session wanted (a new connection, `/whatsappsession`) ask the connector processes
+ * to reconcile now rather than at their next heartbeat (the session manager announces it to all of them).
+ * Dependency-free, so connections need not depend on sessions.
  */
 @Injectable()
 export class SessionNudge {

@@ -87,7 +87,7 @@ export class SessionsController {
       if (updated) await this.events.changed(updated, 'session');
       await SessionCommands.enqueue(manager, { companyId, connectionId: id, kind });
     });
-    // committed: this process reconciles now instead of at its next heartbeat (it claims if it is the one to)
+    // committed: the processes reconcile now instead of at their next heartbeat (the one to claim it does)
     this.nudge.nudge();
   }
 }

@@ -63,6 +63,8 @@ export class SimulatorSession implements ProviderSession {
   private qrShown = 0;
   private pairingNumber: string | null = null;
   private polling = false;
+  /** The poll under way (a stop waits for it: what it took from the inbox is delivered or put back). */
+  private inFlight: Promise<unknown> = Promise.resolve();
   private pollTimer: NodeJS.Timeout | undefined;
   /** A wake-up came while polling: poll again at once when done. */
   private wokenWhilePolling = false;
@@ -206,7 +208,9 @@ export class SimulatorSession implements ProviderSession {
       this.pollTimer = undefined;
       let more = false;
       try {
-        more = await this.poll();
+        const polled = this.poll();
+        this.inFlight = polled.catch(() => undefined);
+        more = await polled;
       } finally {
         const again = more || this.wokenWhilePolling;
         this.wokenWhilePolling = false;
@@ -515,9 +519,11 @@ export class SimulatorSession implements ProviderSession {
     await this.context.sink.status({ status: 'DISCONNECTED' });
   }
 
+  /** Ends the session: no new poll, the one under way finishes (the rows it took committed or put back), logged. */
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.halt();
+    await this.inFlight;
     await this.context.transaction((manager) => this.log(manager, 'stop')).catch(() => undefined);
   }
 
