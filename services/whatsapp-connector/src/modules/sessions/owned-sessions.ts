@@ -67,9 +67,14 @@ export class OwnedSessions {
     this.sessions.set(live.connectionId, live);
   }
 
-  /** Opens the provider session of a live entry and starts it; a failed start gives the session up. */
+  /**
+   * Opens the provider session of a live entry and starts it; a failed start gives the session up. An entry ended
+   * meanwhile (handed over, lease lost) opens nothing, and a socket started as it ended is closed again before this
+   * resolves (a hand-over waits for it before it releases the lease).
+   */
   async open(live: LiveSession, row: ConnectionRow): Promise<void> {
     const allowGroups = await this.deps.projections.groupsAllowed(row.company_id);
+    if (live.ended) return;
     const connection = toConnectionConfig(row, allowGroups);
     const fence = async (manager: EntityManager): Promise<void> => {
       if (!(await Leases.holds(manager, live.connectionId, this.processId, live.epoch))) {
@@ -89,6 +94,10 @@ export class OwnedSessions {
     live.session = live.provider.open(context);
     try {
       await live.session.start(row.pairing_number ? { pairingNumber: row.pairing_number } : {});
+      if (live.ended) {
+        await live.session.stop();
+        return;
+      }
       this.onReady(live.connectionId);
     } catch (error) {
       this.logger.error({ err: error, connectionId: live.connectionId }, 'session start failed');

@@ -44,7 +44,7 @@ type ClaimOutcome = 'claimed' | 'taken' | 'skipped';
  * (its owner stopped renewing) is looked at right after it lapses.
  */
 export class SessionLeases {
-  private reconciling = false;
+  private reconciling: Promise<void> | undefined;
   private reconcileAgain = false;
   private renewing = false;
   private lastRenewal = Date.now();
@@ -75,8 +75,12 @@ export class SessionLeases {
     return names.includes('baileys') ? [...names, 'beta'] : names;
   }
 
-  /** Joins the live processes (the others are notified and rebalance towards this one). */
+  /**
+   * Joins the live processes (the others are notified and rebalance towards this one), and forgets processes
+   * silent for a day (pods of past releases).
+   */
   async register(): Promise<void> {
+    await this.query(`DELETE FROM connector_processes WHERE heartbeat_at < now() - interval '1 day'`, []);
     await this.query(
       `INSERT INTO connector_processes (id, capacity, incarnation) VALUES ($1, $2, $3)
        ON CONFLICT (id) DO UPDATE SET heartbeat_at = now(), capacity = EXCLUDED.capacity, stopping = false,
@@ -160,7 +164,13 @@ export class SessionLeases {
       this.reconcileAgain = true;
       return;
     }
-    this.reconciling = true;
+    this.reconciling = this.passes().finally(() => {
+      this.reconciling = undefined;
+    });
+    await this.reconciling;
+  }
+
+  private async passes(): Promise<void> {
     try {
       do {
         this.reconcileAgain = false;
@@ -168,8 +178,6 @@ export class SessionLeases {
       } while (this.reconcileAgain && !this.owned.stopping && !this.superseded);
     } catch (error) {
       this.logger.error({ err: error }, 'session reconcile failed');
-    } finally {
-      this.reconciling = false;
     }
   }
 
@@ -202,9 +210,13 @@ export class SessionLeases {
     if (outcomes.includes('taken')) this.reconcileAgain = true;
   }
 
-  /** Graceful shutdown: every session handed over at once (no wait for its lease to lapse). */
+  /**
+   * Graceful shutdown (`owned.stopping` set): once the pass under way has ended (its claims give up what they take
+   * meanwhile), every session is handed over at once (no wait for its lease to lapse).
+   */
   async releaseAll(): Promise<void> {
     clearTimeout(this.expiryTimer);
+    await this.reconciling;
     await Promise.all(this.owned.all().map((live) => this.owned.handOver(live, 'shutdown')));
   }
 
@@ -302,6 +314,8 @@ export class SessionLeases {
    * still holds it from a previous start).
    */
   private async claim(connectionId: number, options: { reclaim?: boolean } = {}): Promise<ClaimOutcome> {
+    // shutting down: claim nothing more (what this pass claimed already is handed over once it ends)
+    if (this.owned.stopping) return 'skipped';
     const reclaimFor = options.reclaim ? this.processId : undefined;
     const claimed = await this.transactions
       .run(async (manager) => {
