@@ -2,8 +2,8 @@
  * Takeover after a process dies without a word (SIGKILL), issue 51, on the real PostgreSQL and Kafka, three
  * connector processes under inbound traffic:
  * - a killed process's sessions are claimed as soon as their leases lapse, in parallel, by whichever processes are
- *   free (a replacement that joined under a new identity among them): every one within the lease TTL plus a few
- *   seconds of the kill;
+ *   free: every one within a few seconds of its lease lapsing (the lease TTL plus a few seconds after the kill), not
+ *   one per process per heartbeat;
  * - a process restarted under the same instance identity (a pod's name) takes its predecessor's leases back at
  *   once, before they could lapse;
  * - never two owners; every message that contacts sent is delivered exactly once.
@@ -40,6 +40,9 @@ const fleet = new ConnectorFleet('takeover', {
 let db: pg.Client;
 let probe: KafkaProbe;
 let companyId: number;
+/** The traffic loop runs while this holds (cleared when the test ends, however it ends). */
+let running = true;
+let traffic: Promise<void> = Promise.resolve();
 let ids: number[] = [];
 
 beforeAll(async () => {
@@ -55,6 +58,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  running = false;
+  await traffic.catch(() => undefined);
   await fleet.stopAll();
   await probe?.stop();
   await db?.end();
@@ -103,9 +108,8 @@ it('claims a killed process sessions as their leases lapse, and gives a restarte
   // contacts keep writing, through whichever process serves
   const serving = [...started];
   const inbound: string[] = [];
-  let running = true;
   let round = 0;
-  const traffic = (async () => {
+  traffic = (async () => {
     while (running) {
       round += 1;
       const process = serving[round % serving.length]!;
@@ -125,12 +129,11 @@ it('claims a killed process sessions as their leases lapse, and gives a restarte
     }
   })();
 
-  // k1 dies; a replacement (a new pod, a new name) joins meanwhile
+  // k1 dies: k2 and k3 share its sessions
   serving.splice(0, 1);
   const orphaned = await kill(started[0]!);
   expect(orphaned.size).toBe(SESSIONS / 3);
   const killedAt = Date.now();
-  serving.push(await fleet.start('k4'));
   await expectEventually(
     async () => {
       const now = await liveLeases(db, ids);
