@@ -6,6 +6,8 @@
  *   one per process per heartbeat;
  * - a process restarted under the same instance identity (a pod's name) takes its predecessor's leases back at
  *   once, before they could lapse;
+ * - a second process started under a live process's identity (a misconfiguration) makes the older one give way:
+ *   it stops its sessions, the newer one runs them;
  * - never two owners; every message that contacts sent is delivered exactly once.
  * The heartbeat is long (20 s) so that claims made at once are told apart from claims made at a heartbeat.
  */
@@ -183,6 +185,34 @@ it('claims a killed process sessions as their leases lapse, and gives a restarte
     // taken back while the predecessor's lease was still live
     expect(next.acquiredAt.getTime()).toBeLessThan(lease.expiresAt.getTime());
   }
+  await expectEventually(async () => expect(await connectedCount(db, ids)).toBe(SESSIONS), { timeoutMs: 30_000 });
+
+  // a second k3 while k3 runs: the older one finds itself superseded and stops its sessions, the newer one runs them
+  const older = fleet.processes.get('k3')!;
+  const before = new Map([...(await liveLeases(db, ids))].filter(([, lease]) => lease.owner === 'k3'));
+  expect(before.size).toBeGreaterThan(0);
+  serving.push(await fleet.start('k3'));
+  await expectEventually(
+    async () => {
+      expect(older.child.output()).toContain('another process started under this CONNECTOR_INSTANCE_ID');
+      const now = await liveLeases(db, ids);
+      for (const [id, lease] of before) {
+        expect({ id, owner: now.get(id)?.owner, newer: (now.get(id)?.epoch ?? 0) > lease.epoch }).toEqual({
+          id,
+          owner: 'k3',
+          newer: true,
+        });
+      }
+      // the older process closed each of its sockets
+      const { rows } = await db.query<{ connection_id: number; epoch: string }>(
+        `SELECT connection_id, epoch FROM simulator_log WHERE event = 'stop' AND connection_id = ANY($1::int[])`,
+        [[...before.keys()]],
+      );
+      const stopped = new Set(rows.map((row) => `${row.connection_id}:${Number(row.epoch)}`));
+      expect([...before].filter(([id, lease]) => !stopped.has(`${id}:${lease.epoch}`))).toEqual([]);
+    },
+    { timeoutMs: 30_000, intervalMs: 200 },
+  );
   await expectEventually(async () => expect(await connectedCount(db, ids)).toBe(SESSIONS), { timeoutMs: 30_000 });
   const mark = inbound.length;
   await expectEventually(() => expect(inbound.length).toBeGreaterThan(mark + 20), { timeoutMs: 60_000 });

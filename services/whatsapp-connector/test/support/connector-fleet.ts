@@ -18,6 +18,8 @@ export interface ConnectorProcess {
 /** Starts connector processes with common settings; each is ready (`/health/ready`) when `start` resolves. */
 export class ConnectorFleet {
   readonly processes = new Map<string, ConnectorProcess>();
+  /** Processes replaced in `processes` by a newer start under the same id, still to be stopped. */
+  private readonly replaced: ConnectorProcess[] = [];
 
   constructor(
     private readonly name: string,
@@ -42,12 +44,14 @@ export class ConnectorFleet {
     const url = `http://127.0.0.1:${port}`;
     await waitForHttp(`${url}/health/ready`, { child, timeoutMs: 90_000 });
     const process = { id, url, child };
+    const previous = this.processes.get(id);
+    if (previous) this.replaced.push(previous);
     this.processes.set(id, process);
     return process;
   }
 
   async stopAll(): Promise<void> {
-    for (const process of this.processes.values()) {
+    for (const process of [...this.replaced, ...this.processes.values()]) {
       process.child.process.kill('SIGCONT');
       await process.child.kill('SIGTERM');
     }

@@ -25,6 +25,8 @@ export interface OwnershipSnapshot {
   readonly leftovers: number[];
   /** How soon the first lease held by another process expires (ms), null when none does. */
   readonly soonestForeignExpiryMs: number | null;
+  /** The start registered under this process's id (null: none); another than this process's own: superseded. */
+  readonly incarnation: string | null;
 }
 
 /**
@@ -208,12 +210,17 @@ export const Leases = {
       ),
       (row) => row.int('connection_id'),
     );
+    const [registered] = mapRows(
+      await manager.query<SqlRow[]>('SELECT incarnation FROM connector_processes WHERE id = $1', [input.owner]),
+      (row) => row.nullable('incarnation', row.string),
+    );
     return {
       members,
       wanted: stats?.wanted ?? 0,
       orphans,
       leftovers,
       soonestForeignExpiryMs: stats?.soonest ?? null,
+      incarnation: registered ?? null,
     };
   },
 };

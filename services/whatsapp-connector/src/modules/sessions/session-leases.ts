@@ -146,12 +146,19 @@ export class SessionLeases {
       [this.processId, this.config.CONNECTOR_MAX_SESSIONS, this.incarnation, this.owned.size],
     );
     if (joined.length > 0) return;
+    await this.supersede();
+  }
+
+  /** A newer start took this instance id: stop every session here, claim nothing more. */
+  private async supersede(): Promise<void> {
+    if (this.superseded) return;
     this.superseded = true;
+    clearTimeout(this.expiryTimer);
     this.logger.error(
       { process: this.processId },
       'another process started under this CONNECTOR_INSTANCE_ID: stopping every session here (instance ids must be unique)',
     );
-    for (const live of this.owned.all()) await this.owned.endLocally(live, 'superseded');
+    await Promise.all(this.owned.all().map((live) => this.owned.endLocally(live, 'superseded')));
   }
 
   /**
@@ -189,6 +196,11 @@ export class SessionLeases {
       memberWindowMs: memberWindowMs(this.config.CONNECTOR_LEASE_TTL_MS, this.config.CONNECTOR_HEARTBEAT_MS),
       running: this.owned.heldConnectionIds,
     });
+    // a newer start under this id registered (its registration notified every process): give way at once
+    if (snapshot.incarnation !== null && snapshot.incarnation !== this.incarnation) {
+      await this.supersede();
+      return;
+    }
     this.scheduleExpiryWake(snapshot.soonestForeignExpiryMs);
     const members = snapshot.members.some((member) => member.id === this.processId)
       ? snapshot.members
