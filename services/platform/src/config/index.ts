@@ -1,2 +1,3 @@
 export * from './env.js';
 export * from './config.module.js';
+export * from './verified-dependencies.js';

@@ -2,7 +2,7 @@ import type { Envelope, EventData, EventDefinition } from '@cs/proto/common';
 import { eventByType } from '@cs/proto/events';
 import { currentCorrelationId } from '../logging/request-context.js';
 import { injectTraceContext } from '../telemetry/telemetry.js';
-import { preparedStatement } from '../database/prepared.js';
+import { preparedStatement, runPrepared } from '../database/prepared.js';
 import type { TransactionHost } from '../database/transaction-host.js';
 import { newEventId } from './event-ids.js';
 import { localOutboxRelay } from './outbox-relay.js';
@@ -19,7 +19,7 @@ const OUTBOX_INSERT = preparedStatement(`INSERT INTO outbox
          WITH ORDINALITY AS e(event_id, topic, message_key, type, company_id, correlation_id, n)
     JOIN json_array_elements($7::json) WITH ORDINALITY AS p(payload, n) USING (n)
    ORDER BY e.n`);
-const OUTBOX_INSERT_QUIET = preparedStatement(`${OUTBOX_INSERT} RETURNING set_config('cs.outbox_quiet', 'on', true)`);
+const OUTBOX_INSERT_QUIET = preparedStatement(`${OUTBOX_INSERT.text} RETURNING set_config('cs.outbox_quiet', 'on', true)`);
 
 export interface EmitInput<D extends EventDefinition> {
   readonly companyId: number;
@@ -83,7 +83,7 @@ export class EventPublisher {
     // statement's NOTIFY trigger): no cluster-wide notification lock at commit, and this process wakes its relay
     // once the transaction committed. Without one (OUTBOX_RELAY=off), the trigger notifies the relays elsewhere.
     const relay = localOutboxRelay(this.transactions.dataSource);
-    await this.transactions.manager.query(relay ? OUTBOX_INSERT_QUIET : OUTBOX_INSERT, [
+    await runPrepared(this.transactions.manager, relay ? OUTBOX_INSERT_QUIET : OUTBOX_INSERT, [
       rows.map((row) => row.envelope.id),
       rows.map((row) => row.topic),
       rows.map((row) => row.key),

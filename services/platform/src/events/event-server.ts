@@ -3,7 +3,7 @@ import { isObservable, lastValueFrom } from 'rxjs';
 import type { Logger } from 'pino';
 import { type Envelope, EnvelopeSchema } from '@cs/proto/common';
 import { dlqTopicOf, topicByName } from '@cs/proto/events';
-import { preparedStatement } from '../database/prepared.js';
+import { preparedStatement, runPrepared } from '../database/prepared.js';
 import type { TransactionHost } from '../database/transaction-host.js';
 import { runWithContext } from '../logging/request-context.js';
 import { extractTraceContext, meter, SpanKind, withSpan } from '../telemetry/telemetry.js';
@@ -322,7 +322,7 @@ export class EventServer extends Server implements CustomTransportStrategy {
       return 'handled';
     }
     return idempotency.transactions.run(async (manager) => {
-      const inserted = await manager.query<unknown[]>(INBOX_INSERT_ONE, [
+      const inserted = await runPrepared(manager, INBOX_INSERT_ONE, [
         this.options.groupId,
         event.id,
         message.topic,
@@ -375,7 +375,7 @@ export class EventServer extends Server implements CustomTransportStrategy {
           if (!first.has(id)) first.set(id, index);
         });
         const unique = [...first.values()].map((index) => (run[index] as Ready).event);
-        const rows = await manager.query<Array<{ event_id: string }>>(INBOX_INSERT_MANY, [
+        const rows = await runPrepared<{ event_id: string }>(manager, INBOX_INSERT_MANY, [
           this.options.groupId,
           unique.map((event) => event.id),
           [...first.values()].map((index) => (run[index] as Ready).message.topic),

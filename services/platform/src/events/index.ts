@@ -9,5 +9,6 @@ export * from './on-topic.js';
 export * from './outbox-relay.js';
 export * from './stream-positions.js';
 export * from './stream-gaps.js';
+export * from './kafkajs-fixes.js';
 export * from './kafkajs-offset-commits.js';
 export * from './kafkajs-request-queue.js';

@@ -94,9 +94,9 @@ export class KafkaEventBus implements EventBus {
         options.logger[level]({ kafka: rest, namespace: entry.namespace }, String(message));
       },
     };
-    // kafkajs 2.2.4 spins a 1 ms timer per broker connection otherwise (see kafkajs-request-queue.ts)
+    // kafkajs's two defects (ADR 0008): its request queue's idle timer, its commit after every batch. Each fix refuses
+    // to install, and so the process to start, on a kafkajs version it was not verified against
     fixKafkaRequestQueueIdleLoop();
-    // kafkajs 2.2.4 commits after every batch otherwise, whatever the interval (see kafkajs-offset-commits.ts)
     commitKafkaOffsetsByInterval(AUTO_COMMIT_INTERVAL_MS);
     this.kafka = new Kafka(config);
     this.producer = this.createProducer();

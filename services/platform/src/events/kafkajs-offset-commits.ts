@@ -1,6 +1,8 @@
 // kafkajs's own modules (CommonJS): imported, not required, so that Jest's module registry and Node's agree on them
 import Runner from 'kafkajs/src/consumer/runner.js';
 import kafkaErrors from 'kafkajs/src/errors.js';
+import { assertVerifiedVersions } from '../config/verified-dependencies.js';
+import { KAFKAJS_FIXES, kafkajsVersionOf } from './kafkajs-fixes.js';
 
 /**
  * kafkajs 2.2.4 commits a consumer's offsets after every batch it handles, whatever `autoCommitInterval` says: the
@@ -82,9 +84,14 @@ export function kafkaRunnerClass(): { prototype: RunnerInternals } {
 
 /**
  * Installs interval commits on kafkajs's consumer runner (once per process; later calls do nothing). `intervalMs`
- * must be the `autoCommitInterval` every consumer of the process runs with (the timer's delay).
+ * must be the `autoCommitInterval` every consumer of the process runs with (the timer's delay). Throws, changing
+ * nothing, on a kafkajs version the fix was not verified against (`KAFKAJS_FIXES`).
  */
-export function commitKafkaOffsetsByInterval(intervalMs: number): void {
+export function commitKafkaOffsetsByInterval(
+  intervalMs: number,
+  versionOf: (packageName: string) => string = kafkajsVersionOf,
+): void {
+  assertVerifiedVersions(KAFKAJS_FIXES, versionOf);
   const prototype = kafkaRunnerClass().prototype as RunnerInternals & { [PATCHED]?: true };
   if (prototype[PATCHED]) return;
 

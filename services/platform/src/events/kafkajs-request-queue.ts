@@ -1,5 +1,7 @@
 // kafkajs's own module (CommonJS): imported, not required, so that Jest's module registry and Node's agree on it
 import RequestQueue from 'kafkajs/src/network/requestQueue/index.js';
+import { assertVerifiedVersions } from '../config/verified-dependencies.js';
+import { KAFKAJS_FIXES, kafkajsVersionOf } from './kafkajs-fixes.js';
 
 /**
  * kafkajs 2.2.4 (the last release) keeps every broker connection's request queue on a 1 ms timer forever:
@@ -42,8 +44,12 @@ export function kafkaRequestQueueClass(): { prototype: RequestQueueInternals } {
   return RequestQueue as unknown as { prototype: RequestQueueInternals };
 }
 
-/** Installs the fixed scheduling on kafkajs's request queue (once per process; later calls do nothing). */
-export function fixKafkaRequestQueueIdleLoop(): void {
+/**
+ * Installs the fixed scheduling on kafkajs's request queue (once per process; later calls do nothing). Throws, changing
+ * nothing, on a kafkajs version the fix was not verified against (`KAFKAJS_FIXES`).
+ */
+export function fixKafkaRequestQueueIdleLoop(versionOf: (packageName: string) => string = kafkajsVersionOf): void {
+  assertVerifiedVersions(KAFKAJS_FIXES, versionOf);
   const prototype = kafkaRequestQueueClass().prototype as RequestQueueInternals & { [PATCHED]?: true };
   if (prototype[PATCHED]) return;
   prototype.scheduleCheckPendingRequests = scheduleCheckPendingRequests;

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import { PgListener } from '../database/pg-listener.js';
-import { preparedStatement, START_TRANSACTION } from '../database/prepared.js';
+import { preparedStatement, runPrepared, runPreparedOn } from '../database/prepared.js';
 import { meter } from '../telemetry/telemetry.js';
 import { type BusMessage, EVENT_HEADERS, type EventBus } from './event-bus.js';
 import { OutboxTakeWindow } from './outbox-take-window.js';
@@ -244,16 +244,14 @@ export class OutboxRelay {
     if (!client) {
       take = await this.options.dataSource.transaction(async (manager) => {
         for (const [name, value] of Object.entries(TAKE_SETTINGS)) await manager.query(`SET LOCAL ${name} = ${value}`);
-        const rows = await manager.query<TakenRow[]>(TAKE_BATCH, values);
+        const rows = await runPrepared<TakenRow>(manager, TAKE_BATCH, values);
         await this.publishTaken(rows);
         return rows;
       });
     } else {
       try {
-        // `START TRANSACTION` goes out with the take in one round trip (`prepared.ts`), `COMMIT` is the second: there
-        // is a round per handled batch on every hop of the inbound path
-        await client.query(START_TRANSACTION);
-        take = (await client.query<TakenRow>(TAKE_BATCH, values)).rows;
+        await client.query('BEGIN');
+        take = (await runPreparedOn<TakenRow>(client, TAKE_BATCH, values)).rows;
         await this.publishTaken(take);
         await client.query('COMMIT');
       } catch (error) {

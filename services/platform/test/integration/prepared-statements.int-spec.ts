@@ -1,13 +1,19 @@
 /**
- * Prepared statements on real PostgreSQL. A text marked with `preparedStatement` runs by name on each connection of a
- * service's data source, parsed and planned there once; other texts are not prepared. When a migration changes what
- * a prepared statement returns, the call that meets it fails once and the connection prepares it again. Many events
- * written by one `emitAll` (one statement whatever their number) keep their order through the relay.
+ * Prepared statements on real PostgreSQL, through node-postgres' public API (`{ name, text, values }`). A statement
+ * made with `preparedStatement` and run with `runPrepared` runs by name on the connection of the manager it is given,
+ * parsed and planned there once; a text run with `manager.query` is never prepared (no global patch of `pg`). When a
+ * migration changes what a prepared statement returns, the call that meets it fails once and the connection prepares it
+ * again. Many events written by one `emitAll` (one statement whatever their number) keep their order through the relay.
  */
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
-import type { DataSource, QueryRunner } from 'typeorm';
-import { OutboxJsonPayload1764800000000, preparedStatement, TransactionHost } from '@cs/platform/database';
+import { type DataSource, QueryFailedError, type QueryRunner } from 'typeorm';
+import {
+  OutboxJsonPayload1764800000000,
+  preparedStatement,
+  runPrepared,
+  TransactionHost,
+} from '@cs/platform/database';
 import { type BusMessage, EventPublisher, InProcessEventBus, OutboxRelay } from '@cs/platform/events';
 import { expectEventually } from '@cs/platform/testing';
 import { TagDeleted } from '@cs/proto/events';
@@ -17,15 +23,20 @@ const schema = `prepared_${randomBytes(3).toString('hex')}`;
 const logger = pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
 
 const SELECT_PROBE = preparedStatement('SELECT * FROM probe_rows WHERE id = $1');
+const INSERT_PROBE = preparedStatement('INSERT INTO probe_rows (id, label) VALUES ($1, $2)');
+const RENAME_PROBE = preparedStatement('UPDATE probe_rows SET label = $2 WHERE id = $1 RETURNING id, label');
 
 let dataSource: DataSource;
 let connection: QueryRunner;
 
 /** The prepared statements of the runner's connection (PostgreSQL keeps them per session). */
-async function preparedTexts(): Promise<string[]> {
-  const rows: Array<{ statement: string }> = await connection.query('SELECT statement FROM pg_prepared_statements');
+async function preparedTexts(runner: QueryRunner = connection): Promise<string[]> {
+  const rows: Array<{ statement: string }> = await runner.query('SELECT statement FROM pg_prepared_statements');
   return rows.map((row) => row.statement);
 }
+
+const labelOf = async (id: number): Promise<string | undefined> =>
+  (await dataSource.query<Array<{ label: string }>>('SELECT label FROM probe_rows WHERE id = $1', [id]))[0]?.label;
 
 beforeAll(async () => {
   dataSource = await migratedProbeDataSource(schema);
@@ -41,112 +52,59 @@ afterAll(async () => {
   await dataSource?.destroy();
 });
 
-describe('preparedStatement', () => {
-  it('runs a marked text by name on the connection, and leaves other texts unprepared', async () => {
-    expect(await connection.query(SELECT_PROBE, [1])).toEqual([{ id: 1, label: 'one' }]);
-    expect(await connection.query(SELECT_PROBE, [2])).toEqual([{ id: 2, label: 'two' }]);
+describe('runPrepared', () => {
+  it("runs a prepared statement by name on the manager's connection, and leaves every other text unprepared", async () => {
+    expect(await runPrepared(connection.manager, SELECT_PROBE, [1])).toEqual([{ id: 1, label: 'one' }]);
+    expect(await runPrepared(connection.manager, SELECT_PROBE, [2])).toEqual([{ id: 2, label: 'two' }]);
+    // the same text through TypeORM is an ordinary unnamed query: nothing intercepts pg's `query`
+    await connection.query(SELECT_PROBE.text, [1]);
     await connection.query('SELECT label FROM probe_rows WHERE id = $1', [1]);
     const texts = await preparedTexts();
-    expect(texts.filter((text) => text === SELECT_PROBE)).toHaveLength(1);
+    expect(texts.filter((text) => text === SELECT_PROBE.text)).toHaveLength(1);
     expect(texts).not.toContain('SELECT label FROM probe_rows WHERE id = $1');
   });
 
   it('prepares a statement again on a connection after a migration changed the columns it returns', async () => {
-    expect(await connection.query(SELECT_PROBE, [1])).toEqual([{ id: 1, label: 'one' }]);
+    expect(await runPrepared(connection.manager, SELECT_PROBE, [1])).toEqual([{ id: 1, label: 'one' }]);
     await dataSource.query("ALTER TABLE probe_rows ADD COLUMN note text NOT NULL DEFAULT 'added'");
     // PostgreSQL refuses the statement prepared before: that one call fails, as a transaction may be retried
-    await expect(connection.query(SELECT_PROBE, [1])).rejects.toThrow('cached plan must not change result type');
-    expect(await connection.query(SELECT_PROBE, [1])).toEqual([{ id: 1, label: 'one', note: 'added' }]);
-    expect(await connection.query(SELECT_PROBE, [2])).toEqual([{ id: 2, label: 'two', note: 'added' }]);
-  });
-});
-
-const INSERT_PROBE = preparedStatement('INSERT INTO probe_rows (id, label) VALUES ($1, $2)');
-
-/** A query runner of its own, and the round trips its connection makes (each ends with a ReadyForQuery). */
-async function countedRunner(): Promise<{ runner: QueryRunner; roundTrips: () => number }> {
-  const runner = dataSource.createQueryRunner();
-  const client = (await runner.connect()) as { connection: { on(event: string, fn: () => void): void } };
-  let count = 0;
-  client.connection.on('readyForQuery', () => (count += 1));
-  return { runner, roundTrips: () => count };
-}
-
-const labelOf = async (id: number): Promise<string | undefined> =>
-  (await dataSource.query<Array<{ label: string }>>('SELECT label FROM probe_rows WHERE id = $1', [id]))[0]?.label;
-
-/**
- * TypeORM opens each transaction with its own `START TRANSACTION`; it now goes out with the transaction's first
- * statement, in the same round trip.
- */
-describe("a transaction's START TRANSACTION", () => {
-  it('goes out with a registered first statement: a transaction of one statement is two round trips', async () => {
-    const { runner, roundTrips } = await countedRunner();
-    try {
-      // the first time on a connection, the statement is prepared there (one round trip more, once)
-      await runner.startTransaction();
-      await runner.query(INSERT_PROBE, [10, 'ten']);
-      await runner.commitTransaction();
-      const before = roundTrips();
-      await runner.startTransaction();
-      await runner.query(INSERT_PROBE, [11, "eleven's"]);
-      await runner.commitTransaction();
-      expect(roundTrips() - before).toBe(2);
-      expect(await labelOf(11)).toBe("eleven's");
-      // the statement ran inside the transaction: rolled back, it left nothing
-      await runner.startTransaction();
-      await runner.query(INSERT_PROBE, [12, 'twelve']);
-      await runner.rollbackTransaction();
-      expect(await labelOf(12)).toBeUndefined();
-    } finally {
-      await runner.release();
-    }
+    await expect(runPrepared(connection.manager, SELECT_PROBE, [1])).rejects.toThrow(
+      'cached plan must not change result type',
+    );
+    expect(await runPrepared(connection.manager, SELECT_PROBE, [1])).toEqual([{ id: 1, label: 'one', note: 'added' }]);
+    expect(await runPrepared(connection.manager, SELECT_PROBE, [2])).toEqual([{ id: 2, label: 'two', note: 'added' }]);
   });
 
-  it('costs no round trip for a transaction that ran nothing', async () => {
-    const { runner, roundTrips } = await countedRunner();
-    try {
-      const before = roundTrips();
-      await runner.startTransaction();
-      await runner.commitTransaction();
-      await runner.startTransaction();
-      await runner.rollbackTransaction();
-      expect(roundTrips() - before).toBe(0);
-    } finally {
-      await runner.release();
-    }
-  });
-
-  it('keeps the isolation level asked for, and a first statement with values of its own inside the transaction', async () => {
-    const level = await dataSource.transaction('SERIALIZABLE', async (manager) => {
-      await manager.query('INSERT INTO probe_rows (id, label) VALUES ($1, $2)', [13, 'thirteen']);
-      return (
-        await manager.query<Array<{ level: string }>>("SELECT current_setting('transaction_isolation') AS level")
-      )[0]?.level;
-    });
-    expect(level).toBe('serializable');
+  it("runs inside the caller's transaction: rolled back, it left nothing; committed, it stays", async () => {
+    const transactions = new TransactionHost(dataSource);
     await expect(
-      dataSource.transaction(async (manager) => {
-        await manager.query('INSERT INTO probe_rows (id, label) VALUES ($1, $2)', [14, 'fourteen']);
+      transactions.run(async (manager) => {
+        await runPrepared(manager, INSERT_PROBE, [12, 'twelve']);
+        expect(await runPrepared(manager, SELECT_PROBE, [12])).toEqual([expect.objectContaining({ label: 'twelve' })]);
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
-    expect(await labelOf(13)).toBe('thirteen');
-    expect(await labelOf(14)).toBeUndefined();
+    expect(await labelOf(12)).toBeUndefined();
+    await transactions.run((manager) => runPrepared(manager, INSERT_PROBE, [11, "eleven's"]));
+    expect(await labelOf(11)).toBe("eleven's");
   });
 
-  it('leaves the connection out of any transaction when the first statement fails', async () => {
-    const { runner } = await countedRunner();
-    try {
-      await runner.startTransaction();
-      await expect(runner.query(INSERT_PROBE, [1, 'one again'])).rejects.toThrow('duplicate key');
-      await runner.rollbackTransaction();
-      // not in a transaction any more: this commits on its own, as another connection sees
-      await runner.query(INSERT_PROBE, [15, 'fifteen']);
-      expect(await labelOf(15)).toBe('fifteen');
-    } finally {
-      await runner.release();
+  it("outside a transaction takes one of the pool's connections for the call and gives it back", async () => {
+    // more calls one after another than the pool has connections: each call's connection went back to the pool
+    const poolSize = Number((dataSource.options.extra as { max: number }).max);
+    for (let call = 0; call < poolSize + 5; call += 1) {
+      expect(await runPrepared(dataSource.manager, SELECT_PROBE, [1])).toEqual([expect.objectContaining({ id: 1 })]);
     }
+    // an UPDATE ... RETURNING answers its rows (TypeORM's `query` answers `[rows, count]` there)
+    expect(await runPrepared(dataSource.manager, RENAME_PROBE, [2, 'dois'])).toEqual([{ id: 2, label: 'dois' }]);
+  });
+
+  it("fails as TypeORM's queries do, with PostgreSQL's code, and leaves the connection usable", async () => {
+    const error = await runPrepared(connection.manager, INSERT_PROBE, [1, 'one again']).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(QueryFailedError);
+    expect(error).toMatchObject({ code: '23505', message: expect.stringContaining('duplicate key') });
+    await runPrepared(connection.manager, INSERT_PROBE, [15, 'fifteen']);
+    expect(await labelOf(15)).toBe('fifteen');
   });
 });
 

@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { asCompanyId, type CompanyId } from '@cs/proto/common';
 import { type OutboundContent, SendMessage, ShippingDelivered } from '@cs/proto/events';
 import { APP_CONFIG } from '@cs/platform/config';
-import { preparedStatement, returningRows, TransactionHost } from '@cs/platform/database';
+import { preparedStatement, returningRows, runPrepared, TransactionHost } from '@cs/platform/database';
 import { type EmitInput, EventPublisher } from '@cs/platform/events';
 import { JobsService } from '@cs/platform/jobs';
 import type { CampaignsConfig } from '../../config/env.js';
@@ -556,7 +556,7 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
   ): Promise<void> {
     if (replies.length === 0) return;
     const confirmed = await this.transactions.run(async (manager) => {
-      const rows = await returningRows<{ campaign_id: number; company_id: number }>(manager, CONFIRM_REPLIES, [
+      const rows = await runPrepared<{ campaign_id: number; company_id: number }>(manager, CONFIRM_REPLIES, [
         replies.map((reply) => reply.companyId),
         replies.map((reply) => reply.connectionId),
         replies.map((reply) => reply.number),

@@ -7,7 +7,7 @@ import type {
   ContactListSnapshot,
   TicketSnapshot,
 } from '@cs/proto/events';
-import { awaitProjectedRow, preparedStatement, TransactionHost } from '@cs/platform/database';
+import { awaitProjectedRow, preparedStatement, runPrepared, TransactionHost } from '@cs/platform/database';
 
 export interface CompanyView {
   readonly timezone: string;
@@ -131,7 +131,7 @@ export class ProjectionsRepository {
   async upsertTickets(tickets: readonly TicketSnapshot[]): Promise<void> {
     const latest = [...new Map(tickets.map((ticket) => [ticket.id, ticket])).values()];
     if (latest.length === 0) return;
-    await this.db.query(UPSERT_TICKET_AUDIENCE, [
+    await runPrepared(this.db, UPSERT_TICKET_AUDIENCE, [
       JSON.stringify(
         latest.map((ticket) => ({
           ticket_id: ticket.id,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyId } from '@cs/proto/common';
 import type { MessageSnapshot } from '@cs/proto/events';
-import { preparedStatement, TransactionHost } from '@cs/platform/database';
+import { preparedStatement, runPrepared, TransactionHost } from '@cs/platform/database';
 
 export interface NewMessage {
   readonly id: string;
@@ -135,7 +135,7 @@ export class MessagesRepository {
   async insertMany(messages: ReadonlyArray<NewMessage & { companyId: number }>): Promise<MessageRow[]> {
     if (messages.length === 0) return [];
     const column = <T>(pick: (message: NewMessage & { companyId: number }) => T): T[] => messages.map(pick);
-    const rows = await this.db.query<Array<Record<string, unknown>>>(INSERT_MESSAGES, [
+    const rows = await runPrepared(this.db, INSERT_MESSAGES, [
       column((message) => message.id),
       column((message) => message.companyId),
       column((message) => message.ticketId),

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyId } from '@cs/proto/common';
 import type { ContactSnapshot, TicketSnapshot, TicketStatus } from '@cs/proto/events';
-import { preparedStatement, TransactionHost } from '@cs/platform/database';
+import { preparedStatement, runPrepared, TransactionHost } from '@cs/platform/database';
 import {
   contactsUpsert,
   contactsUpsertValues,
@@ -341,7 +341,7 @@ export class TicketsRepository {
     for (const { companyId, contact } of requests) {
       if (!contacts.has(`${companyId}:${contact.id}`)) contacts.set(`${companyId}:${contact.id}`, contact);
     }
-    const rows = await this.db.query<Array<Record<string, unknown>>>(LOCK_FOR_INBOUND, [
+    const rows = await runPrepared(this.db, LOCK_FOR_INBOUND, [
       contactsUpsertValues([...contacts.values()]),
       requests.map((request) => request.companyId),
       requests.map((request) => request.contactId),
@@ -370,7 +370,7 @@ export class TicketsRepository {
   ): Promise<Map<string, { ticket: TicketRow; snapshot: TicketSnapshot }>> {
     const result = new Map<string, { ticket: TicketRow; snapshot: TicketSnapshot }>();
     if (updates.length === 0) return result;
-    const rows = await this.db.query<Array<Record<string, unknown>>>(RECORD_MESSAGES, [
+    const rows = await runPrepared(this.db, RECORD_MESSAGES, [
       updates.map((update) => update.companyId),
       updates.map((update) => update.id),
       updates.map((update) => update.lastMessage),

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { mapRows, preparedStatement, returningRows, type SqlRow } from '@cs/platform/database';
+import { mapRows, preparedStatement, returningRows, runPrepared, type SqlRow } from '@cs/platform/database';
 import type { Member, Orphan } from './claim-rules.js';
 
 /**
@@ -141,7 +141,7 @@ export const Leases = {
   async holds(manager: EntityManager, connectionId: number, owner: string, epoch: number): Promise<boolean> {
     const key = leaseKey(connectionId, owner, epoch);
     if (heldIn.get(manager)?.has(key)) return true;
-    const rows = await manager.query<unknown[]>(HOLDS_LEASE, [connectionId, owner, epoch]);
+    const rows = await runPrepared(manager, HOLDS_LEASE, [connectionId, owner, epoch]);
     if (rows.length === 0) return false;
     // only a transaction keeps the lock (and the default manager's statements each run in their own)
     if (manager.queryRunner?.isTransactionActive) {

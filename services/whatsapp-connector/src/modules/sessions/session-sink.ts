@@ -9,7 +9,7 @@ import {
   MessageRevoked,
   ReactionReceived,
 } from '@cs/proto/events';
-import { GroupCommit, preparedStatement, returningRows, TransactionHost } from '@cs/platform/database';
+import { GroupCommit, preparedStatement, returningRows, runPrepared, TransactionHost } from '@cs/platform/database';
 import { EventPublisher } from '@cs/platform/events';
 import type { ConnectionRow } from '../connections/connection.row.js';
 import { ConnectionEvents } from '../connections/connection-events.js';
@@ -100,7 +100,7 @@ export class SinkFactory {
         ? Promise.resolve([])
         : report(async (manager) => {
             const keys = events.map(dedupeKey);
-            const inserted = await manager.query<Array<{ message_id: string }>>(DEDUPE_INBOUND, [
+            const inserted = await runPrepared<{ message_id: string }>(manager, DEDUPE_INBOUND, [
               connectionId,
               keys,
               companyId,

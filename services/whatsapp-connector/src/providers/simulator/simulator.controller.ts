@@ -23,7 +23,7 @@ import {
   type SimulatorSentQuery,
   SimulatorSentQuerySchema,
 } from '@cs/proto/http';
-import { preparedStatement, returningRows, TransactionHost } from '@cs/platform/database';
+import { preparedStatement, runPrepared, TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CompanyIdParam } from '@cs/platform/tenancy';
@@ -96,7 +96,7 @@ export class SimulatorController {
   ): Promise<string[]> {
     const connections = [...new Set(entries.map((entry) => entry.connectionId))];
     const messageIds = entries.map(simulatedMessageId);
-    const rows = await returningRows<{ message_id: string }>(this.transactions.manager, QUEUE_SIMULATED, [
+    const rows = await runPrepared<{ message_id: string }>(this.transactions.manager, QUEUE_SIMULATED, [
       companyId,
       connections,
       entries.map((entry) => entry.connectionId),

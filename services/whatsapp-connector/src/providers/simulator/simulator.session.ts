@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { ConnectionStatus, InboundMessage } from '@cs/proto/events';
 import type { SimulatorInboxPayload } from '@cs/proto/http';
-import { preparedStatement, returningRows } from '@cs/platform/database';
+import { preparedStatement, returningRows, runPrepared } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import {
   type ContactUpdate,
@@ -242,7 +242,7 @@ export class SimulatorSession implements ProviderSession {
         // taken and marked delivered in one statement: the transaction commits the marks with the sink's writes,
         // or neither (the rows of a batch that did not commit are taken again by the next poll, here or elsewhere)
         const rows = (
-          await returningRows<InboxRow>(manager, TAKE_INBOX, [
+          await runPrepared<InboxRow>(manager, TAKE_INBOX, [
             this.connectionId,
             this.context.lease.owner,
             this.context.lease.epoch,
