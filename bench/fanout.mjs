@@ -6,9 +6,10 @@
 // held, connect rate, the delivery latency (HTTP request sent → event on a socket) over every delivery (p50,
 // p99, max), the time until the last socket had it, losses, and the gateway's RSS. With `--gateways 2` the
 // sockets are shared between two gateways (client process i on gateway i mod 2; each gateway consumes every
-// event): e.g. `--gateways 2 --steps 20000`.
+// event): e.g. `--gateways 2 --steps 20000`. `--adapter frame` runs the gateways with GATEWAY_SOCKET_ADAPTER=frame
+// (the frame adapter, ADR 0009) instead of socket.io's own adapter.
 //   node --import ./deploy/scripts/register-ts.mjs bench/fanout.mjs [--steps 1000,2500,5000,10000] [--broadcasts 10]
-//     [--gateways 1]
+//     [--gateways 1] [--adapter stock]
 import { fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -22,13 +23,15 @@ const steps = option('steps', [1_000, 2_500, 5_000, 10_000]);
 const broadcasts = option('broadcasts', 10);
 const gatewayCount = option('gateways', 1);
 const workerCount = Math.max(option('workers', 2), gatewayCount);
+const adapter = option('adapter', 'stock');
+if (!['stock', 'frame'].includes(adapter)) throw new Error(`--adapter stock|frame, not ${adapter}`);
 const now = () => performance.timeOrigin + performance.now();
 
 console.log(
   `fanout: steps ${steps.join(', ')}, ${broadcasts} broadcasts per step, ${workerCount} client processes, ` +
-    `${gatewayCount} gateway(s)`,
+    `${gatewayCount} gateway(s), ${adapter} adapter`,
 );
-const stack = await startStack({ name: 'fanout', gateways: gatewayCount });
+const stack = await startStack({ name: 'fanout', gateways: gatewayCount, env: { GATEWAY_SOCKET_ADAPTER: adapter } });
 const workers = [];
 try {
   const base = stack.gatewayUrl;
@@ -145,6 +148,7 @@ try {
       broadcasts,
       workers: workerCount,
       gateways: gatewayCount,
+      adapter,
       path: 'PUT /tags/{id} → Kafka → gateway → company-{id}-tag',
     },
     results: { gatewayIdleRssMb: idleRss, steps: rows, rssAfterMb: stackRss(stack) },

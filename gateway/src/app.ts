@@ -41,7 +41,7 @@ export const gatewayService: ServiceDefinition<typeof GatewayEnvSchema> = {
   configure: (app, config, logger) => {
     app.set('trust proxy', config.TRUST_PROXY);
     app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
-    app.useWebSocketAdapter(new GatewaySocketAdapter(app, config.CORS_ORIGINS));
+    app.useWebSocketAdapter(new GatewaySocketAdapter(app, config.CORS_ORIGINS, config.GATEWAY_SOCKET_ADAPTER));
     mountDocs(app);
     mountVersion(app);
     app.use(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BaseEnvSchema, listFromEnv } from '@cs/platform/config';
 import { publicKeysProblem } from '../auth/access-keys.js';
+import { frameAdapterVersionsProblem } from '../realtime/frame-adapter-versions.js';
 
 const serviceUrl = z.url().optional();
 
@@ -58,6 +59,18 @@ export const GatewayEnvSchema = BaseEnvSchema.extend({
     .string()
     .regex(/^[A-Za-z0-9._-]{1,64}$/)
     .optional(),
+  /**
+   * How broadcasts reach the sockets: `stock` (default), socket.io's in-memory adapter; `frame`, the `FrameAdapter`
+   * (ADR 0009), which writes each broadcast's WebSocket frame to ws's socket itself and refuses to start on a ws,
+   * engine.io, socket.io or socket.io-adapter version it was not verified against.
+   */
+  GATEWAY_SOCKET_ADAPTER: z
+    .enum(['stock', 'frame'])
+    .default('stock')
+    .superRefine((value, context) => {
+      const problem = value === 'frame' ? frameAdapterVersionsProblem() : undefined;
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
   IDENTITY_URL: serviceUrl,
   TICKETS_URL: serviceUrl,
   CONTACTS_URL: serviceUrl,

@@ -7,19 +7,23 @@ import { FrameAdapter } from './frame-adapter.js';
 /** Where the spec's clients open the socket. */
 export const SOCKET_PATH = '/socket.io';
 
+/** Which socket.io adapter delivers broadcasts (`GATEWAY_SOCKET_ADAPTER`). */
+export type SocketAdapterKind = 'stock' | 'frame';
+
 /**
  * The socket.io adapter of the gateway app: Nest's `IoAdapter`, with the options that depend on the environment
  * (CORS with credentials for the web's origins) added to the gateway's own (`@WebSocketGateway`: path, ping,
  * buffer size), and the server built from the gateway's socket.io (the version of `@cs/proto/realtime`'s typed
  * events; `@nestjs/platform-socket.io` pins its own). Transports (polling and websocket) and perMessageDeflate
- * (off) are socket.io's defaults. The adapter is socket.io's in-memory one with a cheaper broadcast
- * (`FrameAdapter`: one frame written to each idle websocket). No cluster adapter: every gateway consumes every event
- * from Kafka and delivers it to its own sockets.
+ * (off) are socket.io's defaults. Broadcasts go through socket.io's in-memory adapter, or with `frame` through
+ * `FrameAdapter` (ADR 0009; the environment's check refused versions it was not verified against). No cluster
+ * adapter: every gateway consumes every event from Kafka and delivers it to its own sockets.
  */
 export class GatewaySocketAdapter extends IoAdapter {
   constructor(
-    app: INestApplicationContext,
+    app: INestApplicationContext | HttpServer,
     private readonly corsOrigins: readonly string[],
+    private readonly broadcasts: SocketAdapterKind = 'stock',
   ) {
     super(app);
   }
@@ -28,7 +32,7 @@ export class GatewaySocketAdapter extends IoAdapter {
     const serverOptions: Partial<ServerOptions> = {
       ...options,
       cors: { origin: [...this.corsOrigins], credentials: true },
-      adapter: FrameAdapter,
+      ...(this.broadcasts === 'frame' ? { adapter: FrameAdapter } : {}),
       // the web bundles socket.io-client; serving its files from socket.io's package folder is not our job (and the
       // bundled gateway has no such folder: deploy/scripts/bundle.mjs)
       serveClient: false,

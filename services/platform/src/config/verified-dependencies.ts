@@ -65,10 +65,7 @@ export function unverifiedVersions(
  * Throws `UnverifiedDependencyError` when any package `patch` reaches into is at a version it was not verified
  * against, naming the packages, the fix, its ADR and what to do.
  */
-export function assertVerifiedVersions(
-  patch: VerifiedPatch,
-  versionOf?: (packageName: string) => string,
-): void {
+export function assertVerifiedVersions(patch: VerifiedPatch, versionOf?: (packageName: string) => string): void {
   const unverified = unverifiedVersions(patch, versionOf);
   if (unverified.length === 0) return;
   throw new UnverifiedDependencyError(

@@ -8,12 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { type DataSource, QueryFailedError, type QueryRunner } from 'typeorm';
-import {
-  OutboxJsonPayload1764800000000,
-  preparedStatement,
-  runPrepared,
-  TransactionHost,
-} from '@cs/platform/database';
+import { OutboxJsonPayload1764800000000, preparedStatement, runPrepared, TransactionHost } from '@cs/platform/database';
 import { type BusMessage, EventPublisher, InProcessEventBus, OutboxRelay } from '@cs/platform/events';
 import { expectEventually } from '@cs/platform/testing';
 import { TagDeleted } from '@cs/proto/events';
@@ -100,7 +95,9 @@ describe('runPrepared', () => {
   });
 
   it("fails as TypeORM's queries do, with PostgreSQL's code, and leaves the connection usable", async () => {
-    const error = await runPrepared(connection.manager, INSERT_PROBE, [1, 'one again']).catch((caught: unknown) => caught);
+    const error = await runPrepared(connection.manager, INSERT_PROBE, [1, 'one again']).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(QueryFailedError);
     expect(error).toMatchObject({ code: '23505', message: expect.stringContaining('duplicate key') });
     await runPrepared(connection.manager, INSERT_PROBE, [15, 'fifteen']);
