@@ -4,7 +4,7 @@ SHELL := /bin/bash
 NODE_TS := node --import ./deploy/scripts/register-ts.mjs
 JEST := node --experimental-vm-modules --no-warnings=ExperimentalWarning node_modules/jest/bin/jest.js
 
-.PHONY: help install lock dev up down build lint eslint format-check typecheck test test-fast test-unit test-int e2e bench migrate gen check-generated browser web-server kafka-up kafka-down replay-projections chaos clean
+.PHONY: help install lock dev up down build lint eslint format-check typecheck test test-fast test-unit test-int e2e bench migrate gen check-generated release-contracts browser web-server kafka-up kafka-down replay-projections chaos clean
 
 help:
 	@echo "make dev              run the whole product locally (embedded PostgreSQL, in-process bus; KAFKA_BROKERS for Kafka)"
@@ -12,6 +12,7 @@ help:
 	@echo "make install          npm ci when the lockfile changed (make lock after changing dependencies)"
 	@echo "make build            compile every backend package (tsc -b) and build the web client (vite)"
 	@echo "make lint | typecheck | test-fast | test-unit | test-int | gen | check-generated | migrate"
+	@echo "make release-contracts       snapshot the Kafka contracts a release publishes (proto/released)"
 	@echo "make e2e              browser tests: the whole stack as separate processes + Chromium (web/e2e)"
 	@echo "make bench            every benchmark (bench/README.md): tables on screen, JSON in bench/results (< 30 min)"
 	@echo "make kafka-up | kafka-down   the local Apache Kafka broker (KRaft, from Maven Central jars)"
@@ -58,6 +59,11 @@ format-check: install
 
 gen: install
 	npm run gen --silent
+
+# a release publishes the topics: their contracts become the snapshot `make test` guards (proto/released; it refuses
+# a breaking change; RETIRE=<topic>,... drops topics retired by ADR)
+release-contracts: install
+	cd proto && node --import ../deploy/scripts/register-ts.mjs tools/release-contracts.ts
 
 check-generated: gen
 	@if [ -n "$$(git status --porcelain -- proto/generated deploy/kafka/topics.yaml)" ]; then \

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { dlqTopicOf, TOPICS } from '@cs/proto/events';
 import { ERROR_CATALOGUE, ErrorBodySchema } from '@cs/proto/errors';
 import { EmptyResponseSchema, NoBodySchema, PUBLIC_API, type PublicRoute } from '@cs/proto/http';
+import { eventJsonSchema } from './contracts.js';
 import { COMPONENTS, SchemaComponents } from './openapi-components.js';
 
 const protoDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,18 +40,9 @@ async function writeJsonSchemas(): Promise<void> {
   for (const topic of TOPICS) {
     await mkdir(join(dir, topic.name), { recursive: true });
     for (const event of topic.events) {
-      const schema = z.toJSONSchema(event.schema, { target: 'draft-2020-12' });
       const path = join(topic.name, `${event.type}.json`);
       written.add(path);
-      await writeIfChanged(
-        join(dir, path),
-        json({
-          $id: `urn:cs:event:${event.type}:v${event.schemaVersion}`,
-          title: event.type,
-          description: event.description,
-          ...schema,
-        }),
-      );
+      await writeIfChanged(join(dir, path), json(eventJsonSchema(event)));
     }
   }
   // what a topic or event no longer in the registry left behind
