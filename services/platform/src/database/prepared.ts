@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import { channel } from 'node:diagnostics_channel';
 import type pg from 'pg';
-import { type EntityManager, QueryFailedError } from 'typeorm';
+import { type EntityManager, QueryFailedError, type QueryRunner } from 'typeorm';
 
 /**
  * The constant SQL text of a hot statement and the name it runs under: node-postgres prepares a named statement once
@@ -47,6 +48,19 @@ export async function runPreparedOn<R extends pg.QueryResultRow = pg.QueryResult
   }
 }
 
+/** What `preparedQueries` publishes for each `runPrepared` call, once it was answered or failed. */
+export interface PreparedQuery {
+  readonly runner: QueryRunner;
+  readonly statement: PreparedStatement;
+  readonly values: readonly unknown[];
+}
+
+/**
+ * The calls of `runPrepared` (they go to the driver's connection, not through `QueryRunner.query`), for instruments
+ * such as `@cs/platform/testing`'s `StatementLog`; nothing is published while no one subscribes.
+ */
+export const preparedQueries = channel('cs.database.prepared-query');
+
 /**
  * Runs `statement` by name on the connection of `manager`: its transaction's inside `TransactionHost.run`, else one of
  * the pool's for this call. Resolves with the rows (for `UPDATE`/`DELETE ... RETURNING` too); fails as `manager.query`
@@ -66,6 +80,7 @@ export async function runPrepared<T extends object = Record<string, unknown>>(
   } catch (error) {
     throw error instanceof QueryFailedError ? error : new QueryFailedError(statement.text, [...values], error as Error);
   } finally {
+    if (preparedQueries.hasSubscribers) preparedQueries.publish({ runner, statement, values } satisfies PreparedQuery);
     if (borrowed) await runner.release();
   }
 }

@@ -1,25 +1,37 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { DataSource, QueryRunner } from 'typeorm';
+import { type PreparedQuery, preparedQueries } from '../database/prepared.js';
 
 export interface Statement {
   readonly sql: string;
   readonly params: readonly unknown[];
 }
 
+const normalized = (sql: string): string => sql.replace(/\s+/g, ' ').trim();
+
 /**
  * Records every statement the service sends through its data source, grouped by query runner (one runner is one
  * transaction, or one statement outside a transaction), so a test can count the round trips of one event's
- * handling: the transaction that inserted the event's inbox row.
+ * handling: the transaction that inserted the event's inbox row. Prepared statements (`runPrepared`) are recorded from
+ * `preparedQueries`.
  */
 export class StatementLog {
   private readonly runners: Statement[][] = [];
+  private readonly byRunner = new WeakMap<QueryRunner, Statement[]>();
   private readonly original: DataSource['createQueryRunner'];
+  private readonly onPrepared = (message: unknown): void => {
+    const { runner, statement, values } = message as PreparedQuery;
+    this.byRunner.get(runner)?.push({ sql: normalized(statement.text), params: values });
+  };
 
   constructor(private readonly dataSource: DataSource) {
     this.original = dataSource.createQueryRunner.bind(dataSource);
+    subscribe(preparedQueries.name, this.onPrepared);
     dataSource.createQueryRunner = (...args: Parameters<DataSource['createQueryRunner']>): QueryRunner => {
       const runner = this.original(...args);
       const statements: Statement[] = [];
       this.runners.push(statements);
+      this.byRunner.set(runner, statements);
       const query = runner.query.bind(runner) as (
         sql: string,
         params?: unknown[],
@@ -30,7 +42,7 @@ export class StatementLog {
         try {
           return structured ? await query(sql, params, true) : await query(sql, params);
         } finally {
-          statements.push({ sql: sql.replace(/\s+/g, ' ').trim(), params: params ?? [] });
+          statements.push({ sql: normalized(sql), params: params ?? [] });
         }
       }) as QueryRunner['query'];
       return runner;
@@ -49,6 +61,7 @@ export class StatementLog {
   }
 
   stop(): void {
+    unsubscribe(preparedQueries.name, this.onPrepared);
     this.dataSource.createQueryRunner = this.original;
   }
 }
