@@ -21,7 +21,7 @@ help:
 	@echo "make up | down        docker compose (production shape; needs a Docker engine)"
 
 # --prefer-offline: the lockfile pins every tarball by its integrity, so npm's cache answers without asking the
-# registry whether it is fresh (33–36 s against 37–45 s on 2 cores, 2026-12-04); what the cache lacks is still fetched
+# registry whether it is fresh; what the cache lacks is still fetched
 node_modules/.install-stamp: package-lock.json package.json
 	npm ci --no-audit --no-fund --prefer-offline
 	@touch $@
@@ -38,7 +38,7 @@ dev: install
 	$(NODE_TS) deploy/scripts/dev.mjs
 
 # TSC_BUILD_FLAGS: `make test` passes --noCheck (emit without type-checking; its typecheck target checks the same
-# sources beside it, and the emitted JavaScript is the same): 14 s instead of 24 on 2 cores
+# sources beside it, and the emitted JavaScript is the same)
 build: install
 	npx tsc -b tsconfig.build.json $(TSC_BUILD_FLAGS)
 	node deploy/scripts/bundle.mjs
@@ -76,10 +76,9 @@ test-unit: install
 test-int: install web-server
 	bash deploy/scripts/with-kafka.sh $(JEST) --selectProjects integration --maxWorkers=$${TEST_WORKERS:-4}
 
-# the checks and the tests that need neither a build nor a broker side by side (on 2 cores, 2026-11-29: lint 76 s,
-# the unit and component tests 40 s, typecheck and build 26 s; 146 s one phase after the other) while the broker
-# starts, then the integration and browser tiers under that broker, ending with every runner's summary. ESLint and
-# Prettier are two jobs: Prettier alone after ESLint was 15 s of one busy core at the end of the phase (2026-12-04)
+# the checks and the tests that need neither a build nor a broker side by side while the broker starts, then the
+# integration and browser tiers under that broker, ending with every runner's summary. ESLint and Prettier are two
+# jobs, so neither waits for the other (where the time goes: bench/README.md, make test)
 test: install
 	bash deploy/scripts/with-kafka.sh --early \
 	  $(MAKE) --no-print-directory -j3 --output-sync=target TSC_BUILD_FLAGS=--noCheck eslint test-fast typecheck build check-generated browser web-server format-check \

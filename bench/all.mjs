@@ -90,7 +90,7 @@ const add = (benchmark, figure, value, target, within, ran = true) =>
     target,
     met: value === undefined || value === null || target === 'report' ? '-' : within ? 'yes' : 'no',
   });
-// the targets of issue 22 (bench/README.md, "Against the targets")
+// the targets (bench/README.md, the summary table)
 const inbound = get('inbound');
 const at300 = inbound?.rates.find((row) => row.rate === 300);
 const stoppedAt = at300 || !inbound ? '' : ` (escalation stopped at ${inbound.rates.at(-1)?.rate} msg/s)`;

@@ -1,9 +1,9 @@
 // Micro-benchmark: what one outbox event costs PostgreSQL (its backend's CPU) and Node (this process's CPU) under two
 // encodings, interleaved. Each round: one transaction inserts 80 envelopes of ~1.4 kB in one statement, as
 // `EventPublisher.emitAll` does; every second round, one takes 200 out as the relay does.
-//   jsonb  — before 8238a25: `payload jsonb`, the envelopes as a `jsonb[]` parameter (node-pg escapes each into an
-//            array literal), the relay reading `payload::text` and `payload->>'correlationId'`;
-//   json   — since: `payload json` and a `correlation_id` column, the envelopes as one JSON array parameter.
+//   jsonb  — the rejected encoding: `payload jsonb`, the envelopes as a `jsonb[]` parameter (node-pg escapes each into
+//            an array literal), the relay reading `payload::text` and `payload->>'correlationId'`;
+//   json   — the platform's: `payload json` and a `correlation_id` column, the envelopes as one JSON array parameter.
 // Both tables keep the unique event id. Real PostgreSQL (TEST_DATABASE_URL), a scratch schema dropped at the end.
 //   node bench/outbox-encoding.mjs [--rounds 150] [--repeat 4]
 import { randomUUID } from 'node:crypto';

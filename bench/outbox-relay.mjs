@@ -1,12 +1,11 @@
 // Micro-benchmark: what the outbox relay's take costs PostgreSQL, with the take window (a take looks above the last id
 // it took and in the gaps that open transactions may fill; services/platform/src/events/outbox-take-window.ts) and
-// without it (every take from the low end of the index, as before 2026-12-04), interleaved. Each round: a fresh schema
+// without it (every take from the low end of the index), interleaved. Each round: a fresh schema
 // with the platform's migrations, one `OutboxRelay` on an in-process bus (publishing costs no broker), and `--writers`
 // connections committing transactions of `--per-transaction` events of ~1.4 kB each (one multi-row insert, as
 // `EventPublisher` writes) at `--rate` events a second in all, for `--seconds`. With `held`, a connection holds a
 // snapshot from before the round's first event to its end, as a slow transaction elsewhere in the database does: no row
-// the relay deletes meanwhile can be cleaned up, nor its index entry marked dead (the spike of bench/README.md,
-// 2026-12-02). Reports, per variant and horizon: events published a second, the relay's backend CPU per 1,000 events
+// the relay deletes meanwhile can be cleaned up, nor its index entry marked dead. Reports, per variant and horizon: events published a second, the relay's backend CPU per 1,000 events
 // (its LISTEN connection, from /proc: PostgreSQL runs on this machine), the writers' backends' CPU per 1,000 events,
 // and the lag from a transaction's COMMIT (sent) to the relay's publish (p50 / p99 / max).
 //   node --import ./deploy/scripts/register-ts.mjs bench/outbox-relay.mjs [--rate 3000] [--seconds 10] [--writers 12]

@@ -1,8 +1,7 @@
 // PostgreSQL's autovacuum for the length of `make bench`. Production runs with it (PostgreSQL's default), but a
 // machine's server may have it off (this workplace's CI machines: /etc/postgresql/15/main/conf.d/90-ci.conf). Without
 // it the stack's queue-like tables (every outbox, the simulator's inbox, tickets rewritten on every message) only
-// grow dead rows over the run, and each step measures the steps before it: on such a machine the burst after the
-// 1,000 msg/s step cost PostgreSQL 2.57 ms per message with it off and 1.46 with it on (bench/README.md).
+// grow dead rows over the run, and each step measures the steps before it (bench/README.md, inbound).
 // `BENCH_AUTOVACUUM=as-is` measures the server as it is.
 import { psql } from './report.mjs';
 

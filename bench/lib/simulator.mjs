@@ -76,7 +76,7 @@ export async function openLoopBatched({ rate, total, tickMs, groupOf, sendBatch,
   let next = 0;
   for (let tick = 1; next < total; tick += 1) {
     // every tick sleeps (a timer, so sockets and responses get their turn): a wait "until the next message is due"
-    // never slept at 1,000 msg/s (1 ms apart), and the loop spun through the whole send without yielding once
+    // would never sleep at high rates (1 ms apart), and the loop would spin through the whole send without yielding
     const wait = t0 + tick * tickMs - performance.now();
     await sleep(Math.max(wait, 0));
     const now = performance.now();

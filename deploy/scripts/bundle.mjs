@@ -2,8 +2,7 @@
 // `<package>/dist/bundle/` (rolldown: ESM for Node, split only where the code itself imports lazily). That bundle is
 // what the image, the end-to-end stacks and the benchmarks run: a deployable reads a few files instead of resolving
 // and compiling over 1,200 CommonJS modules (typeorm, rxjs, kafkajs, OpenTelemetry) and NestJS's ES modules one by
-// one. On 2 cores (2026-11-28): identity's imports 3.1 → 0.95 s of CPU; a whole stack of seven deployables up in
-// 13.5 s instead of 21, 19.5 s of CPU instead of 34.5 (bench/README.md, "`make test`'s wall time").
+// one, which starts a stack in about two thirds of the time and half the CPU (bench/README.md, make test).
 //   node deploy/scripts/bundle.mjs [name ...]   (`make build` runs it for every deployable)
 // The bundle keeps class and function names (`keepNames`: TypeORM and Nest read them) and sits two folders below
 // its package, as dist/<folder>/*.js does, so `new URL('../../package.json', import.meta.url)` means the same.

@@ -1,9 +1,9 @@
 // Jest's order of test files, with one change for a first run. Jest runs the files that failed last time first, then
 // the longest by the durations it recorded, and files it has no duration for by size, largest first. A clean
 // checkout (CI) has no durations, and file size says little about time: the suites that start full stacks
-// (`*.e2e-spec.ts`, 25–100 s each on 2 cores) then started wherever their size put them, and two of them ran alone
-// at the end of the integration tier (2026-11-29: 385 s in all, 1,461 s of suites over four workers). Files without
-// a recorded duration now go stacks first, then by size; with durations Jest's order is unchanged.
+// (`*.e2e-spec.ts`, the longest by far) would start wherever their size put them, and the last ones run alone at the
+// end of the integration tier. Files without a recorded duration go stacks first, then by size; with durations Jest's
+// order is unchanged.
 import TestSequencer from '@jest/test-sequencer';
 
 const DefaultSequencer = TestSequencer.default ?? TestSequencer;

@@ -29,9 +29,8 @@ summary() {
 
 fast() {
   rm -f "$logs"/*.log
-  # side by side: on 2 cores (2026-11-29) the unit suites take 30 s (Jest's one worker, suites waiting on timers) and
-  # Vitest 40 s with two workers (61 s with its default of one on 2 cores); each runner's output follows once both
-  # are done
+  # side by side: the unit suites mostly wait on timers in Jest's one worker, and Vitest takes two workers (its
+  # default of one is slower on 2 cores); each runner's output follows once both are done (bench/README.md, make test)
   "${jest[@]}" --selectProjects unit > "$logs/unit.log" 2>&1 &
   local unit=$!
   (cd web && node ../node_modules/vitest/vitest.mjs run --maxWorkers="${VITEST_WORKERS:-2}") > "$logs/web.log" 2>&1 &
@@ -43,8 +42,8 @@ fast() {
 
 kafka_tiers() {
   # four workers even on 2 cores: the suites often wait (consumer group joins, polls, child processes starting), and
-  # each worker has a database of its own (services/platform/test/setup/isolation.ts). On 2 cores, 64 files: 6 min
-  # 16 s with two workers and 4 min 30 s with three (2026-11-28); 272 s with three and 245 s with four (2026-11-29)
+  # each worker has a database of its own (services/platform/test/setup/isolation.ts); more workers finish sooner up
+  # to four (bench/README.md, make test)
   "${jest[@]}" --selectProjects integration --maxWorkers="${TEST_WORKERS:-4}" 2>&1 | tee "$logs/integration.log"
   [ "${PIPESTATUS[0]}" = 0 ] || status=1
   # browser tests: every deployable as its own process, Kafka, PostgreSQL, Debian's Chromium (`make build` built the
@@ -67,8 +66,8 @@ case "${1:-}" in
   *)
     fast
     # the integration and browser tiers share one broker (with-kafka.sh starts it unless one answers, and stops it
-    # after both): with a with-kafka.sh each, the broker restarted in between, and a restart reads every partition
-    # the integration tier created and deleted (148 s on a slow 2-core machine, 2026-11-29 00:21)
+    # after both): a broker restarted in between would read every partition the integration tier created and deleted,
+    # which takes minutes on 2 cores
     bash deploy/scripts/with-kafka.sh bash "${BASH_SOURCE[0]}" --kafka-tiers || status=1
     ;;
 esac

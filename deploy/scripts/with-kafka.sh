@@ -5,7 +5,7 @@
 #   with-kafka.sh --early <first command...> -- <command...>
 #       the broker starts in the background while the first command runs (it needs no broker: `make test`'s checks,
 #       build and unit tests), and the second runs once both are done and the first succeeded: the broker's start
-#       (Maven's resolution of its jars, the JVM, the topics) is no longer a step of its own between them
+#       (Maven's resolution of its jars, the JVM, the topics) overlaps the first instead of coming between them
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 port="${KAFKA_PORT:-19092}"

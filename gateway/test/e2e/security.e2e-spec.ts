@@ -1,8 +1,8 @@
 /**
- * Issue 13 through the gateway, identity real: secret settings (masked for admins, absent for users, never in the
+ * Security through the gateway, identity real: secret settings (masked for admins, absent for users, never in the
  * login or /auth/me payloads), partial updates that keep what they do not name, hostile input answered 400
  * (without a login too), the current password to change one's own password or e-mail, per-IP throttling that
- * rotating `X-Forwarded-For` from an untrusted address does not escape, and the signup webhook (issue 18).
+ * rotating `X-Forwarded-For` from an untrusted address does not escape, and the signup webhook.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

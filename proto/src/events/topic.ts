@@ -17,9 +17,8 @@ export interface TopicDefinition<
    * Kafka partitions: how many consumers of one group can share the topic, and what every consumer of it fetches
    * and the broker answers on every fetch, busy or not. One (the default) for the topics of changes people make
    * (companies, users, settings, queues, tags, connections...); a topic that carries traffic per WhatsApp message
-   * or per contact names its count (6, 12 for the inbound path's). With 6 as the default the gateway named 126
-   * partitions in every fetch, 51 now; at 50 msg/s inbound the gateway and the broker use ~0.08 of a core less, and
-   * the broker's CPU per message in a burst fell from 0.25–0.28 to 0.14–0.16 ms (bench/README.md).
+   * or per contact names its count (6, 12 for the inbound path's). Every partition costs every fetch of every
+   * consumer of the topic, busy or not (bench/README.md, inbound).
    */
   readonly partitions: number;
   readonly events: TEvents;

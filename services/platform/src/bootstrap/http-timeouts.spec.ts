@@ -58,7 +58,7 @@ it('the gateway side drops an idle upstream socket first, so a request never goe
     // back-to-back requests reuse one connection
     expect(await get(agent)).toEqual({ status: 200, reused: false });
     expect(await get(agent)).toEqual({ status: 200, reused: true });
-    // past Node's default 5 s server keep-alive (where the service used to close first) the agent has let go
+    // past Node's default 5 s server keep-alive (where a service with Node's defaults closes) the agent has let go
     await new Promise((resolve) => setTimeout(resolve, PROXY_FREE_SOCKET_TIMEOUT_MS + 1_500));
     expect(connections[0]).toMatchObject({ endedByClient: true, closed: true });
     expect(await get(agent)).toEqual({ status: 200, reused: false });

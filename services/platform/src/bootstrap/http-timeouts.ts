@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 /**
  * Keep-alive between the gateway and the services. A reused idle connection fails with "socket hang up" /
  * ECONNRESET when the server closes it at the moment the client writes a new request on it; with Node's defaults
- * both sides give up an idle socket after 5 s, so that race happened a few times in every few hundred calls.
+ * both sides give up an idle socket after 5 s, so that race is run on every idle pause of that length.
  * The rule: the client (the gateway's proxy agent) always drops an idle socket well before the server does.
  */
 export const PROXY_FREE_SOCKET_TIMEOUT_MS = 4_000;

@@ -83,11 +83,11 @@ export class OutboxQuietNotify1764500000000 implements MigrationInterface {
 
 /**
  * The outbox keeps each envelope as the text its producer serialized (`json`, checked but not converted) and its
- * correlation id in a column. Nothing reads inside a payload on the way out: `jsonb` cost the writer a conversion of
- * every envelope to its binary form, and the relay one back to text and a lookup of `correlationId` inside it,
- * ~57 µs of PostgreSQL's CPU per event of 1.4 kB (bench/README.md, 2026-11-29). A row without the column (written
- * before, or by a process of the previous version during a rolling deploy) goes out with the correlation id of its
- * payload. Services list it after `OutboxQuietNotify1764500000000`.
+ * correlation id in a column. Nothing reads inside a payload on the way out, so none is converted: `jsonb` would cost
+ * the writer a conversion of every envelope to its binary form, and the relay one back to text and a lookup of
+ * `correlationId` inside it (bench/outbox-encoding.mjs measures the two). A row without the column (written before
+ * this migration, or by a process of the previous version during a rolling deploy) goes out with the correlation id
+ * of its payload. Services list it after `OutboxQuietNotify1764500000000`.
  */
 export class OutboxJsonPayload1764800000000 implements MigrationInterface {
   name = 'OutboxJsonPayload1764800000000';

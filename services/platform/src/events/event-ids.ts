@@ -10,8 +10,7 @@ const state = { msecs: -Infinity, seq: 0 };
 /**
  * A new event id: a UUID v7, ordered within this process as uuid's `v7()` orders its ids (a counter seeded from the
  * random bytes at each new millisecond, incremented within one), with the random bytes taken from a pool refilled
- * 4 KiB at a time. uuid 14 asks the system for 16 bytes per id (`crypto.getRandomValues`): 3–4% of the tickets',
- * contacts' and connector's CPU in an inbound burst (bench/README.md).
+ * 4 KiB at a time: one call to the system's random source per 256 ids, where uuid's `v7()` makes one per id.
  */
 export function newEventId(): string {
   if (poolAt + 16 > pool.length) {

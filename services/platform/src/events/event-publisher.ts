@@ -19,7 +19,9 @@ const OUTBOX_INSERT = preparedStatement(`INSERT INTO outbox
          WITH ORDINALITY AS e(event_id, topic, message_key, type, company_id, correlation_id, n)
     JOIN json_array_elements($7::json) WITH ORDINALITY AS p(payload, n) USING (n)
    ORDER BY e.n`);
-const OUTBOX_INSERT_QUIET = preparedStatement(`${OUTBOX_INSERT.text} RETURNING set_config('cs.outbox_quiet', 'on', true)`);
+const OUTBOX_INSERT_QUIET = preparedStatement(
+  `${OUTBOX_INSERT.text} RETURNING set_config('cs.outbox_quiet', 'on', true)`,
+);
 
 export interface EmitInput<D extends EventDefinition> {
   readonly companyId: number;

@@ -102,9 +102,8 @@ export class EventServer extends Server implements CustomTransportStrategy {
     }
     // Batches where a handler shares a transaction with others, and for consumers without a database (the gateway):
     // there `handleBatch` still hands each event to its handler alone, partitions side by side, but kafkajs's
-    // per-message machinery (`eachMessage`: a promise chain, offset and heartbeat checks per event) is skipped: the
-    // gateway's CPU per inbound message fell by 3–24% in three interleaved bursts (bench/README.md). Consumers with
-    // an inbox and no batched handler keep one message at a time.
+    // per-message machinery (`eachMessage`: a promise chain, offset and heartbeat checks per event) is skipped.
+    // Consumers with an inbox and no batched handler keep one message at a time.
     const batching = (this.options.maxBatchSize ?? 2) > 1;
     const batches =
       batching &&

@@ -39,7 +39,8 @@ const KAFKA_LOG_LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
 /**
  * The client's reconnection tuning. A broker restart must not stall the flow for long: connection attempts time
  * out fast and retries back off to at most 2 s, so publishing and consuming resume within seconds of the broker
- * answering again (measured by `make chaos`); consumers notice a lost coordinator within the session timeout.
+ * answering again (`make chaos` restarts the broker under load); consumers notice a lost coordinator within the session
+ * timeout.
  */
 const CONNECTION_TIMEOUT_MS = 3_000;
 const REQUEST_TIMEOUT_MS = 10_000;

@@ -5,11 +5,10 @@ import { assertVerifiedVersions } from '../config/verified-dependencies.js';
 import { KAFKAJS_FIXES, kafkajsVersionOf } from './kafkajs-fixes.js';
 
 /**
- * kafkajs 2.2.4 commits a consumer's offsets after every batch it handles, whatever `autoCommitInterval` says: the
- * runner's `handleBatch` ends with `autoCommitOffsets()`, a full commit, and the interval is looked at only between
+ * kafkajs (ADR 0008) commits a consumer's offsets after every batch it handles, whatever `autoCommitInterval` says:
+ * the runner's `handleBatch` ends with `autoCommitOffsets()`, a full commit, and the interval is looked at only between
  * the messages of an `eachMessage` batch. A batch is one partition's share of a fetch, so at moderate rates every
- * consumer sent an OffsetCommit request (and the broker appended to its offsets log) for every event or two:
- * at 50 msg/s the tickets consumer alone committed ~25 times a second.
+ * consumer would send an OffsetCommit request (and the broker append to its offsets log) for every event or two.
  *
  * The replacement keeps kafkajs's interval after a batch too, so a consumer commits at most once per
  * `autoCommitInterval`, and commits fully where kafkajs relies on the per-batch commit to lose nothing:

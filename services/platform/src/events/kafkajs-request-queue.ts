@@ -4,13 +4,12 @@ import { assertVerifiedVersions } from '../config/verified-dependencies.js';
 import { KAFKAJS_FIXES, kafkajsVersionOf } from './kafkajs-fixes.js';
 
 /**
- * kafkajs 2.2.4 (the last release) keeps every broker connection's request queue on a 1 ms timer forever:
- * `checkPendingRequests` always reschedules itself, and with nothing pending and no throttle the delay it computes
- * is negative, which Node runs as 1 ms (tulios/kafkajs#1556, #1704; the fix proposed in #1768 was never released).
- * Measured here: ~850 wake-ups a second and ~0.045 of a core per idle process, 7 processes a stack.
+ * kafkajs's request queue (ADR 0008) keeps every broker connection on a 1 ms timer forever: `checkPendingRequests`
+ * always reschedules itself, and with nothing pending and no throttle the delay it computes is negative, which Node
+ * runs as 1 ms (tulios/kafkajs#1556, #1704), so an idle process never idles.
  *
- * The replacement schedules a check only when it can do something: requests are pending (every 10 ms, as before,
- * or when the broker's throttle ends), or a throttle is in force. A request that cannot be sent at once is pending,
+ * The replacement schedules a check only when it can do something: requests are pending (every 10 ms, kafkajs's own
+ * interval, or when the broker's throttle ends), or a throttle is in force. A request that cannot be sent at once is pending,
  * and `push` schedules its check; one that completes checks the queue itself (`fulfillRequest`).
  */
 interface RequestQueueInternals {

@@ -20,7 +20,7 @@ export interface OutboxRelayOptions {
    */
   readonly fault?: 'exit-after-publish' | undefined;
   /**
-   * `false`: every take looks from the low end of the outbox, as before the take window (`bench/outbox-relay.mjs`
+   * `false`: every take looks from the low end of the outbox, without the take window (`bench/outbox-relay.mjs`
    * compares the two; the relay also falls back to it while the outbox's ids are not drawn for the window).
    */
   readonly takeWindow?: boolean;
@@ -35,7 +35,7 @@ interface OutboxRow {
   company_id: number;
   /**
    * The envelope `EventPublisher` validated and wrote, as PostgreSQL prints it: it goes out as it is, never parsed
-   * here (parsing it into an object and writing it out again was 4–9% of a consumer's CPU under load).
+   * here (parsing it into an object and writing it out again would cost every event twice).
    */
   payload: string;
   /** The envelope's `correlationId` (null when it has none). */
@@ -281,7 +281,7 @@ export class OutboxRelay {
 
   /**
    * Whether the outbox's ids are drawn after the inserting transaction's xid, as the take window needs
-   * (`OutboxIdAfterXid1765000000000`); until that migration ran, every take looks from the start, as before it.
+   * (`OutboxIdAfterXid1765000000000`); until that migration ran, every take looks from the start.
    */
   private async idsDrawnAfterXid(): Promise<boolean> {
     const [row] = await this.options.dataSource.query<Array<{ expression: string | null }>>(
@@ -361,9 +361,9 @@ const TAKE_BATCH = preparedStatement(
 
 /**
  * The take's connection plans no sequential scan of the outbox: its plan is prepared once (a generic plan, see
- * `preparedStatement`), and one made while the outbox was a page or two, never analyzed (a fresh schema; machines with
- * autovacuum off), scanned the whole table, every row version the takes left dead included, on every take from then on:
- * 4 times the relay's CPU of the index and TID scans in a burst (2026-12-04).
+ * `preparedStatement`), and one made while the outbox was a page or two, never analyzed (a fresh schema; a server with
+ * autovacuum off), would scan the whole table, every row version the takes left dead included, on every take from then
+ * on, instead of the index and TID scans.
  */
 const TAKE_SETTINGS = { enable_seqscan: 'off' } as const;
 

@@ -1,9 +1,9 @@
 /**
  * Where the outbox relay's next take looks, so that it does not walk the index entries of the rows earlier takes
  * deleted. A take deletes the first rows of the outbox in id order; their index entries stay until no snapshot older
- * than the deletion remains, and a take that starts at the low end of the index walks all of them. When the xmin
- * horizon lags (a slow take holding it back for its own next round, bench/README.md 2026-12-02), that was thousands of
- * entries a take and 15–18 ms instead of 1.
+ * than the deletion remains, and a take that starts at the low end of the index walks all of them: while the xmin
+ * horizon lags (a slow take holding it back for its own next round, say), thousands of dead entries a take
+ * (bench/outbox-relay.mjs measures both ways).
  *
  * The window: every id up to `mark` is settled (published, or never to be committed) except the `gaps`, id ranges
  * that may still be committed. A take looks above the mark and in the gaps only. Why that misses nothing, and keeps

@@ -202,15 +202,14 @@ const PORT_CLAIM_MS = 10 * 60_000;
 /**
  * A free TCP port on 127.0.0.1 that no test process on this machine has handed out in the last ten minutes. The
  * system picks a port at random within its ephemeral range, so two calls before either port is bound can get the
- * same one, in one process or in two: an e2e stack picked the gateway's port, then the services', and identity got
- * the gateway's port and answered its readiness probe. Each port handed out is claimed with a file created
+ * same one, in one process or in two (an e2e stack's identity would then answer the gateway's readiness probe). Each
+ * port handed out is claimed with a file created
  * exclusively, so the second caller draws again.
  *
  * The ports come from below the system's ephemeral range (`ip_local_port_range`), never from it: the kernel takes
  * the source port of every outgoing connection (each pool's PostgreSQL connections, each Kafka client's) from that
- * range, and one of them took a port handed out here before the child meant to listen on it had bound it (CI of
- * b408174: the connector of an e2e stack failed with EADDRINUSE). Below it, only a listener can take a port, and
- * each one handed out was free when drawn.
+ * range, and one of them could take a port handed out here before the child meant to listen on it had bound it
+ * (EADDRINUSE). Below it, only a listener can take a port, and each one handed out was free when drawn.
  */
 export async function freePort(): Promise<number> {
   mkdirSync(portClaims, { recursive: true });

@@ -47,7 +47,7 @@ export async function ensureKafka(brokers: string): Promise<void> {
 /**
  * Partitions of a topic in the integration tier (`createTopics`' `maxPartitions`), instead of the registry's up to 12:
  * enough for a key's order, consumer groups sharing a topic and batches of several partitions. The tier creates a set
- * of topics per test file, and the registry's counts made ~15,000 partitions a run on its one broker.
+ * of topics per test file, and the registry's counts would make tens of thousands of partitions a run on one broker.
  */
 export const TEST_TOPIC_PARTITIONS = 3;
 

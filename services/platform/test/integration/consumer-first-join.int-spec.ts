@@ -1,9 +1,8 @@
 /**
  * A service starts although its first consumer crashes before joining its group. On a broker that has just started,
  * the group coordinator is not available yet: kafkajs gives up on the join with `KafkaJSGroupCoordinatorNotFound`, a
- * non-retriable error, and stops that consumer for good. The subscription starts a new consumer (see
- * `KafkaEventBus.subscribe`); it used to wait for the first consumer's join only, so the service failed to start
- * after a minute (a browser-test stack's campaigns, 2026-11-29). Here the first join attempt is made to fail that way
+ * non-retriable error, and stops that consumer for good. The subscription then starts a new consumer and waits for
+ * its join, not the first one's (see `KafkaEventBus.subscribe`). Here the first join attempt is made to fail that way
  * on the real broker; the subscription is ready once the replacement joined, and the next event is handled.
  */
 import pino from 'pino';

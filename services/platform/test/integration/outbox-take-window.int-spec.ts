@@ -2,9 +2,8 @@
  * The outbox relay's take window on real PostgreSQL (`outbox-take-window.ts`): a take looks above the last id it took
  * and in the gaps that transactions still in progress may fill, instead of walking from the low end of the index
  * through every row earlier takes deleted. What must hold: a row committed late, below the ids already published,
- * still goes out, once, before its key's next event; a rolled-back transaction holds nothing up; and a take no longer
- * reads the deleted rows while an old snapshot keeps them from being cleaned up (the spike of bench/README.md,
- * 2026-12-02).
+ * still goes out, once, before its key's next event; a rolled-back transaction holds nothing up; and a take does not
+ * read the deleted rows while an old snapshot keeps them from being cleaned up.
  */
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
@@ -239,7 +238,7 @@ describe('the outbox take window', () => {
   });
 });
 
-describe('an outbox whose ids are drawn as before (OutboxIdAfterXid1765000000000 not run yet)', () => {
+describe('an outbox whose ids are drawn without the xid (OutboxIdAfterXid1765000000000 not run yet)', () => {
   const before = `${schema}_before`;
   let beforeSource: DataSource;
   let beforeRelay: OutboxRelay;
@@ -265,7 +264,7 @@ describe('an outbox whose ids are drawn as before (OutboxIdAfterXid1765000000000
     await beforeSource?.destroy();
   });
 
-  it('is taken from the low end, as before the window: an id drawn before its transaction had an xid still goes out', async () => {
+  it('is taken from the low end, without the window: an id drawn before its transaction had an xid still goes out', async () => {
     const late = await client(before);
     const writer = await client(before);
     // the id is drawn first (no xid yet), the row written later: what a multi-row insert can do without the migration
