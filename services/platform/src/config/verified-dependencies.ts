@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 /**
- * A fix of a dependency's private internals (ADR, docs/dependency-patches.md) and the exact versions of each package it
- * reaches into that it was verified against. A process that installs such a fix refuses to start on any other version:
+ * A fix of a dependency's private internals (an ADR; docs/contributing.md, "Dependency patches") and the exact
+ * versions of each package it reaches into that it was verified against. A process that installs such a fix refuses to start on any other version:
  * private code changes without notice, and a fix applied to code it was not written for fails silently.
  */
 export interface VerifiedPatch {

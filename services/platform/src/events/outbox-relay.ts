@@ -1,7 +1,8 @@
+import type pg from 'pg';
 import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import { PgListener } from '../database/pg-listener.js';
-import { preparedStatement, runPrepared, runPreparedOn } from '../database/prepared.js';
+import { preparedStatement, runPrepared } from '../database/prepared.js';
 import { meter } from '../telemetry/telemetry.js';
 import { type BusMessage, EVENT_HEADERS, type EventBus } from './event-bus.js';
 import { OutboxTakeWindow } from './outbox-take-window.js';
@@ -238,7 +239,7 @@ export class OutboxRelay {
     }
     const window = this.windowed ? (this.window ??= new OutboxTakeWindow()) : new OutboxTakeWindow();
     const bounds = window.bounds(audit);
-    const values = [lockKey, batchSize, bounds.mark, bounds.lo, bounds.hi];
+    const values: TakeValues = [lockKey, batchSize, bounds.mark, bounds.lo, bounds.hi];
     const client = this.listener?.client;
     let take: TakenRow[];
     if (!client) {
@@ -250,8 +251,7 @@ export class OutboxRelay {
       });
     } else {
       try {
-        await client.query('BEGIN');
-        take = (await runPreparedOn<TakenRow>(client, TAKE_BATCH, values)).rows;
+        take = await beginAndTake(client, values);
         await this.publishTaken(take);
         await client.query('COMMIT');
       } catch (error) {
@@ -358,6 +358,53 @@ const TAKE_BATCH = preparedStatement(
    SELECT true, NULL, NULL, NULL, * FROM taken
    ORDER BY id NULLS FIRST`,
 );
+
+/** The take's values: the lock's key, the batch size, the window's mark and its gaps' low and high ends. */
+type TakeValues = [lockKey: string, batchSize: number, mark: string, lo: readonly string[], hi: readonly string[]];
+
+/** The take as prepared by SQL `PREPARE` on a LISTEN connection (`beginAndTake`), apart from its protocol-level name. */
+const TAKE_BATCH_SQL = `${TAKE_BATCH.name}_sql`;
+/** The LISTEN connections the take is prepared on by SQL `PREPARE`. */
+const preparedBySql = new WeakSet<pg.ClientBase>();
+
+const BIGINT = /^-?\d+$/;
+
+/** The take's values as SQL literals, each quoted by node-postgres' `escapeLiteral` (ids checked to be integers). */
+function takeLiterals(client: pg.ClientBase, [lockKey, batchSize, mark, lo, hi]: TakeValues): string[] {
+  const ids = (values: readonly string[]) => {
+    if (!values.every((value) => BIGINT.test(value))) throw new Error(`not bigint ids: ${values.join(', ')}`);
+    return client.escapeLiteral(`{${values.join(',')}}`);
+  };
+  if (!Number.isSafeInteger(batchSize) || !BIGINT.test(mark)) throw new Error('invalid take bounds');
+  return [client.escapeLiteral(lockKey), String(batchSize), client.escapeLiteral(mark), ids(lo), ids(hi)];
+}
+
+/**
+ * Opens the relay's transaction and runs the take in one round trip: one simple query, `BEGIN; EXECUTE <take>(...)`,
+ * the take prepared on the connection by SQL `PREPARE` the first time (one round trip more, once per connection). A
+ * round is then two round trips (this and `COMMIT`), one per handled batch on every hop of the inbound path. When it
+ * fails (a migration changed what the take returns, say), the connection prepares the take again at the next round.
+ */
+async function beginAndTake(client: pg.ClientBase, values: TakeValues): Promise<TakenRow[]> {
+  if (!preparedBySql.has(client)) {
+    await client.query(`PREPARE ${TAKE_BATCH_SQL} AS ${TAKE_BATCH.text}`);
+    preparedBySql.add(client);
+  }
+  try {
+    // a query of two statements answers a result per statement
+    const results: unknown = await client.query(
+      `BEGIN; EXECUTE ${TAKE_BATCH_SQL}(${takeLiterals(client, values).join(', ')})`,
+    );
+    const take = Array.isArray(results) ? (results[1] as pg.QueryResult<TakenRow> | undefined) : undefined;
+    if (!take) throw new Error('the take answered no rows');
+    return take.rows;
+  } catch (error) {
+    preparedBySql.delete(client);
+    await client.query('ROLLBACK').catch(() => undefined);
+    await client.query(`DEALLOCATE ${TAKE_BATCH_SQL}`).catch(() => undefined);
+    throw error;
+  }
+}
 
 /**
  * The take's connection plans no sequential scan of the outbox: its plan is prepared once (a generic plan, see
