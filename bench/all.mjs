@@ -13,9 +13,22 @@ import { autovacuumOn } from './lib/autovacuum.mjs';
 import { cpuBusy } from './lib/rss.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const BENCHMARKS = ['web', 'inbound', 'reply', 'ticket-list', 'fanout', 'fanout-2-gateways', 'memory', 'campaigns'];
+const BENCHMARKS = [
+  'web',
+  'inbound',
+  'reply',
+  'ticket-list',
+  'fanout',
+  'fanout-frame',
+  'fanout-2-gateways',
+  'memory',
+  'campaigns',
+];
 /** A benchmark's script and arguments, where its name is not its script's (its result file is named after it). */
-const COMMANDS = { 'fanout-2-gateways': ['bench/fanout.mjs', '--gateways', '2', '--steps', '20000'] };
+const COMMANDS = {
+  'fanout-frame': ['bench/fanout.mjs', '--adapter', 'frame', '--steps', '10000'],
+  'fanout-2-gateways': ['bench/fanout.mjs', '--gateways', '2', '--steps', '20000'],
+};
 // --summary: run nothing, recompute the summary from the result files (keeping the last run's list and time)
 const summaryOnly = option('summary', false);
 const only = summaryOnly ? [] : option('only', BENCHMARKS);
@@ -174,6 +187,21 @@ add(
   biggest?.p99,
   '≤ 200',
   biggest && biggest.p99 <= 200,
+);
+add(
+  'fanout',
+  `gateway CPU per broadcast at ${biggest?.sockets ?? '-'} sockets (ms)`,
+  biggest?.gatewayCpuMsPerBroadcast,
+  'report',
+  true,
+);
+const framed = get('fanout-frame')?.steps.at(-1);
+add(
+  'fanout',
+  `with GATEWAY_SOCKET_ADAPTER=frame: p99, gateway CPU per broadcast at ${framed?.sockets ?? '-'} sockets (ms)`,
+  framed ? `${framed.p99}, ${framed.gatewayCpuMsPerBroadcast}` : undefined,
+  'report',
+  true,
 );
 const shared = get('fanout-2-gateways')?.steps.at(-1);
 add(

@@ -143,7 +143,13 @@ try {
     `broadcast to every socket of the company on ${gatewayCount === 1 ? 'one gateway' : `${gatewayCount} gateways (RSS and CPU: the busiest)`} (${broadcasts} per step, ms)`,
     table,
   );
-  writeResult(gatewayCount === 1 ? 'fanout' : `fanout-${gatewayCount}-gateways`, {
+  // fanout, fanout-2-gateways, fanout-frame...
+  const resultName = [
+    'fanout',
+    ...(gatewayCount === 1 ? [] : [`${gatewayCount}-gateways`]),
+    ...(adapter === 'stock' ? [] : [adapter]),
+  ].join('-');
+  writeResult(resultName, {
     params: {
       steps,
       broadcasts,

@@ -84,14 +84,15 @@ function idleWire(socket: Socket): Writable | undefined {
 }
 
 /**
- * socket.io's in-memory adapter with a cheaper broadcast: the event is encoded once into one WebSocket frame, and
- * for each socket whose websocket transport is idle that frame is written straight to its TCP socket (one buffer,
- * no callback; a socket's further broadcasts in the same turn of the event loop go out together in one more write).
- * That skips engine.io's per-packet bookkeeping (packet object, four events, write callback) and ws's corked
- * two-part write, which were most of the gateway's ~21 µs per socket and broadcast. Sockets on long-polling, or
- * with anything still queued, get the packet through engine.io as before, so order per socket is kept either way.
- * Rooms and `except` select sockets exactly as the in-memory adapter does; volatile and binary packets take its path
- * unchanged.
+ * socket.io's in-memory adapter with a cheaper broadcast (`GATEWAY_SOCKET_ADAPTER=frame`, ADR 0009): the event is
+ * encoded once into one WebSocket frame, and for each socket whose websocket transport is idle that frame is written
+ * straight to its TCP socket (one buffer, no callback; a socket's further broadcasts in the same turn of the event loop
+ * go out together in one more write). That skips engine.io's per-packet bookkeeping (packet object, four events, write
+ * callback) and ws's corked two-part write, most of the cost of a broadcast per socket. It reads engine.io's and ws's
+ * private state and writes to ws's socket, so it runs only on the versions it was verified against
+ * (`frame-adapter-versions.ts`). Sockets on long-polling, or with anything still queued, get the packet through
+ * engine.io, so order per socket is kept either way. Rooms and `except` select sockets exactly as the in-memory adapter
+ * does; volatile and binary packets take its path unchanged.
  */
 export class FrameAdapter extends Adapter {
   /** Deliveries written directly and through engine.io, since the start (the tests and the benchmark read them). */
@@ -106,7 +107,7 @@ export class FrameAdapter extends Adapter {
    * Writes `frame` to `wire`. A socket's first frame of a turn of the event loop goes out at once; its following ones
    * in the same turn (the broadcasts of one Kafka batch, which the gateway projects one after another with nothing to
    * wait for in between) are corked and leave together when the turn ends: two system calls per socket and turn, not
-   * one per frame. A lone broadcast (one to 10,000 sockets, say) is written as before, socket after socket. Whatever
+   * one per frame. A lone broadcast (one to 10,000 sockets, say) is written at once, socket after socket. Whatever
    * engine.io or ws writes meanwhile queues behind the corked frames in the same buffer, so order per socket holds.
    */
   private writeDirect(wire: Writable, frame: Buffer): void {
