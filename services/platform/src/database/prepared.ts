@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { channel } from 'node:diagnostics_channel';
-import type pg from 'pg';
+import pg from 'pg';
 import { type EntityManager, QueryFailedError, type QueryRunner } from 'typeorm';
 
 /**
@@ -74,8 +74,10 @@ export async function runPrepared<T extends object = Record<string, unknown>>(
   const runner = manager.queryRunner ?? manager.dataSource.createQueryRunner();
   const borrowed = manager.queryRunner === undefined;
   try {
-    // TypeORM's documented way to the driver's connection: node-postgres' client for the postgres driver
-    const client: pg.ClientBase = await runner.connect();
+    // TypeORM's documented way to the driver's connection: node-postgres' client for the postgres driver (the `pg`
+    // this package imports, `createServiceDataSource`'s `driver`)
+    const client: unknown = await runner.connect();
+    if (!(client instanceof pg.Client)) throw new Error('runPrepared needs a data source on the postgres driver');
     return (await runPreparedOn<T>(client, statement, values)).rows;
   } catch (error) {
     throw error instanceof QueryFailedError ? error : new QueryFailedError(statement.text, [...values], error as Error);
