@@ -23,8 +23,9 @@ async function stop(code) {
   if (stopping) return;
   stopping = true;
   console.log('\nstopping…');
-  // Ctrl-C reaches the whole process group: PostgreSQL and Vite are already stopping, so what the apps meet while
-  // closing (terminated connections, a bus that is gone) is expected; it is summed up, not thrown
+  // Ctrl-C reaches the whole process group: Vite is already stopping (PostgreSQL's helper is in a group of its own
+  // and stops last), so what the apps meet while closing (closed connections, a bus that is gone) is expected; it is
+  // summed up, not thrown
   let problems = 0;
   const expected = (error) => {
     problems += 1;
