@@ -2,8 +2,9 @@
  * The lease fence against real PostgreSQL: checked (and share-locked) once per transaction, checked again in the
  * next one, and a takeover waits for a fenced transaction to end.
  */
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { DataSource, EntityManager } from 'typeorm';
-import { runMigrations } from '@cs/platform/database';
+import { type PreparedQuery, preparedQueries, runMigrations } from '@cs/platform/database';
 import { nextCompanyId, testRun } from '@cs/platform/testing';
 import { createWhatsappDataSource } from '../../src/database/data-source.js';
 import { Leases } from '../../src/modules/sessions/lease.repository.js';
@@ -23,15 +24,20 @@ afterAll(async () => {
   await dataSource?.destroy();
 });
 
-/** Counts the lease queries a manager runs. */
+/** Counts the lease checks a manager's transaction sends (a prepared statement: `preparedQueries` sees each). */
 function countingLeaseQueries(manager: EntityManager): { count: () => number } {
   let count = 0;
-  const query = manager.query.bind(manager);
-  manager.query = ((sql: string, parameters?: unknown[]) => {
-    if (sql.includes('FROM session_leases')) count += 1;
-    return query(sql, parameters);
-  }) as EntityManager['query'];
-  return { count: () => count };
+  const onQuery = (message: unknown): void => {
+    const { runner, statement } = message as PreparedQuery;
+    if (runner === manager.queryRunner && statement.text.includes('FROM session_leases')) count += 1;
+  };
+  subscribe(preparedQueries.name, onQuery);
+  return {
+    count: () => {
+      unsubscribe(preparedQueries.name, onQuery);
+      return count;
+    },
+  };
 }
 
 const claim = (id: number, owner: string): Promise<number | null> =>
