@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Kafka, logLevel } from 'kafkajs';
-import { DEFAULT_TEST_BROKERS, deleteTopics, repoRoot } from '@cs/platform/testing';
+import { DEFAULT_TEST_BROKERS, deleteTopics, expectEventually, repoRoot } from '@cs/platform/testing';
 
 const brokers = process.env['KAFKA_BROKERS'] ?? DEFAULT_TEST_BROKERS;
 const prefix = `${process.env['TEST_RUN_TOPIC_PREFIX'] ?? ''}topics${Date.now().toString(36)}.`;
@@ -41,12 +41,19 @@ async function step(args: string[], env: Record<string, string> = {}) {
   }
 }
 
-const partitionsOnBroker = async () => {
-  const { topics } = await admin.fetchTopicMetadata({
-    topics: [...registry.keys()].map((topic) => `${prefix}${topic}`),
-  });
-  return new Map(topics.map((topic) => [topic.name.slice(prefix.length), topic.partitions.length]));
-};
+/** The broker's partitions per registry topic, once its metadata knows every topic (created ones propagate). */
+const expectPartitionsOnBroker = (expected: Map<string, number>) =>
+  expectEventually(
+    async () => {
+      const { topics } = await admin.fetchTopicMetadata({
+        topics: [...registry.keys()].map((topic) => `${prefix}${topic}`),
+      });
+      expect(new Map(topics.map((topic) => [topic.name.slice(prefix.length), topic.partitions.length]))).toEqual(
+        expected,
+      );
+    },
+    { timeoutMs: 30_000, intervalMs: 200 },
+  );
 
 beforeAll(() => admin.connect());
 afterAll(async () => {
@@ -69,14 +76,14 @@ it('creates every topic of the registry with its partitions, grows one that has 
   expect(first.output).toContain(
     `${registry.size - 1} topics created, 1 given more partitions, 0 already as the registry says`,
   );
-  expect(await partitionsOnBroker()).toEqual(registry);
+  await expectPartitionsOnBroker(registry);
 
   const again = await step([]);
   expect(again).toMatchObject({ code: 0 });
   expect(again.output).toContain(
     `0 topics created, 0 given more partitions, ${registry.size} already as the registry says`,
   );
-  expect(await partitionsOnBroker()).toEqual(registry);
+  await expectPartitionsOnBroker(registry);
 
   const waited = await step(['--wait']);
   expect(waited).toMatchObject({ code: 0 });
