@@ -1,6 +1,21 @@
 # The only entry points for humans and CI. `make dev` runs the product; `make test` runs every test.
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
+
+# Every recipe, script and child process runs on the pinned Node.js (.nvmrc): deploy/scripts/ensure-node.sh fetches
+# it once into .cache/node through the npm registry and checks it against deploy/node/integrity; npm is the
+# system's, running on it. Make refuses to go on when `node` on the recipes' PATH is another version.
+NODE_VERSION := $(shell tr -d ' \r\n' < .nvmrc)
+ifneq ($(filter-out help clean,$(or $(MAKECMDGOALS),help)),)
+NODE_BIN := $(shell bash deploy/scripts/ensure-node.sh)
+ifeq ($(NODE_BIN),)
+$(error the pinned Node.js $(NODE_VERSION) could not be obtained: deploy/scripts/ensure-node.sh says why above)
+endif
+export PATH := $(NODE_BIN):$(subst $(NODE_BIN):,,$(PATH))
+ifneq ($(shell PATH='$(PATH)' node -v),v$(NODE_VERSION))
+$(error `node` on the recipes' PATH is $(shell PATH='$(PATH)' node -v), not the pinned v$(NODE_VERSION) (.nvmrc))
+endif
+endif
 NODE_TS := node --import ./deploy/scripts/register-ts.mjs
 JEST := node --experimental-vm-modules --no-warnings=ExperimentalWarning node_modules/jest/bin/jest.js
 
@@ -22,7 +37,7 @@ help:
 
 # --prefer-offline: the lockfile pins every tarball by its integrity, so npm's cache answers without asking the
 # registry whether it is fresh; what the cache lacks is still fetched
-node_modules/.install-stamp: package-lock.json package.json
+node_modules/.install-stamp: package-lock.json package.json .nvmrc
 	npm ci --no-audit --no-fund --prefer-offline
 	@touch $@
 

@@ -65,7 +65,7 @@ export const SERVICES = [
     port: 4105,
     urlKey: 'CAMPAIGNS_URL',
     // a bulk campaign allocates fast and keeps little: a small old space makes V8 collect before RSS grows, and
-    // 4 MiB semi-spaces (Node 20's default is 16) keep the young generation small, with the dispatch rate unchanged
+    // 4 MiB semi-spaces (V8's default is 16 or more) keep the young generation small, with the dispatch rate unchanged
     // (bench/README.md, campaigns: the RSS target)
     nodeOptions: '--max-old-space-size=128 --max-semi-space-size=4',
   },

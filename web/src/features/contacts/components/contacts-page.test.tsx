@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { Contact } from '../../../api/types';
 import { admin, agent } from '../../../testing/fixtures';
+import { formDataOf } from '../../../testing/form-data';
 import { API } from '../../../testing/handlers';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
@@ -78,7 +79,7 @@ describe('the contacts page', () => {
     let uploaded: File | null = null;
     server.use(
       http.post(`${API}/contacts/import`, async ({ request }) => {
-        uploaded = (await request.formData()).get('file') as File;
+        uploaded = (await formDataOf(request)).get('file') as File;
         return HttpResponse.json(
           {
             id: 'imp-1',
