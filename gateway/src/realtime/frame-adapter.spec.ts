@@ -4,14 +4,17 @@ import { jest } from '@jest/globals';
 import { Server, type Socket } from 'socket.io';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { expectEventually } from '@cs/platform/testing';
-import WebSocket from 'ws';
+import * as ws from 'ws';
 import { FrameAdapter, textFrame } from './frame-adapter.js';
 
-/** ws's own framing of a server's text message, for comparison. */
+/**
+ * ws's own framing of a server's text message, for comparison: its `Sender` class, a named export of its ES module
+ * that @types/ws does not declare.
+ */
 const wsFrame = (text: string): Buffer =>
   Buffer.concat(
     (
-      WebSocket as unknown as {
+      ws as unknown as {
         Sender: { frame(data: Buffer, options: object): Buffer[] };
       }
     ).Sender.frame(Buffer.from(text), { readOnly: false, mask: false, rsv1: false, opcode: 1, fin: true }),

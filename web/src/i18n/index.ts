@@ -37,7 +37,6 @@ void i18n.use(initReactI18next).init({
   fallbackLng: 'pt',
   interpolation: { escapeValue: false },
   returnNull: false,
-  showSupportNotice: false,
 });
 // the dashboard and management pages keep their texts in their own files, deep-merged (errors.* included)
 for (const [lang, texts] of [

@@ -11,14 +11,14 @@ import {
   trace,
   type Tracer,
 } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
 import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { MeterProvider, type IMetricReader, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
-import { AlwaysOffSampler, BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { AlwaysOffSampler, BatchSpanProcessor, type SpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 
 export interface TelemetryOptions {
   readonly serviceName: string;
@@ -28,7 +28,7 @@ export interface TelemetryOptions {
 
 interface TelemetryState {
   readonly prometheus: PrometheusExporter;
-  readonly tracerProvider: NodeTracerProvider;
+  readonly tracerProvider: TracerProvider;
   readonly meterProvider: MeterProvider;
 }
 
@@ -43,16 +43,19 @@ export function startTelemetry(options: TelemetryOptions): void {
   if (state) return;
   const resource = resourceFromAttributes({ 'service.name': options.serviceName });
   const spanProcessors: SpanProcessor[] = options.otlpEndpoint
-    ? [new BatchSpanProcessor(new OTLPTraceExporter({ url: `${options.otlpEndpoint}/v1/traces` }))]
+    ? [new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url: `${options.otlpEndpoint}/v1/traces` }) })]
     : [];
   // with nowhere to export them, spans are not recorded (no attributes, events or timings kept per event and
   // request on the hot paths); their trace context still propagates through HTTP and Kafka headers
-  const tracerProvider = new NodeTracerProvider({
+  const tracerProvider = new TracerProvider({
     resource,
     spanProcessors,
     ...(options.otlpEndpoint ? {} : { sampler: new AlwaysOffSampler() }),
   });
-  tracerProvider.register({ propagator: new W3CTraceContextPropagator() });
+  // the active context follows async calls (AsyncLocalStorage); W3C trace context goes out and comes in on headers
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  trace.setGlobalTracerProvider(tracerProvider);
 
   const prometheus = new PrometheusExporter({ preventServerStart: true });
   const readers: IMetricReader[] = [prometheus];

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { admin } from '../../../testing/fixtures';
-import { formDataOf } from '../../../testing/form-data';
 import { API } from '../../../testing/handlers';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
@@ -56,7 +55,7 @@ describe('the announcements page', () => {
         return HttpResponse.json({ id: 7 });
       }),
       http.post(`${API}/announcements/7/media-upload`, async ({ request }) => {
-        const form = await formDataOf(request);
+        const form = await request.formData();
         calls.push(typeof form.get('file') === 'object' ? 'UPLOAD image' : 'UPLOAD nothing');
         return HttpResponse.json({ id: 7 });
       }),

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { agent } from '../../../testing/fixtures';
-import { formDataOf } from '../../../testing/form-data';
 import { API } from '../../../testing/handlers';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
@@ -38,7 +37,7 @@ describe('the quick messages page', () => {
         return HttpResponse.json({ id: 5, shortcode: 'oi', message: 'Olá!' });
       }),
       http.post(`${API}/quick-messages/5/media-upload`, async ({ request }) => {
-        const form = await formDataOf(request);
+        const form = await request.formData();
         calls.push(`UPLOAD ${form.get('typeArch') as string}`);
         return HttpResponse.json({ id: 5 });
       }),
