@@ -28,11 +28,17 @@ const LOCATION_USES_NEVER_REACHED = {
   'socket.io': 'serveClient is off',
 };
 
-/** The deployables: `services/identity/src/app.ts` → `services/identity`. */
-const deployables = [...SERVICES, { ...GATEWAY, name: 'gateway' }].map((deployable) => ({
-  name: deployable.name,
-  folder: deployable.app.replace(/^\.\.\/\.\.\//, '').replace(/\/src\/app\.ts$/, ''),
-}));
+/**
+ * The deployables: `services/identity/src/app.ts` → `services/identity` (its entry: `tsc`'s `dist/main.js`), and the
+ * one-machine shape, every deployable in one process (deploy/one-machine/main.mjs, over the services' `dist/`).
+ */
+const deployables = [
+  ...[...SERVICES, { ...GATEWAY, name: 'gateway' }].map((deployable) => ({
+    name: deployable.name,
+    folder: deployable.app.replace(/^\.\.\/\.\.\//, '').replace(/\/src\/app\.ts$/, ''),
+  })),
+  { name: 'one-machine', folder: 'deploy/one-machine', input: 'deploy/one-machine/main.mjs' },
+];
 
 /** The bundled entry of a deployable folder, relative to the repository: what the image runs. */
 export const bundledEntry = (folder) => `${folder}/dist/bundle/main.js`;
@@ -51,11 +57,11 @@ function locationUses(output) {
   return found;
 }
 
-export async function bundle(folder) {
+export async function bundle(folder, input = join(folder, 'dist', 'main.js')) {
   const outDir = join(root, folder, 'dist', 'bundle');
   rmSync(outDir, { recursive: true, force: true });
   const result = await build({
-    input: join(root, folder, 'dist', 'main.js'),
+    input: join(root, input),
     platform: 'node',
     // optional peers Nest and others import only when configured (mqtt, nats, grpc, redis, class-transformer…):
     // left as imports, they fail only if reached, as they would unbundled
@@ -75,8 +81,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (chosen.length === 0) throw new Error(`no deployable named ${only.join(', ')}`);
   const started = performance.now();
   // one at a time: rolldown already uses every core
-  for (const { name, folder } of chosen) {
-    const chunks = await bundle(folder);
+  for (const { name, folder, input } of chosen) {
+    const chunks = await bundle(folder, input);
     const { size } = statSync(join(root, bundledEntry(folder)));
     console.log(`bundle: ${name} → ${bundledEntry(folder)} (${(size / 1024 / 1024).toFixed(1)} MB, ${chunks} files)`);
   }

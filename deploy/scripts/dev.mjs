@@ -3,14 +3,16 @@
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { startServiceApp } from '@cs/platform/bootstrap';
 import { FakeEfiServer } from '@cs/billing/fake-efi';
-import { InProcessEventBus } from '@cs/platform/events';
 import { devDatabase } from './dev-postgres.mjs';
 import { GATEWAY, SERVICES } from './deployables.mjs';
 import { migrateAll } from './migrate.mjs';
+import { startApps } from './one-process.mjs';
 
-const started = [];
+/** Ctrl-C's graceful shutdown of the apps gives up after this long (the database stops anyway). */
+const STOP_TIMEOUT_MS = 20_000;
+
+let apps;
 let webServer;
 let database;
 let fakeEfi;
@@ -34,7 +36,9 @@ async function stop(code) {
   process.on('uncaughtException', expected);
   process.on('unhandledRejection', expected);
   webServer?.kill('SIGTERM');
-  for (const app of started.reverse()) await app.close().catch(expected);
+  // the apps' graceful shutdown: HTTP, then consumers and jobs, then the outbox relays (what is left stays in the
+  // outbox for the next start), then the rest
+  await apps?.stop({ deadline: Date.now() + STOP_TIMEOUT_MS }).catch(expected);
   await database?.stop().catch(expected);
   await fakeEfi?.stop().catch(expected);
   console.log(problems > 0 ? `stopped (${problems} connection(s) were already closed)` : 'stopped');
@@ -84,26 +88,16 @@ try {
   };
   Object.assign(env, await billingProviderEnv(`http://127.0.0.1:${gatewayPort}`));
   await migrateAll(database.url, env, { seed: true });
-  // the in-process bus keeps nothing for late subscribers: relays (identity's seed events first) publish only once
-  // every service and the gateway have attached their consumers
-  const releaseBus = env.KAFKA_BROKERS ? () => undefined : InProcessEventBus.shared().holdUntilSubscribed();
-
-  const serviceUrls = {};
-  for (const service of SERVICES) {
-    const { [service.definition]: definition } = await import(service.app);
-    const port = Number(process.env[service.portKey] ?? service.port);
-    const app = await startServiceApp(definition, { ...env, [service.portKey]: String(port) });
-    started.push(app);
-    serviceUrls[service.urlKey] = app.url;
-  }
-  const { [GATEWAY.definition]: gatewayDefinition } = await import(GATEWAY.app);
-  const gateway = await startServiceApp(gatewayDefinition, {
-    ...env,
-    ...serviceUrls,
-    [GATEWAY.portKey]: String(gatewayPort),
+  const withDefinitions = async (deployable) => ({
+    ...deployable,
+    definition: (await import(deployable.app))[deployable.definition],
   });
-  started.push(gateway);
-  releaseBus();
+  apps = await startApps({
+    services: await Promise.all(SERVICES.map(withDefinitions)),
+    gateway: await withDefinitions(GATEWAY),
+    env: { ...env, [GATEWAY.portKey]: String(gatewayPort) },
+  });
+  const gateway = apps.gateway;
 
   // the web client: Vite's dev server, proxying /api and /socket.io to the gateway (web/vite.config.ts)
   const webPort = Number(process.env.WEB_PORT ?? 5173);

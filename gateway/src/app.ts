@@ -9,6 +9,7 @@ import { mountVersion } from './docs/version.js';
 import { createGatewayMiddleware } from './proxy/gateway.middleware.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { GatewaySocketAdapter } from './realtime/socket-adapter.js';
+import { SocketServer } from './realtime/socket-server.js';
 
 @Module({})
 export class GatewayAppModule {
@@ -38,6 +39,7 @@ export const gatewayService: ServiceDefinition<typeof GatewayEnvSchema> = {
   port: (config) => config.GATEWAY_PORT,
   bodyLimit: false,
   trustIncomingIds: false,
+  closeConnections: async (app) => app.get(SocketServer).closeAll(),
   configure: (app, config, logger) => {
     app.set('trust proxy', config.TRUST_PROXY);
     app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });

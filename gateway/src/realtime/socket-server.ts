@@ -77,6 +77,8 @@ export class SocketServer implements OnGatewayInit<SocketServerOf>, OnGatewayCon
   @WebSocketServer() private readonly io: SocketServerOf | undefined;
   /** Open sockets per user on this gateway, for the last-disconnect presence report. */
   private readonly socketsPerUser = new Map<number, number>();
+  /** This gateway is shutting down and ends its sockets itself (`closeAll`). */
+  private closing = false;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: GatewayConfig,
@@ -124,8 +126,19 @@ export class SocketServer implements OnGatewayInit<SocketServerOf>, OnGatewayCon
     const left = (this.socketsPerUser.get(userId) ?? 1) - 1;
     if (left <= 0) {
       this.socketsPerUser.delete(userId);
-      this.reportPresence(socket.data.identity, false);
+      // sockets this gateway ends while shutting down reconnect (to another gateway): their users are not leaving
+      if (!this.closing) this.reportPresence(socket.data.identity, false);
     } else this.socketsPerUser.set(userId, left);
+  }
+
+  /**
+   * A graceful shutdown: ends every socket and every connection not upgraded yet (long polls), so the HTTP server can
+   * close; socket.io's clients reconnect, through the load balancer, to a gateway that is still running.
+   */
+  closeAll(): void {
+    this.closing = true;
+    this.io?.disconnectSockets(true);
+    this.io?.engine.close();
   }
 
   @On('joinNotification')

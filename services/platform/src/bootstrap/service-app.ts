@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type DynamicModule, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -7,11 +8,15 @@ import type { z } from 'zod';
 import type { Logger } from 'pino';
 import { ConfigError, loadConfig, redactConfig } from '../config/env.js';
 import { AllExceptionsFilter } from '../errors/all-exceptions.filter.js';
+import type { EventServer } from '../events/event-server.js';
 import { EventServerFactory, EventsModule } from '../events/events.module.js';
+import { HealthRegistry } from '../health/health-registry.js';
+import { ShutdownRegistry } from '../health/shutdown-registry.js';
 import { requestContextMiddleware } from '../http/request-context.middleware.js';
 import { createLogger, NestPinoLogger } from '../logging/logger.js';
 import { HostileInputInterceptor } from '../validation/hostile-input.interceptor.js';
 import { startTelemetry, stopTelemetry } from '../telemetry/telemetry.js';
+import { type AppShutdown, httpDrain, runShutdownPhase, shutdownGracefully } from './graceful-shutdown.js';
 import { applyServerTimeouts } from './http-timeouts.js';
 
 export interface ServiceDefinition<S extends z.ZodObject> {
@@ -29,6 +34,11 @@ export interface ServiceDefinition<S extends z.ZodObject> {
   readonly trustIncomingIds?: boolean;
   /** Adjusts the app before it starts (extra middleware, socket adapters). */
   readonly configure?: (app: NestExpressApplication, config: z.infer<S>, logger: Logger) => void | Promise<void>;
+  /**
+   * Closes the connections of the app's own that its HTTP server's close would wait for (the gateway's sockets:
+   * their clients reconnect to another gateway), when it stops taking HTTP.
+   */
+  readonly closeConnections?: (app: NestExpressApplication) => Promise<void>;
 }
 
 export interface CreatedApp<S extends z.ZodObject> {
@@ -39,6 +49,9 @@ export interface CreatedApp<S extends z.ZodObject> {
 
 export interface RunningApp<S extends z.ZodObject> extends CreatedApp<S> {
   readonly url: string;
+  /** The steps of a graceful shutdown (`shutdownGracefully`; `runService` runs them on SIGTERM). */
+  readonly shutdown: AppShutdown;
+  /** Closes the app at once (Nest's shutdown hooks), without the graceful steps. */
   close(): Promise<void>;
 }
 
@@ -76,7 +89,10 @@ export async function createServiceApp<S extends z.ZodObject>(
   app.useGlobalInterceptors(new HostileInputInterceptor());
   await definition.configure?.(app, config, logger);
   if (importsModule(rootModule, EventsModule)) {
-    app.connectMicroservice({ strategy: app.get(EventServerFactory).create() }, { inheritAppConfig: true });
+    const consumers: EventServer = app.get(EventServerFactory).create();
+    app.connectMicroservice({ strategy: consumers }, { inheritAppConfig: true });
+    // a graceful shutdown: the consumers finish the messages they hold, commit their offsets and leave their groups
+    app.get(ShutdownRegistry).register('work', 'event consumers', () => consumers.close());
   }
   return { app, config, logger };
 }
@@ -97,18 +113,38 @@ export async function startServiceApp<S extends z.ZodObject>(
   options: { logger?: Logger; port?: number } = {},
 ): Promise<RunningApp<S>> {
   const created = await createServiceApp(definition, env, options);
-  const { app, config } = created;
+  const { app, config, logger } = created;
   await app.startAllMicroservices();
   const host = (config as { HOST?: string }).HOST ?? '127.0.0.1';
   await app.listen(options.port ?? definition.port(config), host);
+  const server: Server = app.getHttpServer();
   // keep-alive longer than any client's idle reuse (the gateway's agent, fetch/undici: 4 s), see http-timeouts.ts
-  applyServerTimeouts(app.getHttpServer());
-  const address = app.getHttpServer().address() as AddressInfo;
+  applyServerTimeouts(server);
+  const address = server.address() as AddressInfo;
   const url = `http://${host}:${address.port}`;
-  return { ...created, url, close: () => app.close() };
+  const registry = app.get(ShutdownRegistry);
+  const shutdown: AppShutdown = {
+    ...httpDrain(server, app.get(HealthRegistry), () => definition.closeConnections?.(app) ?? Promise.resolve()),
+    run: (phase, deadline) => runShutdownPhase(registry, phase, deadline, logger),
+    close: () => app.close(),
+  };
+  return { ...created, url, shutdown, close: () => app.close() };
 }
 
-/** The `main.ts` of a deployable: boot from `process.env`, stop cleanly on SIGTERM/SIGINT. */
+/** The graceful shutdown's settings of a deployable's config (`BaseEnvSchema`), in milliseconds. */
+export function shutdownSettings(config: unknown): { timeoutMs: number; drainMs: number } {
+  const typed = config as { SHUTDOWN_TIMEOUT_SECONDS?: number; SHUTDOWN_DRAIN_SECONDS?: number };
+  return {
+    timeoutMs: (typed.SHUTDOWN_TIMEOUT_SECONDS ?? 25) * 1_000,
+    drainMs: (typed.SHUTDOWN_DRAIN_SECONDS ?? 0) * 1_000,
+  };
+}
+
+/**
+ * The `main.ts` of a deployable: boot from `process.env`; on SIGTERM (or SIGINT) shut down gracefully
+ * (`shutdownGracefully`) and exit 0, or exit 1 when `SHUTDOWN_TIMEOUT_SECONDS` pass first, naming the step that
+ * did not end (what it held is left to the next owner: uncommitted messages come again, the outbox keeps its rows).
+ */
 export async function runService<S extends z.ZodObject>(definition: ServiceDefinition<S>): Promise<void> {
   let running: RunningApp<S>;
   try {
@@ -121,20 +157,36 @@ export async function runService<S extends z.ZodObject>(definition: ServiceDefin
     process.stderr.write(`${definition.name}: failed to start: ${(error as Error).stack ?? String(error)}\n`);
     process.exit(1);
   }
-  running.logger.info({ url: running.url }, `${definition.name} listening`);
+  const { logger } = running;
+  logger.info({ url: running.url }, `${definition.name} listening`);
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
     stopping = true;
-    running.logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 20_000);
+    const { timeoutMs, drainMs } = shutdownSettings(running.config);
+    const started = Date.now();
+    let step = 'drain';
+    logger.info({ signal, timeoutMs, drainMs }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error({ step, timeoutMs }, 'shutdown deadline passed; exiting with work unfinished');
+      process.exit(1);
+    }, timeoutMs);
     force.unref();
-    void running
-      .close()
+    void shutdownGracefully([running.shutdown], {
+      deadline: started + timeoutMs,
+      drainMs,
+      onStep: (next) => {
+        step = next;
+        logger.info({ step: next, elapsedMs: Date.now() - started }, 'shutdown step');
+      },
+    })
       .then(() => stopTelemetry())
-      .then(() => process.exit(0))
+      .then(() => {
+        logger.info({ elapsedMs: Date.now() - started }, 'shut down');
+        process.exit(0);
+      })
       .catch((error: unknown) => {
-        running.logger.error({ err: error }, 'shutdown failed');
+        logger.error({ err: error, step }, 'shutdown failed');
         process.exit(1);
       });
   };

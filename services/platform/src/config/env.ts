@@ -34,6 +34,17 @@ export const BaseEnvSchema = z.object({
   INTERNAL_TOKEN: sensitive(z.string().min(16)),
   /** OTLP/HTTP collector (e.g. http://otel-collector:4318); no exporter when unset. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  /**
+   * From SIGTERM to exit: the graceful shutdown's deadline (work still unfinished then is left to the next owner and
+   * the process exits 1). Below the orchestrator's grace period (Kubernetes' terminationGracePeriodSeconds, 30 by
+   * default; compose's stop_grace_period), which kills the process when it passes.
+   */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(3_600).default(25),
+  /**
+   * How long after SIGTERM the process keeps answering with readiness failing before it closes its listener, the
+   * time load balancers take to stop sending it requests (0 when a Kubernetes preStop hook already waits).
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
 });
 
 /** Keys of a service that owns a database and talks over the event bus. */

@@ -13,6 +13,7 @@ import type { Logger } from 'pino';
 import { APP_CONFIG } from '../config/config.module.js';
 import { TransactionHost } from '../database/transaction-host.js';
 import { HealthRegistry } from '../health/health-registry.js';
+import { ShutdownRegistry } from '../health/shutdown-registry.js';
 import { LOGGER } from '../logging/logging.module.js';
 import { EVENT_BUS, type EventBus, type FetchLinger } from './event-bus.js';
 import { EventPublisher } from './event-publisher.js';
@@ -106,8 +107,15 @@ class EventsLifecycle implements OnApplicationBootstrap, OnModuleDestroy, OnAppl
     @Inject(APP_CONFIG) private readonly config: EventsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     health: HealthRegistry,
+    shutdown: ShutdownRegistry,
     @Optional() private readonly dataSource?: DataSource,
   ) {
+    // once the consumers and jobs have finished, what they wrote goes out before the process stops
+    shutdown.register(
+      'publish',
+      'outbox relay',
+      (deadline) => this.relay?.stopAfterPublishing(deadline) ?? Promise.resolve(),
+    );
     health.register('events', async () => {
       if (!this.bus.isConnected()) throw new Error(`${this.bus.kind} bus not connected`);
     });

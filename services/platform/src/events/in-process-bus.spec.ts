@@ -79,4 +79,85 @@ describe(InProcessEventBus.name, () => {
     expect(published).toBe(true);
     expect(seen).toEqual(['seed']);
   });
+
+  it('answers a publish only once every group has handled every message', async () => {
+    const bus = new InProcessEventBus();
+    let finish: () => void = () => undefined;
+    let started = false;
+    const handled: string[] = [];
+    await bus.subscribe({
+      groupId: 'slow',
+      topics: ['tickets.ticket.v1'],
+      handle: async (m) => {
+        started = true;
+        await new Promise<void>((resolve) => (finish = resolve));
+        handled.push(m.value);
+      },
+    });
+    let answered = false;
+    const publishing = bus.publish([message('k', '1')]).then(() => (answered = true));
+    await until(() => started);
+    await settle();
+    expect(answered).toBe(false);
+    finish();
+    await publishing;
+    expect(handled).toEqual(['1']);
+  });
+
+  it('refuses a publish while a group that subscribed has no member attached, so the events stay in the outbox', async () => {
+    const bus = new InProcessEventBus();
+    const seen: string[] = [];
+    const first = await bus.subscribe({
+      groupId: 'contacts.main',
+      topics: ['tickets.ticket.v1'],
+      handle: async (m) => void seen.push(m.value),
+    });
+    await first.close();
+    await expect(bus.publish([message('k', 'while stopped')])).rejects.toThrow(/contacts\.main .* no member attached/);
+    expect(seen).toEqual([]);
+    await bus.subscribe({
+      groupId: 'contacts.main',
+      topics: ['tickets.ticket.v1'],
+      handle: async (m) => void seen.push(m.value),
+    });
+    await bus.publish([message('k', 'after the restart')]);
+    expect(seen).toEqual(['after the restart']);
+  });
+
+  it('keeps no place for a group that starts from the latest message (a gateway that stopped)', async () => {
+    const bus = new InProcessEventBus();
+    const gateway = await bus.subscribe({
+      groupId: 'gateway.realtime.a',
+      topics: ['tickets.ticket.v1'],
+      startFrom: 'latest',
+      handle: async () => undefined,
+    });
+    await gateway.close();
+    await expect(bus.publish([message('k', '1')])).resolves.toBeUndefined();
+  });
+
+  it('fails a publish whose message a consumer stopped before handling', async () => {
+    const bus = new InProcessEventBus();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const handled: string[] = [];
+    let started = false;
+    const subscription = await bus.subscribe({
+      groupId: 'g',
+      topics: ['tickets.ticket.v1'],
+      handle: async (m) => {
+        started = true;
+        await gate;
+        handled.push(m.value);
+      },
+    });
+    // the first message holds the key's lane; the second waits behind it when the consumer stops
+    const publishing = bus.publish([message('k', '1'), message('k', '2')]);
+    await until(() => started);
+    const closing = subscription.close();
+    release();
+    await closing;
+    await expect(publishing).rejects.toThrow(/stopped before handling/);
+    expect(handled).toEqual(['1']);
+  });
 });

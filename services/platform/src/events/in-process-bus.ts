@@ -9,13 +9,19 @@ interface Subscriber {
 }
 
 /**
- * Delivers messages between the services of one process (`make dev`, unit tests). Like Kafka: asynchronous,
- * each consumer group gets every message of its topics once, and messages with the same key are handled in
- * order (one lane per key hash). Nothing survives a restart; the outbox keeps unpublished events.
+ * Delivers messages between the services of one process (`make dev`, the one-machine shape, unit tests). Like
+ * Kafka: each consumer group gets every message of its topics once, and messages with the same key are handled in
+ * order (one lane per key hash). It keeps nothing itself, so it answers a publish only once every group has handled
+ * every message: the outbox relay deletes its rows after that, and a crash or a stop in between leaves them in the
+ * outbox, to be published again (the inboxes absorb what a group had already handled). A group that subscribed once
+ * keeps its place as a Kafka group does: while none of its members is attached (stopping, restarting), a publish
+ * that has messages for it is refused and the events wait in the outbox.
  */
 export class InProcessEventBus implements EventBus {
   readonly kind = 'in-process' as const;
   private readonly subscribers = new Set<Subscriber>();
+  /** Every consumer group that ever subscribed, by topic. */
+  private readonly groupsByTopic = new Map<string, Set<string>>();
   private offset = 0;
   private connected = false;
   private held: Promise<void> | undefined;
@@ -63,27 +69,48 @@ export class InProcessEventBus implements EventBus {
 
   async publish(messages: readonly BusMessage[]): Promise<void> {
     if (this.held) await this.held;
-    for (const message of messages) {
-      const groups = new Map<string, Subscriber[]>();
-      for (const subscriber of this.subscribers) {
-        if (subscriber.closed || !subscriber.options.topics.includes(message.topic)) continue;
-        const members = groups.get(subscriber.options.groupId) ?? [];
-        members.push(subscriber);
-        groups.set(subscriber.options.groupId, members);
-      }
+    const plans = messages.map((message) => ({ message, members: this.membersFor(message.topic) }));
+    const deliveries: Array<Promise<boolean>> = [];
+    for (const { message, members } of plans) {
       const lane = hash(message.key) % LANES;
       const offset = String(this.offset++);
-      for (const members of groups.values()) {
-        const subscriber = members[hash(message.key) % members.length] as Subscriber;
-        const previous = subscriber.lanes[lane] ?? Promise.resolve();
-        subscriber.lanes[lane] = previous.then(async () => {
-          if (subscriber.closed) return;
+      for (const group of members.values()) {
+        const subscriber = group[hash(message.key) % group.length] as Subscriber;
+        const delivered = (subscriber.lanes[lane] ?? Promise.resolve()).then(async () => {
+          if (subscriber.closed) return false;
           await subscriber.options
             .handle({ ...message, partition: lane, offset, heartbeat: async () => undefined })
             .catch(() => undefined);
+          return true;
         });
+        subscriber.lanes[lane] = delivered.then(() => undefined);
+        deliveries.push(delivered);
       }
     }
+    const results = await Promise.all(deliveries);
+    if (results.includes(false)) {
+      throw new Error('in-process bus: a consumer stopped before handling every message; they stay in the outbox');
+    }
+  }
+
+  /**
+   * The attached members of each group of a topic, checked before anything is handed over: a group without any
+   * refuses the whole publish.
+   */
+  private membersFor(topic: string): Map<string, Subscriber[]> {
+    const members = new Map<string, Subscriber[]>();
+    for (const subscriber of this.subscribers) {
+      if (subscriber.closed || !subscriber.options.topics.includes(topic)) continue;
+      const group = members.get(subscriber.options.groupId) ?? [];
+      group.push(subscriber);
+      members.set(subscriber.options.groupId, group);
+    }
+    for (const group of this.groupsByTopic.get(topic) ?? []) {
+      if (!members.has(group)) {
+        throw new Error(`in-process bus: consumer group ${group} of ${topic} has no member attached; the events wait`);
+      }
+    }
+    return members;
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
@@ -93,6 +120,8 @@ export class InProcessEventBus implements EventBus {
       closed: false,
     };
     this.subscribers.add(subscriber);
+    // a group that starts from the latest message (a gateway's) wants nothing it missed: it keeps no place
+    if ((options.startFrom ?? 'earliest') === 'earliest') this.rememberGroup(options);
     return {
       close: async () => {
         subscriber.closed = true;
@@ -100,6 +129,14 @@ export class InProcessEventBus implements EventBus {
         await Promise.allSettled(subscriber.lanes);
       },
     };
+  }
+
+  private rememberGroup(options: SubscribeOptions): void {
+    for (const topic of options.topics) {
+      const groups = this.groupsByTopic.get(topic) ?? new Set<string>();
+      groups.add(options.groupId);
+      this.groupsByTopic.set(topic, groups);
+    }
   }
 }
 

@@ -142,6 +142,21 @@ export class OutboxRelay {
   }
 
   /**
+   * Stops the loop, then publishes what is still pending (what the consumers and jobs wrote while they finished their
+   * work, in a graceful shutdown) until the outbox is empty or the deadline (`Date.now()` scale) passes. A failure
+   * (the bus refusing) leaves the rest where it is, for the next relay of the schema.
+   */
+  async stopAfterPublishing(deadline: number): Promise<void> {
+    await this.stop();
+    const batchSize = this.options.batchSize ?? 500;
+    try {
+      for (let count = batchSize; count >= batchSize && Date.now() < deadline;) count = await this.publishBatch();
+    } catch (error) {
+      this.options.logger.warn({ err: error }, 'outbox relay stopped with events left for the next relay');
+    }
+  }
+
+  /**
    * Rows were committed to the outbox by this process (`EventPublisher`, after the commit): publish them now. Such
    * a transaction sends no NOTIFY (see `OutboxQuietNotify1764500000000`).
    */

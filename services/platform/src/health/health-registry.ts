@@ -12,16 +12,36 @@ export interface Readiness {
   readonly details: Record<string, ReadinessDetails>;
 }
 
-/** Readiness checks registered by the modules a service uses (database, event bus, jobs, ...). */
+/**
+ * Readiness checks registered by the modules a service uses (database, event bus, jobs, ...). Once the process
+ * starts shutting down (`drain`), it is not ready whatever the checks say: load balancers stop sending it work.
+ */
 @Injectable()
 export class HealthRegistry {
   private readonly checks = new Map<string, ReadinessCheck>();
+  private drainingSince: Date | undefined;
 
   register(name: string, check: ReadinessCheck): void {
     this.checks.set(name, check);
   }
 
+  /** The process is shutting down: readiness fails from now on (`checks.shutdown: draining`). */
+  drain(): void {
+    this.drainingSince ??= new Date();
+  }
+
+  get draining(): boolean {
+    return this.drainingSince !== undefined;
+  }
+
   async readiness(timeoutMs = 2_000): Promise<Readiness> {
+    if (this.drainingSince) {
+      return {
+        ready: false,
+        checks: { shutdown: 'draining' },
+        details: { shutdown: { since: this.drainingSince.toISOString() } },
+      };
+    }
     const results = await Promise.all(
       [...this.checks].map(async ([name, check]) => {
         try {

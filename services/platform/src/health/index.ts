@@ -1,2 +1,3 @@
 export * from './health-registry.js';
 export * from './health.module.js';
+export * from './shutdown-registry.js';

@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import { APP_CONFIG } from '../config/config.module.js';
 import { TransactionHost } from '../database/transaction-host.js';
 import { HealthRegistry } from '../health/health-registry.js';
+import { ShutdownRegistry } from '../health/shutdown-registry.js';
 import { LOGGER } from '../logging/logging.module.js';
 import { runWithContext } from '../logging/request-context.js';
 
@@ -58,6 +59,7 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
     @Inject(APP_CONFIG) config: { DATABASE_URL: string },
     @Inject(LOGGER) private readonly logger: Logger,
     health: HealthRegistry,
+    shutdown: ShutdownRegistry,
     @Optional() private readonly transactions?: TransactionHost,
   ) {
     this.boss = new PgBoss({
@@ -69,6 +71,9 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
     health.register('jobs', async () => {
       if (!this.started) throw new Error('job queue not started');
     });
+    // a graceful shutdown: no new job is fetched and the running ones finish; one still running at the deadline is
+    // failed, and retried as its queue's retry limit allows
+    shutdown.register('work', 'jobs', (deadline) => this.stop(deadline - Date.now()));
   }
 
   async onModuleInit(): Promise<void> {
@@ -77,9 +82,14 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.stop(10_000);
+  }
+
+  /** Stops fetching jobs and waits for the running ones, at most `timeoutMs`. */
+  private async stop(timeoutMs: number): Promise<void> {
     if (!this.started) return;
     this.started = false;
-    await this.boss.stop({ graceful: true, timeout: 10_000 });
+    await this.boss.stop({ graceful: true, timeout: Math.max(1_000, timeoutMs) });
   }
 
   private async ensureQueue(name: string, retryLimit?: number): Promise<void> {

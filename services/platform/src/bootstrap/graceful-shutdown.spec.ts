@@ -1,0 +1,141 @@
+import { Agent, createServer, request, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { HealthRegistry } from '../health/health-registry.js';
+import { ShutdownRegistry } from '../health/shutdown-registry.js';
+import { type AppShutdown, httpDrain, shutdownGracefully } from './graceful-shutdown.js';
+import { SERVER_KEEP_ALIVE_TIMEOUT_MS } from './http-timeouts.js';
+
+describe(shutdownGracefully.name, () => {
+  it('drains every app, closes HTTP in the order given, then the work, the publishing and the rest of each', async () => {
+    const steps: string[] = [];
+    const app = (name: string): AppShutdown => ({
+      drain: () => void steps.push(`${name}: drain`),
+      closeHttp: async () => void steps.push(`${name}: http`),
+      run: async (phase) => void steps.push(`${name}: ${phase}`),
+      close: async () => void steps.push(`${name}: close`),
+    });
+    await shutdownGracefully([app('gateway'), app('tickets')], { deadline: Date.now() + 5_000 });
+    expect(steps).toEqual([
+      'gateway: drain',
+      'tickets: drain',
+      'gateway: http',
+      'tickets: http',
+      'gateway: work',
+      'tickets: work',
+      'gateway: publish',
+      'tickets: publish',
+      'gateway: close',
+      'tickets: close',
+    ]);
+  });
+});
+
+describe(ShutdownRegistry.name, () => {
+  it("runs a phase's steps once, side by side, and reports the failed ones without stopping the others", async () => {
+    const registry = new ShutdownRegistry();
+    const ran: string[] = [];
+    registry.register('work', 'consumers', async () => void ran.push('consumers'));
+    registry.register('work', 'jobs', async () => {
+      throw new Error('pool gone');
+    });
+    registry.register('publish', 'relay', async () => void ran.push('relay'));
+    const failures = await registry.run('work', Date.now() + 1_000);
+    expect(ran).toEqual(['consumers']);
+    expect(failures.map((failure) => failure.name)).toEqual(['jobs']);
+    expect(await registry.run('work', Date.now() + 1_000)).toEqual([]);
+    expect(ran).toEqual(['consumers']);
+  });
+});
+
+describe(HealthRegistry.name, () => {
+  it('is not ready once draining, whatever its checks say', async () => {
+    const health = new HealthRegistry();
+    health.register('database', async () => undefined);
+    expect((await health.readiness()).ready).toBe(true);
+    health.drain();
+    const readiness = await health.readiness();
+    expect(readiness.ready).toBe(false);
+    expect(readiness.checks).toEqual({ shutdown: 'draining' });
+  });
+});
+
+describe(httpDrain.name, () => {
+  let server: Server;
+  let port: number;
+  let release: () => void;
+  let arrived: () => void;
+  let health: HealthRegistry;
+
+  beforeEach(async () => {
+    health = new HealthRegistry();
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    arrived = () => undefined;
+    server = createServer((incoming, response) => {
+      if (incoming.url === '/slow') {
+        arrived();
+        void gate.then(() => response.end('done'));
+      } else response.end('fast');
+    });
+    server.keepAliveTimeout = SERVER_KEEP_ALIVE_TIMEOUT_MS;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+
+  afterEach(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+
+  const get = (path: string, agent?: Agent): Promise<IncomingMessage & { body: string }> =>
+    new Promise((resolve, reject) => {
+      const outgoing = request({ host: '127.0.0.1', port, path, agent }, (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => resolve(Object.assign(response, { body })));
+      });
+      outgoing.on('error', reject);
+      outgoing.end();
+    });
+
+  it('answers the request in flight, on a connection it then closes, and refuses new ones', async () => {
+    const drain = httpDrain(server, health, async () => undefined);
+    const waiting = new Promise<void>((resolve) => (arrived = resolve));
+    const slow = get('/slow');
+    await waiting;
+    drain.drain();
+    expect(health.draining).toBe(true);
+    let closed = false;
+    const closing = drain.closeHttp().then(() => (closed = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(closed).toBe(false);
+    await expect(get('/fast')).rejects.toThrow(/ECONNREFUSED/);
+    release();
+    const response = await slow;
+    expect(response.body).toBe('done');
+    expect(response.headers.connection).toBe('close');
+    await closing;
+    expect(server.listening).toBe(false);
+  });
+
+  it('closes idle keep-alive connections at once instead of after their keep-alive timeout', async () => {
+    const agent = new Agent({ keepAlive: true });
+    expect((await get('/fast', agent)).body).toBe('fast');
+    const drain = httpDrain(server, health, async () => undefined);
+    drain.drain();
+    const started = Date.now();
+    await drain.closeHttp();
+    // the idle connection was closed by the server, not left to its keep-alive timeout
+    expect(Date.now() - started).toBeLessThan(SERVER_KEEP_ALIVE_TIMEOUT_MS);
+    expect(server.listening).toBe(false);
+    agent.destroy();
+  });
+
+  it('closes the app’s own connections (sockets) before the listener', async () => {
+    const order: string[] = [];
+    const drain = httpDrain(server, health, async () => void order.push('own connections'));
+    server.once('close', () => order.push('listener'));
+    drain.drain();
+    await drain.closeHttp();
+    expect(order).toEqual(['own connections', 'listener']);
+  });
+});
