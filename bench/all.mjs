@@ -220,6 +220,11 @@ add(
   '≤ 5120',
   idleSession && idleSession.perSessionKb <= 5_120,
 );
+// the shapes side by side (issue 50): the distributed total with the broker, and the one-machine process
+for (const shape of memory?.shapes ?? []) {
+  add('memory', `${shape.shape}: idle RSS (MiB)`, shape.idleMb, 'report', true);
+  add('memory', `${shape.shape}: peak RSS under load (MiB)`, shape.peakUnderLoadMb, 'report', true);
+}
 const campaigns = get('campaigns');
 add(
   'campaigns',
