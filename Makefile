@@ -25,7 +25,7 @@ help:
 	@echo "make dev              run the whole product locally (embedded PostgreSQL, in-process bus; KAFKA_BROKERS for Kafka)"
 	@echo "make test             lint, typecheck, build, generated-file check, unit and integration tests (real PostgreSQL + Kafka)"
 	@echo "make install          npm ci when the lockfile changed (make lock after changing dependencies)"
-	@echo "make build            compile every backend package (tsc -b) and build the web client (vite)"
+	@echo "make build            compile every backend package (tsc -b), bundle each deployable and the one-machine shape, build the web client (vite)"
 	@echo "make lint | typecheck | test-fast | test-unit | test-int | gen | check-generated | migrate"
 	@echo "make release-contracts       snapshot the Kafka contracts a release publishes (proto/released)"
 	@echo "make e2e              browser tests: the whole stack as separate processes + Chromium (web/e2e)"
@@ -147,4 +147,4 @@ down:
 	docker compose down
 
 clean:
-	rm -rf proto/dist services/*/dist gateway/dist web/dist .cache/tsc **/*.tsbuildinfo
+	rm -rf proto/dist services/*/dist gateway/dist web/dist deploy/one-machine/dist .cache/tsc **/*.tsbuildinfo
