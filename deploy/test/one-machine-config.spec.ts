@@ -7,17 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import type { z } from 'zod';
 import { loadConfig } from '@cs/platform/config';
 import { accessTokenKeys, repoRoot } from '@cs/platform/testing';
-import { GatewayEnvSchema } from '../../gateway/src/config/env.js';
-import { BillingEnvSchema } from '../../services/billing/src/config/env.js';
-import { CampaignsEnvSchema } from '../../services/campaigns/src/config/env.js';
-import { ContactsEnvSchema } from '../../services/contacts/src/config/env.js';
-import { IdentityEnvSchema } from '../../services/identity/src/config/env.js';
-import { TicketsEnvSchema } from '../../services/tickets/src/config/env.js';
-import { ConnectorEnvSchema } from '../../services/whatsapp-connector/src/config/env.js';
 import { oneMachineEnvironment, OneMachineEnvSchema } from '../one-machine/env.mjs';
+import { ENV_SCHEMAS } from './env-schemas.js';
 
 interface ComposeService {
   build?: { target?: string; dockerfile?: string };
@@ -52,16 +45,7 @@ describe('deploy/one-machine/compose.yml', () => {
     const { config, env } = oneMachineEnvironment(environment);
     expect(config.NODE_ENV).toBe('production');
     expect(config.KAFKA_BROKERS).toBeUndefined();
-    const schemas: Record<string, z.ZodObject> = {
-      identity: IdentityEnvSchema,
-      tickets: TicketsEnvSchema,
-      contacts: ContactsEnvSchema,
-      'whatsapp-connector': ConnectorEnvSchema,
-      billing: BillingEnvSchema,
-      campaigns: CampaignsEnvSchema,
-      gateway: GatewayEnvSchema,
-    };
-    const refused = Object.entries(schemas).flatMap(([name, schema]) => {
+    const refused = Object.entries(ENV_SCHEMAS).flatMap(([name, schema]) => {
       try {
         loadConfig(schema, env);
         return [];

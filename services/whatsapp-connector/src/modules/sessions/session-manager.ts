@@ -86,9 +86,10 @@ export class SessionManager implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
-   * Graceful shutdown (SIGTERM), before the platform drains: this process stops counting as live, hands every
-   * session over at once (socket closed, in-flight work finished, lease given up: the others are woken and claim
-   * them under the next epoch), then leaves the registry.
+   * Graceful shutdown (SIGTERM), once the process has stopped taking HTTP and events and published its outbox (the
+   * platform's steps, `shutdownGracefully`): this process stops counting as live, hands every session over at once
+   * (socket closed, in-flight work finished, lease given up: the others are woken and claim them under the next
+   * epoch), then leaves the registry.
    */
   async onModuleDestroy(): Promise<void> {
     this.owned.stopping = true;
