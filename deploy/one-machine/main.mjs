@@ -99,7 +99,7 @@ try {
       apps: Object.fromEntries(results.map(([name, result]) => [name, { ready: result.ready, checks: result.checks }])),
     };
   };
-  front = createWebFront({ webDir: config.WEB_DIST_DIR, gateway: apps.gateway, readiness });
+  front = createWebFront({ webDir: config.WEB_DIST_DIR, gateway: apps.gateway, readiness, publicUrl: env.PUBLIC_URL });
   await new Promise((resolve, reject) => {
     front.server.once('error', reject);
     front.server.listen(config.GATEWAY_PORT, config.HOST, resolve);

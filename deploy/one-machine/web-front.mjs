@@ -9,28 +9,36 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 
 /**
- * The client's policy: scripts and styles from the origin (Chakra's emotion writes style elements), images also from
- * https (contacts' profile pictures, the help videos' thumbnails), the help videos' YouTube frames, the API and
- * socket.io on the origin, and no one may frame the client.
+ * The client's policy, as the distributed shape's web image has it (deploy/web/default.conf.template): only its own
+ * scripts; Chakra's runtime styles need inline style elements; images from WhatsApp's CDN (profile pictures) and
+ * YouTube (help videos); media from PUBLIC_URL; the API and socket.io on the origin (and its WebSocket, named for
+ * the browsers that do not count it as 'self'); help videos play in YouTube's player; nobody frames the client.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "media-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  'frame-src https://www.youtube.com',
-  "worker-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function contentSecurityPolicy({ host, publicUrl }) {
+  const media = publicUrl ? `${new URL(publicUrl).origin}/` : '';
+  // the Host header is the client's: only a plain host[:port] goes into the header
+  const sockets = host && /^[A-Za-z0-9.-]+(:\d+)?$/.test(host) ? `wss://${host} ws://${host}` : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: ${media} https://*.whatsapp.net https://img.youtube.com`,
+    `media-src 'self' data: blob: ${media}`,
+    "font-src 'self' data:",
+    `connect-src 'self' ${sockets} ${media}`,
+    'frame-src https://www.youtube.com',
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ]
+    .map((directive) => directive.replace(/\s+/g, ' ').trim())
+    .join('; ');
+}
 
 export const SECURITY_HEADERS = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -84,9 +92,10 @@ function loadClient(dir) {
 
 /**
  * `gateway`: the running gateway app (its HTTP server gets the API's requests); `readiness()`: the whole process's
- * readiness (`{ ready, apps }`). Returns the Node server, not listening yet.
+ * readiness (`{ ready, apps }`); `publicUrl`: PUBLIC_URL (media are allowed from it). Returns the Node server, not
+ * listening yet.
  */
-export function createWebFront({ webDir, gateway, readiness }) {
+export function createWebFront({ webDir, gateway, readiness, publicUrl }) {
   const client = loadClient(webDir);
   const gatewayServer = gateway.app.getHttpServer();
   let draining = false;
@@ -94,6 +103,7 @@ export function createWebFront({ webDir, gateway, readiness }) {
   const sendFile = (request, response, body, type, cacheControl) => {
     response.writeHead(200, {
       ...SECURITY_HEADERS,
+      'content-security-policy': contentSecurityPolicy({ host: request.headers.host, publicUrl }),
       'content-type': type,
       'content-length': body.length,
       'cache-control': cacheControl,
@@ -102,7 +112,11 @@ export function createWebFront({ webDir, gateway, readiness }) {
     response.end(request.method === 'HEAD' ? undefined : body);
   };
   const notFound = (response, status = 404, text = 'Not Found') => {
-    response.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'text/plain; charset=utf-8' });
+    response.writeHead(status, {
+      ...SECURITY_HEADERS,
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'content-type': 'text/plain; charset=utf-8',
+    });
     response.end(text);
   };
 

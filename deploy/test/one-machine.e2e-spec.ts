@@ -104,7 +104,12 @@ it('serves the web client from the same origin as the API, with its security hea
   expect(page.status).toBe(200);
   expect(page.headers.get('content-type')).toMatch(/^text\/html/);
   expect(page.headers.get('cache-control')).toBe('no-cache');
-  expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  const policy = page.headers.get('content-security-policy') ?? '';
+  expect(policy).toContain("frame-ancestors 'none'");
+  expect(policy).toContain("script-src 'self';");
+  // the socket's WebSocket on this origin, and the media of PUBLIC_URL
+  const { host } = new URL(url);
+  expect(policy).toContain(`connect-src 'self' wss://${host} ws://${host} ${url}/;`);
   expect(page.headers.get('x-content-type-options')).toBe('nosniff');
   const html = await page.text();
   const script = html.match(/src="(\/assets\/index-[^"]+\.js)"/)?.[1];
