@@ -11,6 +11,7 @@ import { ConfigError, loadConfig } from '@cs/platform/config';
 import { runMigrations } from '@cs/platform/database';
 import { HealthRegistry } from '@cs/platform/health';
 import { createLogger } from '@cs/platform/logging';
+import { stopTelemetry } from '@cs/platform/telemetry';
 import { billingService } from '../../services/billing/dist/app.js';
 import { createBillingDataSource } from '../../services/billing/dist/database/data-source.js';
 import { campaignsService } from '../../services/campaigns/dist/app.js';
@@ -135,6 +136,7 @@ const stop = (signal) => {
   };
   apps
     .stop({ deadline: started + timeoutMs, drainMs, onStep: (next) => (step = next) }, [frontShutdown])
+    .then(() => stopTelemetry())
     .then(() => {
       logger.info({ elapsedMs: Date.now() - started }, 'shut down');
       process.exit(0);
