@@ -26,6 +26,8 @@ export const ROUTES: ReadonlyArray<{ readonly prefix: string; readonly service: 
   { prefix: '/settings', service: 'identity' },
   { prefix: '/helps', service: 'identity' },
   { prefix: '/announcements', service: 'identity' },
+  { prefix: '/platform-settings', service: 'identity' },
+  { prefix: '/audit-logs', service: 'identity' },
   { prefix: '/tickets', service: 'tickets' },
   { prefix: '/ticket', service: 'tickets' },
   { prefix: '/messages', service: 'tickets' },

@@ -103,6 +103,28 @@ export const ERROR_CATALOGUE = {
   ERR_NO_INTEGRATION_FOUND: { status: 404, message: 'Nenhuma integração encontrada com este ID.' },
   ERR_INTEGRATION_NAME_ALREADY_EXISTS: { status: 409, message: 'Já existe uma integração com este nome.' },
   ERR_INTEGRATION_TEST_FAILED: { status: 400, message: 'Não foi possível testar a sessão com estes dados.' },
+  // two-factor sign-in: 401 during sign-in (the client goes back to the password step), never 403 (a refresh)
+  ERR_TWO_FACTOR_REQUIRED: {
+    status: 401,
+    message:
+      'Esta conta usa verificação em duas etapas: informe o código do aplicativo autenticador (entre pelo nosso cliente web).',
+  },
+  ERR_TWO_FACTOR_ENROLMENT_REQUIRED: {
+    status: 401,
+    message:
+      'A verificação em duas etapas é obrigatória para esta conta: cadastre um aplicativo autenticador (pelo nosso cliente web).',
+  },
+  ERR_TWO_FACTOR_CHALLENGE_EXPIRED: {
+    status: 401,
+    message: 'A etapa de verificação expirou. Entre novamente com e-mail e senha.',
+  },
+  ERR_TWO_FACTOR_INVALID_CODE: { status: 400, message: 'Código inválido ou já utilizado.' },
+  ERR_TWO_FACTOR_ALREADY_ENABLED: { status: 409, message: 'A verificação em duas etapas já está ativa.' },
+  ERR_TWO_FACTOR_NOT_ENABLED: { status: 409, message: 'A verificação em duas etapas não está ativa.' },
+  ERR_TWO_FACTOR_MANDATORY: {
+    status: 409,
+    message: 'A verificação em duas etapas é obrigatória para esta conta e não pode ser desativada.',
+  },
   ERR_SERVICE_UNAVAILABLE: { status: 503, message: 'Serviço temporariamente indisponível.' },
   ERR_INTERNAL: { status: 500, message: 'Ocorreu um erro interno.' },
 } as const satisfies Record<string, { status: number; message: string }>;

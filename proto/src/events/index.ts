@@ -14,3 +14,4 @@ export * from './campaigns/topics.js';
 export * from './tickets/automation.js';
 export * from './whatsapp/connection-tokens.js';
 export * from './contacts/commands.js';
+export * from './audit/topics.js';

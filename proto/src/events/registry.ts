@@ -1,4 +1,5 @@
 import type { EventDefinition } from '../common/envelope.js';
+import { auditTopics } from './audit/topics.js';
 import { billingTopics } from './billing/topics.js';
 import { campaignsTopics } from './campaigns/topics.js';
 import { ContactsContactCommandsTopic } from './contacts/commands.js';
@@ -20,6 +21,7 @@ const ALL_TOPICS = [
   ...ticketsAutomationTopics,
   WhatsappConnectionTokenTopic,
   ContactsContactCommandsTopic,
+  ...auditTopics,
 ] as const;
 
 /** Every topic of the system. Kafka topics are created from this list (broker auto-create is off). */

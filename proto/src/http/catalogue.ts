@@ -189,6 +189,23 @@ import {
   UpdateTicketSchema,
 } from './tickets.js';
 
+import {
+  AuditActorSchema,
+  AuditActorsQuerySchema,
+  AuditLogPageSchema,
+  AuditLogQuerySchema,
+  PlatformSettingParamsSchema,
+  PlatformSettingRequestSchema,
+  PlatformSettingSchema,
+  TwoFactorChallengeRequestSchema,
+  TwoFactorCodeRequestSchema,
+  TwoFactorEnrolledSignInSchema,
+  TwoFactorRecoveryCodesSchema,
+  TwoFactorSetupSchema,
+  TwoFactorStatusSchema,
+  TwoFactorVerifyRequestSchema,
+} from './trust.js';
+
 export type RouteService = 'identity' | 'tickets' | 'contacts' | 'whatsapp-connector' | 'campaigns' | 'billing';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -399,6 +416,54 @@ export const PUBLIC_API: readonly PublicRoute[] = [
     params: AnnouncementMediaParamsSchema,
     response: FileResponseSchema,
     produces: 'image/*',
+  }),
+  // --- identity: two-factor sign-in, platform settings, audit log ---
+  route('POST', '/auth/two-factor/verify', 'identity', 'public', "Sign-in's second step: a code for the challenge", {
+    body: TwoFactorVerifyRequestSchema,
+    response: LoginResponseSchema,
+  }),
+  route('POST', '/auth/two-factor/enrolment', 'identity', 'public', 'Sign-in that must enrol: a new secret', {
+    body: TwoFactorChallengeRequestSchema,
+    response: TwoFactorSetupSchema,
+  }),
+  route('POST', '/auth/two-factor/enrolment/confirm', 'identity', 'public', 'Sign-in that must enrol: confirm', {
+    body: TwoFactorVerifyRequestSchema,
+    response: TwoFactorEnrolledSignInSchema,
+  }),
+  route('GET', '/auth/two-factor', 'identity', 'user', "The caller's two-factor state", {
+    response: TwoFactorStatusSchema,
+  }),
+  route('POST', '/auth/two-factor/setup', 'identity', 'user', 'Start enrolling an authenticator app', {
+    body: NoBodySchema,
+    response: TwoFactorSetupSchema,
+  }),
+  route('POST', '/auth/two-factor/setup/confirm', 'identity', 'user', 'Confirm enrolment with a first code', {
+    body: TwoFactorCodeRequestSchema,
+    response: TwoFactorRecoveryCodesSchema,
+  }),
+  route('POST', '/auth/two-factor/disable', 'identity', 'user', 'Turn two-factor sign-in off (with a code)', {
+    body: TwoFactorCodeRequestSchema,
+    response: TwoFactorStatusSchema,
+  }),
+  route('DELETE', '/users/{id}/two-factor', 'identity', 'admin', "Reset a user's two-factor sign-in (audited)", {
+    params: IdParamsSchema,
+    response: MessageResponseSchema,
+  }),
+  route('GET', '/platform-settings', 'identity', 'super', 'Platform-wide settings [{key, value}]', {
+    response: z.array(PlatformSettingSchema),
+  }),
+  route('PUT', '/platform-settings/{key}', 'identity', 'super', 'Change one platform-wide setting', {
+    params: PlatformSettingParamsSchema,
+    body: PlatformSettingRequestSchema,
+    response: PlatformSettingSchema,
+  }),
+  route('GET', '/audit-logs', 'identity', 'admin', 'The audit log, newest first (keyset pages)', {
+    query: AuditLogQuerySchema,
+    response: AuditLogPageSchema,
+  }),
+  route('GET', '/audit-logs/actors', 'identity', 'admin', 'The people in the audit log (the person filter)', {
+    query: AuditActorsQuerySchema,
+    response: z.array(AuditActorSchema),
   }),
   // --- tickets ---
   route('GET', '/tickets', 'tickets', 'user', 'Tickets: {tickets, count, hasMore}', {

@@ -8,3 +8,4 @@ export * from './contacts.js';
 export * from './connector.js';
 export * from './billing.js';
 export * from './campaigns.js';
+export * from './trust.js';

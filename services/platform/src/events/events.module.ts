@@ -16,6 +16,7 @@ import { HealthRegistry } from '../health/health-registry.js';
 import { ShutdownRegistry } from '../health/shutdown-registry.js';
 import { LOGGER } from '../logging/logging.module.js';
 import { EVENT_BUS, type EventBus, type FetchLinger } from './event-bus.js';
+import { AuditTrail } from '../audit/audit-trail.js';
 import { EventPublisher } from './event-publisher.js';
 import { EventServer } from './event-server.js';
 import { InProcessEventBus } from './in-process-bus.js';
@@ -169,6 +170,11 @@ export class EventsModule {
                 useFactory: (tx: TransactionHost) => new EventPublisher(tx, options.service),
                 inject: [TransactionHost],
               },
+              {
+                provide: AuditTrail,
+                useFactory: (events: EventPublisher) => new AuditTrail(events),
+                inject: [EventPublisher],
+              },
             ]
           : []),
         EventServerFactory,
@@ -179,7 +185,7 @@ export class EventsModule {
         EVENT_BUS,
         EventServerFactory,
         EventStreamGaps,
-        ...(options.persistence === 'database' ? [EventPublisher] : []),
+        ...(options.persistence === 'database' ? [EventPublisher, AuditTrail] : []),
       ],
     };
   }

@@ -4,6 +4,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { asCompanyId, asUserId } from '@cs/proto/common';
 import { DomainError } from '../errors/domain-error.js';
+import { attachCaller } from '../logging/request-context.js';
 import { type Identity, IDENTITY_HEADERS } from './identity.js';
 import { type Access, ACCESS_METADATA, ROLES_METADATA, type RequestWithIdentity } from './identity.decorators.js';
 
@@ -57,7 +58,17 @@ export class IdentityGuard implements CanActivate {
       throw new DomainError('ERR_SESSION_EXPIRED', { message: 'missing or invalid internal credential' });
     }
     const identity = readIdentity(request);
-    if (identity) request.identity = identity;
+    if (identity) {
+      request.identity = identity;
+      const clientIp = header(request, IDENTITY_HEADERS.clientIp);
+      attachCaller({
+        userId: identity.userId,
+        companyId: identity.companyId,
+        profile: identity.profile,
+        isSuper: identity.isSuper,
+        clientIp: clientIp ? clientIp.slice(0, 64) : null,
+      });
+    }
     if (access === 'public') return true;
     if (!identity) throw new DomainError('ERR_SESSION_EXPIRED');
     const roles = this.reflector.getAllAndOverride<string[] | undefined>(ROLES_METADATA, targets);

@@ -1,0 +1,2 @@
+export * from './audit-changes.js';
+export * from './audit-trail.js';
