@@ -4,11 +4,13 @@ import { PlatformModule } from '@cs/platform/bootstrap';
 import { type IdentityConfig, IdentityEnvSchema } from './config/env.js';
 import { createIdentityDataSource } from './database/data-source.js';
 import { AnnouncementsModule } from './modules/announcements/announcements.module.js';
+import { AuditModule } from './modules/audit/audit.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { CompaniesModule } from './modules/companies/companies.module.js';
 import { ConnectionsModule } from './modules/connections/connections.module.js';
 import { HelpsModule } from './modules/helps/helps.module.js';
 import { PlansModule } from './modules/plans/plans.module.js';
+import { PlatformSettingsModule } from './modules/platform-settings/platform-settings.module.js';
 import { QueuesModule } from './modules/queues/queues.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
 import { UsersModule } from './modules/users/users.module.js';
@@ -28,6 +30,7 @@ export class IdentityAppModule {
           logger,
           database: () => createIdentityDataSource(config),
           events: { consumerGroup: 'identity.main', persistence: 'database' },
+          jobs: { schema: 'identity_jobs' },
         }),
         AuthModule,
         UsersModule,
@@ -38,6 +41,8 @@ export class IdentityAppModule {
         ConnectionsModule,
         HelpsModule,
         AnnouncementsModule,
+        PlatformSettingsModule,
+        AuditModule,
       ],
     };
   }

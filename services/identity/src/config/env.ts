@@ -25,6 +25,14 @@ export const IdentityEnvSchema = ServiceEnvSchema.extend({
   AUTH_COOKIE_SAMESITE: z.enum(['lax', 'strict', 'none']).default('lax'),
   /** Password of the platform's super user, used by the seed; required in production, `super12345` in dev. */
   SUPER_USER_PASSWORD: sensitive(z.string().min(8)).optional(),
+  /**
+   * Key (at least 32 characters) that seals the users' authenticator secrets at rest. Keep it across releases: a
+   * changed key leaves every enrolled user unable to pass the second step until an admin resets it. When unset it
+   * is derived from INTERNAL_TOKEN.
+   */
+  IDENTITY_SECRETS_KEY: sensitive(z.string().min(32)).optional(),
+  /** The name authenticator apps show beside each account (the `issuer` of the otpauth:// URI). */
+  TWO_FACTOR_ISSUER: z.string().min(1).max(60).default('Atendimento'),
   /** Where uploaded announcement images are stored. */
   MEDIA_DIR: z.string().default('.data/media/identity'),
   /**

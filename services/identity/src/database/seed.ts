@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { PLATFORM_COMPANY_ID } from '@cs/proto/common';
 import { TransactionHost } from '@cs/platform/database';
+import { AuditTrail } from '@cs/platform/audit';
 import { EventPublisher } from '@cs/platform/events';
 import { PasswordHasher } from '../modules/auth/password-hasher.js';
 import { CompanyEntity } from '../modules/companies/company.entity.js';
@@ -44,8 +45,10 @@ export async function seedIdentity(dataSource: DataSource, env: Record<string, s
 
   const transactions = new TransactionHost(dataSource);
   const events = new EventPublisher(transactions, 'identity');
-  const createUser = new CreateUserUseCase(transactions, events, new PasswordHasher());
-  const createCompany = new CreateCompanyUseCase(transactions, events, createUser);
+  // seeds run outside any request: the audit trail records nothing for them
+  const audit = new AuditTrail(events);
+  const createUser = new CreateUserUseCase(transactions, events, new PasswordHasher(), audit);
+  const createCompany = new CreateCompanyUseCase(transactions, events, createUser, audit);
 
   await transactions.run(async (manager) => {
     await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['identity:seed']);

@@ -1,6 +1,16 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { type LoginRequest, LoginRequestSchema, REFRESH_COOKIE, REFRESH_TOKEN_TTL_SECONDS } from '@cs/proto/http';
+import {
+  type LoginRequest,
+  LoginRequestSchema,
+  REFRESH_COOKIE,
+  REFRESH_TOKEN_TTL_SECONDS,
+  type TwoFactorChallengeRequest,
+  TwoFactorChallengeRequestSchema,
+  type TwoFactorSetup,
+  type TwoFactorVerifyRequest,
+  TwoFactorVerifyRequestSchema,
+} from '@cs/proto/http';
 import { APP_CONFIG } from '@cs/platform/config';
 import { DomainError } from '@cs/platform/errors';
 import { ZodPipe } from '@cs/platform/http';
@@ -9,6 +19,9 @@ import type { IdentityConfig } from '../../config/env.js';
 import { UserEntity } from '../users/user.entity.js';
 import { TransactionHost } from '@cs/platform/database';
 import { type SessionUser, sessionUserAndClaims } from './session-user.js';
+import type { ClientMeta } from './sessions.js';
+import { EnrolTwoFactorUseCase } from './two-factor/use-cases/enrol-two-factor.use-case.js';
+import { VerifySignInCodeUseCase } from './two-factor/use-cases/verify-sign-in-code.use-case.js';
 import { LogInUseCase, type SignedIn } from './use-cases/log-in.use-case.js';
 import { LogOutUseCase } from './use-cases/log-out.use-case.js';
 import { RefreshSessionUseCase } from './use-cases/refresh-session.use-case.js';
@@ -26,6 +39,12 @@ const header = (request: Request, name: string): string | undefined => {
   return Array.isArray(value) ? value[0] : value;
 };
 
+/** The client as the gateway saw it (its address drives throttling). */
+export const clientMetaOf = (request: Request): ClientMeta => ({
+  ip: header(request, IDENTITY_HEADERS.clientIp) ?? request.ip ?? 'unknown',
+  userAgent: header(request, 'user-agent') ?? null,
+});
+
 @Controller('auth')
 export class AuthController {
   private readonly cookie: { httpOnly: true; secure: boolean; sameSite: 'lax' | 'strict' | 'none'; path: string };
@@ -36,6 +55,8 @@ export class AuthController {
     private readonly refresh: RefreshSessionUseCase,
     private readonly logOut: LogOutUseCase,
     private readonly transactions: TransactionHost,
+    private readonly verifyCode: VerifySignInCodeUseCase,
+    private readonly enrol: EnrolTwoFactorUseCase,
   ) {
     const secure = config.AUTH_COOKIE_SECURE ?? config.NODE_ENV === 'production';
     this.cookie = {
@@ -54,11 +75,42 @@ export class AuthController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<{ token: string; user: SessionUser }> {
-    const signedIn = await this.logIn.execute(body, {
-      ip: header(request, IDENTITY_HEADERS.clientIp) ?? request.ip ?? 'unknown',
-      userAgent: header(request, 'user-agent') ?? null,
-    });
-    return this.answer(signedIn, response);
+    return this.answer(await this.logIn.execute(body, clientMetaOf(request)), response);
+  }
+
+  /** The second step of a sign-in with two-factor: the challenge of `POST /auth/login` and a code. */
+  @Public()
+  @Post('two-factor/verify')
+  @HttpCode(200)
+  async verifyTwoFactor(
+    @Body(new ZodPipe(TwoFactorVerifyRequestSchema)) body: TwoFactorVerifyRequest,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<{ token: string; user: SessionUser }> {
+    return this.answer(await this.verifyCode.execute(body, clientMetaOf(request)), response);
+  }
+
+  /** A sign-in that must enrol a second factor first: the secret to show as a QR code. */
+  @Public()
+  @Post('two-factor/enrolment')
+  @HttpCode(200)
+  beginEnrolment(
+    @Body(new ZodPipe(TwoFactorChallengeRequestSchema)) body: TwoFactorChallengeRequest,
+  ): Promise<TwoFactorSetup> {
+    return this.enrol.beginForChallenge(body.challengeToken);
+  }
+
+  /** ...and its first code, which opens the session and hands out the recovery codes once. */
+  @Public()
+  @Post('two-factor/enrolment/confirm')
+  @HttpCode(200)
+  async confirmEnrolment(
+    @Body(new ZodPipe(TwoFactorVerifyRequestSchema)) body: TwoFactorVerifyRequest,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<{ token: string; user: SessionUser; recoveryCodes: string[] }> {
+    const signedIn = await this.enrol.confirmForChallenge(body, clientMetaOf(request));
+    return { ...this.answer(signedIn, response), recoveryCodes: signedIn.recoveryCodes };
   }
 
   @Public()

@@ -48,6 +48,22 @@ export const companyResponse = (view: CompanyView): CompanyResponse => ({
   createdAt: view.company.createdAt.toISOString(),
   updatedAt: view.company.updatedAt.toISOString(),
 });
+/** A company as the audit log compares it (its fields and the `campaignsEnabled` setting). */
+export async function auditedCompany(manager: EntityManager, company: CompanyEntity): Promise<Record<string, unknown>> {
+  const campaigns = await manager.findOne(SettingEntity, { where: { companyId: company.id, key: 'campaignsEnabled' } });
+  return {
+    name: company.name,
+    email: company.email,
+    phone: company.phone,
+    status: company.status,
+    dueDate: company.dueDate,
+    recurrence: company.recurrence,
+    planId: company.planId,
+    schedules: company.schedules,
+    campaignsEnabled: campaigns?.value ?? null,
+  };
+}
+
 export type { CompanyResponse };
 
 const PAGE_LENGTH = 20;

@@ -18,6 +18,8 @@ export const SETTINGS_CATALOGUE = {
   sendGreetingMessageOneQueues: { default: 'enabled', schema: toggle },
   userCreation: { default: 'enabled', schema: toggle },
   campaignsEnabled: { default: 'true', schema: z.enum(['true', 'false']) },
+  /** Every user of the company must sign in with a second factor (an authenticator app). */
+  twoFactorRequired: { default: 'disabled', schema: toggle },
   asaas: { default: '', schema: text },
   tokenixc: { default: '', schema: text },
   ipixc: { default: '', schema: text },

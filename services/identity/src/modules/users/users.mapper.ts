@@ -57,3 +57,15 @@ export const toUserResponse = (
     updatedAt: user.updatedAt.toISOString(),
   };
 };
+
+/** A user as the audit log compares it (the password hash is masked there: it only shows that it changed). */
+export const auditedUser = (user: UserEntity): Record<string, unknown> => ({
+  name: user.name,
+  email: user.email,
+  profile: user.profile,
+  super: user.super,
+  allTicket: user.allTicket,
+  whatsappId: user.whatsappId,
+  queueIds: [...user.queueIds].sort((a, b) => a - b),
+  password: user.passwordHash,
+});

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PLATFORM_COMPANY_ID } from '@cs/proto/common';
 import { AnnouncementCreated, AnnouncementDeleted, AnnouncementUpdated } from '@cs/proto/events';
 import type { AnnouncementRequest } from '@cs/proto/http';
+import { AuditTrail } from '@cs/platform/audit';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
@@ -22,6 +23,7 @@ export class SaveAnnouncementUseCase {
     private readonly transactions: TransactionHost,
     private readonly events: EventPublisher,
     private readonly media: AnnouncementMediaStore,
+    private readonly audit: AuditTrail,
   ) {}
 
   async create(caller: Identity, input: AnnouncementRequest): Promise<Announcement> {
@@ -32,6 +34,11 @@ export class SaveAnnouncementUseCase {
       );
       const announcement = toAnnouncement(row);
       await this.events.emit(AnnouncementCreated, { companyId: row.companyId, key: row.id, data: announcement });
+      await this.audit.record({
+        action: 'announcement.created',
+        target: { type: 'announcement', id: row.id, label: row.title },
+        after: announcement,
+      });
       return announcement;
     });
   }
@@ -44,10 +51,17 @@ export class SaveAnnouncementUseCase {
     assertAnnouncer(caller);
     return this.transactions.run(async (manager) => {
       const row = await this.find(manager, caller, id);
+      const before = toAnnouncement(row);
       Object.assign(row, Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)));
       await manager.save(row);
       const announcement = toAnnouncement(row);
       await this.events.emit(AnnouncementUpdated, { companyId: row.companyId, key: row.id, data: announcement });
+      await this.audit.record({
+        action: 'announcement.updated',
+        target: { type: 'announcement', id: row.id, label: row.title },
+        before,
+        after: announcement,
+      });
       return announcement;
     });
   }
@@ -81,6 +95,11 @@ export class SaveAnnouncementUseCase {
       const row = await this.find(manager, caller, id);
       await manager.delete(AnnouncementEntity, { id: row.id, companyId: row.companyId });
       await this.events.emit(AnnouncementDeleted, { companyId: row.companyId, key: row.id, data: { id: row.id } });
+      await this.audit.record({
+        action: 'announcement.deleted',
+        target: { type: 'announcement', id: row.id, label: row.title },
+        before: toAnnouncement(row),
+      });
       return row.mediaPath;
     });
     await this.media.remove(mediaPath);

@@ -1,37 +1,40 @@
 import { Injectable } from '@nestjs/common';
-import { UserLoggedIn } from '@cs/proto/events';
-import type { LoginRequest } from '@cs/proto/http';
+import type { LoginRequest, TwoFactorChallenge } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
-import { EventPublisher } from '@cs/platform/events';
 import { UserEntity } from '../../users/user.entity.js';
-import { AccessTokenSigner } from '../access-token.signer.js';
 import { LoginThrottle } from '../login-throttle.js';
 import { PasswordHasher } from '../password-hasher.js';
-import { type SessionUser, sessionUserAndClaims } from '../session-user.js';
-import { type ClientMeta, openSession, revokeSessions } from '../sessions.js';
+import { SignIn, type SignedIn } from '../sign-in.js';
+import type { ClientMeta } from '../sessions.js';
+import { TwoFactorPolicy } from '../two-factor/two-factor.policy.js';
+import { CHALLENGE_TTL_SECONDS } from '../two-factor/two-factor.rules.js';
+import { TwoFactorStore } from '../two-factor/two-factor.store.js';
 
-export interface SignedIn {
-  readonly token: string;
-  readonly user: SessionUser;
-  readonly refreshToken: string;
-  readonly sessionId: string;
-}
+export type { SignedIn } from '../sign-in.js';
+
+type Outcome =
+  | { readonly kind: 'signed-in'; readonly result: SignedIn }
+  | { readonly kind: 'challenge'; readonly purpose: 'verify' | 'enrol'; readonly token: string };
 
 /**
  * `POST /auth/login`. Throttled per (e-mail, IP) with back-off, and per e-mail and per IP with larger budgets (`LoginThrottle`); wrong credentials are
- * 401 ERR_INVALID_CREDENTIALS whether or not the e-mail exists. A success ends the user's other sessions (one
- * session per account, the spec's "another login" notice via identity.user.logged-in), rehashes a legacy bcrypt
- * hash with argon2id, and opens a session with its first refresh token.
+ * 401 ERR_INVALID_CREDENTIALS whether or not the e-mail exists. A legacy bcrypt hash is rehashed with argon2id.
+ *
+ * A user with a second factor, or one who must enrol one, gets no session yet: a 401 ERR_TWO_FACTOR_REQUIRED
+ * (or ERR_TWO_FACTOR_ENROLMENT_REQUIRED) whose `details` hold a short-lived challenge token for the second step
+ * (`/auth/two-factor/...`). Clients that know no second step (the established Whaticket client) show that error.
+ * Otherwise the sign-in completes (`SignIn`).
  */
 @Injectable()
 export class LogInUseCase {
   constructor(
     private readonly transactions: TransactionHost,
-    private readonly events: EventPublisher,
     private readonly hasher: PasswordHasher,
-    private readonly signer: AccessTokenSigner,
     private readonly throttle: LoginThrottle,
+    private readonly signIn: SignIn,
+    private readonly policy: TwoFactorPolicy,
+    private readonly twoFactor: TwoFactorStore,
   ) {}
 
   async execute(input: LoginRequest, meta: ClientMeta): Promise<SignedIn> {
@@ -50,19 +53,21 @@ export class LogInUseCase {
     }
     const rehash = this.hasher.needsRehash(user.passwordHash) ? await this.hasher.hash(input.password) : null;
 
-    return this.transactions.run(async (manager) => {
+    const outcome = await this.transactions.run(async (manager): Promise<Outcome> => {
       if (rehash)
         await manager.update(UserEntity, { id: user.id, companyId: user.companyId }, { passwordHash: rehash });
-      await revokeSessions(manager, this.events, user, 'another-login');
-      const { sessionId, refreshToken } = await openSession(manager, user, meta);
-      await this.events.emit(UserLoggedIn, {
-        companyId: user.companyId,
-        key: user.id,
-        data: { id: user.id, email: user.email, sessionId },
-      });
-      await this.throttle.clear(email, meta.ip);
-      const session = await sessionUserAndClaims(manager, user, sessionId);
-      return { token: await this.signer.sign(session.claims), user: session.user, refreshToken, sessionId };
+      const step = await this.policy.secondStepOf(manager, user);
+      if (step !== 'none') {
+        const token = await this.twoFactor.openChallenge(manager, user.companyId, user.id, step);
+        return { kind: 'challenge', purpose: step, token };
+      }
+      return { kind: 'signed-in', result: await this.signIn.complete(manager, user, meta) };
     });
+    if (outcome.kind === 'signed-in') return outcome.result;
+    const details: TwoFactorChallenge = { challengeToken: outcome.token, expiresIn: CHALLENGE_TTL_SECONDS };
+    throw new DomainError(
+      outcome.purpose === 'verify' ? 'ERR_TWO_FACTOR_REQUIRED' : 'ERR_TWO_FACTOR_ENROLMENT_REQUIRED',
+      { details },
+    );
   }
 }

@@ -9,7 +9,8 @@ import { RefreshTokenEntity } from '../refresh-token.entity.js';
 import { SessionEntity } from '../session.entity.js';
 import { sessionUserAndClaims } from '../session-user.js';
 import { hashRefreshToken, issueRefreshToken, revokeSessions } from '../sessions.js';
-import type { SignedIn } from './log-in.use-case.js';
+import type { SignedIn } from '../sign-in.js';
+import { TwoFactorPolicy } from '../two-factor/two-factor.policy.js';
 
 type Outcome = { kind: 'rotated'; result: SignedIn } | { kind: 'refused' };
 
@@ -17,7 +18,8 @@ type Outcome = { kind: 'rotated'; result: SignedIn } | { kind: 'refused' };
  * `POST /auth/refresh_token` (cookie `jrt`). A live token is exchanged once: it is marked rotated and a new one
  * of the same family (session) is issued with a fresh access token; the session then lives 7 more days. A token that was already rotated coming
  * back means it was copied: the whole family is revoked (identity.user.sessions-revoked, reason token-reuse)
- * and the caller is logged out. Missing, unknown, expired or revoked: 401 ERR_SESSION_EXPIRED.
+ * and the caller is logged out. Missing, unknown, expired or revoked: 401 ERR_SESSION_EXPIRED. A user who must
+ * now sign in with a second factor and has none enrolled loses the session the same way (signing in enrols).
  */
 @Injectable()
 export class RefreshSessionUseCase {
@@ -25,6 +27,7 @@ export class RefreshSessionUseCase {
     private readonly transactions: TransactionHost,
     private readonly events: EventPublisher,
     private readonly signer: AccessTokenSigner,
+    private readonly twoFactor: TwoFactorPolicy,
   ) {}
 
   async execute(refreshToken: string | undefined, now: Date = new Date()): Promise<SignedIn> {
@@ -56,6 +59,11 @@ export class RefreshSessionUseCase {
       }
       const user = await manager.findOne(UserEntity, { where: { id: session.userId, companyId: session.companyId } });
       if (!user) return { kind: 'refused' };
+      if ((await this.twoFactor.secondStepOf(manager, user)) === 'enrol') {
+        // two-factor became required and this user has not enrolled: the session ends; signing in enrols
+        await revokeSessions(manager, this.events, user, 'logout', { sessionId: session.id });
+        return { kind: 'refused' };
+      }
       await manager.update(RefreshTokenEntity, { tokenHash: token.tokenHash }, { rotatedAt: now });
       // sliding: an active session lives 7 days after its last refresh
       const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1_000);

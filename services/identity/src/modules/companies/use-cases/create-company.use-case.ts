@@ -3,9 +3,11 @@ import { Injectable } from '@nestjs/common';
 import { CompanyCreated, type CompanySnapshot, type ScheduleEntry } from '@cs/proto/events';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError, validationError } from '@cs/platform/errors';
+import { AuditTrail } from '@cs/platform/audit';
 import { EventPublisher } from '@cs/platform/events';
 import { createDefaultSettings } from '../../settings/settings.queries.js';
 import { CreateUserUseCase } from '../../users/use-cases/create-user.use-case.js';
+import { auditedCompany } from '../companies.queries.js';
 import { CompanyEntity } from '../company.entity.js';
 import { DEFAULT_SCHEDULES, toCompanySnapshot } from '../companies.mapper.js';
 import { PlanEntity } from '../plan.entity.js';
@@ -41,6 +43,7 @@ export class CreateCompanyUseCase {
     private readonly transactions: TransactionHost,
     private readonly events: EventPublisher,
     private readonly createUser: CreateUserUseCase,
+    private readonly audit: AuditTrail,
   ) {}
 
   async execute(input: NewCompany, options: { id?: number } = {}): Promise<CompanySnapshot> {
@@ -85,6 +88,12 @@ export class CreateCompanyUseCase {
           password: input.password ?? randomBytes(18).toString('base64url'),
           profile: 'admin',
           super: input.adminSuper ?? false,
+        });
+        await this.audit.record({
+          action: 'company.created',
+          companyId: company.id,
+          target: { type: 'company', id: company.id, label: company.name },
+          after: await auditedCompany(manager, company),
         });
         return snapshot;
       });

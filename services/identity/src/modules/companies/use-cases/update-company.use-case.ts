@@ -7,13 +7,15 @@ import {
   CompanyUpdated,
   type ScheduleEntry,
 } from '@cs/proto/events';
+import type { AuditAction } from '@cs/proto/events';
 import type { CompanyUpdateRequest } from '@cs/proto/http';
+import { AuditTrail } from '@cs/platform/audit';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError, validationError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
 import { SettingEntity } from '../../settings/setting.entity.js';
 import { extendDueDate, RECURRENCE_MONTHS, dateInZonePlusDays } from '../companies.mapper.js';
-import { loadCompanyView, snapshotOf } from '../companies.queries.js';
+import { auditedCompany, loadCompanyView, snapshotOf } from '../companies.queries.js';
 import { CompanyEntity } from '../company.entity.js';
 import { PlanEntity } from '../plan.entity.js';
 
@@ -25,12 +27,13 @@ export class UpdateCompanyUseCase {
   constructor(
     private readonly transactions: TransactionHost,
     private readonly events: EventPublisher,
+    private readonly audit: AuditTrail,
   ) {}
 
   /** `PUT /companies/{id}` (super users). */
   async update(id: number, input: CompanyUpdateRequest): Promise<CompanySnapshot> {
     try {
-      return await this.change(id, async (company, manager) => {
+      return await this.change(id, 'company.updated', async (company, manager) => {
         if (input.name !== undefined && input.name.toLowerCase() !== company.name.toLowerCase()) {
           const taken = await manager
             .createQueryBuilder(CompanyEntity, 'company')
@@ -68,7 +71,7 @@ export class UpdateCompanyUseCase {
 
   /** `PUT /companies/{id}/schedules`: the caller's own company (admins) or any (super users). */
   async schedules(id: number, schedules: readonly ScheduleEntry[]): Promise<CompanySnapshot> {
-    return this.change(id, async (company) => {
+    return this.change(id, 'company.schedules-updated', async (company) => {
       company.schedules = [...schedules];
     });
   }
@@ -78,7 +81,7 @@ export class UpdateCompanyUseCase {
    * months), from the current due date or from today when already past it.
    */
   async extendDueDate(id: number, now: Date = new Date()): Promise<CompanySnapshot> {
-    return this.change(id, async (company) => {
+    return this.change(id, 'company.due-date-extended', async (company) => {
       const months = RECURRENCE_MONTHS[company.recurrence ?? 'MENSAL'];
       company.dueDate = extendDueDate(company.dueDate, months, dateInZonePlusDays(now, company.timezone, 0));
     });
@@ -94,6 +97,7 @@ export class UpdateCompanyUseCase {
     if (!exists) return null;
     return this.change(
       id,
+      null,
       async (company) => {
         const months = RECURRENCE_MONTHS[company.recurrence ?? 'MENSAL'];
         company.dueDate = extendDueDate(company.dueDate, months, dateInZonePlusDays(now, company.timezone, 0));
@@ -108,23 +112,42 @@ export class UpdateCompanyUseCase {
     await this.transactions.run(async (manager) => {
       const company = await manager.findOne(CompanyEntity, { where: { id } });
       if (!company) throw new DomainError('ERR_NO_COMPANY_FOUND');
+      const before = await auditedCompany(manager, company);
       await manager.delete(CompanyEntity, { id });
       await this.events.emit(CompanyDeleted, { companyId: id, key: id, data: { id } });
+      await this.audit.record({
+        action: 'company.deleted',
+        companyId: id,
+        target: { type: 'company', id, label: company.name },
+        before,
+      });
     });
   }
 
+  /** Applies a change to a company, announces it and, for a person's change (`action`), audits it. */
   private async change(
     id: number,
+    action: AuditAction | null,
     apply: (company: CompanyEntity, manager: import('typeorm').EntityManager) => Promise<void>,
     event: typeof CompanyUpdated | typeof CompanyRenewed = CompanyUpdated,
   ): Promise<CompanySnapshot> {
     return this.transactions.run(async (manager) => {
       const company = await manager.findOne(CompanyEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!company) throw new DomainError('ERR_NO_COMPANY_FOUND');
+      const before = await auditedCompany(manager, company);
       await apply(company, manager);
       await manager.save(CompanyEntity, company);
       const snapshot = snapshotOf(await loadCompanyView(manager, id));
       await this.events.emit(event, { companyId: id, key: id, data: snapshot });
+      if (action) {
+        await this.audit.record({
+          action,
+          companyId: id,
+          target: { type: 'company', id, label: company.name },
+          before,
+          after: await auditedCompany(manager, company),
+        });
+      }
       return snapshot;
     });
   }

@@ -4,6 +4,7 @@ import { CompanyUpdated, PlanCreated, PlanDeleted, type PlanSnapshot, PlanUpdate
 import type { PlanRequest, PlanUpdateRequest } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
+import { AuditTrail } from '@cs/platform/audit';
 import { EventPublisher } from '@cs/platform/events';
 import { toPlanSnapshot } from '../../companies/companies.mapper.js';
 import { loadCompanyView, snapshotOf } from '../../companies/companies.queries.js';
@@ -23,6 +24,7 @@ export class SavePlanUseCase {
   constructor(
     private readonly transactions: TransactionHost,
     private readonly events: EventPublisher,
+    private readonly audit: AuditTrail,
   ) {}
 
   async create(input: PlanRequest): Promise<PlanSnapshot> {
@@ -32,6 +34,11 @@ export class SavePlanUseCase {
         await manager.save(plan);
         const snapshot = toPlanSnapshot(plan);
         await this.events.emit(PlanCreated, { companyId: PLATFORM_COMPANY_ID, key: plan.id, data: snapshot });
+        await this.audit.record({
+          action: 'plan.created',
+          target: { type: 'plan', id: plan.id, label: plan.name },
+          after: snapshot,
+        });
         return snapshot;
       }),
     );
@@ -42,10 +49,17 @@ export class SavePlanUseCase {
       this.transactions.run(async (manager) => {
         const plan = await manager.findOne(PlanEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
         if (!plan) throw new DomainError('ERR_NO_PLAN_FOUND');
+        const before = toPlanSnapshot(plan);
         Object.assign(plan, Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)));
         await manager.save(plan);
         const snapshot = toPlanSnapshot(plan);
         await this.events.emit(PlanUpdated, { companyId: PLATFORM_COMPANY_ID, key: plan.id, data: snapshot });
+        await this.audit.record({
+          action: 'plan.updated',
+          target: { type: 'plan', id: plan.id, label: plan.name },
+          before,
+          after: snapshot,
+        });
         const companies = await manager.find(CompanyEntity, { where: { planId: plan.id }, select: { id: true } });
         for (const { id: companyId } of companies) {
           const view = await loadCompanyView(manager, companyId);
@@ -63,6 +77,11 @@ export class SavePlanUseCase {
       if (await manager.exists(CompanyEntity, { where: { planId: id } })) throw new DomainError('ERR_PLAN_IN_USE');
       await manager.delete(PlanEntity, { id });
       await this.events.emit(PlanDeleted, { companyId: PLATFORM_COMPANY_ID, key: id, data: { id } });
+      await this.audit.record({
+        action: 'plan.deleted',
+        target: { type: 'plan', id, label: plan.name },
+        before: toPlanSnapshot(plan),
+      });
     });
   }
 

@@ -5,6 +5,7 @@ import { UserCreated } from '@cs/proto/events';
 import type { CreateUserRequest } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
+import { AuditTrail } from '@cs/platform/audit';
 import { EventPublisher } from '@cs/platform/events';
 import type { Identity } from '@cs/platform/tenancy';
 import { PasswordHasher } from '../../auth/password-hasher.js';
@@ -12,7 +13,7 @@ import { CompanyEntity } from '../../companies/company.entity.js';
 import { PlanEntity } from '../../companies/plan.entity.js';
 import { SettingEntity } from '../../settings/setting.entity.js';
 import { UserEntity } from '../user.entity.js';
-import { toUserSnapshot, type UserResponse } from '../users.mapper.js';
+import { auditedUser, toUserSnapshot, type UserResponse } from '../users.mapper.js';
 import { userResponse } from '../users.queries.js';
 import { assertConnectionOfCompany, assertEmailFree, assertQueuesOfCompany } from '../users.rules.js';
 
@@ -38,6 +39,7 @@ export class CreateUserUseCase {
     private readonly transactions: TransactionHost,
     private readonly events: EventPublisher,
     private readonly hasher: PasswordHasher,
+    private readonly audit: AuditTrail,
   ) {}
 
   async execute(caller: Identity, input: CreateUserRequest): Promise<UserResponse> {
@@ -63,6 +65,11 @@ export class CreateUserUseCase {
         });
       }
       const user = await this.insert(manager, companyId, input);
+      await this.audit.record({
+        action: 'user.created',
+        target: { type: 'user', id: user.id, label: user.name },
+        after: auditedUser(user),
+      });
       return userResponse(manager, companyId, user);
     });
   }

@@ -2,10 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { UserDeleted } from '@cs/proto/events';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
+import { AuditTrail } from '@cs/platform/audit';
 import { EventPublisher } from '@cs/platform/events';
 import type { Identity } from '@cs/platform/tenancy';
 import { revokeSessions } from '../../auth/sessions.js';
 import { UserEntity } from '../user.entity.js';
+import { auditedUser } from '../users.mapper.js';
 import { findCompanyUser } from '../users.queries.js';
 
 /** `DELETE /users/{id}` (admins): ends the user's sessions, then deletes it. Nobody deletes itself. */
@@ -14,6 +16,7 @@ export class DeleteUserUseCase {
   constructor(
     private readonly transactions: TransactionHost,
     private readonly events: EventPublisher,
+    private readonly audit: AuditTrail,
   ) {}
 
   async execute(caller: Identity, id: number): Promise<void> {
@@ -24,6 +27,11 @@ export class DeleteUserUseCase {
       await revokeSessions(manager, this.events, user, 'deleted');
       await manager.delete(UserEntity, { id: user.id, companyId: user.companyId });
       await this.events.emit(UserDeleted, { companyId: user.companyId, key: user.id, data: { id: user.id } });
+      await this.audit.record({
+        action: 'user.deleted',
+        target: { type: 'user', id: user.id, label: user.name },
+        before: auditedUser(user),
+      });
     });
   }
 }

@@ -3,12 +3,13 @@ import { UserUpdated } from '@cs/proto/events';
 import type { UpdateUserRequest } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError, validationError } from '@cs/platform/errors';
+import { AuditTrail } from '@cs/platform/audit';
 import { EventPublisher } from '@cs/platform/events';
 import type { Identity } from '@cs/platform/tenancy';
 import { PasswordHasher } from '../../auth/password-hasher.js';
 import { revokeSessions } from '../../auth/sessions.js';
 import { UserEntity } from '../user.entity.js';
-import { toUserSnapshot, type UserResponse } from '../users.mapper.js';
+import { auditedUser, toUserSnapshot, type UserResponse } from '../users.mapper.js';
 import { findCompanyUser, userResponse } from '../users.queries.js';
 import { assertConnectionOfCompany, assertEmailFree, assertQueuesOfCompany } from '../users.rules.js';
 
@@ -27,11 +28,13 @@ export class UpdateUserUseCase {
     private readonly transactions: TransactionHost,
     private readonly events: EventPublisher,
     private readonly hasher: PasswordHasher,
+    private readonly audit: AuditTrail,
   ) {}
 
   async execute(caller: Identity, id: number, input: UpdateUserRequest): Promise<UserResponse> {
     return this.transactions.run(async (manager) => {
       const user = await findCompanyUser(manager, caller.companyId, id);
+      const before = auditedUser(user);
       const isSelf = user.id === caller.userId;
       const isManager = caller.profile === 'admin' || caller.isSuper;
       if (!isManager && !isSelf) throw new DomainError('ERR_NO_PERMISSION');
@@ -80,6 +83,12 @@ export class UpdateUserUseCase {
       if (input.password !== undefined) user.passwordHash = await this.hasher.hash(input.password);
       await manager.save(UserEntity, user);
       await this.events.emit(UserUpdated, { companyId: user.companyId, key: user.id, data: toUserSnapshot(user) });
+      await this.audit.record({
+        action: 'user.updated',
+        target: { type: 'user', id: user.id, label: user.name },
+        before,
+        after: auditedUser(user),
+      });
       if (input.password !== undefined) {
         await revokeSessions(
           manager,
