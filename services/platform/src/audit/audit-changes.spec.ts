@@ -11,6 +11,12 @@ describe(auditChanges.name, () => {
     ).toEqual([{ field: 'name', before: 'Vendas', after: 'Vendas 2' }]);
   });
 
+  it('leaves bookkeeping timestamps out', () => {
+    expect(
+      auditChanges({ name: 'A', updatedAt: 'x', createdAt: 'y' }, { name: 'A', updatedAt: 'z', createdAt: 'y' }),
+    ).toEqual([]);
+  });
+
   it('shows every field of a created record as after only, of a deleted one as before only', () => {
     expect(auditChanges(null, { name: 'Suporte', greeting: '' })).toEqual([
       { field: 'name', after: 'Suporte' },

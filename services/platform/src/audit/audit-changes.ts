@@ -4,11 +4,14 @@ import { AUDIT_SECRET_MASK, type AuditChange } from '@cs/proto/events';
 export const AUDIT_MAX_CHANGES = 200;
 export const AUDIT_MAX_TEXT = 500;
 
-const SECRET_NAME = /pass(word|wd)?|secret|token|credential|certificate|private|jsoncontent|key$/i;
+const SECRET_NAME = /pass(word|wd)?|secret|token|credential|certificate|private|jsoncontent|(key|enc)$/i;
+/** Bookkeeping every record has: never a change worth a line. */
+const IGNORED_FIELDS = new Set(['createdAt', 'updatedAt']);
 
 /**
  * Whether a field holds a secret by its name: passwords, secrets, tokens, credentials, certificates, private keys and
- * any `...key` (API keys, speech keys). The log shows such a value only as set (`********`) or empty.
+ * any `...key` (API keys, speech keys) or `...Enc` (a value stored encrypted). The log shows such a value only as
+ * set (`********`) or empty.
  */
 export const isSecretField = (field: string): boolean => SECRET_NAME.test(field.replace(/[-_]/g, ''));
 
@@ -46,15 +49,23 @@ function canonical(value: unknown): string {
 
 /**
  * What changed between two states of a record: one entry per field whose value differs (`before` absent on a
- * creation, `after` absent on a deletion). Secret fields (by name, or listed in `secrets`) are masked on both
+ * creation, `after` absent on a deletion; `createdAt`/`updatedAt` left out). Secret fields (by name, or listed in `secrets`) are masked on both
  * sides, so the log tells that a password or key changed, never what it was or became.
  */
 export function auditChanges(
-  before: Readonly<Record<string, unknown>> | null,
-  after: Readonly<Record<string, unknown>> | null,
+  beforeRecord: object | null,
+  afterRecord: object | null,
   options: { readonly secrets?: readonly string[] } = {},
 ): AuditChange[] {
-  const fields = [...new Set([...Object.keys(after ?? {}), ...Object.keys(before ?? {})])];
+  const before: Readonly<Record<string, unknown>> | null = beforeRecord
+    ? Object.fromEntries(Object.entries(beforeRecord))
+    : null;
+  const after: Readonly<Record<string, unknown>> | null = afterRecord
+    ? Object.fromEntries(Object.entries(afterRecord))
+    : null;
+  const fields = [...new Set([...Object.keys(after ?? {}), ...Object.keys(before ?? {})])].filter(
+    (field) => !IGNORED_FIELDS.has(field),
+  );
   const changes: AuditChange[] = [];
   for (const field of fields) {
     const old = before?.[field];

@@ -11,9 +11,9 @@ export interface AuditRecordInput {
   /** The company the change belongs to: the caller's own unless named (a super user changing another company). */
   readonly companyId?: number;
   /** The record before the change (null or absent: it was created). */
-  readonly before?: Readonly<Record<string, unknown>> | null;
+  readonly before?: object | null;
   /** The record after the change (null or absent: it was deleted). */
-  readonly after?: Readonly<Record<string, unknown>> | null;
+  readonly after?: object | null;
   /** Fields that hold secrets although their names do not say so (masked, see `isSecretField`). */
   readonly secrets?: readonly string[];
 }

@@ -66,6 +66,19 @@ export function toConnectionSnapshot(row: ConnectionRow): ConnectionSnapshot {
   };
 }
 
+/** A connection as the audit log compares it: what an admin sets (the token masked there), not the session's state. */
+export function auditedConnection(row: ConnectionRow): Record<string, unknown> {
+  const {
+    status: _status,
+    qrcode: _qrcode,
+    retries: _retries,
+    pairingCode: _pairing,
+    updatedAt: _updated,
+    ...rest
+  } = toConnectionSnapshot(row);
+  return { ...rest, token: row.token };
+}
+
 export type { ConnectionResponse };
 
 /** The HTTP answer: the snapshot plus queues, token and (cloud-api) the phone number id and webhook URL. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { PromptDeleted, QueueUpdated } from '@cs/proto/events';
+import { AuditTrail } from '@cs/platform/audit';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
@@ -17,6 +18,7 @@ export class DeletePromptUseCase {
     private readonly transactions: TransactionHost,
     private readonly prompts: PromptsRepository,
     private readonly events: EventPublisher,
+    private readonly audit: AuditTrail,
   ) {}
 
   async execute(companyId: CompanyId, id: number): Promise<void> {
@@ -35,6 +37,11 @@ export class DeletePromptUseCase {
         await this.events.emit(QueueUpdated, { companyId, key: queue.id, data: toQueueSnapshot(queue) });
       }
       await this.events.emit(PromptDeleted, { companyId, key: id, data: { id } });
+      await this.audit.record({
+        action: 'prompt.deleted',
+        target: { type: 'prompt', id, label: prompt.name },
+        before: prompt,
+      });
     });
   }
 }

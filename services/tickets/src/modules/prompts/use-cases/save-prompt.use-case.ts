@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { PROMPT_DEFAULTS, PromptCreated, PromptUpdated } from '@cs/proto/events';
 import type { PromptRequest, PromptResponse } from '@cs/proto/http';
+import { AuditTrail } from '@cs/platform/audit';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError, validationError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
@@ -22,6 +23,7 @@ export class SavePromptUseCase {
     private readonly mapper: PromptsMapper,
     private readonly secrets: SecretBox,
     private readonly events: EventPublisher,
+    private readonly audit: AuditTrail,
   ) {}
 
   async create(companyId: CompanyId, body: PromptRequest): Promise<PromptResponse> {
@@ -42,6 +44,12 @@ export class SavePromptUseCase {
       const saved = (await this.prompts.find(companyId, savedId)) as PromptRow;
       const event = current ? PromptUpdated : PromptCreated;
       await this.events.emit(event, { companyId, key: saved.id, data: this.mapper.snapshot(saved) });
+      await this.audit.record({
+        action: current ? 'prompt.updated' : 'prompt.created',
+        target: { type: 'prompt', id: saved.id, label: saved.name },
+        before: current,
+        after: saved,
+      });
       return this.mapper.view(saved);
     });
   }

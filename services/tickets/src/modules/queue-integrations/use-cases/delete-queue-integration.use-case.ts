@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { QueueIntegrationDeleted, QueueUpdated } from '@cs/proto/events';
+import { AuditTrail } from '@cs/platform/audit';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
@@ -17,6 +18,7 @@ export class DeleteQueueIntegrationUseCase {
     private readonly transactions: TransactionHost,
     private readonly integrations: QueueIntegrationsRepository,
     private readonly events: EventPublisher,
+    private readonly audit: AuditTrail,
   ) {}
 
   async execute(companyId: CompanyId, id: number): Promise<void> {
@@ -41,6 +43,11 @@ export class DeleteQueueIntegrationUseCase {
         await this.events.emit(QueueUpdated, { companyId, key: queue.id, data: toQueueSnapshot(queue) });
       }
       await this.events.emit(QueueIntegrationDeleted, { companyId, key: id, data: { id } });
+      await this.audit.record({
+        action: 'queue-integration.deleted',
+        target: { type: 'queue-integration', id, label: integration.name },
+        before: integration,
+      });
     });
   }
 }

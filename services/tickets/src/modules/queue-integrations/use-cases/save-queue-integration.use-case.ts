@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { QUEUE_INTEGRATION_DEFAULTS, QueueIntegrationCreated, QueueIntegrationUpdated } from '@cs/proto/events';
 import type { QueueIntegrationRequest, QueueIntegrationResponse } from '@cs/proto/http';
+import { AuditTrail } from '@cs/platform/audit';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError, type FieldError, validationError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
@@ -38,6 +39,7 @@ export class SaveQueueIntegrationUseCase {
     private readonly mapper: QueueIntegrationsMapper,
     private readonly secrets: SecretBox,
     private readonly events: EventPublisher,
+    private readonly audit: AuditTrail,
   ) {}
 
   async create(companyId: CompanyId, body: QueueIntegrationRequest): Promise<QueueIntegrationResponse> {
@@ -69,6 +71,12 @@ export class SaveQueueIntegrationUseCase {
         : await this.integrations.insert(companyId, write);
       const event = current ? QueueIntegrationUpdated : QueueIntegrationCreated;
       await this.events.emit(event, { companyId, key: saved.id, data: this.mapper.snapshot(saved) });
+      await this.audit.record({
+        action: current ? 'queue-integration.updated' : 'queue-integration.created',
+        target: { type: 'queue-integration', id: saved.id, label: saved.name },
+        before: current,
+        after: saved,
+      });
       return this.mapper.view(saved);
     });
   }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { QueueCreated } from '@cs/proto/events';
 import { type QueueBody } from '@cs/proto/http';
+import { AuditTrail } from '@cs/platform/audit';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
@@ -19,6 +20,7 @@ export class CreateQueueUseCase {
     private readonly queues: QueuesRepository,
     private readonly projections: ProjectionsRepository,
     private readonly events: EventPublisher,
+    private readonly audit: AuditTrail,
   ) {}
 
   async execute(companyId: CompanyId, body: QueueBody): Promise<QueueView> {
@@ -39,6 +41,11 @@ export class CreateQueueUseCase {
           autoAssign: body.autoAssign ?? false,
         });
         await this.events.emit(QueueCreated, { companyId, key: queue.id, data: toQueueSnapshot(queue) });
+        await this.audit.record({
+          action: 'queue.created',
+          target: { type: 'queue', id: queue.id, label: queue.name },
+          after: toQueueSnapshot(queue),
+        });
         return toQueueView(queue);
       }),
     );

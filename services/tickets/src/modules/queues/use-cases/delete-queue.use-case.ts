@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { QueueDeleted } from '@cs/proto/events';
+import { AuditTrail } from '@cs/platform/audit';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
 import { MediaStorage } from '../../media/media.storage.js';
 import { TicketsRepository } from '../../tickets/tickets.repository.js';
-import { QueuesRepository } from '../queues.repository.js';
+import { QueuesRepository, toQueueSnapshot } from '../queues.repository.js';
 
 /**
  * `DELETE /queue/{id}`: a queue bound to a prompt or an integration cannot go (409, the spec's message);
@@ -20,6 +21,7 @@ export class DeleteQueueUseCase {
     private readonly tickets: TicketsRepository,
     private readonly media: MediaStorage,
     private readonly events: EventPublisher,
+    private readonly audit: AuditTrail,
   ) {}
 
   async execute(companyId: CompanyId, queueId: number): Promise<void> {
@@ -30,6 +32,11 @@ export class DeleteQueueUseCase {
       await this.tickets.clearQueue(companyId, queueId);
       await this.queues.delete(companyId, queueId);
       await this.events.emit(QueueDeleted, { companyId, key: queueId, data: { id: queueId } });
+      await this.audit.record({
+        action: 'queue.deleted',
+        target: { type: 'queue', id: queueId, label: queue.name },
+        before: toQueueSnapshot(queue),
+      });
       return queue.mediaPath;
     });
     await this.media.remove(mediaPath);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { type QueueOptionBody } from '@cs/proto/http';
+import { AuditTrail } from '@cs/platform/audit';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { type QueueOptionRow, QueuesRepository } from '../queues.repository.js';
@@ -11,6 +12,7 @@ export class UpdateQueueOptionUseCase {
   constructor(
     private readonly transactions: TransactionHost,
     private readonly queues: QueuesRepository,
+    private readonly audit: AuditTrail,
   ) {}
 
   async execute(companyId: CompanyId, optionId: number, body: Partial<QueueOptionBody>): Promise<QueueOptionRow> {
@@ -23,6 +25,12 @@ export class UpdateQueueOptionUseCase {
         option: body.option ?? current.option,
       });
       if (!updated) throw new DomainError('ERR_NOT_FOUND');
+      await this.audit.record({
+        action: 'queue-option.updated',
+        target: { type: 'queue-option', id: optionId, label: updated.title },
+        before: current,
+        after: updated,
+      });
       return updated;
     });
   }

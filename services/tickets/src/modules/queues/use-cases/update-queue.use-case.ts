@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { QueueUpdated } from '@cs/proto/events';
 import { type QueueBody } from '@cs/proto/http';
+import { AuditTrail } from '@cs/platform/audit';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
@@ -16,6 +17,7 @@ export class UpdateQueueUseCase {
     private readonly transactions: TransactionHost,
     private readonly queues: QueuesRepository,
     private readonly events: EventPublisher,
+    private readonly audit: AuditTrail,
   ) {}
 
   async execute(companyId: CompanyId, queueId: number, body: Partial<QueueBody>): Promise<QueueView> {
@@ -36,6 +38,12 @@ export class UpdateQueueUseCase {
         });
         if (!queue) throw new DomainError('ERR_NOT_FOUND');
         await this.events.emit(QueueUpdated, { companyId, key: queue.id, data: toQueueSnapshot(queue) });
+        await this.audit.record({
+          action: 'queue.updated',
+          target: { type: 'queue', id: queue.id, label: queue.name },
+          before: toQueueSnapshot(current),
+          after: toQueueSnapshot(queue),
+        });
         return toQueueView(queue);
       }),
     );

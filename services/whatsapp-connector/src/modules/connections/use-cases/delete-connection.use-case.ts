@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
+import { AuditTrail } from '@cs/platform/audit';
 import { returningRows, TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
 import { ProviderRegistry } from '../../../providers/provider-registry.js';
 import type { CommandRow } from '../../sessions/session-commands.js';
 import { emitFailure } from '../../sessions/command-failures.js';
+import { auditedConnection } from '../connection.row.js';
 import { ConnectionEvents } from '../connection-events.js';
 import { ConnectionsRepository } from '../connections.repository.js';
 
@@ -22,6 +24,7 @@ export class DeleteConnectionUseCase {
     private readonly providers: ProviderRegistry,
     private readonly events: ConnectionEvents,
     private readonly publisher: EventPublisher,
+    private readonly audit: AuditTrail,
   ) {}
 
   async execute(companyId: CompanyId, id: number): Promise<void> {
@@ -50,6 +53,11 @@ export class DeleteConnectionUseCase {
       for (const command of pending) await emitFailure(this.publisher, command, 'ERR_WAPP_NOT_INITIALIZED');
       await this.providers.find(row.provider)?.wipe(id, manager);
       await this.events.deleted(companyId, id);
+      await this.audit.record({
+        action: 'connection.deleted',
+        target: { type: 'connection', id, label: row.name },
+        before: auditedConnection(row),
+      });
     });
   }
 }

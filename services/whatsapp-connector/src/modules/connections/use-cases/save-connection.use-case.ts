@@ -2,12 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import type { ConnectionResponse, CreateConnectionBody, UpdateConnectionBody } from '@cs/proto/http';
 import { APP_CONFIG } from '@cs/platform/config';
+import { AuditTrail } from '@cs/platform/audit';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import type { ConnectorConfig } from '../../../config/env.js';
 import { ProjectionsRepository } from '../../projections/projections.repository.js';
 import { SessionNudge } from '../../sessions/session-nudge.js';
-import { type ConnectionRow, toConnectionResponse } from '../connection.row.js';
+import { auditedConnection, type ConnectionRow, toConnectionResponse } from '../connection.row.js';
 import { ConnectionEvents } from '../connection-events.js';
 import { ConnectionsRepository } from '../connections.repository.js';
 
@@ -50,6 +51,7 @@ export class SaveConnectionUseCase {
     private readonly projections: ProjectionsRepository,
     private readonly events: ConnectionEvents,
     private readonly nudge: SessionNudge,
+    private readonly audit: AuditTrail,
   ) {}
 
   async create(companyId: CompanyId, body: CreateConnectionBody): Promise<ConnectionResponse> {
@@ -72,6 +74,11 @@ export class SaveConnectionUseCase {
       const others = isDefault ? await this.connections.clearOtherDefaults(companyId, row.id) : [];
       await this.emitOthers(companyId, others);
       await this.events.changed(row, 'created');
+      await this.audit.record({
+        action: 'connection.created',
+        target: { type: 'connection', id: row.id, label: row.name },
+        after: auditedConnection(row),
+      });
       return this.respond(companyId, row);
     });
     this.nudge.nudge();
@@ -93,6 +100,12 @@ export class SaveConnectionUseCase {
       const others = body.isDefault === true ? await this.connections.clearOtherDefaults(companyId, id) : [];
       await this.emitOthers(companyId, others);
       await this.events.changed(row, 'updated');
+      await this.audit.record({
+        action: 'connection.updated',
+        target: { type: 'connection', id: row.id, label: row.name },
+        before: auditedConnection(current),
+        after: auditedConnection(row),
+      });
       return this.respond(companyId, row);
     });
   }
