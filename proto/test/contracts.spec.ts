@@ -77,11 +77,18 @@ describe('error catalogue', () => {
     }
   });
 
-  it('uses 401 (log out) only for invalid credentials and ended sessions; token problems are 403 (refresh)', () => {
+  it('uses 401 (log out) only for sign-in answers and ended sessions; token problems are 403 (refresh)', () => {
     const unauthorized = Object.entries(ERROR_CATALOGUE)
       .filter(([, entry]) => entry.status === 401)
       .map(([code]) => code);
-    expect(unauthorized.sort()).toEqual(['ERR_INVALID_CREDENTIALS', 'ERR_SESSION_EXPIRED']);
+    // the second step of a sign-in: no session exists yet, so the client is (still) logged out
+    expect(unauthorized.sort()).toEqual([
+      'ERR_INVALID_CREDENTIALS',
+      'ERR_SESSION_EXPIRED',
+      'ERR_TWO_FACTOR_CHALLENGE_EXPIRED',
+      'ERR_TWO_FACTOR_ENROLMENT_REQUIRED',
+      'ERR_TWO_FACTOR_REQUIRED',
+    ]);
     expect(ERROR_CATALOGUE.ERR_INVALID_TOKEN.status).toBe(403);
   });
 });
