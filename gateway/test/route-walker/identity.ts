@@ -5,6 +5,9 @@ export const identityCrossCompanyCases = (b: CrossCompanyContext): CrossCompanyC
   { method: 'GET', path: `/users/${b.adminUserId}`, error: 'ERR_NO_USER_FOUND' },
   { method: 'PUT', path: `/users/${b.adminUserId}`, body: { name: 'Invasor' }, error: 'ERR_NO_USER_FOUND' },
   { method: 'DELETE', path: `/users/${b.adminUserId}`, error: 'ERR_NO_USER_FOUND' },
+  { method: 'DELETE', path: `/users/${b.adminUserId}/two-factor`, error: 'ERR_NO_USER_FOUND' },
+  { method: 'GET', path: `/audit-logs?companyId=${b.companyId}`, error: 'ERR_NO_COMPANY_FOUND' },
+  { method: 'GET', path: `/audit-logs/actors?companyId=${b.companyId}`, error: 'ERR_NO_COMPANY_FOUND' },
   { method: 'GET', path: `/companies/${b.companyId}`, error: 'ERR_NO_COMPANY_FOUND' },
   { method: 'GET', path: `/companies/listPlan/${b.companyId}`, error: 'ERR_NO_COMPANY_FOUND' },
   {

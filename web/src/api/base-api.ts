@@ -20,7 +20,9 @@ const rawBaseQuery = fetchBaseQuery({
 });
 
 const urlOf = (args: string | FetchArgs) => (typeof args === 'string' ? args : args.url);
-const isAuthCall = (args: string | FetchArgs) => /^\/?auth\/(login|refresh_token)/.test(urlOf(args));
+/** Sign-in calls: their 401s are answers to the sign-in (wrong password, a code due), not an ended session. */
+const isAuthCall = (args: string | FetchArgs) =>
+  /^\/?auth\/(login|refresh_token|two-factor\/(verify|enrolment))/.test(urlOf(args));
 const isRefreshCall = (args: string | FetchArgs) => /^\/?auth\/refresh_token/.test(urlOf(args));
 
 /**

@@ -22,6 +22,9 @@ import { pt } from './locales/pt';
 import { teamEn } from './locales/team.en';
 import { teamEs } from './locales/team.es';
 import { teamPt } from './locales/team.pt';
+import { trustEn } from './locales/trust.en';
+import { trustEs } from './locales/trust.es';
+import { trustPt } from './locales/trust.pt';
 
 export const LANGUAGES = ['pt', 'en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -82,6 +85,14 @@ for (const [lang, texts] of [
   ['pt', automationPt],
   ['en', automationEn],
   ['es', automationEs],
+] as const)
+  i18n.addResourceBundle(lang, 'translation', texts, true, false);
+
+// two-factor sign-in and the audit log (issue 54)
+for (const [lang, texts] of [
+  ['pt', trustPt],
+  ['en', trustEn],
+  ['es', trustEs],
 ] as const)
   i18n.addResourceBundle(lang, 'translation', texts, true, false);
 
