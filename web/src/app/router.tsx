@@ -57,6 +57,7 @@ const FilesPage = lazyRoute('/files', () => import('../routes/files-page'));
 const PromptsPage = lazyRoute('/prompts', () => import('../routes/prompts-page'));
 const QueueIntegrationsPage = lazyRoute('/queue-integrations', () => import('../routes/queue-integrations-page'));
 const MessagesApiPage = lazyRoute('/messages-api', () => import('../routes/messages-api-page'));
+const AuditPage = lazyRoute('/audit', () => import('../routes/audit-page'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoader />}>{children}</Suspense>;
@@ -235,6 +236,17 @@ function administrationRoutes(): RouteObject[] {
         <Lazy>
           <AnnouncementsPage />
         </Lazy>
+      ),
+    },
+    // the audit log (issue 54): every company's admins, not plan-gated
+    {
+      path: 'audit',
+      element: (
+        <AdminOnly>
+          <Lazy>
+            <AuditPage />
+          </Lazy>
+        </AdminOnly>
       ),
     },
   ];

@@ -9,6 +9,7 @@ import { signedOut } from '../api/session';
 import type { SessionUser } from '../api/types';
 import { LanguageSelect } from '../components/language-select';
 import { ProfileDialog } from './profile-dialog';
+import { TwoFactorDialog } from './two-factor-dialog';
 import { colorModeToggled, volumeChanged } from './ui-slice';
 
 /** 'Minha Conta' at the bottom of the drawer: profile, dark mode, notification volume, language, logout. */
@@ -19,6 +20,7 @@ export function AccountMenu({ user, collapsed }: { user: SessionUser; collapsed:
   const { colorMode, volume } = useAppSelector((s) => s.ui);
   const [logout] = useLogoutMutation();
   const [profileOpen, setProfileOpen] = useState(false);
+  const [twoFactorOpen, setTwoFactorOpen] = useState(false);
   const [open, setOpen] = useState(false);
 
   const doLogout = async () => {
@@ -69,6 +71,17 @@ export function AccountMenu({ user, collapsed }: { user: SessionUser; collapsed:
                   >
                     {t('layout.profile')}
                   </Button>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    data-testid="account-two-factor"
+                    onClick={() => {
+                      setOpen(false);
+                      setTwoFactorOpen(true);
+                    }}
+                  >
+                    {t('twoFactor.title')}
+                  </Button>
                   <Switch.Root
                     checked={colorMode === 'dark'}
                     onCheckedChange={() => dispatch(colorModeToggled())}
@@ -112,6 +125,7 @@ export function AccountMenu({ user, collapsed }: { user: SessionUser; collapsed:
         </Portal>
       </Popover.Root>
       {profileOpen && <ProfileDialog user={user} onClose={() => setProfileOpen(false)} />}
+      {twoFactorOpen && <TwoFactorDialog onClose={() => setTwoFactorOpen(false)} />}
     </Box>
   );
 }

@@ -16,6 +16,7 @@ import {
   MessagesSquare,
   Newspaper,
   Plug,
+  ScrollText,
   Settings,
   SquareKanban,
   Tags,
@@ -76,6 +77,7 @@ export const MENU: MenuItem[] = [
   { key: 'api', path: '/messages-api', label: 'api', icon: Code, admin: true, flag: 'useExternalApi' },
   { key: 'financeiro', path: '/financeiro', label: 'financeiro', icon: Wallet, admin: true },
   { key: 'settings', path: '/settings', label: 'settings', icon: Settings, admin: true },
+  { key: 'audit', path: '/audit', label: 'audit', icon: ScrollText, admin: true },
 ];
 
 export interface MenuGroup {

@@ -55,8 +55,6 @@ export const trustEn: Texts<typeof trustPt> = {
     target: 'Target',
     changes: 'What changed',
     address: 'Address',
-    empty: 'No entries found.',
-    loadMore: 'Load more',
     before: 'before',
     after: 'after',
     emptyValue: '(empty)',

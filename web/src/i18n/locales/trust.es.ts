@@ -55,8 +55,6 @@ export const trustEs: Texts<typeof trustPt> = {
     target: 'Objetivo',
     changes: 'Qué cambió',
     address: 'Dirección',
-    empty: 'No se encontraron registros.',
-    loadMore: 'Cargar más',
     before: 'antes',
     after: 'después',
     emptyValue: '(vacío)',

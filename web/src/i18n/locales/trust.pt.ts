@@ -52,8 +52,6 @@ export const trustPt = {
     target: 'Alvo',
     changes: 'O que mudou',
     address: 'Endereço',
-    empty: 'Nenhum registro encontrado.',
-    loadMore: 'Carregar mais',
     before: 'antes',
     after: 'depois',
     emptyValue: '(vazio)',

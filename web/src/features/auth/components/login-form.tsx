@@ -6,9 +6,12 @@ import { useAppDispatch } from '../../../app/hooks';
 import { useLoginMutation } from '../../../api/endpoints/auth';
 import { signedIn } from '../../../api/session';
 import { notify } from '../../../components/toaster';
+import type { AuthResponse } from '../../../api/types';
 import { errorCode, httpStatus } from '../../../lib/errors';
 import { i18n } from '../../../i18n';
+import { type SecondStep, secondStepOf } from '../utils/challenge';
 import { homeForProfile } from '../utils/home';
+import { TwoFactorStep } from './two-factor-step';
 
 export function LoginForm() {
   const { t } = useTranslation();
@@ -18,27 +21,47 @@ export function LoginForm() {
   const [login, { isLoading }] = useLoginMutation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
+
+  const finish = (data: AuthResponse) => {
+    const home = homeForProfile(data.user.profile);
+    if (!home) {
+      notify('error', t('login.unknownProfile'));
+      return;
+    }
+    dispatch(signedIn(data));
+    notify('success', t('login.success'));
+    void navigate(home, { replace: true });
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      const data = await login({ email: email.trim(), password }).unwrap();
-      const home = homeForProfile(data.user.profile);
-      if (!home) {
-        notify('error', t('login.unknownProfile'));
-        return;
-      }
-      dispatch(signedIn(data));
-      notify('success', t('login.success'));
-      void navigate(home, { replace: true });
+      finish(await login({ email: email.trim(), password }).unwrap());
     } catch (error) {
-      if (httpStatus(error) === 401) notify('error', t('login.invalid'));
+      const next = secondStepOf(error);
+      if (next) setSecondStep(next);
+      else if (httpStatus(error) === 401) notify('error', t('login.invalid'));
       else {
         const code = errorCode(error);
         notify('error', code && i18n.exists(`errors.${code}`) ? t(`errors.${code}`) : t('login.failed'));
       }
     }
   };
+
+  if (secondStep) {
+    return (
+      <TwoFactorStep
+        step={secondStep}
+        onSignedIn={finish}
+        onRestart={(expired) => {
+          setSecondStep(null);
+          setPassword('');
+          if (expired) notify('error', t('twoFactor.expired'));
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>

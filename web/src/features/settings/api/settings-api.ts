@@ -11,6 +11,7 @@ import type {
   Plan,
   PlanPageSchema,
   PlanRequest,
+  PlatformSetting,
   Setting,
 } from '@cs/proto/http';
 import type { z } from 'zod';
@@ -31,7 +32,7 @@ export type CompaniesPage = z.infer<typeof CompanyPageSchema>;
 export type PlansPage = z.infer<typeof PlanPageSchema>;
 export type HelpsPage = z.infer<typeof HelpPageSchema>;
 
-const withTags = baseApi.enhanceEndpoints({ addTagTypes: ['Companies', 'Helps', 'Company'] });
+const withTags = baseApi.enhanceEndpoints({ addTagTypes: ['Companies', 'Helps', 'Company', 'PlatformSettings'] });
 
 /**
  * The settings page's calls (spec §7): `/settings`, the company's own hours (`/companies/{id}`,
@@ -39,6 +40,18 @@ const withTags = baseApi.enhanceEndpoints({ addTagTypes: ['Companies', 'Helps', 
  */
 export const settingsApi = withTags.injectEndpoints({
   endpoints: (build) => ({
+    listPlatformSettings: build.query<PlatformSetting[], void>({
+      query: () => '/platform-settings',
+      providesTags: ['PlatformSettings'],
+    }),
+    updatePlatformSetting: build.mutation<PlatformSetting, { key: string; value: string }>({
+      query: ({ key, value }) => ({
+        url: `/platform-settings/${encodeURIComponent(key)}`,
+        method: 'PUT',
+        body: { value },
+      }),
+      invalidatesTags: ['PlatformSettings'],
+    }),
     updateSetting: build.mutation<Setting, Setting>({
       query: ({ key, value }) => ({ url: `/settings/${encodeURIComponent(key)}`, method: 'PUT', body: { value } }),
       invalidatesTags: ['Settings'],
@@ -101,6 +114,8 @@ export const settingsApi = withTags.injectEndpoints({
 });
 
 export const {
+  useListPlatformSettingsQuery,
+  useUpdatePlatformSettingMutation,
   useUpdateSettingMutation,
   useGetCompanyQuery,
   useUpdateCompanySchedulesMutation,

@@ -11,10 +11,11 @@ import { CompanySchedulesTab } from './company-schedules-tab';
 import { HelpsTab } from './helps-tab';
 import { OptionsTab } from './options-tab';
 import { PlansTab } from './plans-tab';
+import { PlatformTab } from './platform-tab';
 
 /**
  * `/settings` (spec §2): Options always; Schedules only while `scheduleType` is company (leaving company mode
- * while on it returns to Options); Companies, Plans and Help for super users. Kept live by the settings socket.
+ * while on it returns to Options); Companies, Plans, Help and Platform for super users. Kept live by the settings socket.
  */
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -51,6 +52,7 @@ export function SettingsPage() {
               <Tabs.Trigger value="companies">{t('admin.settings.tabs.companies')}</Tabs.Trigger>
               <Tabs.Trigger value="plans">{t('admin.settings.tabs.plans')}</Tabs.Trigger>
               <Tabs.Trigger value="helps">{t('admin.settings.tabs.helps')}</Tabs.Trigger>
+              <Tabs.Trigger value="platform">{t('admin.settings.tabs.platform')}</Tabs.Trigger>
             </>
           )}
         </Tabs.List>
@@ -82,6 +84,9 @@ export function SettingsPage() {
               </Tabs.Content>
               <Tabs.Content value="helps" pt="0" h="full">
                 <HelpsTab />
+              </Tabs.Content>
+              <Tabs.Content value="platform" pt="0">
+                <PlatformTab />
               </Tabs.Content>
             </>
           )}

@@ -20,6 +20,7 @@ export const GENERAL_SETTINGS: readonly ChoiceSetting[] = [
   { key: 'sendMsgTransfTicket', options: ['enabled', 'disabled'] },
   { key: 'sendGreetingMessageOneQueues', options: ['enabled', 'disabled'] },
   { key: 'userCreation', options: ['enabled', 'disabled'] },
+  { key: 'twoFactorRequired', options: ['disabled', 'enabled'] },
 ];
 
 /** The Integrations sub-tab: the tenant's keys for IXC, MK-Auth and Asaas, grouped as the spec's screen shows. */

@@ -30,8 +30,17 @@ export const usersApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `/users/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Users'],
     }),
+    /** `DELETE /users/{id}/two-factor` (admin): a lost phone; audited. */
+    resetUserTwoFactor: build.mutation<MessageResponse, number>({
+      query: (id) => ({ url: `/users/${id}/two-factor`, method: 'DELETE' }),
+    }),
   }),
 });
 
-export const { useGetUsersPageInfiniteQuery, useCreateUserMutation, useEditUserMutation, useDeleteUserMutation } =
-  usersApi;
+export const {
+  useGetUsersPageInfiniteQuery,
+  useCreateUserMutation,
+  useEditUserMutation,
+  useDeleteUserMutation,
+  useResetUserTwoFactorMutation,
+} = usersApi;

@@ -1,17 +1,28 @@
-import { Badge, Button, HStack, Table } from '@chakra-ui/react';
+import { Badge, Button, HStack, IconButton, Table } from '@chakra-ui/react';
+import { ShieldOff } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { AddIcon } from '../../../components/icons';
 import { Page, ScrollArea } from '../../../components/page';
 import { RowActions } from '../../../components/row-actions';
 import { useManagedList } from '../../../components/use-managed-list';
-import { useDeleteUserMutation, useGetUsersPageInfiniteQuery } from '../api/users-api';
+import { notify } from '../../../components/toaster';
+import { toastError } from '../../../lib/errors';
+import {
+  type UserRecord,
+  useDeleteUserMutation,
+  useGetUsersPageInfiniteQuery,
+  useResetUserTwoFactorMutation,
+} from '../api/users-api';
 import { UserDialog } from './user-dialog';
 
 /** `/users` (admin): kept live by the app's socket (`company-{id}-user` invalidates `Users`). */
 export function UsersPage() {
   const { t } = useTranslation();
   const [remove] = useDeleteUserMutation();
+  const [resetTwoFactor] = useResetUserTwoFactorMutation();
+  const [resetting, setResetting] = useState<UserRecord | null>(null);
   const {
     search,
     records: users,
@@ -67,7 +78,17 @@ export function UsersPage() {
                   </HStack>
                 </Table.Cell>
                 <Table.Cell>
-                  <RowActions label={user.name} onEdit={() => setEditing(user)} onDelete={() => setDeleting(user)} />
+                  <RowActions label={user.name} onEdit={() => setEditing(user)} onDelete={() => setDeleting(user)}>
+                    <IconButton
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`${t('twoFactor.reset')} ${user.name}`}
+                      title={t('twoFactor.reset')}
+                      onClick={() => setResetting(user)}
+                    >
+                      <ShieldOff />
+                    </IconButton>
+                  </RowActions>
                 </Table.Cell>
               </Table.Row>
             ))}
@@ -76,6 +97,19 @@ export function UsersPage() {
       </ScrollArea>
       {editing && <UserDialog user={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog {...confirmDelete} title={t('common.deleteConfirm')} body={deleting?.name ?? ''} />
+      <ConfirmDialog
+        open={resetting !== null}
+        title={t('twoFactor.resetConfirm')}
+        body={t('twoFactor.resetBody', { name: resetting?.name ?? '' })}
+        onClose={() => setResetting(null)}
+        onConfirm={() => {
+          if (!resetting) return;
+          resetTwoFactor(resetting.id)
+            .unwrap()
+            .then(() => notify('success', t('twoFactor.resetDone')))
+            .catch(toastError);
+        }}
+      />
     </Page>
   );
 }

@@ -1,0 +1,5 @@
+import { AuditPage } from '../features/audit/components/audit-page';
+
+export default function AuditRoute() {
+  return <AuditPage />;
+}
