@@ -1,8 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { tokenStore } from '../../../api/session';
+import { API, authResponse } from '../../../testing/handlers';
 import { renderApp } from '../../../testing/render';
+import { server } from '../../../testing/server';
 import { LoginForm } from './login-form';
 
 const routes = [
@@ -53,5 +56,68 @@ describe('LoginForm', () => {
     await userEvent.type(screen.getByRole('textbox', { name: /email/i }), 'a@b.c');
     await userEvent.type(screen.getByLabelText(/senha/i), 'x');
     await waitFor(() => expect((submit as HTMLButtonElement).disabled).toBe(false));
+  });
+
+  it('asks for the authenticator code after the password, and signs in with it', async () => {
+    const challenge = { challengeToken: 'challenge-token-0123456789abcdef', expiresIn: 300 };
+    const sent: unknown[] = [];
+    server.use(
+      http.post(`${API}/auth/login`, () =>
+        HttpResponse.json(
+          { error: 'ERR_TWO_FACTOR_REQUIRED', message: 'duas etapas', details: challenge },
+          { status: 401 },
+        ),
+      ),
+      http.post(`${API}/auth/two-factor/verify`, async ({ request }) => {
+        const body = (await request.json()) as { code: string };
+        sent.push(body);
+        return body.code === '123456'
+          ? HttpResponse.json(authResponse())
+          : HttpResponse.json({ error: 'ERR_TWO_FACTOR_INVALID_CODE' }, { status: 400 });
+      }),
+    );
+    const { store } = renderApp(null, { path: '/login', routes });
+    await userEvent.type(screen.getByRole('textbox', { name: /email/i }), 'agente@demo.local');
+    await userEvent.type(screen.getByLabelText(/senha/i), 'demo12345');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    const code = await screen.findByRole('textbox', { name: /código/i });
+    expect(store.getState().session.status).not.toBe('authenticated');
+    await userEvent.type(code, '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Verificar' }));
+    expect(await screen.findByText('Código inválido ou já utilizado.')).toBeTruthy();
+    await userEvent.type(screen.getByRole('textbox', { name: /código/i }), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verificar' }));
+    expect(await screen.findByText('workspace')).toBeTruthy();
+    expect(sent).toEqual([
+      { challengeToken: challenge.challengeToken, code: '000000' },
+      { challengeToken: challenge.challengeToken, code: '123456' },
+    ]);
+    expect(store.getState().session.status).toBe('authenticated');
+  });
+
+  it('goes back to e-mail and password when the challenge expired', async () => {
+    server.use(
+      http.post(`${API}/auth/login`, () =>
+        HttpResponse.json(
+          {
+            error: 'ERR_TWO_FACTOR_REQUIRED',
+            details: { challengeToken: 'challenge-token-0123456789abcdef', expiresIn: 300 },
+          },
+          { status: 401 },
+        ),
+      ),
+      http.post(`${API}/auth/two-factor/verify`, () =>
+        HttpResponse.json({ error: 'ERR_TWO_FACTOR_CHALLENGE_EXPIRED' }, { status: 401 }),
+      ),
+    );
+    const { store } = renderApp(null, { path: '/login', routes });
+    await userEvent.type(screen.getByRole('textbox', { name: /email/i }), 'agente@demo.local');
+    await userEvent.type(screen.getByLabelText(/senha/i), 'demo12345');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: /código/i }), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verificar' }));
+    expect(await screen.findByText('A etapa de verificação expirou. Entre novamente com e-mail e senha.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Entrar' })).toBeTruthy();
+    expect(store.getState().session.status).not.toBe('expired');
   });
 });
