@@ -74,6 +74,19 @@ async function codeStep(page, code) {
   await page.getByTestId('two-factor-verify').click();
 }
 
+/** Waits for a test id to be visible; when it is not, the error carries a screenshot and what the page said. */
+async function shown(page, testId) {
+  try {
+    await page.getByTestId(testId).waitFor({ timeout: 15_000 });
+  } catch (error) {
+    const name = `trust-${testId}-${Date.now()}`;
+    await screenshot(page, name).catch(() => undefined);
+    throw new Error(`${testId} not shown at ${page.url()}; the page said ${JSON.stringify(await pageSaid(page))}`, {
+      cause: error,
+    });
+  }
+}
+
 async function landed(page, what) {
   try {
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
@@ -92,7 +105,7 @@ describe('two-step verification', () => {
     await signInAt(page, stack.webUrl, company);
     await page.getByTestId('account-menu').click();
     await page.getByTestId('account-two-factor').click();
-    await page.getByTestId('two-factor-dialog').waitFor();
+    await shown(page, 'two-factor-dialog');
     await page.getByText('Desativada').waitFor();
     await page.getByTestId('two-factor-enable').click();
 
@@ -144,6 +157,14 @@ describe('two-step verification', () => {
     const company = await newCompany('Empresa Exige');
     const admin = await person();
     await signInAt(admin, stack.webUrl, company);
+    // the admin enrols first: once the company requires it, a session without it ends at its next refresh
+    const adminToken = await tokenOf(admin);
+    const adminSetup = await api('POST', '/auth/two-factor/setup', { token: adminToken, body: {} });
+    const adminEnrolled = await api('POST', '/auth/two-factor/setup/confirm', {
+      token: adminToken,
+      body: { code: await codeOf(adminSetup.body.secret) },
+    });
+    assert.equal(adminEnrolled.status, 200);
     await admin.goto(`${stack.webUrl}/settings`);
     await admin.getByTestId('setting-twoFactorRequired').selectOption('enabled');
     await admin.getByText('Operação atualizada com sucesso.').first().waitFor();

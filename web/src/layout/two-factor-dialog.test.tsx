@@ -1,0 +1,57 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { agent } from '../testing/fixtures';
+import { API } from '../testing/handlers';
+import { renderApp } from '../testing/render';
+import { server } from '../testing/server';
+import { TwoFactorDialog } from './two-factor-dialog';
+
+const off = { enabled: false, required: false, enabledAt: null, recoveryCodesLeft: 0 };
+const setup = { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Atendimento:a%40b.c?secret=JBSWY3DPEHPK3PXP' };
+
+describe('TwoFactorDialog', () => {
+  it('turns two-step verification on: the QR code and key, the first code, then the recovery codes once', async () => {
+    let status = off;
+    const confirmed: unknown[] = [];
+    server.use(
+      http.get(`${API}/auth/two-factor`, () => HttpResponse.json(status)),
+      http.post(`${API}/auth/two-factor/setup`, () => HttpResponse.json(setup)),
+      http.post(`${API}/auth/two-factor/setup/confirm`, async ({ request }) => {
+        confirmed.push(await request.json());
+        status = { enabled: true, required: false, enabledAt: new Date().toISOString(), recoveryCodesLeft: 10 };
+        return HttpResponse.json({ recoveryCodes: ['AAAA-BBBB-CCCC-DDDD', 'EEEE-FFFF-GGGG-HHHH'] });
+      }),
+    );
+    let closed = false;
+    renderApp(<TwoFactorDialog onClose={() => (closed = true)} />, { user: agent });
+    expect(await screen.findByText('Desativada')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Ativar' }));
+    expect(await screen.findByText('JBSWY3DPEHPK3PXP')).toBeTruthy();
+    expect(screen.getByTestId('two-factor-qr').getAttribute('data-otpauth')).toBe(setup.otpauthUrl);
+    await userEvent.type(screen.getByRole('textbox', { name: /código/i }), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('AAAA-BBBB-CCCC-DDDD')).toBeTruthy();
+    expect(confirmed).toEqual([{ code: '123456' }]);
+    await userEvent.click(screen.getByRole('button', { name: 'Guardei os códigos' }));
+    await waitFor(() => expect(closed).toBe(true));
+  });
+
+  it('offers no way off while two-step verification is required', async () => {
+    server.use(
+      http.get(`${API}/auth/two-factor`, () =>
+        HttpResponse.json({
+          enabled: true,
+          required: true,
+          enabledAt: '2026-01-02T10:00:00.000Z',
+          recoveryCodesLeft: 7,
+        }),
+      ),
+    );
+    renderApp(<TwoFactorDialog onClose={() => undefined} />, { user: agent });
+    expect(await screen.findByText('Obrigatória para a sua conta')).toBeTruthy();
+    expect(screen.getByText('7 códigos de recuperação restantes')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Desativar' })).toBeNull();
+  });
+});
