@@ -21,6 +21,9 @@ export function AccountMenu({ user, collapsed }: { user: SessionUser; collapsed:
   const [logout] = useLogoutMutation();
   const [profileOpen, setProfileOpen] = useState(false);
   const [twoFactorOpen, setTwoFactorOpen] = useState(false);
+  // a dialog opens once the menu has closed: opened while the popover is still the top layer, it was dismissed
+  // together with it
+  const [next, setNext] = useState<'profile' | 'twoFactor' | null>(null);
   const [open, setOpen] = useState(false);
 
   const doLogout = async () => {
@@ -34,7 +37,16 @@ export function AccountMenu({ user, collapsed }: { user: SessionUser; collapsed:
 
   return (
     <Box borderTopWidth="1px" p="2">
-      <Popover.Root open={open} onOpenChange={(e) => setOpen(e.open)} positioning={{ placement: 'top-start' }}>
+      <Popover.Root
+        open={open}
+        onOpenChange={(e) => setOpen(e.open)}
+        positioning={{ placement: 'top-start' }}
+        onExitComplete={() => {
+          if (next === 'profile') setProfileOpen(true);
+          if (next === 'twoFactor') setTwoFactorOpen(true);
+          setNext(null);
+        }}
+      >
         <Popover.Trigger asChild>
           <Button variant="ghost" w="full" justifyContent="flex-start" data-testid="account-menu">
             <Box
@@ -65,8 +77,8 @@ export function AccountMenu({ user, collapsed }: { user: SessionUser; collapsed:
                     size="sm"
                     variant="outline"
                     onClick={() => {
+                      setNext('profile');
                       setOpen(false);
-                      setProfileOpen(true);
                     }}
                   >
                     {t('layout.profile')}
@@ -76,8 +88,8 @@ export function AccountMenu({ user, collapsed }: { user: SessionUser; collapsed:
                     variant="outline"
                     data-testid="account-two-factor"
                     onClick={() => {
+                      setNext('twoFactor');
                       setOpen(false);
-                      setTwoFactorOpen(true);
                     }}
                   >
                     {t('twoFactor.title')}

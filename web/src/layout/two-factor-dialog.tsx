@@ -112,7 +112,14 @@ export function TwoFactorDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size="sm" scrollBehavior="inside">
+    // not closed by a click outside: an enrolment half done (its QR code, its recovery codes) must not vanish
+    <Dialog.Root
+      open
+      onOpenChange={(e) => !e.open && onClose()}
+      size="sm"
+      scrollBehavior="inside"
+      closeOnInteractOutside={false}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
