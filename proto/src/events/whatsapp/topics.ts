@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEvent } from '../../common/envelope.js';
 import { IdSchema } from '../../common/ids.js';
-import { ErrorCodeSchema } from '../../errors/codes.js';
+import { EventErrorCodeSchema } from '../../errors/codes.js';
 import { defineTopic } from '../topic.js';
 import {
   AckSchema,
@@ -89,7 +89,7 @@ export const MessageSendFailed = defineEvent(
     commandId: z.uuid(),
     clientMessageId: z.string().min(1),
     connectionId: IdSchema,
-    error: ErrorCodeSchema,
+    error: EventErrorCodeSchema,
     reason: z.string(),
   }),
   { description: 'A send command failed for good (ack 0).' },
@@ -108,7 +108,7 @@ export const MessageEditFailed = defineEvent(
     body: z.string(),
     /** The message as it was before the edit, from the command: the sender puts it back. */
     previous: z.object({ body: z.string(), isEdited: z.boolean() }),
-    error: ErrorCodeSchema,
+    error: EventErrorCodeSchema,
     reason: z.string(),
   }),
   { description: 'An edit command failed for good: the contact still sees the previous text.' },
@@ -151,7 +151,7 @@ export const NumberChecked = defineEvent(
         jid: z.string().nullable(),
       }),
     ),
-    error: ErrorCodeSchema.nullable(),
+    error: EventErrorCodeSchema.nullable(),
   }),
   { description: 'The answer to a whatsapp.number.check command.' },
 );
@@ -161,7 +161,7 @@ export const ContactsExported = defineEvent(
     commandId: z.uuid(),
     connectionId: IdSchema,
     count: z.number().int().min(0),
-    error: ErrorCodeSchema.nullable(),
+    error: EventErrorCodeSchema.nullable(),
   }),
   {
     description:
