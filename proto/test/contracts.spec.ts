@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EnvelopeSchema } from '@cs/proto/common';
-import { ERROR_CATALOGUE, SPEC_ERROR_CODES } from '@cs/proto/errors';
+import { ERROR_CATALOGUE, ERROR_CODES, EventErrorCodeSchema, SPEC_ERROR_CODES } from '@cs/proto/errors';
 import { ALL_EVENT_TYPES, eventByType, TOPIC_NAME_PATTERN, TOPICS } from '@cs/proto/events';
 
 const protoDir = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -64,6 +64,12 @@ describe('event fixtures', () => {
 });
 
 describe('error catalogue', () => {
+  it('keeps the codes added after the released events out of their error fields, not out of HTTP answers', () => {
+    expect(EventErrorCodeSchema.safeParse('ERR_SENDING_WAPP_MSG').success).toBe(true);
+    expect(EventErrorCodeSchema.safeParse('ERR_TWO_FACTOR_INVALID_CODE').success).toBe(false);
+    expect(ERROR_CODES).toContain('ERR_TWO_FACTOR_INVALID_CODE');
+  });
+
   it('contains every error code of the spec', () => {
     for (const code of SPEC_ERROR_CODES) expect(ERROR_CATALOGUE).toHaveProperty(code);
   });
