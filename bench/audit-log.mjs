@@ -1,5 +1,5 @@
 // Benchmark: the audit log at a million entries. Seeds identity's audit_entries (1,000,000 at --scale 1: 300,000 of
-// them the demo company's, by 40 people and every action, over a year; the rest spread over 500 other companies)
+// them the demo company's, by 40 people and 12 actions drawn at random, over a year; the rest spread over 500 other companies)
 // into a fresh stack's database before its processes start, then drives `GET /audit-logs` through the gateway,
 // closed loop at fixed concurrencies, for each filter the page offers an admin and the super user (newest page,
 // person, action, a week six months back, all three, a page deep in the log by its cursor). Prints p50/p95/p99 and
@@ -40,18 +40,19 @@ async function seed(databaseUrl) {
       `INSERT INTO identity.audit_entries (event_id, company_id, occurred_at, actor_user_id, actor_company_id,
          actor_name, actor_email, actor_profile, actor_super, ip, action, target_type, target_id, target_label,
          changes, service)
-       SELECT gen_random_uuid(), ${company}, now() - (random() * interval '365 days'), ${actor}, ${company},
-              'Pessoa ' || (${actor}), 'pessoa' || (${actor}) || '@empresa.com.br', 'admin', false, '203.0.113.10',
-              ($2::text[])[1 + (n % cardinality($2::text[]))], 'queue', (n % 500)::text, 'Fila ' || (n % 500),
-              jsonb_build_array(jsonb_build_object('field', 'name', 'before', 'Fila', 'after', 'Fila ' || n)),
+       SELECT gen_random_uuid(), g.company, now() - (random() * interval '365 days'), g.actor, g.company,
+              'Pessoa ' || g.actor, 'pessoa' || g.actor || '@empresa.com.br', 'admin', false, '203.0.113.10',
+              ($2::text[])[1 + floor(random() * cardinality($2::text[]))::int], 'queue', (g.n % 500)::text,
+              'Fila ' || (g.n % 500),
+              jsonb_build_array(jsonb_build_object('field', 'name', 'before', 'Fila', 'after', 'Fila ' || g.n)),
               'tickets'
-         FROM generate_series(1, $1) n`,
+         FROM (SELECT n, ${company} AS company, ${actor} AS actor FROM generate_series(1, $1) n) g`,
       [count, ACTIONS],
     );
   for (let offset = 0; offset < demoShare; offset += 100_000)
-    await insert(Math.min(100_000, demoShare - offset), '2', '1000 + (n % 40)');
+    await insert(Math.min(100_000, demoShare - offset), '2', '1000 + floor(random() * 40)::int');
   for (let offset = 0; offset < total - demoShare; offset += 100_000)
-    await insert(Math.min(100_000, total - demoShare - offset), '3 + (n % 500)', '5000 + (n % 2000)');
+    await insert(Math.min(100_000, total - demoShare - offset), '3 + (n % 500)', '5000 + floor(random() * 2000)::int');
   await db.query('VACUUM ANALYZE identity.audit_entries');
   const rows = Number((await db.query('SELECT count(*) FROM identity.audit_entries')).rows[0].count);
   await db.end();

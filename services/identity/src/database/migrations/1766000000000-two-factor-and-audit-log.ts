@@ -8,7 +8,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *
  * The audit log is append-only: a trigger refuses UPDATE, TRUNCATE and any DELETE outside the retention job's
  * transactions (which set `cs.audit_retention`). Its indexes serve each filter of `GET /audit-logs` newest first
- * (company, company + person, company + action; across companies for super users), and the retention job (time).
+ * (company, company + person, company + action, company + person + action; across companies for super users), and
+ * the retention job (time).
  */
 export class TwoFactorAndAuditLog1766000000000 implements MigrationInterface {
   name = 'TwoFactorAndAuditLog1766000000000';
@@ -83,6 +84,7 @@ export class TwoFactorAndAuditLog1766000000000 implements MigrationInterface {
       ['idx_audit_entries_company_time', 'company_id, occurred_at DESC, id DESC'],
       ['idx_audit_entries_company_actor_time', 'company_id, actor_user_id, occurred_at DESC, id DESC'],
       ['idx_audit_entries_company_action_time', 'company_id, action, occurred_at DESC, id DESC'],
+      ['idx_audit_entries_company_actor_action_time', 'company_id, actor_user_id, action, occurred_at DESC, id DESC'],
       ['idx_audit_entries_time', 'occurred_at DESC, id DESC'],
       ['idx_audit_entries_actor_time', 'actor_user_id, occurred_at DESC, id DESC'],
       ['idx_audit_entries_action_time', 'action, occurred_at DESC, id DESC'],
