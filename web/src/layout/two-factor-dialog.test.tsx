@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { TwoFactorStatus } from '@cs/proto/http';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { agent } from '../testing/fixtures';
@@ -8,7 +9,7 @@ import { renderApp } from '../testing/render';
 import { server } from '../testing/server';
 import { TwoFactorDialog } from './two-factor-dialog';
 
-const off = { enabled: false, required: false, enabledAt: null, recoveryCodesLeft: 0 };
+const off: TwoFactorStatus = { enabled: false, required: false, enabledAt: null, recoveryCodesLeft: 0 };
 const setup = { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Atendimento:a%40b.c?secret=JBSWY3DPEHPK3PXP' };
 
 describe('TwoFactorDialog', () => {
