@@ -230,7 +230,9 @@ export async function startStack({
     if (!withWeb) return stack;
 
     const webPort = await freePort();
-    const web = spawn(process.execPath, [`${root}node_modules/vite/bin/vite.js`, 'preview', '--host', '127.0.0.1'], {
+    // stacks running side by side each preview the same build: Vite's one-preview-per-project lock does not apply
+    const vite = `${root}node_modules/vite/bin/vite.js`;
+    const web = spawn(process.execPath, [vite, 'preview', '--host', '127.0.0.1', '--bypass-lock'], {
       cwd: `${root}web`,
       env: { ...process.env, GATEWAY_URL: gatewayUrl, WEB_PORT: String(webPort) },
       stdio: ['ignore', 'ignore', 'inherit'],
