@@ -19,12 +19,12 @@ status=0
 export STACK_COMPILED=1
 
 # The lines that sum up a runner's output (its colours removed): Jest's from "Test Suites:" on, Vitest's "Test Files",
-# "Tests" and "Duration", node's test runner's closing "# tests" … "# duration_ms".
+# "Tests" and "Duration", node's test runner's closing "tests" … "duration_ms" (after "#" or its spec reporter's "ℹ").
 summary() {
   sed -E 's/\x1b\[[0-9;]*m//g' "$1" |
     awk '/^Test Suites:/ { jest = 1 } jest { print; next }
          /^ *(Test Files|Tests|Duration) / { print; next }
-         /^# (tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) / { print }'
+         /^(#|ℹ) (tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) / { print }'
 }
 
 fast() {
