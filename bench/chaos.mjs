@@ -324,15 +324,14 @@ try {
           const id = `${run}${i}`;
           const tenant = { name: `Chaos ${id}`, email: `chaos-${id}@teste.com.br`, password: 'segredo123' };
           const created = await api(base, 'POST', '/companies/cadastro', {
-            ...tenant,
-            phone: '(11) 98765-4321',
-            planId: plan.id,
+            body: { ...tenant, phone: `(11) 9${String(8765_0000 + i).padStart(8, '0')}`, planId: plan.id },
           });
           if (created.status !== 200) throw new Error(`signup answered ${created.status}`);
           const { token } = await logIn(base, tenant.email, tenant.password);
           let invoice;
           for (const deadline = t() + 60_000; !invoice; await sleep(250)) {
-            invoice = (await api(base, 'GET', '/invoices/all', { token })).body?.invoices?.[0];
+            const answer = (await api(base, 'GET', '/invoices/all', { token })).body;
+            invoice = (Array.isArray(answer) ? answer : answer?.invoices)?.[0];
             if (t() > deadline) throw new Error('no invoice for a new company');
           }
           const charge = await api(base, 'POST', '/subscription', { token, body: { invoiceId: invoice.id } });
