@@ -10,10 +10,10 @@ import { JobsService } from '@cs/platform/jobs';
 import type { CampaignsConfig } from '../../config/env.js';
 import { AUDIENCE_SQL, type CampaignRow, CampaignsRepository } from '../campaigns/campaigns.repository.js';
 import { MediaStorage } from '../media/media.storage.js';
-import { applyVariables, delayAfter } from '../settings/campaign-settings.js';
 import { CampaignSettingsRepository } from '../settings/campaign-settings.repository.js';
 import { Clock } from './clock.js';
 import { campaignMessageId, commandIdOf, mediaKindOf } from './dispatch-commands.js';
+import { messageVariants, nextSendAt, sendsAllowedNow, shippingTexts } from './dispatch-rules.js';
 
 export const START_JOB = 'campaign.start';
 export const DISPATCH_JOB = 'campaign.dispatch';
@@ -70,20 +70,6 @@ const CONFIRM_REPLIES = preparedStatement(`UPDATE campaign_shippings s SET confi
             AND c.whatsapp_id = r.whatsapp_id AND s.company_id = r.company_id AND s.number = r.number
             AND s.confirmation_requested_at IS NOT NULL AND s.confirmed_at IS NULL AND s.failed_at IS NULL
         RETURNING s.campaign_id, s.company_id`);
-
-const messagesOf = (row: CampaignRow, kind: 'message' | 'confirmation'): string[] => {
-  const values =
-    kind === 'message'
-      ? [row.message1, row.message2, row.message3, row.message4, row.message5]
-      : [
-          row.confirmation_message1,
-          row.confirmation_message2,
-          row.confirmation_message3,
-          row.confirmation_message4,
-          row.confirmation_message5,
-        ];
-  return values.filter((value): value is string => Boolean(value?.trim()));
-};
 
 /**
  * The dispatch engine (pg-boss on the service's database):
@@ -250,8 +236,8 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
    */
   async materialize(manager: EntityManager, row: CampaignRow): Promise<void> {
     const settings = await this.settings.get(asCompanyId(row.company_id));
-    const messages = messagesOf(row, 'message');
-    const confirmations = row.confirmation ? messagesOf(row, 'confirmation') : [];
+    const messages = messageVariants(row, 'message');
+    const confirmations = row.confirmation ? messageVariants(row, 'confirmation') : [];
     // the audience streamed through a cursor of this transaction, INSERT_BATCH rows at a time: memory stays flat
     // however large the list
     await manager.query(
@@ -277,10 +263,10 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
       const texts: string[] = [];
       const confirmationTexts: Array<string | null> = [];
       for (const contact of chunk) {
+        const { message, confirmation } = shippingTexts(position, contact, messages, confirmations, settings.variables);
         positions.push(position);
-        texts.push(applyVariables(messages[position % messages.length] ?? '', contact, settings.variables));
-        const confirmation = confirmations[position % Math.max(confirmations.length, 1)];
-        confirmationTexts.push(confirmation ? applyVariables(confirmation, contact, settings.variables) : null);
+        texts.push(message);
+        confirmationTexts.push(confirmation);
         position += 1;
       }
       await manager.query(
@@ -373,15 +359,13 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
       let handed = 0;
       while (handed < BATCH && nextAt.getTime() <= this.clock.now().getTime()) {
         // the sends this instant allows: the next one, and those after it while the delay after each stays zero
-        let room = 1;
-        while (handed + room < BATCH && delayAfter(sent + room, settings) === 0) room += 1;
-        const shippings = await this.nextShippings(manager, row, room);
+        const shippings = await this.nextShippings(manager, row, sendsAllowedNow(sent, settings, BATCH - handed));
         if (shippings.length === 0) break;
         const at = this.clock.now();
         await this.send(manager, row, shippings, connectionId, at);
         handed += shippings.length;
         sent += shippings.length;
-        nextAt = new Date(at.getTime() + delayAfter(sent, settings) * 1000);
+        nextAt = nextSendAt(at, sent, settings);
       }
       if (handed > 0) {
         await manager.query('UPDATE connection_pacing SET next_at = $2, sent = $3 WHERE connection_id = $1', [

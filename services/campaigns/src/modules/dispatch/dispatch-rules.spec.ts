@@ -1,0 +1,85 @@
+import { DEFAULT_CAMPAIGN_SETTINGS } from '@cs/proto/http';
+import { messageVariants, nextSendAt, sendsAllowedNow, shippingTexts } from './dispatch-rules.js';
+
+const noVariants = {
+  message1: null,
+  message2: null,
+  message3: null,
+  message4: null,
+  message5: null,
+  confirmation_message1: null,
+  confirmation_message2: null,
+  confirmation_message3: null,
+  confirmation_message4: null,
+  confirmation_message5: null,
+};
+
+const contact = (index: number) => ({ name: `Cliente ${index}`, number: `552199990000${index}`, email: '' });
+
+describe('message rotation', () => {
+  it('takes the filled message tabs in order and leaves blank ones out', () => {
+    const row = { ...noVariants, message1: 'Oi', message2: '   ', message3: null, message4: 'Olá', message5: '' };
+    expect(messageVariants(row, 'message')).toEqual(['Oi', 'Olá']);
+    expect(messageVariants({ ...row, confirmation_message2: 'Confirma?' }, 'confirmation')).toEqual(['Confirma?']);
+  });
+
+  it('gives the contacts the variants in turn, with each contact’s own variables', () => {
+    const messages = ['A {nome}', 'B {numero}', 'C {cupom}'];
+    const texts = [0, 1, 2, 3, 4].map(
+      (position) => shippingTexts(position, contact(position), messages, [], [{ key: 'cupom', value: 'BF10' }]).message,
+    );
+    expect(texts).toEqual(['A Cliente 0', 'B 5521999900001', 'C BF10', 'A Cliente 3', 'B 5521999900004']);
+  });
+
+  it('rotates the confirmation variants on their own, and asks for no confirmation without one', () => {
+    const messages = ['M1', 'M2', 'M3'];
+    const asked = [0, 1, 2].map((position) =>
+      shippingTexts(position, contact(position), messages, ['C1 {nome}', 'C2'], []),
+    );
+    expect(asked).toEqual([
+      { message: 'M1', confirmation: 'C1 Cliente 0' },
+      { message: 'M2', confirmation: 'C2' },
+      { message: 'M3', confirmation: 'C1 Cliente 2' },
+    ]);
+    expect(shippingTexts(4, contact(4), messages, [], []).confirmation).toBeNull();
+  });
+});
+
+/** The send times a connection's pacing gives `count` messages when the dispatcher runs whenever it may send. */
+function schedule(count: number, settings: typeof DEFAULT_CAMPAIGN_SETTINGS, batch = 200): number[] {
+  const times: number[] = [];
+  let now = new Date(0);
+  let sent = 0;
+  while (times.length < count) {
+    const room = Math.min(sendsAllowedNow(sent, settings, batch), count - times.length);
+    for (let i = 0; i < room; i += 1) times.push(now.getTime() / 1000);
+    sent += room;
+    now = nextSendAt(now, sent, settings);
+  }
+  return times;
+}
+
+describe('dispatch pacing', () => {
+  it('waits messageInterval between messages and greaterInterval after every longerIntervalAfter', () => {
+    const settings = { ...DEFAULT_CAMPAIGN_SETTINGS, messageInterval: 5, longerIntervalAfter: 3, greaterInterval: 60 };
+    expect(schedule(7, settings)).toEqual([0, 5, 10, 70, 75, 80, 140]);
+  });
+
+  it('sends at once what zero intervals allow, pausing only for the longer interval', () => {
+    const settings = { ...DEFAULT_CAMPAIGN_SETTINGS, messageInterval: 0, longerIntervalAfter: 3, greaterInterval: 30 };
+    expect(schedule(7, settings)).toEqual([0, 0, 0, 30, 30, 30, 60]);
+  });
+
+  it('never hands more than one batch at a time', () => {
+    const settings = { ...DEFAULT_CAMPAIGN_SETTINGS, messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 };
+    expect(sendsAllowedNow(0, settings, 200)).toBe(200);
+    expect(sendsAllowedNow(500, settings, 7)).toBe(7);
+  });
+
+  it('goes on from a connection’s count so far (another campaign on the same connection counts too)', () => {
+    const settings = { ...DEFAULT_CAMPAIGN_SETTINGS, messageInterval: 0, longerIntervalAfter: 10, greaterInterval: 60 };
+    // 8 sent already: two more may go now, the tenth is followed by the longer pause
+    expect(sendsAllowedNow(8, settings, 200)).toBe(2);
+    expect(nextSendAt(new Date(0), 10, settings).getTime()).toBe(60_000);
+  });
+});
