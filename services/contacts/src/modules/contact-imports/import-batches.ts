@@ -17,7 +17,7 @@ export interface BatchOutcome {
 }
 
 /** Rows with the same number in one batch become one (first name given wins, first e-mail given wins). */
-function mergeDuplicates(rows: readonly ValidRow[]): ValidRow[] {
+export function mergeDuplicates(rows: readonly ValidRow[]): ValidRow[] {
   const byNumber = new Map<string, ValidRow>();
   for (const row of rows) {
     const seen = byNumber.get(row.number);

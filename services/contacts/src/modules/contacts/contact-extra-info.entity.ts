@@ -5,6 +5,7 @@ import {
   JoinColumn,
   ManyToOne,
   PrimaryGeneratedColumn,
+  type Relation,
   UpdateDateColumn,
 } from 'typeorm';
 import { ContactEntity } from './contact.entity.js';
@@ -23,7 +24,8 @@ export class ContactExtraInfoEntity {
 
   @ManyToOne(() => ContactEntity, (contact) => contact.extraInfo, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'contact_id' })
-  contact?: ContactEntity;
+  // Relation<>: no design-type metadata naming the other entity (the two modules import each other)
+  contact?: Relation<ContactEntity>;
 
   @Column({ type: 'varchar', length: 255 })
   name!: string;

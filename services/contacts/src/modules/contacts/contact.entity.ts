@@ -1,4 +1,12 @@
-import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  OneToMany,
+  PrimaryGeneratedColumn,
+  type Relation,
+  UpdateDateColumn,
+} from 'typeorm';
 import { ContactExtraInfoEntity } from './contact-extra-info.entity.js';
 
 export type WhatsappStatus = 'unknown' | 'checking' | 'valid' | 'invalid';
@@ -58,5 +66,5 @@ export class ContactEntity {
   updatedAt!: Date;
 
   @OneToMany(() => ContactExtraInfoEntity, (info) => info.contact)
-  extraInfo?: ContactExtraInfoEntity[];
+  extraInfo?: Relation<ContactExtraInfoEntity[]>;
 }
