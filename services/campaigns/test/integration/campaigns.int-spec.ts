@@ -14,6 +14,7 @@ import { campaignsService } from '../../src/app.js';
 import { createCampaignsDataSource } from '../../src/database/data-source.js';
 import { utcToZoned } from '../../src/modules/campaigns/zoned-time.js';
 import { Clock } from '../../src/modules/dispatch/clock.js';
+import { ProjectionsRepository } from '../../src/modules/projections/projections.repository.js';
 import { Parties, TEST_HEADERS } from '../support/parties.js';
 
 let app: RunningApp<typeof campaignsService.envSchema>;
@@ -291,8 +292,11 @@ describe('campaign routes', () => {
     const connectionId = companyId * 10 + nextId();
     const listId = companyId * 10 + nextId();
     // the admin created both a moment ago: their events reach this service after the campaign's request does
+    const waiting = jest.spyOn(app.app.get(ProjectionsRepository), 'awaitReference');
     const created = call(companyId, 'POST', '/campaigns', campaignBody(connectionId, listId));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // the request is waiting for the connection's projection before the events are published
+    await expectEventually(() => expect(waiting).toHaveBeenCalledWith('connections', connectionId));
+    waiting.mockRestore();
     await parties.connection(companyId, connectionId, 'Conexão recém-criada');
     await parties.list(companyId, listId, 'Lista recém-criada', []);
     const response = await created;

@@ -819,7 +819,15 @@ describe('contacts.contact.ensure (the external send API writing to a new number
     });
     expect(found).toMatchObject({ number: digits, name: digits, whatsappStatus: 'valid', isGroup: false });
     await ensure(digits);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // a later command on the same key: once its contact exists, the one before it was handled
+    const marker = `55${mobile(11)}`;
+    await ensure(marker);
+    await expectEventually(async () => {
+      const page = await json<{ contacts: Contact[] }>(
+        await call(companyB, 'GET', `/contacts?searchParam=${marker.slice(-8)}`),
+      );
+      expect(page.contacts).toHaveLength(1);
+    });
     const again = await json<{ contacts: Contact[] }>(
       await call(companyB, 'GET', `/contacts?searchParam=${national.slice(-8)}`),
     );

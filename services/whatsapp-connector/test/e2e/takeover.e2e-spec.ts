@@ -177,10 +177,23 @@ it('renews its own leases while a claim waits on a locked row, and takes 8 froze
     );
     await db.query('UPDATE connections SET session_wanted = true WHERE id = $1', [stuckId]);
     const before = await leases();
-    // longer than a TTL: without renewals on their own timer the leases would have lapsed and been taken over
-    await new Promise((resolve) => setTimeout(resolve, 20_000));
-    const after = await leases();
-    expect(after.size).toBe(SESSIONS);
+    const {
+      rows: [latest],
+    } = await db.query<{ at: Date }>(
+      'SELECT max(expires_at) AS at FROM session_leases WHERE connection_id = ANY($1::int[])',
+      [[...before.keys()]],
+    );
+    // past a TTL: without renewals on their own timer the leases would have lapsed and been taken over, so each
+    // is renewed after the moment it would have lapsed
+    const after = await expectEventually(
+      async () => {
+        const now = await leases();
+        expect(now.size).toBe(SESSIONS);
+        for (const id of before.keys()) expect(now.get(id)?.renewedAt.getTime()).toBeGreaterThan(latest!.at.getTime());
+        return now;
+      },
+      { timeoutMs: 60_000 },
+    );
     for (const [id, lease] of before) {
       expect(after.get(id)?.epoch).toBe(lease.epoch);
       expect(after.get(id)?.renewedAt.getTime()).toBeGreaterThan(lease.renewedAt.getTime());

@@ -5,7 +5,7 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { DataSource, EntityManager } from 'typeorm';
 import { type PreparedQuery, preparedQueries, runMigrations } from '@cs/platform/database';
-import { nextCompanyId, testRun } from '@cs/platform/testing';
+import { expectEventually, nextCompanyId, testRun } from '@cs/platform/testing';
 import { createWhatsappDataSource } from '../../src/database/data-source.js';
 import { Leases } from '../../src/modules/sessions/lease.repository.js';
 
@@ -94,12 +94,26 @@ describe('the lease fence', () => {
     let takeover: Promise<number | null> | undefined;
     await dataSource.transaction(async (manager) => {
       expect(await Leases.holds(manager, id, 'process-a', 1)).toBe(true);
-      await new Promise((resolve) => setTimeout(resolve, 300)); // the lease lapses meanwhile
+      // the lease lapses meanwhile (its TTL, on the database's clock)
+      await expectEventually(async () => {
+        const [lease] = await dataSource.query<Array<{ lapsed: boolean }>>(
+          'SELECT expires_at < now() AS lapsed FROM whatsapp.session_leases WHERE connection_id = $1',
+          [id],
+        );
+        expect(lease?.lapsed).toBe(true);
+      });
       takeover = claim(id, 'process-b').then((epoch) => {
         order.push('takeover');
         return epoch;
       });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // the takeover is waiting for the lock this transaction's check holds
+      await expectEventually(async () => {
+        const waiting = await dataSource.query<unknown[]>(
+          `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'
+              AND query ILIKE '%session_leases%'`,
+        );
+        expect(waiting.length).toBeGreaterThan(0);
+      });
       // the second check of this transaction is still answered by the lock it holds
       expect(await Leases.holds(manager, id, 'process-a', 1)).toBe(true);
       order.push('fenced transaction ends');
