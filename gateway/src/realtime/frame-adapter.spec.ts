@@ -59,6 +59,22 @@ describe(FrameAdapter.name, () => {
   const until = (check: () => boolean) =>
     expectEventually(() => expect(check()).toBe(true), { timeoutMs: 2_000, intervalMs: 10 });
 
+  type Client = Awaited<ReturnType<typeof client>>;
+  let markers = 0;
+  /**
+   * A marker broadcast to every socket has reached each of `all`: a socket's events arrive in order, so whatever
+   * was sent to it before has arrived too (or never will).
+   */
+  const settled = async (...all: Client[]) => {
+    const id = (markers += 1);
+    io.emit('marker', id);
+    await until(() =>
+      all.every(({ received }) => received.some(([event, value]) => event === 'marker' && value === id)),
+    );
+  };
+  /** What a client received, markers aside. */
+  const seen = ({ received }: Client) => received.filter(([event]) => event !== 'marker');
+
   beforeEach(async () => {
     http = createServer();
     io = new Server(http, { adapter: FrameAdapter });
@@ -88,30 +104,30 @@ describe(FrameAdapter.name, () => {
     io.to(['a', 'b']).except('muted').emit('tag', { id: 1, name: 'Vendas – prioridade' });
 
     await until(() => both.received.length > 0 && onlyA.received.length > 0);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(both.received).toEqual([['tag', { id: 1, name: 'Vendas – prioridade' }]]);
-    expect(onlyA.received).toEqual([['tag', { id: 1, name: 'Vendas – prioridade' }]]);
-    expect(excepted.received).toEqual([]);
-    expect(other.received).toEqual([]);
+    const delivered = { ...adapter().deliveries };
+    await settled(both, onlyA, excepted, other);
+    expect(seen(both)).toEqual([['tag', { id: 1, name: 'Vendas – prioridade' }]]);
+    expect(seen(onlyA)).toEqual([['tag', { id: 1, name: 'Vendas – prioridade' }]]);
+    expect(seen(excepted)).toEqual([]);
+    expect(seen(other)).toEqual([]);
     // both went straight to their idle websockets
-    expect(adapter().deliveries.direct - before.direct).toBe(2);
-    expect(adapter().deliveries.engine - before.engine).toBe(0);
+    expect(delivered.direct - before.direct).toBe(2);
+    expect(delivered.engine - before.engine).toBe(0);
 
     // one room (the usual broadcast: a company's channel), with and without an exception
     io.to('a').except('muted').emit('tag', { id: 2 });
     io.to('a').emit('tag', { id: 3 });
-    await until(() => excepted.received.length > 0 && onlyA.received.length > 2);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(onlyA.received.slice(1)).toEqual([
+    await settled(both, onlyA, excepted, other);
+    expect(seen(onlyA).slice(1)).toEqual([
       ['tag', { id: 2 }],
       ['tag', { id: 3 }],
     ]);
-    expect(both.received.slice(1)).toEqual([
+    expect(seen(both).slice(1)).toEqual([
       ['tag', { id: 2 }],
       ['tag', { id: 3 }],
     ]);
-    expect(excepted.received).toEqual([['tag', { id: 3 }]]);
-    expect(other.received).toEqual([]);
+    expect(seen(excepted)).toEqual([['tag', { id: 3 }]]);
+    expect(seen(other)).toEqual([]);
   });
 
   it('reaches every socket when no room is named, long-polling ones through engine.io', async () => {
