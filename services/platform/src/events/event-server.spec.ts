@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pino from 'pino';
 import { dlqTopicOf } from '@cs/proto/events';
+import { expectEventually } from '../testing/helpers.js';
 import { repoRoot } from '../testing/repo.js';
 import type { DeliveredMessage, EventBus, SubscribeOptions } from './event-bus.js';
 import { EventServer } from './event-server.js';
@@ -49,8 +50,6 @@ function setup(handler: (event: Seen) => Promise<void>) {
   return { server, deadLetters };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
-
 describe(EventServer.name, () => {
   it('hands a valid event to the handler once, even when delivered twice', async () => {
     const seen: string[] = [];
@@ -65,7 +64,6 @@ describe(EventServer.name, () => {
     const seen: string[] = [];
     const { server, deadLetters } = setup(async (event) => void seen.push(event.type));
     await server.handleMessage(delivered({ ...fixture(), type: 'identity.company.renamed' }));
-    await settle();
     expect(seen).toEqual([]);
     expect(deadLetters).toEqual([]);
   });
@@ -74,7 +72,6 @@ describe(EventServer.name, () => {
     const { server, deadLetters } = setup(async () => undefined);
     await server.handleMessage(delivered('{not json'));
     await server.handleMessage(delivered({ ...fixture(), data: { id: 'forty-two' } }));
-    await settle();
     expect(deadLetters.map((letter) => letter.reason)).toEqual(['invalid-json', 'invalid-data']);
   });
 
@@ -85,7 +82,6 @@ describe(EventServer.name, () => {
       throw new Error('boom');
     });
     await server.handleMessage(delivered(fixture()));
-    await settle();
     expect(calls).toBe(3);
     expect(deadLetters.map((letter) => letter.reason)).toEqual(['handler-failed']);
   });
@@ -97,7 +93,6 @@ describe(EventServer.name, () => {
       if (calls === 1) throw new Error('transient');
     });
     await server.handleMessage(delivered(fixture()));
-    await settle();
     expect(calls).toBe(2);
     expect(deadLetters).toEqual([]);
   });
@@ -118,8 +113,7 @@ describe(EventServer.name, () => {
       delivered(a1, 0), // delivered twice: handled once
       delivered(named('b2'), 1),
     ]);
-    await settle();
-    expect(seen).toEqual(['b1', 'b2']);
+    await expectEventually(() => expect(seen).toEqual(['b1', 'b2']));
     release();
     await batch;
     expect(seen).toEqual(['b1', 'b2', 'a1', 'a2']);
@@ -136,7 +130,6 @@ describe(EventServer.name, () => {
       seen.push(event.data.name);
     });
     await server.handleBatch([delivered(named('first')), delivered(named('bad')), delivered(named('after'))]);
-    await settle();
     expect([seen, attempts, deadLetters.map((letter) => letter.reason)]).toEqual([
       ['first', 'after'],
       3,
