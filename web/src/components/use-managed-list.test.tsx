@@ -122,8 +122,10 @@ describe('useManagedList', () => {
     await waitFor(() => expect(screen.getByTestId('things').getAttribute('aria-busy')).toBe('false'));
     loadMore();
     loadMore();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(asked).toEqual(['#1', '#2', '#3']);
+    // a search after those scrolls: once it is asked for, a page the scrolls asked for would have been too
+    await userEvent.type(screen.getByRole('searchbox'), 'o');
+    await waitFor(() => expect(asked).toContain('o#1'));
+    expect(asked).toEqual(['#1', '#2', '#3', 'o#1']);
   });
 
   it('starts again from page 1 with the search text once it rests, dropping the pages already loaded', async () => {

@@ -1,11 +1,23 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { useListConnectionsQuery } from '../api/endpoints/company';
 import { admin } from '../testing/fixtures';
 import { API } from '../testing/handlers';
 import { renderApp } from '../testing/render';
 import { server } from '../testing/server';
 import { FirstConnectionBanner } from './first-connection-banner';
+
+/** The banner beside a reader of the same connections query: once the reader has them, so has the banner. */
+function WithConnectionsLoaded() {
+  const { isSuccess } = useListConnectionsQuery();
+  return (
+    <>
+      <FirstConnectionBanner />
+      {isSuccess && <span data-testid="connections-loaded" />}
+    </>
+  );
+}
 
 describe('FirstConnectionBanner', () => {
   it('guides a company without connections to /connections', async () => {
@@ -24,12 +36,14 @@ describe('FirstConnectionBanner', () => {
         return HttpResponse.json([{ id: 1, name: 'WhatsApp Demo', status: 'CONNECTED' }]);
       }),
     );
-    renderApp(<FirstConnectionBanner />, { user: admin, path: '/tickets' });
-    await waitFor(() => expect(calls).toBe(1));
+    const withConnection = renderApp(<WithConnectionsLoaded />, { user: admin, path: '/tickets' });
+    await screen.findByTestId('connections-loaded');
+    expect(calls).toBe(1);
     expect(screen.queryByTestId('first-connection')).toBeNull();
+    withConnection.unmount();
     server.use(http.get(`${API}/whatsapp`, () => HttpResponse.json([])));
-    renderApp(<FirstConnectionBanner />, { user: admin, path: '/connections' });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    renderApp(<WithConnectionsLoaded />, { user: admin, path: '/connections' });
+    await screen.findByTestId('connections-loaded');
     expect(screen.queryByTestId('first-connection')).toBeNull();
   });
 });

@@ -2,12 +2,13 @@
 // assigned at run time to every Date created afterwards.
 process.env.TZ = 'Asia/Tokyo';
 
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../../api/types';
 import { admin } from '../../../testing/fixtures';
+import { fill } from '../../../testing/fill';
 import { API } from '../../../testing/handlers';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
@@ -82,14 +83,14 @@ describe('the campaign dialog’s schedule', () => {
     const user = userEvent.setup();
     renderApp(<CampaignDialog campaign={null} onClose={() => undefined} />, { user: companyAdmin });
     const dialog = await screen.findByTestId('campaign-dialog');
-    await user.type(within(dialog).getByRole('textbox', { name: /Nome/ }), 'Natal');
+    await fill(within(dialog).getByRole('textbox', { name: /Nome/ }), 'Natal');
     await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Comercial' })).toBeTruthy());
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Conexão' }), '5');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Lista de Contatos' }), '3');
-    await user.type(within(dialog).getAllByRole('textbox', { name: 'Mensagem' })[0]!, 'Feliz Natal');
+    await fill(within(dialog).getAllByRole('textbox', { name: 'Mensagem' })[0]!, 'Feliz Natal');
     const input = within(dialog).getByLabelText<HTMLInputElement>('Agendamento');
-    await user.clear(input);
-    await user.type(input, '2026-12-24T08:30');
+    // the picker's value as the browser reports it (its keystrokes are the browser's, not the dialog's)
+    fireEvent.change(input, { target: { value: '2026-12-24T08:30' } });
     await user.click(within(dialog).getByTestId('dialog-save'));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ name: 'Natal', scheduledAt: '2026-12-24 08:30:00' });

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../../api/types';
 import { agent, message } from '../../../testing/fixtures';
+import { fill } from '../../../testing/fill';
 import { API } from '../../../testing/handlers';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
@@ -67,7 +68,8 @@ describe('MessagesList', () => {
     expect(document.querySelector('img[src="x"]')).toBeNull();
   });
 
-  it('offers Editar only on our recent text messages, prefilled, and saves through POST /messages/edit/{id}', async () => {
+  /** A conversation of ticket 3: the contact's and our messages, old and recent, text and media; edits recorded. */
+  const editable = () => {
     const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
     const messages: Message[] = [
       message({ id: 'inbound', ticketId: 3, body: 'pergunta', createdAt: ago(20) }),
@@ -94,6 +96,11 @@ describe('MessagesList', () => {
       }),
     );
     renderApp(<MessagesList ticketId={3} />, { user: agent });
+    return { edits };
+  };
+
+  it('offers Editar only on our recent text messages, and marks edited ones', async () => {
+    editable();
     await screen.findByText('Chegamos às 9h');
     // an edited message (ours or the contact's) carries the marker
     const fixed = document.querySelector('[data-message-id="fixed"]') as HTMLElement;
@@ -114,15 +121,18 @@ describe('MessagesList', () => {
     expect(await menuOf('old')).toEqual(['Responder', 'Apagar']);
     expect(await menuOf('photo')).toEqual(['Responder', 'Apagar']);
     expect(await menuOf('recent')).toEqual(['Responder', 'Editar', 'Apagar']);
+  });
 
+  it('edits a recent message prefilled and saves through POST /messages/edit/{id}', async () => {
+    const { edits } = editable();
+    await screen.findByText('Chegamos às 9h');
     const row = document.querySelector('[data-message-id="recent"]') as HTMLElement;
     await userEvent.click(within(row).getByRole('button', { name: 'Opções da mensagem' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Editar' }));
     const dialog = await screen.findByTestId('edit-message-dialog');
     const box = within(dialog).getByRole('textbox');
     expect((box as HTMLTextAreaElement).value).toBe('Chegamos às 9h');
-    await userEvent.clear(box);
-    await userEvent.type(box, 'Chegamos às 10h');
+    await fill(box, 'Chegamos às 10h');
     await userEvent.click(within(dialog).getByTestId('dialog-save'));
     await waitFor(() => expect(edits).toEqual([{ id: 'recent', body: { body: 'Chegamos às 10h' } }]));
     await waitFor(() => expect(screen.queryByTestId('edit-message-dialog')).toBeNull());

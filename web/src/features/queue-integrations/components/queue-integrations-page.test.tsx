@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { admin } from '../../../testing/fixtures';
+import { fill } from '../../../testing/fill';
 import { API } from '../../../testing/handlers';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
@@ -60,8 +61,8 @@ describe('the queue integrations page', () => {
     expect(await within(dialog).findByText('Too Short!')).toBeTruthy();
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Tipo' }), 'n8n');
     expect(within(dialog).queryByRole('textbox', { name: 'Typebot - Slug' })).toBeNull();
-    await user.type(within(dialog).getByRole('textbox', { name: 'Nome' }), 'b fluxo');
-    await user.type(within(dialog).getByRole('textbox', { name: 'URL' }), 'https://n8n.exemplo.com.br/webhook/1');
+    await fill(within(dialog).getByRole('textbox', { name: 'Nome' }), 'ab fluxo');
+    await fill(within(dialog).getByRole('textbox', { name: 'URL' }), 'https://n8n.exemplo.com.br/webhook/1');
     await user.click(within(dialog).getByTestId('dialog-save'));
     await waitFor(() =>
       expect(posted).toEqual([
@@ -92,7 +93,7 @@ describe('the queue integrations page', () => {
     await user.click(await screen.findByRole('button', { name: /Adicionar integração/ }));
     const dialog = await screen.findByTestId('integration-dialog');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Tipo' }), 'dialogflow');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Nome do projeto' }), 'loja-123456');
+    await fill(within(dialog).getByRole('textbox', { name: 'Nome do projeto' }), 'loja-123456');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Linguagem' }), 'es');
     await user.click(within(dialog).getByRole('textbox', { name: 'JSON da conta de serviço' }));
     await user.paste('{"client_email":"a@b.iam.gserviceaccount.com","private_key":"k"}');

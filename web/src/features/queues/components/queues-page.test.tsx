@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { admin } from '../../../testing/fixtures';
+import { fill } from '../../../testing/fill';
 import { API } from '../../../testing/handlers';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
@@ -68,8 +69,8 @@ describe('the queues page', () => {
     await user.click(await within(dialog).findByRole('tab', { name: 'Horários de Atendimento' }));
     const saturdayEnd = within(dialog).getByLabelText('Sábado Fim');
     expect((saturdayEnd as HTMLInputElement).value).toBe('12:00');
-    await user.clear(saturdayEnd);
-    await user.type(saturdayEnd, '14:00');
+    // the time picker's value as the browser reports it (its keystrokes are the browser's, not the dialog's)
+    fireEvent.change(saturdayEnd, { target: { value: '14:00' } });
     await user.click(within(dialog).getByTestId('dialog-save'));
     await waitFor(() => expect(sent.map((s) => s.method)).toEqual(['PUT']));
     const body = sent[0]!.body as { schedules: Array<{ weekdayEn: string; endTime: string }> };
@@ -96,8 +97,8 @@ describe('the queues page', () => {
     const dialog = await screen.findByTestId('queue-dialog');
     await user.click(await within(dialog).findByTestId('option-add'));
     const card = await within(dialog).findByTestId('option-card');
-    await user.type(within(card).getByRole('textbox', { name: /Título/ }), 'Planos');
-    await user.type(within(card).getByRole('textbox', { name: 'Mensagem' }), 'Escolha um plano');
+    await fill(within(card).getByRole('textbox', { name: /Título/ }), 'Planos');
+    await fill(within(card).getByRole('textbox', { name: 'Mensagem' }), 'Escolha um plano');
     await user.click(within(card).getByRole('button', { name: 'Salvar opção' }));
     await waitFor(() =>
       expect(sent[0]?.body).toEqual({
@@ -118,7 +119,7 @@ describe('the queues page', () => {
     const levels = within(saved).getAllByTestId('options-level');
     await user.click(within(levels[0]!).getByTestId('option-add'));
     const child = await within(levels[0]!).findByTestId('option-card');
-    await user.type(within(child).getByRole('textbox', { name: /Título/ }), 'Básico');
+    await fill(within(child).getByRole('textbox', { name: /Título/ }), 'Básico');
     await user.click(within(child).getByRole('button', { name: 'Salvar opção' }));
     await waitFor(() =>
       expect(sent[1]?.body).toMatchObject({ queueId: 1, parentId: 10, option: '1', title: 'Básico' }),
