@@ -131,7 +131,8 @@ async function inboxed(groupId: string): Promise<string[]> {
   return rows.map((row) => row.event_id);
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+/** A poll's interval (inside a deadline-bounded loop). */
+const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 beforeAll(async () => {
   dataSource = await migratedProbeDataSource(schema);
@@ -173,7 +174,6 @@ describe('EventServer.handleBatch with an inbox (PostgreSQL)', () => {
     const entries = [probe('E1'), probe('E2'), probe('Veneno'), probe('E3'), probe('E4')];
 
     await server.handleBatch(entries.map(delivered));
-    await settle();
 
     expect(await effects(entries)).toEqual(['E1', 'E2', 'E3', 'E4']);
     expect(deadLetters).toEqual([entries[2]?.id]);
@@ -191,7 +191,6 @@ describe('EventServer.handleBatch with an inbox (PostgreSQL)', () => {
     const entries = [probe('F1'), probe('F2'), probe('F3')];
 
     await server.handleBatch(entries.map(delivered));
-    await settle();
 
     expect(await effects(entries)).toEqual(['F1', 'F2', 'F3']);
     expect(deadLetters).toEqual([]);
@@ -205,7 +204,6 @@ describe('EventServer.handleBatch with an inbox (PostgreSQL)', () => {
     const third = entries[2] as Probe;
 
     await server.handleBatch(entries.map(delivered));
-    await settle();
 
     expect(await effects(entries)).toEqual(['G1', 'G2']);
     expect(deadLetters).toEqual([third.id]);
@@ -243,7 +241,7 @@ describe('EventServer.handleBatch with an inbox (PostgreSQL)', () => {
       before: async (name) => {
         if (name !== 'QA1') return;
         const deadline = Date.now() + 5_000;
-        while (!created.started.includes('QB1') && Date.now() < deadline) await settle();
+        while (!created.started.includes('QB1') && Date.now() < deadline) await tick();
         sawOtherPartition = created.started.includes('QB1');
       },
     });
@@ -282,7 +280,6 @@ describe('EventServer.handleBatch with an inbox (PostgreSQL)', () => {
     };
 
     await server.handleBatch([delivered(entries[0] as Probe), broken, ...entries.slice(1).map(delivered)]);
-    await settle();
 
     expect(await effects(entries)).toEqual(['I1', 'I2', 'I3']);
     expect(deadLetters).toEqual(['x']);
@@ -348,7 +345,6 @@ describe('EventServer with a handler of arrays (@OnTopicBatches)', () => {
     const entries = [probe('K1'), probe('K2'), probe('Veneno'), probe('K3'), probe('K4')];
 
     await server.handleBatch(entries.map(delivered));
-    await settle();
 
     expect(await effects(entries)).toEqual(['K1', 'K2', 'K3', 'K4']);
     expect(deadLetters).toEqual([entries[2]?.id]);

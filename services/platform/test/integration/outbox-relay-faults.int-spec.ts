@@ -52,6 +52,18 @@ async function outboxCount(): Promise<number> {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Events are flowing: more were written, and the relays have published all but the last second's. */
+async function flowing(): Promise<void> {
+  const before = written.size;
+  await expectEventually(
+    async () => {
+      expect(written.size).toBeGreaterThan(before + 20);
+      expect(await replicas[0]!.relay.oldestUnpublishedAgeSeconds()).toBeLessThan(1);
+    },
+    { timeoutMs: 60_000, intervalMs: 100 },
+  );
+}
+
 beforeAll(async () => {
   const run = testRun();
   writer = await migratedProbeDataSource(schema);
@@ -96,19 +108,22 @@ it('loses no event and keeps each key in order when the broker loses answers and
 
   // twice: a broker that wrote and lost its answers (long enough to exhaust the client's retries), then a freeze
   for (let round = 0; round < 2; round += 1) {
-    await sleep(1_500);
+    await flowing();
     proxy.setMode('lose-answers');
+    // the fault's length is the scenario: longer than the client's retries
     await sleep(7_000);
     proxy.setMode('pass');
-    await sleep(1_500);
+    await flowing();
     proxy.setMode('freeze');
-    await sleep(3_000);
     // while nothing reaches the broker the lag grows (the gauge and /health/ready report it)
-    expect(await replicas[0]!.relay.oldestUnpublishedAgeSeconds()).toBeGreaterThan(1);
+    await expectEventually(
+      async () => expect(await replicas[0]!.relay.oldestUnpublishedAgeSeconds()).toBeGreaterThan(1),
+      { timeoutMs: 30_000, intervalMs: 100 },
+    );
     proxy.resetAll();
     proxy.setMode('pass');
   }
-  await sleep(1_000);
+  await flowing();
   writing = false;
   await writing$;
 
