@@ -15,7 +15,13 @@ const NOW = Date.parse('2026-03-10T12:00:00Z');
 
 /** In-memory stand-ins for the service's ports: one campaign row, and what the service asked of each port. */
 function harness(status: CampaignStatus, scheduledAt: Date | null = null) {
-  const row = { id: 1, company_id: COMPANY, status, scheduled_at: scheduledAt, media_path: null } as CampaignRow;
+  const row = {
+    id: 1,
+    company_id: COMPANY,
+    status,
+    scheduled_at: scheduledAt,
+    media_path: null,
+  } as unknown as CampaignRow;
   const writes: string[] = [];
   const calls: string[] = [];
   const manager = {
