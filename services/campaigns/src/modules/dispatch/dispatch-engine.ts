@@ -12,8 +12,17 @@ import { AUDIENCE_SQL, type CampaignRow, CampaignsRepository } from '../campaign
 import { MediaStorage } from '../media/media.storage.js';
 import { CampaignSettingsRepository } from '../settings/campaign-settings.repository.js';
 import { Clock } from './clock.js';
-import { campaignMessageId, commandIdOf, mediaKindOf } from './dispatch-commands.js';
-import { messageVariants, nextSendAt, sendsAllowedNow, shippingTexts } from './dispatch-rules.js';
+import { campaignMessageId, commandIdOf } from './dispatch-commands.js';
+import {
+  fileContent,
+  isConfirmationRequest,
+  mainContent,
+  messageVariants,
+  nextSendAt,
+  sendsAllowedNow,
+  shippingParts,
+  shippingTexts,
+} from './dispatch-rules.js';
 
 export const START_JOB = 'campaign.start';
 export const DISPATCH_JOB = 'campaign.dispatch';
@@ -440,8 +449,7 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
         },
       });
     };
-    const isRequest = (shipping: ShippingRow): boolean =>
-      row.confirmation && shipping.confirmed_at === null && shipping.confirmation_message !== null;
+    const isRequest = (shipping: ShippingRow): boolean => isConfirmationRequest(row, shipping);
     const requests = shippings.filter(isRequest);
     const mains = shippings.filter((shipping) => !isRequest(shipping));
     const options =
@@ -453,36 +461,8 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
           )
         : [];
     for (const shipping of shippings) {
-      if (isRequest(shipping)) {
-        command(shipping, 'confirm', { kind: 'text', body: shipping.confirmation_message! });
-        continue;
-      }
-      for (const option of options) {
-        command(shipping, `file-${option.id}`, {
-          kind: 'media',
-          mediaType: mediaKindOf(option.media_type),
-          url: this.media.urlOf(option.path),
-          mimeType: option.media_type,
-          fileName: option.path
-            .split('/')
-            .pop()!
-            .replace(/^[0-9a-f-]{36}-/, ''),
-          caption: '',
-          ptt: false,
-        });
-      }
-      if (row.media_path && row.media_type) {
-        command(shipping, 'main', {
-          kind: 'media',
-          mediaType: mediaKindOf(row.media_type),
-          url: this.media.urlOf(row.media_path),
-          mimeType: row.media_type,
-          fileName: row.media_name ?? 'arquivo',
-          caption: shipping.message,
-          ptt: false,
-        });
-      } else {
-        command(shipping, 'main', { kind: 'text', body: shipping.message });
+      for (const { part, content } of shippingParts(row, shipping, options, (path) => this.media.urlOf(path))) {
+        command(shipping, part, content);
       }
     }
     await this.events.emitAll(events);
@@ -628,37 +608,13 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
     if (part === 'confirm' && shipping.confirmation_message) {
       content = { kind: 'text', body: shipping.confirmation_message };
     } else if (part === 'main') {
-      content =
-        row.media_path && row.media_type
-          ? {
-              kind: 'media',
-              mediaType: mediaKindOf(row.media_type),
-              url: this.media.urlOf(row.media_path),
-              mimeType: row.media_type,
-              fileName: row.media_name ?? 'arquivo',
-              caption: shipping.message,
-              ptt: false,
-            }
-          : { kind: 'text', body: shipping.message };
+      content = mainContent(row, shipping.message, (path) => this.media.urlOf(path));
     } else if (part.startsWith('file-')) {
       const [option] = await manager.query<Array<{ path: string; media_type: string }>>(
         'SELECT path, media_type FROM file_list_options WHERE company_id = $1 AND id = $2 AND path IS NOT NULL',
         [companyId, Number(part.slice('file-'.length))],
       );
-      if (option) {
-        content = {
-          kind: 'media',
-          mediaType: mediaKindOf(option.media_type),
-          url: this.media.urlOf(option.path),
-          mimeType: option.media_type,
-          fileName: option.path
-            .split('/')
-            .pop()!
-            .replace(/^[0-9a-f-]{36}-/, ''),
-          caption: '',
-          ptt: false,
-        };
-      }
+      if (option) content = fileContent(option, (path) => this.media.urlOf(path));
     }
     if (!content) return;
     await this.events.emit(ShippingDelivered, {

@@ -1,5 +1,5 @@
 import { DEFAULT_CAMPAIGN_SETTINGS } from '@cs/proto/http';
-import { messageVariants, nextSendAt, sendsAllowedNow, shippingTexts } from './dispatch-rules.js';
+import { messageVariants, nextSendAt, sendsAllowedNow, shippingParts, shippingTexts } from './dispatch-rules.js';
 
 const noVariants = {
   message1: null,
@@ -81,5 +81,75 @@ describe('dispatch pacing', () => {
     // 8 sent already: two more may go now, the tenth is followed by the longer pause
     expect(sendsAllowedNow(8, settings, 200)).toBe(2);
     expect(nextSendAt(new Date(0), 10, settings).getTime()).toBe(60_000);
+  });
+});
+
+describe('what a contact receives', () => {
+  const urlOf = (path: string) => `https://media.example/${path}`;
+  const textCampaign = { confirmation: false, media_path: null, media_type: null, media_name: null };
+  const shipping = { message: 'Oi Ana', confirmation_message: null, confirmed_at: null };
+  const files = [
+    { id: 7, path: 'company/1/files/0b7e5a52-7c1e-4c4e-9d0a-3f1e2b6c9a10-catalogo.pdf', media_type: 'application/pdf' },
+    { id: 8, path: 'company/1/files/1c8f6b63-8d2f-4d5f-8e1b-4a2f3c7d0b21-foto.jpg', media_type: 'image/jpeg' },
+  ];
+
+  it('gets the message as a text', () => {
+    expect(shippingParts(textCampaign, shipping, [], urlOf)).toEqual([
+      { part: 'main', content: { kind: 'text', body: 'Oi Ana' } },
+    ]);
+  });
+
+  it('gets the campaign’s media with the message as its caption', () => {
+    const withMedia = {
+      ...textCampaign,
+      media_path: 'campaign/3/oferta.mp4',
+      media_type: 'video/mp4',
+      media_name: 'oferta.mp4',
+    };
+    expect(shippingParts(withMedia, shipping, [], urlOf)).toEqual([
+      {
+        part: 'main',
+        content: {
+          kind: 'media',
+          mediaType: 'video',
+          url: 'https://media.example/campaign/3/oferta.mp4',
+          mimeType: 'video/mp4',
+          fileName: 'oferta.mp4',
+          caption: 'Oi Ana',
+          ptt: false,
+        },
+      },
+    ]);
+  });
+
+  it('gets the file list’s files first, named as uploaded, then the message', () => {
+    const parts = shippingParts(textCampaign, shipping, files, urlOf);
+    expect(parts.map(({ part }) => part)).toEqual(['file-7', 'file-8', 'main']);
+    expect(parts[0]!.content).toMatchObject({
+      kind: 'media',
+      mediaType: 'document',
+      fileName: 'catalogo.pdf',
+      caption: '',
+    });
+    expect(parts[1]!.content).toMatchObject({ mediaType: 'image', fileName: 'foto.jpg' });
+  });
+
+  it('gets only the confirmation request until it replies, then the files and the message', () => {
+    const confirming = { ...textCampaign, confirmation: true };
+    const waiting = { ...shipping, confirmation_message: 'Podemos enviar a oferta?' };
+    expect(shippingParts(confirming, waiting, files, urlOf)).toEqual([
+      { part: 'confirm', content: { kind: 'text', body: 'Podemos enviar a oferta?' } },
+    ]);
+    const confirmed = { ...waiting, confirmed_at: new Date() };
+    expect(shippingParts(confirming, confirmed, files, urlOf).map(({ part }) => part)).toEqual([
+      'file-7',
+      'file-8',
+      'main',
+    ]);
+  });
+
+  it('gets the message at once when the campaign asks for confirmation but this contact has no request text', () => {
+    const confirming = { ...textCampaign, confirmation: true };
+    expect(shippingParts(confirming, shipping, [], urlOf).map(({ part }) => part)).toEqual(['main']);
   });
 });

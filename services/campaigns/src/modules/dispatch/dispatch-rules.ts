@@ -1,6 +1,8 @@
+import type { OutboundContent } from '@cs/proto/events';
 import type { CampaignSettings, CampaignVariable } from '@cs/proto/http';
 import type { CampaignRow } from '../campaigns/campaigns.repository.js';
 import { applyVariables, delayAfter } from '../settings/campaign-settings.js';
+import { mediaKindOf } from './dispatch-commands.js';
 
 type VariantColumns = Pick<
   CampaignRow,
@@ -63,4 +65,76 @@ export function sendsAllowedNow(sent: number, settings: CampaignSettings, limit:
 /** When a connection that has sent `sent` messages, the last of them at `at`, may send again. */
 export function nextSendAt(at: Date, sent: number, settings: CampaignSettings): Date {
   return new Date(at.getTime() + delayAfter(sent, settings) * 1000);
+}
+
+/** A file of the campaign's file list, as stored. */
+export interface FileOption {
+  readonly id: number;
+  readonly path: string;
+  readonly media_type: string;
+}
+
+type PartsCampaign = Pick<CampaignRow, 'confirmation' | 'media_path' | 'media_type' | 'media_name'>;
+interface PartsShipping {
+  readonly message: string;
+  readonly confirmation_message: string | null;
+  readonly confirmed_at: Date | null;
+}
+
+/** A confirmation campaign's shipping not yet confirmed, with a request text, gets the request first. */
+export function isConfirmationRequest(campaign: Pick<CampaignRow, 'confirmation'>, shipping: PartsShipping): boolean {
+  return campaign.confirmation && shipping.confirmed_at === null && shipping.confirmation_message !== null;
+}
+
+/** A stored file as a document-like send: its name without the storage prefix, no caption. */
+export function fileContent(option: Omit<FileOption, 'id'>, urlOf: (path: string) => string): OutboundContent {
+  return {
+    kind: 'media',
+    mediaType: mediaKindOf(option.media_type),
+    url: urlOf(option.path),
+    mimeType: option.media_type,
+    fileName: option.path
+      .split('/')
+      .pop()!
+      .replace(/^[0-9a-f-]{36}-/, ''),
+    caption: '',
+    ptt: false,
+  };
+}
+
+/**
+ * What one dispatch hands the connector for a shipping, in order: the confirmation request alone while one is
+ * awaited; otherwise every file of the file list, then the message (as the caption of the campaign's media when it
+ * has one).
+ */
+export function shippingParts(
+  campaign: PartsCampaign,
+  shipping: PartsShipping,
+  files: readonly FileOption[],
+  urlOf: (path: string) => string,
+): Array<{ part: string; content: OutboundContent }> {
+  if (isConfirmationRequest(campaign, shipping)) {
+    return [{ part: 'confirm', content: { kind: 'text', body: shipping.confirmation_message! } }];
+  }
+  const parts = files.map((option) => ({ part: `file-${option.id}`, content: fileContent(option, urlOf) }));
+  return [...parts, { part: 'main', content: mainContent(campaign, shipping.message, urlOf) }];
+}
+
+/** The message: the caption of the campaign's media when it has one, else a text. */
+export function mainContent(
+  campaign: Omit<PartsCampaign, 'confirmation'>,
+  message: string,
+  urlOf: (path: string) => string,
+): OutboundContent {
+  return campaign.media_path && campaign.media_type
+    ? {
+        kind: 'media',
+        mediaType: mediaKindOf(campaign.media_type),
+        url: urlOf(campaign.media_path),
+        mimeType: campaign.media_type,
+        fileName: campaign.media_name ?? 'arquivo',
+        caption: message,
+        ptt: false,
+      }
+    : { kind: 'text', body: message };
 }
