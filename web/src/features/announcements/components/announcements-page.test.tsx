@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { fill } from '../../../testing/fill';
 import { admin } from '../../../testing/fixtures';
 import { API } from '../../../testing/handlers';
 import { renderApp } from '../../../testing/render';
@@ -74,8 +75,8 @@ describe('the announcements page', () => {
     const dialog = await screen.findByTestId('announcement-dialog');
     await user.click(within(dialog).getByTestId('dialog-save'));
     expect(await within(dialog).findAllByText('Obrigatório')).toHaveLength(2);
-    await user.type(dialog.querySelector('input[name="title"]')!, 'Feriado');
-    await user.type(dialog.querySelector('textarea[name="text"]')!, 'Sem expediente');
+    await fill(dialog.querySelector('input[name="title"]')!, 'Feriado');
+    await fill(dialog.querySelector('textarea[name="text"]')!, 'Sem expediente');
     await user.selectOptions(dialog.querySelector('select[name="priority"]')!, '2');
     await user.upload(within(dialog).getByTestId('attachment-input'), new File(['x'], 'anima.gif'));
     expect(await within(dialog).findByText('Somente imagens png, jpg ou jpeg.')).toBeTruthy();

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { fill } from '../../../testing/fill';
 import { admin } from '../../../testing/fixtures';
 import { API } from '../../../testing/handlers';
 import { renderApp } from '../../../testing/render';
@@ -35,12 +36,12 @@ describe('the campaign settings page', () => {
         .map((o) => o.getAttribute('value')),
     ).toEqual(['0', '5', '10', '15', '20']);
     expect((random as HTMLSelectElement).value).toBe('20');
-    await user.type(screen.getByRole('textbox', { name: 'Atalho' }), 'cupom');
+    await fill(screen.getByRole('textbox', { name: 'Atalho' }), 'cupom');
     await user.click(screen.getByTestId('variable-add'));
     expect(await screen.findByText('Já existe uma variável com este atalho')).toBeTruthy();
     await user.clear(screen.getByRole('textbox', { name: 'Atalho' }));
-    await user.type(screen.getByRole('textbox', { name: 'Atalho' }), 'loja');
-    await user.type(screen.getByRole('textbox', { name: 'Conteúdo' }), 'Centro');
+    await fill(screen.getByRole('textbox', { name: 'Atalho' }), 'loja');
+    await fill(screen.getByRole('textbox', { name: 'Conteúdo' }), 'Centro');
     await user.click(screen.getByTestId('variable-add'));
     await user.selectOptions(random, '5');
     await user.click(screen.getByTestId('campaigns-config-save'));

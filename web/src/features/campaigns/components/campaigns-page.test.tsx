@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { fill } from '../../../testing/fill';
 import { admin } from '../../../testing/fixtures';
 import { API } from '../../../testing/handlers';
 import { renderApp } from '../../../testing/render';
@@ -76,11 +77,11 @@ describe('the campaigns page', () => {
     await user.click(within(dialog).getByTestId('dialog-save'));
     expect(await within(dialog).findByText('Escolha uma lista de contatos ou uma tag')).toBeTruthy();
     expect(within(dialog).getByText('Escreva ao menos uma mensagem')).toBeTruthy();
-    await user.type(within(dialog).getByRole('textbox', { name: /Nome/ }), 'Natal');
+    await fill(within(dialog).getByRole('textbox', { name: /Nome/ }), 'Natal');
     await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Comercial' })).toBeTruthy());
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Conexão' }), '5');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Lista de Contatos' }), '3');
-    await user.type(within(dialog).getAllByRole('textbox', { name: 'Mensagem' })[0]!, 'Olá {{nome}');
+    await fill(within(dialog).getAllByRole('textbox', { name: 'Mensagem' })[0]!, 'Olá {nome}');
     await user.click(within(dialog).getByTestId('dialog-save'));
     await waitFor(() =>
       expect(created[0]).toMatchObject({

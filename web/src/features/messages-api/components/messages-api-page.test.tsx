@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { fill } from '../../../testing/fill';
 import { admin } from '../../../testing/fixtures';
 import { API } from '../../../testing/handlers';
 import { renderApp } from '../../../testing/render';
@@ -27,9 +28,9 @@ describe('the message-sending API page', () => {
     const form = screen.getByRole('tabpanel', { name: 'Mensagens de texto' });
     await user.click(within(form).getByRole('button', { name: 'Enviar' }));
     expect(await within(form).findAllByText('Obrigatório')).toHaveLength(3);
-    await user.type(within(form).getByRole('textbox', { name: 'Token cadastrado' }), 'tk-loja-123');
-    await user.type(within(form).getByRole('textbox', { name: /Número/ }), '5511999999999');
-    await user.type(within(form).getByRole('textbox', { name: 'Mensagem' }), 'Olá!');
+    await fill(within(form).getByRole('textbox', { name: 'Token cadastrado' }), 'tk-loja-123');
+    await fill(within(form).getByRole('textbox', { name: /Número/ }), '5511999999999');
+    await fill(within(form).getByRole('textbox', { name: 'Mensagem' }), 'Olá!');
     await user.click(within(form).getByRole('button', { name: 'Enviar' }));
     await waitFor(() =>
       expect(sent).toEqual([{ auth: 'Bearer tk-loja-123', body: { number: '5511999999999', body: 'Olá!' } }]),
@@ -44,7 +45,7 @@ describe('the message-sending API page', () => {
     await user.click(await screen.findByRole('tab', { name: 'Mensagens de mídia' }));
     const form = screen.getByRole('tabpanel', { name: 'Mensagens de mídia' });
     await user.type(within(form).getByRole('textbox', { name: 'Token cadastrado' }), 'tk');
-    await user.type(within(form).getByRole('textbox', { name: /Número/ }), '5511999999999');
+    await fill(within(form).getByRole('textbox', { name: /Número/ }), '5511999999999');
     await user.click(within(form).getByRole('button', { name: 'Enviar' }));
     expect(await within(form).findByText('Por favor, selecione um arquivo.')).toBeTruthy();
     expect(screen.getByTestId('curl-media').textContent).toContain('-F medias=@arquivo.pdf');

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { fill } from '../../../testing/fill';
 import { admin } from '../../../testing/fixtures';
 import { API } from '../../../testing/handlers';
 import { renderApp } from '../../../testing/render';
@@ -82,7 +83,7 @@ describe('the settings page', () => {
     await user.click(within(editor).getByTestId('schedules-save'));
     expect(await within(editor).findByText('Horário inválido')).toBeTruthy();
     expect(saved).toBeNull();
-    await user.type(monday, '09:30');
+    await fill(monday, '09:30');
     await user.click(within(editor).getByTestId('schedules-save'));
     expect(await screen.findByText('Horários atualizados com sucesso.')).toBeTruthy();
     expect((saved as { schedules: Array<{ startTime: string }> }).schedules[0]?.startTime).toBe('09:30');
@@ -100,10 +101,10 @@ describe('the settings page', () => {
     asaas.focus();
     asaas.blur();
     const ip = screen.getByTestId('setting-ipixc');
-    await user.type(ip, '10.0.0.9');
+    await fill(ip, '10.0.0.9');
     ip.blur();
     await waitFor(() => expect(puts).toEqual([['ipixc', '10.0.0.9']]));
-    await user.type(asaas, 'novo-token');
+    await fill(asaas, 'novo-token');
     asaas.blur();
     await waitFor(() => expect(puts).toContainEqual(['asaas', 'novo-token']));
   }, 40_000);
@@ -146,8 +147,8 @@ describe('the super user’s tabs', () => {
     const form = await screen.findByTestId('company-form');
     await user.click(within(form).getByTestId('company-save'));
     expect(within(form).getAllByText('Obrigatório').length).toBeGreaterThanOrEqual(3);
-    await user.type(form.querySelector('input[name="name"]')!, 'Padaria');
-    await user.type(form.querySelector('input[name="email"]')!, 'dono@padaria.com');
+    await fill(form.querySelector('input[name="name"]')!, 'Padaria');
+    await fill(form.querySelector('input[name="email"]')!, 'dono@padaria.com');
     await user.selectOptions(form.querySelector('select[name="planId"]')!, '2');
     await user.selectOptions(form.querySelector('select[name="recurrence"]')!, 'TRIMESTRAL');
     await user.click(within(form).getByTestId('company-save'));
@@ -182,7 +183,7 @@ describe('the super user’s tabs', () => {
     const dialog = await screen.findByTestId('plan-dialog');
     await user.click(within(dialog).getByTestId('dialog-save'));
     expect(await within(dialog).findByText('Obrigatório')).toBeTruthy();
-    await user.type(dialog.querySelector('input[name="name"]')!, 'Profissional');
+    await fill(dialog.querySelector('input[name="name"]')!, 'Profissional');
     await user.click(within(dialog).getByTestId('dialog-save'));
     expect(
       await screen.findByText(
@@ -218,7 +219,7 @@ describe('the super user’s tabs', () => {
     const dialog = await screen.findByTestId('help-dialog');
     await user.click(within(dialog).getByTestId('dialog-save'));
     expect(await within(dialog).findByText('Obrigatório')).toBeTruthy();
-    await user.type(dialog.querySelector('input[name="title"]')!, 'Filas');
+    await fill(dialog.querySelector('input[name="title"]')!, 'Filas');
     await user.type(dialog.querySelector('input[name="video"]')!, 'xyz');
     await user.click(within(dialog).getByTestId('dialog-save'));
     await waitFor(() => expect(calls).toEqual(['POST {"title":"Filas","video":"xyz","description":""}']));
