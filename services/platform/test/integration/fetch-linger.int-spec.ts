@@ -37,6 +37,8 @@ async function consumer(linger?: { minBytes: number; maxWaitMs: number }) {
   return {
     batches: () => batches.filter((names) => names.length > 0),
     received: () => batches.flat(),
+    /** Calls of its handlers, whatever events they carried. */
+    calls: () => batches.length,
   };
 }
 
@@ -55,7 +57,15 @@ it('hands a lingering consumer events published one by one in a few large batche
   bus = await connectTestBus('linger-test', logger);
   const eager = await consumer();
   const lingering = await consumer({ minBytes: 10 * 1024 * 1024, maxWaitMs: 400 });
-  await new Promise((resolve) => setTimeout(resolve, 2_000)); // both groups' first fetches are under way
+  // both groups are fetching once each was handed a warm-up event (not one of the run's `linger ` events)
+  await publish('aquecimento', 989_999);
+  await expectEventually(
+    () => {
+      expect(eager.calls()).toBeGreaterThan(0);
+      expect(lingering.calls()).toBeGreaterThan(0);
+    },
+    { timeoutMs: 30_000 },
+  );
 
   const sent = Array.from({ length: COUNT }, (_, i) => `linger ${i}`);
   const publishing = Date.now();
