@@ -14,6 +14,15 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => value ?? undefined);
 
+/**
+ * The last failure of a prompt or integration answering a customer (when, and a short message without secrets),
+ * shown to the admin; null once it answered successfully again.
+ */
+export const AutomationLastErrorSchema = z
+  .object({ at: z.iso.datetime({ offset: true }), message: z.string() })
+  .nullable();
+export type AutomationLastError = z.infer<typeof AutomationLastErrorSchema>;
+
 // --- AI prompts (`/prompt`) ------------------------------------------------------------------------------------
 
 /**
@@ -64,6 +73,9 @@ export type PromptRequest = z.infer<typeof PromptRequestSchema>;
 export const PromptResponseSchema = PromptSnapshotSchema.extend({
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
+  lastError: AutomationLastErrorSchema,
+  /** A stored key (OpenAI's or Azure's) cannot be decrypted with the service's secrets key: re-enter it. */
+  keyUnreadable: z.boolean(),
 });
 export type PromptResponse = z.infer<typeof PromptResponseSchema>;
 
@@ -115,6 +127,9 @@ export type QueueIntegrationRequest = z.infer<typeof QueueIntegrationRequestSche
 export const QueueIntegrationResponseSchema = QueueIntegrationSnapshotSchema.extend({
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
+  lastError: AutomationLastErrorSchema,
+  /** The stored service account cannot be decrypted with the service's secrets key: re-enter it. */
+  keyUnreadable: z.boolean(),
 });
 export type QueueIntegrationResponse = z.infer<typeof QueueIntegrationResponseSchema>;
 

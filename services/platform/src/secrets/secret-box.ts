@@ -2,17 +2,22 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 
 const VERSION = 'v1';
 
+const keyOf = (material: string): Buffer => createHash('sha256').update(material).digest();
+
 /**
  * AES-256-GCM for secrets a service keeps at rest (integration credentials, authenticator secrets):
  * `v1:<iv>:<tag>:<ciphertext>`, each part base64url. The key is the SHA-256 of the service's secrets key (its
  * `<SERVICE>_SECRETS_KEY`), so a stored value opens only with the key it was sealed with; a tampered value or
- * another key fails to open.
+ * another key fails to open. `previousKeyMaterials` are keys a service sealed with before: values sealed with them
+ * still open, and every new seal uses the current key.
  */
 export class SecretBox {
   private readonly key: Buffer;
+  private readonly keys: readonly Buffer[];
 
-  constructor(keyMaterial: string) {
-    this.key = createHash('sha256').update(keyMaterial).digest();
+  constructor(keyMaterial: string, previousKeyMaterials: readonly string[] = []) {
+    this.key = keyOf(keyMaterial);
+    this.keys = [this.key, ...previousKeyMaterials.map(keyOf)];
   }
 
   seal(plain: string): string {
@@ -24,11 +29,28 @@ export class SecretBox {
       .join(':');
   }
 
+  /** The plain text; throws when the value is malformed, tampered with or sealed with an unknown key. */
   open(sealed: string): string {
     const [version, iv, tag, data] = sealed.split(':');
     if (version !== VERSION || !iv || !tag || data === undefined) throw new Error('unreadable stored secret');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+    for (const key of this.keys) {
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+        decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+        return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+      } catch {
+        // another key may open it
+      }
+    }
+    throw new Error('unreadable stored secret');
+  }
+
+  /** The plain text, or null when `open` would throw. */
+  tryOpen(sealed: string): string | null {
+    try {
+      return this.open(sealed);
+    } catch {
+      return null;
+    }
   }
 }

@@ -20,8 +20,9 @@ export const TicketsEnvSchema = ServiceEnvSchema.extend({
   /** Length of one "minute" of the connection timers (expiresTicket, timeSendQueue, timeUseBotQueues), in ms. */
   TICKETS_TIMER_MINUTE_MS: z.coerce.number().int().positive().default(60_000),
   /**
-   * Key (at least 32 characters) that encrypts the stored AI and integration credentials. When unset it is
-   * derived from INTERNAL_TOKEN; set it in production so rotating the internal token does not lose them.
+   * Key (at least 32 characters) that encrypts the stored AI and integration credentials; required in production
+   * (the service refuses to start without it), kept across releases and restarts (`make dev` keeps one in .data).
+   * Values sealed before it was set, with the key derived from INTERNAL_TOKEN, open while that token is the same.
    */
   TICKETS_SECRETS_KEY: sensitive(z.string().min(32)).optional(),
   /** OpenAI's API (tests point it at a local fake). */
@@ -40,6 +41,8 @@ export const TicketsEnvSchema = ServiceEnvSchema.extend({
   TICKETS_EXTERNAL_API_WAIT_MS: z.coerce.number().int().positive().default(10_000),
   /** A customer message equal to one of these (comma-separated, any case) hands an AI or bot ticket to a person. */
   TICKETS_AI_HANDOFF_KEYWORDS: z.string().default('atendente,falar com atendente,humano'),
+  /** How long a queue integration (Typebot, n8n, webhook) has to answer one message, in ms. */
+  TICKETS_INTEGRATION_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /** Hosts exempt from the SSRF rules of integration URLs (tests' local fakes only; empty in production). */
   OUTBOUND_HTTP_ALLOWED_HOSTS: z.string().default(''),
 });

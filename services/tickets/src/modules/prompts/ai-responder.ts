@@ -5,7 +5,7 @@ import { APP_CONFIG } from '@cs/platform/config';
 import { TransactionHost } from '@cs/platform/database';
 import type { TicketsConfig } from '../../config/env.js';
 import type { PromptRow } from './prompts.repository.js';
-import { SecretBox } from './secret-box.js';
+import { SecretBox } from '@cs/platform/secrets';
 
 /** The phrase the model starts its answer with when a person must take over (upstream's wording). */
 export const TRANSFER_SIGNAL = 'Ação: Transferir para o setor de atendimento';

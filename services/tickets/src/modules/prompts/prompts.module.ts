@@ -3,14 +3,15 @@ import { PlanGate } from './plan-gate.js';
 import { PromptsController } from './prompts.controller.js';
 import { PromptsMapper } from './prompts.mapper.js';
 import { PromptsRepository } from './prompts.repository.js';
-import { SecretBox } from './secret-box.js';
+import { TicketsSecretBoxProvider } from './tickets-secrets.js';
+import { SecretBox } from '@cs/platform/secrets';
 import { DeletePromptUseCase } from './use-cases/delete-prompt.use-case.js';
 import { SavePromptUseCase } from './use-cases/save-prompt.use-case.js';
 
 /** AI prompts (`/prompt`), their encrypted keys and the plan gate the automation modules share. */
 @Module({
   controllers: [PromptsController],
-  providers: [PromptsRepository, PromptsMapper, SecretBox, PlanGate, SavePromptUseCase, DeletePromptUseCase],
+  providers: [PromptsRepository, PromptsMapper, TicketsSecretBoxProvider, PlanGate, SavePromptUseCase, DeletePromptUseCase],
   exports: [PromptsRepository, SecretBox, PlanGate],
 })
 export class PromptsModule {}

@@ -17,6 +17,8 @@ export interface PromptRow {
   readonly queueId: number;
   readonly maxMessages: number;
   readonly queue: { id: number; name: string; color: string } | null;
+  /** The last failure answering a customer (cleared by the next success). */
+  readonly lastError: { at: Date; message: string } | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -37,6 +39,10 @@ export interface PromptWrite {
 const SELECT = `SELECT p.*, q.name AS queue_name, q.color AS queue_color
   FROM prompts p LEFT JOIN queues q ON q.company_id = p.company_id AND q.id = p.queue_id`;
 
+/** The `last_error`/`last_error_at` pair of a prompt or queue integration row. */
+export const lastErrorOf = (row: Record<string, unknown>): { at: Date; message: string } | null =>
+  row['last_error_at'] ? { at: new Date(row['last_error_at'] as string), message: String(row['last_error']) } : null;
+
 export const toPromptRow = (row: Record<string, unknown>): PromptRow => ({
   id: row['id'] as number,
   companyId: row['company_id'] as number,
@@ -54,6 +60,7 @@ export const toPromptRow = (row: Record<string, unknown>): PromptRow => ({
     row['queue_name'] === null || row['queue_name'] === undefined
       ? null
       : { id: row['queue_id'] as number, name: row['queue_name'] as string, color: row['queue_color'] as string },
+  lastError: lastErrorOf(row),
   createdAt: new Date(row['created_at'] as string),
   updatedAt: new Date(row['updated_at'] as string),
 });
@@ -144,6 +151,23 @@ export class PromptsRepository {
 
   async delete(companyId: CompanyId, id: number): Promise<void> {
     await this.db.query('DELETE FROM prompts WHERE company_id = $1 AND id = $2', [companyId, id]);
+  }
+
+  /** Records the prompt's last failure (`message`: short, without secrets). */
+  async recordFailure(companyId: CompanyId, id: number, message: string): Promise<void> {
+    await this.db.query(
+      'UPDATE prompts SET last_error = $3, last_error_at = now() WHERE company_id = $1 AND id = $2',
+      [companyId, id, message],
+    );
+  }
+
+  /** Clears the prompt's last failure after a successful answer. */
+  async clearFailure(companyId: CompanyId, id: number): Promise<void> {
+    await this.db.query(
+      `UPDATE prompts SET last_error = NULL, last_error_at = NULL
+        WHERE company_id = $1 AND id = $2 AND last_error_at IS NOT NULL`,
+      [companyId, id],
+    );
   }
 
   async queueExists(companyId: CompanyId, queueId: number): Promise<boolean> {

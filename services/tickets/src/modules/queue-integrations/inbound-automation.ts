@@ -16,6 +16,7 @@ import { QueuesRepository } from '../queues/queues.repository.js';
 import { placementOf, TicketEvents } from '../tickets/ticket-events.js';
 import { TicketLifecycle } from '../tickets/ticket-lifecycle.service.js';
 import { type TicketRow, TicketsRepository } from '../tickets/tickets.repository.js';
+import { describeFailure } from './automation-failure.js';
 import { type BotOutcome, type BotReply, IntegrationRunner } from './integration-runner.js';
 import { QueueIntegrationsRepository } from './queue-integrations.repository.js';
 
@@ -146,10 +147,29 @@ export class InboundAutomation implements OnApplicationBootstrap {
     });
   }
 
-  /** The job: the bot answers one customer message, or the ticket goes to a person. */
+  /**
+   * The job: the bot answers one customer message, or the ticket goes to a person. Whatever fails (the provider's
+   * answer, a timeout, a refused address, a key that cannot be read, sending the reply), the customer's message
+   * stays stored, the ticket waits in its queue for a person, and the prompt or integration gets the failure as
+   * its last error (the next answer it gives clears it).
+   */
   async reply(companyId: CompanyId, ticketId: number, messageId: string): Promise<void> {
     const ticket = await this.tickets.find(companyId, ticketId);
     if (!ticket || !this.ownedByBot(ticket)) return;
+    try {
+      await this.answer(companyId, ticket, messageId);
+    } catch (error) {
+      this.logger.warn({ err: error, companyId, ticketId }, 'bot failed, the ticket goes to its queue');
+      await this.recordFailure(companyId, ticket, error);
+      await this.handOff(
+        companyId,
+        ticket,
+        ticket.promptId !== null ? await this.promptQueue(companyId, ticket) : null,
+      );
+    }
+  }
+
+  private async answer(companyId: CompanyId, ticket: TicketRow, messageId: string): Promise<void> {
     const [message] = await this.transactions.manager.query<
       Array<{ body: string; media_type: string; media_url: string | null }>
     >('SELECT body, media_type, media_url FROM messages WHERE company_id = $1 AND id = $2', [companyId, messageId]);
@@ -164,52 +184,60 @@ export class InboundAutomation implements OnApplicationBootstrap {
       );
       return;
     }
-    try {
-      if (ticket.promptId !== null) {
-        const prompt = await this.prompts.find(companyId, ticket.promptId);
-        if (!prompt || !(await this.plans.allows(companyId, 'useOpenAi'))) {
-          await this.handOff(companyId, ticket, prompt?.queueId ?? null);
-          return;
-        }
-        const transcripts = new Map<string, string>();
-        if (message.media_type === 'audio' && message.media_url) {
-          const audio = await this.ai.readMedia(message.media_url);
-          transcripts.set(messageId, await this.ai.transcribe(prompt, audio, 'audio.ogg'));
-        }
-        const answer = await this.ai.answer(companyId, ticket.id, prompt, contactName, transcripts);
-        const replies: BotReply[] = [];
-        if (answer.audio) replies.push({ kind: 'file', ...answer.audio, caption: '' });
-        else if (answer.text) replies.push({ kind: 'text', text: answer.text });
-        await this.deliver(companyId, ticket, {
-          replies,
-          handOff: answer.handOff ? { queueId: prompt.queueId } : null,
-        });
+    if (ticket.promptId !== null) {
+      const prompt = await this.prompts.find(companyId, ticket.promptId);
+      if (!prompt || !(await this.plans.allows(companyId, 'useOpenAi'))) {
+        await this.handOff(companyId, ticket, prompt?.queueId ?? null);
         return;
       }
-      if (ticket.integrationId !== null) {
-        const integration = await this.integrations.find(companyId, ticket.integrationId);
-        if (!integration || !(await this.plans.allows(companyId, 'useIntegrations'))) {
-          await this.handOff(companyId, ticket, null);
-          return;
-        }
-        const outcome = await this.runner.run(companyId, ticket, integration, {
-          body: message.body,
-          messageId,
-          mediaType: message.media_type,
-          mediaUrl: message.media_url,
-          contactName,
-          contactNumber: contact?.number ?? '',
-        });
-        await this.deliver(companyId, ticket, outcome);
+      const transcripts = new Map<string, string>();
+      if (message.media_type === 'audio' && message.media_url) {
+        const audio = await this.ai.readMedia(message.media_url);
+        transcripts.set(messageId, await this.ai.transcribe(prompt, audio, 'audio.ogg'));
       }
-    } catch (error) {
-      // quota, timeout, 5xx, refused address: the customer's message is stored; a person takes over
-      this.logger.warn({ err: error, companyId, ticketId }, 'bot failed, the ticket goes to its queue');
-      await this.handOff(
-        companyId,
-        ticket,
-        ticket.promptId !== null ? await this.promptQueue(companyId, ticket) : null,
-      );
+      const answer = await this.ai.answer(companyId, ticket.id, prompt, contactName, transcripts);
+      const replies: BotReply[] = [];
+      if (answer.audio) replies.push({ kind: 'file', ...answer.audio, caption: '' });
+      else if (answer.text) replies.push({ kind: 'text', text: answer.text });
+      await this.deliver(companyId, ticket, {
+        replies,
+        handOff: answer.handOff ? { queueId: prompt.queueId } : null,
+      });
+      await this.prompts.clearFailure(companyId, prompt.id);
+      return;
+    }
+    if (ticket.integrationId !== null) {
+      const integration = await this.integrations.find(companyId, ticket.integrationId);
+      if (!integration || !(await this.plans.allows(companyId, 'useIntegrations'))) {
+        await this.handOff(companyId, ticket, null);
+        return;
+      }
+      const outcome = await this.runner.run(companyId, ticket, integration, {
+        body: message.body,
+        messageId,
+        mediaType: message.media_type,
+        mediaUrl: message.media_url,
+        contactName,
+        contactNumber: contact?.number ?? '',
+      });
+      await this.deliver(companyId, ticket, outcome);
+      await this.integrations.clearFailure(companyId, integration.id);
+    }
+  }
+
+  /**
+   * Keeps a bot's failure as its prompt's or integration's last error (a short message, no secrets), for the admin.
+   * Recording never fails the caller: the failure is logged already and the ticket still goes to a person.
+   */
+  async recordFailure(companyId: CompanyId, ticket: TicketRow, error: unknown): Promise<void> {
+    try {
+      const message = describeFailure(error);
+      if (ticket.promptId !== null) await this.prompts.recordFailure(companyId, ticket.promptId, message);
+      else if (ticket.integrationId !== null) {
+        await this.integrations.recordFailure(companyId, ticket.integrationId, message);
+      }
+    } catch (recording) {
+      this.logger.warn({ err: recording, companyId, ticketId: ticket.id }, "the bot's failure was not recorded");
     }
   }
 

@@ -4,7 +4,7 @@ import { APP_CONFIG } from '@cs/platform/config';
 import { TransactionHost } from '@cs/platform/database';
 import { parseAllowedHosts, SafeHttpClient } from '@cs/platform/http';
 import type { TicketsConfig } from '../../config/env.js';
-import { SecretBox } from '../prompts/secret-box.js';
+import { SecretBox } from '@cs/platform/secrets';
 import type { TicketRow } from '../tickets/tickets.repository.js';
 import { DialogflowClient } from './dialogflow.client.js';
 import type { QueueIntegrationRow } from './queue-integrations.repository.js';
@@ -78,7 +78,7 @@ export class IntegrationRunner {
   ) {
     this.http = new SafeHttpClient({
       allowedHosts: parseAllowedHosts(config.OUTBOUND_HTTP_ALLOWED_HOSTS),
-      timeoutMs: 15_000,
+      timeoutMs: config.TICKETS_INTEGRATION_TIMEOUT_MS,
       maxBytes: 1024 * 1024,
     });
   }

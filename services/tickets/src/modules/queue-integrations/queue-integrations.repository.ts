@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { CompanyId } from '@cs/proto/common';
 import type { QueueIntegrationType } from '@cs/proto/events';
 import { TransactionHost } from '@cs/platform/database';
+import { lastErrorOf } from '../prompts/prompts.repository.js';
 
 export interface QueueIntegrationWrite {
   readonly type: QueueIntegrationType;
@@ -23,6 +24,8 @@ export interface QueueIntegrationWrite {
 export interface QueueIntegrationRow extends QueueIntegrationWrite {
   readonly id: number;
   readonly companyId: number;
+  /** The last failure answering a customer (cleared by the next success). */
+  readonly lastError: { at: Date; message: string } | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -43,6 +46,7 @@ export const toIntegrationRow = (row: Record<string, unknown>): QueueIntegration
   typebotKeywordRestart: row['typebot_keyword_restart'] as string,
   typebotUnknownMessage: row['typebot_unknown_message'] as string,
   typebotRestartMessage: row['typebot_restart_message'] as string,
+  lastError: lastErrorOf(row),
   createdAt: new Date(row['created_at'] as string),
   updatedAt: new Date(row['updated_at'] as string),
 });
@@ -143,6 +147,23 @@ export class QueueIntegrationsRepository {
       [companyId, id, ...valuesOf(input)],
     );
     return toIntegrationRow(rows[0] as Record<string, unknown>);
+  }
+
+  /** Records the integration's last failure (`message`: short, without secrets). */
+  async recordFailure(companyId: CompanyId, id: number, message: string): Promise<void> {
+    await this.db.query(
+      'UPDATE queue_integrations SET last_error = $3, last_error_at = now() WHERE company_id = $1 AND id = $2',
+      [companyId, id, message],
+    );
+  }
+
+  /** Clears the integration's last failure after a successful answer. */
+  async clearFailure(companyId: CompanyId, id: number): Promise<void> {
+    await this.db.query(
+      `UPDATE queue_integrations SET last_error = NULL, last_error_at = NULL
+        WHERE company_id = $1 AND id = $2 AND last_error_at IS NOT NULL`,
+      [companyId, id],
+    );
   }
 
   async delete(companyId: CompanyId, id: number): Promise<void> {

@@ -1,4 +1,4 @@
-import { SECRET_MASK } from '../prompts/secret-box.js';
+import { SECRET_MASK } from '../prompts/tickets-secrets.js';
 
 /** The fields of a Google service-account key (Dialogflow's credentials) the integration uses. */
 export interface ServiceAccount {

@@ -135,11 +135,14 @@ export class QueuesRepository {
     return row ? toOptionRow(row) : null;
   }
 
-  /** The options under `parentId` (null: the root menu) of a queue, in menu order. */
+  /**
+   * The options under `parentId` (null: the root menu) of a queue, in menu order: numeric options by their value
+   * (of any length), then the others by text.
+   */
   async options(companyId: CompanyId, queueId: number, parentId: number | null): Promise<QueueOptionRow[]> {
     const rows = await this.db.query<Array<Record<string, unknown>>>(
       `SELECT * FROM queue_options WHERE company_id = $1 AND queue_id = $2 AND parent_id IS NOT DISTINCT FROM $3
-       ORDER BY CASE WHEN option ~ '^[0-9]+$' THEN option::int END, option, created_at`,
+       ORDER BY CASE WHEN option ~ '^[0-9]+$' THEN option::numeric END, option, created_at`,
       [companyId, queueId, parentId],
     );
     return rows.map(toOptionRow);

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { CompanyId, EventData } from '@cs/proto/common';
 import {
   type ContactSnapshot,
@@ -103,6 +103,8 @@ export const incomingOf = (message: InboundMessage): Incoming => ({
  */
 @Injectable()
 export class ReceiveInboundUseCase {
+  private readonly logger = new Logger(ReceiveInboundUseCase.name);
+
   constructor(
     private readonly transactions: TransactionHost,
     private readonly projections: ProjectionsRepository,
@@ -280,27 +282,44 @@ export class ReceiveInboundUseCase {
     const automation = { companyId, connection, messageId: stored.message.id };
     // the ticket as the bots left it (unchanged since stored when none acted), with its snapshot for the event
     let fresh: { ticket: TicketRow; snapshot: TicketSnapshot } | null = null;
-    if (!(await this.automation.beforeChatbot({ ...automation, ticket }))) {
-      const queueIdBefore = ticket.queueId;
-      const acted =
-        this.chatbot.answers(ticket) &&
-        (await this.chatbot.handle({
-          companyId,
-          ticket,
-          body: incoming.body,
-          connection,
-          company: context.company ?? (await this.projections.company(companyId)),
-          contactName: data.contact.name,
-        }));
-      if (acted) {
-        fresh = await this.tickets.findWithSnapshot(companyId, ticket.id);
-        ticket = fresh?.ticket ?? ticket;
-      }
-      if (await this.automation.afterChatbot({ ...automation, ticket }, queueIdBefore)) {
-        fresh = await this.tickets.findWithSnapshot(companyId, ticket.id);
-        ticket = fresh?.ticket ?? ticket;
-      }
-    } else {
+    const asStored = ticket;
+    try {
+      // the failure boundary of the bots: what they did is undone on failure, never the stored message
+      fresh = await this.savepoint(async () => {
+        let acted: { ticket: TicketRow; snapshot: TicketSnapshot } | null = null;
+        if (!(await this.automation.beforeChatbot({ ...automation, ticket }))) {
+          const queueIdBefore = ticket.queueId;
+          const answered =
+            this.chatbot.answers(ticket) &&
+            (await this.chatbot.handle({
+              companyId,
+              ticket,
+              body: incoming.body,
+              connection,
+              company: context.company ?? (await this.projections.company(companyId)),
+              contactName: data.contact.name,
+            }));
+          if (answered) {
+            acted = await this.tickets.findWithSnapshot(companyId, ticket.id);
+            ticket = acted?.ticket ?? ticket;
+          }
+          if (await this.automation.afterChatbot({ ...automation, ticket }, queueIdBefore)) {
+            acted = await this.tickets.findWithSnapshot(companyId, ticket.id);
+            ticket = acted?.ticket ?? ticket;
+          }
+        } else {
+          acted = await this.tickets.findWithSnapshot(companyId, ticket.id);
+          ticket = acted?.ticket ?? ticket;
+        }
+        return acted;
+      });
+    } catch (error) {
+      this.logger.error(
+        { err: error, companyId, ticketId: asStored.id },
+        'the chatbot or a bot failed on an inbound message: the message is kept and the ticket waits in its queue',
+      );
+      await this.automation.recordFailure(companyId, asStored, error);
+      ticket = await this.withoutBots(companyId, asStored, connection);
       fresh = await this.tickets.findWithSnapshot(companyId, ticket.id);
       ticket = fresh?.ticket ?? ticket;
     }
@@ -309,6 +328,45 @@ export class ReceiveInboundUseCase {
     if (created) await this.ticketEvents.created(companyId, ticket.id, snapshot);
     else await this.ticketEvents.updated(companyId, ticket.id, previous, snapshot);
     return ticket;
+  }
+
+  /**
+   * Runs `work` inside a savepoint of the current transaction: when it throws, everything it wrote is undone (the
+   * transaction stays usable) and the error is rethrown.
+   */
+  private async savepoint<T>(work: () => Promise<T>): Promise<T> {
+    const manager = this.transactions.manager;
+    await manager.query('SAVEPOINT inbound_bots');
+    try {
+      const result = await work();
+      await manager.query('RELEASE SAVEPOINT inbound_bots');
+      return result;
+    } catch (error) {
+      await manager.query('ROLLBACK TO SAVEPOINT inbound_bots');
+      throw error;
+    }
+  }
+
+  /**
+   * A ticket whose chatbot or bot failed: no bot on it any more, pending in its queue (the connection's only
+   * queue when it had none yet) for a person, as if no bot had been configured.
+   */
+  private async withoutBots(companyId: CompanyId, ticket: TicketRow, connection: ConnectionView): Promise<TicketRow> {
+    const queueId = ticket.queueId ?? (connection.queueIds.length === 1 ? (connection.queueIds[0] ?? null) : null);
+    const moved = await this.tickets.patch(companyId, ticket.id, {
+      chatbot: false,
+      queueOptionId: null,
+      useIntegration: false,
+      promptId: null,
+      integrationId: null,
+      queueId,
+      touch: false,
+    });
+    if (queueId !== null && queueId !== ticket.queueId) {
+      const cycle = await this.tickets.openCycle(companyId, moved);
+      await this.tickets.patchCycle(companyId, cycle.id, { queueId, queuedAt: 'now' });
+    }
+    return moved;
   }
 
   private async store(

@@ -8,7 +8,8 @@ import { DomainError, validationError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
 import { PromptsMapper } from '../prompts.mapper.js';
 import { type PromptRow, PromptsRepository, type PromptWrite } from '../prompts.repository.js';
-import { keepsSecret, SecretBox } from '../secret-box.js';
+import { SecretBox } from '@cs/platform/secrets';
+import { keepsSecret } from '../tickets-secrets.js';
 
 /**
  * `POST /prompt` and `PUT /prompt/{id}`: the queue must be one of the company's ('Informe o setor'); the API key
@@ -58,10 +59,17 @@ export class SavePromptUseCase {
     if (!(await this.prompts.queueExists(companyId, body.queueId))) {
       throw validationError([{ path: 'queueId', message: 'Informe o setor' }]);
     }
-    const apiKeyEnc = keepsSecret(body.apiKey) ? current?.apiKeyEnc : this.secrets.seal(body.apiKey as string);
+    // a stored key kept as it is must still open with the service's secrets key, else it is entered again
+    const readable = (sealed: string | null | undefined): string | null =>
+      sealed && this.secrets.tryOpen(sealed) !== null ? sealed : null;
+    const apiKeyEnc = keepsSecret(body.apiKey)
+      ? readable(current?.apiKeyEnc)
+      : body.apiKey
+        ? this.secrets.seal(body.apiKey)
+        : null;
     if (!apiKeyEnc) throw validationError([{ path: 'apiKey', message: 'Obrigatório' }]);
     const voiceKeyEnc = keepsSecret(body.voiceKey)
-      ? (current?.voiceKeyEnc ?? null)
+      ? readable(current?.voiceKeyEnc)
       : body.voiceKey
         ? this.secrets.seal(body.voiceKey)
         : null;

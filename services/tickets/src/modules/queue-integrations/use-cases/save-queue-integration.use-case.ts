@@ -6,7 +6,7 @@ import { AuditTrail } from '@cs/platform/audit';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError, type FieldError, validationError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
-import { SecretBox } from '../../prompts/secret-box.js';
+import { SecretBox } from '@cs/platform/secrets';
 import { PROJECT_ID_PATTERN } from '../dialogflow.client.js';
 import { QueueIntegrationsMapper } from '../queue-integrations.mapper.js';
 import {
@@ -91,7 +91,8 @@ export class SaveQueueIntegrationUseCase {
     const urlN8N = pick(body.urlN8N, current?.urlN8N);
     const typebotSlug = pick(body.typebotSlug, current?.typebotSlug);
     const projectName = pick(body.projectName, current?.projectName);
-    const storedJson = current?.jsonContentEnc ? this.secrets.open(current.jsonContentEnc) : null;
+    // a stored account that cannot be decrypted counts as none: the admin enters it again
+    const storedJson = current?.jsonContentEnc ? this.secrets.tryOpen(current.jsonContentEnc) : null;
     let jsonContent: string | null = storedJson;
     if (type === 'typebot' || type === 'n8n' || type === 'webhook') {
       if (!urlN8N) problems.push({ path: 'urlN8N', message: 'Required' });

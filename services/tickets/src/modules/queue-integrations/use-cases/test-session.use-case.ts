@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import type { QueueIntegrationTestSessionRequest } from '@cs/proto/http';
 import { DomainError } from '@cs/platform/errors';
-import { SecretBox } from '../../prompts/secret-box.js';
+import { SecretBox } from '@cs/platform/secrets';
 import { DialogflowClient, DialogflowError } from '../dialogflow.client.js';
 import { QueueIntegrationsRepository } from '../queue-integrations.repository.js';
 import { mergeServiceAccount, parseServiceAccount } from '../service-account.js';
@@ -28,7 +28,7 @@ export class TestSessionUseCase {
     if (body.integrationId) {
       const integration = await this.integrations.find(companyId, body.integrationId);
       if (!integration) throw new DomainError('ERR_NO_INTEGRATION_FOUND');
-      stored = integration.jsonContentEnc ? this.secrets.open(integration.jsonContentEnc) : null;
+      stored = integration.jsonContentEnc ? this.secrets.tryOpen(integration.jsonContentEnc) : null;
     }
     const merged = mergeServiceAccount(body.jsonContent, stored);
     const account = merged ? parseServiceAccount(merged) : null;
