@@ -5,6 +5,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { FakeEfiServer } from '@cs/billing/fake-efi';
 import { devDatabase } from './dev-postgres.mjs';
+import { devSecretsKeys } from './dev-secrets.mjs';
 import { GATEWAY, SERVICES } from './deployables.mjs';
 import { migrateAll } from './migrate.mjs';
 import { startApps } from './one-process.mjs';
@@ -85,6 +86,8 @@ try {
     // public links (media) name the gateway on the port it really listens on
     PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${gatewayPort}`,
     ...devAccessTokenKeys(),
+    // kept in .data with the database, so the credentials stored sealed with it open after a restart
+    ...devSecretsKeys(process.env, fileURLToPath(new URL('../../.data', import.meta.url))),
   };
   Object.assign(env, await billingProviderEnv(`http://127.0.0.1:${gatewayPort}`));
   await migrateAll(database.url, env, { seed: true });

@@ -25,7 +25,9 @@ describe(SecretBox.name, () => {
   it('still opens values sealed with a previous key, and seals new ones with the current key', () => {
     const before = new SecretBox('the-key-the-service-used-before-0123456789');
     const sealed = before.seal('sk-old-value');
-    const box = new SecretBox('the-key-the-service-uses-now-0123456789abc', ['the-key-the-service-used-before-0123456789']);
+    const box = new SecretBox('the-key-the-service-uses-now-0123456789abc', [
+      'the-key-the-service-used-before-0123456789',
+    ]);
     expect(box.open(sealed)).toBe('sk-old-value');
     const resealed = box.seal('sk-new-value');
     expect(before.tryOpen(resealed)).toBeNull();

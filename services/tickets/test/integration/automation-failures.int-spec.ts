@@ -84,7 +84,11 @@ interface Company extends CompanySetup {
 /** A company whose connection has one queue, `queue` (its integration or prompt, its option menu). */
 async function company(queue: Record<string, unknown> = {}): Promise<Company> {
   const setup = await setupCompany(harness, await nextCompanyId());
-  const created = await harness.http('POST', '/queue', setup.admin, { name: 'Atendimento', color: '#4caf50', ...queue });
+  const created = await harness.http('POST', '/queue', setup.admin, {
+    name: 'Atendimento',
+    color: '#4caf50',
+    ...queue,
+  });
   expect(created.status).toBe(200);
   await updateConnection(harness, setup, { queueIds: [created.body.id] });
   return { ...setup, queueId: created.body.id as number };

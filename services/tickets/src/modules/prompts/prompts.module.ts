@@ -11,7 +11,14 @@ import { SavePromptUseCase } from './use-cases/save-prompt.use-case.js';
 /** AI prompts (`/prompt`), their encrypted keys and the plan gate the automation modules share. */
 @Module({
   controllers: [PromptsController],
-  providers: [PromptsRepository, PromptsMapper, TicketsSecretBoxProvider, PlanGate, SavePromptUseCase, DeletePromptUseCase],
+  providers: [
+    PromptsRepository,
+    PromptsMapper,
+    TicketsSecretBoxProvider,
+    PlanGate,
+    SavePromptUseCase,
+    DeletePromptUseCase,
+  ],
   exports: [PromptsRepository, SecretBox, PlanGate],
 })
 export class PromptsModule {}

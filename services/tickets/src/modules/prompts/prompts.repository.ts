@@ -155,10 +155,11 @@ export class PromptsRepository {
 
   /** Records the prompt's last failure (`message`: short, without secrets). */
   async recordFailure(companyId: CompanyId, id: number, message: string): Promise<void> {
-    await this.db.query(
-      'UPDATE prompts SET last_error = $3, last_error_at = now() WHERE company_id = $1 AND id = $2',
-      [companyId, id, message],
-    );
+    await this.db.query('UPDATE prompts SET last_error = $3, last_error_at = now() WHERE company_id = $1 AND id = $2', [
+      companyId,
+      id,
+      message,
+    ]);
   }
 
   /** Clears the prompt's last failure after a successful answer. */

@@ -28,7 +28,11 @@ describe(ticketsSecretBox.name, () => {
     const before = ticketsSecretBox({ NODE_ENV: 'development', INTERNAL_TOKEN: TOKEN }).seal('sk-old-0123456789');
     const now = ticketsSecretBox({ NODE_ENV: 'production', TICKETS_SECRETS_KEY: KEY, INTERNAL_TOKEN: TOKEN });
     expect(now.open(before)).toBe('sk-old-0123456789');
-    const other = ticketsSecretBox({ NODE_ENV: 'production', TICKETS_SECRETS_KEY: KEY, INTERNAL_TOKEN: 'x'.repeat(20) });
+    const other = ticketsSecretBox({
+      NODE_ENV: 'production',
+      TICKETS_SECRETS_KEY: KEY,
+      INTERNAL_TOKEN: 'x'.repeat(20),
+    });
     expect(other.tryOpen(before)).toBeNull();
   });
 });

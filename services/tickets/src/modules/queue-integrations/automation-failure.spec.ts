@@ -26,7 +26,9 @@ describe(describeFailure.name, () => {
     expect(
       describeFailure(new OutboundRequestError('ERR_OUTBOUND_ADDRESS', 'the address is not reachable from here')),
     ).toBe('address refused: the address is not reachable from here');
-    expect(describeFailure(new Error('unreadable stored secret'))).toBe('the stored key cannot be read: enter it again');
+    expect(describeFailure(new Error('unreadable stored secret'))).toBe(
+      'the stored key cannot be read: enter it again',
+    );
     expect(describeFailure(new Error('x'.repeat(500))).length).toBeLessThanOrEqual(200);
   });
 });

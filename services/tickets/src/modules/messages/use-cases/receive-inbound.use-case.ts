@@ -281,7 +281,7 @@ export class ReceiveInboundUseCase {
     // a prompt or queue integration owning the ticket answers instead of the chatbot (queued job)
     const automation = { companyId, connection, messageId: stored.message.id };
     // the ticket as the bots left it (unchanged since stored when none acted), with its snapshot for the event
-    let fresh: { ticket: TicketRow; snapshot: TicketSnapshot } | null = null;
+    let fresh: { ticket: TicketRow; snapshot: TicketSnapshot } | null;
     const asStored = ticket;
     try {
       // the failure boundary of the bots: what they did is undone on failure, never the stored message

@@ -1,0 +1,26 @@
+/**
+ * `make dev` keeps the tickets service's secrets key in .data: a second start gets the same key (what it sealed
+ * opens again), while a key given in the environment wins.
+ */
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { devSecretsKeys } from '../scripts/dev-secrets.mjs';
+
+describe('devSecretsKeys', () => {
+  it('generates TICKETS_SECRETS_KEY once and gives the same key on the next start', () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'dev-secrets-')), '.data');
+    const first = devSecretsKeys({}, dataDir).TICKETS_SECRETS_KEY;
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(devSecretsKeys({}, dataDir).TICKETS_SECRETS_KEY).toBe(first);
+    const file = join(dataDir, 'tickets-secrets.key');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first);
+    expect(statSync(file).mode & 0o077).toBe(0);
+  });
+
+  it("uses the environment's key when one is given", () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'dev-secrets-')), '.data');
+    const given = 'an-operator-given-secrets-key-0123456789';
+    expect(devSecretsKeys({ TICKETS_SECRETS_KEY: given }, dataDir).TICKETS_SECRETS_KEY).toBe(given);
+  });
+});
