@@ -26,6 +26,11 @@ export const automationEn = {
       voiceRegion: 'Voice region (Azure)',
     },
   },
+  automationStatus: {
+    column: 'Status',
+    keyUnreadable: 'Unreadable key: re-enter the key',
+    lastError: 'Last failure at {{at}}: {{message}}',
+  },
   queueIntegrations: {
     title: 'Integrations',
     add: 'Add integration',

@@ -26,6 +26,11 @@ export const automationEs = {
       voiceRegion: 'Región de voz (Azure)',
     },
   },
+  automationStatus: {
+    column: 'Estado',
+    keyUnreadable: 'Clave ilegible: vuelva a ingresar la clave',
+    lastError: 'Último fallo el {{at}}: {{message}}',
+  },
   queueIntegrations: {
     title: 'Integraciones',
     add: 'Agregar integración',

@@ -29,6 +29,11 @@ export const automationPt = {
       voiceRegion: 'Região da voz (Azure)',
     },
   },
+  automationStatus: {
+    column: 'Situação',
+    keyUnreadable: 'Chave ilegível: informe a chave novamente',
+    lastError: 'Última falha em {{at}}: {{message}}',
+  },
   queueIntegrations: {
     title: 'Integrações',
     add: 'Adicionar integração',

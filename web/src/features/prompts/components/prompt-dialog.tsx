@@ -89,7 +89,11 @@ export function PromptDialog({ record, onClose }: { record: PromptRecord | null;
         <Field.Root invalid={Boolean(errors.apiKey)}>
           <Field.Label>{t('prompts.dialog.apiKey')}</Field.Label>
           <Input name="apiKey" type="password" value={values.apiKey} onChange={(e) => set('apiKey', e.target.value)} />
-          {record && <Field.HelperText>{t('prompts.dialog.apiKeyKept')}</Field.HelperText>}
+          {record && (
+            <Field.HelperText data-testid={record.keyUnreadable ? 'api-key-unreadable' : undefined}>
+              {record.keyUnreadable ? t('automationStatus.keyUnreadable') : t('prompts.dialog.apiKeyKept')}
+            </Field.HelperText>
+          )}
           {errors.apiKey && <Field.ErrorText>{errors.apiKey}</Field.ErrorText>}
         </Field.Root>
         <Field.Root invalid={Boolean(errors.prompt)}>

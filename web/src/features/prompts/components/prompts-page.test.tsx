@@ -87,4 +87,43 @@ describe('the prompts page', () => {
     await user.click(await screen.findByRole('button', { name: 'Sim' }));
     expect((await screen.findByTestId('toast-info')).textContent).toContain('Prompt deleted');
   });
+
+  it('shows a key to enter again on that prompt alone, and the last failure with its time', async () => {
+    server.use(
+      http.get(`${API}/prompt`, () =>
+        HttpResponse.json({
+          prompts: [
+            { ...prompt, apiKey: '', keyUnreadable: true, lastError: null },
+            {
+              ...prompt,
+              id: 8,
+              name: 'Suporte IA',
+              keyUnreadable: false,
+              lastError: { at: '2026-12-05T14:30:00.000Z', message: 'OpenAI answered 429 (insufficient_quota)' },
+            },
+            { ...prompt, id: 9, name: 'Vendas IA', keyUnreadable: false, lastError: null },
+          ],
+          count: 3,
+          hasMore: false,
+        }),
+      ),
+      http.get(`${API}/queue`, () => HttpResponse.json([{ id: 3, name: 'Vendas', color: '#2196f3' }])),
+    );
+    const user = userEvent.setup();
+    renderApp(<PromptsPage />, { user: admin });
+    const [lost, failing, healthy] = await screen.findAllByTestId('prompt-row');
+    expect(within(lost!).getByTestId('key-unreadable').textContent).toBe('Chave ilegível: informe a chave novamente');
+    expect(within(lost!).queryByTestId('last-error')).toBeNull();
+    expect(within(failing!).queryByTestId('key-unreadable')).toBeNull();
+    const lastError = within(failing!).getByTestId('last-error').textContent ?? '';
+    expect(lastError).toContain('OpenAI answered 429 (insufficient_quota)');
+    expect(lastError).toMatch(/^Última falha em 05\/12\/26 \d{2}:30: /);
+    expect(within(healthy!).queryByTestId('automation-status')).toBeNull();
+    // editing it asks for the key again instead of keeping the stored one
+    await user.click(within(lost!).getByRole('button', { name: 'Editar Atendente virtual' }));
+    const dialog = await screen.findByTestId('prompt-dialog');
+    expect(within(dialog).getByTestId('api-key-unreadable').textContent).toBe(
+      'Chave ilegível: informe a chave novamente',
+    );
+  });
 });

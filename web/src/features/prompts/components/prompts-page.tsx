@@ -1,6 +1,7 @@
 import { Alert, Button, Table } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { channel } from '@cs/proto/realtime';
+import { AutomationStatus } from '../../../components/automation-status';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { AddIcon } from '../../../components/icons';
 import { Page, ScrollArea } from '../../../components/page';
@@ -10,7 +11,10 @@ import { useManagedList } from '../../../components/use-managed-list';
 import { promptsApi, useDeletePromptMutation, useGetPromptsPageInfiniteQuery } from '../api/prompts-api';
 import { PromptDialog } from './prompt-dialog';
 
-/** `/prompts` (plan useOpenAi): name, queue, max tokens; the credit warning; live from the `prompt` channel. */
+/**
+ * `/prompts` (plan useOpenAi): name, queue, max tokens and status (a key to enter again, the last failure); the
+ * credit warning; live from the `prompt` channel.
+ */
 export function PromptsPage() {
   const { t } = useTranslation();
   const [remove] = useDeletePromptMutation();
@@ -55,6 +59,7 @@ export function PromptsPage() {
               <Table.ColumnHeader>{t('prompts.name')}</Table.ColumnHeader>
               <Table.ColumnHeader>{t('prompts.queue')}</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="center">{t('prompts.maxTokens')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('automationStatus.column')}</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">{t('management.actions')}</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
@@ -64,6 +69,9 @@ export function PromptsPage() {
                 <Table.Cell fontWeight="semibold">{record.name}</Table.Cell>
                 <Table.Cell>{record.queue?.name ?? ''}</Table.Cell>
                 <Table.Cell textAlign="center">{record.maxTokens}</Table.Cell>
+                <Table.Cell>
+                  <AutomationStatus lastError={record.lastError} keyUnreadable={record.keyUnreadable} />
+                </Table.Cell>
                 <Table.Cell>
                   <RowActions
                     label={record.name}

@@ -116,4 +116,31 @@ describe('the queue integrations page', () => {
       ).toContain('Teste realizado com sucesso!'),
     );
   }, 40_000);
+
+  it('shows the last failure of an integration and credentials to enter again', async () => {
+    server.use(
+      http.get(`${API}/queueIntegration/`, () =>
+        HttpResponse.json({
+          queueIntegrations: [
+            {
+              ...typebot,
+              lastError: { at: '2026-12-05T14:30:00.000Z', message: 'typebot answered 500' },
+              keyUnreadable: false,
+            },
+            { ...typebot, id: 5, type: 'dialogflow', name: 'Agente', lastError: null, keyUnreadable: true },
+            { ...typebot, id: 6, name: 'Fluxo ok', lastError: null, keyUnreadable: false },
+          ],
+          count: 3,
+          hasMore: false,
+        }),
+      ),
+    );
+    renderApp(<QueueIntegrationsPage />, { user: admin });
+    const [failing, lost, healthy] = await screen.findAllByTestId('integration-row');
+    expect(within(failing!).getByTestId('last-error').textContent).toMatch(
+      /^Última falha em 05\/12\/26 \d{2}:30: typebot answered 500$/,
+    );
+    expect(within(lost!).getByTestId('key-unreadable').textContent).toBe('Chave ilegível: informe a chave novamente');
+    expect(within(healthy!).queryByTestId('automation-status')).toBeNull();
+  });
 });

@@ -2,6 +2,7 @@ import { Button, HStack, Table } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { channel } from '@cs/proto/realtime';
 import { useAppSelector } from '../../../app/hooks';
+import { AutomationStatus } from '../../../components/automation-status';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { AddIcon } from '../../../components/icons';
 import { Page, ScrollArea } from '../../../components/page';
@@ -15,7 +16,10 @@ import {
 import { IntegrationLogo } from './integration-logo';
 import { QueueIntegrationDialog } from './queue-integration-dialog';
 
-/** `/queue-integration` (plan useIntegrations): type logo, id, name; live from `company-{id}-queueIntegration`. */
+/**
+ * `/queue-integration` (plan useIntegrations): type logo, id, name and status (credentials to enter again, the last
+ * failure); live from `company-{id}-queueIntegration`.
+ */
 export function QueueIntegrationsPage() {
   const { t } = useTranslation();
   const companyId = useAppSelector((s) => s.session.user?.companyId ?? 0);
@@ -57,6 +61,7 @@ export function QueueIntegrationsPage() {
               <Table.ColumnHeader w="16">{t('queueIntegrations.type')}</Table.ColumnHeader>
               <Table.ColumnHeader w="16">{t('queueIntegrations.id')}</Table.ColumnHeader>
               <Table.ColumnHeader>{t('queueIntegrations.name')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('automationStatus.column')}</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">{t('management.actions')}</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
@@ -70,6 +75,9 @@ export function QueueIntegrationsPage() {
                 </Table.Cell>
                 <Table.Cell>{record.id}</Table.Cell>
                 <Table.Cell fontWeight="semibold">{record.name}</Table.Cell>
+                <Table.Cell>
+                  <AutomationStatus lastError={record.lastError} keyUnreadable={record.keyUnreadable} />
+                </Table.Cell>
                 <Table.Cell>
                   <RowActions
                     label={record.name}
