@@ -51,10 +51,23 @@ export class ChatbotService {
     return !ticket.isGroup && ticket.userId === null && ticket.status === 'pending' && !ticket.useIntegration;
   }
 
+  /**
+   * Whether `handle` certainly leaves this message alone, without a statement: a ticket it does not answer, or one
+   * waiting in a queue without its option menu, with no schedule to check and no `#`.
+   */
+  idles(input: Pick<ChatbotInput, 'ticket' | 'body' | 'connection'> & { company: CompanyView | null }): boolean {
+    const { ticket, company } = input;
+    if (!this.answers(ticket)) return true;
+    const scheduleType = company?.settings['scheduleType'] ?? 'disabled';
+    if (scheduleType === 'company' || scheduleType === 'queue') return false;
+    if (input.body.trim() === '#' && input.connection.queueIds.length > 0) return false;
+    return ticket.queueId !== null && !ticket.chatbot;
+  }
+
   /** Answers the customer's message; false when it certainly left the ticket as it was (nothing to do). */
   async handle(input: ChatbotInput): Promise<boolean> {
     const { ticket, company, connection } = input;
-    if (!this.answers(ticket)) return false;
+    if (this.idles(input)) return false;
     const body = input.body.trim();
     const scheduleType = company.settings['scheduleType'] ?? 'disabled';
 

@@ -88,13 +88,22 @@ export class InboundAutomation implements OnApplicationBootstrap {
    */
   async beforeChatbot(context: InboundContext): Promise<boolean> {
     const { ticket, connection } = context;
-    if (!this.concerns(ticket)) return false;
+    if (this.idlesBefore(ticket)) return false;
     if (ticket.useIntegration && (ticket.promptId !== null || ticket.integrationId !== null)) {
       await this.enqueue(context);
       return true;
     }
-    if (ticket.queueId !== null) return false;
     return this.bind(context, connection.integrationId, connection.promptId);
+  }
+
+  /**
+   * Whether `beforeChatbot` certainly does nothing for this ticket, without a statement: no bot owns it, and it is
+   * in a queue already (or no bot concerns it).
+   */
+  idlesBefore(ticket: TicketRow): boolean {
+    if (!this.concerns(ticket)) return true;
+    const owned = ticket.useIntegration && (ticket.promptId !== null || ticket.integrationId !== null);
+    return !owned && ticket.queueId !== null;
   }
 
   /**

@@ -283,36 +283,42 @@ export class ReceiveInboundUseCase {
     // the ticket as the bots left it (unchanged since stored when none acted), with its snapshot for the event
     let fresh: { ticket: TicketRow; snapshot: TicketSnapshot } | null;
     const asStored = ticket;
+    const idle =
+      this.automation.idlesBefore(ticket) &&
+      this.chatbot.idles({ ticket, body: incoming.body, connection, company: context.company });
     try {
-      // the failure boundary of the bots: what they did is undone on failure, never the stored message
-      fresh = await this.savepoint(async () => {
-        let acted: { ticket: TicketRow; snapshot: TicketSnapshot } | null = null;
-        if (!(await this.automation.beforeChatbot({ ...automation, ticket }))) {
-          const queueIdBefore = ticket.queueId;
-          const answered =
-            this.chatbot.answers(ticket) &&
-            (await this.chatbot.handle({
-              companyId,
-              ticket,
-              body: incoming.body,
-              connection,
-              company: context.company ?? (await this.projections.company(companyId)),
-              contactName: data.contact.name,
-            }));
-          if (answered) {
-            acted = await this.tickets.findWithSnapshot(companyId, ticket.id);
-            ticket = acted?.ticket ?? ticket;
-          }
-          if (await this.automation.afterChatbot({ ...automation, ticket }, queueIdBefore)) {
-            acted = await this.tickets.findWithSnapshot(companyId, ticket.id);
-            ticket = acted?.ticket ?? ticket;
-          }
-        } else {
-          acted = await this.tickets.findWithSnapshot(companyId, ticket.id);
-          ticket = acted?.ticket ?? ticket;
-        }
-        return acted;
-      });
+      // the failure boundary of the bots: what they did is undone on failure, never the stored message (a message
+      // no bot acts on, the usual one on a ticket waiting in its queue, needs none)
+      fresh = idle
+        ? null
+        : await this.savepoint(async () => {
+            let acted: { ticket: TicketRow; snapshot: TicketSnapshot } | null = null;
+            if (!(await this.automation.beforeChatbot({ ...automation, ticket }))) {
+              const queueIdBefore = ticket.queueId;
+              const answered =
+                this.chatbot.answers(ticket) &&
+                (await this.chatbot.handle({
+                  companyId,
+                  ticket,
+                  body: incoming.body,
+                  connection,
+                  company: context.company ?? (await this.projections.company(companyId)),
+                  contactName: data.contact.name,
+                }));
+              if (answered) {
+                acted = await this.tickets.findWithSnapshot(companyId, ticket.id);
+                ticket = acted?.ticket ?? ticket;
+              }
+              if (await this.automation.afterChatbot({ ...automation, ticket }, queueIdBefore)) {
+                acted = await this.tickets.findWithSnapshot(companyId, ticket.id);
+                ticket = acted?.ticket ?? ticket;
+              }
+            } else {
+              acted = await this.tickets.findWithSnapshot(companyId, ticket.id);
+              ticket = acted?.ticket ?? ticket;
+            }
+            return acted;
+          });
     } catch (error) {
       this.logger.error(
         { err: error, companyId, ticketId: asStored.id },
