@@ -338,15 +338,14 @@ export class ReceiveInboundUseCase {
 
   /**
    * Runs `work` inside a savepoint of the current transaction: when it throws, everything it wrote is undone (the
-   * transaction stays usable) and the error is rethrown.
+   * transaction stays usable) and the error is rethrown. The savepoint is left to the commit, which ends it with the
+   * transaction (one round trip less per message); a later one of the same name is the one a rollback goes to.
    */
   private async savepoint<T>(work: () => Promise<T>): Promise<T> {
     const manager = this.transactions.manager;
     await manager.query('SAVEPOINT inbound_bots');
     try {
-      const result = await work();
-      await manager.query('RELEASE SAVEPOINT inbound_bots');
-      return result;
+      return await work();
     } catch (error) {
       await manager.query('ROLLBACK TO SAVEPOINT inbound_bots');
       throw error;
