@@ -187,6 +187,7 @@ describe('the chatbot failing', () => {
     const ticket = await say(setup, contact, 'Oi, preciso da segunda via');
     await expectShown(setup, ticket.id, 'Oi, preciso da segunda via');
     expect(ticket).toMatchObject({ status: 'pending', queue_id: setup.queueId, chatbot: true });
+    await harness.waitForText(setup.companyId, 'Escolha:\n\n*[ 99999999999 ]* - Segunda via\n\n*[ # ]* - Menu inicial');
   });
 
   it('keeps the message and leaves the ticket pending in its queue when the chatbot throws', async () => {
