@@ -20,7 +20,10 @@ export function keptKey(file) {
   return key;
 }
 
-/** TICKETS_SECRETS_KEY for `make dev`: the environment's, else the one kept in `dataDir`. */
+/** TICKETS_SECRETS_KEY and IDENTITY_SECRETS_KEY for `make dev`: the environment's, else the ones kept in `dataDir`. */
 export function devSecretsKeys(env, dataDir) {
-  return { TICKETS_SECRETS_KEY: env.TICKETS_SECRETS_KEY || keptKey(`${dataDir}/tickets-secrets.key`) };
+  return {
+    TICKETS_SECRETS_KEY: env.TICKETS_SECRETS_KEY || keptKey(`${dataDir}/tickets-secrets.key`),
+    IDENTITY_SECRETS_KEY: env.IDENTITY_SECRETS_KEY || keptKey(`${dataDir}/identity-secrets.key`),
+  };
 }

@@ -28,6 +28,7 @@ const given: Record<string, string> = {
   AUTH_ACCESS_PRIVATE_KEY: accessTokenKeys().privateKey,
   SUPER_USER_PASSWORD: 'a-super-password',
   TICKETS_SECRETS_KEY: 'a-tickets-secrets-key-of-32-characters',
+  IDENTITY_SECRETS_KEY: 'an-identity-secrets-key-of-32-characters',
 };
 const interpolate = (value: string | number): string =>
   String(value)

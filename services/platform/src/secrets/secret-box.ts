@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { ConfigError } from '../config/env.js';
 
 const VERSION = 'v1';
 
@@ -53,4 +54,32 @@ export class SecretBox {
       return null;
     }
   }
+}
+
+/** Where a service's secrets key comes from: its `<SERVICE>_SECRETS_KEY` setting, or else its internal token. */
+export interface SecretsKeySource {
+  /** The setting's name, e.g. TICKETS_SECRETS_KEY, for the refusal's message. */
+  readonly setting: string;
+  readonly key: string | undefined;
+  /** Distinguishes this service's derived key from another's derived from the same token. */
+  readonly purpose: string;
+  readonly internalToken: string;
+  readonly nodeEnv: string;
+}
+
+/**
+ * A service's seal: keyed by its configured secrets key, which production requires (a key derived from the internal
+ * token would lose every sealed value when that token changes, so the service refuses to start without it). Values
+ * sealed with the derived key (the key when the setting is unset, as in tests) open as long as the token is the same.
+ */
+export function configuredSecretBox<Box extends SecretBox>(
+  source: SecretsKeySource,
+  Box: new (key: string, previous?: readonly string[]) => Box,
+): Box {
+  const derived = `${source.purpose}:${source.internalToken}`;
+  if (source.key) return new Box(source.key, [derived]);
+  if (source.nodeEnv === 'production') {
+    throw new ConfigError([`${source.setting} is required in production (at least 32 characters)`]);
+  }
+  return new Box(derived);
 }

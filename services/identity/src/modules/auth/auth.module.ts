@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG } from '@cs/platform/config';
-import type { IdentityConfig } from '../../config/env.js';
 import { UsersModule } from '../users/users.module.js';
 import { AccessTokenSigner } from './access-token.signer.js';
 import { AuthController } from './auth.controller.js';
@@ -10,7 +9,7 @@ import { TwoFactorCodes } from './two-factor/two-factor-codes.js';
 import { TwoFactorController, TwoFactorResetController } from './two-factor/two-factor.controller.js';
 import { TwoFactorPolicy } from './two-factor/two-factor.policy.js';
 import { TwoFactorQueries } from './two-factor/two-factor.queries.js';
-import { IdentitySecretBox, TwoFactorStore } from './two-factor/two-factor.store.js';
+import { IdentitySecretBox, identitySecretBox, TwoFactorStore } from './two-factor/two-factor.store.js';
 import { DisableTwoFactorUseCase } from './two-factor/use-cases/disable-two-factor.use-case.js';
 import { EnrolTwoFactorUseCase } from './two-factor/use-cases/enrol-two-factor.use-case.js';
 import { ResetTwoFactorUseCase } from './two-factor/use-cases/reset-two-factor.use-case.js';
@@ -24,12 +23,7 @@ import { RefreshSessionUseCase } from './use-cases/refresh-session.use-case.js';
   imports: [UsersModule],
   controllers: [AuthController, TwoFactorController, TwoFactorResetController],
   providers: [
-    {
-      provide: IdentitySecretBox,
-      useFactory: (config: IdentityConfig) =>
-        new IdentitySecretBox(config.IDENTITY_SECRETS_KEY ?? `identity-secrets:${config.INTERNAL_TOKEN}`),
-      inject: [APP_CONFIG],
-    },
+    { provide: IdentitySecretBox, useFactory: identitySecretBox, inject: [APP_CONFIG] },
     AccessTokenSigner,
     LoginThrottle,
     SignIn,

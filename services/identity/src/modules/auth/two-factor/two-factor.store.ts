@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { mapRows, returningRows, type SqlRow } from '@cs/platform/database';
-import { SecretBox } from '@cs/platform/secrets';
+import { configuredSecretBox, SecretBox } from '@cs/platform/secrets';
+import type { IdentityConfig } from '../../../config/env.js';
 import { CHALLENGE_TTL_SECONDS, hashChallengeToken, hashRecoveryCode, newChallengeToken } from './two-factor.rules.js';
 
 export interface StoredTwoFactor {
@@ -22,6 +23,22 @@ export interface Challenge {
 
 /** The seal of identity's stored secrets (IDENTITY_SECRETS_KEY), provided by the auth module. */
 export class IdentitySecretBox extends SecretBox {}
+
+/** The seal of the users' authenticator secrets: keyed by IDENTITY_SECRETS_KEY, required in production. */
+export function identitySecretBox(
+  config: Pick<IdentityConfig, 'NODE_ENV' | 'IDENTITY_SECRETS_KEY' | 'INTERNAL_TOKEN'>,
+): IdentitySecretBox {
+  return configuredSecretBox(
+    {
+      setting: 'IDENTITY_SECRETS_KEY',
+      key: config.IDENTITY_SECRETS_KEY,
+      purpose: 'identity-secrets',
+      internalToken: config.INTERNAL_TOKEN,
+      nodeEnv: config.NODE_ENV,
+    },
+    IdentitySecretBox,
+  );
+}
 
 /**
  * Two-factor state in identity's tables: the sealed secret and the last accepted time step (`user_two_factor`),
