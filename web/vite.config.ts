@@ -2,7 +2,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { createLogger, defineConfig, type ProxyOptions } from 'vite';
+import { withoutClosedWebSockets } from './src/dev-server/proxy-log';
 
 // The API lives under /api in the browser (SPA routes such as /tickets would clash with the gateway's paths);
 // the proxy strips the prefix. socket.io goes through as a websocket.
@@ -24,6 +25,9 @@ const mocking = testFiles.filter((file) => /\bvi\.mock\(/.test(readFileSync(`${w
 
 export default defineConfig({
   plugins: [react()],
+  // a browser tab that closes resets its /socket.io socket: not logged (Vite's proxy logs every ws error itself, after
+  // the proxy's `configure` hook, so only its logger can leave them out; the dev server and preview share it)
+  customLogger: withoutClosedWebSockets(createLogger()),
   resolve: { conditions: ['@cs/source'] },
   server: { port: Number(process.env.WEB_PORT ?? 5173), strictPort: true, proxy },
   preview: { port: Number(process.env.WEB_PORT ?? 4173), strictPort: true, proxy },
