@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { createLogger, defineConfig, type ProxyOptions } from 'vite';
-import { withoutClosedWebSockets } from './src/dev-server/proxy-log';
+import { withoutClosedWebSockets } from './src/dev-server/proxy-log.ts';
 
 // The API lives under /api in the browser (SPA routes such as /tickets would clash with the gateway's paths);
 // the proxy strips the prefix. socket.io goes through as a websocket.
