@@ -1,7 +1,8 @@
 /**
  * Local fakes of the external parties of the automation features, speaking their real HTTP shapes: Google's
  * OAuth token endpoint and Dialogflow ES (`detectIntent`), OpenAI (Chat Completions, transcriptions), Azure's
- * speech REST TTS, Typebot's chat API and n8n/webhook receivers. Each records what it was sent.
+ * speech REST TTS, Typebot's chat API and n8n/webhook receivers. Each records what it was sent. The tests script
+ * them; `make dev` runs them with the demo's answers (dev.ts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createVerify, generateKeyPairSync } from 'node:crypto';
@@ -27,7 +28,8 @@ export class FakeServer {
     return this;
   }
 
-  async start(): Promise<this> {
+  /** Listens on 127.0.0.1:`port` (0: a free port). */
+  async start(port = 0): Promise<this> {
     this.server = createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -55,7 +57,13 @@ export class FakeServer {
         );
       });
     });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, '127.0.0.1', () => {
+        this.server.off('error', reject);
+        resolve();
+      });
+    });
     return this;
   }
 
@@ -109,9 +117,12 @@ export const serviceAccountJson = (
 /**
  * Google's token endpoint (JWT bearer grant, the assertion's RS256 signature checked with the account's public
  * key) and Dialogflow's `detectIntent`, answering from `intents`: the text's intent (display name, fulfilment
- * text) or the fallback.
+ * text) or the fallback intent with `fallback`.
  */
-export function dialogflowFake(intents: Record<string, { intent: string; text: string }>): FakeServer {
+export function dialogflowFake(
+  intents: Record<string, { intent: string; text: string }>,
+  fallback = 'Não entendi.',
+): FakeServer {
   const fake = new FakeServer();
   fake.on('POST', /^\/token$/, (request, response) => {
     const form = new URLSearchParams(request.body.toString('utf8'));
@@ -133,7 +144,7 @@ export function dialogflowFake(intents: Record<string, { intent: string; text: s
       return;
     }
     const query = (request.json as { queryInput: { text: { text: string; languageCode: string } } }).queryInput.text;
-    const match = intents[query.text.toLowerCase()] ?? { intent: 'Default Fallback Intent', text: 'Não entendi.' };
+    const match = intents[query.text.toLowerCase()] ?? { intent: 'Default Fallback Intent', text: fallback };
     sendJson(response, 200, {
       responseId: 'resp-1',
       queryResult: {

@@ -5,7 +5,7 @@
  */
 import { expectEventually, nextCompanyId } from '@cs/platform/testing';
 import { companySnapshot, type CompanySetup, Harness, setupCompany } from '../support/harness.js';
-import { dialogflowFake, type FakeServer, serviceAccountJson } from '../support/provider-fakes.js';
+import { dialogflowFake, type FakeServer, serviceAccountJson } from '../../src/provider-fakes/index.js';
 
 let dialogflow: FakeServer;
 let harness: Harness;

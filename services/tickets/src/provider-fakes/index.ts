@@ -1,0 +1,2 @@
+export * from './fakes.js';
+export * from './dev.js';
