@@ -1,14 +1,10 @@
 // `make dev`: the whole product in one process on embedded defaults. PostgreSQL is embedded unless DATABASE_URL
-// is set; services talk over the in-process bus unless KAFKA_BROKERS is set. Ctrl-C stops everything cleanly.
+// is set; services talk over the in-process bus unless KAFKA_BROKERS is set. Ctrl-C stops everything cleanly and
+// ends with `stopped` and exit code 0.
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { FakeEfiServer } from '@cs/billing/fake-efi';
-import { devDatabase } from './dev-postgres.mjs';
-import { devSecretsKeys } from './dev-secrets.mjs';
-import { GATEWAY, SERVICES } from './deployables.mjs';
-import { migrateAll } from './migrate.mjs';
-import { startApps } from './one-process.mjs';
 
 /** Ctrl-C's graceful shutdown of the apps gives up after this long (the database stops anyway). */
 const STOP_TIMEOUT_MS = 20_000;
@@ -17,6 +13,7 @@ let apps;
 let webServer;
 let database;
 let fakeEfi;
+let providerFakes;
 let stopping = false;
 
 /** One line for an error met while stopping (connections the terminal's Ctrl-C already closed): no stacks. */
@@ -26,9 +23,9 @@ async function stop(code) {
   if (stopping) return;
   stopping = true;
   console.log('\nstopping…');
-  // Ctrl-C reaches the whole process group: Vite is already stopping (PostgreSQL's helper is in a group of its own
-  // and stops last), so what the apps meet while closing (closed connections, a bus that is gone) is expected; it is
-  // summed up, not thrown
+  // Vite stops first (a Ctrl-C from the terminal's SIGINT may have reached it already; PostgreSQL's helper is in a
+  // group of its own and stops last), so what the apps meet while closing (closed connections, a bus that is gone)
+  // is expected; it is summed up, not thrown
   let problems = 0;
   const expected = (error) => {
     problems += 1;
@@ -42,11 +39,51 @@ async function stop(code) {
   await apps?.stop({ deadline: Date.now() + STOP_TIMEOUT_MS }).catch(expected);
   await database?.stop().catch(expected);
   await fakeEfi?.stop().catch(expected);
+  await providerFakes?.stop().catch(expected);
   console.log(problems > 0 ? `stopped (${problems} connection(s) were already closed)` : 'stopped');
+  if (process.stdin.isTTY) process.stdin.setRawMode(false);
   process.exit(code);
 }
+// before anything slow is loaded: a Ctrl-C during start-up stops cleanly too
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
+// On a terminal, Ctrl-C is read as a key (raw mode) instead of the terminal's SIGINT to the whole process group:
+// `make` then never sees the signal and ends with this process's exit code (0) instead of reporting an interrupt.
+// The web server is stopped by stop() itself.
+if (process.stdin.isTTY) {
+  process.stdin.setRawMode(true);
+  process.stdin.on('data', (keys) => {
+    if (keys.includes(0x03)) void stop(0);
+  });
+}
+
+const { FakeEfiServer } = await import('@cs/billing/fake-efi');
+const { startDevProviderFakes } = await import('@cs/tickets/provider-fakes');
+const { devDatabase } = await import('./dev-postgres.mjs');
+const { GATEWAY, SERVICES } = await import('./deployables.mjs');
+const { migrateAll } = await import('./migrate.mjs');
+const { devSecretsKeys } = await import('./dev-secrets.mjs');
+const { startApps } = await import('./one-process.mjs');
+const { seedDemoAutomations } = await import('./dev-automations.mjs');
+
+/**
+ * The internal token, kept in .data/dev-internal-token across starts: the secrets the services store sealed with a
+ * key derived from it (tickets' AI and integration credentials, identity's authenticator secrets) stay readable.
+ */
+function devInternalToken() {
+  const dataDir = fileURLToPath(new URL('../../.data/', import.meta.url));
+  const file = `${dataDir}dev-internal-token`;
+  try {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept) return kept;
+  } catch {
+    // the first start: made below
+  }
+  const token = randomBytes(24).toString('hex');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, `${token}\n`, { mode: 0o600 });
+  return token;
+}
 
 /** An EC P-256 pair for access tokens (ES256: identity signs, the gateway verifies), unless the environment has one. */
 function devAccessTokenKeys() {
@@ -74,6 +111,23 @@ async function billingProviderEnv(gatewayUrl) {
   return { ...fakeEfi.billingEnv('pem'), ...webhook };
 }
 
+/**
+ * The automations' providers (OpenAI, Typebot, n8n/webhook receivers, Google + Dialogflow): local fakes speaking their
+ * real protocols (@cs/tickets/provider-fakes), on DEV_FAKES_PORT … +3 (default 4190; 0 = free ports), with tickets
+ * pointed at them and their Typebot and webhook hosts let through the SSRF-safe client, unless DEV_PROVIDER_FAKES is
+ * `false`. A provider URL set in the environment (TICKETS_OPENAI_BASE_URL, TICKETS_DIALOGFLOW_BASE_URL,
+ * TICKETS_GOOGLE_TOKEN_URL) wins over its fake.
+ */
+async function automationProviderEnv(env) {
+  if (env.DEV_PROVIDER_FAKES === 'false') return {};
+  providerFakes = await startDevProviderFakes(Number(env.DEV_FAKES_PORT ?? 4190), env);
+  const fakeEnv = { ...providerFakes.env };
+  for (const key of ['TICKETS_OPENAI_BASE_URL', 'TICKETS_DIALOGFLOW_BASE_URL', 'TICKETS_GOOGLE_TOKEN_URL']) {
+    if (process.env[key]) delete fakeEnv[key];
+  }
+  return fakeEnv;
+}
+
 try {
   database = await devDatabase();
   const gatewayPort = Number(process.env[GATEWAY.portKey] ?? GATEWAY.port);
@@ -82,7 +136,7 @@ try {
     NODE_ENV: process.env.NODE_ENV ?? 'development',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     DATABASE_URL: database.url,
-    INTERNAL_TOKEN: process.env.INTERNAL_TOKEN ?? randomBytes(24).toString('hex'),
+    INTERNAL_TOKEN: process.env.INTERNAL_TOKEN ?? devInternalToken(),
     // public links (media) name the gateway on the port it really listens on
     PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${gatewayPort}`,
     ...devAccessTokenKeys(),
@@ -90,6 +144,7 @@ try {
     ...devSecretsKeys(process.env, fileURLToPath(new URL('../../.data', import.meta.url))),
   };
   Object.assign(env, await billingProviderEnv(`http://127.0.0.1:${gatewayPort}`));
+  Object.assign(env, await automationProviderEnv(env));
   await migrateAll(database.url, env, { seed: true });
   const withDefinitions = async (deployable) => ({
     ...deployable,
@@ -119,6 +174,13 @@ try {
   });
 
   const { DEMO_LOGINS } = await import('../../services/identity/src/database/seed.ts');
+  const admin = DEMO_LOGINS.find((login) => login.email === 'admin@demo.local');
+  const automations = providerFakes
+    ? await seedDemoAutomations(gateway.url, providerFakes.demoAutomations, {
+        email: admin.email,
+        password: admin.password,
+      })
+    : [];
   const logins = DEMO_LOGINS.map((login) => `    ${login.email.padEnd(24)} ${login.password}  (${login.role})`).join(
     '\n',
   );
@@ -132,7 +194,8 @@ try {
     database:       ${database.url.replace(/:[^:@/]+@/, ':***@')}
     API docs:       ${gateway.url}/docs/
     Pix provider:   ${fakeEfi ? `fake Efí at ${fakeEfi.url} (charges pay themselves after ${Number(process.env.FAKE_EFI_AUTO_PAY_MS ?? 20_000) / 1000} s)` : 'Efí'}
-
+    automations:    ${providerFakes ? `fakes of ${providerFakes.summary}` : 'the providers of the environment'}
+${automations.length > 0 ? `    demo company:   ${automations.join(', ')}: pick one on the connection or a queue\n` : ''}
   Demo logins (POST /auth/login):
 ${logins}
 
