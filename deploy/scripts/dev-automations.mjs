@@ -17,18 +17,25 @@ async function call(base, method, path, { token, body } = {}) {
   });
   const text = await response.text();
   const parsed = text ? JSON.parse(text) : null;
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 200)}`);
+  if (!response.ok) {
+    const code = parsed?.error ? ` ${parsed.error}` : '';
+    throw Object.assign(new Error(`${method} ${path} answered ${response.status}${code}`), { status: response.status });
+  }
   return parsed;
 }
 
-/** `attempt()` until it resolves, or its last error once `READY_WITHIN_MS` has passed. */
+/**
+ * `attempt()` until it resolves, while the services are still starting (no answer, or a refusal while the demo
+ * company and its plan reach them); an error answer (400, 500) or `READY_WITHIN_MS` passed ends it.
+ */
 async function untilReady(attempt) {
   const deadline = Date.now() + READY_WITHIN_MS;
   for (;;) {
     try {
       return await attempt();
     } catch (error) {
-      if (Date.now() > deadline) throw error;
+      const starting = error.status === undefined || [401, 403, 404, 502, 503].includes(error.status);
+      if (!starting || Date.now() > deadline) throw error;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }

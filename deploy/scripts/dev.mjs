@@ -47,6 +47,8 @@ async function stop(code) {
 // before anything slow is loaded: a Ctrl-C during start-up stops cleanly too
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
+// however this process ends, the web server does not outlive it
+process.on('exit', () => webServer?.kill('SIGTERM'));
 // On a terminal, Ctrl-C is read as a key (raw mode) instead of the terminal's SIGINT to the whole process group:
 // `make` then never sees the signal and ends with this process's exit code (0) instead of reporting an interrupt.
 // The web server is stopped by stop() itself.
@@ -175,12 +177,18 @@ try {
 
   const { DEMO_LOGINS } = await import('../../services/identity/src/database/seed.ts');
   const admin = DEMO_LOGINS.find((login) => login.email === 'admin@demo.local');
-  const automations = providerFakes
-    ? await seedDemoAutomations(gateway.url, providerFakes.demoAutomations, {
-        email: admin.email,
-        password: admin.password,
-      })
-    : [];
+  // the demo's automations are a convenience: the product runs without them (e.g. when credentials the services
+  // stored under another internal token cannot be read, the integrations' list answers an error)
+  let demoCompany = '';
+  if (providerFakes) {
+    demoCompany = await seedDemoAutomations(gateway.url, providerFakes.demoAutomations, {
+      email: admin.email,
+      password: admin.password,
+    }).then(
+      (names) => `${names.join(', ')}: pick one on the connection or a queue`,
+      (error) => `its automations were not written (${brief(error)})`,
+    );
+  }
   const logins = DEMO_LOGINS.map((login) => `    ${login.email.padEnd(24)} ${login.password}  (${login.role})`).join(
     '\n',
   );
@@ -195,7 +203,7 @@ try {
     API docs:       ${gateway.url}/docs/
     Pix provider:   ${fakeEfi ? `fake Efí at ${fakeEfi.url} (charges pay themselves after ${Number(process.env.FAKE_EFI_AUTO_PAY_MS ?? 20_000) / 1000} s)` : 'Efí'}
     automations:    ${providerFakes ? `fakes of ${providerFakes.summary}` : 'the providers of the environment'}
-${automations.length > 0 ? `    demo company:   ${automations.join(', ')}: pick one on the connection or a queue\n` : ''}
+${demoCompany ? `    demo company:   ${demoCompany}\n` : ''}
   Demo logins (POST /auth/login):
 ${logins}
 

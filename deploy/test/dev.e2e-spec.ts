@@ -7,6 +7,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import { existsSync } from 'node:fs';
 import { DEMO_ANSWERS } from '@cs/tickets/provider-fakes';
 import { createDatabase, dropDatabase, freePort, pollUntil, repoRoot, testServerUrl } from '@cs/platform/testing';
@@ -25,6 +26,7 @@ interface Runner {
 let database: string;
 let env: NodeJS.ProcessEnv;
 let gateway: string;
+let web: string;
 let runner: Runner | undefined;
 
 /** `command args` in the repository with the test's environment, its output collected. */
@@ -53,12 +55,14 @@ beforeAll(async () => {
   const databaseUrl = await createDatabase(testServerUrl(), database);
   const gatewayPort = await freePort();
   gateway = `http://127.0.0.1:${gatewayPort}`;
+  const webPort = await freePort();
+  web = `http://127.0.0.1:${webPort}`;
   env = {
     PATH: process.env['PATH'],
     HOME: process.env['HOME'],
     DATABASE_URL: databaseUrl,
     GATEWAY_PORT: String(gatewayPort),
-    WEB_PORT: String(await freePort()),
+    WEB_PORT: String(webPort),
     IDENTITY_PORT: String(await freePort()),
     TICKETS_PORT: String(await freePort()),
     CONTACTS_PORT: String(await freePort()),
@@ -72,7 +76,14 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  if (runner && runner.child.exitCode === null) runner.child.kill('SIGKILL');
+  // a test that failed half-way leaves it running: Ctrl-C (its children, Vite included, stop with it), else SIGKILL
+  if (runner && runner.child.exitCode === null && runner.child.signalCode === null) {
+    runner.child.kill('SIGINT');
+    runner.child.stdin?.write('\u0003');
+    const deadline = new Promise((resolve) => setTimeout(resolve, 30_000).unref());
+    if ((await Promise.race([runner.exited, deadline])) === undefined) runner.child.kill('SIGKILL');
+  }
+  for (const stream of [runner?.child.stdin, runner?.child.stdout, runner?.child.stderr]) stream?.destroy();
   if (database) await dropDatabase(testServerUrl(), database);
 });
 
@@ -177,6 +188,45 @@ describe('the demo automations of make dev', () => {
   it('the Dialogflow agent answers with its intent', async () => {
     await pick({ integrationId: integration('Dialogflow (demo)'), promptId: null });
     expect(await converse(['oi'], [/Dialogflow simulado/])).toEqual([DEMO_ANSWERS.dialogflowWelcome]);
+  });
+});
+
+/** A browser tab's socket.io websocket through Vite's proxy that goes away with a reset (a closed tab). */
+function closedTab(): Promise<void> {
+  const { port } = new URL(web);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () =>
+      socket.write(
+        [
+          'GET /socket.io/?EIO=4&transport=websocket HTTP/1.1',
+          `Host: 127.0.0.1:${port}`,
+          'Upgrade: websocket',
+          'Connection: Upgrade',
+          'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+          'Sec-WebSocket-Version: 13',
+          '',
+          '',
+        ].join('\r\n'),
+      ),
+    );
+    let answer = '';
+    socket.on('data', (data: Buffer) => {
+      answer += data.toString('latin1');
+      // socket.io's open packet through the proxy: the gateway's side is up, then the tab is closed
+      if (answer.startsWith('HTTP/1.1 101') && answer.includes('"sid"')) socket.resetAndDestroy();
+    });
+    socket.on('close', () => (answer.startsWith('HTTP/1.1 101') ? resolve() : reject(new Error(answer))));
+    socket.on('error', reject);
+  });
+}
+
+describe("the web dev server's proxy", () => {
+  it('does not log a closed tab as an error', async () => {
+    await closedTab();
+    await closedTab();
+    // a request through the same proxy after them: Vite has handled the resets by its answer
+    expect((await fetch(`${web}/api/health/ready`)).status).toBe(200);
+    expect(runner?.output()).not.toMatch(/ws proxy (socket )?error/);
   });
 });
 
