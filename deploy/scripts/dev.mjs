@@ -83,7 +83,13 @@ function devInternalToken() {
   }
   const token = randomBytes(24).toString('hex');
   mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, `${token}\n`, { mode: 0o600 });
+  try {
+    writeFileSync(file, `${token}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // another `make dev` made it first: its token is the one kept
+    if (error.code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw error;
+  }
   return token;
 }
 
