@@ -152,6 +152,8 @@ export function dialogflowFake(
         languageCode: query.languageCode,
         fulfillmentText: match.text,
         fulfillmentMessages: [{ text: { text: [match.text] } }],
+        parameters: {},
+        allRequiredParamsPresent: true,
         intent: { name: `projects/x/agent/intents/${match.intent}`, displayName: match.intent },
         intentDetectionConfidence: 1,
       },
@@ -204,7 +206,15 @@ export function openAiFake(
           finish_reason: 'stop',
         },
       ],
-      usage: { prompt_tokens: 20, completion_tokens: 10, total_tokens: 30 },
+      usage: {
+        prompt_tokens: 20,
+        completion_tokens: 10,
+        total_tokens: 30,
+        prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
+        completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0 },
+      },
+      service_tier: 'default',
+      system_fingerprint: 'fp_fake0001',
     });
   });
   fake.on('POST', /^\/v1\/audio\/transcriptions$/, (request, response) => {
@@ -253,8 +263,30 @@ export interface TypebotTurn {
 }
 
 /**
+ * A turn's text bubbles in the format the client asked for: Typebot answers markdown only when the request says
+ * `textBubbleContentFormat: 'markdown'`, rich text (Slate nodes, one paragraph per line) otherwise.
+ */
+function inFormat(turn: TypebotTurn, request: Recorded): TypebotTurn {
+  if ((request.json as { textBubbleContentFormat?: string } | null)?.textBubbleContentFormat === 'markdown') {
+    return turn;
+  }
+  const richText = (markdown: string) =>
+    markdown.split('\n').map((line) => ({ type: 'p', children: [{ text: line.replace(/\*\*(.+?)\*\*/g, '$1') }] }));
+  return {
+    ...turn,
+    messages: turn.messages.map((message) => {
+      const content = (message as { content?: { type?: string; markdown?: string } }).content;
+      return content?.type === 'markdown' && typeof content.markdown === 'string'
+        ? { ...(message as object), content: { type: 'richText', richText: richText(content.markdown) } }
+        : message;
+    }),
+  };
+}
+
+/**
  * Typebot's chat API (v1): `startChat` opens a session and answers the flow's first turn; `continueChat` answers
- * the next turn from `reply(text, sessionId)`; an unknown session answers 404 as Typebot does.
+ * the next turn from `reply(text, sessionId)`; an unknown session answers 404 as Typebot does. Text bubbles come
+ * in the format the request asks for (`textBubbleContentFormat`).
  */
 export function typebotFake(
   start: TypebotTurn,
@@ -263,14 +295,14 @@ export function typebotFake(
   const fake = new FakeServer() as FakeServer & { sessions: Set<string> };
   fake.sessions = new Set();
   let next = 1;
-  fake.on('POST', /^\/api\/v1\/typebots\/[\w-]+\/startChat$/, (_request, response) => {
+  fake.on('POST', /^\/api\/v1\/typebots\/[\w-]+\/startChat$/, (request, response) => {
     const sessionId = `sess-${next++}`;
     fake.sessions.add(sessionId);
     sendJson(response, 200, {
       sessionId,
       resultId: `res-${sessionId}`,
-      typebot: { id: 'tb1', theme: {}, settings: {} },
-      ...start,
+      typebot: { id: 'tb1', version: '6', theme: {}, settings: {}, publishedAt: '2026-11-02T13:05:11.000Z' },
+      ...inFormat(start, request),
     });
   });
   fake.on('POST', /^\/api\/v1\/sessions\/[\w-]+\/continueChat$/, (request, response) => {
@@ -280,7 +312,7 @@ export function typebotFake(
       return;
     }
     const message = (request.json as { message?: { text?: string } }).message;
-    sendJson(response, 200, reply(message?.text ?? ''));
+    sendJson(response, 200, inFormat(reply(message?.text ?? ''), request));
   });
   return fake;
 }
