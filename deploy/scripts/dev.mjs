@@ -1,7 +1,7 @@
 // `make dev`: the whole product in one process on embedded defaults. PostgreSQL is embedded unless DATABASE_URL
 // is set; services talk over the in-process bus unless KAFKA_BROKERS is set. Ctrl-C stops everything cleanly and
 // ends with `stopped` and exit code 0.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +41,7 @@ async function stop(code) {
   await fakeEfi?.stop().catch(expected);
   await providerFakes?.stop().catch(expected);
   console.log(problems > 0 ? `stopped (${problems} connection(s) were already closed)` : 'stopped');
-  if (process.stdin.isTTY) process.stdin.setRawMode(false);
+  if (ctrlCAsKey) process.stdin.setRawMode(false);
   process.exit(code);
 }
 // before anything slow is loaded: a Ctrl-C during start-up stops cleanly too
@@ -49,10 +49,26 @@ process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 // however this process ends, the web server does not outlive it
 process.on('exit', () => webServer?.kill('SIGTERM'));
-// On a terminal, Ctrl-C is read as a key (raw mode) instead of the terminal's SIGINT to the whole process group:
-// `make` then never sees the signal and ends with this process's exit code (0) instead of reporting an interrupt.
-// The web server is stopped by stop() itself.
-if (process.stdin.isTTY) {
+/**
+ * Whether this process runs in the foreground of its terminal: a background job (`make dev &`) that touched the
+ * terminal's mode or read it would be stopped by it (SIGTTOU, SIGTTIN) together with `make`.
+ */
+function terminalForeground() {
+  if (!process.stdin.isTTY) return false;
+  try {
+    const ps = execFileSync('ps', ['-o', 'pgid=,tpgid=', '-p', String(process.pid)], { encoding: 'utf8' });
+    const [group, foreground] = ps.trim().split(/\s+/).map(Number);
+    return group > 0 && group === foreground;
+  } catch {
+    return false;
+  }
+}
+
+// In the foreground of a terminal, Ctrl-C is read as a key (raw mode) instead of the terminal's SIGINT to the whole
+// process group: `make` then never sees the signal and ends with this process's exit code (0) instead of reporting
+// an interrupt. The web server is stopped by stop() itself.
+const ctrlCAsKey = terminalForeground();
+if (ctrlCAsKey) {
   process.stdin.setRawMode(true);
   process.stdin.on('data', (keys) => {
     if (keys.includes(0x03)) void stop(0);
