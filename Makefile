@@ -22,7 +22,7 @@ JEST := node --experimental-vm-modules --no-warnings=ExperimentalWarning node_mo
 .PHONY: help install lock dev up down build lint eslint format-check typecheck test test-fast test-unit test-int e2e bench migrate gen check-generated release-contracts browser web-server kafka-up kafka-down replay-projections chaos clean
 
 help:
-	@echo "make dev              run the whole product locally (embedded PostgreSQL, in-process bus; KAFKA_BROKERS for Kafka)"
+	@echo "make dev              run the whole product locally (embedded PostgreSQL, in-process bus, fakes of the outside providers; KAFKA_BROKERS for Kafka)"
 	@echo "make test             lint, typecheck, build, generated-file check, unit and integration tests (real PostgreSQL + Kafka)"
 	@echo "make install          npm ci when the lockfile changed (make lock after changing dependencies)"
 	@echo "make build            compile every backend package (tsc -b), bundle each deployable and the one-machine shape, build the web client (vite)"
