@@ -29,7 +29,7 @@ import {
   serviceAccountJson,
   typebotFake,
   webhookFake,
-} from '../support/provider-fakes.js';
+} from '../../src/provider-fakes/index.js';
 
 type Contact = ReturnType<typeof contactSnapshot>;
 
