@@ -7,3 +7,4 @@ export * from './fault-proxy.js';
 export * from './statement-log.js';
 export * from './consumers.js';
 export * from './access-keys.js';
+export * from './upstream.js';
