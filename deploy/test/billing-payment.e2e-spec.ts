@@ -110,7 +110,11 @@ it('lets a lapsed company pay its invoice by Pix and work again, its due date ex
     // the invoice of the lapsed due date exists at once; the expired company reaches it
     let invoice: { id: number; value: number; dueDate: string; status: string } | undefined;
     await expectEventually(async () => {
-      const page = await api<{ invoices: Array<NonNullable<typeof invoice>> }>(tenant.token, 'GET', '/invoices/all');
+      const page = await api<{ invoices: Array<NonNullable<typeof invoice>> }>(
+        tenant.token,
+        'GET',
+        '/invoices/company',
+      );
       invoice = page.body.invoices.find((row) => row.dueDate === '2025-01-31');
       expect(invoice).toMatchObject({ status: 'open', value: plan.value });
     });
@@ -143,7 +147,7 @@ it('lets a lapsed company pay its invoice by Pix and work again, its due date ex
     const invoices = await api<{ invoices: Array<{ id: number; status: string }> }>(
       tenant.token,
       'GET',
-      '/invoices/all',
+      '/invoices/company',
     );
     expect(invoices.body.invoices.find((row) => row.id === invoice?.id)?.status).toBe('paid');
   }

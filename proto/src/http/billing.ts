@@ -8,7 +8,10 @@ import { pageOf } from './common.js';
 
 // --- invoices -------------------------------------------------------------------------------------------------
 
-/** `GET /invoices`, `GET /invoices/all`: searchParam on the detail (or the id; super users: also company name). */
+/**
+ * `GET /invoices`, `GET /invoices/company`, `GET /invoices/all`: searchParam on the detail (or the id; super users:
+ * also company name); `pageNumber` pages the first two.
+ */
 export const InvoiceListQuerySchema = z.object({
   searchParam: z.string().max(100).optional().default(''),
   pageNumber: z.coerce.number<string | number>().int().min(1).max(100_000).optional().default(1),
@@ -33,6 +36,8 @@ export const InvoiceSchema = z.object({
 export type Invoice = z.infer<typeof InvoiceSchema>;
 export const InvoicePageSchema = pageOf('invoices', InvoiceSchema);
 export type InvoicePage = z.infer<typeof InvoicePageSchema>;
+/** `GET /invoices/all`: every invoice of the company as a bare list, oldest first (the established clients). */
+export const InvoiceListSchema = z.array(InvoiceSchema);
 
 // --- checkout -------------------------------------------------------------------------------------------------
 

@@ -27,6 +27,7 @@ import {
   serviceTestEnv,
   TEST_INTERNAL_TOKEN,
   testRun,
+  upstreamGaps,
 } from '@cs/platform/testing';
 import { PaymentCompleted } from '@cs/proto/events';
 import { billingService } from '../../src/app.js';
@@ -82,7 +83,7 @@ const daysFromToday = (days: number): string => {
 };
 
 const invoicesOf = async (companyId: number): Promise<Invoice[]> =>
-  (await json<InvoicePage>(await call(companyId, 'GET', '/invoices/all'))).invoices;
+  (await json<InvoicePage>(await call(companyId, 'GET', '/invoices/company'))).invoices;
 
 /** A company known to billing with an open invoice (due in `days`). */
 async function companyWithInvoice(days = 3, overrides: Parameters<typeof company>[2] = {}): Promise<Invoice> {
@@ -180,19 +181,40 @@ describe('invoices', () => {
     const mine = await companyWithInvoice(5);
     const theirs = await companyWithInvoice(5);
     const page = await json<InvoicePage>(
-      await call(mine.companyId, 'GET', '/invoices/all?searchParam=profissional&pageNumber=1'),
+      await call(mine.companyId, 'GET', '/invoices/company?searchParam=profissional&pageNumber=1'),
     );
     expect(InvoicePageSchema.parse(page)).toMatchObject({ count: 1, hasMore: false });
     expect(page.invoices.map((invoice) => invoice.id)).toEqual([mine.id]);
-    expect((await json<InvoicePage>(await call(mine.companyId, 'GET', '/invoices/all?searchParam=nada'))).count).toBe(
-      0,
-    );
+    expect(
+      (await json<InvoicePage>(await call(mine.companyId, 'GET', '/invoices/company?searchParam=nada'))).count,
+    ).toBe(0);
     const other = await call(theirs.companyId, 'GET', `/invoices/${mine.id}`);
     expect(other.status).toBe(404);
     expect(await json(other)).toMatchObject({ error: 'ERR_NO_INVOICE_FOUND' });
     const own = await call(mine.companyId, 'GET', `/invoices/${mine.id}`);
     expect(own.status).toBe(200);
     expect(InvoiceSchema.parse(await json(own))).toMatchObject({ id: mine.id, companyId: mine.companyId });
+  });
+
+  it("answers the established client's GET /invoices/all with the company's bare list, oldest first", async () => {
+    const mine = await companyWithInvoice(5);
+    const theirs = await companyWithInvoice(5);
+    await db.query(
+      `INSERT INTO billing.invoices (company_id, detail, value, due_date, status)
+       SELECT company_id, detail, value, due_date + 30, 'open' FROM billing.invoices WHERE id = $1`,
+      [mine.id],
+    );
+    const answer = await call(mine.companyId, 'GET', '/invoices/all');
+    expect(answer.status).toBe(200);
+    const list = await json<Invoice[]>(answer);
+    // its Financeiro page calls forEach on the answer: a list, never {invoices, count, hasMore}
+    expect(Array.isArray(list)).toBe(true);
+    expect(upstreamGaps('http.get-invoices-all', list)).toEqual([]);
+    expect(list.map((invoice) => invoice.companyId)).toEqual([mine.companyId, mine.companyId]);
+    expect(list[0]?.id).toBe(mine.id);
+    expect(list[1]!.id).toBeGreaterThan(mine.id);
+    expect(list.some((invoice) => invoice.id === theirs.id)).toBe(false);
+    expect(await json(await call(mine.companyId, 'GET', '/invoices/all?searchParam=nada'))).toEqual([]);
   });
 
   it("gives super users every company's invoices and nobody else", async () => {

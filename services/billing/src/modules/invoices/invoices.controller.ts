@@ -20,14 +20,24 @@ export class InvoicesController {
     return this.queries.listAll(query.searchParam, query.pageNumber);
   }
 
-  /** The Financeiro page: the caller's company only. */
+  /** The Financeiro page of this product's client: the caller's company only, paged. */
+  @Get('company')
+  @Roles('admin')
+  page(
+    @CompanyIdParam() companyId: CompanyId,
+    @Query(new ZodPipe(InvoiceListQuerySchema)) query: InvoiceListQuery,
+  ): Promise<InvoicePage> {
+    return this.queries.listOfCompany(companyId, query.searchParam, query.pageNumber);
+  }
+
+  /** The established client's Financeiro page: every invoice of the caller's company as a bare list. */
   @Get('all')
   @Roles('admin')
   list(
     @CompanyIdParam() companyId: CompanyId,
     @Query(new ZodPipe(InvoiceListQuerySchema)) query: InvoiceListQuery,
-  ): Promise<InvoicePage> {
-    return this.queries.listOfCompany(companyId, query.searchParam, query.pageNumber);
+  ): Promise<Invoice[]> {
+    return this.queries.everyOfCompany(companyId, query.searchParam);
   }
 
   @Get(':id')

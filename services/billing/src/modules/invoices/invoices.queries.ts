@@ -41,9 +41,20 @@ const COLUMNS = `i.id, i.company_id, i.detail, i.value::text AS value, i.due_dat
 export class InvoicesQueries {
   constructor(private readonly transactions: TransactionHost) {}
 
-  /** `GET /invoices/all`: the caller's company, newest first, searched by detail (or id). */
+  /** `GET /invoices/company`: the caller's company, newest first, searched by detail (or id), paged. */
   async listOfCompany(companyId: CompanyId, searchParam: string, pageNumber: number): Promise<InvoicePage> {
     return this.page(`i.company_id = $1`, [companyId], searchParam, pageNumber, false);
+  }
+
+  /** `GET /invoices/all`: every invoice of the caller's company, oldest first, searched by detail (or id). */
+  async everyOfCompany(companyId: CompanyId, searchParam: string): Promise<Invoice[]> {
+    const params: unknown[] = [companyId];
+    const where = `i.company_id = $1${this.search(searchParam, params, false)}`;
+    const rows = await this.transactions.manager.query<InvoiceRow[]>(
+      `SELECT ${COLUMNS}, 0 AS total FROM invoices i WHERE ${where} ORDER BY i.id`,
+      params,
+    );
+    return rows.map(toInvoice);
   }
 
   /** `GET /invoices` (super users): every company's invoices, searched by detail, company name or id. */
@@ -68,15 +79,7 @@ export class InvoicesQueries {
     withCompany: boolean,
   ): Promise<InvoicePage> {
     const params = [...parameters];
-    let where = scope;
-    const search = searchParam.trim().toLowerCase();
-    if (search) {
-      params.push(`%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
-      const like = `$${params.length}`;
-      const byId = /^\d{1,9}$/.test(search) ? ` OR i.id = ${Number(search)}` : '';
-      const byCompany = withCompany ? ` OR lower(c.name) LIKE ${like}` : '';
-      where += ` AND (lower(i.detail) LIKE ${like}${byCompany}${byId})`;
-    }
+    const where = scope + this.search(searchParam, params, withCompany);
     params.push(INVOICES_PAGE_SIZE, (pageNumber - 1) * INVOICES_PAGE_SIZE);
     const rows = await this.transactions.manager.query<InvoiceRow[]>(
       `SELECT ${COLUMNS}${withCompany ? ', c.name AS company_name' : ''}, count(*) OVER ()::int AS total
@@ -92,6 +95,17 @@ export class InvoicesQueries {
       count,
       hasMore: (pageNumber - 1) * INVOICES_PAGE_SIZE + rows.length < count,
     };
+  }
+
+  /** The search condition (` AND (...)`, empty without a search) on `i` (and `c` with the company), its value added. */
+  private search(searchParam: string, params: unknown[], withCompany: boolean): string {
+    const search = searchParam.trim().toLowerCase();
+    if (!search) return '';
+    params.push(`%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
+    const like = `$${params.length}`;
+    const byId = /^\d{1,9}$/.test(search) ? ` OR i.id = ${Number(search)}` : '';
+    const byCompany = withCompany ? ` OR lower(c.name) LIKE ${like}` : '';
+    return ` AND (lower(i.detail) LIKE ${like}${byCompany}${byId})`;
   }
 
   private async count(where: string, params: unknown[]): Promise<number> {

@@ -8,12 +8,12 @@ export type { Invoice, InvoicePage, PixCharge };
 /** The spec's subscription payload (the server charges the invoice's amount, whatever `price` says). */
 export type SubscriptionBody = z.input<typeof SubscriptionRequestSchema>;
 
-/** Billing (spec §7): `GET /invoices/all` paged `{invoices, count, hasMore}`, `POST /subscription` → Pix. */
+/** Billing (spec §7): `GET /invoices/company` paged `{invoices, count, hasMore}`, `POST /subscription` → Pix. */
 export const billingApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getInvoicesPage: build.infiniteQuery<InvoicePage, string, number>({
       infiniteQueryOptions: pagedListOptions,
-      query: ({ queryArg, pageParam }) => ({ url: '/invoices/all', params: pageParams(queryArg, pageParam) }),
+      query: ({ queryArg, pageParam }) => ({ url: '/invoices/company', params: pageParams(queryArg, pageParam) }),
       providesTags: ['Invoices'],
     }),
     subscribe: build.mutation<PixCharge, SubscriptionBody>({

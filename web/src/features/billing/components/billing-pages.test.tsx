@@ -29,7 +29,7 @@ const invoice = (id: number, dueDate: string, status: 'open' | 'paid') => ({
 describe('the finance page', () => {
   it('shows each invoice with its R$ value, due date and status, and Pay only when not paid', async () => {
     server.use(
-      http.get(`${API}/invoices/all`, () =>
+      http.get(`${API}/invoices/company`, () =>
         HttpResponse.json({
           invoices: [invoice(3, inDays(5), 'open'), invoice(2, '2025-01-31', 'open'), invoice(1, '2024-12-31', 'paid')],
           count: 3,
@@ -50,7 +50,9 @@ describe('the finance page', () => {
   });
 
   it("shows an expired company's banner with its due date", async () => {
-    server.use(http.get(`${API}/invoices/all`, () => HttpResponse.json({ invoices: [], count: 0, hasMore: false })));
+    server.use(
+      http.get(`${API}/invoices/company`, () => HttpResponse.json({ invoices: [], count: 0, hasMore: false })),
+    );
     renderApp(<InvoicesPage />, {
       user: { ...admin, company: { id: 2, name: 'Empresa Demo', dueDate: '2025-01-31' } },
     });
@@ -61,7 +63,7 @@ describe('the finance page', () => {
 describe('the subscription page', () => {
   it('shows the trial days left and the read-only billing e-mail, and subscribes into the checkout', async () => {
     server.use(
-      http.get(`${API}/invoices/all`, () =>
+      http.get(`${API}/invoices/company`, () =>
         HttpResponse.json({ invoices: [invoice(9, inDays(3), 'open')], count: 1, hasMore: false }),
       ),
     );
