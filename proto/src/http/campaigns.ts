@@ -199,7 +199,7 @@ export const SaveCampaignSettingsSchema = z.object({
 export type SaveCampaignSettings = z.infer<typeof SaveCampaignSettingsSchema>;
 export type SaveCampaignSettingsInput = z.input<typeof SaveCampaignSettingsSchema>;
 
-/** One `{key, value}` of `GET /campaign-settings` (and of the answer to `POST`). */
+/** One `{key, value}` setting with its value read (`parseCampaignSettingEntry` of a wire entry). */
 export const CampaignSettingEntrySchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('messageInterval'), value: CampaignSettingsSchema.shape.messageInterval }),
   z.object({ key: z.literal('longerIntervalAfter'), value: CampaignSettingsSchema.shape.longerIntervalAfter }),
@@ -207,8 +207,21 @@ export const CampaignSettingEntrySchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('variables'), value: CampaignSettingsSchema.shape.variables }),
 ]);
 export type CampaignSettingEntry = z.infer<typeof CampaignSettingEntrySchema>;
+/**
+ * One `{key, value}` of `GET /campaign-settings` (and of the answer to `POST`): the value as JSON text (`"20"`,
+ * `"[{\"key\":\"cupom\",\"value\":\"BF10\"}]"`), as the established back end stores it and its clients parse it.
+ */
+export const CampaignSettingWireEntrySchema = z.object({
+  key: z.enum(['messageInterval', 'longerIntervalAfter', 'greaterInterval', 'variables']),
+  value: z.string(),
+});
+export type CampaignSettingWireEntry = z.infer<typeof CampaignSettingWireEntrySchema>;
 /** Every setting, in the order `messageInterval`, `longerIntervalAfter`, `greaterInterval`, `variables`. */
-export const CampaignSettingEntriesSchema = z.array(CampaignSettingEntrySchema);
+export const CampaignSettingEntriesSchema = z.array(CampaignSettingWireEntrySchema);
+
+/** A wire entry with its JSON text read (a value that is not JSON of its key's type fails). */
+export const parseCampaignSettingEntry = (entry: CampaignSettingWireEntry): CampaignSettingEntry =>
+  CampaignSettingEntrySchema.parse({ key: entry.key, value: JSON.parse(entry.value) as unknown });
 
 // --- file lists -----------------------------------------------------------------------------------------------
 

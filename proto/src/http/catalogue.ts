@@ -16,6 +16,7 @@ import {
 } from './automation.js';
 import {
   InvoiceListQuerySchema,
+  InvoiceListSchema,
   InvoicePageSchema,
   InvoiceSchema,
   PixChargeSchema,
@@ -1120,9 +1121,13 @@ export const PUBLIC_API: readonly PublicRoute[] = [
     query: InvoiceListQuerySchema,
     response: InvoicePageSchema,
   }),
-  route('GET', '/invoices/all', 'billing', 'admin', "The company's invoices: {invoices, count, hasMore}", {
+  route('GET', '/invoices/company', 'billing', 'admin', "The company's invoices: {invoices, count, hasMore}", {
     query: InvoiceListQuerySchema,
     response: InvoicePageSchema,
+  }),
+  route('GET', '/invoices/all', 'billing', 'admin', 'Every invoice of the company, oldest first: a bare list', {
+    query: InvoiceListQuerySchema,
+    response: InvoiceListSchema,
   }),
   route('GET', '/invoices/{id}', 'billing', 'admin', 'An invoice of the company', {
     params: IdParamsSchema,

@@ -58,7 +58,9 @@ export type ContactImportSocketEvent = { action: 'done' | 'progress' } & EventDa
 export type PaymentSocketEvent = { action: 'CONCLUIDA'; company: CompanySnapshot };
 export type AnnouncementSocketEvent = Upserted<'record', EventData<typeof AnnouncementCreated>> | Deleted<'id'>;
 type ChatDeleted = { action: 'delete'; id: number; uuid: string };
-type ChatNewMessage = { action: 'new-message'; newMessage: ChatMessageSnapshot; chat: ChatSnapshot };
+/** A new chat message carries its chat (with the members) inside too, as the established clients read it. */
+export type ChatSocketMessage = ChatMessageSnapshot & { chat: ChatSnapshot };
+type ChatNewMessage = { action: 'new-message'; newMessage: ChatSocketMessage; chat: ChatSnapshot };
 /** `company-{id}-chat`: the chat list. */
 export type ChatListSocketEvent = Upserted<'record', ChatSnapshot> | ChatDeleted | ChatNewMessage;
 /** `company-{id}-chat-{chatId}`: one open chat. */
@@ -67,7 +69,7 @@ export type ChatSocketEvent = Upserted<'chat', ChatSnapshot> | ChatNewMessage;
 export type ChatUserSocketEvent =
   | Upserted<'record', ChatSnapshot>
   | ChatDeleted
-  | { action: 'new-message'; newMessage: ChatMessageSnapshot; record: ChatSnapshot };
+  | { action: 'new-message'; newMessage: ChatSocketMessage; record: ChatSnapshot };
 export type CampaignSocketEvent = Upserted<'record', CampaignSnapshot> | Deleted<'id'>;
 export type FileListSocketEvent = Upserted<'fileList', FileListSnapshot> | Deleted<'fileListId'>;
 export type PromptSocketEvent = Upserted<'prompt', PromptSnapshot> | Deleted<'promptId'>;

@@ -5,7 +5,14 @@ export const CAMPAIGN_STATUSES = ['INATIVA', 'PROGRAMADA', 'EM_ANDAMENTO', 'CANC
 export const CampaignStatusSchema = z.enum(CAMPAIGN_STATUSES);
 export type CampaignStatus = z.infer<typeof CampaignStatusSchema>;
 
-/** A campaign as the list, the dialog and the report show it (counts come from its shipping rows). */
+const nullableText = z.string().nullable();
+const named = z.object({ id: IdSchema, name: z.string() }).nullable();
+
+/**
+ * A campaign as the list, the dialog and the report show it (counts come from its shipping rows). From schema
+ * version 2 it carries everything `GET /campaigns/{id}` answers (messages, the contact list's and connection's
+ * names, timestamps): the `company-{id}-campaign` record is the REST record.
+ */
 export const CampaignSnapshotSchema = z.object({
   id: IdSchema,
   companyId: IdSchema,
@@ -27,6 +34,20 @@ export const CampaignSnapshotSchema = z.object({
     confirmationRequested: z.number().int().min(0),
     confirmed: z.number().int().min(0),
   }),
+  message1: nullableText.optional(),
+  message2: nullableText.optional(),
+  message3: nullableText.optional(),
+  message4: nullableText.optional(),
+  message5: nullableText.optional(),
+  confirmationMessage1: nullableText.optional(),
+  confirmationMessage2: nullableText.optional(),
+  confirmationMessage3: nullableText.optional(),
+  confirmationMessage4: nullableText.optional(),
+  confirmationMessage5: nullableText.optional(),
+  contactList: named.optional(),
+  whatsapp: named.optional(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
 });
 export type CampaignSnapshot = z.infer<typeof CampaignSnapshotSchema>;
 

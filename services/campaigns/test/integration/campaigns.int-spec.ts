@@ -7,7 +7,7 @@
 import pg from 'pg';
 import { runMigrations } from '@cs/platform/database';
 import { type RunningApp, startServiceApp } from '@cs/platform/bootstrap';
-import { expectEventually, nextCompanyId, serviceTestEnv, testRun } from '@cs/platform/testing';
+import { expectEventually, nextCompanyId, serviceTestEnv, testRun, upstreamGaps } from '@cs/platform/testing';
 import { jest } from '@jest/globals';
 import { type HttpMethod, PUBLIC_API } from '@cs/proto/http';
 import { campaignsService } from '../../src/app.js';
@@ -313,6 +313,28 @@ describe('campaign routes', () => {
     expect(Date.now() - started).toBeLessThan(2_500);
   });
 
+  it('announces created and updated campaigns as the REST record, with the contact list and the connection', async () => {
+    const { companyId, connectionId, listId } = await setup(1);
+    const scheduledAt = local(3 * 3_600_000);
+    const response = await call(companyId, 'POST', '/campaigns', campaignBody(connectionId, listId, { scheduledAt }));
+    expect(response.status).toBe(200);
+    const created = await json<Campaign & Record<string, unknown>>(response);
+    const body = campaignBody(connectionId, listId, { name: 'Natal', scheduledAt });
+    const updated = await call(companyId, 'PUT', `/campaigns/${created.id}`, body);
+    expect(updated.status).toBe(200);
+    const record = await json<Campaign & Record<string, unknown>>(updated);
+    await expectEventually(() => expect(campaignUpdates(created.id)).toHaveLength(2));
+    const [onCreate, onUpdate] = campaignUpdates(created.id);
+    // the established Campaigns page replaces its row with the frame's record and reads these names at once
+    expect(onCreate).toEqual(created);
+    expect(onUpdate).toEqual(record);
+    expect(onCreate).toMatchObject({
+      contactList: { id: listId, name: `Lista ${listId}` },
+      whatsapp: { id: connectionId, name: `Conexão ${connectionId}` },
+    });
+    expect(upstreamGaps('frame.company-campaign.create', { action: 'create', record: onCreate })).toEqual([]);
+  });
+
   it('answers in the shapes its @cs/proto/http contract documents, and refuses bodies outside it', async () => {
     const { companyId, connectionId, listId } = await setup(1);
     /** The answer, parsed with the catalogue's response schema: it conforms and has no undocumented field. */
@@ -460,11 +482,12 @@ describe('campaign routes', () => {
     const defaults = await json<Array<{ key: string; value: unknown }>>(
       await call(companyId, 'GET', '/campaign-settings'),
     );
+    // values travel as JSON text, as the established back end stores them (its settings page JSON.parses each)
     expect(defaults).toEqual([
-      { key: 'messageInterval', value: 20 },
-      { key: 'longerIntervalAfter', value: 20 },
-      { key: 'greaterInterval', value: 60 },
-      { key: 'variables', value: [] },
+      { key: 'messageInterval', value: '20' },
+      { key: 'longerIntervalAfter', value: '20' },
+      { key: 'greaterInterval', value: '60' },
+      { key: 'variables', value: '[]' },
     ]);
     const wrong = await call(companyId, 'POST', '/campaign-settings', {
       settings: {
@@ -484,12 +507,29 @@ describe('campaign routes', () => {
       greaterInterval: 120,
       variables: [{ key: 'cupom', value: 'BF10' }],
     });
-    expect(await json(await call(companyId, 'GET', '/campaign-settings'))).toEqual([
-      { key: 'messageInterval', value: 5 },
-      { key: 'longerIntervalAfter', value: 20 },
-      { key: 'greaterInterval', value: 120 },
-      { key: 'variables', value: [{ key: 'cupom', value: 'BF10' }] },
+    const saved = await json<Array<{ key: string; value: string }>>(await call(companyId, 'GET', '/campaign-settings'));
+    expect(upstreamGaps('http.get-campaign-settings', saved)).toEqual([]);
+    expect(saved.map((entry) => [entry.key, JSON.parse(entry.value) as unknown])).toEqual([
+      ['messageInterval', 5],
+      ['longerIntervalAfter', 20],
+      ['greaterInterval', 120],
+      ['variables', [{ key: 'cupom', value: 'BF10' }]],
     ]);
+  });
+
+  it('saves the settings as the established client sends them and answers values it can JSON.parse', async () => {
+    const companyId = await nextCompanyId();
+    const answer = await call(companyId, 'POST', '/campaign-settings', {
+      settings: { messageInterval: '10', longerIntervalAfter: 5, greaterInterval: '30', variables: [] },
+    });
+    expect(answer.status).toBe(200);
+    const entries = await json<Array<{ key: string; value: string }>>(answer);
+    expect(Object.fromEntries(entries.map((entry) => [entry.key, JSON.parse(entry.value)]))).toEqual({
+      messageInterval: 10,
+      longerIntervalAfter: 5,
+      greaterInterval: 30,
+      variables: [],
+    });
   });
 
   it('keeps file lists with options and their uploaded files', async () => {

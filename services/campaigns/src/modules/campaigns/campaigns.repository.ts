@@ -101,22 +101,8 @@ export class CampaignsRepository {
   /** Emits the campaign's current state (created or updated) in the current transaction; answers it. */
   async announce(companyId: CompanyId, id: number, kind: 'created' | 'updated' = 'updated'): Promise<CampaignResponse> {
     const response = await this.find(companyId, id);
-    const snapshot: CampaignSnapshot = {
-      id: response.id,
-      companyId: response.companyId,
-      name: response.name,
-      status: response.status,
-      confirmation: response.confirmation,
-      scheduledAt: response.scheduledAt,
-      completedAt: response.completedAt,
-      whatsappId: response.whatsappId,
-      contactListId: response.contactListId,
-      tagListId: response.tagListId,
-      fileListId: response.fileListId,
-      mediaPath: response.mediaPath,
-      mediaName: response.mediaName,
-      counts: response.counts,
-    };
+    // the event carries the REST record: `company-{id}-campaign` clients replace their row with it
+    const snapshot: CampaignSnapshot = response;
     await this.events.emit(kind === 'created' ? CampaignCreated : CampaignUpdated, {
       companyId,
       key: id,

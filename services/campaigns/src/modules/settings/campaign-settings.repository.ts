@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { TransactionHost } from '@cs/platform/database';
 import {
-  type CampaignSettingEntry,
+  type CampaignSettingWireEntry,
   type CampaignSettings,
   DEFAULT_CAMPAIGN_SETTINGS,
   type SaveCampaignSettings,
@@ -23,15 +23,11 @@ export class CampaignSettingsRepository {
     return { ...DEFAULT_CAMPAIGN_SETTINGS, ...stored } as CampaignSettings;
   }
 
-  /** The settings as key/value entries (the spec's `GET /campaign-settings`). */
-  async entries(companyId: CompanyId): Promise<CampaignSettingEntry[]> {
+  /** The settings as key/value entries, each value as JSON text (the spec's `GET /campaign-settings`). */
+  async entries(companyId: CompanyId): Promise<CampaignSettingWireEntry[]> {
     const settings = await this.get(companyId);
-    return [
-      { key: 'messageInterval', value: settings.messageInterval },
-      { key: 'longerIntervalAfter', value: settings.longerIntervalAfter },
-      { key: 'greaterInterval', value: settings.greaterInterval },
-      { key: 'variables', value: settings.variables },
-    ];
+    const keys = ['messageInterval', 'longerIntervalAfter', 'greaterInterval', 'variables'] as const;
+    return keys.map((key) => ({ key, value: JSON.stringify(settings[key]) }));
   }
 
   async save(companyId: CompanyId, input: SaveCampaignSettings['settings']): Promise<void> {

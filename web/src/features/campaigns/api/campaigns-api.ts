@@ -3,11 +3,13 @@ import type {
   CampaignPage,
   CampaignResponse,
   CampaignSettingEntry,
+  CampaignSettingWireEntry,
   ContactListResponse,
   FileListResponse,
   MessageResponse,
   SaveCampaignSettingsInput,
 } from '@cs/proto/http';
+import { parseCampaignSettingEntry } from '@cs/proto/http';
 import { baseApi } from '../../../api/base-api';
 import { pagedListOptions, pageParams } from '../../../api/paging';
 
@@ -80,12 +82,15 @@ export const campaignsApi = withTags.injectEndpoints({
       query: () => '/files/list',
       providesTags: ['Campaigns'],
     }),
+    /** The wire's values are JSON text (the established clients' format); the page reads them parsed. */
     getCampaignSettings: build.query<CampaignSettingEntry[], void>({
       query: () => '/campaign-settings',
+      transformResponse: (entries: CampaignSettingWireEntry[]) => entries.map(parseCampaignSettingEntry),
       providesTags: ['CampaignSettings'],
     }),
     saveCampaignSettings: build.mutation<CampaignSettingEntry[], SaveCampaignSettingsInput['settings']>({
       query: (settings) => ({ url: '/campaign-settings', method: 'POST', body: { settings } }),
+      transformResponse: (entries: CampaignSettingWireEntry[]) => entries.map(parseCampaignSettingEntry),
       invalidatesTags: ['CampaignSettings'],
     }),
   }),

@@ -15,10 +15,10 @@ describe('the campaign settings page', () => {
     server.use(
       http.get(`${API}/campaign-settings`, () =>
         HttpResponse.json([
-          { key: 'messageInterval', value: 20 },
-          { key: 'longerIntervalAfter', value: 20 },
-          { key: 'greaterInterval', value: 60 },
-          { key: 'variables', value: [{ key: 'cupom', value: 'BF10' }] },
+          { key: 'messageInterval', value: '20' },
+          { key: 'longerIntervalAfter', value: '20' },
+          { key: 'greaterInterval', value: '60' },
+          { key: 'variables', value: '[{"key":"cupom","value":"BF10"}]' },
         ]),
       ),
       http.post(`${API}/campaign-settings`, async ({ request }) => {
