@@ -71,6 +71,7 @@ describe('the top bar’s internal-chat popover', () => {
       sender: { id: senderId, name: senderId === agent.id ? agent.name : 'Admin Demo' },
       message: 'Quem cobre a manhã?',
       createdAt: at,
+      chat: chat(1, 'Escala', 1),
     });
     await waitFor(() => expect(listeners.has(name)).toBe(true));
     listeners.get(name)?.({ action: 'new-message', newMessage: from(agent.id), record: chat(1, 'Escala', 0) });

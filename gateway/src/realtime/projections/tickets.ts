@@ -222,7 +222,9 @@ export function projectChat(
       ];
     }
     case 'tickets.chat.message-created': {
-      const { chat, message } = event.data;
+      const { chat } = event.data;
+      // the message names its chat and members (`newMessage.chat.users`: who hears the unread sound)
+      const message = { ...event.data.message, chat };
       const rooms = chat.users.map((member) => room.user(member.userId));
       const payload = { action: 'new-message' as const, newMessage: message, chat };
       return [

@@ -1,0 +1,46 @@
+/**
+ * The frames the established Whaticket web client reads, against frames recorded from the established back end
+ * (`proto/fixtures/upstream/frame.*.json`): the projection of each event fixture carries every field there.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Envelope } from '@cs/proto/common';
+import { eventByType } from '@cs/proto/events';
+import { repoRoot, upstreamFixture, upstreamGaps } from '@cs/platform/testing';
+import type { Emission } from '../emission.js';
+import { project } from './index.js';
+
+const event = (type: string): Envelope =>
+  JSON.parse(readFileSync(join(repoRoot(), 'proto', 'fixtures', 'events', `${type}.json`), 'utf8')) as Envelope;
+
+/** The payloads of `type`'s fixture on the socket event named like the recorded one (`{companyId}`: 42). */
+const framesOf = (type: string, recorded: string): unknown[] => {
+  const name = recorded.replace('{companyId}', '42');
+  return project(eventByType(type)?.topic.name ?? '', event(type))
+    .filter((projected): projected is Emission => 'payload' in projected && projected.event === name)
+    .map((emission) => emission.payload);
+};
+
+describe('frames of the established client', () => {
+  it.each([
+    ['frame.company-campaign.create', 'campaigns.campaign.created'],
+    ['frame.company-chat.new-message', 'tickets.chat.message-created'],
+  ])('%s: the projection of %s carries every field the established back end sent', (name, type) => {
+    const frames = framesOf(type, upstreamFixture(name).recorded);
+    expect(frames.length).toBeGreaterThan(0);
+    for (const frame of frames) expect(upstreamGaps(name, frame)).toEqual([]);
+  });
+
+  it("a new chat message names its chat's members inside the message, on every chat channel", () => {
+    const type = 'tickets.chat.message-created';
+    for (const channel of [
+      'company-{companyId}-chat',
+      'company-{companyId}-chat-9',
+      'company-{companyId}-chat-user-318',
+    ]) {
+      const frames = framesOf(type, channel) as Array<{ newMessage: { chat: { users: Array<{ userId: number }> } } }>;
+      expect(frames).toHaveLength(1);
+      expect(frames[0]?.newMessage.chat.users.map((member) => member.userId)).toEqual([317, 318]);
+    }
+  });
+});
