@@ -133,12 +133,23 @@ const allTicket = z
   .enum(['enable', 'enabled', 'disable', 'disabled', 'desabled'])
   .transform((value) => (value.startsWith('enable') ? 'enable' : 'disable'));
 
+/**
+ * A user's default connection: an id, or none as null, '' or false (the established client's user dialog sends
+ * `false` when none is chosen; the established back end stores it as null).
+ */
+const userConnectionId = z.union([
+  z.literal(false).transform(() => null),
+  z.literal('').transform(() => null),
+  z.null(),
+  z.coerce.number().pipe(IdSchema),
+]);
+
 export const CreateUserRequestSchema = z.object({
   name: userName,
   email: userEmail,
   password: z.string({ error: mandatory }).min(5, 'A senha deve ter pelo menos 5 caracteres').max(256),
   profile: ProfileSchema.default('user'),
-  whatsappId: z.coerce.number().pipe(IdSchema).nullable().optional(),
+  whatsappId: userConnectionId.optional(),
   queueIds: queueIds.default([]),
   allTicket: allTicket.default('disable'),
   super: z.boolean().optional(),
@@ -156,7 +167,7 @@ export const UpdateUserRequestSchema = z.object({
     .transform((value) => (value === '' ? undefined : value))
     .pipe(z.string().min(5, 'A senha deve ter pelo menos 5 caracteres').optional()),
   profile: ProfileSchema.optional(),
-  whatsappId: z.union([z.coerce.number().pipe(IdSchema), z.literal('').transform(() => null), z.null()]).optional(),
+  whatsappId: userConnectionId.optional(),
   queueIds: queueIds.optional(),
   allTicket: allTicket.optional(),
   super: z.boolean().optional(),

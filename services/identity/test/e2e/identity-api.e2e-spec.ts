@@ -9,7 +9,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConnectionCreated, ConnectionDeleted, QueueCreated, QueueDeleted } from '@cs/proto/events';
 import { KafkaEventBus } from '@cs/platform/events';
-import { expectEventually, readAllMessages, repoRoot, testRun } from '@cs/platform/testing';
+import {
+  expectEventually,
+  readAllMessages,
+  repoRoot,
+  testRun,
+  upstreamFixture,
+  upstreamGaps,
+} from '@cs/platform/testing';
 import {
   call,
   createPlan,
@@ -152,6 +159,28 @@ describe('users', () => {
       status: 404,
       body: { error: 'ERR_NO_USER_FOUND' },
     });
+  });
+
+  it("creates and updates a user with the established client's whatsappId false as no default connection", async () => {
+    const fixture = upstreamFixture('http.post-users.request');
+    const request = {
+      ...(fixture.request as Record<string, unknown>),
+      email: `bruno-${tenant.companyId}@teste.com.br`,
+    };
+    const created = await call<{ id: number; whatsappId: number | null }>(base, 'POST', '/users', {
+      token: admin.token,
+      body: request,
+    });
+    expect(created.status).toBe(200);
+    expect(upstreamGaps('http.post-users.request', created.body)).toEqual([]);
+    expect(created.body.whatsappId).toBeNull();
+    const updated = await call<{ whatsappId: number | null }>(base, 'PUT', `/users/${created.body.id}`, {
+      token: admin.token,
+      body: { ...request, password: '', whatsappId: false },
+    });
+    expect(updated).toMatchObject({ status: 200, body: { whatsappId: null } });
+    // the plan's user limit is the next tests' business
+    expect((await call(base, 'DELETE', `/users/${created.body.id}`, { token: admin.token })).status).toBe(200);
   });
 
   it("validates with the spec's messages and refuses a taken e-mail", async () => {
