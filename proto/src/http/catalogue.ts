@@ -740,15 +740,15 @@ export const PUBLIC_API: readonly PublicRoute[] = [
     params: IdParamsSchema,
     response: ScheduleSchema,
   }),
-  route('GET', '/dashboard', 'tickets', 'admin', 'Dashboard: {counters, attendants}', {
+  route('GET', '/dashboard', 'tickets', 'user', 'Dashboard: {counters, attendants} (agents: their own)', {
     query: DashboardQuerySchema,
     response: DashboardSchema,
   }),
-  route('GET', '/dashboard/ticketsUsers', 'tickets', 'admin', 'Tickets per user', {
+  route('GET', '/dashboard/ticketsUsers', 'tickets', 'user', 'Tickets per user', {
     query: DashboardReportQuerySchema,
     response: TicketsUsersSchema,
   }),
-  route('GET', '/dashboard/ticketsDay', 'tickets', 'admin', 'Tickets per day', {
+  route('GET', '/dashboard/ticketsDay', 'tickets', 'user', 'Tickets per day', {
     query: DashboardReportQuerySchema,
     response: TicketsDaySchema,
   }),

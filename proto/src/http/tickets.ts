@@ -446,6 +446,10 @@ export const DashboardCountersSchema = z.object({
   avgWaitTime: z.number(),
   /** Attendance cycles begun in each hour of the day (0-23, company time zone) within the period: the chart. */
   ticketsPerHour: z.array(z.number()),
+  /** Super users only: every company of the platform. */
+  totalCompanies: z.number().optional(),
+  /** Super users only: the connections of every company connected now ("Conexões Ativas"). */
+  totalWhatsappSessions: z.number().optional(),
 });
 export type DashboardCounters = z.infer<typeof DashboardCountersSchema>;
 

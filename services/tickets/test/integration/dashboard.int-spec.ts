@@ -5,7 +5,7 @@
  * worked out by hand in the comments.
  */
 import { randomUUID } from 'node:crypto';
-import { expectEventually, nextCompanyId } from '@cs/platform/testing';
+import { expectEventually, nextCompanyId, upstreamGaps } from '@cs/platform/testing';
 import { type CompanySetup, Harness, setupCompany, userSnapshot } from '../support/harness.js';
 
 const harness = new Harness();
@@ -192,12 +192,68 @@ describe('GET /dashboard', () => {
     });
   });
 
-  it('asks for a filter, and is for admins only', async () => {
+  it('asks for a filter', async () => {
     const none = await harness.http('GET', '/dashboard?date_from=null&date_to=', setup.admin);
     expect(none.status).toBe(400);
     expect(none.body.message).toBe('Parametrize o filtro');
-    const agent = await harness.http('GET', '/dashboard?days=7', setup.agent);
-    expect(agent.status).toBe(403);
+  });
+
+  it("answers an agent with the figures of their own attendances (the established client's home page)", async () => {
+    const { status, body } = await harness.http(
+      'GET',
+      '/dashboard?date_from=2026-03-02&date_to=2026-03-03',
+      setup.agent,
+    );
+    expect(status).toBe(200);
+    expect(body.counters).toEqual({
+      // Bruno has no ticket open or pending now (contact 1 and 2 closed)
+      supportPending: 0,
+      supportHappening: 0,
+      // B and C
+      supportFinished: 2,
+      // B (contact 2's only cycle); C's contact 1 also had A in the period
+      leads: 1,
+      // (40 + 60) / 2
+      avgSupportTime: 50,
+      // (30 + 10) / 2
+      avgWaitTime: 20,
+      // B at 9h, C at 14h
+      ticketsPerHour: hours({ 9: 1, 14: 1 }),
+    });
+    expect(body.attendants).toEqual([
+      { id: setup.agent.userId, name: 'Bruno Atendente', tickets: 2, avgSupportTime: 50, rating: 2.5, online: true },
+    ]);
+    expect(upstreamGaps('http.get-dashboard', body)).toEqual(
+      // the super user's cards only
+      ['counters.totalCompanies: missing', 'counters.totalWhatsappSessions: missing'],
+    );
+  });
+
+  it("gives the super user the platform's companies and connected connections, nobody else", async () => {
+    const platform = async () => {
+      const [row] = await harness.query<{ companies: number; sessions: number }>(
+        `SELECT (SELECT count(*)::int FROM tickets.companies) AS companies,
+                (SELECT count(*)::int FROM tickets.connections WHERE NOT deleted AND status = 'CONNECTED') AS sessions`,
+      );
+      return row!;
+    };
+    const asSuper = { ...setup.admin, isSuper: true };
+    await expectEventually(async () => {
+      const { status, body } = await harness.http('GET', '/dashboard?date_from=2026-03-02&date_to=2026-03-03', asSuper);
+      expect(status).toBe(200);
+      const { companies, sessions } = await platform();
+      expect(companies).toBeGreaterThanOrEqual(1);
+      expect(sessions).toBeGreaterThanOrEqual(1);
+      expect(body.counters).toMatchObject({
+        totalCompanies: companies,
+        totalWhatsappSessions: sessions,
+        supportFinished: 3,
+      });
+      expect(upstreamGaps('http.get-dashboard', body)).toEqual([]);
+    });
+    const admin = await harness.http('GET', '/dashboard?date_from=2026-03-02&date_to=2026-03-03', setup.admin);
+    expect(admin.body.counters).not.toHaveProperty('totalCompanies');
+    expect(admin.body.counters).not.toHaveProperty('totalWhatsappSessions');
   });
 });
 
@@ -248,7 +304,7 @@ describe('GET /dashboard/ticketsDay and /dashboard/ticketsUsers (the established
     });
   });
 
-  it('asks for both days, and is for admins only', async () => {
+  it("asks for both days, and answers an agent with their own attendances' charts", async () => {
     const missing = await harness.http('GET', '/dashboard/ticketsUsers?initialDate=2026-03-02', setup.admin);
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Parametrize o filtro');
@@ -257,6 +313,22 @@ describe('GET /dashboard/ticketsDay and /dashboard/ticketsUsers (the established
       '/dashboard/ticketsDay?initialDate=2026-03-02&finalDate=2026-03-03',
       setup.agent,
     );
-    expect(agent.status).toBe(403);
+    // B on the 2nd, C on the 3rd
+    expect(agent).toEqual({
+      status: 200,
+      body: {
+        count: 2,
+        data: [
+          { data: '02/03/2026', total: 1 },
+          { data: '03/03/2026', total: 1 },
+        ],
+      },
+    });
+    const perUser = await harness.http(
+      'GET',
+      '/dashboard/ticketsUsers?initialDate=2026-03-02&finalDate=2026-03-03',
+      setup.agent,
+    );
+    expect(perUser).toEqual({ status: 200, body: { data: [{ nome: 'Bruno Atendente', quantidade: 2 }] } });
   });
 });

@@ -39,6 +39,7 @@ export interface Caller {
   readonly companyId: number;
   readonly userId: number;
   readonly profile?: 'admin' | 'user';
+  readonly isSuper?: boolean;
 }
 
 // the integration tier's project-level testTimeout does not reach hooks and tests here
@@ -219,7 +220,7 @@ export class Harness {
       headers['x-company-id'] = String(caller.companyId);
       headers['x-user-id'] = String(caller.userId);
       headers['x-user-profile'] = caller.profile ?? 'admin';
-      headers['x-user-super'] = 'false';
+      headers['x-user-super'] = String(caller.isSuper ?? false);
     }
     const init: RequestInit = { method, headers };
     if (body instanceof FormData) {

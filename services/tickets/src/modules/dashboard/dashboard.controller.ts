@@ -1,5 +1,4 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import type { CompanyId } from '@cs/proto/common';
 import {
   type DashboardQuery,
   DashboardQuerySchema,
@@ -8,7 +7,7 @@ import {
 } from '@cs/proto/http';
 import { DomainError } from '@cs/platform/errors';
 import { ZodPipe } from '@cs/platform/http';
-import { CompanyIdParam, Roles } from '@cs/platform/tenancy';
+import { CurrentIdentity, type Identity, Roles } from '@cs/platform/tenancy';
 import { type DashboardDays } from './dashboard.dto.js';
 import {
   type DashboardAttendant,
@@ -17,6 +16,10 @@ import {
   type TicketsDaySlot,
   type TicketsUserSlot,
 } from './dashboard.queries.js';
+
+/** The agent whose own figures the caller reads (null: an admin or super user, the company's). */
+const agentOf = (caller: Identity): number | null =>
+  caller.profile === 'admin' || caller.isSuper ? null : Number(caller.userId);
 
 const bothDays = (query: DashboardReportQuery): DashboardDays => {
   if (query.initialDate && query.finalDate) return { initialDate: query.initialDate, finalDate: query.finalDate };
@@ -28,18 +31,20 @@ const bothDays = (query: DashboardReportQuery): DashboardDays => {
 };
 
 /**
- * `GET /dashboard` (admins): the support counters, the per-hour chart and the attendants of a period; the
- * established client's two charts `ticketsDay` and `ticketsUsers` (upstream left them unauthenticated with the
- * company in the query string: here they are admin routes of the caller's company).
+ * `GET /dashboard`: the support counters, the per-hour chart and the attendants of a period; the established
+ * client's two charts `ticketsDay` and `ticketsUsers` (upstream left them unauthenticated with the company in the
+ * query string: here they are routes of the caller's company). Every signed-in user reads them, as the established
+ * client expects on its home page: admins the company's figures, agents those of their own attendances; super
+ * users also get the platform's companies and connected connections.
  */
 @Controller('dashboard')
 export class DashboardController {
   constructor(private readonly queries: DashboardQueries) {}
 
   @Get()
-  @Roles('admin')
+  @Roles('admin', 'user')
   async show(
-    @CompanyIdParam() companyId: CompanyId,
+    @CurrentIdentity() caller: Identity,
     @Query(new ZodPipe(DashboardQuerySchema)) query: DashboardQuery,
   ): Promise<{ counters: DashboardCounters; attendants: DashboardAttendant[] }> {
     if (!query.days && !query.date_from && !query.date_to) {
@@ -48,24 +53,26 @@ export class DashboardController {
         details: [{ path: 'date_from', message: 'Parametrize o filtro' }],
       });
     }
-    return this.queries.figures(companyId, query);
+    const figures = await this.queries.figures(caller.companyId, query, new Date(), agentOf(caller));
+    if (!caller.isSuper) return figures;
+    return { ...figures, counters: { ...figures.counters, ...(await this.queries.platformTotals()) } };
   }
 
   @Get('ticketsDay')
-  @Roles('admin')
+  @Roles('admin', 'user')
   ticketsDay(
-    @CompanyIdParam() companyId: CompanyId,
+    @CurrentIdentity() caller: Identity,
     @Query(new ZodPipe(DashboardReportQuerySchema)) query: DashboardReportQuery,
   ): Promise<{ count: number; data: TicketsDaySlot[] }> {
-    return this.queries.ticketsDay(companyId, bothDays(query));
+    return this.queries.ticketsDay(caller.companyId, bothDays(query), agentOf(caller));
   }
 
   @Get('ticketsUsers')
-  @Roles('admin')
+  @Roles('admin', 'user')
   ticketsUsers(
-    @CompanyIdParam() companyId: CompanyId,
+    @CurrentIdentity() caller: Identity,
     @Query(new ZodPipe(DashboardReportQuerySchema)) query: DashboardReportQuery,
   ): Promise<{ data: TicketsUserSlot[] }> {
-    return this.queries.ticketsUsers(companyId, bothDays(query));
+    return this.queries.ticketsUsers(caller.companyId, bothDays(query), agentOf(caller));
   }
 }

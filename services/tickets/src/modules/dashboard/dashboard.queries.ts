@@ -93,10 +93,15 @@ export class DashboardQueries {
     private readonly projections: ProjectionsRepository,
   ) {}
 
+  /**
+   * `agentId`: an agent's own figures (their attendance cycles, their tickets open or pending now, themselves as
+   * the one attendant, the leads among their cycles); null: the company's.
+   */
   async figures(
     companyId: CompanyId,
     query: DashboardQuery,
     now: Date = new Date(),
+    agentId: number | null = null,
   ): Promise<{ counters: DashboardCounters; attendants: DashboardAttendant[] }> {
     const company = await this.projections.company(companyId);
     const starts: Date[] = [];
@@ -114,13 +119,15 @@ export class DashboardQueries {
     const parts = splitPeriod(start, end, company.timezone);
     const params: unknown[] = [companyId];
     const add = (value: unknown): string => `$${params.push(value)}`;
+    const agent = agentId === null ? null : add(agentId);
+    const mine = (column: string): string => (agent ? ` AND ${column} = ${agent}` : '');
     let zone: string | undefined;
     const sources: string[] = [];
     if (parts.days) {
       sources.push(
         `SELECT r.user_id, ${ROLLUP_COLUMNS.map((column) => `r.${column}`).join(', ')} FROM dashboard_daily r
           WHERE r.company_id = $1 AND r.day >= coalesce(${add(parts.days.from)}::date, '-infinity')
-            AND r.day < coalesce(${add(parts.days.to)}::date, 'infinity')`,
+            AND r.day < coalesce(${add(parts.days.to)}::date, 'infinity')${mine('r.user_id')}`,
       );
     }
     for (const [from, to] of parts.raw) {
@@ -128,11 +135,23 @@ export class DashboardQueries {
         `SELECT coalesce(c.user_id, 0), f.* FROM ticket_trackings c,
                 LATERAL (SELECT ${contribution('c', '1')} FROM (${cycleFigures('c', (zone ??= add(company.timezone)))}) f) f
           WHERE c.company_id = $1 AND c.created_at >= coalesce(${add(from)}::timestamptz, '-infinity')
-            AND c.created_at < coalesce(${add(to)}::timestamptz, 'infinity')`,
+            AND c.created_at < coalesce(${add(to)}::timestamptz, 'infinity')${mine('c.user_id')}`,
       );
     }
     const since = `${add(start ?? '-infinity')}::timestamptz`;
     const endAt = `${add(end ?? 'infinity')}::timestamptz`;
+    // an agent's leads: their cycles of the period whose contact has no other cycle in it
+    const leads = agent
+      ? `(SELECT count(*)::int FROM ticket_trackings tt
+           WHERE tt.company_id = $1 AND tt.user_id = ${agent} AND tt.created_at >= ${since} AND tt.created_at < ${endAt}
+             AND NOT EXISTS (SELECT 1 FROM ticket_trackings other
+                              WHERE other.company_id = $1 AND other.contact_id = tt.contact_id AND other.id <> tt.id
+                                AND other.created_at >= ${since} AND other.created_at < ${endAt}))`
+      : `(SELECT (n.cycles - 2 * p.p1 + p.p2)::int
+              FROM (SELECT coalesce(sum(cycles), 0) AS cycles FROM per_user) n,
+                   (SELECT count(*) AS p1, count(*) FILTER (WHERE tt.contact_prev2_at >= ${since}) AS p2
+                      FROM ticket_trackings tt
+                     WHERE tt.company_id = $1 AND tt.contact_prev_at >= ${since} AND tt.created_at < ${endAt}) p)`;
     const sums = ROLLUP_COLUMNS.map((column) => `sum(${column}) AS ${column}`).join(', ');
     const average = (total: string, n: string) => `round(sum(${total})::numeric / nullif(sum(${n}), 0), 2)`;
 
@@ -150,11 +169,7 @@ export class DashboardQueries {
                      'avgWait', coalesce(${average('wait_sum', 'wait_n')}, 0),
                      'hours', json_build_array(${HOURS.map((hour) => `coalesce(sum(${hour}), 0)`).join(', ')}))
               FROM per_user) AS totals,
-           (SELECT (n.cycles - 2 * p.p1 + p.p2)::int
-              FROM (SELECT coalesce(sum(cycles), 0) AS cycles FROM per_user) n,
-                   (SELECT count(*) AS p1, count(*) FILTER (WHERE tt.contact_prev2_at >= ${since}) AS p2
-                      FROM ticket_trackings tt
-                     WHERE tt.company_id = $1 AND tt.contact_prev_at >= ${since} AND tt.created_at < ${endAt}) p) AS leads,
+           ${leads} AS leads,
            (SELECT coalesce(json_agg(json_build_object(
                      'id', u.id, 'name', u.name, 'online', u.online,
                      'tickets', coalesce(mine.cycles, 0),
@@ -162,9 +177,9 @@ export class DashboardQueries {
                      'rating', coalesce(round(mine.rate_sum::numeric / nullif(mine.rate_n, 0), 2), 0)) ORDER BY lower(u.name), u.id), '[]'::json)
               FROM users u
               LEFT JOIN per_user mine ON mine.user_id = u.id
-             WHERE u.company_id = $1 AND NOT u.deleted) AS attendants,
-           (SELECT count(*)::int FROM tickets WHERE company_id = $1 AND status = 'open') AS happening,
-           (SELECT count(*)::int FROM tickets WHERE company_id = $1 AND status = 'pending') AS pending`,
+             WHERE u.company_id = $1 AND NOT u.deleted${mine('u.id')}) AS attendants,
+           (SELECT count(*)::int FROM tickets WHERE company_id = $1 AND status = 'open'${mine('user_id')}) AS happening,
+           (SELECT count(*)::int FROM tickets WHERE company_id = $1 AND status = 'pending'${mine('user_id')}) AS pending`,
         params,
       ),
     );
@@ -187,6 +202,20 @@ export class DashboardQueries {
     };
   }
 
+  /**
+   * The super user's cards: every company of the platform, and every connection of any company connected now
+   * (reference §2.9 `totalCompanies`, `totalWhatsappSessions`).
+   */
+  async platformTotals(): Promise<{ totalCompanies: number; totalWhatsappSessions: number }> {
+    const [row] = await this.transactions.run((db) =>
+      db.query<Array<{ companies: number; sessions: number }>>(
+        `SELECT (SELECT count(*)::int FROM companies) AS companies,
+                (SELECT count(*)::int FROM connections WHERE NOT deleted AND status = 'CONNECTED') AS sessions`,
+      ),
+    );
+    return { totalCompanies: row?.companies ?? 0, totalWhatsappSessions: row?.sessions ?? 0 };
+  }
+
   /** The period's bounds: from the first day's midnight to the midnight after the last day, company time zone. */
   private async period(companyId: CompanyId, query: DashboardDays) {
     const company = await this.projections.company(companyId);
@@ -197,9 +226,13 @@ export class DashboardQueries {
 
   /**
    * Attendance cycles begun in the period (reference §2.9 `ticketsDay`): per hour of the day when one day is
-   * asked, otherwise per date (`dd/mm/YYYY`, in date order), with their total as `count`.
+   * asked, otherwise per date (`dd/mm/YYYY`, in date order), with their total as `count`; an agent's own only.
    */
-  async ticketsDay(companyId: CompanyId, query: DashboardDays): Promise<{ count: number; data: TicketsDaySlot[] }> {
+  async ticketsDay(
+    companyId: CompanyId,
+    query: DashboardDays,
+    agentId: number | null = null,
+  ): Promise<{ count: number; data: TicketsDaySlot[] }> {
     const { timezone, start, end } = await this.period(companyId, query);
     const perHour = query.initialDate === query.finalDate;
     const rows = await this.transactions.run((db) =>
@@ -208,8 +241,9 @@ export class DashboardQueries {
                 min((tt.created_at AT TIME ZONE $2)::date)::text AS day, count(*)::int AS total
            FROM ticket_trackings tt
           WHERE tt.company_id = $1 AND tt.created_at >= $3 AND tt.created_at < $4
+            AND ($5::int IS NULL OR tt.user_id = $5)
           GROUP BY slot ORDER BY day, slot`,
-        [companyId, timezone, start, end],
+        [companyId, timezone, start, end, agentId],
       ),
     );
     const data: TicketsDaySlot[] = perHour
@@ -220,9 +254,13 @@ export class DashboardQueries {
 
   /**
    * Attendance cycles finished in the period per attendant (reference §2.9 `ticketsUsers`), every user of the
-   * company listed (0 without any), by name.
+   * company listed (0 without any), by name; an agent sees their own row only.
    */
-  async ticketsUsers(companyId: CompanyId, query: DashboardDays): Promise<{ data: TicketsUserSlot[] }> {
+  async ticketsUsers(
+    companyId: CompanyId,
+    query: DashboardDays,
+    agentId: number | null = null,
+  ): Promise<{ data: TicketsUserSlot[] }> {
     const { start, end } = await this.period(companyId, query);
     const rows = await this.transactions.run((db) =>
       db.query<TicketsUserSlot[]>(
@@ -231,10 +269,10 @@ export class DashboardQueries {
            LEFT JOIN ticket_trackings tt
              ON tt.company_id = u.company_id AND tt.user_id = u.id
             AND tt.finished_at >= $2 AND tt.finished_at < $3
-          WHERE u.company_id = $1 AND NOT u.deleted
+          WHERE u.company_id = $1 AND NOT u.deleted AND ($4::int IS NULL OR u.id = $4)
           GROUP BY u.id, u.name
           ORDER BY lower(u.name), u.id`,
-        [companyId, start, end],
+        [companyId, start, end, agentId],
       ),
     );
     return { data: rows };
