@@ -31,6 +31,7 @@ export const ROUTES: ReadonlyArray<{ readonly prefix: string; readonly service: 
   { prefix: '/tickets', service: 'tickets' },
   { prefix: '/ticket', service: 'tickets' },
   { prefix: '/messages', service: 'tickets' },
+  { prefix: '/messages-allMe', service: 'tickets' },
   { prefix: '/queue', service: 'tickets' },
   { prefix: '/queue-options', service: 'tickets' },
   { prefix: '/queueIntegration', service: 'tickets' },

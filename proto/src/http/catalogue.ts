@@ -144,6 +144,8 @@ import {
   DashboardQuerySchema,
   DashboardReportQuerySchema,
   DashboardSchema,
+  MessageCountQuerySchema,
+  MessageCountSchema,
   EditMessageSchema,
   KanbanQuerySchema,
   ListQuickMessagesQuerySchema,
@@ -740,6 +742,17 @@ export const PUBLIC_API: readonly PublicRoute[] = [
     params: IdParamsSchema,
     response: ScheduleSchema,
   }),
+  route(
+    'GET',
+    '/messages-allMe',
+    'tickets',
+    'user',
+    "The company's messages sent, received or all: {count: [{count}]}",
+    {
+      query: MessageCountQuerySchema,
+      response: MessageCountSchema,
+    },
+  ),
   route('GET', '/dashboard', 'tickets', 'user', 'Dashboard: {counters, attendants} (agents: their own)', {
     query: DashboardQuerySchema,
     response: DashboardSchema,

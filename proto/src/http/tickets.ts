@@ -431,6 +431,35 @@ export type DashboardQuery = z.infer<typeof DashboardQuerySchema>;
 export const DashboardReportQuerySchema = z.object({ initialDate: reportDay, finalDate: reportDay });
 export type DashboardReportQuery = z.infer<typeof DashboardReportQuerySchema>;
 
+const isoDay = z.preprocess(
+  absent,
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida (AAAA-MM-DD)')
+    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'Data inválida (AAAA-MM-DD)')
+    .optional(),
+);
+
+/**
+ * `GET /messages-allMe` (the established dashboard's message cards): `fromMe` `true` counts the messages sent,
+ * `false` those received, absent all; `dateStart` and `dateEnd` (whole days in the company's time zone, both)
+ * limit them to the days from one to the other.
+ */
+export const MessageCountQuerySchema = z
+  .object({
+    fromMe: z.preprocess(absent, z.enum(['true', 'false'], 'Use true ou false').optional()),
+    dateStart: isoDay,
+    dateEnd: isoDay,
+  })
+  .refine((query) => !query.dateStart || !query.dateEnd || query.dateStart <= query.dateEnd, {
+    path: ['dateEnd'],
+    message: 'A data final deve ser igual ou posterior à inicial',
+  });
+export type MessageCountQuery = z.infer<typeof MessageCountQuerySchema>;
+/** The count as the established client reads it: `count[0].count`. */
+export const MessageCountSchema = z.object({ count: z.array(z.object({ count: z.number().int().min(0) })) });
+export type MessageCount = z.infer<typeof MessageCountSchema>;
+
 export const DashboardCountersSchema = z.object({
   /** Tickets pending now (not limited to the period). */
   supportPending: z.number(),

@@ -8,6 +8,7 @@ import { SchedulesDataModule } from '../schedules/schedules-data.module.js';
 import { TicketLifecycleModule } from '../tickets/ticket-lifecycle.module.js';
 import { TicketsDataModule } from '../tickets/tickets-data.module.js';
 import { MessagesConsumer } from './messages.consumer.js';
+import { MessageCountsController } from './message-counts.controller.js';
 import { MessagesController } from './messages.controller.js';
 import { MessagesQueries } from './messages.queries.js';
 import { ApplySendResultUseCase } from './use-cases/apply-send-result.use-case.js';
@@ -29,7 +30,7 @@ import { SendMessageUseCase } from './use-cases/send-message.use-case.js';
     TicketLifecycleModule,
     TicketsDataModule,
   ],
-  controllers: [MessagesController, MessagesConsumer],
+  controllers: [MessagesController, MessageCountsController, MessagesConsumer],
   providers: [
     MessagesQueries,
     ReadTicketMessagesUseCase,
