@@ -6,6 +6,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Envelope } from '@cs/proto/common';
 import { eventByType } from '@cs/proto/events';
+import {
+  CampaignSchema,
+  ContactListItemSchema,
+  ContactListSchema,
+  QueueViewSchema,
+  QuickMessageViewSchema,
+  ScheduleSchema,
+  TagSchema,
+} from '@cs/proto/http';
 import { repoRoot, upstreamFixture, upstreamGaps } from '@cs/platform/testing';
 import type { Emission } from '../emission.js';
 import { project } from './index.js';
@@ -42,5 +51,33 @@ describe('frames of the established client', () => {
       expect(frames).toHaveLength(1);
       expect(frames[0]?.newMessage.chat.users.map((member) => member.userId)).toEqual([317, 318]);
     }
+  });
+});
+
+describe('records of the entity frames', () => {
+  // each entity's frame, the field holding its record there, and what its REST routes answer for one
+  it.each([
+    ['campaigns.campaign.created', 'company-42-campaign', 'record', CampaignSchema],
+    ['campaigns.campaign.updated', 'company-42-campaign', 'record', CampaignSchema],
+    ['contacts.contact-list.created', 'company-42-ContactList', 'record', ContactListSchema],
+    ['contacts.contact-list.updated', 'company-42-ContactList', 'record', ContactListSchema],
+    ['contacts.contact-list-item.created', 'company-42-ContactListItem', 'record', ContactListItemSchema],
+    ['contacts.contact-list-item.updated', 'company-42-ContactListItem', 'record', ContactListItemSchema],
+    ['tickets.schedule.created', 'company42-schedule', 'schedule', ScheduleSchema],
+    ['tickets.schedule.updated', 'company42-schedule', 'schedule', ScheduleSchema],
+    ['tickets.tag.created', 'company-42-tag', 'tag', TagSchema],
+    ['tickets.tag.updated', 'company-42-tag', 'tag', TagSchema],
+    ['tickets.quick-message.created', 'company42-quickemessage', 'record', QuickMessageViewSchema],
+    ['tickets.quick-message.updated', 'company42-quickemessage', 'record', QuickMessageViewSchema],
+    ['tickets.queue.created', 'company-42-queue', 'queue', QueueViewSchema],
+    ['tickets.queue.updated', 'company-42-queue', 'queue', QueueViewSchema],
+  ] as const)('%s: the %s frame carries everything the REST answer does', (type, name, field, schema) => {
+    const payloads = project(eventByType(type)?.topic.name ?? '', event(type))
+      .filter((projected): projected is Emission => 'payload' in projected && projected.event === name)
+      .map((emission) => emission.payload as Record<string, unknown>);
+    expect(payloads.length).toBeGreaterThan(0);
+    const record = payloads[0]?.[field];
+    expect(schema.safeParse(record).error?.issues ?? []).toEqual([]);
+    expect(Object.keys(record as object).sort()).toEqual(expect.arrayContaining(Object.keys(schema.shape).sort()));
   });
 });

@@ -27,11 +27,14 @@ export const ContactSnapshotSchema = z.object({
 });
 export type ContactSnapshot = z.infer<typeof ContactSnapshotSchema>;
 
+/** From schema version 2 a list and an item carry their timestamps too: the realtime record is the REST record. */
 export const ContactListSnapshotSchema = z.object({
   id: IdSchema,
   companyId: IdSchema,
   name: z.string(),
   contactsCount: z.number().int().min(0),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
 });
 export type ContactListSnapshot = z.infer<typeof ContactListSnapshotSchema>;
 
@@ -43,5 +46,7 @@ export const ContactListItemSnapshotSchema = z.object({
   number: z.string(),
   email: z.string(),
   isWhatsappValid: z.boolean().nullable(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
 });
 export type ContactListItemSnapshot = z.infer<typeof ContactListItemSnapshotSchema>;

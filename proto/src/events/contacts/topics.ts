@@ -74,18 +74,22 @@ export const ContactsInboundMessageTopic = defineTopic({
 });
 
 export const ContactListCreated = defineEvent('contacts.contact-list.created', ContactListSnapshotSchema, {
+  schemaVersion: 2,
   description: 'A contact list was created.',
 });
 export const ContactListUpdated = defineEvent('contacts.contact-list.updated', ContactListSnapshotSchema, {
+  schemaVersion: 2,
   description: 'A contact list changed (name or contacts count).',
 });
 export const ContactListDeleted = defineEvent('contacts.contact-list.deleted', deleted, {
   description: 'A contact list was deleted.',
 });
 export const ContactListItemCreated = defineEvent('contacts.contact-list-item.created', ContactListItemSnapshotSchema, {
+  schemaVersion: 2,
   description: 'A contact list item was created.',
 });
 export const ContactListItemUpdated = defineEvent('contacts.contact-list-item.updated', ContactListItemSnapshotSchema, {
+  schemaVersion: 2,
   description: 'A contact list item changed (including its WhatsApp validity).',
 });
 export const ContactListItemDeleted = defineEvent(

@@ -92,6 +92,10 @@ export const QueueSnapshotSchema = z.object({
   schedules: z.array(ScheduleEntrySchema),
   promptId: IdSchema.nullable(),
   integrationId: IdSchema.nullable(),
+  /** From schema version 2: the rest of what `/queue` answers (the realtime record is the REST record). */
+  mediaPath: z.string().nullable().optional(),
+  mediaName: z.string().nullable().optional(),
+  autoAssign: z.boolean().optional(),
 });
 export type QueueSnapshot = z.infer<typeof QueueSnapshotSchema>;
 
@@ -117,6 +121,10 @@ export const QuickMessageSnapshotSchema = z.object({
   mediaPath: z.string().nullable(),
   mediaName: z.string().nullable(),
   geral: z.boolean(),
+  /** From schema version 2: the rest of what `/quick-messages` answers (the realtime record is the REST record). */
+  isMedia: z.boolean().optional(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
 });
 export type QuickMessageSnapshot = z.infer<typeof QuickMessageSnapshotSchema>;
 

@@ -67,9 +67,11 @@ export const TicketsMessageTopic = defineTopic({
 });
 
 export const QueueCreated = defineEvent('tickets.queue.created', QueueSnapshotSchema, {
+  schemaVersion: 2,
   description: 'A queue was created.',
 });
 export const QueueUpdated = defineEvent('tickets.queue.updated', QueueSnapshotSchema, {
+  schemaVersion: 2,
   description: 'A queue changed.',
 });
 export const QueueDeleted = defineEvent('tickets.queue.deleted', z.object({ id: IdSchema }), {
@@ -105,9 +107,11 @@ export const TicketsTagTopic = defineTopic({
 });
 
 export const QuickMessageCreated = defineEvent('tickets.quick-message.created', QuickMessageSnapshotSchema, {
+  schemaVersion: 2,
   description: 'A quick reply was created.',
 });
 export const QuickMessageUpdated = defineEvent('tickets.quick-message.updated', QuickMessageSnapshotSchema, {
+  schemaVersion: 2,
   description: 'A quick reply changed (text, media, shared flag).',
 });
 export const QuickMessageDeleted = defineEvent(

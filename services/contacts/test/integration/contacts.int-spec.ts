@@ -701,6 +701,22 @@ describe('contact lists and items', () => {
         ]),
       );
     });
+    // the realtime record is the REST record: the list's and every item's (imports and checks too) timestamps
+    const iso = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const envelopes = connector
+      .events('contacts.contact-list.v1')
+      .filter((entry) => entry.key === String(list.id))
+      .map((entry) => entry.envelope);
+    expect(envelopes.find((envelope) => envelope.type === 'contacts.contact-list.created')?.data).toEqual({
+      ...list,
+      createdAt: iso,
+      updatedAt: iso,
+    });
+    const itemEvents = envelopes.filter((envelope) =>
+      /^contacts\.contact-list-item\.(created|updated)$/.test(envelope.type),
+    );
+    expect(itemEvents.length).toBeGreaterThanOrEqual(3);
+    for (const item of itemEvents) expect(item.data).toMatchObject({ createdAt: iso, updatedAt: iso });
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { QueueCreated, QueueUpdated, QuickMessageCreated, QuickMessageUpdated } from '@cs/proto/events';
 import { expectEventually, nextCompanyId, TEST_INTERNAL_TOKEN } from '@cs/platform/testing';
 import { type CompanySetup, Harness, setupCompany, ticketFrom, upload } from '../support/harness.js';
 
@@ -113,6 +114,28 @@ describe('quick messages', () => {
     expect(gone.status).toBe(404);
   });
 
+  it('announces a reply as its REST record (media flag and timestamps): the realtime record is the REST one', async () => {
+    const created = await harness.http('POST', '/quick-messages', setup.agent, {
+      shortcode: 'pix',
+      message: 'Chave Pix: CNPJ',
+    });
+    const updated = await harness.http('PUT', `/quick-messages/${created.body.id}`, setup.agent, {
+      shortcode: 'pix',
+      message: 'Chave Pix: e-mail',
+    });
+    await expectEventually(() => {
+      const mine = <T extends { data: { id: number } }>(events: T[]) =>
+        events.filter((event) => event.data.id === created.body.id).map((event) => event.data);
+      expect(mine(harness.eventsOf(setup.companyId, QuickMessageCreated))).toEqual([created.body]);
+      expect(mine(harness.eventsOf(setup.companyId, QuickMessageUpdated))).toEqual([updated.body]);
+    });
+    expect(created.body).toMatchObject({
+      isMedia: false,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+  });
+
   it('never serves dot-files from the media folder', async () => {
     mkdirSync(join(harness.mediaDir, '1'), { recursive: true });
     writeFileSync(join(harness.mediaDir, '1', '.env'), 'SECRET=1');
@@ -131,6 +154,28 @@ describe('quick messages', () => {
       expect(harness.events(setup.companyId, 'tickets.quick-message.deleted').map((event) => event.data)).toEqual([
         { id: personal, userId: setup.agent.userId },
       ]),
+    );
+  });
+});
+
+describe('queues', () => {
+  it('announces a queue as `/queue` answers it (media and auto-assignment included)', async () => {
+    const created = await harness.http('POST', '/queue', setup.admin, { name: 'Financeiro', color: '#795548' });
+    expect(created.status).toBe(200);
+    const updated = await harness.http('PUT', `/queue/${created.body.id}`, setup.admin, {
+      name: 'Financeiro',
+      color: '#795548',
+      greetingMessage: 'Olá! Financeiro aqui.',
+    });
+    expect(updated.status).toBe(200);
+    await expectEventually(() => {
+      const mine = <T extends { data: { id: number } }>(events: T[]) =>
+        events.filter((event) => event.data.id === created.body.id).map((event) => event.data);
+      expect(mine(harness.eventsOf(setup.companyId, QueueCreated))).toEqual([created.body]);
+      expect(mine(harness.eventsOf(setup.companyId, QueueUpdated))).toEqual([updated.body]);
+    });
+    expect(Object.keys(created.body as object)).toEqual(
+      expect.arrayContaining(['mediaPath', 'mediaName', 'autoAssign']),
     );
   });
 });

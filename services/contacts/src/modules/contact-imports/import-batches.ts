@@ -126,7 +126,9 @@ export class ImportBatches {
          email = CASE WHEN i.email = '' THEN EXCLUDED.email ELSE i.email END, updated_at = now()
        WHERE i.email = '' AND EXCLUDED.email <> ''
        RETURNING i.id, i.company_id AS "companyId", i.contact_list_id AS "contactListId", i.name, i.number, i.email,
-                 i.is_whatsapp_valid AS "isWhatsappValid", (xmax = 0) AS inserted`,
+                 i.is_whatsapp_valid AS "isWhatsappValid",
+                 to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
+                 to_char(i.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt", (xmax = 0) AS inserted`,
       [
         companyId,
         contactListId,

@@ -1,24 +1,23 @@
-import type { ContactListItemSnapshot, ContactListSnapshot } from '@cs/proto/events';
 import type { ContactListItemResponse, ContactListResponse } from '@cs/proto/http';
 import type { ContactListItemEntity } from './contact-list-item.entity.js';
 import type { ContactListEntity } from './contact-list.entity.js';
 
 export type { ContactListItemResponse, ContactListResponse };
 
-export const toContactListSnapshot = (list: ContactListEntity, contactsCount: number): ContactListSnapshot => ({
+/** A list as its routes answer it and its events carry it (the `company-{id}-ContactList` record). */
+export const toContactListSnapshot = (list: ContactListEntity, contactsCount: number): ContactListResponse => ({
   id: list.id,
   companyId: list.companyId,
   name: list.name,
   contactsCount,
-});
-
-export const toContactListResponse = (list: ContactListEntity, contactsCount: number): ContactListResponse => ({
-  ...toContactListSnapshot(list, contactsCount),
   createdAt: new Date(list.createdAt).toISOString(),
   updatedAt: new Date(list.updatedAt).toISOString(),
 });
 
-export const toContactListItemSnapshot = (item: ContactListItemEntity): ContactListItemSnapshot => ({
+export const toContactListResponse = toContactListSnapshot;
+
+/** An item as its routes answer it and its events carry it (the `company-{id}-ContactListItem` record). */
+export const toContactListItemSnapshot = (item: ContactListItemEntity): ContactListItemResponse => ({
   id: item.id,
   companyId: item.companyId,
   contactListId: item.contactListId,
@@ -26,10 +25,8 @@ export const toContactListItemSnapshot = (item: ContactListItemEntity): ContactL
   number: item.number,
   email: item.email,
   isWhatsappValid: item.isWhatsappValid,
-});
-
-export const toContactListItemResponse = (item: ContactListItemEntity): ContactListItemResponse => ({
-  ...toContactListItemSnapshot(item),
   createdAt: new Date(item.createdAt).toISOString(),
   updatedAt: new Date(item.updatedAt).toISOString(),
 });
+
+export const toContactListItemResponse = toContactListItemSnapshot;

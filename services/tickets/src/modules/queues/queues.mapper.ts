@@ -3,9 +3,4 @@ import { type QueueRow, toQueueSnapshot } from './queues.repository.js';
 
 export type { QueueView };
 
-export const toQueueView = (queue: QueueRow): QueueView => ({
-  ...toQueueSnapshot(queue),
-  mediaPath: queue.mediaPath,
-  mediaName: queue.mediaName,
-  autoAssign: queue.autoAssign,
-});
+export const toQueueView = (queue: QueueRow): QueueView => toQueueSnapshot(queue);

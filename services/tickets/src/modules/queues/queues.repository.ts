@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyId } from '@cs/proto/common';
-import type { QueueSnapshot, ScheduleEntry } from '@cs/proto/events';
+import type { ScheduleEntry } from '@cs/proto/events';
+import type { QueueView } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 
 export interface QueueRow {
@@ -79,7 +80,8 @@ export const toOptionRow = (row: Record<string, unknown>): QueueOptionRow => ({
   mediaName: (row['media_name'] as string | null) ?? null,
 });
 
-export const toQueueSnapshot = (queue: QueueRow): QueueSnapshot => ({
+/** The queue as `/queue` answers it and its events carry it (the `company-{id}-queue` record). */
+export const toQueueSnapshot = (queue: QueueRow): QueueView => ({
   id: queue.id,
   companyId: queue.companyId,
   name: queue.name,
@@ -90,6 +92,9 @@ export const toQueueSnapshot = (queue: QueueRow): QueueSnapshot => ({
   schedules: queue.schedules,
   promptId: queue.promptId,
   integrationId: queue.integrationId,
+  mediaPath: queue.mediaPath,
+  mediaName: queue.mediaName,
+  autoAssign: queue.autoAssign,
 });
 
 /** Queues and their option trees; every method is scoped by company. */

@@ -72,7 +72,9 @@ export class ApplyNumberCheckUseCase {
        FROM unnest($3::text[], $4::boolean[], $5::text[]) AS r(number, exists, jid)
        WHERE i.company_id = $1 AND i.whatsapp_check_id = $2 AND i.number = r.number
        RETURNING i.id, i.company_id AS "companyId", i.contact_list_id AS "contactListId", i.name, i.number, i.email,
-                 i.is_whatsapp_valid AS "isWhatsappValid"`,
+                 i.is_whatsapp_valid AS "isWhatsappValid",
+                 to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
+                 to_char(i.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"`,
       [
         companyId,
         commandId,

@@ -25,7 +25,7 @@ export class CreateQuickMessageUseCase {
         message: body.message ?? '',
         geral: body.geral ?? false,
       });
-      await this.events.emit(QuickMessageCreated, { companyId, key: reply.id, data: this.mapper.snapshot(reply) });
+      await this.events.emit(QuickMessageCreated, { companyId, key: reply.id, data: this.mapper.view(reply) });
       return this.mapper.view(reply);
     });
   }

@@ -40,7 +40,7 @@ export class SetQuickMessageMediaUseCase {
         if (!current) throw new DomainError('ERR_NO_QUICK_MESSAGE_FOUND');
         const updated = await this.replies.setMedia(companyId, id, stored?.path ?? null, stored?.name ?? null);
         if (!updated) throw new DomainError('ERR_NO_QUICK_MESSAGE_FOUND');
-        await this.events.emit(QuickMessageUpdated, { companyId, key: id, data: this.mapper.snapshot(updated) });
+        await this.events.emit(QuickMessageUpdated, { companyId, key: id, data: this.mapper.view(updated) });
         return { reply: updated, replaced: current.mediaPath };
       });
       await this.media.remove(replaced);

@@ -36,7 +36,7 @@ export class UpdateQuickMessageUseCase {
         geral: body.geral ?? current.geral,
       });
       if (!reply) throw new DomainError('ERR_NO_QUICK_MESSAGE_FOUND');
-      await this.events.emit(QuickMessageUpdated, { companyId, key: reply.id, data: this.mapper.snapshot(reply) });
+      await this.events.emit(QuickMessageUpdated, { companyId, key: reply.id, data: this.mapper.view(reply) });
       return this.mapper.view(reply);
     });
   }
