@@ -3,11 +3,13 @@
  * sends and listens to (reference whaticket-backend.md §2.14, §2.17, §2.18 and §5), replayed against every
  * deployable as its own process. Checks the shapes the client reads, not only the status codes: the `user` it
  * keeps (queues with `UserQueue`, the company with a due date), the envelopes of its lists, its dashboard charts,
- * and that the only `company-{id}-user` frames are real user changes carrying the whole serialized user.
+ * that the only `company-{id}-user` frames are real user changes carrying the whole serialized user, and the
+ * answers and frames of the pages that broke against the ones recorded from the established back end
+ * (`proto/fixtures/upstream`).
  */
 import { io, type Socket } from 'socket.io-client';
 import { SessionUserSchema } from '@cs/proto/http';
-import { expectEventually, pollUntil } from '@cs/platform/testing';
+import { expectEventually, pollUntil, upstreamFixture, upstreamGaps } from '@cs/platform/testing';
 import { channel } from '@cs/proto/realtime';
 import { type RunningStack, startStack } from '../scripts/e2e-stack.mjs';
 
@@ -186,6 +188,60 @@ describe('the established client against the gateway', () => {
     expect(remove.payload).toEqual({ action: 'delete', userId: created.id });
     await expectEventually(() => expect(userFrames(adminFrames)).toHaveLength(3), { timeoutMs: 10_000 });
   }, 120_000);
+
+  it('answers the pages that broke with the recorded shapes of the established back end', async () => {
+    const admin = await logIn(ADMIN);
+    const agent = await logIn(AGENT);
+    // /financeiro: a bare list it calls forEach on
+    expect(Array.isArray(await api(admin.token, 'GET', '/invoices/all'))).toBe(true);
+    // the home page as an agent: their own figures, never the 403 that refreshes, retries and logs out
+    const own = await call(agent.token, 'GET', '/dashboard?days=7');
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ attendants: [expect.objectContaining({ id: agent.user.id })] });
+    const chart = await call(agent.token, 'GET', `/dashboard/ticketsDay?initialDate=${today}&finalDate=${today}`);
+    expect(chart.status).toBe(200);
+    // the super user's cards
+    const platform = await logIn(SUPER);
+    expect(upstreamGaps('http.get-dashboard', await api(platform.token, 'GET', '/dashboard?days=7'))).toEqual([]);
+    // the dashboard's message cards
+    for (const query of ['?fromMe=true', `?fromMe=false&dateStart=${today}&dateEnd=${today}`]) {
+      expect(upstreamGaps('http.get-messages-allMe', await api(agent.token, 'GET', `/messages-allMe${query}`))).toEqual(
+        [],
+      );
+    }
+    // a user without a default connection
+    const request = upstreamFixture('http.post-users.request').request as Json;
+    const created = await api<Json>(admin.token, 'POST', '/users', {
+      ...request,
+      email: `sem.${Date.now()}@demo.local`,
+    });
+    expect(upstreamGaps('http.post-users.request', created)).toEqual([]);
+    await api(admin.token, 'DELETE', `/users/${String(created['id'])}`);
+  }, 60_000);
+
+  it("plays the internal chat's unread sound: the new-message frame names the chat's members", async () => {
+    const admin = await logIn(ADMIN);
+    const agent = await logIn(AGENT);
+    const agentFrames = await connect(agent.token);
+    const chat = await api<{ id: number }>(admin.token, 'POST', '/chats', {
+      title: `Plantão ${Date.now()}`,
+      users: [{ id: agent.user.id }],
+    });
+    await api(admin.token, 'POST', `/chats/${chat.id}/messages`, { message: 'Quem cobre a manhã?' });
+    const frame = await pollUntil(
+      async () =>
+        agentFrames.find((entry) => entry.event === channel.chat(COMPANY) && entry.payload['action'] === 'new-message'),
+      { timeoutMs: 30_000, what: 'the new-message frame' },
+    );
+    expect(upstreamGaps('frame.company-chat.new-message', frame.payload)).toEqual([]);
+    const { newMessage } = frame.payload as {
+      newMessage: { senderId: number; chat: { users: Array<{ userId: number }> } };
+    };
+    // the popover's rule: a member, and someone else's message
+    expect(newMessage.chat.users.map((member) => member.userId)).toContain(agent.user.id);
+    expect(newMessage.senderId).toBe(admin.user.id);
+    await api(admin.token, 'DELETE', `/chats/${chat.id}`);
+  }, 60_000);
 
   it('kicks the other browser of a user who signs in again with company-{id}-auth', async () => {
     const desktop = await logIn(AGENT);
