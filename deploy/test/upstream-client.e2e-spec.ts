@@ -243,6 +243,49 @@ describe('the established client against the gateway', () => {
     await api(admin.token, 'DELETE', `/chats/${chat.id}`);
   }, 60_000);
 
+  it('loads /campaigns-config and keeps /campaigns alive after "Nova Campanha" is saved', async () => {
+    const admin = await logIn(ADMIN);
+    await api(admin.token, 'PUT', '/settings/campaignsEnabled', { value: 'true' });
+    const settings = await pollUntil(
+      async () => {
+        const answer = await call(admin.token, 'GET', '/campaign-settings');
+        return answer.status === 200 ? (answer.body as Array<{ key: string; value: string }>) : undefined;
+      },
+      { timeoutMs: 30_000, what: 'the campaign settings once campaigns are enabled' },
+    );
+    expect(upstreamGaps('http.get-campaign-settings', settings)).toEqual([]);
+    // the page JSON.parses every value
+    for (const entry of settings) expect(() => JSON.parse(entry.value) as unknown).not.toThrow();
+
+    const frames = await connect(admin.token);
+    const [connection] = await api<Array<{ id: number }>>(admin.token, 'GET', '/whatsapp');
+    const list = await api<{ id: number }>(admin.token, 'POST', '/contact-lists', { name: `Clientes ${Date.now()}` });
+    const inThreeHours = new Date(Date.now() + 3 * 3_600_000).toLocaleString('sv-SE', {
+      timeZone: 'America/Sao_Paulo',
+    });
+    const campaign = await api<{ id: number }>(admin.token, 'POST', '/campaigns', {
+      name: 'Promoção de julho',
+      whatsappId: connection?.id,
+      contactListId: list.id,
+      confirmation: false,
+      message1: 'Olá {nome}! Nossa promoção de julho começou.',
+      scheduledAt: inThreeHours,
+    });
+    const frame = await pollUntil(
+      async () =>
+        frames.find((entry) => entry.event === channel.campaign(COMPANY) && entry.payload['action'] === 'create'),
+      { timeoutMs: 30_000, what: 'the campaign create frame' },
+    );
+    expect(upstreamGaps('frame.company-campaign.create', frame.payload)).toEqual([]);
+    expect(frame.payload['record']).toMatchObject({
+      id: campaign.id,
+      contactList: { id: list.id, name: expect.any(String) },
+      whatsapp: { id: connection?.id, name: expect.any(String) },
+    });
+    await api(admin.token, 'DELETE', `/campaigns/${campaign.id}`);
+    await api(admin.token, 'DELETE', `/contact-lists/${list.id}`);
+  }, 90_000);
+
   it('kicks the other browser of a user who signs in again with company-{id}-auth', async () => {
     const desktop = await logIn(AGENT);
     const frames = await connect(desktop.token);
