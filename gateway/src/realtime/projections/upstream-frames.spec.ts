@@ -13,7 +13,9 @@ import {
   QueueViewSchema,
   QuickMessageViewSchema,
   ScheduleSchema,
+  SessionUserSchema,
   TagSchema,
+  UserResponseSchema,
 } from '@cs/proto/http';
 import { repoRoot, upstreamFixture, upstreamGaps } from '@cs/platform/testing';
 import type { Emission } from '../emission.js';
@@ -79,5 +81,9 @@ describe('records of the entity frames', () => {
     const record = payloads[0]?.[field];
     expect(schema.safeParse(record).error?.issues ?? []).toEqual([]);
     expect(Object.keys(record as object).sort()).toEqual(expect.arrayContaining(Object.keys(schema.shape).sort()));
+  });
+
+  it("company-{id}-user: the consumer sends identity's serialized user, which carries everything /users answers", () => {
+    expect(Object.keys(SessionUserSchema.shape)).toEqual(expect.arrayContaining(Object.keys(UserResponseSchema.shape)));
   });
 });
