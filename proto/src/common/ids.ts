@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+/** PostgreSQL's `integer` (int4): the range of every id and integer column a request can reach. */
+export const PG_INT_MAX = 2_147_483_647;
+export const PG_INT_MIN = -2_147_483_648;
+
 /** Public ids are positive integers, as the spec's clients expect. */
 export const IdSchema = z.number().int().positive();
 

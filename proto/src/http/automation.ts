@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PG_INT_MAX } from '../common/ids.js';
 import {
   DialogflowLanguageSchema,
   PromptSnapshotSchema,
@@ -59,7 +60,11 @@ export const PromptRequestSchema = z.object({
     .nullish()
     .transform((value) => value ?? undefined),
   apiKey: optionalText(512),
-  queueId: z.coerce.number({ error: 'Informe o setor' }).int('Informe o setor').positive('Informe o setor'),
+  queueId: z.coerce
+    .number({ error: 'Informe o setor' })
+    .int('Informe o setor')
+    .positive('Informe o setor')
+    .max(PG_INT_MAX),
   maxMessages: z.coerce
     .number()
     .int()
@@ -145,7 +150,7 @@ export const QueueIntegrationTestSessionRequestSchema = z.object({
   jsonContent: z.string({ error: 'Required' }).min(1, 'Required').max(20_000),
   language: DialogflowLanguageSchema.nullish().transform((value) => value ?? 'pt-BR'),
   /** The integration being edited: its stored private key is used when `jsonContent` carries the mask. */
-  integrationId: z.coerce.number().int().positive().nullish(),
+  integrationId: z.coerce.number().int().positive().max(PG_INT_MAX).nullish(),
 });
 export type QueueIntegrationTestSessionRequest = z.infer<typeof QueueIntegrationTestSessionRequestSchema>;
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { PG_INT_MAX } from '../common/ids.js';
 import { PageNumberSchema } from '../common/pagination.js';
+import { partialUpdateSchema } from '../common/partial-update.js';
 import { CampaignSnapshotSchema, FileListSnapshotSchema } from '../events/campaigns/snapshots.js';
 import { pageOf, UploadedFileSchema } from './common.js';
 
@@ -38,7 +40,12 @@ const emptyToNull = (value: unknown): unknown => (value === '' || value === unde
 /** An optional id: empty, absent, null or the select's `'Nenhuma'` mean none. */
 const optionalId = z.preprocess(
   (value) => (value === 'Nenhuma' ? null : emptyToNull(value)),
-  z.coerce.number({ error: CAMPAIGN_MESSAGES.required }).int().positive(CAMPAIGN_MESSAGES.required).nullable(),
+  z.coerce
+    .number({ error: CAMPAIGN_MESSAGES.required })
+    .int()
+    .positive(CAMPAIGN_MESSAGES.required)
+    .max(PG_INT_MAX)
+    .nullable(),
 );
 const text = z.preprocess(emptyToNull, z.string().max(10_000, CAMPAIGN_MESSAGES.tooLong).nullable());
 
@@ -75,7 +82,7 @@ export const CampaignBodySchema = z
     tagListId: optionalId.default(null),
     whatsappId: z.preprocess(
       emptyToNull,
-      z.coerce.number({ error: CAMPAIGN_MESSAGES.required }).int().positive(CAMPAIGN_MESSAGES.required),
+      z.coerce.number({ error: CAMPAIGN_MESSAGES.required }).int().positive(CAMPAIGN_MESSAGES.required).max(PG_INT_MAX),
     ),
     fileListId: optionalId.default(null),
     scheduledAt: z.preprocess(
@@ -177,6 +184,8 @@ const option = (options: readonly number[], label: string) =>
   z.coerce
     .number<string | number>({ error: `${label}: valor inválido` })
     .int()
+    .min(0, `${label}: escolha uma das opções`)
+    .max(PG_INT_MAX, `${label}: escolha uma das opções`)
     .refine((value) => options.includes(value), `${label}: escolha uma das opções`);
 
 /** `POST /campaign-settings`: `{settings}` with any of the four settings (the rest keep their values). */
@@ -229,7 +238,7 @@ export const FILE_MESSAGES = { required: 'Required', tooShort: 'nome muito curto
 
 const fileOptionBody = z.object({
   /** An existing option's id (kept and renamed); without one, a new option. */
-  id: z.coerce.number<string | number>().int().positive().optional(),
+  id: z.coerce.number<string | number>().int().positive().max(PG_INT_MAX).optional(),
   name: z
     .string({ error: FILE_MESSAGES.required })
     .trim()
@@ -250,6 +259,10 @@ export const FileListBodySchema = z.object({
 });
 export type FileListBody = z.infer<typeof FileListBodySchema>;
 export type FileListBodyInput = z.input<typeof FileListBodySchema>;
+
+/** `PUT /files/{id}`: a partial update; an absent field (`options` included) keeps its stored value. */
+export const FileListUpdateSchema = partialUpdateSchema(FileListBodySchema);
+export type FileListUpdate = z.infer<typeof FileListUpdateSchema>;
 
 export const ListFilesQuerySchema = z.object({ searchParam, pageNumber });
 export type ListFilesQuery = z.infer<typeof ListFilesQuerySchema>;

@@ -66,6 +66,7 @@ import {
   FileListBodySchema,
   FileListPageSchema,
   FileListSchema,
+  FileListUpdateSchema,
   ListCampaignsQuerySchema,
   ListFilesQuerySchema,
   SaveCampaignSettingsSchema,
@@ -1106,9 +1107,9 @@ export const PUBLIC_API: readonly PublicRoute[] = [
     body: FileListBodySchema,
     response: FileListSchema,
   }),
-  route('PUT', '/files/{id}', 'campaigns', 'admin', 'Update a file list', {
+  route('PUT', '/files/{id}', 'campaigns', 'admin', 'Update a file list (absent fields keep their values)', {
     params: IdParamsSchema,
-    body: FileListBodySchema,
+    body: FileListUpdateSchema,
     response: FileListSchema,
   }),
   route('DELETE', '/files/{id}', 'campaigns', 'admin', 'Delete a file list', {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from '../common/ids.js';
+import { IdSchema, PG_INT_MAX } from '../common/ids.js';
 import { PageNumberSchema } from '../common/pagination.js';
 import { ChatMessageSnapshotSchema, ChatSnapshotSchema } from '../events/tickets/snapshots.js';
 
@@ -8,7 +8,8 @@ export const CHAT_TITLE_REQUIRED = 'Por favor, preencha o título da conversa.';
 export const CHAT_USERS_REQUIRED = 'Por favor, selecione pelo menos um usuário.';
 
 /** A member as the spec's client sends it: a user id, or a user object `{id}`. */
-const MemberSchema = z.union([IdSchema, z.object({ id: IdSchema }).transform((user) => user.id)]);
+const memberId = IdSchema.max(PG_INT_MAX);
+const MemberSchema = z.union([memberId, z.object({ id: memberId }).transform((user) => user.id)]);
 
 /** `POST /chats`: a title and at least one other user (the caller is always a member). */
 export const ChatRequestSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PG_INT_MAX } from '../common/ids.js';
 
 /**
  * Building blocks of the route catalogue's request and response schemas. Path parameters arrive as strings; the
@@ -7,7 +8,7 @@ import { z } from 'zod';
  */
 
 /** A numeric id in the path (`/tickets/{id}`): a string of digits on the wire, a number for the client. */
-export const IdParamSchema = z.coerce.number<string | number>().int().positive();
+export const IdParamSchema = z.coerce.number<string | number>().int().positive().max(PG_INT_MAX);
 
 /** `{ id }`: the path parameters of most `/x/{id}` routes. */
 export const IdParamsSchema = z.object({ id: IdParamSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PG_INT_MAX } from '../common/ids.js';
 import {
   ConnectionSnapshotSchema,
   MESSAGE_KINDS,
@@ -21,7 +22,7 @@ const counter = z.coerce
   .min(0, 'Must be 0 or more')
   .max(2_147_483_647);
 const text = z.string().max(10_000).optional();
-const optionalId = z.coerce.number<number | string>().int().positive().nullable().optional();
+const optionalId = z.coerce.number<number | string>().int().positive().max(PG_INT_MAX).nullable().optional();
 
 /** The connection fields of the spec (§3, §5): name 2 to 50; the four counters integers ≥ 0. */
 const connectionFields = {
@@ -33,7 +34,7 @@ const connectionFields = {
     .max(50, CONNECTION_MESSAGES.tooLong),
   isDefault: z.boolean().optional(),
   provider: z.enum(PROVIDERS).optional(),
-  queueIds: z.array(z.coerce.number<number | string>().int().positive()).max(200).optional(),
+  queueIds: z.array(z.coerce.number<number | string>().int().positive().max(PG_INT_MAX)).max(200).optional(),
   promptId: optionalId,
   integrationId: optionalId,
   greetingMessage: text,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PG_INT_MAX } from '../common/ids.js';
 import { PageNumberSchema } from '../common/pagination.js';
 import {
   ContactListItemSnapshotSchema,
@@ -49,7 +50,7 @@ export const ContactEmailSchema = z
   .transform((value) => (value ?? '').toLowerCase());
 
 export const ExtraInfoInputSchema = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: z.coerce.number().int().positive().max(PG_INT_MAX).optional(),
   name: z.string({ error: CONTACT_MESSAGES.required }).trim().min(1, CONTACT_MESSAGES.required).max(255),
   value: z
     .union([z.string(), z.number()])
@@ -120,7 +121,7 @@ export const SpreadsheetUploadSchema = z.object({ file: UploadedFileSchema });
  */
 export const ContactImportBodySchema = z.object({
   file: UploadedFileSchema.optional(),
-  whatsappId: z.coerce.number().int().positive().nullish(),
+  whatsappId: z.coerce.number().int().positive().max(PG_INT_MAX).nullish(),
 });
 /** The JSON form of `POST /contacts/import` (an invalid body imports from the default connection). */
 export const PhoneImportBodySchema = ContactImportBodySchema.pick({ whatsappId: true }).catch({});
@@ -164,7 +165,11 @@ export type ContactListBody = z.infer<typeof ContactListBodySchema>;
 export const ListContactListsQuerySchema = z.object({ searchParam, pageNumber });
 export type ListContactListsQuery = z.infer<typeof ListContactListsQuerySchema>;
 
-const listId = z.coerce.number({ error: CONTACT_MESSAGES.required }).int().positive(CONTACT_MESSAGES.required);
+const listId = z.coerce
+  .number({ error: CONTACT_MESSAGES.required })
+  .int()
+  .positive(CONTACT_MESSAGES.required)
+  .max(PG_INT_MAX);
 
 export const ListItemsQuerySchema = z.object({ searchParam, pageNumber, contactListId: listId.optional() });
 export type ListItemsQuery = z.infer<typeof ListItemsQuerySchema>;

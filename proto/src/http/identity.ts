@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from '../common/ids.js';
+import { IdSchema, PG_INT_MAX } from '../common/ids.js';
 import { partialUpdateSchema } from '../common/partial-update.js';
 import { PageNumberSchema } from '../common/pagination.js';
 import {
@@ -29,7 +29,7 @@ export const SignupRequestSchema = z.object({
     .transform((value) => value.replace(/\D/g, ''))
     .pipe(z.string().regex(/^\d{10,11}$/, 'Telefone inválido. Exemplo: (99) 99999-9999')),
   password: z.string({ error: required }).min(5, 'Senha muito curta!').max(50, 'Senha muito grande!'),
-  planId: z.coerce.number({ error: 'Selecione um plano' }).pipe(IdSchema),
+  planId: z.coerce.number({ error: 'Selecione um plano' }).int().positive().max(PG_INT_MAX),
   /**
    * The person signing up, the company's first admin. Optional on the wire (the established client does not send
    * it: the company's name is used, as upstream did); this product's form asks for it.
@@ -128,7 +128,7 @@ const userName = z
   .min(2, 'Nome muito curto')
   .max(256, 'Nome não pode ultrapassar 256 caracteres');
 const userEmail = z.string({ error: mandatory }).trim().toLowerCase().pipe(z.email('Email inválido').max(128));
-const queueIds = z.array(z.coerce.number().pipe(IdSchema)).max(500);
+const queueIds = z.array(z.coerce.number().int().positive().max(PG_INT_MAX)).max(500);
 const allTicket = z
   .enum(['enable', 'enabled', 'disable', 'disabled', 'desabled'])
   .transform((value) => (value.startsWith('enable') ? 'enable' : 'disable'));
@@ -141,7 +141,7 @@ const userConnectionId = z.union([
   z.literal(false).transform(() => null),
   z.literal('').transform(() => null),
   z.null(),
-  z.coerce.number().pipe(IdSchema),
+  z.coerce.number().int().positive().max(PG_INT_MAX),
 ]);
 
 export const CreateUserRequestSchema = z.object({
@@ -263,7 +263,7 @@ export const CompanyRequestSchema = z.object({
     .optional()
     .transform((value) => (value ? value.replace(/\D/g, '') : null)),
   status: flag.default(true),
-  planId: z.coerce.number({ error: mandatory }).pipe(IdSchema),
+  planId: z.coerce.number({ error: mandatory }).int().positive().max(PG_INT_MAX),
   dueDate: dueDate.optional(),
   recurrence: z.preprocess((value) => (value === '' ? undefined : value), RecurrenceSchema.optional()),
   campaignsEnabled: flag.optional(),

@@ -9,3 +9,4 @@ export * from './connector.js';
 export * from './billing.js';
 export * from './campaigns.js';
 export * from './trust.js';
+export * from './request-fields.js';

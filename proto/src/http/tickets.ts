@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from '../common/ids.js';
+import { IdSchema, PG_INT_MAX } from '../common/ids.js';
 import { PageNumberSchema } from '../common/pagination.js';
 import { ScheduleEntrySchema } from '../events/identity/snapshots.js';
 import {
@@ -81,11 +81,11 @@ export const KanbanQuerySchema = ListTicketsQuerySchema.extend({
 });
 export type KanbanQuery = z.infer<typeof KanbanQuerySchema>;
 
-const optionalTicketId = z.coerce.number().int().positive().nullable().optional().catch(null);
+const optionalTicketId = z.coerce.number().int().positive().max(PG_INT_MAX).nullable().optional().catch(null);
 
 /** `POST /tickets`: an agent opens a conversation with a contact. */
 export const CreateTicketSchema = z.object({
-  contactId: z.coerce.number({ error: 'Obrigatório' }).int().positive({ error: 'Obrigatório' }),
+  contactId: z.coerce.number({ error: 'Obrigatório' }).int().positive({ error: 'Obrigatório' }).max(PG_INT_MAX),
   queueId: optionalTicketId,
   whatsappId: optionalTicketId,
   userId: optionalTicketId,
@@ -95,7 +95,7 @@ export type CreateTicketInput = z.infer<typeof CreateTicketSchema>;
 
 /** `false` (the close button sends `promptId: false`) and empty values mean "none". */
 const nullableTicketRef = z
-  .union([z.coerce.number().int().positive(), z.literal(false), z.literal(''), z.null()])
+  .union([z.coerce.number().int().positive().max(PG_INT_MAX), z.literal(false), z.literal(''), z.null()])
   .transform((value) => (typeof value === 'number' ? value : null));
 
 /** `PUT /tickets/{id}`: accept, return, close, reopen, transfer. */
@@ -189,7 +189,7 @@ export const SentMessagesSchema = z.array(MessageSnapshotSchema);
 // --- queues and options ---------------------------------------------------------------------------------------
 
 const nullableQueueRef = z
-  .union([z.coerce.number().int().positive(), z.null(), z.literal('')])
+  .union([z.coerce.number().int().positive().max(PG_INT_MAX), z.null(), z.literal('')])
   .transform((v) => (v === '' ? null : v));
 
 /** `POST /queue`, `PUT /queue/{id}` (partial). */
@@ -198,7 +198,13 @@ export const QueueBodySchema = z.object({
   color: z.string({ error: 'Obrigatório' }).trim().min(1, { error: 'Obrigatório' }).max(20),
   greetingMessage: z.string().optional(),
   outOfHoursMessage: z.string().optional(),
-  orderQueue: z.coerce.number().int().min(0).optional().catch(0),
+  /** The menu position: 0 up to PostgreSQL's integer (its column), anything else a validation error. */
+  orderQueue: z.coerce
+    .number({ error: 'Número inválido' })
+    .int('Número inválido')
+    .min(0, 'Número inválido')
+    .max(PG_INT_MAX, 'Número muito grande')
+    .optional(),
   schedules: z.array(ScheduleEntrySchema).optional(),
   integrationId: nullableQueueRef.optional(),
   promptId: nullableQueueRef.optional(),
@@ -208,21 +214,37 @@ export type QueueBody = z.infer<typeof QueueBodySchema>;
 
 /** `POST /queue-options`, `PUT /queue-options/{id}` (partial); `parentId` -1 or absent: the top level. */
 export const QueueOptionBodySchema = z.object({
-  queueId: z.coerce.number().int().positive(),
+  queueId: z.coerce.number().int().positive().max(PG_INT_MAX),
   parentId: z
-    .union([z.coerce.number().int().positive(), z.null(), z.literal(-1), z.literal('-1')])
+    .union([z.coerce.number().int().positive().max(PG_INT_MAX), z.null(), z.literal(-1), z.literal('-1')])
     .optional()
     .transform((v) => (typeof v === 'number' && v > 0 ? v : null)),
   title: z.string({ error: 'Obrigatório' }).trim().min(1, { error: 'Obrigatório' }).max(100),
   message: z.string().optional().default(''),
-  option: z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().min(1).max(20)),
+  /**
+   * The key the customer types ('1', '2', '#'). An all-digit key is ordered as a number, so it must fit
+   * PostgreSQL's integer: a longer one is refused here rather than breaking the menu it belongs to.
+   */
+  option: z
+    .union([z.string(), z.number()])
+    .transform(String)
+    .pipe(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(20)
+        .refine((key) => !/^\d+$/.test(key) || Number(key) <= PG_INT_MAX, {
+          error: `Opção inválida: use um número até ${PG_INT_MAX}`,
+        }),
+    ),
 });
 export type QueueOptionBody = z.infer<typeof QueueOptionBodySchema>;
 
 /** `GET /queue-options?queueId=&parentId=`. */
 export const QueueOptionsQuerySchema = z.object({
-  queueId: z.coerce.number().int().positive(),
-  parentId: z.coerce.number().int().optional().catch(undefined),
+  queueId: z.coerce.number().int().positive().max(PG_INT_MAX),
+  parentId: z.coerce.number().int().min(-1).max(PG_INT_MAX).optional().catch(undefined),
 });
 export type QueueOptionsQuery = z.infer<typeof QueueOptionsQuerySchema>;
 
@@ -280,16 +302,16 @@ export const ListTagsQuerySchema = z.object({
 export type ListTagsQuery = z.infer<typeof ListTagsQuerySchema>;
 
 const tagRef = z.union([
-  z.coerce.number().int().positive(),
+  z.coerce.number().int().positive().max(PG_INT_MAX),
   z
-    .object({ id: z.coerce.number().int().positive() })
+    .object({ id: z.coerce.number().int().positive().max(PG_INT_MAX) })
     .loose()
     .transform((tag) => tag.id),
 ]);
 
 /** `POST /tags/sync {ticketId, tags}`: tags as ids or as the tag objects the tag editor holds. */
 export const SyncTagsSchema = z.object({
-  ticketId: z.coerce.number({ error: 'Obrigatório' }).int().positive({ error: 'Obrigatório' }),
+  ticketId: z.coerce.number({ error: 'Obrigatório' }).int().positive({ error: 'Obrigatório' }).max(PG_INT_MAX),
   tags: z.array(tagRef).optional().default([]),
 });
 export type SyncTagsInput = z.infer<typeof SyncTagsSchema>;
@@ -344,12 +366,12 @@ const note = z
   .min(1, { error: 'Obrigatório' })
   .min(2, { error: 'Muito curto!' })
   .max(65_536, { error: 'Muito longo!' });
-const optionalId = z.coerce.number().int().positive().optional().catch(undefined);
+const optionalId = z.coerce.number().int().positive().max(PG_INT_MAX).optional().catch(undefined);
 
 /** `POST /ticket-notes {note, ticketId, contactId}`: a note of at least 2 characters (the spec). */
 export const CreateTicketNoteSchema = z.object({
   note,
-  ticketId: z.coerce.number({ error: 'Obrigatório' }).int().positive({ error: 'Obrigatório' }),
+  ticketId: z.coerce.number({ error: 'Obrigatório' }).int().positive({ error: 'Obrigatório' }).max(PG_INT_MAX),
   contactId: optionalId,
 });
 export type CreateTicketNoteInput = z.infer<typeof CreateTicketNoteSchema>;
@@ -384,7 +406,7 @@ export const TicketNotePageSchema = pageOf('ticketNotes', TicketNoteViewSchema);
 /** `POST /schedules`, `PUT /schedules/{id}` (partial): the spec's validation and messages. */
 export const ScheduleBodySchema = z.object({
   body: z.string({ error: 'Obrigatório' }).trim().min(5, { error: 'Mensagem muito curta' }).max(65_536),
-  contactId: z.coerce.number({ error: 'Obrigatório' }).int().positive({ error: 'Obrigatório' }),
+  contactId: z.coerce.number({ error: 'Obrigatório' }).int().positive({ error: 'Obrigatório' }).max(PG_INT_MAX),
   /** An instant, or a wall-clock time without offset in the company's time zone (see `parseDateTime`). */
   sendAt: z.preprocess(
     (value) => (value === null || value === '' ? undefined : value),
@@ -396,8 +418,8 @@ export type ScheduleBody = z.infer<typeof ScheduleBodySchema>;
 export const ListSchedulesQuerySchema = z.object({
   searchParam: optionalSearch(200),
   pageNumber: firstPage,
-  contactId: z.coerce.number().int().positive().optional().catch(undefined),
-  userId: z.coerce.number().int().positive().optional().catch(undefined),
+  contactId: z.coerce.number().int().positive().max(PG_INT_MAX).optional().catch(undefined),
+  userId: z.coerce.number().int().positive().max(PG_INT_MAX).optional().catch(undefined),
 });
 export type ListSchedulesQuery = z.infer<typeof ListSchedulesQuerySchema>;
 

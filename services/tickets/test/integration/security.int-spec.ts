@@ -71,6 +71,76 @@ describe('hostile input', () => {
   });
 });
 
+const detailPaths = (body: unknown): string[] =>
+  (body as { details: Array<{ path: string }> }).details.map((detail) => detail.path);
+
+describe('integers and menu keys beyond PostgreSQL integer', () => {
+  it('answers 400 ERR_VALIDATION to an orderQueue beyond integer on POST and PUT /queue, storing nothing', async () => {
+    const created = await harness.http('POST', '/queue', setup.admin, { name: 'Ordem', color: '#0a0a0a' });
+    for (const [method, path, body] of [
+      ['POST', '/queue', { name: 'Ordem grande', color: '#0b0b0b', orderQueue: 2_147_483_648 }],
+      ['POST', '/queue', { name: 'Ordem texto', color: '#0c0c0c', orderQueue: '99999999999' }],
+      ['PUT', `/queue/${created.body.id}`, { orderQueue: 2_147_483_648 }],
+    ] as const) {
+      const response = await harness.http(method, path, setup.admin, body);
+      expect({ method, path, status: response.status, error: response.body.error }).toEqual({
+        method,
+        path,
+        status: 400,
+        error: 'ERR_VALIDATION',
+      });
+      expect(detailPaths(response.body)).toEqual(['orderQueue']);
+    }
+    const highest = await harness.http('PUT', `/queue/${created.body.id}`, setup.admin, { orderQueue: 2_147_483_647 });
+    expect(highest.body.orderQueue).toBe(2_147_483_647);
+    const names = (await harness.http<Array<{ name: string }>>('GET', '/queue', setup.admin)).body.map(
+      (queue) => queue.name,
+    );
+    expect(names).not.toContain('Ordem grande');
+  });
+
+  it('refuses an all-digit option key beyond integer, and a menu stored with one still lists', async () => {
+    const queue = await harness.http('POST', '/queue', setup.admin, { name: 'Menu', color: '#0d0d0d' });
+    const first = await harness.http('POST', '/queue-options', setup.admin, {
+      queueId: queue.body.id,
+      title: 'Vendas',
+      option: '1',
+    });
+    for (const [method, path, body] of [
+      ['POST', '/queue-options', { queueId: queue.body.id, title: 'Grande', option: '2147483648' }],
+      ['POST', '/queue-options', { queueId: queue.body.id, title: 'Número', option: 99_999_999_999 }],
+      ['PUT', `/queue-options/${first.body.id}`, { option: '00000000002147483648' }],
+    ] as const) {
+      const response = await harness.http(method, path, setup.admin, body);
+      expect({ method, body, status: response.status, error: response.body.error }).toEqual({
+        method,
+        body,
+        status: 400,
+        error: 'ERR_VALIDATION',
+      });
+      expect(detailPaths(response.body)).toEqual(['option']);
+    }
+    const fits = await harness.http('POST', '/queue-options', setup.admin, {
+      queueId: queue.body.id,
+      title: 'Maior',
+      option: '2147483647',
+    });
+    expect(fits.status).toBe(200);
+    // a key stored before this rule (beyond integer) does not break the menu's list
+    await harness.query(
+      `INSERT INTO tickets.queue_options (company_id, queue_id, title, option) VALUES ($1, $2, 'Antiga', '99999999999')`,
+      [setup.companyId, queue.body.id],
+    );
+    const menu = await harness.http<Array<{ option: string }>>(
+      'GET',
+      `/queue-options?queueId=${queue.body.id}`,
+      setup.admin,
+    );
+    expect(menu.status).toBe(200);
+    expect(menu.body.map((option) => option.option)).toEqual(['1', '2147483647', '99999999999']);
+  });
+});
+
 describe('partial updates', () => {
   it('a name-only PUT keeps the other fields (tags, queues, quick messages)', async () => {
     const tag = await harness.http('POST', '/tags', setup.admin, { name: 'Lane parcial', color: '#123456', kanban: 1 });

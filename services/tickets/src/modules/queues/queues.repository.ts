@@ -4,6 +4,7 @@ import type { CompanyId } from '@cs/proto/common';
 import type { ScheduleEntry } from '@cs/proto/events';
 import type { QueueView } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
+import { DomainError } from '@cs/platform/errors';
 
 export interface QueueRow {
   readonly id: number;
@@ -122,6 +123,30 @@ export class QueuesRepository {
       [companyId, [...ids]],
     );
     return rows.map(toQueueRow);
+  }
+
+  /**
+   * A queue's prompt and integration must be the company's own: another company's id (or one that does not
+   * exist) is refused as not found, like every cross-company reference.
+   */
+  async assertReferences(
+    companyId: CompanyId,
+    refs: { integrationId?: number | null | undefined; promptId?: number | null | undefined },
+  ): Promise<void> {
+    if (refs.promptId != null && !(await this.owns(companyId, 'prompts', refs.promptId))) {
+      throw new DomainError('ERR_NO_PROMPT_FOUND');
+    }
+    if (refs.integrationId != null && !(await this.owns(companyId, 'queue_integrations', refs.integrationId))) {
+      throw new DomainError('ERR_NO_INTEGRATION_FOUND');
+    }
+  }
+
+  private async owns(companyId: CompanyId, table: 'prompts' | 'queue_integrations', id: number): Promise<boolean> {
+    const rows = await this.db.query<unknown[]>(`SELECT 1 FROM ${table} WHERE company_id = $1 AND id = $2`, [
+      companyId,
+      id,
+    ]);
+    return rows.length > 0;
   }
 
   async list(companyId: CompanyId): Promise<QueueRow[]> {
