@@ -102,6 +102,62 @@ describe("another company's ids answer 404", () => {
     expect(put.body.error).toBe('ERR_NO_TAG_FOUND');
   });
 
+  it("B's queues, tickets and menu options cannot refer to A's prompt, integration or queue", async () => {
+    const prompt = await harness.http('POST', '/prompt', a.admin, {
+      name: 'Atendente da A',
+      prompt: 'Seja gentil.',
+      apiKey: 'sk-proj-abcdefghijklmnopqrstuvwxyz0123456789',
+      queueId: ids.queue,
+    });
+    const integration = await harness.http('POST', '/queueIntegration', a.admin, {
+      type: 'typebot',
+      name: 'Bot da A',
+      urlN8N: 'https://typebot.exemplo.com.br',
+      typebotSlug: 'bot-a',
+    });
+    expect([prompt.status, integration.status]).toEqual([200, 200]);
+    const queue = await harness.http('POST', '/queue', b.admin, { name: 'Fila B', color: '#222222' });
+    const option = await harness.http('POST', '/queue-options', b.admin, {
+      queueId: queue.body.id,
+      title: 'Opção B',
+      option: '1',
+    });
+    const ticket = await ticketFrom(harness, b, b.contact, 'Olá, referências');
+    const refused: Array<[string, string, object, string]> = [
+      ['POST', '/queue', { name: 'Fila B2', color: '#333333', promptId: prompt.body.id }, 'ERR_NO_PROMPT_FOUND'],
+      [
+        'POST',
+        '/queue',
+        { name: 'Fila B3', color: '#444444', integrationId: integration.body.id },
+        'ERR_NO_INTEGRATION_FOUND',
+      ],
+      ['PUT', `/queue/${queue.body.id}`, { promptId: prompt.body.id }, 'ERR_NO_PROMPT_FOUND'],
+      ['PUT', `/queue/${queue.body.id}`, { integrationId: integration.body.id }, 'ERR_NO_INTEGRATION_FOUND'],
+      ['PUT', `/tickets/${ticket.id}`, { promptId: prompt.body.id }, 'ERR_NO_PROMPT_FOUND'],
+      ['PUT', `/tickets/${ticket.id}`, { integrationId: integration.body.id }, 'ERR_NO_INTEGRATION_FOUND'],
+      ['PUT', `/queue-options/${option.body.id}`, { title: 'Outra', queueId: ids.queue }, 'ERR_NOT_FOUND'],
+      ['PUT', `/queue-options/${option.body.id}`, { title: 'Outra', parentId: ids.option }, 'ERR_NOT_FOUND'],
+    ];
+    for (const [method, path, body, code] of refused) {
+      const response = await harness.http(method, path, b.admin, body);
+      expect([method, path, body, response.status, response.body.error]).toEqual([method, path, body, 404, code]);
+    }
+    // nothing of A was stored on B's records
+    expect((await harness.http('GET', `/queue/${queue.body.id}`, b.admin)).body).toMatchObject({
+      promptId: null,
+      integrationId: null,
+    });
+    expect((await harness.http('GET', `/queue-options/${option.body.id}`, b.admin)).body).toMatchObject({
+      title: 'Opção B',
+      queueId: queue.body.id,
+    });
+    const [stored] = await harness.query<{ prompt_id: number | null; integration_id: number | null }>(
+      'SELECT prompt_id, integration_id FROM tickets.tickets WHERE company_id = $1 AND id = $2',
+      [b.companyId, ticket.id],
+    );
+    expect(stored).toEqual({ prompt_id: null, integration_id: null });
+  });
+
   it("lists hold only the caller's company records", async () => {
     const lists = await Promise.all([
       harness.http('GET', '/tags', b.admin),

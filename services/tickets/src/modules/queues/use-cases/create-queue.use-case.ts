@@ -29,6 +29,7 @@ export class CreateQueueUseCase {
         const company = await this.projections.company(companyId);
         const limit = company.plan?.queues ?? 0;
         if (limit > 0 && (await this.queues.count(companyId)) >= limit) throw new DomainError('ERR_PLAN_LIMIT_QUEUES');
+        await this.queues.assertReferences(companyId, body);
         const queue = await this.queues.insert(companyId, {
           name: body.name,
           color: body.color,

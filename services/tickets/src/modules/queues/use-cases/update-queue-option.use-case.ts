@@ -19,6 +19,13 @@ export class UpdateQueueOptionUseCase {
     return this.transactions.run(async () => {
       const current = await this.queues.option(companyId, optionId);
       if (!current) throw new DomainError('ERR_NOT_FOUND');
+      // the option stays where it is; a queue or parent named in the body must still be the company's own
+      if (body.queueId !== undefined && !(await this.queues.find(companyId, body.queueId))) {
+        throw new DomainError('ERR_NOT_FOUND');
+      }
+      if (body.parentId != null && !(await this.queues.option(companyId, body.parentId))) {
+        throw new DomainError('ERR_NOT_FOUND');
+      }
       const updated = await this.queues.updateOption(companyId, optionId, {
         title: body.title ?? current.title,
         message: body.message ?? current.message,

@@ -25,6 +25,7 @@ export class UpdateQueueUseCase {
       this.transactions.run(async () => {
         const current = await this.queues.find(companyId, queueId);
         if (!current) throw new DomainError('ERR_NOT_FOUND');
+        await this.queues.assertReferences(companyId, body);
         const queue = await this.queues.update(companyId, queueId, {
           name: body.name ?? current.name,
           color: body.color ?? current.color,

@@ -57,6 +57,7 @@ export class UpdateTicketUseCase {
       if (queueId !== null && queueId !== ticket.queueId && !(await this.queues.find(companyId, queueId))) {
         throw new DomainError('ERR_NOT_FOUND');
       }
+      await this.queues.assertReferences(companyId, input);
       let userId = input.userId !== undefined ? input.userId : ticket.userId;
       const accepting = ticket.status === 'pending' && status === 'open';
       const reopening = ticket.status === 'closed' && status !== 'closed';
