@@ -31,6 +31,8 @@ describe('gateway routes', () => {
 
   it('maps plan-gated prefixes to their flags and keeps expired companies to billing and sign-in', () => {
     expect(planFlagFor('/campaigns/3/cancel')).toBe('useCampaigns');
+    for (const path of ['/files', '/files/list', '/files/3', '/files/uploadList/3'])
+      expect(planFlagFor(path)).toBe('useCampaigns');
     expect(planFlagFor('/tags/kanban')).toBe('useKanban');
     expect(planFlagFor('/tags')).toBeUndefined();
     expect(planFlagFor('/prompt/2')).toBe('useOpenAi');

@@ -112,6 +112,7 @@ export function isPublic(method: string, path: string): boolean {
 export const PLAN_GATES: ReadonlyArray<{ readonly prefix: string; readonly flag: PlanFlag }> = [
   { prefix: '/campaigns', flag: 'useCampaigns' },
   { prefix: '/campaign-settings', flag: 'useCampaigns' },
+  { prefix: '/files', flag: 'useCampaigns' },
   { prefix: '/contact-lists', flag: 'useCampaigns' },
   { prefix: '/contact-list-items', flag: 'useCampaigns' },
   { prefix: '/schedules', flag: 'useSchedules' },

@@ -37,6 +37,7 @@ async function adminOn(flags: Flags): Promise<Session> {
 
 const FLAG_ROUTES: Array<[keyof Flags, string, string]> = [
   ['useCampaigns', 'GET', '/campaigns'],
+  ['useCampaigns', 'GET', '/files'],
   ['useSchedules', 'GET', '/schedules'],
   ['useInternalChat', 'GET', '/chats'],
   ['useExternalApi', 'POST', '/api/messages/send'],

@@ -477,6 +477,35 @@ describe('campaign routes', () => {
     expect((await json(await call(disabled.companyId, 'POST', '/campaigns', {}))).error).toBe('ERR_CAMPAIGNS_DISABLED');
   });
 
+  it('gates file lists like campaigns: the plan flag and campaignsEnabled', async () => {
+    const noPlan = await setup(0, { useCampaigns: false });
+    const disabled = await setup(0, { campaignsEnabled: false });
+    const body = { name: 'Catálogo', message: 'Veja', options: [{ name: 'PDF' }] };
+    const calls: Array<[string, string, unknown?]> = [
+      ['GET', '/files'],
+      ['GET', '/files/list'],
+      ['GET', '/files/1'],
+      ['POST', '/files', body],
+      ['PUT', '/files/1', body],
+      ['DELETE', '/files/1'],
+    ];
+    for (const [method, path, payload] of calls) {
+      const denied = await call(noPlan.companyId, method, path, payload);
+      expect([method, path, denied.status, (await json(denied)).error]).toEqual([
+        method,
+        path,
+        403,
+        'ERR_NO_PERMISSION',
+      ]);
+      const off = await call(disabled.companyId, method, path, payload);
+      expect([method, path, (await json(off)).error]).toEqual([method, path, 'ERR_CAMPAIGNS_DISABLED']);
+    }
+    const { rows } = await db.query('SELECT 1 FROM campaigns.file_lists WHERE company_id = ANY($1)', [
+      [noPlan.companyId, disabled.companyId],
+    ]);
+    expect(rows).toEqual([]);
+  });
+
   it('saves the campaign settings with the spec options, defaults and unique variable shortcuts', async () => {
     const companyId = await nextCompanyId();
     const defaults = await json<Array<{ key: string; value: unknown }>>(
@@ -586,6 +615,19 @@ describe('campaign routes', () => {
       }),
     );
     expect(renamed).toMatchObject({ name: 'Catálogo 2', options: [{ name: 'Tabela' }] });
+    // a partial update: absent options keep every option (with its file), an absent message keeps the message
+    const tabela = { name: 'Tabela', path: uploaded.options[0]!.path };
+    const withoutOptions = await call(companyId, 'PUT', `/files/${created.id}`, {
+      name: 'Catálogo 3',
+      message: 'Nossos produtos',
+    });
+    expect(withoutOptions.status).toBe(200);
+    expect(await json(withoutOptions)).toMatchObject({ name: 'Catálogo 3', options: [tabela] });
+    const nameOnly = await call(companyId, 'PUT', `/files/${created.id}`, { name: 'Catálogo 4' });
+    expect(nameOnly.status).toBe(200);
+    const kept = { name: 'Catálogo 4', message: 'Nossos produtos', options: [tabela] };
+    expect(await json(nameOnly)).toMatchObject(kept);
+    expect(await json(await call(companyId, 'GET', `/files/${created.id}`))).toMatchObject(kept);
     expect((await call(companyId, 'DELETE', `/files/${created.id}`)).status).toBe(200);
     await expectEventually(() =>
       expect(parties.fileEvents.filter((event) => event.data.id === created.id).map((e) => e.type)).toEqual(

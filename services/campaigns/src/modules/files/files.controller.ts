@@ -9,6 +9,7 @@ import {
   Put,
   Query,
   UploadedFiles,
+  UseGuards,
   UseInterceptors,
 } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
@@ -17,6 +18,8 @@ import {
   FileListBodySchema,
   type FileListPage,
   type FileListResponse,
+  type FileListUpdate,
+  FileListUpdateSchema,
   type ListFilesQuery,
   ListFilesQuerySchema,
   type MessageResponse,
@@ -26,12 +29,17 @@ import {
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CompanyIdParam, CurrentIdentity, type Identity, Roles } from '@cs/platform/tenancy';
 import { LimitedFilesInterceptor } from '@cs/platform/uploads';
+import { CampaignsEnabledGuard } from '../projections/campaigns-enabled.guard.js';
 import { maxUpload, type UploadedFile } from '../media/media.storage.js';
 import { FilesRepository } from './files.repository.js';
 
-/** File lists (`/files`): name, message and options, each option with one uploaded file. */
+/**
+ * File lists (`/files`): name, message and options, each option with one uploaded file. A campaigns feature: the
+ * plan's `useCampaigns` and the company's `campaignsEnabled` gate them as they gate `/campaigns`.
+ */
 @Controller('files')
 @Roles('admin')
+@UseGuards(CampaignsEnabledGuard)
 export class FilesController {
   constructor(private readonly files: FilesRepository) {}
 
@@ -69,7 +77,7 @@ export class FilesController {
   update(
     @CompanyIdParam() companyId: CompanyId,
     @Param('id', new IdPipe('ERR_NO_FILE_LIST_FOUND')) id: number,
-    @Body(new ZodPipe(FileListBodySchema)) body: FileListBody,
+    @Body(new ZodPipe(FileListUpdateSchema)) body: FileListUpdate,
   ): Promise<FileListResponse> {
     return this.files.update(companyId, id, body);
   }

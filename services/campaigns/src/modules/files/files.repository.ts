@@ -2,7 +2,14 @@ import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { hasMorePages } from '@cs/proto/common';
 import { FileListCreated, FileListDeleted, type FileListSnapshot, FileListUpdated } from '@cs/proto/events';
-import type { FileListBody, FileListPage, FileListResponse, ListFilesQuery, UploadListFields } from '@cs/proto/http';
+import type {
+  FileListBody,
+  FileListPage,
+  FileListResponse,
+  FileListUpdate,
+  ListFilesQuery,
+  UploadListFields,
+} from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
@@ -82,37 +89,53 @@ export class FilesRepository {
     });
   }
 
-  async update(companyId: CompanyId, id: number, body: FileListBody): Promise<FileListResponse> {
+  /** A partial update: an absent `name` or `message` keeps its value, absent `options` keep every option. */
+  async update(companyId: CompanyId, id: number, body: FileListUpdate): Promise<FileListResponse> {
     const removed: Array<string | null> = [];
     const saved = await this.transactions.run(async (manager) => {
       const current = await this.find(companyId, id);
       await manager.query(
-        'UPDATE file_lists SET name = $3, message = $4, updated_at = now() WHERE company_id = $1 AND id = $2',
-        [companyId, id, body.name, body.message],
+        `UPDATE file_lists SET name = COALESCE($3, name), message = COALESCE($4, message), updated_at = now()
+          WHERE company_id = $1 AND id = $2`,
+        [companyId, id, body.name ?? null, body.message ?? null],
       );
-      const kept = new Set(body.options.flatMap((option) => (option.id ? [option.id] : [])));
-      for (const option of current.options) {
-        if (kept.has(option.id)) continue;
-        removed.push(option.path);
-        await manager.query('DELETE FROM file_list_options WHERE company_id = $1 AND id = $2', [companyId, option.id]);
-      }
-      for (const [position, option] of body.options.entries()) {
-        if (option.id && current.options.some((existing) => existing.id === option.id)) {
-          await manager.query(
-            'UPDATE file_list_options SET name = $3, position = $4 WHERE company_id = $1 AND id = $2',
-            [companyId, option.id, option.name, position],
-          );
-        } else {
-          await manager.query(
-            'INSERT INTO file_list_options (company_id, file_list_id, name, position) VALUES ($1, $2, $3, $4)',
-            [companyId, id, option.name, position],
-          );
-        }
-      }
+      if (body.options) await this.replaceOptions(manager, companyId, id, current, body.options, removed);
       return this.announce(companyId, id, 'updated');
     });
     for (const path of removed) await this.media.remove(path);
     return saved;
+  }
+
+  /** The list's options become `options`: those with a kept id are renamed, the rest removed (their files too). */
+  private async replaceOptions(
+    manager: TransactionHost['manager'],
+    companyId: CompanyId,
+    id: number,
+    current: FileListResponse,
+    options: FileListBody['options'],
+    removed: Array<string | null>,
+  ): Promise<void> {
+    const kept = new Set(options.flatMap((option) => (option.id ? [option.id] : [])));
+    for (const option of current.options) {
+      if (kept.has(option.id)) continue;
+      removed.push(option.path);
+      await manager.query('DELETE FROM file_list_options WHERE company_id = $1 AND id = $2', [companyId, option.id]);
+    }
+    for (const [position, option] of options.entries()) {
+      if (option.id && current.options.some((existing) => existing.id === option.id)) {
+        await manager.query('UPDATE file_list_options SET name = $3, position = $4 WHERE company_id = $1 AND id = $2', [
+          companyId,
+          option.id,
+          option.name,
+          position,
+        ]);
+      } else {
+        await manager.query(
+          'INSERT INTO file_list_options (company_id, file_list_id, name, position) VALUES ($1, $2, $3, $4)',
+          [companyId, id, option.name, position],
+        );
+      }
+    }
   }
 
   async remove(companyId: CompanyId, id: number): Promise<void> {
