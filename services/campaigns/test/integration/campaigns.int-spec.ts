@@ -335,6 +335,30 @@ describe('campaign routes', () => {
     expect(upstreamGaps('frame.company-campaign.create', { action: 'create', record: onCreate })).toEqual([]);
   });
 
+  it("refuses another company's tag as a campaign's audience with 404, and stores nothing", async () => {
+    const owner = await setup(0);
+    const { companyId, connectionId } = await setup(0);
+    const foreignTag = owner.companyId * 10 + nextId();
+    const ownTag = companyId * 10 + nextId();
+    await parties.tag(owner.companyId, foreignTag, 'VIP da outra empresa');
+    await parties.tag(companyId, ownTag, 'VIP');
+    await expectEventually(async () => {
+      const { rowCount } = await db.query('SELECT 1 FROM campaigns.tags WHERE id = ANY($1)', [[foreignTag, ownTag]]);
+      expect(rowCount).toBe(2);
+    });
+    const byTag = (tagListId: number) =>
+      campaignBody(connectionId, null as unknown as number, { contactListId: null, tagListId });
+    const refused = await call(companyId, 'POST', '/campaigns', byTag(foreignTag));
+    expect([refused.status, (await json(refused)).error]).toEqual([404, 'ERR_NO_TAG_FOUND']);
+    const created = await call(companyId, 'POST', '/campaigns', byTag(ownTag));
+    expect(created.status).toBe(200);
+    const campaign = await json<Campaign & { tagListId: number | null }>(created);
+    const changed = await call(companyId, 'PUT', `/campaigns/${campaign.id}`, byTag(foreignTag));
+    expect([changed.status, (await json(changed)).error]).toEqual([404, 'ERR_NO_TAG_FOUND']);
+    const { rows } = await db.query('SELECT tag_list_id FROM campaigns.campaigns WHERE company_id = $1', [companyId]);
+    expect(rows).toEqual([{ tag_list_id: ownTag }]);
+  });
+
   it('answers in the shapes its @cs/proto/http contract documents, and refuses bodies outside it', async () => {
     const { companyId, connectionId, listId } = await setup(1);
     /** The answer, parsed with the catalogue's response schema: it conforms and has no undocumented field. */

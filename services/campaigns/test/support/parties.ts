@@ -19,6 +19,7 @@ import {
   MessageSendFailed,
   MessageSent,
   SendMessage,
+  TagCreated,
   type TypedEvent,
   TicketUpdated,
 } from '@cs/proto/events';
@@ -255,6 +256,19 @@ export class Parties {
         messages: messages.slice(start, start + 500),
       });
     }
+  }
+
+  /** A tag of the company, as tickets publishes it. */
+  async tag(companyId: number, id: number, name: string): Promise<void> {
+    await this.publish('tickets.tag.v1', String(id), TagCreated, companyId, {
+      id,
+      companyId,
+      name,
+      color: '#2196f3',
+      kanban: 0,
+      userId: null,
+      ticketsCount: 0,
+    });
   }
 
   async ticket(

@@ -5,6 +5,7 @@ import {
   PlatformTables1700000000000,
 } from '@cs/platform/database';
 import { CreateCampaigns1732600000000 } from './1732600000000-create-campaigns.js';
+import { Tags1765200000000 } from './1765200000000-tags.js';
 
 /** Every migration of campaigns, in order. Never edit a merged migration; add a new one. */
 export const CampaignsMigrations = [
@@ -13,4 +14,5 @@ export const CampaignsMigrations = [
   OutboxQuietNotify1764500000000,
   OutboxJsonPayload1764800000000,
   OutboxIdAfterXid1765000000000,
+  Tags1765200000000,
 ];

@@ -150,11 +150,12 @@ export class CampaignsService {
     return saved;
   }
 
-  /** Before the transaction: the connection and the contact list, when their events are still on their way. */
+  /** Before the transaction: the connection, the contact list and the tag, when their events are still on their way. */
   private async awaitReferences(body: CampaignBody): Promise<void> {
     await Promise.all([
       this.projections.awaitReference('connections', body.whatsappId),
       body.contactListId === null ? undefined : this.projections.awaitReference('contact_lists', body.contactListId),
+      body.tagListId === null ? undefined : this.projections.awaitReference('tags', body.tagListId),
     ]);
   }
 
@@ -175,6 +176,7 @@ export class CampaignsService {
     if (!(await exists('connections', body.whatsappId))) throw new DomainError('ERR_NO_WAPP_FOUND');
     if (!(await exists('contact_lists', body.contactListId))) throw new DomainError('ERR_NO_CONTACT_LIST_FOUND');
     if (!(await exists('file_lists', body.fileListId))) throw new DomainError('ERR_NO_FILE_LIST_FOUND');
+    if (!(await exists('tags', body.tagListId))) throw new DomainError('ERR_NO_TAG_FOUND');
     let scheduledAt: Date | null = null;
     if (body.scheduledAt) {
       const company = await this.projections.company(companyId);

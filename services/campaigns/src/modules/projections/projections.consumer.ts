@@ -4,6 +4,7 @@ import {
   ContactsContactListTopic,
   IdentityCompanyTopic,
   IdentitySettingsTopic,
+  TicketsTagTopic,
   TicketsTicketTopic,
   type TicketSnapshot,
   type TypedEvent,
@@ -14,7 +15,8 @@ import { ProjectionsRepository } from './projections.repository.js';
 
 /**
  * Keeps the local projections campaigns needs: companies (plan flag, `campaignsEnabled`, time zone),
- * connections (names), contact lists and their items (audiences) and tickets' contacts with their tags.
+ * connections (names), contact lists and their items (audiences), tags (which a tag campaign may name) and
+ * tickets' contacts with their tags.
  */
 @Controller()
 export class ProjectionsConsumer {
@@ -75,6 +77,21 @@ export class ProjectionsConsumer {
         return;
       case 'contacts.contact-list-item.deleted':
         await this.projections.deleteItem(companyId, event.data.id);
+        return;
+      default:
+        assertUnreachable(event);
+    }
+  }
+
+  @OnTopic(TicketsTagTopic)
+  async onTag(event: TypedEvent<typeof TicketsTagTopic>): Promise<void> {
+    switch (event.type) {
+      case 'tickets.tag.created':
+      case 'tickets.tag.updated':
+        await this.projections.upsertTag(event.data.companyId, event.data.id);
+        return;
+      case 'tickets.tag.deleted':
+        await this.projections.deleteTag(asCompanyId(event.companyId), event.data.id);
         return;
       default:
         assertUnreachable(event);

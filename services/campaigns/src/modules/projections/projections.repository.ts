@@ -78,8 +78,19 @@ export class ProjectionsRepository {
    * ERR_NO_CONTACT_LIST_FOUND because the list's event is still on its way; another company's list is refused
    * without waiting.
    */
-  async awaitReference(table: 'connections' | 'contact_lists', id: number): Promise<void> {
+  async awaitReference(table: 'connections' | 'contact_lists' | 'tags', id: number): Promise<void> {
     await awaitProjectedRow(this.transactions.dataSource, table, id);
+  }
+
+  async upsertTag(companyId: number, id: number): Promise<void> {
+    await this.db.query(
+      'INSERT INTO tags (id, company_id) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET company_id = $2',
+      [id, companyId],
+    );
+  }
+
+  async deleteTag(companyId: CompanyId, id: number): Promise<void> {
+    await this.db.query('DELETE FROM tags WHERE company_id = $1 AND id = $2', [companyId, id]);
   }
 
   async upsertConnection(connection: ConnectionSnapshot): Promise<void> {
@@ -145,6 +156,13 @@ export class ProjectionsRepository {
         })),
       ),
     ]);
+    // the tags a ticket carries are its company's: known before (or without) their own events
+    const tags = new Map(latest.flatMap((ticket) => ticket.tags.map((tag) => [tag.id, ticket.companyId] as const)));
+    if (tags.size === 0) return;
+    await this.db.query(
+      `INSERT INTO tags (id, company_id) SELECT * FROM unnest($1::int[], $2::int[]) ON CONFLICT (id) DO NOTHING`,
+      [[...tags.keys()], [...tags.values()]],
+    );
   }
 
   async deleteTicket(companyId: CompanyId, id: number): Promise<void> {
