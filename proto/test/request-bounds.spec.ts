@@ -1,5 +1,14 @@
 import { PG_INT_MAX, PG_INT_MIN } from '@cs/proto/common';
-import { PUBLIC_API, type PublicRoute, requestFields, requestSchema, sampleOf, sampleWith } from '@cs/proto/http';
+import {
+  PUBLIC_API,
+  type PublicRoute,
+  QueueBodySchema,
+  QueueOptionBodySchema,
+  requestFields,
+  requestSchema,
+  sampleOf,
+  sampleWith,
+} from '@cs/proto/http';
 
 const keyOf = (route: PublicRoute): string => `${route.method} ${route.path}`;
 const ID_KEY = /(^id$|Id$|Ids$)/;
@@ -48,5 +57,31 @@ describe('the request schemas of the catalogue', () => {
     const body = route && requestSchema(route, 'body');
     expect(body && sampleOf(body)).toEqual({ name: 'fuzzfuzz', color: 'fuzzfuzz' });
     expect(route?.body?.safeParse(body && sampleWith(body, ['orderQueue'], 7)).data).toMatchObject({ orderQueue: 7 });
+  });
+});
+
+describe("a queue option's key and a queue's order", () => {
+  const option = (key: unknown) => QueueOptionBodySchema.safeParse({ queueId: 1, title: 'Vendas', option: key });
+
+  it('takes any short key, and all-digit keys up to PostgreSQL integer', () => {
+    for (const key of ['1', '#', '0', 'a1', '2147483647', 7, ' 12 '])
+      expect([key, option(key).success]).toEqual([key, true]);
+  });
+
+  it('refuses an all-digit key beyond PostgreSQL integer, however it is written', () => {
+    for (const key of ['2147483648', '00000000002147483648', 99_999_999_999, '99999999999999999999']) {
+      const parsed = option(key);
+      expect([key, parsed.success, parsed.error?.issues.map((issue) => issue.path.join('.'))]).toEqual([
+        key,
+        false,
+        ['option'],
+      ]);
+    }
+  });
+
+  it('refuses an orderQueue beyond PostgreSQL integer or below 0 instead of storing 0', () => {
+    for (const orderQueue of [PG_INT_MAX + 1, -1, 'abc'])
+      expect(QueueBodySchema.safeParse({ name: 'Vendas', color: '#000000', orderQueue }).success).toBe(false);
+    expect(QueueBodySchema.parse({ name: 'Vendas', color: '#000000', orderQueue: '3' }).orderQueue).toBe(3);
   });
 });
