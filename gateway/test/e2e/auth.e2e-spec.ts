@@ -1,6 +1,7 @@
 /**
- * Sign-in through the gateway on real PostgreSQL and Kafka: signup → login → refresh rotation → reuse of a
- * rotated refresh token revokes the family → logout; the 401/403 semantics the spec's clients depend on;
+ * Sign-in through the gateway on real PostgreSQL and Kafka: signup → login → refresh rotation → concurrent
+ * refreshes with one cookie within the grace window keep the session → reuse of a rotated refresh token after the
+ * window revokes the family → logout; the 401/403 semantics the spec's clients depend on;
  * login throttling; legacy bcrypt hashes; password changes ending sessions; spoofed identity headers.
  */
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
@@ -60,6 +61,21 @@ async function signToken(
     .sign(key);
 }
 
+const refresh = (cookie: string | undefined) =>
+  call<{ token: string; user: { id: number } }>(base, 'POST', '/auth/refresh_token', { cookie });
+
+/** Moves the rotation of the cookie's refresh token back an hour: the grace window for concurrent refreshes is over. */
+async function rotatedLongAgo(cookie: string): Promise<void> {
+  const hash = createHash('sha256').update(cookie.slice('jrt='.length)).digest('hex');
+  const moved = await withDb((client) =>
+    client.query(
+      "UPDATE identity.refresh_tokens SET rotated_at = rotated_at - interval '1 hour' WHERE token_hash = $1 AND rotated_at IS NOT NULL",
+      [hash],
+    ),
+  );
+  expect(moved.rowCount).toBe(1);
+}
+
 /** Opens a socket the way the web client does; resolves on `ready`, rejects with the `connect_error` message. */
 async function handshake(token: string): Promise<string> {
   const socket = io(base, { transports: ['websocket'], reconnection: false, query: { token } });
@@ -117,13 +133,52 @@ describe('signup, login, refresh rotation, reuse detection and logout', () => {
     expect(rotated).not.toBe(session.cookie);
     expect((await me(first.body.token)).status).toBe(200);
 
-    // the old cookie comes back (a copy): 401, and the family, including the newest token, is revoked
+    // the old cookie comes back (a copy) after the grace window: 401, and the family, including the newest token,
+    // is revoked
+    await rotatedLongAgo(session.cookie);
     const reused = await call(base, 'POST', '/auth/refresh_token', { cookie: session.cookie });
     expect(reused).toMatchObject({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
     const afterTheft = await call(base, 'POST', '/auth/refresh_token', { cookie: rotated });
     expect(afterTheft).toMatchObject({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
     // and the family's access tokens stop working at the gateway once the revocation event arrives
     await expectEventually(async () => expect((await me(first.body.token)).status).toBe(401));
+  });
+
+  it('answers two refreshes sent at once with the same cookie with two valid sessions, not a revocation', async () => {
+    const session = await logIn(base, tenant.email, tenant.password);
+    const both = await Promise.all([0, 1].map(() => refresh(session.cookie)));
+    for (const answer of both) {
+      expect(answer).toMatchObject({ status: 200, body: { user: { id: session.user.id } } });
+      expect((await me(answer.body.token)).status).toBe(200);
+    }
+    // each answer's cookie is a live token of the same session: both tabs keep refreshing
+    const cookies = both.map((answer) => refreshCookieOf(answer));
+    expect(new Set(cookies).size).toBe(2);
+    for (const cookie of cookies) expect((await refresh(cookie)).status).toBe(200);
+  });
+
+  it('keeps the session through several parallel refreshes, and again with their successors', async () => {
+    const session = await logIn(base, tenant.email, tenant.password);
+    const burst = await Promise.all(Array.from({ length: 6 }, () => refresh(session.cookie)));
+    expect(burst.map((answer) => answer.status)).toEqual(Array(6).fill(200));
+    // the next round: one of the new cookies, presented by several tabs at once
+    const next = refreshCookieOf(burst[0]!);
+    const again = await Promise.all(Array.from({ length: 4 }, () => refresh(next)));
+    expect(again.map((answer) => answer.status)).toEqual(Array(4).fill(200));
+    for (const answer of [...burst, ...again]) expect((await me(answer.body.token)).status).toBe(200);
+  });
+
+  it('still revokes the family when a rotated cookie comes back after the window', async () => {
+    const session = await logIn(base, tenant.email, tenant.password);
+    const [first, second] = await Promise.all([refresh(session.cookie), refresh(session.cookie)]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    await rotatedLongAgo(session.cookie);
+    expect(await refresh(session.cookie)).toMatchObject({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
+    // every token of the family, the siblings given within the window included, ends with it
+    for (const answer of [first, second]) {
+      expect((await refresh(refreshCookieOf(answer))).status).toBe(401);
+      await expectEventually(async () => expect((await me(answer.body.token)).status).toBe(401));
+    }
   });
 
   it('logs out: the refresh cookie and the access token of that session stop working, on HTTP and sockets', async () => {

@@ -23,6 +23,12 @@ export const IdentityEnvSchema = ServiceEnvSchema.extend({
   AUTH_COOKIE_SECURE: booleanFromEnv.optional(),
   /** `SameSite` of the refresh cookie (`none` when the web is served from another site; needs Secure). */
   AUTH_COOKIE_SAMESITE: z.enum(['lax', 'strict', 'none']).default('lax'),
+  /**
+   * Seconds after a refresh token's rotation during which it is still exchanged (for a sibling of its successor)
+   * instead of being treated as stolen: concurrent refreshes of one browser (tabs reloaded together) present the
+   * same cookie. After the window a rotated token coming back revokes its whole family. 0 turns the window off.
+   */
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   /** Password of the platform's super user, used by the seed; required in production, `super12345` in dev. */
   SUPER_USER_PASSWORD: sensitive(z.string().min(8)).optional(),
   /**

@@ -9,6 +9,20 @@ import { SessionEntity } from './session.entity.js';
 
 export const hashRefreshToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
+/**
+ * What a presented refresh token is: `live` (never exchanged), `grace` (exchanged at most `graceSeconds` ago: a
+ * concurrent refresh of the same browser, answered with a sibling of its successor) or `reuse` (exchanged
+ * earlier: a copy, which revokes the family).
+ */
+export function rotatedTokenVerdict(
+  rotatedAt: Date | null,
+  now: Date,
+  graceSeconds: number,
+): 'live' | 'grace' | 'reuse' {
+  if (rotatedAt === null) return 'live';
+  return graceSeconds > 0 && now.getTime() - rotatedAt.getTime() <= graceSeconds * 1_000 ? 'grace' : 'reuse';
+}
+
 export interface ClientMeta {
   readonly ip: string;
   readonly userAgent: string | null;
