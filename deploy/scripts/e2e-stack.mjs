@@ -133,6 +133,8 @@ export async function startStack({
     WHATSAPP_MEDIA_DIR: join(mediaDir, 'whatsapp'),
     CAMPAIGNS_MEDIA_DIR: join(mediaDir, 'campaigns'),
     PUBLIC_URL: gatewayUrl,
+    // every company a walk signs up comes from this machine's address
+    SIGNUP_MAX_PER_ADDRESS: '100',
     ...fakeEfi.billingEnv('pem'),
     BILLING_WEBHOOK_SECRET: randomBytes(24).toString('hex'),
     BILLING_PUBLIC_URL: gatewayUrl,

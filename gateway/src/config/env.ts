@@ -36,19 +36,24 @@ export const GatewayEnvSchema = BaseEnvSchema.extend({
       if (problem) context.addIssue({ code: 'custom', message: problem });
     }),
   /**
-   * Which proxies in front of the gateway are trusted for the client address (`X-Forwarded-For`), as Express's
-   * `trust proxy`: `loopback` (default), a hop count, or comma-separated addresses/CIDRs of the load balancers.
-   * Login throttling per IP depends on it, so the boot refuses values that would believe any client's header
-   * (`true`, `*`, `0.0.0.0/0`, `::/0`): a client rotating `X-Forwarded-For` would get a fresh address per request.
+   * The proxies in front of the gateway whose `X-Forwarded-For` is believed for the client address: comma-separated
+   * addresses or CIDRs (or Express's names `loopback`, `linklocal`, `uniquelocal`) of the ingress controller and the
+   * web pods. Empty (the default): no forwarded header is believed and the client address is the connection's peer.
+   * Login throttling and the signup limit count per client address, so the boot refuses a hop count (it believes
+   * whoever connects directly) and values that would believe any client's header (`true`, `*`, `0.0.0.0/0`,
+   * `::/0`): a client rotating `X-Forwarded-For` would get a fresh address per request.
    */
   TRUST_PROXY: z
     .string()
-    .default('loopback')
+    .default('')
     .refine((value) => !trustsEveryone(value), {
       message:
-        'TRUST_PROXY must name the proxies in front of the gateway (loopback, a hop count, addresses or CIDRs), never every address',
+        'TRUST_PROXY must name the proxies in front of the gateway (addresses or CIDRs), never every address',
     })
-    .transform((value) => (/^\d+$/.test(value) ? Number(value) : value)),
+    .refine((value) => !/^\s*\d+\s*$/.test(value), {
+      message: 'TRUST_PROXY must name the proxies in front of the gateway (addresses or CIDRs), not a hop count',
+    })
+    .transform((value): string | false => (value.trim() === '' ? false : value)),
   /** Days after its due date a company keeps full access (then only login, invoices, subscription, plans). */
   COMPANY_EXPIRY_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(0),
   /** Comma-separated Kafka brokers for the realtime fan-out; the in-process bus when unset (one-process dev). */

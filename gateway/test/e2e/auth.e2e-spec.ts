@@ -386,6 +386,22 @@ describe('login throttling', () => {
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
+  it('never locks the owner out of an address it signed in from before, while new addresses stay held back', async () => {
+    const tenant = await signUp(base, planId);
+    const office = { 'x-forwarded-for': '203.0.113.50' };
+    const signIn = (headers: Record<string, string>) =>
+      call(base, 'POST', '/auth/login', { body: { email: tenant.email, password: tenant.password }, headers });
+    expect((await signIn(office)).status).toBe(200);
+    // 20 guesses from 20 other addresses spend the e-mail's budget
+    for (let attempt = 0; attempt < 20; attempt += 1) await bad(tenant.email, `198.51.100.${attempt + 101}`);
+    expect((await signIn({ 'x-forwarded-for': '198.51.100.201' })).status).toBe(429);
+    // the owner, from the office it signed in from, is not locked out
+    expect((await signIn(office)).status).toBe(200);
+    // a known address still has its own budget: 20 failures from it, whatever the e-mail, hold it back
+    for (let attempt = 0; attempt < 20; attempt += 1) await bad(`outro-${attempt}@x.com`, '203.0.113.50');
+    expect((await signIn(office)).status).toBe(429);
+  });
+
   it('answers 429 after 20 failures from the same address, whatever the e-mail', async () => {
     const tenant = await signUp(base, planId);
     const ip = { 'x-forwarded-for': '203.0.113.77' };

@@ -24,6 +24,8 @@ export { accessTokenKeys } from '@cs/platform/testing';
 export const unique = (): string => `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 
 /** A distinct client address per call (through `X-Forwarded-For`, trusted from loopback) keeps IP throttling per test. */
+/** A mobile number of São Paulo no company has yet (a phone gets one trial), as its 11 digits. */
+export const uniquePhone = (): string => `119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 export const randomIp = (): string => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
 
 export interface UpstreamCall {
@@ -139,6 +141,8 @@ export async function startStack(
       WHATSAPP_CONNECTOR_URL: upstream.url,
       CAMPAIGNS_URL: upstream.url,
       BILLING_URL: upstream.url,
+      // the tests play the ingress on loopback: their X-Forwarded-For is each simulated client's address
+      TRUST_PROXY: 'loopback',
       ...options.gatewayEnv,
     }),
     { port: 0 },
@@ -155,11 +159,13 @@ export async function startStack(
       await gateway.close();
       await identity.close();
       await upstream.close();
-      // the run's test files share identity's tables: a file's deliberate bad logins (all from 127.0.0.1) must not
-      // throttle the next file's logins
+      // the run's test files share identity's tables: a file's deliberate bad logins and its signups (all from
+      // 127.0.0.1 where the file trusts no forwarded address) must not throttle the next file's
       const forget = new pg.Client({ connectionString: databaseUrl });
       await forget.connect();
-      await forget.query('DELETE FROM identity.login_failures').finally(() => forget.end());
+      await forget
+        .query('DELETE FROM identity.login_failures; DELETE FROM identity.signup_attempts')
+        .finally(() => forget.end());
     },
   };
 }
@@ -259,6 +265,7 @@ export async function createPlan(flags: Flags = {}, users = 10): Promise<number>
 
 export interface Tenant {
   readonly companyId: number;
+  readonly phone: string;
   readonly email: string;
   readonly password: string;
   readonly name: string;
@@ -267,10 +274,13 @@ export interface Tenant {
 /** A company through the public signup (its first admin has the signup's e-mail and password). */
 export async function signUp(base: string, planId: number): Promise<Tenant> {
   const id = unique();
-  const tenant = { name: `Empresa ${id}`, email: `admin-${id}@teste.com.br`, password: 'segredo123' };
-  const response = await call<{ id: number }>(base, 'POST', '/companies/cadastro', {
-    body: { ...tenant, phone: '(11) 98765-4321', planId },
-  });
+  const tenant = {
+    name: `Empresa ${id}`,
+    email: `admin-${id}@teste.com.br`,
+    password: 'segredo123',
+    phone: uniquePhone(),
+  };
+  const response = await call<{ id: number }>(base, 'POST', '/companies/cadastro', { body: { ...tenant, planId } });
   if (response.status !== 200) throw new Error(`signup failed: ${response.status} ${JSON.stringify(response.body)}`);
   return { ...tenant, companyId: response.body.id };
 }

@@ -245,6 +245,8 @@ export const PlanRequestSchema = z.object({
   useKanban: flag.default(true),
   useOpenAi: flag.default(true),
   useIntegrations: flag.default(true),
+  /** Listed to visitors and selectable at the public signup; off: kept by the super user for internal use. */
+  public: flag.default(true),
 });
 export type PlanRequest = z.infer<typeof PlanRequestSchema>;
 export const PlanUpdateRequestSchema = partialUpdateSchema(PlanRequestSchema);
@@ -331,7 +333,8 @@ export const UserPageSchema = z.object({
 });
 export type UserPage = z.infer<typeof UserPageSchema>;
 
-export const PlanSchema = PlanSnapshotSchema;
+/** A plan as the plan routes answer: its snapshot and whether the public signup offers it. */
+export const PlanSchema = PlanSnapshotSchema.extend({ public: z.boolean() });
 export type Plan = z.infer<typeof PlanSchema>;
 export const PlanPageSchema = z.object({ plans: z.array(PlanSchema), count: z.number().int(), hasMore: z.boolean() });
 

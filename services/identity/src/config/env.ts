@@ -29,6 +29,11 @@ export const IdentityEnvSchema = ServiceEnvSchema.extend({
    * same cookie. After the window a rotated token coming back revokes its whole family. 0 turns the window off.
    */
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
+  /**
+   * Public signups (`POST /companies/cadastro`) one client address may make in an hour; more get 429
+   * ERR_TOO_MANY_REQUESTS with Retry-After. 0 turns the limit off.
+   */
+  SIGNUP_MAX_PER_ADDRESS: z.coerce.number().int().min(0).max(10_000).default(5),
   /** Password of the platform's super user, used by the seed; required in production, `super12345` in dev. */
   SUPER_USER_PASSWORD: sensitive(z.string().min(8)).optional(),
   /**

@@ -151,7 +151,7 @@ describe('signup through the gateway', () => {
     const name = `Mercado ${unique}`;
     const valid = { name, email: 'a@mercado.com', phone: '11912345678', password: 'segredo1', planId };
     expect((await signup(valid)).status).toBe(200);
-    const duplicate = await signup({ ...valid, name: name.toUpperCase() });
+    const duplicate = await signup({ ...valid, name: name.toUpperCase(), phone: '11912345679' });
     expect(duplicate.status).toBe(409);
     expect(((await duplicate.json()) as { error: string }).error).toBe('ERR_COMPANY_NAME_ALREADY_EXISTS');
   });

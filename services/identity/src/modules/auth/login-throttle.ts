@@ -11,6 +11,8 @@ export const BACKOFF_MAX_SECONDS = 15 * 60;
 /** A larger budget per e-mail whatever the address (a spread guess), and per address whatever the e-mail. */
 export const MAX_FAILURES_PER_EMAIL = 20;
 export const MAX_FAILURES_PER_IP = 20;
+/** An address the account signed in from within this many days is the owner's: the per-e-mail budget spares it. */
+export const KNOWN_ADDRESS_DAYS = 90;
 
 /** How long the pair waits after `failures` failures (0 while within the free ones). */
 export function backoffSeconds(failures: number): number {
@@ -31,9 +33,12 @@ interface Counts {
  * Login throttling kept in identity's database, so it holds across replicas. Per (e-mail, address) with
  * exponential back-off, so an attacker guessing from one address does not lock the real user out elsewhere; a
  * larger budget per e-mail (guesses spread over addresses) and per address (one address trying many e-mails).
+ * The per-e-mail budget does not hold back an address the account signed in from before (a session opened from it
+ * in the last `KNOWN_ADDRESS_DAYS`), so guesses spread over other addresses never lock the owner out of their own
+ * places; the pair's back-off and the per-address budget still apply there.
  * A 429 carries `Retry-After`. Only failures are recorded; a success clears that pair's failures. Rows older
  * than the window are swept as new failures arrive. The address is the gateway's `x-client-ip` (its
- * `TRUST_PROXY` decides which `X-Forwarded-For` hops are believed).
+ * `TRUST_PROXY` names the proxies whose `X-Forwarded-For` is believed; none by default).
  */
 @Injectable()
 export class LoginThrottle {
@@ -60,7 +65,9 @@ export class LoginThrottle {
     // pair_wait: seconds since the pair's last failure
     if (backoff > 0 && row.pair_wait < backoff) waits.push(backoff - row.pair_wait);
     // *_wait: seconds since the oldest failure in the window, which frees a slot when it ages out
-    if (row.by_email >= MAX_FAILURES_PER_EMAIL) waits.push(WINDOW_SECONDS - row.email_wait);
+    if (row.by_email >= MAX_FAILURES_PER_EMAIL && !(await this.isKnownAddress(email, ip))) {
+      waits.push(WINDOW_SECONDS - row.email_wait);
+    }
     if (row.by_ip >= MAX_FAILURES_PER_IP) waits.push(WINDOW_SECONDS - row.ip_wait);
     if (waits.length > 0) {
       const retryAfter = Math.max(1, Math.ceil(Math.max(...waits)));
@@ -69,6 +76,17 @@ export class LoginThrottle {
         details: { retryAfter },
       });
     }
+  }
+
+  /** Whether the account of `email` opened a session from `ip` within `KNOWN_ADDRESS_DAYS`. */
+  private async isKnownAddress(email: string, ip: string): Promise<boolean> {
+    const rows = await this.transactions.manager.query<unknown[]>(
+      `SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id AND u.company_id = s.company_id
+        WHERE lower(u.email) = $1 AND s.ip = $2 AND s.created_at > now() - make_interval(days => $3)
+        LIMIT 1`,
+      [email, ip.slice(0, 64), KNOWN_ADDRESS_DAYS],
+    );
+    return rows.length > 0;
   }
 
   /** Records a failure in its own transaction (it must stay although the login answers an error). */

@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import type { CompanySnapshot, ScheduleEntry } from '@cs/proto/events';
 import {
   type CompanyRequest,
@@ -14,7 +15,9 @@ import {
 import { DomainError } from '@cs/platform/errors';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CurrentIdentity, type Identity, Public, Roles, SuperOnly } from '@cs/platform/tenancy';
+import { clientMetaOf } from '../auth/auth.controller.js';
 import { CompaniesQueries } from './companies.queries.js';
+import { SignupThrottle } from './signup-throttle.js';
 import { CreateCompanyUseCase } from './use-cases/create-company.use-case.js';
 import { SignUpCompanyUseCase } from './use-cases/sign-up-company.use-case.js';
 import { UpdateCompanyUseCase } from './use-cases/update-company.use-case.js';
@@ -28,13 +31,18 @@ export class CompaniesController {
     private readonly signUp: SignUpCompanyUseCase,
     private readonly createCompany: CreateCompanyUseCase,
     private readonly updateCompany: UpdateCompanyUseCase,
+    private readonly signupThrottle: SignupThrottle,
   ) {}
 
-  /** Public signup (`/signup` page). */
+  /** Public signup (`/signup` page), within the per-address budget. */
   @Public()
   @Post('cadastro')
   @HttpCode(200)
-  async register(@Body(new ZodPipe(SignupRequestSchema)) body: SignupRequest): Promise<CompanySnapshot> {
+  async register(
+    @Body(new ZodPipe(SignupRequestSchema)) body: SignupRequest,
+    @Req() request: Request,
+  ): Promise<CompanySnapshot> {
+    await this.signupThrottle.take(clientMetaOf(request).ip);
     return this.signUp.execute(body);
   }
 

@@ -1,4 +1,5 @@
 import type { CompanySnapshot, PlanSnapshot, ScheduleEntry } from '@cs/proto/events';
+import type { Plan } from '@cs/proto/http';
 import type { CompanyEntity } from './company.entity.js';
 import type { PlanEntity } from './plan.entity.js';
 import { zonedParts } from '@cs/platform/time';
@@ -18,6 +19,9 @@ export const toPlanSnapshot = (plan: PlanEntity): PlanSnapshot => ({
   useOpenAi: plan.useOpenAi,
   useIntegrations: plan.useIntegrations,
 });
+
+/** A plan as the plan routes answer (`Plan` of `@cs/proto/http`): the snapshot and its `public` flag. */
+export const toPlanView = (plan: PlanEntity): Plan => ({ ...toPlanSnapshot(plan), public: plan.public });
 
 export const toCompanySnapshot = (
   company: CompanyEntity,

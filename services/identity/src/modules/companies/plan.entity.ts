@@ -43,6 +43,10 @@ export class PlanEntity {
   @Column({ name: 'use_integrations', type: 'boolean' })
   useIntegrations!: boolean;
 
+  /** Listed to visitors and selectable at the public signup; the super user keeps the others for internal use. */
+  @Column({ type: 'boolean', default: true })
+  public!: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -24,17 +24,17 @@ export class PlansController {
     return this.queries.page(query);
   }
 
-  /** The signup page's plan cards (no authentication). */
+  /** The signup page's plan cards (no authentication): the public plans only. */
   @Public()
   @Get('list')
   list() {
-    return this.queries.all();
+    return this.queries.offered();
   }
 
   @Public()
   @Get('all')
   all() {
-    return this.queries.all();
+    return this.queries.offered();
   }
 
   @Get(':id')

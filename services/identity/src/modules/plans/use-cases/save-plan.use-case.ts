@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { PLATFORM_COMPANY_ID } from '@cs/proto/common';
-import { CompanyUpdated, PlanCreated, PlanDeleted, type PlanSnapshot, PlanUpdated } from '@cs/proto/events';
-import type { PlanRequest, PlanUpdateRequest } from '@cs/proto/http';
+import { CompanyUpdated, PlanCreated, PlanDeleted, PlanUpdated } from '@cs/proto/events';
+import type { Plan, PlanRequest, PlanUpdateRequest } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { AuditTrail } from '@cs/platform/audit';
 import { EventPublisher } from '@cs/platform/events';
-import { toPlanSnapshot } from '../../companies/companies.mapper.js';
+import { toPlanSnapshot, toPlanView } from '../../companies/companies.mapper.js';
 import { loadCompanyView, snapshotOf } from '../../companies/companies.queries.js';
 import { CompanyEntity } from '../../companies/company.entity.js';
 import { PlanEntity } from '../../companies/plan.entity.js';
@@ -27,7 +27,7 @@ export class SavePlanUseCase {
     private readonly audit: AuditTrail,
   ) {}
 
-  async create(input: PlanRequest): Promise<PlanSnapshot> {
+  async create(input: PlanRequest): Promise<Plan> {
     return this.unique(() =>
       this.transactions.run(async (manager) => {
         const plan = manager.create(PlanEntity, input);
@@ -37,19 +37,19 @@ export class SavePlanUseCase {
         await this.audit.record({
           action: 'plan.created',
           target: { type: 'plan', id: plan.id, label: plan.name },
-          after: snapshot,
+          after: toPlanView(plan),
         });
-        return snapshot;
+        return toPlanView(plan);
       }),
     );
   }
 
-  async update(id: number, input: PlanUpdateRequest): Promise<PlanSnapshot> {
+  async update(id: number, input: PlanUpdateRequest): Promise<Plan> {
     return this.unique(() =>
       this.transactions.run(async (manager) => {
         const plan = await manager.findOne(PlanEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
         if (!plan) throw new DomainError('ERR_NO_PLAN_FOUND');
-        const before = toPlanSnapshot(plan);
+        const before = toPlanView(plan);
         Object.assign(plan, Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)));
         await manager.save(plan);
         const snapshot = toPlanSnapshot(plan);
@@ -58,14 +58,14 @@ export class SavePlanUseCase {
           action: 'plan.updated',
           target: { type: 'plan', id: plan.id, label: plan.name },
           before,
-          after: snapshot,
+          after: toPlanView(plan),
         });
         const companies = await manager.find(CompanyEntity, { where: { planId: plan.id }, select: { id: true } });
         for (const { id: companyId } of companies) {
           const view = await loadCompanyView(manager, companyId);
           await this.events.emit(CompanyUpdated, { companyId, key: companyId, data: snapshotOf(view) });
         }
-        return snapshot;
+        return toPlanView(plan);
       }),
     );
   }
@@ -80,7 +80,7 @@ export class SavePlanUseCase {
       await this.audit.record({
         action: 'plan.deleted',
         target: { type: 'plan', id, label: plan.name },
-        before: toPlanSnapshot(plan),
+        before: toPlanView(plan),
       });
     });
   }
