@@ -34,6 +34,8 @@ export type PlanFlags = Partial<ProtoPlanFlags>;
 /** A plan (`PlanSchema`); the established server sends `value` as a decimal string. */
 export type Plan = Pick<ProtoPlan, 'id' | 'name' | 'users' | 'connections' | 'queues'> & {
   value: ProtoPlan['value'] | string;
+  /** Offered at the public signup (absent from the established server: every plan is). */
+  public?: ProtoPlan['public'];
 } & PlanFlags;
 
 export type QueueRef = Pick<QueueView, 'id' | 'name' | 'color'>;

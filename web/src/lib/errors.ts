@@ -21,6 +21,20 @@ export function errorMessage(error: unknown): string {
   return i18n.exists(key) ? i18n.t(key) : code;
 }
 
+/** The field messages of a 400 ERR_VALIDATION (`details: [{path, message}]`), empty for any other error. */
+export function validationDetails(error: unknown): Array<{ path: string; message: string }> {
+  if (errorCode(error) !== 'ERR_VALIDATION') return [];
+  const details = (error as { data?: { details?: unknown } }).data?.details;
+  if (!Array.isArray(details)) return [];
+  return details.filter(
+    (detail): detail is { path: string; message: string } =>
+      typeof detail === 'object' &&
+      detail !== null &&
+      typeof (detail as { path?: unknown }).path === 'string' &&
+      typeof (detail as { message?: unknown }).message === 'string',
+  );
+}
+
 export function toastError(error: unknown): void {
   notify('error', errorMessage(error), TOAST_MS);
 }

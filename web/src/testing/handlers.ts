@@ -21,6 +21,7 @@ export function authResponse(user = agent): AuthResponse {
 
 export const handlers = [
   http.get(`${API}/plans/list`, () => HttpResponse.json(plans)),
+  http.get(`${API}/plans`, () => HttpResponse.json({ plans, count: plans.length, hasMore: false })),
   http.post(`${API}/auth/refresh_token`, () => HttpResponse.json({ error: 'ERR_SESSION_EXPIRED' }, { status: 401 })),
   http.post(`${API}/auth/login`, async ({ request }) => {
     const body = (await request.json()) as { email: string; password: string };

@@ -98,6 +98,8 @@ export const adminEn: typeof adminPt = {
       queues: 'Queues',
       value: 'Value (R$)',
       invalidNumber: 'Enter a valid number',
+      public: 'Public',
+      publicHint: 'Listed on the public sign-up page and selectable there. Off: only the super user assigns this plan.',
       flags: {
         useCampaigns: 'Campaigns',
         useSchedules: 'Schedules',

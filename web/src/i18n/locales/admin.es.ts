@@ -98,6 +98,9 @@ export const adminEs: typeof adminPt = {
       queues: 'Colas',
       value: 'Valor (R$)',
       invalidNumber: 'Ingrese un número válido',
+      public: 'Público',
+      publicHint:
+        'Listado en el registro público y seleccionable allí. Apagado: solo el superusuario asigna este plan.',
       flags: {
         useCampaigns: 'Campañas',
         useSchedules: 'Agendamientos',

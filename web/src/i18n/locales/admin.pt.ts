@@ -99,6 +99,9 @@ export const adminPt = {
       queues: 'Filas',
       value: 'Valor (R$)',
       invalidNumber: 'Informe um número válido',
+      public: 'Público',
+      publicHint:
+        'Listado no cadastro público e escolhível ao se cadastrar. Desligado: só o super usuário atribui este plano.',
       flags: {
         useCampaigns: 'Campanhas',
         useSchedules: 'Agendamentos',

@@ -55,6 +55,29 @@ describe('SignupForm', () => {
     expect(posted!.dueDate).toBe('2026-03-13');
   });
 
+  it("shows the server's refusal of a phone that already had its trial under the phone field", async () => {
+    const message = 'Este telefone já usou o período de teste. Entre em contato para contratar um plano.';
+    server.use(
+      http.post(`${API}/companies/cadastro`, () =>
+        HttpResponse.json(
+          { error: 'ERR_VALIDATION', message: `phone: ${message}`, details: [{ path: 'phone', message }] },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderApp(null, { path: '/signup', routes });
+    await screen.findByText('Profissional');
+    await userEvent.type(screen.getByRole('textbox', { name: /nome da empresa/i }), 'Padaria Pão Quente');
+    await userEvent.type(screen.getByRole('textbox', { name: /seu nome/i }), 'Joaquim Padeiro');
+    await userEvent.type(screen.getByRole('textbox', { name: /email/i }), 'dono@padaria.com');
+    await userEvent.type(screen.getByRole('textbox', { name: /telefone/i }), '11987654321');
+    await userEvent.type(screen.getByLabelText(/senha/i), 'segredo1');
+    await userEvent.click(screen.getByText('Profissional'));
+    await userEvent.click(screen.getByRole('button', { name: 'Cadastrar' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.queryByText('login page')).toBeNull();
+  });
+
   it('shows the validation messages and sends nothing', async () => {
     let calls = 0;
     server.use(

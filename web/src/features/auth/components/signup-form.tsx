@@ -9,7 +9,7 @@ import { useListPlansQuery, useSignupMutation } from '../../../api/endpoints/aut
 import { notify } from '../../../components/toaster';
 import { maskPhoneInput } from '../../../lib/format';
 import { formatMoney } from '../../../lib/money';
-import { toastError } from '../../../lib/errors';
+import { toastError, validationDetails } from '../../../lib/errors';
 import { signupBody } from '../utils/signup';
 
 /** The plan card labelled 'Mais Popular' (spec §9). */
@@ -17,6 +17,8 @@ export const MOST_POPULAR_PLAN_ID = 4;
 
 type Input = z.input<typeof SignupFormSchema>;
 type Output = z.output<typeof SignupFormSchema>;
+const FIELDS = ['name', 'userName', 'email', 'phone', 'password', 'planId'] as const;
+const isField = (path: string): path is (typeof FIELDS)[number] => (FIELDS as readonly string[]).includes(path);
 
 export function SignupForm() {
   const { t } = useTranslation();
@@ -28,6 +30,7 @@ export function SignupForm() {
     register,
     control,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<Input, unknown, Output>({
     resolver: zodResolver(SignupFormSchema),
@@ -42,7 +45,12 @@ export function SignupForm() {
       notify('success', t('signup.success'));
       void navigate('/login', { replace: true });
     } catch (error) {
-      toastError(error);
+      // the server's field refusals (a plan it does not offer, a phone that had its trial) under their fields
+      const fields = validationDetails(error).filter((detail) => isField(detail.path));
+      if (fields.length === 0) toastError(error);
+      for (const field of fields) {
+        if (isField(field.path)) setError(field.path, { type: 'server', message: field.message });
+      }
     }
   });
 

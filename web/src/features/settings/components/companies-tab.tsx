@@ -11,9 +11,8 @@ import {
   Table,
 } from '@chakra-ui/react';
 import { CalendarPlus } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useListPlansQuery } from '../../../api/endpoints/auth';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ScrollArea } from '../../../components/page';
 import { RowActions } from '../../../components/row-actions';
@@ -26,6 +25,7 @@ import {
   useDeleteCompanyMutation,
   useExtendDueDateMutation,
   useGetCompaniesPageInfiniteQuery,
+  useGetPlansPageInfiniteQuery,
   useSaveCompanyMutation,
 } from '../api/settings-api';
 import { companyFormSchema, dueRowColor, RECURRENCES } from '../utils/settings-form';
@@ -99,7 +99,13 @@ function BoolSelect({
 /** Companies (super users): the form over the table; rows tinted by days to due date; extend and delete actions. */
 export function CompaniesTab() {
   const { t } = useTranslation();
-  const { data: plans = [] } = useListPlansQuery();
+  // every plan, the ones kept for internal use included (the public listing offers only the public ones)
+  const allPlans = useGetPlansPageInfiniteQuery('');
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = allPlans;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const plans = allPlans.data?.pages.flatMap((page) => page.plans) ?? [];
   const [save, saving] = useSaveCompanyMutation();
   const [extend] = useExtendDueDateMutation();
   const [remove] = useDeleteCompanyMutation();

@@ -1,4 +1,4 @@
-import { Button, Field, HStack, Input, SimpleGrid, Stack, Switch, Table } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, SimpleGrid, Stack, Switch, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Plan } from '../../../api/types';
@@ -15,10 +15,14 @@ import { useDeletePlanMutation, useGetPlansPageInfiniteQuery, useSavePlanMutatio
 import { flagAllowed, PLAN_FLAGS, planFormSchema } from '../utils/settings-form';
 
 type Flag = (typeof PLAN_FLAGS)[number];
-type Values = { name: string; users: string; connections: string; queues: string; value: string } & Record<
-  Flag,
-  boolean
->;
+type Values = {
+  name: string;
+  users: string;
+  connections: string;
+  queues: string;
+  value: string;
+  public: boolean;
+} & Record<Flag, boolean>;
 
 const valuesOf = (plan: Plan | null): Values => ({
   name: plan?.name ?? '',
@@ -26,6 +30,7 @@ const valuesOf = (plan: Plan | null): Values => ({
   connections: String(plan?.connections ?? 0),
   queues: String(plan?.queues ?? 0),
   value: String(plan?.value ?? 0),
+  public: plan?.public !== false,
   ...(Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, flagAllowed(plan?.[flag])])) as Record<Flag, boolean>),
 });
 
@@ -85,6 +90,18 @@ export function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () =
         <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
           {(['users', 'connections', 'queues', 'value'] as const).map(numberField)}
         </SimpleGrid>
+        <Switch.Root
+          checked={values.public}
+          onCheckedChange={(e) => setValues((v) => ({ ...v, public: e.checked }))}
+          data-testid="plan-public"
+        >
+          <Switch.HiddenInput />
+          <Switch.Control />
+          <Switch.Label>{t('admin.plans.public')}</Switch.Label>
+        </Switch.Root>
+        <Text fontSize="xs" color="fg.muted" mt="-2">
+          {t('admin.plans.publicHint')}
+        </Text>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2">
           {PLAN_FLAGS.map((flag) => (
             <Switch.Root
@@ -104,7 +121,10 @@ export function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () =
   );
 }
 
-/** Plans (super users): users, connections, queues, value (R$) and the seven flags shown Yes/No. */
+/**
+ * Plans (super users): users, connections, queues, value (R$), whether the public signup offers it and the seven
+ * flags, shown Yes/No.
+ */
 export function PlansTab() {
   const { t } = useTranslation();
   const [remove] = useDeletePlanMutation();
@@ -139,6 +159,7 @@ export function PlansTab() {
               <Table.ColumnHeader>{t('admin.plans.connections')}</Table.ColumnHeader>
               <Table.ColumnHeader>{t('admin.plans.queues')}</Table.ColumnHeader>
               <Table.ColumnHeader>{t('admin.plans.value')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('admin.plans.public')}</Table.ColumnHeader>
               {PLAN_FLAGS.map((flag) => (
                 <Table.ColumnHeader key={flag} hideBelow="lg">
                   {t(`admin.plans.flags.${flag}`)}
@@ -155,6 +176,7 @@ export function PlansTab() {
                 <Table.Cell>{plan.connections}</Table.Cell>
                 <Table.Cell>{plan.queues}</Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{formatMoney(plan.value)}</Table.Cell>
+                <Table.Cell data-testid="plan-public-cell">{yesNo(plan.public)}</Table.Cell>
                 {PLAN_FLAGS.map((flag) => (
                   <Table.Cell key={flag} hideBelow="lg">
                     {yesNo(plan[flag])}

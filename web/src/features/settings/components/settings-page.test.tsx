@@ -178,7 +178,8 @@ describe('the super user’s tabs', () => {
     const row = await screen.findByTestId('plan-row');
     expect(within(row).getByText('R$ 199,90')).toBeTruthy();
     expect(within(row).getAllByText('Não')).toHaveLength(1);
-    expect(within(row).getAllByText('Sim')).toHaveLength(6);
+    // six flags and "Público" (a plan without the flag, from the established server, is public)
+    expect(within(row).getAllByText('Sim')).toHaveLength(7);
     await user.click(screen.getByRole('button', { name: /Adicionar plano/ }));
     const dialog = await screen.findByTestId('plan-dialog');
     await user.click(within(dialog).getByTestId('dialog-save'));
@@ -190,6 +191,55 @@ describe('the super user’s tabs', () => {
         'Não foi possível realizar a operação. Verifique se já existe um plano com o mesmo nome ou se os campos foram preenchidos corretamente',
       ),
     ).toBeTruthy();
+  }, 40_000);
+
+  it('show whether each plan is offered at the public signup and save the switch', async () => {
+    settingsServer({}, []);
+    const saved: Array<Record<string, unknown>> = [];
+    server.use(
+      http.get(`${API}/plans`, () =>
+        HttpResponse.json({ plans: [{ ...plan, id: 7, name: 'Interno', public: false }], count: 1, hasMore: false }),
+      ),
+      http.put(`${API}/plans/7`, async ({ request }) => {
+        saved.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({ ...plan, id: 7, name: 'Interno', public: true });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp(<SettingsPage />, { user: superUser });
+    await user.click(await screen.findByRole('tab', { name: 'Planos' }));
+    const row = await screen.findByTestId('plan-row');
+    expect(within(row).getByTestId('plan-public-cell').textContent).toBe('Não');
+    await user.click(within(row).getByRole('button', { name: /Editar/ }));
+    const dialog = await screen.findByTestId('plan-dialog');
+    const toggle = within(dialog).getByTestId('plan-public');
+    expect(within(toggle).getByRole<HTMLInputElement>('checkbox').checked).toBe(false);
+    await user.click(within(toggle).getByText('Público'));
+    await user.click(within(dialog).getByTestId('dialog-save'));
+    await waitFor(() => expect(saved).toEqual([expect.objectContaining({ name: 'Interno', public: true })]));
+  }, 40_000);
+
+  it('offer the super user every plan for a company, the internal ones included', async () => {
+    settingsServer({}, []);
+    server.use(
+      http.get(`${API}/companies`, () => HttpResponse.json({ companies: [], count: 0, hasMore: false })),
+      http.get(`${API}/plans`, () =>
+        HttpResponse.json({
+          plans: [plan, { ...plan, id: 7, name: 'Interno', public: false }],
+          count: 2,
+          hasMore: false,
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp(<SettingsPage />, { user: superUser });
+    await user.click(await screen.findByRole('tab', { name: 'Empresas' }));
+    const form = await screen.findByTestId('company-form');
+    await waitFor(() =>
+      expect([...form.querySelectorAll('select[name="planId"] option')].map((option) => option.textContent)).toEqual(
+        expect.arrayContaining(['Profissional', 'Interno']),
+      ),
+    );
   }, 40_000);
 
   it('require a help title and confirm deletes under "Exclusão de Registro"', async () => {

@@ -159,6 +159,7 @@ export function planFormSchema(t: T) {
     useKanban: z.boolean(),
     useOpenAi: z.boolean(),
     useIntegrations: z.boolean(),
+    public: z.boolean(),
   });
 }
 
