@@ -73,6 +73,7 @@ describe('the plan form', () => {
       useKanban: false,
       useOpenAi: true,
       useIntegrations: true,
+      public: false,
     };
     expect(planFormSchema(t).safeParse({ ...base, ...flags }).error?.issues[0]).toMatchObject({
       path: ['name'],
@@ -84,6 +85,7 @@ describe('the plan form', () => {
       queues: 0,
       value: 1149.9,
       useKanban: false,
+      public: false,
     });
     expect(planFormSchema(t).safeParse({ ...base, ...flags, name: 'Ouro', users: '-1' }).success).toBe(false);
   });
