@@ -204,6 +204,7 @@ import {
   TwoFactorChallengeRequestSchema,
   TwoFactorCodeRequestSchema,
   TwoFactorEnrolledSignInSchema,
+  TwoFactorRecoveryCodesRequestSchema,
   TwoFactorRecoveryCodesSchema,
   TwoFactorSetupSchema,
   TwoFactorStatusSchema,
@@ -443,6 +444,10 @@ export const PUBLIC_API: readonly PublicRoute[] = [
   }),
   route('POST', '/auth/two-factor/setup/confirm', 'identity', 'user', 'Confirm enrolment with a first code', {
     body: TwoFactorCodeRequestSchema,
+    response: TwoFactorRecoveryCodesSchema,
+  }),
+  route('POST', '/auth/two-factor/recovery-codes', 'identity', 'user', 'New recovery codes (the old ones end)', {
+    body: TwoFactorRecoveryCodesRequestSchema,
     response: TwoFactorRecoveryCodesSchema,
   }),
   route('POST', '/auth/two-factor/disable', 'identity', 'user', 'Turn two-factor sign-in off (with a code)', {

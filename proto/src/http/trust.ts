@@ -32,6 +32,21 @@ export const TwoFactorVerifyRequestSchema = z.object({ challengeToken, code });
 export type TwoFactorVerifyRequest = z.infer<typeof TwoFactorVerifyRequestSchema>;
 export const TwoFactorCodeRequestSchema = z.object({ code });
 export type TwoFactorCodeRequest = z.infer<typeof TwoFactorCodeRequestSchema>;
+/**
+ * New recovery codes (`POST /auth/two-factor/recovery-codes`), proven with a current authenticator code or the
+ * account's password: exactly one of them.
+ */
+export const TwoFactorRecoveryCodesRequestSchema = z
+  .object({
+    code: code.optional(),
+    password: z.string().min(1, 'Informe a senha').max(200).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.code === undefined) === (body.password === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['code'], message: 'Informe um código do autenticador ou a senha' });
+    }
+  });
+export type TwoFactorRecoveryCodesRequest = z.infer<typeof TwoFactorRecoveryCodesRequestSchema>;
 
 /** A new authenticator secret, pending until a first code confirms it: the QR code shows `otpauthUrl`. */
 export const TwoFactorSetupSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });

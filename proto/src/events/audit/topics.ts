@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'user.updated',
   'user.deleted',
   'user.two-factor-reset',
+  'user.recovery-codes-regenerated',
   'company.created',
   'company.updated',
   'company.deleted',

@@ -12,6 +12,7 @@ import { TwoFactorQueries } from './two-factor/two-factor.queries.js';
 import { IdentitySecretBox, identitySecretBox, TwoFactorStore } from './two-factor/two-factor.store.js';
 import { DisableTwoFactorUseCase } from './two-factor/use-cases/disable-two-factor.use-case.js';
 import { EnrolTwoFactorUseCase } from './two-factor/use-cases/enrol-two-factor.use-case.js';
+import { RegenerateRecoveryCodesUseCase } from './two-factor/use-cases/regenerate-recovery-codes.use-case.js';
 import { ResetTwoFactorUseCase } from './two-factor/use-cases/reset-two-factor.use-case.js';
 import { VerifySignInCodeUseCase } from './two-factor/use-cases/verify-sign-in-code.use-case.js';
 import { LogInUseCase } from './use-cases/log-in.use-case.js';
@@ -37,6 +38,7 @@ import { RefreshSessionUseCase } from './use-cases/refresh-session.use-case.js';
     VerifySignInCodeUseCase,
     EnrolTwoFactorUseCase,
     DisableTwoFactorUseCase,
+    RegenerateRecoveryCodesUseCase,
     ResetTwoFactorUseCase,
   ],
 })

@@ -70,7 +70,21 @@ export async function issueRefreshToken(
   return token;
 }
 
-export type RevocationReason = 'password-changed' | 'deleted' | 'logout' | 'token-reuse' | 'another-login';
+export type RevocationReason =
+  | 'password-changed'
+  | 'deleted'
+  | 'logout'
+  | 'token-reuse'
+  | 'another-login'
+  | 'two-factor-reset'
+  | 'two-factor-disabled';
+
+/**
+ * The reason the event carries: the released `identity.user.v1` contract names a change of the second factor a
+ * change of credentials (`password-changed`); the session row keeps the precise reason.
+ */
+const announcedReason = (reason: Exclude<RevocationReason, 'another-login'>) =>
+  reason === 'two-factor-reset' || reason === 'two-factor-disabled' ? 'password-changed' : reason;
 
 /**
  * Ends sessions of a user in the database (every open one, or only `sessionId`, except `exceptSessionId`) and
@@ -104,7 +118,7 @@ export async function revokeSessions(
     key: user.id,
     data: {
       id: user.id,
-      reason,
+      reason: announcedReason(reason),
       ...(options.sessionId ? { sessionId: options.sessionId } : {}),
       ...(options.exceptSessionId ? { exceptSessionId: options.exceptSessionId } : {}),
     },

@@ -4,6 +4,8 @@ import {
   type TwoFactorCodeRequest,
   TwoFactorCodeRequestSchema,
   type TwoFactorRecoveryCodes,
+  type TwoFactorRecoveryCodesRequest,
+  TwoFactorRecoveryCodesRequestSchema,
   type TwoFactorSetup,
   type TwoFactorStatus,
 } from '@cs/proto/http';
@@ -13,6 +15,7 @@ import { clientMetaOf } from '../auth.controller.js';
 import { TwoFactorQueries } from './two-factor.queries.js';
 import { DisableTwoFactorUseCase } from './use-cases/disable-two-factor.use-case.js';
 import { EnrolTwoFactorUseCase } from './use-cases/enrol-two-factor.use-case.js';
+import { RegenerateRecoveryCodesUseCase } from './use-cases/regenerate-recovery-codes.use-case.js';
 import { ResetTwoFactorUseCase } from './use-cases/reset-two-factor.use-case.js';
 
 /** A signed-in user's own second factor. */
@@ -22,6 +25,7 @@ export class TwoFactorController {
     private readonly queries: TwoFactorQueries,
     private readonly enrol: EnrolTwoFactorUseCase,
     private readonly disable: DisableTwoFactorUseCase,
+    private readonly regenerate: RegenerateRecoveryCodesUseCase,
   ) {}
 
   @Get()
@@ -43,6 +47,16 @@ export class TwoFactorController {
     @Req() request: Request,
   ): Promise<TwoFactorRecoveryCodes> {
     return { recoveryCodes: await this.enrol.confirm(caller, body.code, clientMetaOf(request).ip) };
+  }
+
+  @Post('recovery-codes')
+  @HttpCode(200)
+  async newRecoveryCodes(
+    @CurrentIdentity() caller: Identity,
+    @Body(new ZodPipe(TwoFactorRecoveryCodesRequestSchema)) body: TwoFactorRecoveryCodesRequest,
+    @Req() request: Request,
+  ): Promise<TwoFactorRecoveryCodes> {
+    return { recoveryCodes: await this.regenerate.execute(caller, body, clientMetaOf(request).ip) };
   }
 
   @Post('disable')

@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { TwoFactorStatus } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
+import { EventPublisher } from '@cs/platform/events';
 import type { Identity } from '@cs/platform/tenancy';
 import { UserEntity } from '../../../users/user.entity.js';
+import { revokeSessions } from '../../sessions.js';
 import { TwoFactorCodes } from '../two-factor-codes.js';
 import { TwoFactorPolicy } from '../two-factor.policy.js';
 import { TwoFactorStore } from '../two-factor.store.js';
@@ -11,6 +13,7 @@ import { TwoFactorStore } from '../two-factor.store.js';
 /**
  * `POST /auth/two-factor/disable {code}`: a user turns their own second factor off, proving it with a current code
  * (or a recovery code). Refused (ERR_TWO_FACTOR_MANDATORY) while their company or the platform requires it.
+ * Their other sessions end (refresh-token families revoked, the gateways told); the one that asked stays open.
  */
 @Injectable()
 export class DisableTwoFactorUseCase {
@@ -19,6 +22,7 @@ export class DisableTwoFactorUseCase {
     private readonly store: TwoFactorStore,
     private readonly codes: TwoFactorCodes,
     private readonly policy: TwoFactorPolicy,
+    private readonly events: EventPublisher,
   ) {}
 
   async execute(caller: Identity, code: string, ip: string): Promise<TwoFactorStatus> {
@@ -31,6 +35,13 @@ export class DisableTwoFactorUseCase {
       if (required) throw new DomainError('ERR_TWO_FACTOR_MANDATORY');
       await this.codes.accept({ manager, user, stored, code, ip, allowRecovery: true });
       await this.store.remove(manager, user.companyId, user.id);
+      await revokeSessions(
+        manager,
+        this.events,
+        user,
+        'two-factor-disabled',
+        caller.sessionId ? { exceptSessionId: caller.sessionId } : {},
+      );
       return { enabled: false, required, enabledAt: null, recoveryCodesLeft: 0 };
     });
   }
