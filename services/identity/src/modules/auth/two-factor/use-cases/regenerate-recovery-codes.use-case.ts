@@ -17,7 +17,8 @@ import { TwoFactorStore } from '../two-factor.store.js';
  * recovery codes, proving it with a current authenticator code (a recovery code does not count) or the account's
  * password. Every earlier code stops working in the same transaction; the new ones are answered once and stored as
  * hashes. Wrong proofs are throttled like sign-in failures (ERR_TWO_FACTOR_INVALID_CODE, or ERR_VALIDATION on
- * `password`). Audited as `user.recovery-codes-regenerated` (the count of codes left, never a code).
+ * `password`). Audited as `user.recovery-codes-regenerated` (how many codes ended and were issued, never a code),
+ * as the audit trail records an admin's or a super user's own changes.
  */
 @Injectable()
 export class RegenerateRecoveryCodesUseCase {
@@ -68,8 +69,8 @@ export class RegenerateRecoveryCodesUseCase {
       action: 'user.recovery-codes-regenerated',
       companyId: user.companyId,
       target: { type: 'user', id: user.id, label: user.name },
-      before: { recoveryCodesLeft: left },
-      after: { recoveryCodesLeft: recoveryCodes.length },
+      before: { recoveryCodes: `${left} left (ended)` },
+      after: { recoveryCodes: `${recoveryCodes.length} new` },
     });
     return recoveryCodes;
   }
