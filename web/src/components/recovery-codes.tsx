@@ -2,7 +2,20 @@ import { Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { notify } from './toaster';
 
-/** The one-time recovery codes, shown once after an enrolment (only their hashes are kept). */
+/** Saves the codes as a text file. */
+function download(codes: readonly string[]) {
+  const url = URL.createObjectURL(new Blob([`${codes.join('\n')}\n`], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'codigos-de-recuperacao.txt';
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * The one-time recovery codes, shown once after an enrolment or a regeneration (only their hashes are kept), to
+ * copy or download.
+ */
 export function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onDone: () => void }) {
   const { t } = useTranslation();
   const copy = async () => {
@@ -23,9 +36,14 @@ export function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onD
         ))}
       </SimpleGrid>
       <HStack justify="space-between">
-        <Button variant="outline" size="sm" onClick={() => void copy()}>
-          {t('twoFactor.copy')}
-        </Button>
+        <HStack gap="2">
+          <Button variant="outline" size="sm" onClick={() => void copy()}>
+            {t('twoFactor.copy')}
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => download(codes)} data-testid="recovery-download">
+            {t('twoFactor.download')}
+          </Button>
+        </HStack>
         <Button colorPalette="teal" size="sm" onClick={onDone} data-testid="recovery-done">
           {t('twoFactor.recoveryDone')}
         </Button>

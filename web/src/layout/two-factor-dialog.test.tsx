@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TwoFactorStatus } from '@cs/proto/http';
 import { http, HttpResponse } from 'msw';
@@ -37,6 +37,74 @@ describe('TwoFactorDialog', () => {
     expect(confirmed).toEqual([{ code: '123456' }]);
     await userEvent.click(screen.getByRole('button', { name: 'Guardei os códigos' }));
     await waitFor(() => expect(closed).toBe(true));
+  });
+
+  it('generates new recovery codes after a code or the password, shows them once, with copy and download', async () => {
+    let status: TwoFactorStatus = {
+      enabled: true,
+      required: false,
+      enabledAt: '2026-01-02T10:00:00.000Z',
+      recoveryCodesLeft: 3,
+    };
+    const proofs: unknown[] = [];
+    server.use(
+      http.get(`${API}/auth/two-factor`, () => HttpResponse.json(status)),
+      http.post(`${API}/auth/two-factor/recovery-codes`, async ({ request }) => {
+        const body = (await request.json()) as { code?: string; password?: string };
+        proofs.push(body);
+        if (body.password === 'errada') {
+          return HttpResponse.json(
+            {
+              error: 'ERR_VALIDATION',
+              message: 'Dados inválidos',
+              details: [{ path: 'password', message: 'Senha incorreta' }],
+            },
+            { status: 400 },
+          );
+        }
+        status = { ...status, recoveryCodesLeft: 10 };
+        return HttpResponse.json({ recoveryCodes: ['QQQQ-RRRR-SSSS-TTTT', 'UUUU-VVVV-WWWW-XXXX'] });
+      }),
+    );
+    const saved: string[] = [];
+    const createObjectURL = URL.createObjectURL;
+    const revokeObjectURL = URL.revokeObjectURL;
+    URL.createObjectURL = (blob: Blob) => {
+      void blob.text().then((text) => saved.push(text));
+      return 'blob:codes';
+    };
+    URL.revokeObjectURL = () => undefined;
+    try {
+      let closed = false;
+      renderApp(<TwoFactorDialog onClose={() => (closed = true)} />, { user: agent });
+      expect(await screen.findByText('3 códigos de recuperação restantes')).toBeTruthy();
+      await userEvent.click(screen.getByRole('button', { name: 'Gerar novos códigos de recuperação' }));
+      const form = within(screen.getByTestId('recovery-regenerate-form'));
+      const confirm = form.getByRole('button', { name: 'Gerar novos códigos de recuperação' });
+      expect(confirm.hasAttribute('disabled')).toBe(true);
+
+      // a wrong password: told, nothing shown
+      await userEvent.type(form.getByLabelText('Senha'), 'errada');
+      await userEvent.click(confirm);
+      expect(await screen.findByText('Senha incorreta')).toBeTruthy();
+      expect(screen.queryByTestId('recovery-codes')).toBeNull();
+
+      // the authenticator's code instead
+      await userEvent.clear(form.getByLabelText('Senha'));
+      await userEvent.type(form.getByRole('textbox', { name: 'Código' }), '654 321');
+      await userEvent.click(confirm);
+      expect(await screen.findByText('QQQQ-RRRR-SSSS-TTTT')).toBeTruthy();
+      expect(screen.getByText('UUUU-VVVV-WWWW-XXXX')).toBeTruthy();
+      expect(proofs).toEqual([{ password: 'errada' }, { code: '654 321' }]);
+
+      await userEvent.click(screen.getByRole('button', { name: 'Baixar' }));
+      await waitFor(() => expect(saved).toEqual(['QQQQ-RRRR-SSSS-TTTT\nUUUU-VVVV-WWWW-XXXX\n']));
+      await userEvent.click(screen.getByRole('button', { name: 'Guardei os códigos' }));
+      await waitFor(() => expect(closed).toBe(true));
+    } finally {
+      URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = revokeObjectURL;
+    }
   });
 
   it('offers no way off while two-step verification is required', async () => {

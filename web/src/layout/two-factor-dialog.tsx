@@ -7,16 +7,19 @@ import {
   useConfirmTwoFactorSetupMutation,
   useDisableTwoFactorMutation,
   useGetTwoFactorStatusQuery,
+  useRegenerateRecoveryCodesMutation,
 } from '../api/endpoints/two-factor';
 import { AuthenticatorSetup } from '../components/authenticator-setup';
 import { PageLoader } from '../components/page-loader';
 import { RecoveryCodes } from '../components/recovery-codes';
 import { notify } from '../components/toaster';
 import { toastError } from '../lib/errors';
+import { serverFieldErrors } from '../lib/form';
 
 /**
  * 'Minha Conta' → two-step verification: its state, turning it on (QR code, first code, recovery codes shown
- * once) and off (with a code; not while the company or the platform requires it).
+ * once), new recovery codes (confirmed with an authenticator code or the password; shown once, the old ones end)
+ * and turning it off (with a code; not while the company or the platform requires it).
  */
 export function TwoFactorDialog({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -24,9 +27,14 @@ export function TwoFactorDialog({ onClose }: { onClose: () => void }) {
   const [begin, { isLoading: beginning }] = useBeginTwoFactorSetupMutation();
   const [confirm, { isLoading: confirming }] = useConfirmTwoFactorSetupMutation();
   const [disable, { isLoading: disabling }] = useDisableTwoFactorMutation();
+  const [regenerate, { isLoading: regenerating }] = useRegenerateRecoveryCodesMutation();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
+  const [asking, setAsking] = useState(false);
+  const [proofCode, setProofCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [proofErrors, setProofErrors] = useState<Record<string, string>>({});
 
   const body = () => {
     if (isLoading || !status) return <PageLoader />;
@@ -74,6 +82,64 @@ export function TwoFactorDialog({ onClose }: { onClose: () => void }) {
           >
             {t('twoFactor.enable')}
           </Button>
+        )}
+        {status.enabled && !asking && (
+          <Button variant="outline" data-testid="recovery-regenerate" onClick={() => setAsking(true)}>
+            {t('twoFactor.regenerate')}
+          </Button>
+        )}
+        {status.enabled && asking && (
+          <Stack gap="2" data-testid="recovery-regenerate-form">
+            <Text fontSize="sm">{t('twoFactor.regenerateHint')}</Text>
+            <Field.Root invalid={proofErrors['code'] !== undefined}>
+              <Field.Label>{t('twoFactor.code')}</Field.Label>
+              <Input
+                name="recovery-proof-code"
+                autoComplete="one-time-code"
+                value={proofCode}
+                disabled={password !== ''}
+                onChange={(e) => setProofCode(e.target.value)}
+              />
+              <Field.ErrorText>{proofErrors['code']}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root invalid={proofErrors['password'] !== undefined}>
+              <Field.Label>{t('twoFactor.password')}</Field.Label>
+              <Input
+                name="recovery-proof-password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                disabled={proofCode.trim() !== ''}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+              <Field.ErrorText>{proofErrors['password']}</Field.ErrorText>
+            </Field.Root>
+            <Button
+              colorPalette="teal"
+              loading={regenerating}
+              disabled={!proofCode.trim() && !password}
+              data-testid="recovery-regenerate-confirm"
+              onClick={() => {
+                setProofErrors({});
+                regenerate(proofCode.trim() ? { code: proofCode.trim() } : { password })
+                  .unwrap()
+                  .then((answer) => {
+                    setProofCode('');
+                    setPassword('');
+                    setAsking(false);
+                    notify('success', t('twoFactor.regenerated'));
+                    setCodes(answer.recoveryCodes);
+                  })
+                  .catch((error: unknown) => {
+                    const fields = serverFieldErrors(error);
+                    if (Object.keys(fields).length > 0) setProofErrors(fields);
+                    else toastError(error);
+                  });
+              }}
+            >
+              {t('twoFactor.regenerate')}
+            </Button>
+          </Stack>
         )}
         {status.enabled && !status.required && (
           <Stack gap="2">

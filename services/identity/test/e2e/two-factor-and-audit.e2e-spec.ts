@@ -256,13 +256,18 @@ describe("a company's requirement and an admin's reset", () => {
     });
     expect(off).toMatchObject({ status: 409, body: { error: 'ERR_TWO_FACTOR_MANDATORY' } });
 
-    // the admin resets the agent's second factor (a lost phone): the next sign-in enrols again
-    const reset = await call(base, 'DELETE', `/users/${created.body.id}/two-factor`, { token: admin.token });
-    expect(reset.status).toBe(200);
-    expect((await passwordStep(email, 'segredo123')).body.error).toBe('ERR_TWO_FACTOR_ENROLMENT_REQUIRED');
     // an agent cannot reset anyone's
     const byAgent = await call(base, 'DELETE', `/users/${admin.user.id}/two-factor`, { token: enrolled.body.token });
     expect(byAgent.status).toBe(403);
+
+    // the admin resets the agent's second factor (a lost phone): the agent's session ends, the next sign-in enrols
+    const reset = await call(base, 'DELETE', `/users/${created.body.id}/two-factor`, { token: admin.token });
+    expect(reset.status).toBe(200);
+    expect(await call(base, 'POST', '/auth/refresh_token', { cookie: refreshCookieOf(enrolled) })).toMatchObject({
+      status: 401,
+      body: { error: 'ERR_SESSION_EXPIRED' },
+    });
+    expect((await passwordStep(email, 'segredo123')).body.error).toBe('ERR_TWO_FACTOR_ENROLMENT_REQUIRED');
 
     await expectEventually(async () => {
       const page = await auditPage(admin, '?action=user.two-factor-reset');

@@ -3,6 +3,7 @@ import type {
   TwoFactorCodeRequest,
   TwoFactorEnrolledSignIn,
   TwoFactorRecoveryCodes,
+  TwoFactorRecoveryCodesRequest,
   TwoFactorSetup,
   TwoFactorStatus,
   TwoFactorVerifyRequest,
@@ -38,6 +39,10 @@ export const twoFactorApi = withTags.injectEndpoints({
       query: (body) => ({ url: '/auth/two-factor/setup/confirm', method: 'POST', body }),
       invalidatesTags: ['TwoFactor'],
     }),
+    regenerateRecoveryCodes: build.mutation<TwoFactorRecoveryCodes, TwoFactorRecoveryCodesRequest>({
+      query: (body) => ({ url: '/auth/two-factor/recovery-codes', method: 'POST', body }),
+      invalidatesTags: ['TwoFactor'],
+    }),
     disableTwoFactor: build.mutation<TwoFactorStatus, TwoFactorCodeRequest>({
       query: (body) => ({ url: '/auth/two-factor/disable', method: 'POST', body }),
       invalidatesTags: ['TwoFactor'],
@@ -52,5 +57,6 @@ export const {
   useGetTwoFactorStatusQuery,
   useBeginTwoFactorSetupMutation,
   useConfirmTwoFactorSetupMutation,
+  useRegenerateRecoveryCodesMutation,
   useDisableTwoFactorMutation,
 } = twoFactorApi;

@@ -24,6 +24,12 @@ export const trustEn: Texts<typeof trustPt> = {
     recoveryDone: 'I saved the codes',
     copy: 'Copy',
     copied: 'Codes copied.',
+    download: 'Download',
+    regenerate: 'Generate new recovery codes',
+    regenerateHint:
+      'The current codes stop working at once. Confirm with a code from your authenticator app or with your password.',
+    password: 'Password',
+    regenerated: 'New recovery codes generated.',
     status: {
       enabled: 'On since {{date}}',
       disabled: 'Off',
@@ -67,6 +73,7 @@ export const trustEn: Texts<typeof trustPt> = {
         updated: 'User changed',
         deleted: 'User deleted',
         'two-factor-reset': 'Two-step verification reset',
+        'recovery-codes-regenerated': 'Recovery codes regenerated',
       },
       company: {
         created: 'Company created',

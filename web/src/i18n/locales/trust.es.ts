@@ -24,6 +24,12 @@ export const trustEs: Texts<typeof trustPt> = {
     recoveryDone: 'Guardé los códigos',
     copy: 'Copiar',
     copied: 'Códigos copiados.',
+    download: 'Descargar',
+    regenerate: 'Generar nuevos códigos de recuperación',
+    regenerateHint:
+      'Los códigos actuales dejan de valer al instante. Confirme con un código de la aplicación autenticadora o con su contraseña.',
+    password: 'Contraseña',
+    regenerated: 'Nuevos códigos de recuperación generados.',
     status: {
       enabled: 'Activa desde {{date}}',
       disabled: 'Desactivada',
@@ -67,6 +73,7 @@ export const trustEs: Texts<typeof trustPt> = {
         updated: 'Usuario modificado',
         deleted: 'Usuario eliminado',
         'two-factor-reset': 'Verificación en dos pasos restablecida',
+        'recovery-codes-regenerated': 'Códigos de recuperación generados de nuevo',
       },
       company: {
         created: 'Empresa creada',

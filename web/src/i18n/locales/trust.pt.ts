@@ -21,6 +21,12 @@ export const trustPt = {
     recoveryDone: 'Guardei os códigos',
     copy: 'Copiar',
     copied: 'Códigos copiados.',
+    download: 'Baixar',
+    regenerate: 'Gerar novos códigos de recuperação',
+    regenerateHint:
+      'Os códigos atuais deixam de valer na hora. Confirme com um código do aplicativo autenticador ou com a sua senha.',
+    password: 'Senha',
+    regenerated: 'Novos códigos de recuperação gerados.',
     status: {
       enabled: 'Ativa desde {{date}}',
       disabled: 'Desativada',
@@ -64,6 +70,7 @@ export const trustPt = {
         updated: 'Usuário alterado',
         deleted: 'Usuário excluído',
         'two-factor-reset': 'Verificação em duas etapas redefinida',
+        'recovery-codes-regenerated': 'Códigos de recuperação gerados de novo',
       },
       company: {
         created: 'Empresa criada',
