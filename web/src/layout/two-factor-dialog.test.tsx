@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TwoFactorStatus } from '@cs/proto/http';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { agent } from '../testing/fixtures';
 import { API } from '../testing/handlers';
 import { renderApp } from '../testing/render';
@@ -67,13 +67,14 @@ describe('TwoFactorDialog', () => {
       }),
     );
     const saved: string[] = [];
-    const createObjectURL = URL.createObjectURL;
-    const revokeObjectURL = URL.revokeObjectURL;
-    URL.createObjectURL = (blob: Blob) => {
-      void blob.text().then((text) => saved.push(text));
+    const create = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      void (blob as Blob).text().then((text) => saved.push(text));
       return 'blob:codes';
-    };
-    URL.revokeObjectURL = () => undefined;
+    });
+    const files: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      files.push(this.download);
+    });
     try {
       let closed = false;
       renderApp(<TwoFactorDialog onClose={() => (closed = true)} />, { user: agent });
@@ -99,11 +100,12 @@ describe('TwoFactorDialog', () => {
 
       await userEvent.click(screen.getByRole('button', { name: 'Baixar' }));
       await waitFor(() => expect(saved).toEqual(['QQQQ-RRRR-SSSS-TTTT\nUUUU-VVVV-WWWW-XXXX\n']));
+      expect(files).toEqual(['codigos-de-recuperacao.txt']);
       await userEvent.click(screen.getByRole('button', { name: 'Guardei os códigos' }));
       await waitFor(() => expect(closed).toBe(true));
     } finally {
-      URL.createObjectURL = createObjectURL;
-      URL.revokeObjectURL = revokeObjectURL;
+      create.mockRestore();
+      click.mockRestore();
     }
   });
 
