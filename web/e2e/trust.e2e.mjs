@@ -1,6 +1,7 @@
 // Issue 54's browser walks against the full stack (every deployable as its own process, PostgreSQL, Kafka, the
 // built client, Debian's Chromium): two-step verification (enrolment with the QR code's secret, a sign-in with a
-// code, with a recovery code that then no longer works, a company that requires it forcing enrolment at sign-in),
+// code, with a recovery code that then no longer works, new recovery codes ending the old ones, a company that
+// requires it forcing enrolment at sign-in),
 // and the audit log (an admin's changes listed with who and what changed, secrets masked; another company's admin
 // seeing none of them; the super user filtering by company).
 import assert from 'node:assert/strict';
@@ -151,6 +152,31 @@ describe('two-step verification', () => {
     await again.getByText('Código inválido ou já utilizado.').first().waitFor();
     assert.equal(new URL(again.url()).pathname, '/login');
     await again.getByTestId('two-factor-step').waitFor();
+
+    // new recovery codes from the account menu, confirmed with the password: the old ones end at once
+    await lostPhone.getByTestId('account-menu').click();
+    await lostPhone.getByTestId('account-two-factor').click();
+    await shown(lostPhone, 'two-factor-dialog');
+    await lostPhone.getByRole('button', { name: 'Gerar novos códigos de recuperação' }).click();
+    await lostPhone.locator('input[name="recovery-proof-password"]').fill(company.password);
+    await lostPhone.getByTestId('recovery-regenerate-confirm').click();
+    await shown(lostPhone, 'recovery-codes');
+    const renewed = await lostPhone.getByTestId('recovery-code').allTextContents();
+    assert.equal(renewed.length, 10);
+    assert.deepEqual(
+      renewed.filter((code) => recovery.includes(code)),
+      [],
+    );
+    await lostPhone.getByTestId('recovery-done').click();
+    await lostPhone.getByTestId('two-factor-dialog').waitFor({ state: 'detached' });
+
+    const oldCode = await person();
+    await passwordStep(oldCode, company);
+    await codeStep(oldCode, recovery[5]);
+    await oldCode.getByText('Código inválido ou já utilizado.').first().waitFor();
+    assert.equal(new URL(oldCode.url()).pathname, '/login');
+    await codeStep(oldCode, renewed[0]);
+    await landed(oldCode, 'sign-in with a regenerated recovery code');
 
     // the established client's answer to the password step is the spec's error format, clear on its own
     const upstream = await api('POST', '/auth/login', { body: { email: company.email, password: company.password } });
