@@ -43,7 +43,8 @@ export const trustEn: Texts<typeof trustPt> = {
     disabled: 'Two-step verification turned off.',
     reset: 'Reset two-step verification',
     resetConfirm: "Reset this user's two-step verification?",
-    resetBody: '{{name}} will sign in with the password only (and set up a new authenticator where required).',
+    resetBody:
+      '{{name}} is signed out on every device and will sign in with the password only (and set up a new authenticator where required).',
     resetDone: 'Two-step verification reset.',
   },
   audit: {

@@ -43,7 +43,8 @@ export const trustEs: Texts<typeof trustPt> = {
     disabled: 'Verificación en dos pasos desactivada.',
     reset: 'Restablecer verificación en dos pasos',
     resetConfirm: '¿Restablecer la verificación en dos pasos de este usuario?',
-    resetBody: '{{name}} entrará solo con la contraseña (y registrará un nuevo autenticador si es obligatorio).',
+    resetBody:
+      '{{name}} sale de todos los dispositivos y entrará solo con la contraseña (y registrará un nuevo autenticador si es obligatorio).',
     resetDone: 'Verificación en dos pasos restablecida.',
   },
   audit: {

@@ -40,7 +40,8 @@ export const trustPt = {
     disabled: 'Verificação em duas etapas desativada.',
     reset: 'Redefinir verificação em duas etapas',
     resetConfirm: 'Redefinir a verificação em duas etapas deste usuário?',
-    resetBody: '{{name}} entrará só com a senha (e cadastrará um novo autenticador, se for obrigatório).',
+    resetBody:
+      '{{name}} sai de todos os aparelhos e entrará só com a senha (e cadastrará um novo autenticador, se for obrigatório).',
     resetDone: 'Verificação em duas etapas redefinida.',
   },
   audit: {
