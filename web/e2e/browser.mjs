@@ -7,9 +7,8 @@ import { chromium } from 'playwright-core';
 
 export const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
 // Chromium's headless shell (Debian's chromium-headless-shell, what Playwright itself runs headless) when installed:
-// the same engine as `chromium --headless` without the browser's UI around it, and less than half its CPU for the
-// same page loads on a slow 2-core machine (15 s against 34–38 s, 2026-12-02); deploy/scripts/ensure-chromium.sh
-// installs both
+// the same engine as `chromium --headless` without the browser's UI around it, and less CPU for the same page
+// loads; deploy/scripts/ensure-chromium.sh installs both
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const EXECUTABLE = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 const FLAGS = [
@@ -24,8 +23,7 @@ const FLAGS = [
 
 // One Chromium per test file (node's test runner gives each file its own process), launched on first use and closed
 // after the file's last test; every simulated person gets a context of their own in it, which shares nothing with
-// the others (cookies, storage, cache), as a profile of its own did. A launch took about 3.4 s of CPU on a slow
-// 2-core machine (2026-12-02) against about 1 s for a context, and the tier opens about thirty.
+// the others (cookies, storage, cache), as a profile of its own would; a context costs a fraction of a launch.
 let shared;
 const launch = () =>
   (shared ??= chromium.launch({ executablePath: EXECUTABLE, headless: true, args: FLAGS }).catch((error) => {
@@ -104,10 +102,9 @@ export async function eventually(probe, what, timeoutMs = 30_000, intervalMs = 2
 }
 
 /**
- * Clicks the tab named `name` in `page` and waits until it is the selected one. Once (2026-11-28, two browser
- * files at a time on a loaded machine) a click on the settings' "Planos" tab was followed by 30 s without its
- * content, cause unknown: when the tab is not selected 5 s after the click, this writes what the tabs said and a
- * screenshot (artifacts/tab-not-selected-*.png) to stderr, then clicks again, as a person would.
+ * Clicks the tab named `name` in `page` and waits until it is the selected one: when the tab is not selected 5 s
+ * after the click, this writes what the tabs said and a screenshot (artifacts/tab-not-selected-*.png) to stderr,
+ * then clicks again, as a person would.
  */
 export async function selectTab(page, name) {
   const tab = page.getByRole('tab', { name, exact: true });

@@ -50,9 +50,8 @@ const dialog = (page, testId) => page.getByTestId(testId);
 async function waitForQr(page, connectionName) {
   const qrDialog = page.getByTestId('qr-dialog');
   const qr = qrDialog.getByTestId('qr-code');
-  // A user clicks once. (On 2026-11-28 and 29 the dialog was missing in 3 of about 40 walks while the server held a
-  // QR: a late session event, older than the listed state, overwrote it in the list's cache and closed the dialog;
-  // fixed in the connections page, component test connections-page.live.test.tsx. The walk clicked again then.)
+  // A user clicks once: the dialog must show the QR the server holds (a late, older session event must not close it:
+  // connections-page.live.test.tsx)
   try {
     await qr.waitFor({ timeout: 45_000 });
   } catch (error) {

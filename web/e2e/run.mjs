@@ -1,12 +1,7 @@
 // `make e2e`: builds the client, then runs every `*.e2e.mjs` with node's test runner, two files at a time
-// (E2E_CONCURRENCY=1 runs one at a time): each file starts the full stack in its own database and topic prefix, on
-// ports of its own. One at a time the tier keeps 2 cores 62% busy (the walks wait for schedules, pacing and
-// sockets): 257 s on 2026-11-29, against 181–197 s two at a time (86–90% busy). Two of seven runs two at a time
-// failed on 2026-11-28, on the super user's plan step (tabs are now clicked through `selectTab`, which clicks again
-// and says what the tabs showed) and on the management walk's second QR (a late session event overwrote the listed
-// QR and closed the dialog; fixed in the connections page on 2026-11-29); one on 2026-11-29 read the header's title
-// while the contacts page's own title had appeared too (the walk now reads the header's). Screenshots land in
-// e2e/artifacts (git-ignored).
+// (E2E_CONCURRENCY=1 runs one at a time; the walks mostly wait for schedules, pacing and sockets, so two at a time
+// finish sooner on 2 cores: bench/README.md): each file starts the full stack in its own database and topic prefix,
+// on ports of its own. Screenshots land in e2e/artifacts (git-ignored).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
