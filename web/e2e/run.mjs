@@ -1,7 +1,7 @@
-// `make e2e`: builds the client, then runs every `*.e2e.mjs` with node's test runner, two files at a time
-// (E2E_CONCURRENCY=1 runs one at a time; the walks mostly wait for schedules, pacing and sockets, so two at a time
-// finish sooner on 2 cores: bench/README.md): each file starts the full stack in its own database and topic prefix,
-// on ports of its own. Screenshots land in e2e/artifacts (git-ignored).
+// `make e2e`: builds the client, then runs every `*.e2e.mjs` (or those named by the arguments) with node's test
+// runner, two files at a time (E2E_CONCURRENCY=1 runs one at a time; the walks mostly wait for schedules, pacing and
+// sockets, so two at a time finish sooner on 2 cores: bench/README.md): each file starts the full stack in its own
+// database and topic prefix, on ports of its own. Screenshots land in e2e/artifacts (git-ignored).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -29,8 +29,10 @@ const template = await createTemplateDatabase();
 // (the management walk waits for a scheduled message's minute: ~60 s of the tier's ~180)
 const LONGEST_FIRST = ['management.e2e.mjs', 'campaigns.e2e.mjs', 'team.e2e.mjs', 'agent-journey.e2e.mjs'];
 const rank = (name) => (LONGEST_FIRST.includes(name) ? LONGEST_FIRST.indexOf(name) : LONGEST_FIRST.length);
+// `node web/e2e/run.mjs trust sessions` runs only the files whose name contains one of the words given
+const only = process.argv.slice(2);
 const files = readdirSync(`${web}e2e`)
-  .filter((name) => name.endsWith('.e2e.mjs'))
+  .filter((name) => name.endsWith('.e2e.mjs') && (only.length === 0 || only.some((word) => name.includes(word))))
   .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
   .map((name) => `${web}e2e/${name}`);
 const run = spawn(
