@@ -1,3 +1,4 @@
+import { QueryStatus } from '@reduxjs/toolkit/query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
@@ -24,4 +25,11 @@ export function renderApp(ui: ReactElement | null, { user = null, path = '/', ro
     </Providers>,
   );
   return { ...result, store, router };
+}
+
+/** The endpoints whose queries have answered, for tests that need a list loaded before acting. */
+export function fulfilledEndpoints(store: ReturnType<typeof makeStore>): string[] {
+  return Object.values(store.getState().api.queries)
+    .filter((query) => query?.status === QueryStatus.fulfilled)
+    .map((query) => query?.endpointName ?? '');
 }

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { agent, message, ticket } from '../../../testing/fixtures';
 import { API } from '../../../testing/handlers';
-import { renderApp } from '../../../testing/render';
+import { fulfilledEndpoints, renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { MessageInput } from './message-input';
 
@@ -18,14 +18,18 @@ describe('MessageInput', () => {
     expect(box.placeholder).toBe('Reabra ou aceite este ticket para enviar uma mensagem.');
   });
 
-  it('lists the quick answers on / alone, filters them as the agent types and fills the chosen one', async () => {
-    renderApp(<MessageInput ticket={ticket({ status: 'open', userId: 3 })} />, { user: agent });
+  it('opens the quick answers after / and two characters, filters them and fills the chosen one', async () => {
+    const { store } = renderApp(<MessageInput ticket={ticket({ status: 'open', userId: 3 })} />, { user: agent });
     const box = screen.getByTestId<HTMLTextAreaElement>('message-textarea');
     expect(box.placeholder).toBe('Digite uma mensagem ou tecle / para utilizar as respostas rápidas cadastradas');
+    await waitFor(() => expect(fulfilledEndpoints(store)).toContain('listQuickMessages'));
+    // the quick answers are loaded, yet / alone and / with one character suggest nothing
     await userEvent.type(box, '/');
+    expect(screen.queryByTestId('quick-answers')).toBeNull();
+    await userEvent.type(box, 'b');
+    expect(screen.queryByTestId('quick-answers')).toBeNull();
+    await userEvent.type(box, 'o');
     expect(await screen.findByTestId('quick-answers')).toBeTruthy();
-    expect(screen.getByText('boleto - Segue o boleto.')).toBeTruthy();
-    await userEvent.type(box, 'bo');
     const option = await screen.findByText('bomdia - Bom dia! Em que posso ajud...');
     expect(screen.getByText('boleto - Segue o boleto.')).toBeTruthy();
     await userEvent.click(option);

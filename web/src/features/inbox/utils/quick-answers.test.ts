@@ -8,12 +8,13 @@ const quick = [
 ];
 
 describe('quick answers', () => {
-  it('lists every quick answer on / alone, and filters as the agent types', () => {
-    expect(quickAnswerQuery('/')).toBe('');
-    expect(quickAnswerQuery('/b')).toBe('b');
+  it('suggests nothing on / alone or / and one character, and filters from the second character on', () => {
+    expect(quickAnswerQuery('/')).toBeNull();
+    expect(quickAnswerQuery('/b')).toBeNull();
     expect(quickAnswerQuery('/Bo')).toBe('bo');
     expect(quickAnswerQuery('bo')).toBeNull();
-    expect(quickAnswerSuggestions('/', quick).map((s) => s.id)).toEqual([1, 2, 3]);
+    expect(quickAnswerSuggestions('/', quick)).toEqual([]);
+    expect(quickAnswerSuggestions('/b', quick)).toEqual([]);
     expect(quickAnswerSuggestions('/tc', quick).map((s) => s.id)).toEqual([3]);
   });
 

@@ -4,11 +4,14 @@ import { truncate } from '../../../lib/format';
 /** Quick-answer suggestion labels are cut at this many characters. */
 export const QUICK_ANSWER_LABEL_MAX = 35;
 
-/** `/` alone lists every quick answer; the text after `/` filters them (a space closes the list). */
+/** Suggestions need at least this many characters after `/` (spec §4: "/ followed by more than 1 character"). */
+export const QUICK_ANSWER_MIN_QUERY = 2;
+
+/** The text after `/` filters the quick answers once it has 2 characters or more; a space closes the list. */
 export function quickAnswerQuery(input: string): string | null {
   if (!input.startsWith('/')) return null;
   const query = input.slice(1);
-  if (/\s/.test(query)) return null;
+  if (query.length < QUICK_ANSWER_MIN_QUERY || /\s/.test(query)) return null;
   return query.toLowerCase();
 }
 
