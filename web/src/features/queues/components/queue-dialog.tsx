@@ -10,7 +10,6 @@ import { flagOn, usePlanFlags } from '../../../components/use-plan-flags';
 import { notify } from '../../../components/toaster';
 import { toastError } from '../../../lib/errors';
 import { serverFieldErrors, validateForm } from '../../../lib/form';
-import { COLOR_PALETTE } from '../../../theme/palette';
 import {
   useCreateQueueMutation,
   useDeleteQueueMediaMutation,
@@ -19,7 +18,7 @@ import {
   type QueueRecord,
   type ScheduleEntry,
 } from '../api/queues-api';
-import { queueFormSchema, withDefaultSchedules } from '../utils/queue-form';
+import { freeQueueColor, queueFormSchema, withDefaultSchedules } from '../utils/queue-form';
 import { QueueOptionsEditor } from './queue-options-editor';
 
 interface Values {
@@ -34,9 +33,9 @@ interface Values {
   schedules: ScheduleEntry[];
 }
 
-const valuesOf = (queue: QueueRecord | null): Values => ({
+const valuesOf = (queue: QueueRecord | null, usedColors: readonly string[]): Values => ({
   name: queue?.name ?? '',
-  color: queue?.color ?? COLOR_PALETTE[21]!,
+  color: queue?.color ?? freeQueueColor(usedColors),
   orderQueue: queue?.orderQueue != null ? String(queue.orderQueue) : '',
   greetingMessage: queue?.greetingMessage ?? '',
   outOfHoursMessage: queue?.outOfHoursMessage ?? '',
@@ -51,10 +50,19 @@ const valuesOf = (queue: QueueRecord | null): Values => ({
  * company's `scheduleType` setting is `queue`, the opening-hours tab. A new queue stays open after its first
  * save so its options can be added at once.
  */
-export function QueueDialog({ queue: initial, onClose }: { queue: QueueRecord | null; onClose: () => void }) {
+export function QueueDialog({
+  queue: initial,
+  usedColors = [],
+  onClose,
+}: {
+  queue: QueueRecord | null;
+  /** The colours of the company's queues: a new queue starts with one none of them uses. */
+  usedColors?: readonly string[];
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [queue, setQueue] = useState(initial);
-  const [values, setValues] = useState<Values>(() => valuesOf(initial));
+  const [values, setValues] = useState<Values>(() => valuesOf(initial, usedColors));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [file, setFile] = useState<File | null>(null);
   const [existingMedia, setExistingMedia] = useState(initial?.mediaName ?? null);

@@ -126,6 +126,33 @@ describe('the queues page', () => {
     );
   });
 
+  it('starts a new queue with a colour no queue of the company uses, so the first save is accepted', async () => {
+    const sent: Array<{ method: string; url: string; body: unknown }> = [];
+    stub('disabled', sent);
+    server.use(
+      http.post(`${API}/queue`, async ({ request }) => {
+        const body = (await request.json()) as { color: string };
+        sent.push({ method: 'POST', url: '/queue', body });
+        if (body.color.toLowerCase() === vendas.color)
+          return HttpResponse.json({ error: 'ERR_QUEUE_COLOR_ALREADY_EXISTS' }, { status: 409 });
+        return HttpResponse.json({ ...vendas, ...body, id: 2 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp(<QueuesPage />, { user: admin });
+    await screen.findByTestId('queue-row');
+    await user.click(screen.getByRole('button', { name: 'Adicionar fila' }));
+    const dialog = await screen.findByTestId('queue-dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: /Nome/ }), 'Suporte');
+    await user.click(within(dialog).getByTestId('dialog-save'));
+    await waitFor(() => expect(sent.map((s) => s.method)).toEqual(['POST']));
+    const body = sent[0]!.body as { name: string; color: string };
+    expect(body.name).toBe('Suporte');
+    expect(body.color).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(body.color.toLowerCase()).not.toBe(vendas.color);
+    expect(screen.queryByTestId('toast-error')).toBeNull();
+  });
+
   it('explains a refused delete with the spec’s 409 text', async () => {
     stub('disabled', []);
     server.use(

@@ -14,7 +14,7 @@ import { QueueDialog } from './queue-dialog';
 /** `/queues` (admin): kept live by the app's socket (`company-{id}-queue` invalidates `Queues`). */
 export function QueuesPage() {
   const { t } = useTranslation();
-  const { data: queues = [], isFetching } = useGetQueuesQuery();
+  const { data: queues = [], isFetching, isLoading } = useGetQueuesQuery();
   const [remove] = useDeleteQueueMutation();
   const [editing, setEditing] = useState<QueueRecord | 'new' | null>(null);
   const [deleting, setDeleting] = useState<QueueRecord | null>(null);
@@ -32,7 +32,8 @@ export function QueuesPage() {
     <Page
       title={t('queues.title')}
       actions={
-        <Button size="sm" colorPalette="teal" onClick={() => setEditing('new')}>
+        // a new queue's colour is picked among those the loaded queues leave free
+        <Button size="sm" colorPalette="teal" disabled={isLoading} onClick={() => setEditing('new')}>
           <AddIcon /> {t('queues.add')}
         </Button>
       }
@@ -73,7 +74,13 @@ export function QueuesPage() {
           </Table.Body>
         </Table.Root>
       </ScrollArea>
-      {editing && <QueueDialog queue={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <QueueDialog
+          queue={editing === 'new' ? null : editing}
+          usedColors={queues.map((q) => q.color)}
+          onClose={() => setEditing(null)}
+        />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title={t('common.deleteConfirm')}

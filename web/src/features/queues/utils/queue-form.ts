@@ -1,5 +1,22 @@
 import { z } from 'zod';
+import { COLOR_PALETTE } from '../../../theme/palette';
 import type { ScheduleEntry } from '../api/queues-api';
+
+/** The palette colour a new queue starts with. */
+const PREFERRED_COLOR_INDEX = 21;
+
+/**
+ * A new queue's colour: the first palette colour (from the preferred one on, wrapping) that none of the company's
+ * queues uses, since the server refuses a colour already in use; the preferred one when every colour is taken.
+ */
+export function freeQueueColor(usedColors: readonly string[]): string {
+  const used = new Set(usedColors.map((color) => color.toLowerCase()));
+  for (let i = 0; i < COLOR_PALETTE.length; i++) {
+    const color = COLOR_PALETTE[(PREFERRED_COLOR_INDEX + i) % COLOR_PALETTE.length]!;
+    if (!used.has(color.toLowerCase())) return color;
+  }
+  return COLOR_PALETTE[PREFERRED_COLOR_INDEX]!;
+}
 
 /** The spec's default opening hours: Monday to Friday 08:00–18:00, Saturday 08:00–12:00, Sunday 00:00–00:00. */
 export const DEFAULT_SCHEDULES: ScheduleEntry[] = [
