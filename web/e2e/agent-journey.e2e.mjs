@@ -185,7 +185,9 @@ describe("the agent's workspace", () => {
     await agent.getByTestId('tab-pending').click();
     await pendingItem.getByText('Suporte').waitFor({ timeout: 30_000 });
     await pendingItem.getByRole('button', { name: 'Aceitar' }).click();
-    await agent.getByTestId('resolve-ticket').click();
+    // ratings are on, so ending asks first: the contact is about to receive the rating question
+    await agent.getByTestId('close-ticket').click();
+    await agent.getByRole('alertdialog').getByRole('button', { name: 'Sim' }).click();
     await agent.waitForURL('**/tickets');
     await receivedText(/de 1 à 3/);
     await says('3');

@@ -99,7 +99,7 @@ export type UserSummary = Pick<UserResponse, 'id' | 'name'> &
 
 /** A connection of `GET /whatsapp` (`ConnectionView`): the fields the workspace reads. */
 export type Connection = Pick<ConnectionView, 'id' | 'name' | 'status' | 'isDefault'> &
-  Partial<Pick<ConnectionView, 'queues'>>;
+  Partial<Pick<ConnectionView, 'queues' | 'complationMessage'>>;
 
 export type { Setting };
 

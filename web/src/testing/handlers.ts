@@ -30,4 +30,9 @@ export const handlers = [
   }),
   http.get(`${API}/quick-messages/list`, () => HttpResponse.json(quickMessages)),
   http.get(`${API}/companies/listPlan/:id`, () => HttpResponse.json({ plan: { useSchedules: true } })),
+  // ratings off and a connection without a farewell: ending a ticket sends the contact nothing
+  http.get(`${API}/settings`, () => HttpResponse.json([{ key: 'userRating', value: 'disabled' }])),
+  http.get(`${API}/whatsapp`, () =>
+    HttpResponse.json([{ id: 1, name: 'WhatsApp Demo', status: 'CONNECTED', isDefault: true, complationMessage: '' }]),
+  ),
 ];

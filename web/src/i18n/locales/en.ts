@@ -105,6 +105,11 @@ export const en: Messages = {
     saved: 'User saved successfully.',
   },
   tickets: {
+    closeConfirm: {
+      title: 'Close the ticket of {{name}}?',
+      rating: 'The contact will now be asked for a rating.',
+      farewell: "The contact will now receive the connection's closing message.",
+    },
     acceptPrompt: { title: 'Accept this ticket?', body: 'Accepting moves {{name}} to your open tickets.' },
     tabs: {
       open: 'Open',
@@ -153,7 +158,6 @@ export const en: Messages = {
   },
   chat: {
     return: 'Return',
-    resolve: 'Resolve',
     transfer: 'Transfer',
     delete: 'Delete',
     schedule: 'Schedule',

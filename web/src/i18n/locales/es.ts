@@ -106,6 +106,11 @@ export const es: Messages = {
     saved: 'Usuario guardado con éxito.',
   },
   tickets: {
+    closeConfirm: {
+      title: '¿Finalizar la atención de {{name}}?',
+      rating: 'El contacto recibirá ahora la pregunta de evaluación.',
+      farewell: 'El contacto recibirá ahora el mensaje de cierre de la conexión.',
+    },
     acceptPrompt: { title: '¿Aceptar esta atención?', body: 'Al aceptar, {{name}} pasa a sus atenciones abiertas.' },
     tabs: {
       open: 'Abiertas',
@@ -154,7 +159,6 @@ export const es: Messages = {
   },
   chat: {
     return: 'Devolver',
-    resolve: 'Resolver',
     transfer: 'Transferir',
     delete: 'Eliminar',
     schedule: 'Agendar',

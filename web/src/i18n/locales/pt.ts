@@ -105,6 +105,11 @@ export const pt = {
     saved: 'Usuário salvo com sucesso.',
   },
   tickets: {
+    closeConfirm: {
+      title: 'Finalizar o atendimento de {{name}}?',
+      rating: 'O contato receberá agora a pergunta de avaliação.',
+      farewell: 'O contato receberá agora a mensagem de encerramento da conexão.',
+    },
     acceptPrompt: {
       title: 'Aceitar este atendimento?',
       body: 'Ao aceitar, {{name}} passa para os seus atendimentos abertos.',
@@ -156,7 +161,6 @@ export const pt = {
   },
   chat: {
     return: 'Devolver',
-    resolve: 'Resolver',
     transfer: 'Transferir',
     delete: 'Deletar',
     schedule: 'Agendar',

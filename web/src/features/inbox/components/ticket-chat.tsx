@@ -16,6 +16,7 @@ import { httpStatus, toastError } from '../../../lib/errors';
 import { useSocketRoom } from '../hooks/use-socket-room';
 import { useTicketActions } from '../hooks/use-ticket-actions';
 import { contactDrawerToggled, mobileTabChanged, replyCleared } from '../model/inbox-slice';
+import { CloseTicketButton } from './close-ticket-button';
 import { ContactDrawer } from './contact-drawer';
 import { MessageInput } from './message-input';
 import { MessagesList } from './messages-list';
@@ -89,9 +90,7 @@ function Header({ ticket }: { ticket: Ticket }) {
               {t('chat.return')}
             </Button>
           )}
-          <Button size="sm" colorPalette="teal" onClick={() => void actions.close(ticket)} data-testid="resolve-ticket">
-            {t('chat.resolve')}
-          </Button>
+          <CloseTicketButton ticket={ticket} size="sm" colorPalette="teal" data-testid="close-ticket" />
         </HStack>
       )}
       <Menu.Root positioning={{ placement: 'bottom-end' }}>

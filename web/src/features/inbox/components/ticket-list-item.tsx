@@ -6,6 +6,7 @@ import type { Ticket } from '../../../api/types';
 import { BotIcon, EyeIcon } from '../../../components/icons';
 import { formatListTime, formatPhone } from '../../../lib/format';
 import { useTicketActions } from '../hooks/use-ticket-actions';
+import { CloseTicketButton } from './close-ticket-button';
 
 /** A location message's text (an embedded map image) shows as 'Localização' in the list. */
 export function lastMessagePreview(lastMessage: string, locationLabel: string): string {
@@ -202,9 +203,7 @@ export function TicketListItem({ ticket, admin, onPeek }: Props) {
           </Button>
         )}
         {ticket.status !== 'closed' && (
-          <Button size="2xs" variant="outline" colorPalette="red" onClick={() => void actions.close(ticket)}>
-            {t('tickets.close')}
-          </Button>
+          <CloseTicketButton ticket={ticket} size="2xs" variant="outline" colorPalette="red" />
         )}
         {ticket.status === 'closed' && (
           <Button size="2xs" variant="outline" onClick={() => void actions.reopen(ticket)}>
