@@ -112,6 +112,49 @@ describe('realtime cache sync', () => {
   });
 });
 
+describe('a reply that quotes a message', () => {
+  it('shows its quote live when the quoted message is in the open chat', async () => {
+    const { store, mine, messages } = await setup();
+    handleMessageEvent(store.dispatch, () => store.getState(), agent, {
+      action: 'create',
+      message: wireMessage({ id: 'm4', ticketId: 3, body: 'Sim, esse mesmo', quotedMsgId: 'm1' }),
+      ticket: mine,
+      contact: mine.contact,
+    });
+    const reply = messages().find((m) => m.id === 'm4');
+    expect(reply?.quotedMsg).toMatchObject({ id: 'm1', body: 'Oi', fromMe: true });
+    // a later tick or edit of the reply keeps its quote
+    handleMessageEvent(store.dispatch, () => store.getState(), agent, {
+      action: 'update',
+      message: wireMessage({ id: 'm4', ticketId: 3, body: 'Sim, esse mesmo!', quotedMsgId: 'm1', isEdited: true }),
+    });
+    expect(messages().find((m) => m.id === 'm4')?.quotedMsg).toMatchObject({ id: 'm1', body: 'Oi' });
+  });
+
+  it('fetches the chat again when the quoted message is older than the loaded pages', async () => {
+    const { store, mine, messages } = await setup();
+    const quote = { id: 'old-1', body: 'Mensagem antiga', fromMe: false, mediaType: 'chat' };
+    server.use(
+      http.get(`${API}/messages/3`, () =>
+        HttpResponse.json({
+          messages: [
+            message({ id: 'm1', ticketId: 3, fromMe: true, ack: 1 }),
+            message({ id: 'm5', ticketId: 3, body: 'Sobre isso', quotedMsgId: 'old-1', quotedMsg: quote }),
+          ],
+          hasMore: true,
+        }),
+      ),
+    );
+    handleMessageEvent(store.dispatch, () => store.getState(), agent, {
+      action: 'create',
+      message: wireMessage({ id: 'm5', ticketId: 3, body: 'Sobre isso', quotedMsgId: 'old-1' }),
+      ticket: mine,
+      contact: mine.contact,
+    });
+    await vi.waitFor(() => expect(messages().find((m) => m.id === 'm5')?.quotedMsg).toMatchObject(quote));
+  });
+});
+
 describe('a chat that is still loading', () => {
   it('fetches again when a message arrives before its first page, so the message and its ticks are not lost', async () => {
     let calls = 0;

@@ -47,11 +47,22 @@ export const messagesApi = baseApi.injectEndpoints({
   }),
 });
 
+/** The quote a message view shows, made from the quoted message itself. */
+const quoteOf = (quoted: Message): NonNullable<Message['quotedMsg']> => ({
+  id: quoted.id,
+  body: quoted.body,
+  fromMe: quoted.fromMe,
+  mediaType: quoted.mediaType,
+  ...(quoted.contact ? { contact: quoted.contact } : {}),
+});
+
 /**
  * Puts messages into a chat's cached pages: one already there is replaced (`replace`, for the socket's newer copy)
  * or kept (for the POST's answer, which the socket may already have overtaken), a new one is appended to the newest
  * page when `append`. A chat whose first page is still loading cannot take them, and its answer may predate them:
  * it is fetched again once it settles (RTK Query's delayed invalidation), so a message is never lost to that race.
+ * The socket's copy names the message it quotes (`quotedMsgId`) without carrying it: the quote is made from that
+ * message in the chat, or, when it is not among the loaded pages, the chat is fetched again (the view carries it).
  */
 export function mergeIntoChat(
   ticketId: number,
@@ -65,19 +76,26 @@ export function mergeIntoChat(
       dispatch(baseApi.util.invalidateTags([{ type: 'Messages', id: ticketId }]));
       return;
     }
+    let quoteMissing = false;
     dispatch(
       messagesApi.util.updateQueryData('getMessages', ticketId, (draft) => {
         const newest = draft.pages[0];
         if (!newest) return;
+        const find = (id: string) => draft.pages.flatMap((p) => p.messages).find((m) => m.id === id);
         for (const message of messages) {
           const page = draft.pages.find((p) => p.messages.some((m) => m.id === message.id));
           if (page) {
             const i = page.messages.findIndex((m) => m.id === message.id);
             if (replace) page.messages[i] = { ...page.messages[i], ...message };
-          } else if (append) newest.messages.push(message);
+          } else if (append) {
+            const quoted = message.quotedMsgId && !message.quotedMsg ? find(message.quotedMsgId) : undefined;
+            if (message.quotedMsgId && !message.quotedMsg && !quoted) quoteMissing = true;
+            newest.messages.push(quoted ? { ...message, quotedMsg: quoteOf(quoted) } : message);
+          }
         }
       }),
     );
+    if (quoteMissing) dispatch(baseApi.util.invalidateTags([{ type: 'Messages', id: ticketId }]));
   };
 }
 
