@@ -57,6 +57,11 @@ const LEAVE: Partial<Record<ClientEvent, ClientEvent>> = {
   joinTickets: 'leaveTickets',
 };
 
+/** Whether the app is in a room now (`joinChatBox` with a ticket id: that ticket's chat is on screen). */
+export function inRoom(event: ClientEvent, arg?: RoomArg): boolean {
+  return rooms.has(`${event}:${JSON.stringify(arg ?? null)}`);
+}
+
 /** Joins a room (ref-counted) and returns the function that leaves it. */
 export function joinRoom(event: ClientEvent, arg?: RoomArg): () => void {
   const key = `${event}:${JSON.stringify(arg ?? null)}`;

@@ -13,6 +13,7 @@ import {
   handleTicketEvent,
   SOCKET_RETRY_AFTER_REFUSAL_MS,
 } from './use-realtime-sync';
+import { joinRoom } from './socket';
 
 const pending: TicketListArgs = { status: 'pending', queueIds: [1, 2], showAll: false };
 const open: TicketListArgs = { status: 'open', queueIds: [1, 2], showAll: false };
@@ -109,6 +110,40 @@ describe('realtime cache sync', () => {
     expect(ids(pending).map((t) => t.id)).toEqual([2]);
     handleTicketEvent(store.dispatch, () => store.getState(), agent, { action: 'updateUnread', ticketId: 2 });
     expect(ids(pending)[0]!.unreadMessages).toBe(0);
+  });
+});
+
+describe('the chat on screen', () => {
+  it('reads the messages that arrive in it: no unread badge, and the server is told they were read', async () => {
+    const { store, mine, ids } = await setup();
+    const reads: string[] = [];
+    server.use(
+      http.get(`${API}/messages/:ticketId`, ({ params }) => {
+        reads.push(String(params.ticketId));
+        return HttpResponse.json({ messages: [], hasMore: false });
+      }),
+    );
+    const leave = joinRoom('joinChatBox', mine.id);
+    try {
+      handleMessageEvent(store.dispatch, () => store.getState(), agent, {
+        action: 'create',
+        message: wireMessage({ id: 'm6', ticketId: 3, body: 'ainda aí?' }),
+        ticket: { ...mine, unreadMessages: 1, lastMessage: 'ainda aí?' },
+        contact: mine.contact,
+      });
+      expect(ids(open).map((t) => [t.id, t.unreadMessages, t.lastMessage])).toEqual([[3, 0, 'ainda aí?']]);
+      await vi.waitFor(() => expect(reads).toContain('3'));
+    } finally {
+      leave();
+    }
+    // once the chat is closed, its messages count as unread again
+    handleMessageEvent(store.dispatch, () => store.getState(), agent, {
+      action: 'create',
+      message: wireMessage({ id: 'm7', ticketId: 3, body: 'oi?' }),
+      ticket: { ...mine, unreadMessages: 1, lastMessage: 'oi?' },
+      contact: mine.contact,
+    });
+    expect(ids(open).map((t) => [t.id, t.unreadMessages])).toEqual([[3, 1]]);
   });
 });
 

@@ -7,14 +7,14 @@ import {
 } from '@cs/proto/realtime';
 import { useAppDispatch, useAppSelector, useAppStore } from '../app/hooks';
 import { baseApi, LIVE_TAGS } from '../api/base-api';
-import { mergeIntoChat } from '../api/endpoints/messages';
+import { mergeIntoChat, messagesApi } from '../api/endpoints/messages';
 import { ticketsApi, type TicketListArgs } from '../api/endpoints/tickets';
 import { sessionExpired, tokenStore, userUpdated } from '../api/session';
 import type { SessionUser, Ticket } from '../api/types';
 import { notify } from '../components/toaster';
 import { i18n } from '../i18n';
 import type { AppDispatch, RootState } from '../app/store';
-import { connectSocket, currentSocket, disconnectSocket, joinRoom } from './socket';
+import { connectSocket, currentSocket, disconnectSocket, inRoom, joinRoom } from './socket';
 import { applyTicket, markRead, patchContact, removeTicket, type ListView, viewerOf } from './ticket-rules';
 
 /** Presence ping (the spec's `userStatus` every 5 minutes). */
@@ -72,7 +72,10 @@ export function handleMessageEvent(
   dispatch(mergeIntoChat(message.ticketId, [message], { append: event.action === 'create', replace: true }));
   if (event.action === 'create' && event.ticket) {
     const viewer = viewerOf(user);
-    const ticket = event.ticket;
+    // a message arriving in the chat on screen is read as it arrives: no badge, and read on the server too
+    const onScreen = !message.fromMe && inRoom('joinChatBox', event.ticket.id);
+    const ticket = onScreen ? { ...event.ticket, unreadMessages: 0 } : event.ticket;
+    if (onScreen) void dispatch(messagesApi.endpoints.markChatRead.initiate(ticket.id, { track: false }));
     forEachTicketList(getState(), (args) => {
       dispatch(
         ticketsApi.util.updateQueryData('getTickets', args, (draft) =>

@@ -19,6 +19,14 @@ export const messagesApi = baseApi.injectEndpoints({
       query: ({ queryArg, pageParam }) => ({ url: `/messages/${queryArg}`, params: { pageNumber: pageParam } }),
       providesTags: (_r, _e, ticketId) => [{ type: 'Messages', id: ticketId }],
     }),
+    /**
+     * Marks a ticket's messages read on the server, as reading its chat does (`GET /messages/{ticketId}`: unread 0,
+     * blue ticks on the phone, `updateUnread` for every list); the page it answers is not kept.
+     */
+    markChatRead: build.mutation<void, number>({
+      query: (ticketId) => ({ url: `/messages/${ticketId}`, params: { pageNumber: 1 } }),
+      transformResponse: () => undefined,
+    }),
     sendText: build.mutation<SentMessages, SendTextBody>({
       query: ({ ticketId, body, quotedMsg }) => ({
         url: `/messages/${ticketId}`,
