@@ -6,7 +6,7 @@ import type { ChatSnapshot } from '@cs/proto/events';
 import { channel, type ChatUserSocketEvent } from '@cs/proto/realtime';
 import { agent } from '../testing/fixtures';
 import { API } from '../testing/handlers';
-import { renderApp } from '../testing/render';
+import { fulfilledEndpoints, renderApp } from '../testing/render';
 import { server } from '../testing/server';
 import { ChatPopover } from './chat-popover';
 import { volumeChanged } from './ui-slice';
@@ -78,5 +78,21 @@ describe('the top bar’s internal-chat popover', () => {
     expect(chime).not.toHaveBeenCalled();
     listeners.get(name)?.({ action: 'new-message', newMessage: from(2), record: chat(1, 'Escala', 1) });
     expect(chime).toHaveBeenCalledWith(0.4);
+  });
+
+  it('is not there, and never asks for the chats, when the plan has no internal chat', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get(`${API}/companies/listPlan/:id`, () => HttpResponse.json({ plan: { useInternalChat: false } })),
+      http.get(`${API}/chats`, ({ request }) => {
+        asked.push(request.url);
+        return HttpResponse.json({ error: 'ERR_NO_PERMISSION' }, { status: 403 });
+      }),
+    );
+    const { store } = renderApp(<ChatPopover connected />, { user: agent });
+    await waitFor(() => expect(fulfilledEndpoints(store)).toContain('getCompanyPlan'));
+    expect(screen.queryByTestId('chat-popover')).toBeNull();
+    expect(asked).toEqual([]);
+    expect(fulfilledEndpoints(store)).not.toContain('listChats');
   });
 });

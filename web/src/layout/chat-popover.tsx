@@ -5,15 +5,26 @@ import { channel } from '@cs/proto/realtime';
 import { useAppSelector } from '../app/hooks';
 import { useListChatsQuery } from '../api/endpoints/company';
 import { ChatIcon } from '../components/icons';
+import { flagOn, usePlanFlags } from '../components/use-plan-flags';
 import { useSocketEvent } from '../realtime/use-socket-event';
 import { playChime } from './sound';
 
 /**
- * The top bar's internal-chat popover: the caller's chats with unread messages, kept live (the chat channel
- * refreshes the list), with a chime at the user's volume when a message of someone else arrives in a chat
- * that is not the one on screen.
+ * The top bar's internal-chat popover, only for a company whose plan has the internal chat (`useInternalChat`):
+ * nothing is shown, and `GET /chats` (which the gateway refuses with 403 otherwise) is never asked, until the plan
+ * is known to include it.
  */
 export function ChatPopover({ connected }: { connected: boolean }) {
+  const flags = usePlanFlags();
+  if (!flagOn(flags, 'useInternalChat')) return null;
+  return <UnreadChats connected={connected} />;
+}
+
+/**
+ * The caller's chats with unread messages, kept live (the chat channel refreshes the list), with a chime at the
+ * user's volume when a message of someone else arrives in a chat that is not the one on screen.
+ */
+function UnreadChats({ connected }: { connected: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
