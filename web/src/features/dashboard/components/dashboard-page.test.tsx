@@ -87,4 +87,37 @@ describe('the dashboard', () => {
     await waitFor(() => expect(calls.at(-1)?.get('days')).toBe('15'));
     expect(screen.queryByText('Parametrize o filtro')).toBeNull();
   });
+
+  it('paints the layout with skeletons while the first figures load: no dashes, no spinning button', async () => {
+    const calls: URLSearchParams[] = [];
+    stub(calls);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get(`${API}/dashboard`, async ({ request }) => {
+        await released;
+        calls.push(new URL(request.url).searchParams);
+        return HttpResponse.json({
+          counters: { supportPending: 4, supportHappening: 2, supportFinished: 9, leads: 3, avgSupportTime: 135 },
+          attendants: [],
+        });
+      }),
+    );
+    renderApp(<DashboardPage />, { user: admin });
+    expect(await screen.findByTestId('card-pending-loading')).toBeTruthy();
+    for (const card of ['card-happening', 'card-finished', 'card-leads', 'card-avg-support', 'card-avg-wait'])
+      expect(screen.getByTestId(`${card}-loading`)).toBeTruthy();
+    expect(screen.getByTestId('hourly-chart-loading')).toBeTruthy();
+    expect(screen.getAllByTestId('attendant-loading').length).toBeGreaterThan(0);
+    expect(screen.getByTestId('dashboard-page').textContent).not.toContain('—');
+    const filter = screen.getByRole('button', { name: 'Filtrar' });
+    expect(filter.hasAttribute('data-loading')).toBe(false);
+    expect((filter as HTMLButtonElement).disabled).toBe(false);
+
+    release();
+    await waitFor(() => expect(screen.getByTestId('card-pending-value').textContent).toBe('4'));
+    expect(screen.queryByTestId('card-pending-loading')).toBeNull();
+    expect(screen.queryByTestId('hourly-chart-loading')).toBeNull();
+    expect(screen.queryAllByTestId('attendant-loading')).toEqual([]);
+  });
 });

@@ -9,6 +9,7 @@ import {
   Input,
   NativeSelect,
   SimpleGrid,
+  Skeleton,
   Stack,
   Table,
   Text,
@@ -49,15 +50,20 @@ function Duration({ minutes }: { minutes: number | string | null | undefined }) 
   return <>{t('dashboard.duration', splitMinutes(minutes))}</>;
 }
 
+/** A figure of the dashboard: a skeleton in its place while it loads (`undefined`), never a dash that reads as 0. */
 function StatCard({ label, value, testId }: { label: string; value: React.ReactNode; testId: string }) {
   return (
     <Stack gap="1" bg="bg.panel" borderWidth="1px" borderRadius="md" p="4" data-testid={testId}>
       <Text fontSize="sm" color="fg.muted">
         {label}
       </Text>
-      <Text fontSize="2xl" fontWeight="bold" data-testid={`${testId}-value`}>
-        {value}
-      </Text>
+      {value === undefined ? (
+        <Skeleton h="9" w="20" aria-busy="true" data-testid={`${testId}-loading`} />
+      ) : (
+        <Text fontSize="2xl" fontWeight="bold" data-testid={`${testId}-value`}>
+          {value}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -92,7 +98,7 @@ export function DashboardPage() {
     dashboardParams(defaultFilter(new Date(), timeZone)),
   );
   const [day] = useState(() => isoDay(new Date(), timeZone));
-  const { data, isFetching } = useGetDashboardQuery(applied ?? {}, { skip: applied === null });
+  const { data, currentData, isFetching } = useGetDashboardQuery(applied ?? {}, { skip: applied === null });
   const { data: today } = useGetTicketsOfDayQuery(day);
   const pendingRefresh = useRef<number | null>(null);
 
@@ -111,6 +117,9 @@ export function DashboardPage() {
   );
 
   const counters: Partial<DashboardCounters> = data?.counters ?? {};
+  // skeletons while the first figures load; none at all without a filter (the notice says why)
+  const loading = applied !== null && !data;
+  const figure = (value: React.ReactNode) => (loading ? undefined : (value ?? null));
   const due = formatDueDate(user?.company?.dueDate);
   const set = <K extends keyof DashboardFilter>(key: K, value: DashboardFilter[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
@@ -190,7 +199,13 @@ export function DashboardPage() {
               </NativeSelect.Root>
             </Field.Root>
           )}
-          <Button type="submit" size="sm" colorPalette="teal" loading={isFetching}>
+          {/* spins while a newly asked period loads; the first load and live refreshes show in the cards */}
+          <Button
+            type="submit"
+            size="sm"
+            colorPalette="teal"
+            loading={isFetching && data !== undefined && currentData === undefined}
+          >
             {t('dashboard.filter')}
           </Button>
         </Flex>
@@ -207,24 +222,29 @@ export function DashboardPage() {
             value={due ?? t('dashboard.noDueDate')}
             testId="card-subscription"
           />
-          <StatCard label={t('dashboard.ticketsToday')} value={today ?? '—'} testId="card-today" />
-          <StatCard label={t('dashboard.pending')} value={counters.supportPending ?? '—'} testId="card-pending" />
-          <StatCard label={t('dashboard.happening')} value={counters.supportHappening ?? '—'} testId="card-happening" />
-          <StatCard label={t('dashboard.finished')} value={counters.supportFinished ?? '—'} testId="card-finished" />
-          <StatCard label={t('dashboard.leads')} value={counters.leads ?? '—'} testId="card-leads" />
+          <StatCard label={t('dashboard.ticketsToday')} value={today} testId="card-today" />
+          <StatCard label={t('dashboard.pending')} value={figure(counters.supportPending)} testId="card-pending" />
+          <StatCard
+            label={t('dashboard.happening')}
+            value={figure(counters.supportHappening)}
+            testId="card-happening"
+          />
+          <StatCard label={t('dashboard.finished')} value={figure(counters.supportFinished)} testId="card-finished" />
+          <StatCard label={t('dashboard.leads')} value={figure(counters.leads)} testId="card-leads" />
           <StatCard
             label={t('dashboard.avgSupport')}
-            value={data ? <Duration minutes={counters.avgSupportTime} /> : '—'}
+            value={figure(data && <Duration minutes={counters.avgSupportTime} />)}
             testId="card-avg-support"
           />
           <StatCard
             label={t('dashboard.avgWait')}
-            value={data ? <Duration minutes={counters.avgWaitTime} /> : '—'}
+            value={figure(data && <Duration minutes={counters.avgWaitTime} />)}
             testId="card-avg-wait"
           />
         </SimpleGrid>
 
         {data && <HourlyChart hours={hourlySlots(counters.ticketsPerHour)} />}
+        {loading && <Skeleton h="60" borderRadius="md" aria-busy="true" data-testid="hourly-chart-loading" />}
 
         <Stack gap="2" bg="bg.panel" borderWidth="1px" borderRadius="md" p="4">
           <Heading size="sm">{t('dashboard.attendants')}</Heading>
@@ -238,6 +258,16 @@ export function DashboardPage() {
               </Table.Row>
             </Table.Header>
             <Table.Body>
+              {loading &&
+                [1, 2, 3].map((row) => (
+                  <Table.Row key={row} data-testid="attendant-loading">
+                    {[1, 2, 3, 4].map((cell) => (
+                      <Table.Cell key={cell}>
+                        <Skeleton h="4" aria-busy="true" />
+                      </Table.Cell>
+                    ))}
+                  </Table.Row>
+                ))}
               {(data?.attendants ?? []).map((attendant, i) => (
                 <Table.Row key={attendant.id ?? i} data-testid="attendant-row">
                   <Table.Cell>{attendant.name}</Table.Cell>
