@@ -15,7 +15,16 @@ import {
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '../../../api/types';
-import { CheckIcon, ClockIcon, DocumentIcon, DoneAllIcon, MoreIcon, PhoneMissedIcon } from '../../../components/icons';
+import {
+  CheckIcon,
+  ClockIcon,
+  DocumentIcon,
+  DoneAllIcon,
+  DownloadIcon,
+  InfoIcon,
+  MoreIcon,
+  PhoneMissedIcon,
+} from '../../../components/icons';
 import { mediaSrc } from '../../../lib/env';
 import { formatClock } from '../../../lib/format';
 import { useMediaBlob } from '../hooks/use-media-blob';
@@ -49,22 +58,76 @@ function MediaImage({ url, alt }: { url: string; alt: string }) {
   );
 }
 
+/** The media kinds a message carries a file for. */
+const MEDIA_KINDS = new Set(['image', 'sticker', 'audio', 'video', 'application', 'document']);
+
+/** The file's name as the media URL ends (`<uuid>-<name>` in the stores), when there is one. */
+function fileNameOf(url: string): string | null {
+  const last = decodeURIComponent(url.split(/[?#]/)[0]!.split('/').pop() ?? '');
+  return last.replace(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-/i, '') || null;
+}
+
+/**
+ * A media message whose file was not kept (the connector refused it: type, size) or that this browser cannot play:
+ * says so, with the file's name and type where known, and offers the original when it exists.
+ */
+function UnsupportedMedia({ message, url }: { message: Message; url: string }) {
+  const { t } = useTranslation();
+  const name = url ? fileNameOf(url) : null;
+  const extension = name && /\.([a-z0-9]{1,8})$/i.exec(name)?.[1]?.toLowerCase();
+  const kind = t(`chat.mediaKinds.${message.mediaType}`, { defaultValue: message.mediaType });
+  return (
+    <Stack gap="1" data-testid="unsupported-media" maxW="60">
+      <HStack gap="2" color="fg.warning">
+        <InfoIcon boxSize="4" />
+        <Text fontWeight="semibold">{t('chat.unsupportedMedia')}</Text>
+      </HStack>
+      <Text fontSize="sm" color="fg.muted" data-testid="unsupported-media-file">
+        {[name, extension ? `${kind} (${extension})` : kind].filter(Boolean).join(' · ')}
+      </Text>
+      {url ? (
+        <Button asChild size="xs" variant="outline" justifyContent="flex-start">
+          <a href={url} target="_blank" rel="noopener noreferrer" download>
+            <DownloadIcon /> {t('chat.downloadOriginal')}
+          </a>
+        </Button>
+      ) : (
+        <Text fontSize="xs" color="fg.muted">
+          {t('chat.mediaNotKept')}
+        </Text>
+      )}
+      {message.body && (!name || message.body !== name) && <Text>{formatMessageText(message.body)}</Text>}
+    </Stack>
+  );
+}
+
+/** A video or audio player that gives way to the notice when the browser cannot play the file. */
+function Playable({ message, url }: { message: Message; url: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return <UnsupportedMedia message={message} url={url} />;
+  return message.mediaType === 'audio' ? (
+    <audio controls src={url} preload="none" onError={() => setFailed(true)} />
+  ) : (
+    <chakra.video controls src={url} maxW="60" borderRadius="md" preload="metadata" onError={() => setFailed(true)} />
+  );
+}
+
 function Body({ message }: { message: Message }) {
   const { t } = useTranslation();
   const url = mediaSrc(message.mediaUrl) ?? '';
+  if (MEDIA_KINDS.has(message.mediaType) && !url) return <UnsupportedMedia message={message} url="" />;
   switch (message.mediaType) {
     case 'image':
     case 'sticker':
       return (
         <Stack gap="1">
-          {url && <MediaImage url={url} alt={message.body} />}
+          <MediaImage url={url} alt={message.body} />
           {message.body && !url.endsWith(message.body) && <Text>{formatMessageText(message.body)}</Text>}
         </Stack>
       );
     case 'audio':
-      return <audio controls src={url} preload="none" />;
     case 'video':
-      return <chakra.video controls src={url} maxW="60" borderRadius="md" preload="metadata" />;
+      return <Playable message={message} url={url} />;
     case 'locationMessage': {
       const location = parseLocation(message.body);
       const locationImage = mediaSrc(location.image);
@@ -98,7 +161,7 @@ function Body({ message }: { message: Message }) {
       return (
         <Stack gap="1">
           <Button asChild size="sm" variant="outline" justifyContent="flex-start">
-            <a href={url || undefined} target="_blank" rel="noopener noreferrer" download>
+            <a href={url} target="_blank" rel="noopener noreferrer" download>
               <DocumentIcon /> {t('chat.download')}
             </a>
           </Button>
