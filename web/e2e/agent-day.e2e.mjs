@@ -9,6 +9,9 @@ import { eventually, openBrowser, screenshot, signInAt } from './browser.mjs';
 
 const CONNECTION = 1; // the demo company's simulator connection (seeded CONNECTED)
 const AGENT = { email: 'agente@demo.local', password: 'demo12345' };
+const ADMIN = { email: 'admin@demo.local', password: 'demo12345' };
+const SUPER = { email: 'super@plataforma.local', password: 'super12345' };
+const NO_PERMISSION = 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.';
 // a few bytes called webm: the connector's media store refuses the type, so the message arrives without its file
 const WEBM = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01]).toString('base64');
 
@@ -90,5 +93,49 @@ describe('the conversation on screen', () => {
     await notice.getByText('Mídia não suportada').waitFor({ timeout: 30_000 });
     assert.equal(await agent.locator('[data-testid="ticket-chat"] video').count(), 0);
     await screenshot(agent, 'agent-day');
+  });
+});
+
+describe('a plan without the internal chat and the integrations', () => {
+  it('never asks for the chats, and a direct visit to a flagged route warns and goes to /', async () => {
+    // the super user takes both off the demo company's plan
+    const login = await fetch(`${stack.gatewayUrl}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(SUPER),
+    });
+    assert.ok(login.ok, `the super user's login answered ${login.status}`);
+    const { token } = await login.json();
+    const company = await (
+      await fetch(`${stack.gatewayUrl}/companies/listPlan/2`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    const planId = company.plan?.id ?? company.planId;
+    assert.ok(planId, `the demo company's plan: ${JSON.stringify(company)}`);
+    const update = await fetch(`${stack.gatewayUrl}/plans/${planId}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ useInternalChat: false, useIntegrations: false }),
+    });
+    assert.ok(update.ok, `PUT /plans/${planId} answered ${update.status}: ${await update.text()}`);
+
+    const admin = await openBrowser();
+    try {
+      const { page } = admin;
+      const chats = [];
+      page.on('request', (request) => {
+        if (/\/api\/chats\b/.test(new URL(request.url()).pathname)) chats.push(request.url());
+      });
+      await signInAt(page, stack.webUrl, ADMIN, '**/tickets');
+      for (const path of ['/queue-integration', '/chats']) {
+        await page.goto(`${stack.webUrl}${path}`);
+        await page.getByText(NO_PERMISSION).first().waitFor();
+        await page.waitForURL(`${stack.webUrl}/`);
+        await page.getByTestId('dashboard-page').waitFor();
+      }
+      await screenshot(page, 'plan-without-chat');
+      assert.deepEqual(chats, []);
+    } finally {
+      await admin.close();
+    }
   });
 });
