@@ -17,6 +17,7 @@ import type {
   QueueIntegrationSnapshot,
   QueueSnapshot,
   QuickMessageSnapshot,
+  QuotedMessage,
   ScheduleSnapshot,
   TagSnapshot,
   TicketSnapshot,
@@ -37,7 +38,13 @@ export type TicketSocketEvent =
   | { action: 'delete'; ticketId: number }
   | { action: 'updateUnread'; ticketId: number };
 export type AppMessageSocketEvent =
-  | { action: 'create'; message: MessageSnapshot; ticket: TicketSnapshot; contact: TicketSnapshot['contact'] }
+  | {
+      action: 'create';
+      /** With the message it quotes (null: none; absent from an older gateway). */
+      message: MessageSnapshot & { quotedMsg?: QuotedMessage | null };
+      ticket: TicketSnapshot;
+      contact: TicketSnapshot['contact'];
+    }
   | { action: 'update'; message: MessageSnapshot };
 export type ContactSocketEvent = Upserted<'contact', ContactSnapshot> | Deleted<'contactId'>;
 export type WhatsappSocketEvent = { action: 'update'; whatsapp: ConnectionSnapshot } | Deleted<'whatsappId'>;

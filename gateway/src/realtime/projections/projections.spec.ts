@@ -35,6 +35,19 @@ describe('realtime projections', () => {
     },
   );
 
+  it('gives a new message the message it quotes, as the message view and upstream clients have it', () => {
+    const base = fixture('tickets.message.created');
+    const quotedMsg = { id: 'm-1', body: 'Qual o prazo?', fromMe: false, mediaType: 'chat' };
+    const data = base.data as { message: Record<string, unknown> };
+    const quoting = { ...base, data: { ...data, message: { ...data.message, quotedMsgId: 'm-1' }, quotedMsg } };
+    expect(emitted('tickets.message.v1', quoting)[0]?.payload).toMatchObject({
+      action: 'create',
+      message: { quotedMsgId: 'm-1', quotedMsg },
+    });
+    // a message that quotes nothing says so, as upstream's `quotedMsg: null`
+    expect(emitted('tickets.message.v1', base)[0]?.payload).toMatchObject({ message: { quotedMsg: null } });
+  });
+
   it('never puts an integration credential (secret setting) on the company channel, masked instead', () => {
     const base = fixture('identity.setting.updated');
     const topic = eventByType('identity.setting.updated')?.topic.name ?? '';

@@ -101,10 +101,12 @@ export function projectMessage(event: EventOf<typeof MessageCreated> | EventOf<t
   const name = channel.appMessage(companyId);
   const { message, ticket } = event.data;
   if (event.type === 'tickets.message.created') {
+    // the message as upstream's clients get it: with the message it quotes (null when none)
+    const quotedMsg = event.data.quotedMsg ?? null;
     return [
       {
         event: name,
-        payload: { action: 'create', message, ticket, contact: ticket.contact },
+        payload: { action: 'create', message: { ...message, quotedMsg }, ticket, contact: ticket.contact },
         rooms: ticketRooms(companyId, ticket),
       },
     ];

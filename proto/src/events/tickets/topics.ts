@@ -44,10 +44,24 @@ export const TicketsTicketTopic = defineTopic({
   events: [TicketCreated, TicketUpdated, TicketDeleted, TicketUnreadReset],
 });
 
+/** The message a new one quotes, as the message view shows it (`quotedMsg` of `GET /messages/{ticketId}`). */
+export const QuotedMessageSchema = z.object({
+  id: z.string().min(1),
+  body: z.string(),
+  fromMe: z.boolean(),
+  mediaType: z.string(),
+});
+export type QuotedMessage = z.infer<typeof QuotedMessageSchema>;
+
 export const MessageCreated = defineEvent(
   'tickets.message.created',
-  z.object({ message: MessageSnapshotSchema, ticket: TicketSnapshotSchema }),
-  { description: 'A message was stored in a ticket (inbound, agent reply or bot).' },
+  z.object({
+    message: MessageSnapshotSchema,
+    ticket: TicketSnapshotSchema,
+    /** The message `message.quotedMsgId` names, for live clients to show the quote (null or absent: none). */
+    quotedMsg: QuotedMessageSchema.nullable().optional(),
+  }),
+  { schemaVersion: 2, description: 'A message was stored in a ticket (inbound, agent reply or bot).' },
 );
 export const MessageUpdated = defineEvent(
   'tickets.message.updated',

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyId } from '@cs/proto/common';
-import type { MessageSnapshot } from '@cs/proto/events';
+import type { MessageSnapshot, QuotedMessage } from '@cs/proto/events';
 import { preparedStatement, runPrepared, TransactionHost } from '@cs/platform/database';
 
 export interface NewMessage {
@@ -217,3 +217,11 @@ export class MessagesRepository {
     return rows.map((row) => row.wa_id).filter((id): id is string => id !== null);
   }
 }
+
+/** The quote a message's live event carries: the quoted message as the message view shows it. */
+export const quoteOf = (quoted: MessageSnapshot): QuotedMessage => ({
+  id: quoted.id,
+  body: quoted.body,
+  fromMe: quoted.fromMe,
+  mediaType: quoted.mediaType,
+});

@@ -8,7 +8,7 @@ import { EventPublisher } from '@cs/platform/events';
 import { JobsService } from '@cs/platform/jobs';
 import { ProjectionsRepository } from '../projections/projections.repository.js';
 import { type TicketRow, TicketsRepository } from '../tickets/tickets.repository.js';
-import { type MessageRow, MessagesRepository, toMessageSnapshot } from './messages.repository.js';
+import { type MessageRow, MessagesRepository, quoteOf, toMessageSnapshot } from './messages.repository.js';
 
 export interface OutboundMedia {
   readonly url: string;
@@ -55,10 +55,8 @@ export class OutboundService {
     const media = input.media ?? null;
     const kind = media ? mediaTypeOf(media.mimeType) : null;
     const body = media ? input.body || media.fileName : input.body;
-    let quotedWaId: string | null = null;
-    if (input.quotedMsgId) {
-      quotedWaId = (await this.messages.find(companyId, input.quotedMsgId))?.waId ?? null;
-    }
+    const quoted = input.quotedMsgId ? await this.messages.find(companyId, input.quotedMsgId) : null;
+    const quotedWaId = quoted?.waId ?? null;
     const message = await this.messages.insert(companyId, {
       id,
       ticketId: ticket.id,
@@ -115,7 +113,11 @@ export class OutboundService {
       },
       {
         definition: MessageCreated,
-        input: { companyId, key: ticket.id, data: { message: toMessageSnapshot(message), ticket: snapshot } },
+        input: {
+          companyId,
+          key: ticket.id,
+          data: { message: toMessageSnapshot(message), ticket: snapshot, quotedMsg: quoted ? quoteOf(quoted) : null },
+        },
       },
     ]);
     return message;

@@ -21,13 +21,15 @@ import { type ConnectionView, ProjectionsRepository } from '../../projections/pr
 import { placementOf, TicketEvents } from '../../tickets/ticket-events.js';
 import { TicketLifecycle } from '../../tickets/ticket-lifecycle.service.js';
 import { type TicketRow, TicketsRepository } from '../../tickets/tickets.repository.js';
-import { type MessageRow, MessagesRepository, toMessageSnapshot } from '../messages.repository.js';
+import { type MessageRow, MessagesRepository, quoteOf, toMessageSnapshot } from '../messages.repository.js';
 
 export type Resolved = EventData<typeof InboundMessageResolved>;
 
 /** A stored inbound message and its ticket right after (row and list-item snapshot). */
 interface Stored {
   readonly message: MessageRow;
+  /** The message it quotes, when it quotes one we have. */
+  readonly quoted: MessageRow | null;
   readonly ticket: TicketRow;
   readonly snapshot: TicketSnapshot;
 }
@@ -408,7 +410,7 @@ export class ReceiveInboundUseCase {
       fromMe: incoming.fromMe,
       unreadMessages: incoming.fromMe ? 0 : ticket.unreadMessages + (countsAsUnread ? 1 : 0),
     });
-    return { message, ...recorded };
+    return { message, quoted, ...recorded };
   }
 
   private messageCreated(companyId: CompanyId, stored: Stored) {
@@ -417,7 +419,11 @@ export class ReceiveInboundUseCase {
       input: {
         companyId,
         key: stored.ticket.id,
-        data: { message: toMessageSnapshot(stored.message), ticket: stored.snapshot },
+        data: {
+          message: toMessageSnapshot(stored.message),
+          ticket: stored.snapshot,
+          quotedMsg: stored.quoted ? quoteOf(stored.quoted) : null,
+        },
       },
     };
   }
