@@ -192,7 +192,7 @@ describe("the agent's workspace", () => {
     await receivedText(/de 1 à 3/);
     await says('3');
     await receivedText(/Atendimento encerrado/);
-    await agent.getByRole('tab', { name: 'Resolvidos' }).click();
+    await agent.getByRole('tab', { name: 'Finalizados' }).click();
     await agent
       .getByTestId('tickets-list-closed')
       .getByTestId('ticket-item')
@@ -214,7 +214,7 @@ describe("the agent's workspace", () => {
     await desktop.getByTestId('another-login').waitFor();
 
     await phone.getByTestId('workspace-narrow').waitFor();
-    await phone.getByRole('tab', { name: 'Resolvidos' }).click();
+    await phone.getByRole('tab', { name: 'Finalizados' }).click();
     const item = phone.getByTestId('tickets-list-closed').getByTestId('ticket-item').first();
     await item.waitFor({ timeout: 30_000 });
     await item.getByTestId('ticket-contact').click();

@@ -113,7 +113,7 @@ export const en: Messages = {
     acceptPrompt: { title: 'Accept this ticket?', body: 'Accepting moves {{name}} to your open tickets.' },
     tabs: {
       open: 'Open',
-      closed: 'Resolved',
+      closed: 'Closed',
       search: 'Search',
       assigned: 'In service',
       pending: 'Waiting',

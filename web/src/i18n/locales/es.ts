@@ -114,7 +114,7 @@ export const es: Messages = {
     acceptPrompt: { title: '¿Aceptar esta atención?', body: 'Al aceptar, {{name}} pasa a sus atenciones abiertas.' },
     tabs: {
       open: 'Abiertas',
-      closed: 'Resueltos',
+      closed: 'Finalizados',
       search: 'Búsqueda',
       assigned: 'Atendiendo',
       pending: 'Esperando',

@@ -116,7 +116,7 @@ export const pt = {
     },
     tabs: {
       open: 'Abertas',
-      closed: 'Resolvidos',
+      closed: 'Finalizados',
       search: 'Busca',
       assigned: 'Atendendo',
       pending: 'Aguardando',

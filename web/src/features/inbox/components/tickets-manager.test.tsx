@@ -37,6 +37,8 @@ describe('TicketsManager', () => {
     await userEvent.click(screen.getByTestId('tab-pending'));
     await waitFor(() => expect(screen.getByTestId('tickets-list-open').hidden).toBe(true));
     expect(within(screen.getByTestId('tickets-list-pending')).getAllByTestId('ticket-item')).toHaveLength(2);
+    // ended tickets are listed under the name of the action that ends them ("Finalizar")
+    expect(screen.getByRole('tab', { name: 'Finalizados' })).toBeTruthy();
   });
 
   it('asks for the agent’s queues, page 1, arrays as JSON, and offers no "show all" to agents', async () => {
