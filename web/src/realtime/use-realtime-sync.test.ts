@@ -136,6 +136,17 @@ describe('the chat on screen', () => {
     } finally {
       leave();
     }
+    // the ticket's own update, sent before the server heard of the read, shows no badge either
+    const again = joinRoom('joinChatBox', mine.id);
+    try {
+      handleTicketEvent(store.dispatch, () => store.getState(), agent, {
+        action: 'update',
+        ticket: { ...mine, unreadMessages: 2, lastMessage: 'ainda aí?' },
+      });
+      expect(ids(open).map((t) => [t.id, t.unreadMessages])).toEqual([[3, 0]]);
+    } finally {
+      again();
+    }
     // once the chat is closed, its messages count as unread again
     handleMessageEvent(store.dispatch, () => store.getState(), agent, {
       action: 'create',

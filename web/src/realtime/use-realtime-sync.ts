@@ -47,10 +47,13 @@ export function handleTicketEvent(
 ) {
   const viewer = viewerOf(user);
   const state = getState();
+  // the ticket whose chat is on screen has nothing unread: what arrives there is read as it arrives
+  let ticket = event.action === 'update' ? event.ticket : null;
+  if (ticket && inRoom('joinChatBox', ticket.id)) ticket = { ...ticket, unreadMessages: 0 };
   forEachTicketList(state, (args) => {
     dispatch(
       ticketsApi.util.updateQueryData('getTickets', args, (draft) => {
-        if (event.action === 'update') applyTicket(draft, event.ticket, listView(args), viewer, false);
+        if (event.action === 'update') applyTicket(draft, ticket ?? event.ticket, listView(args), viewer, false);
         else if (event.action === 'delete') removeTicket(draft, event.ticketId);
         else markRead(draft, event.ticketId);
       }),
