@@ -47,8 +47,7 @@ export const GatewayEnvSchema = BaseEnvSchema.extend({
     .string()
     .default('')
     .refine((value) => !trustsEveryone(value), {
-      message:
-        'TRUST_PROXY must name the proxies in front of the gateway (addresses or CIDRs), never every address',
+      message: 'TRUST_PROXY must name the proxies in front of the gateway (addresses or CIDRs), never every address',
     })
     .refine((value) => !/^\s*\d+\s*$/.test(value), {
       message: 'TRUST_PROXY must name the proxies in front of the gateway (addresses or CIDRs), not a hop count',
