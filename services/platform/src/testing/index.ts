@@ -8,3 +8,4 @@ export * from './statement-log.js';
 export * from './consumers.js';
 export * from './access-keys.js';
 export * from './upstream.js';
+export * from './chunked-upload.js';

@@ -37,6 +37,11 @@ export const TicketsEnvSchema = ServiceEnvSchema.extend({
   TICKETS_DIALOGFLOW_BASE_URL: z.url().default('https://dialogflow.googleapis.com'),
   /** External API: calls per token per minute. */
   TICKETS_EXTERNAL_API_RATE_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  /**
+   * External API: failed token attempts (missing, unknown or weak token) a client address may make in a minute;
+   * past them every call from that address is answered 429 with `Retry-After` until the minute ends.
+   */
+  TICKETS_EXTERNAL_API_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** How long the external API waits for the connector's number check (and a new contact), in ms. */
   TICKETS_EXTERNAL_API_WAIT_MS: z.coerce.number().int().positive().default(10_000),
   /** A customer message equal to one of these (comma-separated, any case) hands an AI or bot ticket to a person. */

@@ -1,9 +1,10 @@
 /**
  * The external send API (`POST /api/messages/send`) on real PostgreSQL and Kafka: the connection's token (from
  * the connector's events), the number check and the new contact answered as the connector and contacts answer
- * their commands, the ticket and the durable send, the plan flag, the rate limit and the idempotency key.
+ * their commands, the ticket and the durable send, the plan flag, the rate limit and the idempotency key; the
+ * token checked before the body is read, uploads bounded while they stream, failed attempts throttled per address.
  */
-import { eventsOf, expectEventually, nextCompanyId, TEST_INTERNAL_TOKEN } from '@cs/platform/testing';
+import { chunkedUpload, eventsOf, expectEventually, nextCompanyId, TEST_INTERNAL_TOKEN } from '@cs/platform/testing';
 import { CheckNumbers, EnsureContact } from '@cs/proto/events';
 import {
   companySnapshot,
@@ -81,6 +82,20 @@ async function setToken(company: CompanySetup, token: string): Promise<void> {
     token,
   });
 }
+
+const MIB = 1024 * 1024;
+const BOUNDARY = 'limite-49';
+const multipartHeaders = (clientIp: string): Record<string, string> => ({
+  'x-internal-token': TEST_INTERNAL_TOKEN,
+  'x-client-ip': clientIp,
+  'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+});
+const multipartHead =
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="number"\r\n\r\n5511987650001\r\n` +
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="body"\r\n\r\nsegue\r\n` +
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="medias"; filename="grande.txt"\r\n` +
+  'Content-Type: text/plain\r\n\r\n';
+const multipartTail = `\r\n--${BOUNDARY}--\r\n`;
 
 let loop: Promise<void>;
 
@@ -183,6 +198,50 @@ describe('POST /api/messages/send', () => {
     await harness.waitForText(setup.companyId, 'Aviso único 778');
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(texts(setup.companyId).filter((text) => text === 'Aviso único 778')).toHaveLength(1);
+  });
+
+  it('answers a chunked 200 MiB upload with an unknown token 401 at once, without reading it into memory', async () => {
+    const answer = await chunkedUpload(`${harness.app.url}/api/messages/send`, {
+      headers: { ...multipartHeaders('10.49.0.1'), authorization: 'Bearer token-inventado' },
+      head: multipartHead,
+      bodyBytes: 200 * MIB,
+      tail: multipartTail,
+    });
+    expect(answer.status).toBe(401);
+    expect(JSON.parse(answer.body)).toEqual({ error: 'Acesso não permitido' });
+    // V8 frees external memory lazily: a generous bound, far below the body that was on its way
+    expect(answer.arrayBuffersPeak).toBeLessThan(100 * MIB);
+  });
+
+  it('stops a chunked upload past the size limit while it streams (413), with a valid token', async () => {
+    const answer = await chunkedUpload(`${harness.app.url}/api/messages/send`, {
+      headers: { ...multipartHeaders('10.49.0.2'), authorization: `Bearer ${TOKEN}` },
+      head: multipartHead,
+      bodyBytes: 200 * MIB,
+      tail: multipartTail,
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toMatchObject({ error: 'ERR_PAYLOAD_TOO_LARGE' });
+    expect(answer.arrayBuffersPeak).toBeLessThan(100 * MIB);
+  });
+
+  it('throttles an address after too many failed tokens in a minute (429 with Retry-After), valid ones too', async () => {
+    const headers = { 'x-client-ip': '10.49.0.3' };
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      statuses.push((await send(`palpite-${attempt}`, { number: '5511987650001', body: 'oi' }, headers)).status);
+    }
+    expect(statuses).toEqual(Array.from({ length: 10 }, () => 401));
+    const response = await fetch(`${harness.app.url}/api/messages/send`, {
+      method: 'POST',
+      headers: { ...headers, 'x-internal-token': TEST_INTERNAL_TOKEN, authorization: 'Bearer palpite-10' },
+    });
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await response.json()).toMatchObject({ error: 'ERR_TOO_MANY_REQUESTS' });
+    expect((await send(TOKEN, { number: '5511987650001', body: 'oi' }, headers)).status).toBe(429);
+    // another address is not held back by this one's guesses
+    expect((await send('palpite-x', { number: '1', body: 'x' }, { 'x-client-ip': '10.49.0.4' })).status).toBe(401);
   });
 
   it('limits the calls per token and minute', async () => {

@@ -14,6 +14,7 @@ import { DashboardLeads1764100000001 } from './1764100000001-dashboard-leads.js'
 import { ContactsById1764600000000 } from './1764600000000-contacts-by-id.js';
 import { DashboardLeadsByPrevious1764700000000 } from './1764700000000-dashboard-leads-by-previous.js';
 import { AutomationLastError1766200000000 } from './1766200000000-automation-last-error.js';
+import { ExternalApiGuessing1766300000000 } from './1766300000000-external-api-guessing.js';
 
 /** Every migration of tickets, in order. Never edit a merged migration; add a new one. */
 export const TicketsMigrations = [
@@ -31,4 +32,5 @@ export const TicketsMigrations = [
   OutboxJsonPayload1764800000000,
   OutboxIdAfterXid1765000000000,
   AutomationLastError1766200000000,
+  ExternalApiGuessing1766300000000,
 ];

@@ -7,6 +7,7 @@ import { TicketsDataModule } from '../tickets/tickets-data.module.js';
 import { PromptsModule } from '../prompts/prompts.module.js';
 import { ExternalApiConsumer } from './external-api.consumer.js';
 import { ExternalApiController } from './external-api.controller.js';
+import { ExternalTokenGuard } from './external-api.guard.js';
 import { ExternalApiRepository } from './external-api.repository.js';
 import { SendExternalMessageUseCase } from './send-external-message.use-case.js';
 
@@ -14,6 +15,6 @@ import { SendExternalMessageUseCase } from './send-external-message.use-case.js'
 @Module({
   imports: [MediaModule, OutboundModule, ProjectionsModule, PromptsModule, TicketLifecycleModule, TicketsDataModule],
   controllers: [ExternalApiController, ExternalApiConsumer],
-  providers: [ExternalApiRepository, SendExternalMessageUseCase],
+  providers: [ExternalApiRepository, ExternalTokenGuard, SendExternalMessageUseCase],
 })
 export class ExternalApiModule {}

@@ -11,6 +11,13 @@ export interface NumberCheckAnswer {
   readonly error: string | null;
 }
 
+/** The connection a valid token opens the API as. */
+export interface ExternalCaller {
+  readonly companyId: CompanyId;
+  readonly connectionId: number;
+  readonly weak: boolean;
+}
+
 export interface StoredResponse {
   readonly status: number | null;
   readonly response: unknown;
@@ -43,17 +50,42 @@ export class ExternalApiRepository {
     );
   }
 
-  /** The one live connection a token belongs to; null when unknown or (tokens typed freely) not unique. */
-  async connectionOf(tokenSha256: string): Promise<{ companyId: CompanyId; connectionId: number } | null> {
-    const rows = await this.db.query<Array<{ company_id: number; connection_id: number }>>(
-      `SELECT t.company_id, t.connection_id FROM connection_tokens t
+  /**
+   * The one live connection a token belongs to; null when unknown or (tokens typed freely) not unique. `weak`:
+   * the connector found the token guessable (typed before tokens had to be strong): the API refuses it.
+   */
+  async connectionOf(tokenSha256: string): Promise<ExternalCaller | null> {
+    const rows = await this.db.query<Array<{ company_id: number; connection_id: number; weak: boolean }>>(
+      `SELECT t.company_id, t.connection_id, t.weak FROM connection_tokens t
          JOIN connections c ON c.company_id = t.company_id AND c.id = t.connection_id AND NOT c.deleted
         WHERE t.token_sha256 = $1 LIMIT 2`,
       [tokenSha256],
     );
     const [row] = rows;
     if (!row || rows.length > 1) return null;
-    return { companyId: row.company_id as CompanyId, connectionId: row.connection_id };
+    return { companyId: row.company_id as CompanyId, connectionId: row.connection_id, weak: row.weak };
+  }
+
+  /** Failed token attempts of a client address in the current minute, and the seconds left in that minute. */
+  async failuresOf(clientIp: string): Promise<{ count: number; retryAfter: number }> {
+    const [row] = await this.db.query<Array<{ count: number | null; retry_after: number }>>(
+      `SELECT (SELECT count FROM external_api_failures WHERE client_ip = $1
+                 AND window_start = date_trunc('minute', now())) AS count,
+              greatest(1, ceil(extract(epoch FROM date_trunc('minute', now()) + interval '1 minute' - now())))::int
+                AS retry_after`,
+      [clientIp],
+    );
+    return { count: row?.count ?? 0, retryAfter: row?.retry_after ?? 60 };
+  }
+
+  /** Counts one failed token attempt of a client address in its current minute. */
+  async countFailure(clientIp: string): Promise<void> {
+    await this.db.query(
+      `INSERT INTO external_api_failures (client_ip, window_start, count) VALUES ($1, date_trunc('minute', now()), 1)
+       ON CONFLICT (client_ip, window_start) DO UPDATE SET count = external_api_failures.count + 1`,
+      [clientIp],
+    );
+    await this.db.query(`DELETE FROM external_api_failures WHERE window_start < now() - interval '10 minutes'`);
   }
 
   /** Counts one call in the token's current minute; returns the count so far. */
