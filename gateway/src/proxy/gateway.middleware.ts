@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
@@ -7,6 +7,7 @@ import { createUpstreamAgent } from '@cs/platform/bootstrap';
 import { currentContext } from '@cs/platform/logging';
 import { IDENTITY_HEADERS } from '@cs/platform/tenancy';
 import { injectTraceContext } from '@cs/platform/telemetry';
+import { closeAfterAnswer } from '@cs/platform/uploads';
 import type { AccessTokenAuthenticator } from '../auth/access-token.authenticator.js';
 import { type CallerIdentity, hasFlag, isExpired } from '../auth/auth-state.js';
 import type { GatewayConfig } from '../config/env.js';
@@ -71,6 +72,40 @@ export function gate(
   return undefined;
 }
 
+/** The upstream call of each proxied request, so a body cut at the limit stops it too. */
+const upstreamCalls = new WeakMap<IncomingMessage, ClientRequest>();
+/** Requests whose body was cut at the limit: their upstream call's end is no failure. */
+const cutRequests = new WeakSet<IncomingMessage>();
+
+/**
+ * Bounds a proxied body as it streams, chunked or not: past `limit` bytes the upstream call is stopped, the client
+ * gets 413 `ERR_PAYLOAD_TOO_LARGE` (or, when an answer is already on its way, a closed connection) and nothing more
+ * of the body is read. Whenever the answer ends before the body, the connection is closed after it
+ * (`closeAfterAnswer`) instead of reading the rest.
+ */
+export function limitBody(request: IncomingMessage, response: ServerResponse, limit: number): void {
+  closeAfterAnswer(request, response);
+  if (request.complete) return;
+  let seen = 0;
+  const count = (chunk: Buffer): void => {
+    seen += chunk.length;
+    if (seen <= limit) return;
+    request.off('data', count);
+    cutRequests.add(request);
+    request.unpipe();
+    upstreamCalls.get(request)?.destroy();
+    if (response.headersSent) {
+      response.destroy();
+      request.socket.destroy();
+      return;
+    }
+    sendError(response, 'ERR_PAYLOAD_TOO_LARGE');
+  };
+  // paused first, so counting does not start the flow before the proxy pipes the body (pipe resumes it)
+  request.pause();
+  request.on('data', count);
+}
+
 export interface GatewayDeps {
   readonly config: GatewayConfig;
   readonly logger: Logger;
@@ -96,7 +131,11 @@ export function createGatewayMiddleware({ config, logger, authenticator }: Gatew
         agent,
         proxyTimeout: 120_000,
         on: {
-          error: (error, _request, response) => {
+          proxyReq: (proxyRequest, request) => {
+            upstreamCalls.set(request, proxyRequest);
+          },
+          error: (error, request, response) => {
+            if (cutRequests.has(request)) return;
             logger.warn({ err: error, service }, 'upstream unavailable');
             if ('setHeader' in response) sendError(response, 'ERR_SERVICE_UNAVAILABLE');
             else response.destroy();
@@ -165,6 +204,7 @@ export function createGatewayMiddleware({ config, logger, authenticator }: Gatew
       request.headers[IDENTITY_HEADERS.correlationId] = context.correlationId;
     }
     Object.assign(request.headers, injectTraceContext({}));
+    limitBody(request, response, config.GATEWAY_BODY_LIMIT_BYTES);
     await proxyFor(route.service, target)(request, response, next);
   };
 
