@@ -100,6 +100,7 @@ import {
   ConnectionViewSchema,
   CreateConnectionSchema,
   ListConnectionsQuerySchema,
+  RotatedConnectionSchema,
   SimulatedCallSchema,
   SimulatedEditSchema,
   SimulatedMessageSchema,
@@ -915,11 +916,11 @@ export const PUBLIC_API: readonly PublicRoute[] = [
     response: MessageResponseSchema,
   }),
   // --- whatsapp-connector ---
-  route('GET', '/whatsapp', 'whatsapp-connector', 'user', 'Connections (the token only to admins)', {
+  route('GET', '/whatsapp', 'whatsapp-connector', 'user', 'Connections (never their tokens)', {
     query: ListConnectionsQuerySchema,
     response: z.array(ConnectionViewSchema),
   }),
-  route('GET', '/whatsapp/{id}', 'whatsapp-connector', 'user', 'A connection (the token only to admins)', {
+  route('GET', '/whatsapp/{id}', 'whatsapp-connector', 'user', 'A connection (never its token)', {
     params: IdParamsSchema,
     response: ConnectionViewSchema,
   }),
@@ -931,6 +932,11 @@ export const PUBLIC_API: readonly PublicRoute[] = [
     params: IdParamsSchema,
     body: UpdateConnectionSchema,
     response: ConnectionSchema,
+  }),
+  route('POST', '/whatsapp/{id}/token', 'whatsapp-connector', 'admin', 'Generate a new external-API token', {
+    params: IdParamsSchema,
+    body: NoBodySchema,
+    response: RotatedConnectionSchema,
   }),
   route('DELETE', '/whatsapp/{id}', 'whatsapp-connector', 'admin', 'Delete a connection', {
     params: IdParamsSchema,

@@ -42,7 +42,11 @@ const connectionFields = {
   outOfHoursMessage: text,
   ratingMessage: text,
   expiresInactiveMessage: text,
-  /** The external API's token (`POST /api/messages/send`): unique in the company when not empty. */
+  /**
+   * The external API's token (`POST /api/messages/send`). Typed by the admin it must be strong (at least 32
+   * characters, no spaces, random-looking), else 400 `ERR_VALIDATION` on `token`; empty or omitted on create, the
+   * server generates one; on update, empty or omitted keeps the current one and `null` removes it. Answered once.
+   */
   token: z.string().max(255).nullable().optional(),
   timeSendQueue: counter.optional(),
   sendIdQueue: optionalId,
@@ -76,20 +80,29 @@ export const ListConnectionsQuerySchema = z.object({
 export const ConnectionQueueSchema = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
 
 /**
- * A connection as `/whatsapp` answers it to an admin: the snapshot plus its queues, its external-API `token` and,
- * for `cloud-api`, the phone number id and Meta's callback URL (`${PUBLIC_URL}/webhooks/whatsapp/{id}`).
+ * A connection as `/whatsapp` answers it: the snapshot plus its queues, whether it has an external-API token
+ * (`hasToken`; `tokenWeak`: typed before tokens had to be strong, refused by the API until rotated) and, for
+ * `cloud-api`, the phone number id and Meta's callback URL (`${PUBLIC_URL}/webhooks/whatsapp/{id}`). The token
+ * itself is only in the answer of the call that set it (create, update with a typed token, rotate): the server
+ * keeps its digest only.
  */
 export const ConnectionSchema = ConnectionSnapshotSchema.extend({
   queues: z.array(ConnectionQueueSchema),
-  token: z.string(),
+  token: z.string().optional(),
+  hasToken: z.boolean(),
+  tokenWeak: z.boolean(),
   cloudPhoneNumberId: z.string().nullable().optional(),
   webhookUrl: z.string().optional(),
 });
 export type ConnectionResponse = z.infer<typeof ConnectionSchema>;
 
-/** A connection as `GET /whatsapp` and `GET /whatsapp/{id}` answer it: without `token` unless the caller is an admin. */
-export const ConnectionViewSchema = ConnectionSchema.extend({ token: z.string().optional() });
+/** A connection as `GET /whatsapp` and `GET /whatsapp/{id}` answer it: never with its token. */
+export const ConnectionViewSchema = ConnectionSchema.omit({ token: true });
 export type ConnectionView = z.infer<typeof ConnectionViewSchema>;
+
+/** `POST /whatsapp/{id}/token`: the connection with its new external-API token, shown this once. */
+export const RotatedConnectionSchema = ConnectionSchema.extend({ token: z.string() });
+export type RotatedConnection = z.infer<typeof RotatedConnectionSchema>;
 
 /** `POST /whatsappsession/{id}`: an empty body (QR), or a phone number to link by pairing code. */
 export const StartSessionSchema = z

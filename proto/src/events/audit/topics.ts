@@ -44,6 +44,7 @@ export const AUDIT_ACTIONS = [
   'connection.created',
   'connection.updated',
   'connection.deleted',
+  'connection.token-rotated',
   'contact.exported',
   'contact.erased',
 ] as const;

@@ -4,6 +4,7 @@
  * their commands, the ticket and the durable send, the plan flag, the rate limit and the idempotency key; the
  * token checked before the body is read, uploads bounded while they stream, failed attempts throttled per address.
  */
+import { createHash } from 'node:crypto';
 import { chunkedUpload, eventsOf, expectEventually, nextCompanyId, TEST_INTERNAL_TOKEN } from '@cs/platform/testing';
 import { CheckNumbers, EnsureContact } from '@cs/proto/events';
 import {
@@ -76,10 +77,12 @@ async function send(
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-async function setToken(company: CompanySetup, token: string): Promise<void> {
-  await harness.publish('whatsapp.connection-token.changed', company.companyId, company.connectionId, {
+/** Plays the connector announcing a connection's token digest ('' for none). */
+async function setToken(company: CompanySetup, token: string, weak = false): Promise<void> {
+  await harness.publish('whatsapp.connection-token.digest-changed', company.companyId, company.connectionId, {
     connectionId: company.connectionId,
-    token,
+    tokenSha256: token ? createHash('sha256').update(token).digest('hex') : '',
+    weak,
   });
 }
 
@@ -252,6 +255,23 @@ describe('POST /api/messages/send', () => {
     }
     expect(statuses.at(-1)).toBe(429);
     expect((await send(TOKEN, { number: '5511987650001', body: 'y' })).body['error']).toBe('ERR_TOO_MANY_REQUESTS');
+  });
+
+  it('refuses a weak token with 401 telling the admin to generate a new one, and counts it as a failure', async () => {
+    const weak = '1234';
+    await setToken(other, weak, true);
+    const headers = { 'x-client-ip': '10.49.0.5' };
+    await expectEventually(async () => {
+      expect(await send(weak, { number: '5511987650001', body: 'oi' }, headers)).toEqual({
+        status: 401,
+        body: { error: 'Acesso não permitido', message: expect.stringContaining('Gerar novo token') },
+      });
+    });
+    const [row] = await harness.query<{ count: number }>(
+      "SELECT count FROM tickets.external_api_failures WHERE client_ip = '10.49.0.5'",
+    );
+    expect(row?.count).toBeGreaterThanOrEqual(1);
+    expect(texts(other.companyId)).toHaveLength(0);
   });
 
   it("refuses a company whose plan lacks useExternalApi, and a token is only its own connection's", async () => {

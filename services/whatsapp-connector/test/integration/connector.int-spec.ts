@@ -4,7 +4,7 @@
  * TIMEOUT, logout), inbound messages exactly once, send commands carried out once, receipts, number checks,
  * groups, media.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { runMigrations } from '@cs/platform/database';
 import { type RunningApp, startServiceApp } from '@cs/platform/bootstrap';
@@ -30,11 +30,17 @@ interface Connection {
   pairingCode?: string | null;
   queues: Array<{ id: number; name: string; color: string }>;
   queueIds: number[];
-  token: string;
+  token?: string;
+  hasToken: boolean;
+  tokenWeak: boolean;
   webhookUrl?: string;
   cloudPhoneNumberId?: string | null;
   [key: string]: unknown;
 }
+
+/** A typed token that passes the strength rule (what a password manager would produce). */
+const STRONG_TOKEN = 'Xk9mQ2vL7pR4tW8zN3bF6hJ1yC5eA0sD';
+const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
 const json = async <T = Record<string, unknown>>(response: Response): Promise<T> => (await response.json()) as T;
 
@@ -146,16 +152,17 @@ describe('connections (/whatsapp)', () => {
       queueSnapshot(company, 902, 'Suporte', '#222222'),
     );
 
-    const first = await create(company, { name: 'Loja Centro', token: 'tok-1' });
+    const first = await create(company, { name: 'Loja Centro', token: STRONG_TOKEN });
     // its session starts at once, as the spec's server does
-    expect(first).toMatchObject({ isDefault: true, status: 'OPENING', token: 'tok-1', queues: [] });
-    // the external API's token authenticates as the company: a profile user does not read it (issue 13)
+    expect(first).toMatchObject({ isDefault: true, status: 'OPENING', token: STRONG_TOKEN, queues: [] });
+    // the external API's token authenticates as the company: shown once, then to nobody (issue 49)
     const asUser = await json<Connection[]>(await call(company, 'GET', '/whatsapp', undefined, 'user'));
     expect(asUser.find((connection) => connection.id === first.id)).not.toHaveProperty('token');
     expect(await json(await call(company, 'GET', `/whatsapp/${first.id}`, undefined, 'user'))).not.toHaveProperty(
       'token',
     );
-    expect((await show(company, first.id)).token).toBe('tok-1');
+    expect(await show(company, first.id)).toMatchObject({ hasToken: true, tokenWeak: false });
+    expect(await show(company, first.id)).not.toHaveProperty('token');
 
     // more than one queue needs a greeting
     const noGreeting = await call(company, 'PUT', `/whatsapp/${first.id}`, { queueIds: [901, 902] });
@@ -214,19 +221,58 @@ describe('connections (/whatsapp)', () => {
     });
   });
 
-  it("publishes each connection's external-API token to the services on their own topic, never on the connection's", async () => {
+  it("publishes the digest of each connection's external-API token on its own topic, never the token", async () => {
     const company = await nextCompanyId();
-    const connection = await create(company, { name: 'Loja API', token: 'tok-api-123' });
-    await call(company, 'PUT', `/whatsapp/${connection.id}`, { token: 'tok-api-456' });
+    const typed = `${STRONG_TOKEN}-2`;
+    const connection = await create(company, { name: 'Loja API', token: STRONG_TOKEN });
+    await call(company, 'PUT', `/whatsapp/${connection.id}`, { token: typed });
     await call(company, 'PUT', `/whatsapp/${connection.id}`, { token: null });
     await expectEventually(() => {
-      const tokens = probe
-        .events('whatsapp.connection-token.v1', (entry) => entry.envelope.companyId === company)
-        .map((entry) => entry.envelope.data['token']);
-      expect(tokens).toEqual(['tok-api-123', 'tok-api-456', '']);
+      const digests = probe
+        .events('whatsapp.connection-token.v2', (entry) => entry.envelope.companyId === company)
+        .map((entry) => entry.envelope.data['tokenSha256']);
+      expect(digests).toEqual([sha256(STRONG_TOKEN), sha256(typed), '']);
     });
-    const connectionEvents = probe.events('whatsapp.connection.v1', (entry) => entry.envelope.companyId === company);
-    expect(JSON.stringify(connectionEvents)).not.toContain('tok-api-');
+    for (const topic of ['whatsapp.connection.v1', 'whatsapp.connection-token.v2']) {
+      const events = probe.events(topic, (entry) => entry.envelope.companyId === company);
+      expect(JSON.stringify(events)).not.toContain(STRONG_TOKEN);
+    }
+    const { rows } = await db.query('SELECT * FROM connections WHERE id = $1', [connection.id]);
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(STRONG_TOKEN);
+  });
+
+  it('refuses guessable typed tokens, generates one when left empty, and rotates it (shown once)', async () => {
+    const company = await nextCompanyId();
+    for (const weak of ['1', 'a', '   ', '137', 'a'.repeat(40)]) {
+      const refused = await call(company, 'POST', '/whatsapp', { name: `Fraca ${weak.length}`, token: weak });
+      expect(refused.status).toBe(400);
+      expect(await json(refused)).toMatchObject({ error: 'ERR_VALIDATION', details: [{ path: 'token' }] });
+    }
+    const generated = await create(company, { name: 'Loja Gerada', token: '' });
+    expect(generated.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(generated).toMatchObject({ hasToken: true, tokenWeak: false });
+    const weakUpdate = await call(company, 'PUT', `/whatsapp/${generated.id}`, { token: 'curto' });
+    expect(await json(weakUpdate)).toMatchObject({ error: 'ERR_VALIDATION', details: [{ path: 'token' }] });
+    // an update that does not type a token keeps it, and does not show it
+    const renamed = await json<Connection>(await call(company, 'PUT', `/whatsapp/${generated.id}`, { name: 'Loja R' }));
+    expect(renamed).not.toHaveProperty('token');
+    expect(renamed.hasToken).toBe(true);
+
+    const rotated = await call(company, 'POST', `/whatsapp/${generated.id}/token`);
+    expect(rotated.status).toBe(200);
+    const { token } = await json<Connection>(rotated);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(token).not.toBe(generated.token);
+    expect(await show(company, generated.id)).not.toHaveProperty('token');
+    expect((await call(company, 'POST', `/whatsapp/${generated.id}/token`, undefined, 'user')).status).toBe(403);
+    expect((await call(await nextCompanyId(), 'POST', `/whatsapp/${generated.id}/token`)).status).toBe(404);
+    await expectEventually(() => {
+      const digests = probe
+        .events('whatsapp.connection-token.v2', (entry) => entry.envelope.companyId === company)
+        .map((entry) => entry.envelope.data['tokenSha256']);
+      expect(digests.at(-1)).toBe(sha256(token ?? ''));
+    });
   });
 
   it('stores Cloud API credentials but answers only the phone number id and the webhook URL', async () => {

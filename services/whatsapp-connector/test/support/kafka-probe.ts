@@ -13,7 +13,7 @@ export const CONNECTOR_TOPICS = [
   'whatsapp.inbound-message.v1',
   'whatsapp.message-ack.v1',
   'whatsapp.contact.v1',
-  'whatsapp.connection-token.v1',
+  'whatsapp.connection-token.v2',
 ];
 
 export interface Recorded {

@@ -74,7 +74,7 @@ export const automationPt = {
     textTab: 'Mensagens de texto',
     mediaTab: 'Mensagens de mídia',
     connection: 'Conexão',
-    noToken: 'Esta conexão não tem token. Defina um token na edição da conexão.',
+    noToken: 'Esta conexão não tem token. Gere um token na edição da conexão.',
     example: 'Exemplo de requisição',
     token: 'Token cadastrado',
     number: 'Número (com código do país e DDD)',

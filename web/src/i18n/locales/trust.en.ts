@@ -102,7 +102,12 @@ export const trustEn: Texts<typeof trustPt> = {
         deleted: 'Integration deleted',
       },
       prompt: { created: 'Prompt created', updated: 'Prompt changed', deleted: 'Prompt deleted' },
-      connection: { created: 'Connection created', updated: 'Connection changed', deleted: 'Connection deleted' },
+      connection: {
+        created: 'Connection created',
+        updated: 'Connection changed',
+        deleted: 'Connection deleted',
+        'token-rotated': 'Connection API token regenerated',
+      },
       contact: { exported: "Contact's data exported", erased: "Contact's data erased" },
     },
   },

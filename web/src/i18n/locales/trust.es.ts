@@ -98,7 +98,12 @@ export const trustEs: Texts<typeof trustPt> = {
         deleted: 'Integración eliminada',
       },
       prompt: { created: 'Prompt creado', updated: 'Prompt modificado', deleted: 'Prompt eliminado' },
-      connection: { created: 'Conexión creada', updated: 'Conexión modificada', deleted: 'Conexión eliminada' },
+      connection: {
+        created: 'Conexión creada',
+        updated: 'Conexión modificada',
+        deleted: 'Conexión eliminada',
+        'token-rotated': 'Token de API de la conexión regenerado',
+      },
       contact: { exported: 'Datos del contacto exportados', erased: 'Datos del contacto borrados' },
     },
   },

@@ -95,7 +95,12 @@ export const trustPt = {
         deleted: 'Integração excluída',
       },
       prompt: { created: 'Prompt criado', updated: 'Prompt alterado', deleted: 'Prompt excluído' },
-      connection: { created: 'Conexão criada', updated: 'Conexão alterada', deleted: 'Conexão excluída' },
+      connection: {
+        created: 'Conexão criada',
+        updated: 'Conexão alterada',
+        deleted: 'Conexão excluída',
+        'token-rotated': 'Token da API da conexão gerado novamente',
+      },
       contact: { exported: 'Dados de contato exportados', erased: 'Dados de contato apagados' },
     },
   },

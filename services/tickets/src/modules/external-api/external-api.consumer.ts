@@ -4,14 +4,15 @@ import { type TypedEvent, WhatsappConnectionTokenTopic, WhatsappContactTopic } f
 import { OnTopic } from '@cs/platform/events';
 import { ExternalApiRepository } from './external-api.repository.js';
 
-/** The connector's facts the external API needs: connection tokens and the answers to its number checks. */
+/** The connector's facts the external API needs: token digests and the answers to its number checks. */
 @Controller()
 export class ExternalApiConsumer {
   constructor(private readonly store: ExternalApiRepository) {}
 
   @OnTopic(WhatsappConnectionTokenTopic)
   async onToken(event: TypedEvent<typeof WhatsappConnectionTokenTopic>): Promise<void> {
-    await this.store.setToken(asCompanyId(event.companyId), event.data.connectionId, event.data.token);
+    const { connectionId, tokenSha256, weak } = event.data;
+    await this.store.setToken(asCompanyId(event.companyId), connectionId, tokenSha256, weak);
   }
 
   /** Only the answers to our own checks matter here (contacts keeps names, pictures and its own checks). */

@@ -24,7 +24,7 @@ export interface StoredResponse {
 }
 
 /**
- * The external API's state: the connections' tokens (by SHA-256, from the connector's events), the per-token
+ * The external API's state: the connections' token digests (SHA-256, from the connector's events), the per-token
  * rate windows, idempotency records and the number checks it asked for.
  */
 @Injectable()
@@ -35,8 +35,9 @@ export class ExternalApiRepository {
     return this.transactions.manager;
   }
 
-  async setToken(companyId: CompanyId, connectionId: number, token: string): Promise<void> {
-    if (!token) {
+  /** The connector's digest of a connection's token ('' removes it) and whether the token is weak. */
+  async setToken(companyId: CompanyId, connectionId: number, tokenSha256: string, weak: boolean): Promise<void> {
+    if (!tokenSha256) {
       await this.db.query('DELETE FROM connection_tokens WHERE company_id = $1 AND connection_id = $2', [
         companyId,
         connectionId,
@@ -44,9 +45,9 @@ export class ExternalApiRepository {
       return;
     }
     await this.db.query(
-      `INSERT INTO connection_tokens (company_id, connection_id, token_sha256) VALUES ($1, $2, $3)
-       ON CONFLICT (company_id, connection_id) DO UPDATE SET token_sha256 = $3`,
-      [companyId, connectionId, sha256(token)],
+      `INSERT INTO connection_tokens (company_id, connection_id, token_sha256, weak) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (company_id, connection_id) DO UPDATE SET token_sha256 = $3, weak = $4`,
+      [companyId, connectionId, tokenSha256, weak],
     );
   }
 

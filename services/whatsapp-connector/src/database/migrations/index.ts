@@ -10,6 +10,7 @@ import { CreateWhatsapp1733000000000 } from './1733000000000-create-whatsapp.js'
 import { SessionWakeups1764050000000 } from './1764050000000-session-wakeups.js';
 import { SimulatorSentEdits1764300000000 } from './1764300000000-simulator-sent-edits.js';
 import { SessionOwnershipWakeups1765200000000 } from './1765200000000-session-ownership-wakeups.js';
+import { ConnectionTokenDigests1765490000000 } from './1765490000000-connection-token-digests.js';
 
 /** Every migration of the connector, in order. Never edit a merged migration; add a new one. */
 export const WhatsappMigrations = [
@@ -23,4 +24,5 @@ export const WhatsappMigrations = [
   OutboxJsonPayload1764800000000,
   OutboxIdAfterXid1765000000000,
   SessionOwnershipWakeups1765200000000,
+  ConnectionTokenDigests1765490000000,
 ];

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   ConnectionCreated,
   ConnectionDeleted,
-  ConnectionTokenChanged,
+  ConnectionTokenDigestChanged,
   ConnectionUpdated,
   SessionUpdated,
 } from '@cs/proto/events';
@@ -17,18 +17,24 @@ export class ConnectionEvents {
   async changed(row: ConnectionRow, kind: 'created' | 'updated' | 'session'): Promise<void> {
     const definition = kind === 'created' ? ConnectionCreated : kind === 'updated' ? ConnectionUpdated : SessionUpdated;
     await this.events.emit(definition, { companyId: row.company_id, key: row.id, data: toConnectionSnapshot(row) });
-    // the external API's token goes to the services that authenticate it, on a topic no browser sees
-    if (kind !== 'session') {
-      await this.events.emit(ConnectionTokenChanged, {
-        companyId: row.company_id,
-        key: row.id,
-        data: { connectionId: row.id, token: row.token },
-      });
-    }
+    if (kind !== 'session') await this.tokenChanged(row);
+  }
+
+  /** The digest of the external API's token, for the services that authenticate it, on a topic no browser sees. */
+  async tokenChanged(row: ConnectionRow): Promise<void> {
+    await this.events.emit(ConnectionTokenDigestChanged, {
+      companyId: row.company_id,
+      key: row.id,
+      data: { connectionId: row.id, tokenSha256: row.token_sha256, weak: row.token_sha256 !== '' && row.token_weak },
+    });
   }
 
   async deleted(companyId: number, id: number): Promise<void> {
     await this.events.emit(ConnectionDeleted, { companyId, key: id, data: { id } });
-    await this.events.emit(ConnectionTokenChanged, { companyId, key: id, data: { connectionId: id, token: '' } });
+    await this.events.emit(ConnectionTokenDigestChanged, {
+      companyId,
+      key: id,
+      data: { connectionId: id, tokenSha256: '', weak: false },
+    });
   }
 }

@@ -20,7 +20,12 @@ export interface ConnectionRow {
   out_of_hours_message: string;
   rating_message: string;
   expires_inactive_message: string;
-  token: string;
+  /** SHA-256 of the external-API token ('' for none); the token itself is never stored. */
+  token_sha256: string;
+  /** The token was typed before tokens had to be strong: the external API refuses it until rotated. */
+  token_weak: boolean;
+  /** Its digest was announced on `whatsapp.connection-token.v2` (false only for rows a migration rewrote). */
+  token_announced: boolean;
   time_send_queue: number;
   send_id_queue: number | null;
   expires_ticket: number;
@@ -66,7 +71,10 @@ export function toConnectionSnapshot(row: ConnectionRow): ConnectionSnapshot {
   };
 }
 
-/** A connection as the audit log compares it: what an admin sets (the token masked there), not the session's state. */
+/**
+ * A connection as the audit log compares it: what an admin sets (the token's digest under `token`, which the audit
+ * log masks, so a new token shows as a change), not the session's state.
+ */
 export function auditedConnection(row: ConnectionRow): Record<string, unknown> {
   const {
     status: _status,
@@ -76,21 +84,27 @@ export function auditedConnection(row: ConnectionRow): Record<string, unknown> {
     updatedAt: _updated,
     ...rest
   } = toConnectionSnapshot(row);
-  return { ...rest, token: row.token };
+  return { ...rest, token: row.token_sha256 };
 }
 
 export type { ConnectionResponse };
 
-/** The HTTP answer: the snapshot plus queues, token and (cloud-api) the phone number id and webhook URL. */
+/**
+ * The HTTP answer: the snapshot plus queues, whether there is a token (and a weak one) and (cloud-api) the phone
+ * number id and webhook URL. `token`: only from the call that has just set it (it is shown once).
+ */
 export function toConnectionResponse(
   row: ConnectionRow,
   queues: ReadonlyMap<number, { name: string; color: string }>,
   publicUrl: string,
+  token?: string,
 ): ConnectionResponse {
   return {
     ...toConnectionSnapshot(row),
     queues: row.queue_ids.map((id) => ({ id, name: queues.get(id)?.name ?? '', color: queues.get(id)?.color ?? '' })),
-    token: row.token,
+    ...(token ? { token } : {}),
+    hasToken: row.token_sha256 !== '',
+    tokenWeak: row.token_sha256 !== '' && row.token_weak,
     ...(row.provider === 'cloud-api'
       ? {
           cloudPhoneNumberId: row.cloud_phone_number_id,

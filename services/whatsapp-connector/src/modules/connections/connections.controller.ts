@@ -7,18 +7,18 @@ import {
   CreateConnectionSchema,
   ListConnectionsQuerySchema,
   type MessageResponse,
+  type RotatedConnection,
   type UpdateConnectionBody,
   UpdateConnectionSchema,
 } from '@cs/proto/http';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
-import { CompanyIdParam, CurrentIdentity, type Identity, Roles } from '@cs/platform/tenancy';
+import { CompanyIdParam, Roles } from '@cs/platform/tenancy';
 import { ConnectionsQueries } from './connections.queries.js';
 import { DeleteConnectionUseCase } from './use-cases/delete-connection.use-case.js';
 import { SaveConnectionUseCase } from './use-cases/save-connection.use-case.js';
 
-/** The external API's `token` authenticates calls as the company: admins only see it. */
-function visibleTo(identity: Identity, connection: ConnectionResponse): ConnectionView {
-  if (identity.profile === 'admin' || identity.isSuper) return connection;
+/** A connection as GET answers it: never its external-API token (shown once by the call that set it). */
+function withoutToken(connection: ConnectionResponse): ConnectionView {
   const { token: _token, ...rest } = connection;
   return rest;
 }
@@ -35,20 +35,18 @@ export class ConnectionsController {
   @Get()
   async list(
     @CompanyIdParam() companyId: CompanyId,
-    @CurrentIdentity() identity: Identity,
     // `?session=0` (upstream's clients): accepted and ignored
     @Query(new ZodPipe(ListConnectionsQuerySchema)) _query: unknown,
   ): Promise<ConnectionView[]> {
-    return (await this.queries.list(companyId)).map((connection) => visibleTo(identity, connection));
+    return (await this.queries.list(companyId)).map(withoutToken);
   }
 
   @Get(':id')
   async show(
     @CompanyIdParam() companyId: CompanyId,
-    @CurrentIdentity() identity: Identity,
     @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
   ): Promise<ConnectionView> {
-    return visibleTo(identity, await this.queries.find(companyId, id));
+    return withoutToken(await this.queries.find(companyId, id));
   }
 
   @Post()
@@ -69,6 +67,17 @@ export class ConnectionsController {
     @Body(new ZodPipe(UpdateConnectionSchema)) body: UpdateConnectionBody,
   ): Promise<ConnectionResponse> {
     return this.save.update(companyId, id, body);
+  }
+
+  /** A new generated external-API token; the old one stops working. The answer is the only place it shows. */
+  @Post(':id/token')
+  @HttpCode(200)
+  @Roles('admin')
+  rotateToken(
+    @CompanyIdParam() companyId: CompanyId,
+    @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
+  ): Promise<RotatedConnection> {
+    return this.save.rotateToken(companyId, id);
   }
 
   @Delete(':id')

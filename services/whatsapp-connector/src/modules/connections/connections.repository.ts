@@ -48,13 +48,25 @@ export class ConnectionsRepository {
     return rows.length > 0;
   }
 
-  async tokenTaken(companyId: CompanyId, token: string, exceptId: number | null): Promise<boolean> {
-    if (!token) return false;
+  async tokenTaken(companyId: CompanyId, tokenSha256: string, exceptId: number | null): Promise<boolean> {
+    if (!tokenSha256) return false;
     const rows = await this.manager.query<unknown[]>(
-      'SELECT 1 FROM connections WHERE company_id = $1 AND token = $2 AND id <> $3',
-      [companyId, token, exceptId ?? 0],
+      'SELECT 1 FROM connections WHERE company_id = $1 AND token_sha256 = $2 AND id <> $3',
+      [companyId, tokenSha256, exceptId ?? 0],
     );
     return rows.length > 0;
+  }
+
+  /** Rows whose token digest is not announced yet (a migration rewrote them), locked for this transaction. */
+  unannouncedTokens(limit: number): Promise<ConnectionRow[]> {
+    return this.manager.query<ConnectionRow[]>(
+      'SELECT * FROM connections WHERE NOT token_announced ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED',
+      [limit],
+    );
+  }
+
+  async markTokenAnnounced(ids: readonly number[]): Promise<void> {
+    await this.manager.query('UPDATE connections SET token_announced = true WHERE id = ANY($1::int[])', [[...ids]]);
   }
 
   /** Clears the default flag of the company's other connections; answers the ids that changed. */

@@ -1,7 +1,9 @@
 import type {
+  ConnectionResponse,
   ConnectionView,
   CreateConnectionSchema,
   MessageResponse,
+  RotatedConnection,
   StartSessionSchema,
   UpdateConnectionSchema,
 } from '@cs/proto/http';
@@ -13,8 +15,9 @@ export type Provider = ConnectionView['provider'];
 
 type RecordKey = 'id' | 'name' | 'status' | 'isDefault';
 /**
- * A connection as `GET /whatsapp` answers (`ConnectionViewSchema`: the connector's snapshot plus its queues, the
- * token for admins and the Cloud API data); the other fields are optional for the lists built before the answer.
+ * A connection as `GET /whatsapp` answers (`ConnectionViewSchema`: the connector's snapshot plus its queues, whether
+ * it has an external-API token, never the token, and the Cloud API data); the other fields are optional for the
+ * lists built before the answer.
  */
 export type ConnectionRecord = Pick<ConnectionView, RecordKey> & Partial<Omit<ConnectionView, RecordKey>>;
 
@@ -32,12 +35,18 @@ export const connectionsApi = baseApi.injectEndpoints({
       query: () => ({ url: '/whatsapp/', params: { session: 0 } }),
       providesTags: ['Connections'],
     }),
-    createConnection: build.mutation<ConnectionView, ConnectionBody>({
+    /** The answer carries the connection's external-API token, shown this once. */
+    createConnection: build.mutation<ConnectionResponse, ConnectionBody>({
       query: (body) => ({ url: '/whatsapp/', method: 'POST', body }),
       invalidatesTags: ['Connections'],
     }),
-    updateConnection: build.mutation<ConnectionView, ConnectionUpdate & { id: number }>({
+    updateConnection: build.mutation<ConnectionResponse, ConnectionUpdate & { id: number }>({
       query: ({ id, ...body }) => ({ url: `/whatsapp/${id}`, method: 'PUT', body }),
+      invalidatesTags: ['Connections'],
+    }),
+    /** A new generated external-API token (the old one stops working), shown this once. */
+    rotateConnectionToken: build.mutation<RotatedConnection, number>({
+      query: (id) => ({ url: `/whatsapp/${id}/token`, method: 'POST' }),
       invalidatesTags: ['Connections'],
     }),
     deleteConnection: build.mutation<MessageResponse, number>({
@@ -65,6 +74,7 @@ export const {
   useGetConnectionsQuery,
   useCreateConnectionMutation,
   useUpdateConnectionMutation,
+  useRotateConnectionTokenMutation,
   useDeleteConnectionMutation,
   useStartSessionMutation,
   useNewQrMutation,

@@ -1,4 +1,4 @@
-import { Field, Input, NativeSelect, SimpleGrid, Stack, Switch, Tabs, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, Input, NativeSelect, SimpleGrid, Stack, Switch, Tabs, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROVIDERS } from '@cs/proto/events';
@@ -12,6 +12,7 @@ import { toastError } from '../../../lib/errors';
 import { serverFieldErrors, validateForm } from '../../../lib/form';
 import {
   useCreateConnectionMutation,
+  useRotateConnectionTokenMutation,
   useUpdateConnectionMutation,
   type ConnectionBody,
   type ConnectionRecord,
@@ -39,7 +40,8 @@ function valuesOf(c: ConnectionRecord | null): Values {
     promptId: str(c?.promptId),
     integrationId: str(c?.integrationId),
     sendIdQueue: str(c?.sendIdQueue),
-    token: c?.token ?? '',
+    // the server never answers a token again: a new one is typed (or generated) on create, rotated on edit
+    token: '',
     greetingMessage: c?.greetingMessage ?? '',
     complationMessage: c?.complationMessage ?? '',
     outOfHoursMessage: c?.outOfHoursMessage ?? '',
@@ -55,6 +57,26 @@ function valuesOf(c: ConnectionRecord | null): Values {
     cloudAppSecret: '',
     cloudVerifyToken: '',
   };
+}
+
+/** The external-API token the server has just set, shown once (it keeps only its digest). */
+function TokenShownDialog({ token, onClose }: { token: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <FormDialog title={t('connections.dialog.tokenTitle')} onClose={onClose} readOnly testId="connection-token-dialog">
+      <Stack gap="3">
+        <Text fontSize="sm">{t('connections.dialog.tokenOnce')}</Text>
+        <Input
+          readOnly
+          fontFamily="mono"
+          value={token}
+          aria-label={t('connections.dialog.token')}
+          data-testid="connection-token-shown"
+          onFocus={(e) => e.target.select()}
+        />
+      </Stack>
+    </FormDialog>
+  );
 }
 
 /** Add or edit a connection: every field of the spec's connection dialog, its queues and prompt. */
@@ -73,6 +95,8 @@ export function ConnectionDialog({
   const { data: queues = [] } = useListQueuesQuery();
   const [create, creating] = useCreateConnectionMutation();
   const [update, updating] = useUpdateConnectionMutation();
+  const [rotate, rotating] = useRotateConnectionTokenMutation();
+  const [shownToken, setShownToken] = useState<string | null>(null);
   const [values, setValues] = useState<Values>(() => valuesOf(connection));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [tab, setTab] = useState('general');
@@ -93,11 +117,19 @@ export function ConnectionDialog({
       return;
     }
     setErrors({});
-    const body = withoutUndefined(result.data) as ConnectionBody;
+    const { token, ...rest } = withoutUndefined(result.data) as ConnectionBody;
     try {
-      if (connection) await update({ id: connection.id, ...body }).unwrap();
-      else await create(body).unwrap();
-      notify('success', t('connections.saved'));
+      if (connection) await update({ id: connection.id, ...rest }).unwrap();
+      else {
+        // an empty token: the server generates a strong one and answers it this once
+        const created = await create({ ...rest, ...(token ? { token } : {}) }).unwrap();
+        notify('success', t('connections.saved'));
+        if (created.token) {
+          setShownToken(created.token);
+          return;
+        }
+      }
+      if (connection) notify('success', t('connections.saved'));
       onClose();
     } catch (error) {
       setErrors(serverFieldErrors(error));
@@ -143,6 +175,39 @@ export function ConnectionDialog({
 
   const toItems = (records: NamedRecord[]) => records.map((r) => ({ value: String(r.id), label: r.name }));
 
+  const rotateToken = async () => {
+    if (!connection) return;
+    try {
+      setShownToken((await rotate(connection.id).unwrap()).token);
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  /** On edit the token is never shown again: "••••" (or none) and a button that generates a new one. */
+  const tokenField = connection ? (
+    <Field.Root>
+      <Field.Label>{t('connections.dialog.token')}</Field.Label>
+      <Stack direction="row" align="center" gap="3">
+        <Text fontFamily="mono" data-testid="connection-token-mask">
+          {connection.hasToken ? '••••' : t('connections.dialog.tokenNone')}
+        </Text>
+        <Button size="xs" variant="outline" loading={rotating.isLoading} onClick={() => void rotateToken()}>
+          {t('connections.dialog.rotateToken')}
+        </Button>
+      </Stack>
+      {connection.tokenWeak && (
+        <Text fontSize="sm" color="fg.error">
+          {t('connections.dialog.tokenWeak')}
+        </Text>
+      )}
+    </Field.Root>
+  ) : (
+    field('token', { helper: t('connections.dialog.tokenHint') })
+  );
+
+  if (shownToken) return <TokenShownDialog token={shownToken} onClose={onClose} />;
+
   return (
     <FormDialog
       title={connection ? t('connections.dialog.editTitle') : t('connections.dialog.addTitle')}
@@ -187,7 +252,7 @@ export function ConnectionDialog({
               {select('promptId', toItems(prompts), t('management.none'))}
               {select('integrationId', toItems(integrations), t('management.none'))}
             </SimpleGrid>
-            {field('token')}
+            {tokenField}
           </Stack>
         </Tabs.Content>
         <Tabs.Content value="messages">

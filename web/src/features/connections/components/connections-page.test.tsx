@@ -140,4 +140,36 @@ describe('the connections page', () => {
     });
     expect(body).not.toHaveProperty('cloudAccessToken');
   });
+
+  it('never shows a saved token: "••••" and "Gerar novo token", which shows the new one once', async () => {
+    let rotated = 0;
+    server.use(
+      http.get(`${API}/whatsapp/`, () =>
+        HttpResponse.json([{ ...connections[0], hasToken: true, tokenWeak: true }, connections[2]]),
+      ),
+      http.get(`${API}/prompt`, () => HttpResponse.json({ error: 'ERR_ROUTE_NOT_FOUND' }, { status: 404 })),
+      http.get(`${API}/queueIntegration`, () => HttpResponse.json({ error: 'ERR_ROUTE_NOT_FOUND' }, { status: 404 })),
+      http.post(`${API}/whatsapp/:id/token`, ({ params }) => {
+        rotated = Number(params.id);
+        return HttpResponse.json({
+          ...connections[0],
+          hasToken: true,
+          tokenWeak: false,
+          token: 'NovoToken_gerado-123',
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp(<ConnectionsPage />, { user: admin });
+    await user.click(await screen.findByRole('button', { name: 'Editar Principal' }));
+    const dialog = await screen.findByTestId('connection-dialog');
+    expect(within(dialog).getByTestId('connection-token-mask').textContent).toBe('••••');
+    expect(within(dialog).queryByRole('textbox', { name: 'Token' })).toBeNull();
+    expect(within(dialog).getByText(/token é fraco/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Gerar novo token' }));
+    const shown = await screen.findByTestId('connection-token-shown');
+    expect(rotated).toBe(1);
+    expect((shown as HTMLInputElement).value).toBe('NovoToken_gerado-123');
+    expect(screen.getByText(/não será mostrado novamente/)).toBeTruthy();
+  });
 });

@@ -9,10 +9,10 @@ import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { MessagesApiPage } from './messages-api-page';
 
-const connections = [{ id: 3, name: 'WhatsApp Loja', status: 'CONNECTED', isDefault: true, token: 'tk-loja-123' }];
+const connections = [{ id: 3, name: 'WhatsApp Loja', status: 'CONNECTED', isDefault: true, hasToken: true }];
 
 describe('the message-sending API page', () => {
-  it("shows a curl example with the connection's token and sends a text with it", async () => {
+  it('shows a curl example with the typed token and sends a text with it', async () => {
     const sent: Array<{ auth: string | null; body: unknown }> = [];
     server.use(
       http.get(`${API}/whatsapp`, () => HttpResponse.json(connections)),
@@ -23,12 +23,13 @@ describe('the message-sending API page', () => {
     );
     const user = userEvent.setup();
     renderApp(<MessagesApiPage />, { user: admin });
-    await waitFor(() => expect(screen.getByTestId('curl-text').textContent).toContain('Bearer tk-loja-123'));
+    await waitFor(() => expect(screen.getByTestId('curl-text').textContent).toContain('Bearer <token>'));
     expect(screen.getByTestId('curl-text').textContent).toContain('/api/messages/send');
     const form = screen.getByRole('tabpanel', { name: 'Mensagens de texto' });
     await user.click(within(form).getByRole('button', { name: 'Enviar' }));
     expect(await within(form).findAllByText('Obrigatório')).toHaveLength(3);
     await fill(within(form).getByRole('textbox', { name: 'Token cadastrado' }), 'tk-loja-123');
+    expect(screen.getByTestId('curl-text').textContent).toContain('Bearer tk-loja-123');
     await fill(within(form).getByRole('textbox', { name: /Número/ }), '5511999999999');
     await fill(within(form).getByRole('textbox', { name: 'Mensagem' }), 'Olá!');
     await user.click(within(form).getByRole('button', { name: 'Enviar' }));

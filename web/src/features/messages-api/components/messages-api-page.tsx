@@ -33,7 +33,9 @@ export function MessagesApiPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
   const url = useMemo(() => sendUrl(), []);
-  const connectionToken = (connection as { token?: string } | undefined)?.token ?? '';
+  // the server shows a token only once (when it is generated): the example uses the one typed here
+  const exampleToken = values.token.trim();
+  const withoutToken = (connection as { hasToken?: boolean } | undefined)?.hasToken === false;
 
   const submit = async () => {
     const required = t('messagesApi.required');
@@ -98,7 +100,7 @@ export function MessagesApiPage() {
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
-            {connection && !connectionToken && <Field.HelperText>{t('messagesApi.noToken')}</Field.HelperText>}
+            {connection && withoutToken && <Field.HelperText>{t('messagesApi.noToken')}</Field.HelperText>}
           </Field.Root>
           <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="line" size="sm">
             <Tabs.List>
@@ -120,7 +122,7 @@ export function MessagesApiPage() {
                       fontSize="xs"
                       data-testid={`curl-${kind}`}
                     >
-                      {curlExample(url, connectionToken, kind === 'media')}
+                      {curlExample(url, exampleToken, kind === 'media')}
                     </Code>
                   </Box>
                   <form

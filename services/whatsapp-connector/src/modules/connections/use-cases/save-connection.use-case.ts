@@ -9,6 +9,7 @@ import type { ConnectorConfig } from '../../../config/env.js';
 import { ProjectionsRepository } from '../../projections/projections.repository.js';
 import { SessionNudge } from '../../sessions/session-nudge.js';
 import { auditedConnection, type ConnectionRow, toConnectionResponse } from '../connection.row.js';
+import { apiTokenDigest, apiTokenWeakness, generateApiToken } from '../api-token.js';
 import { ConnectionEvents } from '../connection-events.js';
 import { ConnectionsRepository } from '../connections.repository.js';
 
@@ -21,7 +22,6 @@ const COLUMNS: Record<string, string> = {
   outOfHoursMessage: 'out_of_hours_message',
   ratingMessage: 'rating_message',
   expiresInactiveMessage: 'expires_inactive_message',
-  token: 'token',
   timeSendQueue: 'time_send_queue',
   sendIdQueue: 'send_id_queue',
   expiresTicket: 'expires_ticket',
@@ -37,10 +37,12 @@ const COLUMNS: Record<string, string> = {
 };
 
 /**
- * `POST /whatsapp` and `PUT /whatsapp/{id}`. Rules: the plan's connection limit on create; names unique in the
- * company; a non-empty token unique; a greeting when more than one queue; queue ids must be the company's;
- * the company always keeps a default (the first connection is the default, a new default clears the others,
- * un-defaulting the only default is refused).
+ * `POST /whatsapp`, `PUT /whatsapp/{id}` and `POST /whatsapp/{id}/token`. Rules: the plan's connection limit on
+ * create; names unique in the company; the external-API token strong when typed (`apiTokenWeakness`), generated
+ * when left empty on create or rotated, unique in the company, stored as its digest and answered only by the call
+ * that set it; a greeting when more than one queue; queue ids must be the company's; the company always keeps a
+ * default (the first connection is the default, a new default clears the others, un-defaulting the only default
+ * is refused).
  */
 @Injectable()
 export class SaveConnectionUseCase {
@@ -63,7 +65,9 @@ export class SaveConnectionUseCase {
       await this.checkRules(companyId, null, body);
       const values = this.columns(body);
       values['company_id'] = companyId;
-      values['token'] = body.token ?? '';
+      const token = body.token ? body.token : generateApiToken();
+      values['token_sha256'] = apiTokenDigest(token);
+      values['token_weak'] = false;
       // the company's first connection is its default
       const isDefault = count === 0 || body.isDefault === true;
       values['is_default'] = isDefault;
@@ -79,10 +83,31 @@ export class SaveConnectionUseCase {
         target: { type: 'connection', id: row.id, label: row.name },
         after: auditedConnection(row),
       });
-      return this.respond(companyId, row);
+      return this.respond(companyId, row, token);
     });
     this.nudge.nudge();
     return created;
+  }
+
+  /** A new generated token for the connection (the old one stops working), answered this once. */
+  async rotateToken(companyId: CompanyId, id: number): Promise<ConnectionResponse & { token: string }> {
+    return this.transactions.run(async () => {
+      const current = await this.connections.find(companyId, id, { lock: true });
+      if (!current) throw new DomainError('ERR_NO_WAPP_FOUND');
+      const token = generateApiToken();
+      const row = await this.connections.update(companyId, id, {
+        token_sha256: apiTokenDigest(token),
+        token_weak: false,
+      });
+      await this.events.tokenChanged(row);
+      await this.audit.record({
+        action: 'connection.token-rotated',
+        target: { type: 'connection', id: row.id, label: row.name },
+        before: auditedConnection(current),
+        after: auditedConnection(row),
+      });
+      return { ...(await this.respond(companyId, row)), token };
+    });
   }
 
   async update(companyId: CompanyId, id: number, body: UpdateConnectionBody): Promise<ConnectionResponse> {
@@ -95,7 +120,13 @@ export class SaveConnectionUseCase {
         if (!(await this.connections.otherDefaultExists(companyId, id))) throw new DomainError('ERR_NO_OTHER_WHATSAPP');
       }
       const values = this.columns(body);
-      if (body.token === null) values['token'] = '';
+      if (body.token === null) {
+        values['token_sha256'] = '';
+        values['token_weak'] = false;
+      } else if (body.token) {
+        values['token_sha256'] = apiTokenDigest(body.token);
+        values['token_weak'] = false;
+      }
       const row = Object.keys(values).length > 0 ? await this.connections.update(companyId, id, values) : current;
       const others = body.isDefault === true ? await this.connections.clearOtherDefaults(companyId, id) : [];
       await this.emitOthers(companyId, others);
@@ -106,7 +137,7 @@ export class SaveConnectionUseCase {
         before: auditedConnection(current),
         after: auditedConnection(row),
       });
-      return this.respond(companyId, row);
+      return this.respond(companyId, row, body.token ?? undefined);
     });
   }
 
@@ -119,7 +150,14 @@ export class SaveConnectionUseCase {
     if (body.name !== undefined && (await this.connections.nameTaken(companyId, body.name, exceptId))) {
       throw new DomainError('ERR_WAPP_NAME_ALREADY_EXISTS');
     }
-    if (body.token && (await this.connections.tokenTaken(companyId, body.token, exceptId))) {
+    const weakness = body.token ? apiTokenWeakness(body.token) : null;
+    if (weakness) {
+      throw new DomainError('ERR_VALIDATION', {
+        message: `token: ${weakness}`,
+        details: [{ path: 'token', message: weakness }],
+      });
+    }
+    if (body.token && (await this.connections.tokenTaken(companyId, apiTokenDigest(body.token), exceptId))) {
       throw new DomainError('ERR_VALIDATION', {
         message: 'token: already used by another connection',
         details: [{ path: 'token', message: 'Este token já está sendo utilizado por outra conexão.' }],
@@ -160,7 +198,7 @@ export class SaveConnectionUseCase {
     }
   }
 
-  private async respond(companyId: CompanyId, row: ConnectionRow): Promise<ConnectionResponse> {
-    return toConnectionResponse(row, await this.projections.queues(companyId), this.config.PUBLIC_URL);
+  private async respond(companyId: CompanyId, row: ConnectionRow, token?: string): Promise<ConnectionResponse> {
+    return toConnectionResponse(row, await this.projections.queues(companyId), this.config.PUBLIC_URL, token);
   }
 }
