@@ -9,11 +9,12 @@ import {
 } from '@nestjs/common';
 import { FilesInterceptor } from '@nestjs/platform-express';
 import { APP_CONFIG } from '../config/config.module.js';
-import { uploadOptions } from './upload-limits.js';
+import { LimitedMemoryStorage, uploadOptions } from './upload-limits.js';
 
 /**
  * `FilesInterceptor` with the size limit read from the service's config at boot and enforced while the body
- * streams (`uploadOptions`): `@UseInterceptors(LimitedFilesInterceptor('file', 1, (c: MyConfig) => c.MAX_BYTES))`.
+ * streams (`uploadOptions`; a file reaching it is answered 413 at once and the rest of the body is not read,
+ * `LimitedMemoryStorage`): `@UseInterceptors(LimitedFilesInterceptor('file', 1, (c: MyConfig) => c.MAX_BYTES))`.
  */
 export function LimitedFilesInterceptor<C>(
   field: string,
@@ -25,7 +26,10 @@ export function LimitedFilesInterceptor<C>(
     private readonly inner: NestInterceptor;
 
     constructor(@Inject(APP_CONFIG) config: C) {
-      const Inner = FilesInterceptor(field, maxFiles, uploadOptions({ maxBytes: maxBytes(config), maxFiles }));
+      const Inner = FilesInterceptor(field, maxFiles, {
+        ...uploadOptions({ maxBytes: maxBytes(config), maxFiles }),
+        storage: new LimitedMemoryStorage(),
+      });
       this.inner = new Inner({});
     }
 
