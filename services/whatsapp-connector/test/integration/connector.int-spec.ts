@@ -11,6 +11,7 @@ import { type RunningApp, startServiceApp } from '@cs/platform/bootstrap';
 import { expectEventually, nextCompanyId, serviceTestEnv, TEST_INTERNAL_TOKEN, testRun } from '@cs/platform/testing';
 import { whatsappConnectorService } from '../../src/app.js';
 import { createWhatsappDataSource } from '../../src/database/data-source.js';
+import { TokenAnnouncer } from '../../src/modules/connections/token-announcer.js';
 import { companySnapshot, HEADERS, KafkaProbe, queueSnapshot } from '../support/kafka-probe.js';
 
 let app: RunningApp<typeof whatsappConnectorService.envSchema>;
@@ -273,6 +274,24 @@ describe('connections (/whatsapp)', () => {
         .map((entry) => entry.envelope.data['tokenSha256']);
       expect(digests.at(-1)).toBe(sha256(token ?? ''));
     });
+  });
+
+  it('announces at boot the digests a migration rewrote, weak tokens marked so the API refuses them', async () => {
+    const company = await nextCompanyId();
+    const connection = await create(company, { name: 'Loja Antiga' });
+    // what migration 1765490000000 leaves for a connection whose typed token was '137'
+    await db.query(
+      'UPDATE connections SET token_sha256 = $2, token_weak = true, token_announced = false WHERE id = $1',
+      [connection.id, sha256('137')],
+    );
+    await app.app.get(TokenAnnouncer).onApplicationBootstrap();
+    await expectEventually(() => {
+      const last = probe.events('whatsapp.connection-token.v2', (entry) => entry.envelope.companyId === company).at(-1);
+      expect(last?.envelope.data).toEqual({ connectionId: connection.id, tokenSha256: sha256('137'), weak: true });
+    });
+    const { rows } = await db.query('SELECT token_announced FROM connections WHERE id = $1', [connection.id]);
+    expect(rows).toEqual([{ token_announced: true }]);
+    expect(await show(company, connection.id)).toMatchObject({ hasToken: true, tokenWeak: true });
   });
 
   it('stores Cloud API credentials but answers only the phone number id and the webhook URL', async () => {

@@ -172,4 +172,27 @@ describe('the connections page', () => {
     expect((shown as HTMLInputElement).value).toBe('NovoToken_gerado-123');
     expect(screen.getByText(/não será mostrado novamente/)).toBeTruthy();
   });
+
+  it('lets the server generate the token of a new connection and shows it once', async () => {
+    let body: Record<string, unknown> | null = null;
+    server.use(
+      http.get(`${API}/whatsapp/`, () => HttpResponse.json([])),
+      http.get(`${API}/prompt`, () => HttpResponse.json({ error: 'ERR_ROUTE_NOT_FOUND' }, { status: 404 })),
+      http.get(`${API}/queueIntegration`, () => HttpResponse.json({ error: 'ERR_ROUTE_NOT_FOUND' }, { status: 404 })),
+      http.post(`${API}/whatsapp/`, async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ id: 9, ...body, status: 'OPENING', hasToken: true, token: 'Gerado_pelo-servidor' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp(<ConnectionsPage />, { user: admin });
+    await user.click(await screen.findByRole('button', { name: /Adicionar WhatsApp/ }));
+    const dialog = await screen.findByTestId('connection-dialog');
+    expect(within(dialog).getByText(/gerar um token seguro/)).toBeTruthy();
+    await user.type(within(dialog).getByRole('textbox', { name: /Nome/ }), 'Loja Nova');
+    await user.click(within(dialog).getByTestId('dialog-save'));
+    const shown = await screen.findByTestId('connection-token-shown');
+    expect((shown as HTMLInputElement).value).toBe('Gerado_pelo-servidor');
+    expect(body).not.toHaveProperty('token');
+  });
 });
