@@ -4,8 +4,10 @@ import { apiTokenDigest, apiTokenWeakness } from '../../modules/connections/api-
 /**
  * External-API tokens kept as digests only (proto/adr/0011-connection-token-digests.md): each stored token becomes
  * its SHA-256 (`token_sha256`, '' for none), a token that fails today's rule is marked `token_weak` (the API refuses
- * it until the admin rotates it), and the clear column is dropped. `token_announced` is false for the rows this
- * migration rewrote: the connector announces their digests on `whatsapp.connection-token.v2` at boot.
+ * it until the admin rotates it), and the clear column is emptied (no code reads it any more; it is dropped one
+ * release later, as docs/operations.md asks, so the previous release's pods keep working during the rollout).
+ * `token_announced` is false for the rows this migration rewrote: the connector announces their digests on
+ * `whatsapp.connection-token.v2` at boot.
  */
 export class ConnectionTokenDigests1765490000000 implements MigrationInterface {
   name = 'ConnectionTokenDigests1765490000000';
@@ -27,7 +29,7 @@ export class ConnectionTokenDigests1765490000000 implements MigrationInterface {
         apiTokenWeakness(row.token) !== null,
       ]);
     }
-    await queryRunner.query('ALTER TABLE connections DROP COLUMN token');
+    await queryRunner.query("UPDATE connections SET token = '' WHERE token <> ''");
     await queryRunner.query('ALTER TABLE connections ALTER COLUMN token_announced SET DEFAULT true');
     await queryRunner.query(
       "CREATE INDEX idx_connections_token_sha256 ON connections (token_sha256) WHERE token_sha256 <> ''",
@@ -41,7 +43,6 @@ export class ConnectionTokenDigests1765490000000 implements MigrationInterface {
     // the clear tokens are gone: every connection comes back without one
     await queryRunner.query('DROP INDEX idx_connections_token_unannounced');
     await queryRunner.query('DROP INDEX idx_connections_token_sha256');
-    await queryRunner.query("ALTER TABLE connections ADD COLUMN token text NOT NULL DEFAULT ''");
     await queryRunner.query(
       'ALTER TABLE connections DROP COLUMN token_announced, DROP COLUMN token_weak, DROP COLUMN token_sha256',
     );
