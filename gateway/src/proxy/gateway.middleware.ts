@@ -7,7 +7,7 @@ import { createUpstreamAgent } from '@cs/platform/bootstrap';
 import { currentContext } from '@cs/platform/logging';
 import { IDENTITY_HEADERS } from '@cs/platform/tenancy';
 import { injectTraceContext } from '@cs/platform/telemetry';
-import { closeAfterAnswer } from '@cs/platform/uploads';
+import { answerUnread, closeAfterAnswer } from '@cs/platform/uploads';
 import type { AccessTokenAuthenticator } from '../auth/access-token.authenticator.js';
 import { type CallerIdentity, hasFlag, isExpired } from '../auth/auth-state.js';
 import type { GatewayConfig } from '../config/env.js';
@@ -31,21 +31,24 @@ const STRIPPED_HEADERS = [
   'tracestate',
 ];
 
+/** The spec's error answer `{ error, message, requestId }` for a code. */
+function errorAnswer(code: ErrorCode, message?: string): { status: number; body: Record<string, string> } {
+  const requestId = currentContext()?.requestId;
+  return {
+    status: ERROR_CATALOGUE[code].status,
+    body: { error: code, message: message ?? ERROR_CATALOGUE[code].message, ...(requestId ? { requestId } : {}) },
+  };
+}
+
 export function sendError(response: ServerResponse, code: ErrorCode, message?: string): void {
   if (response.headersSent) {
     response.end();
     return;
   }
-  const requestId = currentContext()?.requestId;
-  response.statusCode = ERROR_CATALOGUE[code].status;
+  const { status, body } = errorAnswer(code, message);
+  response.statusCode = status;
   response.setHeader('content-type', 'application/json; charset=utf-8');
-  response.end(
-    JSON.stringify({
-      error: code,
-      message: message ?? ERROR_CATALOGUE[code].message,
-      ...(requestId ? { requestId } : {}),
-    }),
-  );
+  response.end(JSON.stringify(body));
 }
 
 /** The bearer token of a request; `null`/`undefined` (what a logged-out client sends) count as none. */
@@ -74,14 +77,18 @@ export function gate(
 
 /** The upstream call of each proxied request, so a body cut at the limit stops it too. */
 const upstreamCalls = new WeakMap<IncomingMessage, ClientRequest>();
-/** Requests whose body was cut at the limit: their upstream call's end is no failure. */
-const cutRequests = new WeakSet<IncomingMessage>();
+/**
+ * Requests whose upstream call ended early on purpose: cut at the limit, or answered by the service before it read
+ * the body (it then closes the connection, and writing the rest fails): neither is an upstream failure, and the
+ * service's answer still goes to the client.
+ */
+const settledRequests = new WeakSet<IncomingMessage>();
 
 /**
  * Bounds a proxied body as it streams, chunked or not: past `limit` bytes the upstream call is stopped, the client
- * gets 413 `ERR_PAYLOAD_TOO_LARGE` (or, when an answer is already on its way, a closed connection) and nothing more
- * of the body is read. Whenever the answer ends before the body, the connection is closed after it
- * (`closeAfterAnswer`) instead of reading the rest.
+ * gets 413 `ERR_PAYLOAD_TOO_LARGE` (`answerUnread`; when an answer is already on its way, a closed connection) and
+ * nothing more of the body is read. Whenever the service's answer ends before the body, the connection is closed
+ * after it (`closeAfterAnswer`) instead of reading the rest.
  */
 export function limitBody(request: IncomingMessage, response: ServerResponse, limit: number): void {
   closeAfterAnswer(request, response);
@@ -91,7 +98,7 @@ export function limitBody(request: IncomingMessage, response: ServerResponse, li
     seen += chunk.length;
     if (seen <= limit) return;
     request.off('data', count);
-    cutRequests.add(request);
+    settledRequests.add(request);
     request.unpipe();
     upstreamCalls.get(request)?.destroy();
     if (response.headersSent) {
@@ -99,7 +106,7 @@ export function limitBody(request: IncomingMessage, response: ServerResponse, li
       request.socket.destroy();
       return;
     }
-    sendError(response, 'ERR_PAYLOAD_TOO_LARGE');
+    answerUnread(request, response, errorAnswer('ERR_PAYLOAD_TOO_LARGE'));
   };
   // paused first, so counting does not start the flow before the proxy pipes the body (pipe resumes it)
   request.pause();
@@ -134,8 +141,11 @@ export function createGatewayMiddleware({ config, logger, authenticator }: Gatew
           proxyReq: (proxyRequest, request) => {
             upstreamCalls.set(request, proxyRequest);
           },
+          proxyRes: (_proxyResponse, request) => {
+            settledRequests.add(request);
+          },
           error: (error, request, response) => {
-            if (cutRequests.has(request)) return;
+            if (settledRequests.has(request)) return;
             logger.warn({ err: error, service }, 'upstream unavailable');
             if ('setHeader' in response) sendError(response, 'ERR_SERVICE_UNAVAILABLE');
             else response.destroy();

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chunkedUpload } from '../testing/chunked-upload.js';
-import { closeAfterAnswer } from './unread-body.js';
+import { answerUnread, closeAfterAnswer } from './unread-body.js';
 
 const MIB = 1024 * 1024;
 
@@ -31,4 +31,37 @@ describe('closeAfterAnswer', () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
+});
+
+describe('answerUnread', () => {
+  it.each([
+    ['kept alive', {}],
+    ['Connection: close', { connection: 'close' }],
+  ])(
+    'gets the whole answer to a client still uploading (%s), and closes without reading the body',
+    async (_, headers) => {
+      let closed: Promise<void> = Promise.resolve();
+      const server = http.createServer((request, response) => {
+        closed = new Promise((resolve) => request.socket.once('close', () => resolve()));
+        answerUnread(request, response, {
+          status: 413,
+          body: { error: 'ERR_PAYLOAD_TOO_LARGE' },
+          headers: { 'x-a': '1' },
+        });
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = server.address() as AddressInfo;
+        const answer = await chunkedUpload(`http://127.0.0.1:${port}/upload`, { headers, bodyBytes: 256 * MIB });
+        expect(answer.status).toBe(413);
+        expect(answer.headers['x-a']).toBe('1');
+        expect(JSON.parse(answer.body)).toEqual({ error: 'ERR_PAYLOAD_TOO_LARGE' });
+        expect(answer.sent).toBeLessThan(256 * MIB);
+        await closed;
+      } finally {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+    },
+  );
 });

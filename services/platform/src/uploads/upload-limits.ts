@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { mapError } from '../errors/all-exceptions.filter.js';
 import { DomainError } from '../errors/domain-error.js';
-import { closeAfterAnswer } from './unread-body.js';
+import { answerUnread } from './unread-body.js';
 
 /** What a multer storage engine is handed for each file (multer's `StorageEngine` contract). */
 interface IncomingFile {
@@ -13,7 +13,7 @@ interface IncomingFile {
 /**
  * Multer's memory storage, except that a file reaching the route's size limit is answered 413
  * `ERR_PAYLOAD_TOO_LARGE` at once: what it had kept is dropped, and the rest of the body is not read
- * (`closeAfterAnswer`); multer, which would read the whole oversized part before refusing it, then fails the
+ * (`answerUnread`); multer, which would read the whole oversized part before refusing it, then fails the
  * upload as usual (the answer is already written).
  */
 export class LimitedMemoryStorage {
@@ -55,10 +55,8 @@ export class LimitedMemoryStorage {
 /** Answers 413 in the spec's format now, and closes the connection after it instead of reading the rest. */
 function refuseTooLarge(request: IncomingMessage & { res?: Response | undefined }): void {
   const response = request.res;
-  if (!response || response.headersSent) return;
-  closeAfterAnswer(request, response);
-  const { status, body } = mapError(new DomainError('ERR_PAYLOAD_TOO_LARGE'));
-  response.status(status).json(body);
+  if (!response) return;
+  answerUnread(request, response, mapError(new DomainError('ERR_PAYLOAD_TOO_LARGE')));
 }
 
 /**

@@ -1,9 +1,9 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { APP_CONFIG } from '@cs/platform/config';
-import { DomainError } from '@cs/platform/errors';
+import { DomainError, mapError } from '@cs/platform/errors';
 import { IDENTITY_HEADERS } from '@cs/platform/tenancy';
-import { closeAfterAnswer } from '@cs/platform/uploads';
+import { answerUnread } from '@cs/platform/uploads';
 import type { TicketsConfig } from '../../config/env.js';
 import { PlanGate } from '../prompts/plan-gate.js';
 import { type ExternalCaller, ExternalApiRepository, sha256 } from './external-api.repository.js';
@@ -51,19 +51,21 @@ export class ExternalTokenGuard implements CanActivate {
     const http = context.switchToHttp();
     const request = http.getRequest<ExternalApiRequest>();
     const response = http.getResponse<Response>();
+    let refusal: { status: number; body: unknown; headers?: Record<string, string> };
     try {
       const caller = await this.authenticate(request);
-      if (typeof caller === 'object' && 'connectionId' in caller) {
+      if ('connectionId' in caller) {
         request.externalCaller = caller;
         return true;
       }
-      closeAfterAnswer(request, response);
-      response.status(401).json(caller);
-      return false;
+      refusal = { status: 401, body: caller };
     } catch (error) {
-      closeAfterAnswer(request, response);
-      throw error;
+      if (!(error instanceof DomainError)) throw error;
+      refusal = { ...mapError(error), headers: { ...error.headers } };
     }
+    // the refusal is the whole answer (the exception filter finds it sent); the body is never read
+    answerUnread(request, response, refusal);
+    return false;
   }
 
   private async authenticate(
