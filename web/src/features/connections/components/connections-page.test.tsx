@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { fill } from '../../../testing/fill';
 import { admin } from '../../../testing/fixtures';
 import { API } from '../../../testing/handlers';
 import { renderApp } from '../../../testing/render';
@@ -189,7 +190,7 @@ describe('the connections page', () => {
     await user.click(await screen.findByRole('button', { name: /Adicionar WhatsApp/ }));
     const dialog = await screen.findByTestId('connection-dialog');
     expect(within(dialog).getByText(/gerar um token seguro/)).toBeTruthy();
-    await user.type(within(dialog).getByRole('textbox', { name: /Nome/ }), 'Loja Nova');
+    await fill(within(dialog).getByRole('textbox', { name: /Nome/ }), 'Loja Nova');
     await user.click(within(dialog).getByTestId('dialog-save'));
     const shown = await screen.findByTestId('connection-token-shown');
     expect((shown as HTMLInputElement).value).toBe('Gerado_pelo-servidor');
