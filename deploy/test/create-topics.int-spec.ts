@@ -69,7 +69,19 @@ it('waits for the topics and fails, naming them, while they are missing', async 
 
 it('creates every topic of the registry with its partitions, grows one that has fewer, and changes nothing the second time', async () => {
   expect(registry.get('whatsapp.inbound-message.v1')).toBe(12);
-  await admin.createTopics({ topics: [{ topic: `${prefix}whatsapp.inbound-message.v1`, numPartitions: 2 }] });
+  // kafkajs's own wait for the new topic's leaders fails on a busy broker's "does not host this topic-partition":
+  // wait for the broker's metadata instead
+  await admin.createTopics({
+    topics: [{ topic: `${prefix}whatsapp.inbound-message.v1`, numPartitions: 2 }],
+    waitForLeaders: false,
+  });
+  await expectEventually(
+    async () => {
+      const { topics } = await admin.fetchTopicMetadata({ topics: [`${prefix}whatsapp.inbound-message.v1`] });
+      expect(topics[0]?.partitions.map((partition) => partition.leader >= 0)).toEqual([true, true]);
+    },
+    { timeoutMs: 30_000, intervalMs: 200 },
+  );
 
   const first = await step([]);
   expect(first).toMatchObject({ code: 0 });
