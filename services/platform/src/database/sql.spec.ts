@@ -47,6 +47,27 @@ describe('RowReader', () => {
     );
   });
 
+  it('reads timestamps as Date and integer arrays, accepting int8 elements sent as strings', () => {
+    const sentAt = new Date('2026-01-02T03:04:05Z');
+    const row = mapRow({ sent_at: sentAt, due: '2026-02-01T00:00:00Z', queue_ids: [1, '2'], none: [] }, (r) => ({
+      sentAt: r.date('sent_at'),
+      due: r.date('due'),
+      queueIds: r.intArray('queue_ids'),
+      none: r.intArray('none'),
+    }));
+    expect(row.sentAt).toBe(sentAt);
+    expect(row.due).toEqual(new Date('2026-02-01T00:00:00Z'));
+    expect(row).toMatchObject({ queueIds: [1, 2], none: [] });
+    expect(() => mapRow({ at: 'never' }, (r) => r.date('at'))).toThrow('SQL column "at" is not a timestamp');
+    expect(() => mapRow({ at: null }, (r) => r.date('at'))).toThrow('SQL column "at" is NULL');
+    expect(() => mapRow({ ids: '{1,2}' }, (r) => r.intArray('ids'))).toThrow(
+      'SQL column "ids" is not an integer array (got string)',
+    );
+    expect(() => mapRow({ ids: [1, null] }, (r) => r.intArray('ids'))).toThrow(
+      'SQL column "ids" is not an integer array (got object)',
+    );
+  });
+
   it('names the column when it is missing, NULL or of the wrong type', () => {
     expect(() => mapRow({}, (r) => r.int('id'))).toThrow('SQL row has no column "id"');
     expect(() => mapRow({ id: null }, (r) => r.int('id'))).toThrow('SQL column "id" is NULL');

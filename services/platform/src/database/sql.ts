@@ -51,6 +51,27 @@ export class RowReader {
     return date.toISOString();
   };
 
+  /** A `timestamp`/`timestamptz` column as a `Date` (the driver's own `Date`, or one parsed from text). */
+  readonly date = (column: string): Date => {
+    const value = this.present(column);
+    const date = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : null;
+    if (!date || Number.isNaN(date.getTime())) throw this.mismatch(column, 'a timestamp', value);
+    return date;
+  };
+
+  /** An `int[]` column (or a JSON array of integers); every element must be an integer, none NULL. */
+  readonly intArray = (column: string): number[] => {
+    const value = this.present(column);
+    if (!Array.isArray(value)) throw this.mismatch(column, 'an integer array', value);
+    return value.map((element: unknown) => {
+      const parsed = typeof element === 'string' && /^-?\d+$/.test(element) ? Number(element) : element;
+      if (typeof parsed !== 'number' || !Number.isInteger(parsed)) {
+        throw this.mismatch(column, 'an integer array', element);
+      }
+      return parsed;
+    });
+  };
+
   /** A `json`/`jsonb` column, typed by the caller (its shape is the writer's contract, not checked here). */
   readonly json = <T>(column: string): T => this.present(column) as T;
 
