@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { hasMorePages } from '@cs/proto/common';
 import type { MessageView } from '@cs/proto/http';
-import { TransactionHost } from '@cs/platform/database';
+import { mapRow, type SqlRow, TransactionHost } from '@cs/platform/database';
 import { toMessageRow, toMessageSnapshot } from './messages.repository.js';
 
 export const MESSAGES_PAGE_SIZE = 20;
@@ -25,7 +25,7 @@ export class MessagesQueries {
       'SELECT count(*)::int AS count FROM messages WHERE company_id = $1 AND ticket_id = $2',
       [companyId, ticketId],
     );
-    const rows = await db.query<Array<Record<string, unknown>>>(
+    const rows = await db.query<SqlRow[]>(
       `SELECT m.*, q.body AS quoted_body, q.from_me AS quoted_from_me, q.media_type AS quoted_media_type,
               c.name AS contact_name
          FROM messages m
@@ -37,21 +37,21 @@ export class MessagesQueries {
     );
     const messages = rows.reverse().map((row): MessageView => {
       const message = toMessageSnapshot(toMessageRow(row));
-      return {
-        ...message,
-        quotedMsg: message.quotedMsgId
-          ? {
-              id: message.quotedMsgId,
-              body: (row['quoted_body'] as string | null) ?? '',
-              fromMe: (row['quoted_from_me'] as boolean | null) ?? false,
-              mediaType: (row['quoted_media_type'] as string | null) ?? 'chat',
-            }
-          : null,
-        contact:
-          message.contactId && row['contact_name'] !== null
-            ? { id: message.contactId, name: row['contact_name'] as string }
+      return mapRow(row, (r) => {
+        const contactName = r.nullable('contact_name', r.string);
+        return {
+          ...message,
+          quotedMsg: message.quotedMsgId
+            ? {
+                id: message.quotedMsgId,
+                body: r.nullable('quoted_body', r.string) ?? '',
+                fromMe: r.nullable('quoted_from_me', r.boolean) ?? false,
+                mediaType: r.nullable('quoted_media_type', r.string) ?? 'chat',
+              }
             : null,
-      };
+          contact: message.contactId && contactName !== null ? { id: message.contactId, name: contactName } : null,
+        };
+      });
     });
     const total = count?.count ?? 0;
     return { messages, count: total, hasMore: hasMorePages(total, offset, messages.length) };

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyId } from '@cs/proto/common';
 import type { MessageSnapshot, QuotedMessage } from '@cs/proto/events';
-import { preparedStatement, runPrepared, TransactionHost } from '@cs/platform/database';
+import { mapRow, preparedStatement, runPrepared, type SqlRow, TransactionHost } from '@cs/platform/database';
 
 export interface NewMessage {
   readonly id: string;
@@ -30,28 +30,29 @@ export interface MessageRow extends MessageSnapshot {
   readonly error: string | null;
 }
 
-export const toMessageRow = (row: Record<string, unknown>): MessageRow => ({
-  id: row['id'] as string,
-  ticketId: row['ticket_id'] as number,
-  companyId: row['company_id'] as number,
-  contactId: (row['contact_id'] as number | null) ?? null,
-  body: row['body'] as string,
-  fromMe: row['from_me'] as boolean,
-  isBot: row['is_bot'] as boolean,
-  ack: row['ack'] as number,
-  read: row['read'] as boolean,
-  mediaType: row['media_type'] as string,
-  mediaUrl: (row['media_url'] as string | null) ?? null,
-  isDeleted: row['is_deleted'] as boolean,
-  isEdited: row['is_edited'] as boolean,
-  quotedMsgId: (row['quoted_msg_id'] as string | null) ?? null,
-  createdAt: new Date(row['created_at'] as string).toISOString(),
-  updatedAt: new Date(row['updated_at'] as string).toISOString(),
-  waId: (row['wa_id'] as string | null) ?? null,
-  whatsappId: row['whatsapp_id'] as number,
-  userId: (row['user_id'] as number | null) ?? null,
-  error: (row['error'] as string | null) ?? null,
-});
+export const toMessageRow = (row: SqlRow): MessageRow =>
+  mapRow(row, (r) => ({
+    id: r.string('id'),
+    ticketId: r.int('ticket_id'),
+    companyId: r.int('company_id'),
+    contactId: r.nullable('contact_id', r.int),
+    body: r.string('body'),
+    fromMe: r.boolean('from_me'),
+    isBot: r.boolean('is_bot'),
+    ack: r.int('ack'),
+    read: r.boolean('read'),
+    mediaType: r.string('media_type'),
+    mediaUrl: r.nullable('media_url', r.string),
+    isDeleted: r.boolean('is_deleted'),
+    isEdited: r.boolean('is_edited'),
+    quotedMsgId: r.nullable('quoted_msg_id', r.string),
+    createdAt: r.isoDate('created_at'),
+    updatedAt: r.isoDate('updated_at'),
+    waId: r.nullable('wa_id', r.string),
+    whatsappId: r.int('whatsapp_id'),
+    userId: r.nullable('user_id', r.int),
+    error: r.nullable('error', r.string),
+  }));
 
 export const toMessageSnapshot = (row: MessageRow): MessageSnapshot => ({
   id: row.id,
@@ -99,7 +100,7 @@ export class MessagesRepository {
 
   /** Inserts a message; `null` when its WhatsApp id is already stored (a redelivery or an echo of ours). */
   async insert(companyId: CompanyId, message: NewMessage): Promise<MessageRow | null> {
-    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+    const [row] = await this.db.query<SqlRow[]>(
       `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, wa_id, body, from_me, is_bot, ack, read,
          media_type, media_url, quoted_msg_id, queue_id, user_id, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
@@ -158,15 +159,15 @@ export class MessagesRepository {
   }
 
   async find(companyId: CompanyId, id: string): Promise<MessageRow | null> {
-    const [row] = await this.db.query<Array<Record<string, unknown>>>(
-      'SELECT * FROM messages WHERE company_id = $1 AND id = $2',
-      [companyId, id],
-    );
+    const [row] = await this.db.query<SqlRow[]>('SELECT * FROM messages WHERE company_id = $1 AND id = $2', [
+      companyId,
+      id,
+    ]);
     return row ? toMessageRow(row) : null;
   }
 
   async findByWaId(companyId: CompanyId, whatsappId: number, waId: string): Promise<MessageRow | null> {
-    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+    const [row] = await this.db.query<SqlRow[]>(
       'SELECT * FROM messages WHERE company_id = $1 AND whatsapp_id = $2 AND wa_id = $3',
       [companyId, whatsappId, waId],
     );
@@ -200,7 +201,7 @@ export class MessagesRepository {
       values.push(value);
       sets.push(`${columns[key]} = $${values.length}`);
     }
-    const [rows] = await this.db.query<[Array<Record<string, unknown>>, number]>(
+    const [rows] = await this.db.query<[SqlRow[], number]>(
       `UPDATE messages SET ${sets.join(', ')} WHERE company_id = $1 AND id = $2 RETURNING *`,
       values,
     );
