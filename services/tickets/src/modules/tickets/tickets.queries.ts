@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import type { TicketSnapshot } from '@cs/proto/events';
 import type { ListTicketsQuery } from '@cs/proto/http';
-import { TransactionHost } from '@cs/platform/database';
+import { type SqlRow, TransactionHost } from '@cs/platform/database';
 import type { Identity } from '@cs/platform/tenancy';
 import { ProjectionsRepository } from '../projections/projections.repository.js';
 import { isAdmin, opensTicket, type TicketViewer, viewerOf, visibilitySql } from './ticket-visibility.js';
@@ -196,11 +196,11 @@ export class TicketsQueries {
 
   async snapshots(companyId: CompanyId, ids: readonly number[]): Promise<TicketSnapshot[]> {
     if (ids.length === 0) return [];
-    const rows = await this.transactions.manager.query<Array<Record<string, unknown>>>(
+    const rows = await this.transactions.manager.query<SqlRow[]>(
       `${SNAPSHOT_SELECT} WHERE t.company_id = $1 AND t.id = ANY($2::int[])`,
       [companyId, [...ids]],
     );
-    const byId = new Map(rows.map((row) => [row['id'] as number, toTicketSnapshot(row)]));
+    const byId = new Map(rows.map(toTicketSnapshot).map((ticket) => [ticket.id, ticket]));
     return ids.map((id) => byId.get(id)).filter((ticket): ticket is TicketSnapshot => ticket !== undefined);
   }
 

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyId } from '@cs/proto/common';
-import type { ContactSnapshot, TicketSnapshot, TicketStatus } from '@cs/proto/events';
-import { preparedStatement, runPrepared, TransactionHost } from '@cs/platform/database';
+import { type ContactSnapshot, TICKET_STATUSES, type TicketSnapshot, type TicketStatus } from '@cs/proto/events';
+import { mapRow, preparedStatement, runPrepared, type SqlRow, TransactionHost } from '@cs/platform/database';
 import {
   contactsUpsert,
   contactsUpsertValues,
@@ -98,8 +98,48 @@ const TRACKING_COLUMNS: Record<keyof TrackingRow, string> = {
   rate: 'rate',
 };
 
-const fromRow = <T>(row: Record<string, unknown>, columns: Record<string, string>): T =>
-  Object.fromEntries(Object.entries(columns).map(([key, column]) => [key, row[column]])) as T;
+const toTicketRow = (row: SqlRow): TicketRow =>
+  mapRow(row, (r) => ({
+    id: r.int('id'),
+    uuid: r.string('uuid'),
+    companyId: r.int('company_id'),
+    status: r.oneOf('status', TICKET_STATUSES),
+    userId: r.nullable('user_id', r.int),
+    queueId: r.nullable('queue_id', r.int),
+    whatsappId: r.int('whatsapp_id'),
+    contactId: r.int('contact_id'),
+    chatJid: r.string('chat_jid'),
+    isGroup: r.boolean('is_group'),
+    chatbot: r.boolean('chatbot'),
+    queueOptionId: r.nullable('queue_option_id', r.int),
+    useIntegration: r.boolean('use_integration'),
+    promptId: r.nullable('prompt_id', r.int),
+    integrationId: r.nullable('integration_id', r.int),
+    lastMessage: r.string('last_message'),
+    unreadMessages: r.int('unread_messages'),
+    fromMe: r.boolean('from_me'),
+    botMenuCount: r.int('bot_menu_count'),
+    outOfHoursSentAt: r.nullable('out_of_hours_sent_at', r.date),
+    greetingSentAt: r.nullable('greeting_sent_at', r.date),
+    createdAt: r.date('created_at'),
+    updatedAt: r.date('updated_at'),
+  }));
+
+const toTrackingRow = (row: SqlRow): TrackingRow =>
+  mapRow(row, (r) => ({
+    id: r.int('id'),
+    ticketId: r.int('ticket_id'),
+    userId: r.nullable('user_id', r.int),
+    queueId: r.nullable('queue_id', r.int),
+    createdAt: r.date('created_at'),
+    queuedAt: r.nullable('queued_at', r.date),
+    startedAt: r.nullable('started_at', r.date),
+    finishedAt: r.nullable('finished_at', r.date),
+    ratingAt: r.nullable('rating_at', r.date),
+    chatbotAt: r.nullable('chatbot_at', r.date),
+    rated: r.boolean('rated'),
+    rate: r.nullable('rate', r.int),
+  }));
 
 export type TicketPatch = Partial<Omit<TicketRow, 'id' | 'uuid' | 'companyId' | 'createdAt' | 'updatedAt'>> & {
   /** Leave `updated_at` alone (the list order is by it: only conversation activity moves a ticket). */
@@ -132,42 +172,45 @@ export const SNAPSHOT_SELECT = snapshotSelect(
          t.created_at, t.updated_at`,
 );
 
-export function toTicketSnapshot(row: Record<string, unknown>): TicketSnapshot {
-  const iso = (value: unknown): string => new Date(value as string).toISOString();
-  return {
-    id: row['id'] as number,
-    uuid: row['uuid'] as string,
-    companyId: row['company_id'] as number,
-    status: row['status'] as TicketStatus,
-    userId: (row['user_id'] as number | null) ?? null,
-    queueId: (row['queue_id'] as number | null) ?? null,
-    whatsappId: (row['whatsapp_id'] as number | null) ?? null,
-    contactId: row['contact_id'] as number,
-    isGroup: row['is_group'] as boolean,
-    chatbot: row['chatbot'] as boolean,
-    useIntegration: row['use_integration'] as boolean,
-    promptId: (row['prompt_id'] as number | null) ?? null,
-    integrationId: (row['integration_id'] as number | null) ?? null,
-    lastMessage: row['last_message'] as string,
-    unreadMessages: row['unread_messages'] as number,
-    createdAt: iso(row['created_at']),
-    updatedAt: iso(row['updated_at']),
-    contact: {
-      id: row['contact_id'] as number,
-      name: (row['contact_name'] as string | null) ?? '',
-      number: (row['contact_number'] as string | null) ?? '',
-      email: (row['contact_email'] as string | null) ?? '',
-      profilePicUrl: (row['contact_picture'] as string | null) ?? null,
-    },
-    queue:
-      row['queue_id'] && row['queue_name']
-        ? { id: row['queue_id'] as number, name: row['queue_name'] as string, color: row['queue_color'] as string }
-        : null,
-    user:
-      row['user_id'] && row['user_name'] ? { id: row['user_id'] as number, name: row['user_name'] as string } : null,
-    whatsapp: row['whatsapp_name'] ? { id: row['whatsapp_id'] as number, name: row['whatsapp_name'] as string } : null,
-    tags: (row['tags'] as TicketSnapshot['tags']) ?? [],
-  };
+export function toTicketSnapshot(row: SqlRow): TicketSnapshot {
+  return mapRow(row, (r) => {
+    const queueId = r.nullable('queue_id', r.int);
+    const queueName = r.nullable('queue_name', r.string);
+    const userId = r.nullable('user_id', r.int);
+    const userName = r.nullable('user_name', r.string);
+    const whatsappId = r.nullable('whatsapp_id', r.int);
+    const whatsappName = r.nullable('whatsapp_name', r.string);
+    return {
+      id: r.int('id'),
+      uuid: r.string('uuid'),
+      companyId: r.int('company_id'),
+      status: r.oneOf('status', TICKET_STATUSES),
+      userId,
+      queueId,
+      whatsappId,
+      contactId: r.int('contact_id'),
+      isGroup: r.boolean('is_group'),
+      chatbot: r.boolean('chatbot'),
+      useIntegration: r.boolean('use_integration'),
+      promptId: r.nullable('prompt_id', r.int),
+      integrationId: r.nullable('integration_id', r.int),
+      lastMessage: r.string('last_message'),
+      unreadMessages: r.int('unread_messages'),
+      createdAt: r.isoDate('created_at'),
+      updatedAt: r.isoDate('updated_at'),
+      contact: {
+        id: r.int('contact_id'),
+        name: r.nullable('contact_name', r.string) ?? '',
+        number: r.nullable('contact_number', r.string) ?? '',
+        email: r.nullable('contact_email', r.string) ?? '',
+        profilePicUrl: r.nullable('contact_picture', r.string),
+      },
+      queue: queueId && queueName ? { id: queueId, name: queueName, color: r.string('queue_color') } : null,
+      user: userId && userName ? { id: userId, name: userName } : null,
+      whatsapp: whatsappName ? { id: r.int('whatsapp_id'), name: whatsappName } : null,
+      tags: r.nullable('tags', r.json<TicketSnapshot['tags']>) ?? [],
+    };
+  });
 }
 
 /** The `UPDATE ... RETURNING *` of a ticket patch (parameters `$1` company, `$2` ticket). */
@@ -235,20 +278,20 @@ export class TicketsRepository {
   }
 
   async find(companyId: CompanyId, id: number, options: { lock?: boolean } = {}): Promise<TicketRow | null> {
-    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+    const [row] = await this.db.query<SqlRow[]>(
       `SELECT * FROM tickets WHERE company_id = $1 AND id = $2${options.lock ? ' FOR UPDATE' : ''}`,
       [companyId, id],
     );
-    return row ? fromRow<TicketRow>(row, TICKET_COLUMNS) : null;
+    return row ? toTicketRow(row) : null;
   }
 
   async findByUuid(companyId: CompanyId, uuid: string): Promise<TicketRow | null> {
     if (!/^[0-9a-f-]{36}$/i.test(uuid)) return null;
-    const [row] = await this.db.query<Array<Record<string, unknown>>>(
-      'SELECT * FROM tickets WHERE company_id = $1 AND uuid = $2',
-      [companyId, uuid],
-    );
-    return row ? fromRow<TicketRow>(row, TICKET_COLUMNS) : null;
+    const [row] = await this.db.query<SqlRow[]>('SELECT * FROM tickets WHERE company_id = $1 AND uuid = $2', [
+      companyId,
+      uuid,
+    ]);
+    return row ? toTicketRow(row) : null;
   }
 
   async findByContact(
@@ -257,21 +300,21 @@ export class TicketsRepository {
     whatsappId: number,
     options: { lock?: boolean } = {},
   ): Promise<TicketRow | null> {
-    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+    const [row] = await this.db.query<SqlRow[]>(
       `SELECT * FROM tickets WHERE company_id = $1 AND contact_id = $2 AND whatsapp_id = $3${options.lock ? ' FOR UPDATE' : ''}`,
       [companyId, contactId, whatsappId],
     );
-    return row ? fromRow<TicketRow>(row, TICKET_COLUMNS) : null;
+    return row ? toTicketRow(row) : null;
   }
 
   /** Any open or pending ticket of the contact (on any connection), to refuse a second one. */
   async findActiveOfContact(companyId: CompanyId, contactId: number, exceptId?: number): Promise<TicketRow | null> {
-    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+    const [row] = await this.db.query<SqlRow[]>(
       `SELECT * FROM tickets WHERE company_id = $1 AND contact_id = $2 AND status IN ('open', 'pending')
          AND id <> $3 ORDER BY updated_at DESC LIMIT 1`,
       [companyId, contactId, exceptId ?? 0],
     );
-    return row ? fromRow<TicketRow>(row, TICKET_COLUMNS) : null;
+    return row ? toTicketRow(row) : null;
   }
 
   /**
@@ -282,13 +325,13 @@ export class TicketsRepository {
     companyId: CompanyId,
     input: { contactId: number; whatsappId: number; chatJid: string; isGroup: boolean; status: TicketStatus },
   ): Promise<{ ticket: TicketRow; created: boolean }> {
-    const inserted = await this.db.query<Array<Record<string, unknown>>>(
+    const inserted = await this.db.query<SqlRow[]>(
       `INSERT INTO tickets (uuid, company_id, status, whatsapp_id, contact_id, chat_jid, is_group)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (company_id, contact_id, whatsapp_id) DO NOTHING RETURNING *`,
       [randomUUID(), companyId, input.status, input.whatsappId, input.contactId, input.chatJid, input.isGroup],
     );
-    if (inserted[0]) return { ticket: fromRow<TicketRow>(inserted[0], TICKET_COLUMNS), created: true };
+    if (inserted[0]) return { ticket: toTicketRow(inserted[0]), created: true };
     const existing = await this.findByContact(companyId, input.contactId, input.whatsappId, { lock: true });
     if (!existing) throw new Error('ticket vanished after a conflicting insert');
     return { ticket: existing, created: false };
@@ -303,7 +346,7 @@ export class TicketsRepository {
     companyId: CompanyId,
     input: { contactId: number; whatsappId: number; waId: string; contact?: ContactSnapshot },
   ): Promise<{ ticket: TicketRow | null; duplicate: boolean }> {
-    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+    const [row] = await this.db.query<SqlRow[]>(
       `WITH ${input.contact ? `contact AS (${contactUpsert(5)}),` : ''}
        ticket AS MATERIALIZED (
          SELECT * FROM tickets WHERE company_id = $1 AND contact_id = $2 AND whatsapp_id = $3 FOR UPDATE
@@ -320,10 +363,11 @@ export class TicketsRepository {
         ...(input.contact ? contactUpsertValues(input.contact) : []),
       ],
     );
-    return {
-      ticket: row?.['id'] != null ? fromRow<TicketRow>(row, TICKET_COLUMNS) : null,
-      duplicate: row?.['duplicate_message'] === true,
-    };
+    if (!row) return { ticket: null, duplicate: false };
+    return mapRow(row, (r) => ({
+      ticket: r.isNull('id') ? null : toTicketRow(row),
+      duplicate: r.boolean('duplicate_message'),
+    }));
   }
 
   /**
@@ -348,7 +392,7 @@ export class TicketsRepository {
       requests.map((request) => request.whatsappId),
     ]);
     for (const row of rows) {
-      const ticket = fromRow<TicketRow>(row, TICKET_COLUMNS);
+      const ticket = toTicketRow(row);
       found.set(ticketKey(ticket.companyId, ticket.contactId, ticket.whatsappId), ticket);
     }
     return found;
@@ -378,7 +422,7 @@ export class TicketsRepository {
       updates.map((update) => update.unreadMessages),
     ]);
     for (const row of rows) {
-      const ticket = fromRow<TicketRow>(row, TICKET_COLUMNS);
+      const ticket = toTicketRow(row);
       result.set(`${ticket.companyId}:${ticket.id}`, { ticket, snapshot: toTicketSnapshot(row) });
     }
     return result;
@@ -394,7 +438,7 @@ export class TicketsRepository {
     id: number,
     patch: { lastMessage: string; fromMe: boolean; unreadMessages: number },
   ): Promise<{ ticket: TicketRow; snapshot: TicketSnapshot }> {
-    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+    const [row] = await this.db.query<SqlRow[]>(
       `WITH cycle AS (
          INSERT INTO ticket_trackings (company_id, ticket_id, contact_id, whatsapp_id, user_id, queue_id, created_at, queued_at)
          SELECT company_id, id, contact_id, whatsapp_id, user_id, queue_id, clock_timestamp(),
@@ -413,15 +457,15 @@ export class TicketsRepository {
       [companyId, id, patch.lastMessage, patch.fromMe, patch.unreadMessages],
     );
     if (!row) throw new Error(`ticket ${id} not found`);
-    return { ticket: fromRow<TicketRow>(row, TICKET_COLUMNS), snapshot: toTicketSnapshot(row) };
+    return { ticket: toTicketRow(row), snapshot: toTicketSnapshot(row) };
   }
 
   async patch(companyId: CompanyId, id: number, patch: TicketPatch): Promise<TicketRow> {
     const { sql, values } = patchStatement(companyId, id, patch);
-    const [row] = await this.db.query<Array<Array<Record<string, unknown>>>>(sql, values);
+    const [row] = await this.db.query<SqlRow[][]>(sql, values);
     const updated = row?.[0];
     if (!updated) throw new Error(`ticket ${id} not found`);
-    return fromRow<TicketRow>(updated, TICKET_COLUMNS);
+    return toTicketRow(updated);
   }
 
   /** `patch`, and the ticket's list-item snapshot after it (for its events), in one statement. */
@@ -431,12 +475,9 @@ export class TicketsRepository {
     patch: TicketPatch,
   ): Promise<{ ticket: TicketRow; snapshot: TicketSnapshot }> {
     const { sql, values } = patchStatement(companyId, id, patch);
-    const [row] = await this.db.query<Array<Record<string, unknown>>>(
-      `WITH updated AS (${sql}) ${snapshotSelect('updated', 't.*')}`,
-      values,
-    );
+    const [row] = await this.db.query<SqlRow[]>(`WITH updated AS (${sql}) ${snapshotSelect('updated', 't.*')}`, values);
     if (!row) throw new Error(`ticket ${id} not found`);
-    return { ticket: fromRow<TicketRow>(row, TICKET_COLUMNS), snapshot: toTicketSnapshot(row) };
+    return { ticket: toTicketRow(row), snapshot: toTicketSnapshot(row) };
   }
 
   /** `find` with the ticket's list-item snapshot, in one statement. */
@@ -444,11 +485,11 @@ export class TicketsRepository {
     companyId: CompanyId,
     id: number,
   ): Promise<{ ticket: TicketRow; snapshot: TicketSnapshot } | null> {
-    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+    const [row] = await this.db.query<SqlRow[]>(
       `${snapshotSelect('tickets', 't.*')} WHERE t.company_id = $1 AND t.id = $2`,
       [companyId, id],
     );
-    return row ? { ticket: fromRow<TicketRow>(row, TICKET_COLUMNS), snapshot: toTicketSnapshot(row) } : null;
+    return row ? { ticket: toTicketRow(row), snapshot: toTicketSnapshot(row) } : null;
   }
 
   /**
@@ -484,10 +525,10 @@ export class TicketsRepository {
   }
 
   async snapshot(companyId: CompanyId, id: number): Promise<TicketSnapshot | null> {
-    const [row] = await this.db.query<Array<Record<string, unknown>>>(
-      `${SNAPSHOT_SELECT} WHERE t.company_id = $1 AND t.id = $2`,
-      [companyId, id],
-    );
+    const [row] = await this.db.query<SqlRow[]>(`${SNAPSHOT_SELECT} WHERE t.company_id = $1 AND t.id = $2`, [
+      companyId,
+      id,
+    ]);
     return row ? toTicketSnapshot(row) : null;
   }
 
@@ -495,25 +536,26 @@ export class TicketsRepository {
 
   /** The ticket's current attendance cycle, or a new one (a ticket that came back to life starts a cycle). */
   async openCycle(companyId: CompanyId, ticket: TicketRow): Promise<TrackingRow> {
-    const [existing] = await this.db.query<Array<Record<string, unknown>>>(
+    const [existing] = await this.db.query<SqlRow[]>(
       'SELECT * FROM ticket_trackings WHERE company_id = $1 AND ticket_id = $2 AND finished_at IS NULL FOR UPDATE',
       [companyId, ticket.id],
     );
-    if (existing) return fromRow<TrackingRow>(existing, TRACKING_COLUMNS);
-    const [created] = await this.db.query<Array<Record<string, unknown>>>(
+    if (existing) return toTrackingRow(existing);
+    const [created] = await this.db.query<SqlRow[]>(
       `INSERT INTO ticket_trackings (company_id, ticket_id, contact_id, whatsapp_id, user_id, queue_id, created_at, queued_at)
        VALUES ($1, $2, $3, $4, $5, $6, clock_timestamp(), CASE WHEN $7 = 'pending' THEN clock_timestamp() END) RETURNING *`,
       [companyId, ticket.id, ticket.contactId, ticket.whatsappId, ticket.userId, ticket.queueId, ticket.status],
     );
-    return fromRow<TrackingRow>(created as Record<string, unknown>, TRACKING_COLUMNS);
+    if (!created) throw new Error(`ticket ${ticket.id}: its new attendance cycle was not returned`);
+    return toTrackingRow(created);
   }
 
   async currentCycle(companyId: CompanyId, ticketId: number): Promise<TrackingRow | null> {
-    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+    const [row] = await this.db.query<SqlRow[]>(
       'SELECT * FROM ticket_trackings WHERE company_id = $1 AND ticket_id = $2 AND finished_at IS NULL',
       [companyId, ticketId],
     );
-    return row ? fromRow<TrackingRow>(row, TRACKING_COLUMNS) : null;
+    return row ? toTrackingRow(row) : null;
   }
 
   async patchCycle(
