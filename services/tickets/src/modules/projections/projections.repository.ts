@@ -9,7 +9,7 @@ import type {
   ScheduleEntry,
   UserSnapshot,
 } from '@cs/proto/events';
-import { awaitProjectedRow, TransactionHost } from '@cs/platform/database';
+import { awaitProjectedRow, mapRow, type SqlRow, TransactionHost } from '@cs/platform/database';
 import type { PlanFlagSource } from '@cs/platform/tenancy';
 
 export interface CompanyView {
@@ -112,7 +112,7 @@ export class ProjectionsRepository implements PlanFlagSource {
   }
 
   async company(companyId: CompanyId): Promise<CompanyView> {
-    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+    const [row] = await this.db.query<SqlRow[]>(
       'SELECT timezone, schedules, settings, plan FROM companies WHERE id = $1',
       [companyId],
     );
@@ -124,14 +124,14 @@ export class ProjectionsRepository implements PlanFlagSource {
     companyId: CompanyId,
     connectionId: number,
   ): Promise<{ company: CompanyView; connection: ConnectionView | null }> {
-    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+    const [row] = await this.db.query<SqlRow[]>(
       `SELECT c.timezone, c.schedules, c.settings, c.plan, to_jsonb(w) AS connection
          FROM (VALUES (1)) AS one (n)
          LEFT JOIN companies c ON c.id = $1
          LEFT JOIN connections w ON w.company_id = $1 AND w.id = $2 AND NOT w.deleted`,
       [companyId, connectionId],
     );
-    const connection = row?.['connection'] as Record<string, unknown> | null | undefined;
+    const connection = row ? mapRow(row, (r) => r.nullable('connection', r.json<SqlRow>)) : null;
     return {
       company: toCompany(companyId, row),
       connection: connection ? toConnection(connection) : null,
@@ -180,7 +180,7 @@ export class ProjectionsRepository implements PlanFlagSource {
   }
 
   async user(companyId: CompanyId, id: number): Promise<UserView | null> {
-    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+    const [row] = await this.db.query<SqlRow[]>(
       `SELECT id, name, profile, online, queue_ids, whatsapp_id, all_ticket FROM users WHERE company_id = $1 AND id = $2 AND NOT deleted`,
       [companyId, id],
     );
@@ -188,7 +188,7 @@ export class ProjectionsRepository implements PlanFlagSource {
   }
 
   async users(companyId: CompanyId): Promise<UserView[]> {
-    const rows = await this.db.query<Array<Record<string, unknown>>>(
+    const rows = await this.db.query<SqlRow[]>(
       `SELECT id, name, profile, online, queue_ids, whatsapp_id, all_ticket FROM users WHERE company_id = $1 AND NOT deleted ORDER BY name`,
       [companyId],
     );
@@ -233,7 +233,7 @@ export class ProjectionsRepository implements PlanFlagSource {
   }
 
   async connection(companyId: CompanyId, id: number): Promise<ConnectionView | null> {
-    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+    const [row] = await this.db.query<SqlRow[]>(
       'SELECT * FROM connections WHERE company_id = $1 AND id = $2 AND NOT deleted',
       [companyId, id],
     );
@@ -251,7 +251,7 @@ export class ProjectionsRepository implements PlanFlagSource {
         if (found) return found;
       }
     }
-    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+    const [row] = await this.db.query<SqlRow[]>(
       `SELECT * FROM connections WHERE company_id = $1 AND NOT deleted
        ORDER BY is_default DESC, (status = 'CONNECTED') DESC, id LIMIT 1`,
       [companyId],
@@ -278,19 +278,19 @@ export class ProjectionsRepository implements PlanFlagSource {
   }
 
   async contact(companyId: CompanyId, id: number): Promise<ContactView | null> {
-    const [row] = await this.db.query<Array<Record<string, unknown>>>(
+    const [row] = await this.db.query<SqlRow[]>(
       `SELECT id, name, number, email, profile_pic_url, is_group FROM contacts WHERE company_id = $1 AND id = $2 AND NOT deleted`,
       [companyId, id],
     );
     return row
-      ? {
-          id: row['id'] as number,
-          name: row['name'] as string,
-          number: row['number'] as string,
-          email: row['email'] as string,
-          profilePicUrl: (row['profile_pic_url'] as string | null) ?? null,
-          isGroup: row['is_group'] as boolean,
-        }
+      ? mapRow(row, (r) => ({
+          id: r.int('id'),
+          name: r.string('name'),
+          number: r.string('number'),
+          email: r.string('email'),
+          profilePicUrl: r.nullable('profile_pic_url', r.string),
+          isGroup: r.boolean('is_group'),
+        }))
       : null;
   }
 }
@@ -366,40 +366,43 @@ export const contactUpsertValues = (contact: ContactSnapshot): unknown[] => [
   JSON.stringify(contact.extraInfo),
 ];
 
-const toCompany = (companyId: CompanyId, row: Record<string, unknown> | undefined): CompanyView => ({
-  id: companyId,
-  timezone: (row?.['timezone'] as string | null | undefined) ?? 'America/Sao_Paulo',
-  schedules: (row?.['schedules'] as ScheduleEntry[] | null | undefined) ?? [],
-  settings: { ...DEFAULT_SETTINGS, ...((row?.['settings'] as Record<string, string> | null | undefined) ?? {}) },
-  plan: (row?.['plan'] as { queues: number } | null | undefined) ?? null,
-});
+const toCompany = (companyId: CompanyId, row: SqlRow | undefined): CompanyView =>
+  mapRow(row ?? {}, (r) => ({
+    id: companyId,
+    timezone: r.nullable('timezone', r.string) ?? 'America/Sao_Paulo',
+    schedules: r.nullable('schedules', r.json<ScheduleEntry[]>) ?? [],
+    settings: { ...DEFAULT_SETTINGS, ...(r.nullable('settings', r.json<Record<string, string>>) ?? {}) },
+    plan: r.nullable('plan', r.json<{ queues: number }>),
+  }));
 
-const toUser = (row: Record<string, unknown>): UserView => ({
-  id: row['id'] as number,
-  name: row['name'] as string,
-  profile: row['profile'] === 'admin' ? 'admin' : 'user',
-  online: row['online'] as boolean,
-  queueIds: (row['queue_ids'] as number[]) ?? [],
-  whatsappId: (row['whatsapp_id'] as number | null) ?? null,
-  allTicket: row['all_ticket'] === 'enable',
-});
+const toUser = (row: SqlRow): UserView =>
+  mapRow(row, (r) => ({
+    id: r.int('id'),
+    name: r.string('name'),
+    profile: r.string('profile') === 'admin' ? 'admin' : 'user',
+    online: r.boolean('online'),
+    queueIds: r.nullable('queue_ids', r.intArray) ?? [],
+    whatsappId: r.nullable('whatsapp_id', r.int),
+    allTicket: r.string('all_ticket') === 'enable',
+  }));
 
-const toConnection = (row: Record<string, unknown>): ConnectionView => ({
-  id: row['id'] as number,
-  name: row['name'] as string,
-  status: row['status'] as string,
-  isDefault: row['is_default'] as boolean,
-  greetingMessage: row['greeting_message'] as string,
-  complationMessage: row['complation_message'] as string,
-  outOfHoursMessage: row['out_of_hours_message'] as string,
-  ratingMessage: row['rating_message'] as string,
-  timeSendQueue: row['time_send_queue'] as number,
-  sendIdQueue: (row['send_id_queue'] as number | null) ?? null,
-  expiresInactiveMessage: row['expires_inactive_message'] as string,
-  expiresTicket: row['expires_ticket'] as number,
-  timeUseBotQueues: row['time_use_bot_queues'] as number,
-  maxUseBotQueues: row['max_use_bot_queues'] as number,
-  promptId: (row['prompt_id'] as number | null) ?? null,
-  integrationId: (row['integration_id'] as number | null) ?? null,
-  queueIds: (row['queue_ids'] as number[]) ?? [],
-});
+const toConnection = (row: SqlRow): ConnectionView =>
+  mapRow(row, (r) => ({
+    id: r.int('id'),
+    name: r.string('name'),
+    status: r.string('status'),
+    isDefault: r.boolean('is_default'),
+    greetingMessage: r.string('greeting_message'),
+    complationMessage: r.string('complation_message'),
+    outOfHoursMessage: r.string('out_of_hours_message'),
+    ratingMessage: r.string('rating_message'),
+    timeSendQueue: r.int('time_send_queue'),
+    sendIdQueue: r.nullable('send_id_queue', r.int),
+    expiresInactiveMessage: r.string('expires_inactive_message'),
+    expiresTicket: r.int('expires_ticket'),
+    timeUseBotQueues: r.int('time_use_bot_queues'),
+    maxUseBotQueues: r.int('max_use_bot_queues'),
+    promptId: r.nullable('prompt_id', r.int),
+    integrationId: r.nullable('integration_id', r.int),
+    queueIds: r.nullable('queue_ids', r.intArray) ?? [],
+  }));
