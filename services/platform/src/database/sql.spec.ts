@@ -66,6 +66,18 @@ describe('RowReader', () => {
     expect(() => mapRow({ ids: [1, null] }, (r) => r.intArray('ids'))).toThrow(
       'SQL column "ids" is not an integer array (got object)',
     );
+
+  it('reads float columns sent as numbers (real) or strings (numeric), refusing non-numbers', () => {
+    expect(mapRow({ temperature: 0.7, rate: '12.50' }, (r) => [r.float('temperature'), r.float('rate')])).toEqual([
+      0.7, 12.5,
+    ]);
+    expect(() => mapRow({ rate: 'abc' }, (r) => r.float('rate'))).toThrow(
+      'SQL column "rate" is not a number (got string)',
+    );
+    expect(() => mapRow({ rate: '' }, (r) => r.float('rate'))).toThrow(
+      'SQL column "rate" is not a number (got string)',
+    );
+    expect(() => mapRow({ rate: 'NaN' }, (r) => r.float('rate'))).toThrow('SQL column "rate" is not a number');
   });
 
   it('names the column when it is missing, NULL or of the wrong type', () => {

@@ -43,6 +43,14 @@ export class RowReader {
     return value;
   };
 
+  /** A finite number column (`real`/`double precision` arrive as a number, `numeric` as a string). */
+  readonly float = (column: string): number => {
+    const value = this.present(column);
+    const parsed = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+    if (typeof parsed !== 'number' || !Number.isFinite(parsed)) throw this.mismatch(column, 'a number', value);
+    return parsed;
+  };
+
   /** A `timestamp`/`timestamptz` column as an ISO-8601 string. */
   readonly isoDate = (column: string): string => {
     const value = this.present(column);
