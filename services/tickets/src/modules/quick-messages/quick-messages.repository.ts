@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyId } from '@cs/proto/common';
-import { TransactionHost } from '@cs/platform/database';
+import { mapRow, type SqlRow, TransactionHost } from '@cs/platform/database';
 
 export interface QuickMessageRow {
   readonly id: number;
@@ -16,18 +16,19 @@ export interface QuickMessageRow {
   readonly updatedAt: Date;
 }
 
-export const toQuickMessageRow = (row: Record<string, unknown>): QuickMessageRow => ({
-  id: row['id'] as number,
-  companyId: row['company_id'] as number,
-  userId: (row['user_id'] as number | null) ?? null,
-  shortcode: row['shortcode'] as string,
-  message: row['message'] as string,
-  mediaPath: (row['media_path'] as string | null) ?? null,
-  mediaName: (row['media_name'] as string | null) ?? null,
-  geral: row['geral'] as boolean,
-  createdAt: new Date(row['created_at'] as string),
-  updatedAt: new Date(row['updated_at'] as string),
-});
+export const toQuickMessageRow = (row: SqlRow): QuickMessageRow =>
+  mapRow(row, (r) => ({
+    id: r.int('id'),
+    companyId: r.int('company_id'),
+    userId: r.nullable('user_id', r.int),
+    shortcode: r.string('shortcode'),
+    message: r.string('message'),
+    mediaPath: r.nullable('media_path', r.string),
+    mediaName: r.nullable('media_name', r.string),
+    geral: r.boolean('geral'),
+    createdAt: new Date(r.isoDate('created_at')),
+    updatedAt: new Date(r.isoDate('updated_at')),
+  }));
 
 export interface QuickMessageWrite {
   readonly shortcode: string;
@@ -62,7 +63,8 @@ export class QuickMessagesRepository {
        RETURNING *`,
       [companyId, userId, input.shortcode, input.message, input.geral],
     );
-    return toQuickMessageRow(row as Record<string, unknown>);
+    if (!row) throw new Error('INSERT INTO quick_messages answered no row');
+    return toQuickMessageRow(row);
   }
 
   async update(companyId: CompanyId, id: number, input: QuickMessageWrite): Promise<QuickMessageRow | null> {

@@ -2,22 +2,23 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyId } from '@cs/proto/common';
 import type { TagSnapshot } from '@cs/proto/events';
-import { TransactionHost } from '@cs/platform/database';
+import { mapRow, type SqlRow, TransactionHost } from '@cs/platform/database';
 
 export const TAG_SELECT = `
   SELECT g.id, g.company_id, g.name, g.color, g.kanban, g.user_id,
          (SELECT count(*)::int FROM ticket_tags tt WHERE tt.company_id = g.company_id AND tt.tag_id = g.id) AS tickets_count
     FROM tags g`;
 
-export const toTagSnapshot = (row: Record<string, unknown>): TagSnapshot => ({
-  id: row['id'] as number,
-  companyId: row['company_id'] as number,
-  name: row['name'] as string,
-  color: row['color'] as string,
-  kanban: (row['kanban'] as number) === 1 ? 1 : 0,
-  userId: (row['user_id'] as number | null) ?? null,
-  ticketsCount: (row['tickets_count'] as number | null) ?? 0,
-});
+export const toTagSnapshot = (row: SqlRow): TagSnapshot =>
+  mapRow(row, (r) => ({
+    id: r.int('id'),
+    companyId: r.int('company_id'),
+    name: r.string('name'),
+    color: r.string('color'),
+    kanban: r.int('kanban') === 1 ? 1 : 0,
+    userId: r.nullable('user_id', r.int),
+    ticketsCount: r.nullable('tickets_count', r.int) ?? 0,
+  }));
 
 export interface TagWrite {
   readonly name: string;

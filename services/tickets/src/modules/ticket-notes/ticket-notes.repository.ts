@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyId } from '@cs/proto/common';
 import type { TicketNoteView } from '@cs/proto/http';
-import { TransactionHost } from '@cs/platform/database';
+import { mapRow, type SqlRow, TransactionHost } from '@cs/platform/database';
 
 export type { TicketNoteView };
 
@@ -10,19 +10,17 @@ export const NOTE_SELECT = `
   SELECT n.*, u.name AS user_name
     FROM ticket_notes n LEFT JOIN users u ON u.company_id = n.company_id AND u.id = n.user_id`;
 
-export const toTicketNoteView = (row: Record<string, unknown>): TicketNoteView => ({
-  id: row['id'] as number,
-  note: row['note'] as string,
-  ticketId: row['ticket_id'] as number,
-  contactId: row['contact_id'] as number,
-  userId: row['user_id'] as number,
-  user:
-    row['user_name'] !== null && row['user_name'] !== undefined
-      ? { id: row['user_id'] as number, name: row['user_name'] as string }
-      : null,
-  createdAt: new Date(row['created_at'] as string).toISOString(),
-  updatedAt: new Date(row['updated_at'] as string).toISOString(),
-});
+export const toTicketNoteView = (row: SqlRow): TicketNoteView =>
+  mapRow(row, (r) => ({
+    id: r.int('id'),
+    note: r.string('note'),
+    ticketId: r.int('ticket_id'),
+    contactId: r.int('contact_id'),
+    userId: r.int('user_id'),
+    user: r.isNull('user_name') ? null : { id: r.int('user_id'), name: r.string('user_name') },
+    createdAt: r.isoDate('created_at'),
+    updatedAt: r.isoDate('updated_at'),
+  }));
 
 /** Internal notes on tickets; every method is scoped by company. */
 @Injectable()
