@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyId } from '@cs/proto/common';
 import type { ChatMessageSnapshot, ChatSnapshot } from '@cs/proto/events';
-import { TransactionHost } from '@cs/platform/database';
+import { mapRow, mapRows, type SqlRow, TransactionHost } from '@cs/platform/database';
 
 export interface ChatRow {
   readonly id: number;
@@ -15,25 +15,33 @@ export interface ChatRow {
   readonly updatedAt: Date;
 }
 
-const toChatRow = (row: Record<string, unknown>): ChatRow => ({
-  id: row['id'] as number,
-  uuid: row['uuid'] as string,
-  companyId: row['company_id'] as number,
-  title: row['title'] as string,
-  ownerId: row['owner_id'] as number,
-  lastMessage: row['last_message'] as string,
-  createdAt: new Date(row['created_at'] as string),
-  updatedAt: new Date(row['updated_at'] as string),
-});
+const toChatRow = (row: SqlRow | undefined): ChatRow =>
+  mapRow(existing(row), (r) => ({
+    id: r.int('id'),
+    uuid: r.string('uuid'),
+    companyId: r.int('company_id'),
+    title: r.string('title'),
+    ownerId: r.int('owner_id'),
+    lastMessage: r.string('last_message'),
+    createdAt: new Date(r.isoDate('created_at')),
+    updatedAt: new Date(r.isoDate('updated_at')),
+  }));
 
-const toMessage = (row: Record<string, unknown>): ChatMessageSnapshot => ({
-  id: row['id'] as number,
-  chatId: row['chat_id'] as number,
-  senderId: row['sender_id'] as number,
-  sender: { id: row['sender_id'] as number, name: (row['sender_name'] as string | null) ?? '' },
-  message: row['message'] as string,
-  createdAt: new Date(row['created_at'] as string).toISOString(),
-});
+const toMessage = (row: SqlRow | undefined): ChatMessageSnapshot =>
+  mapRow(existing(row), (r) => ({
+    id: r.int('id'),
+    chatId: r.int('chat_id'),
+    senderId: r.int('sender_id'),
+    sender: { id: r.int('sender_id'), name: r.nullable('sender_name', r.string) ?? '' },
+    message: r.string('message'),
+    createdAt: r.isoDate('created_at'),
+  }));
+
+/** The row a statement that always answers one (`INSERT ... RETURNING`, a read in the same transaction) gave. */
+const existing = (row: SqlRow | undefined): SqlRow => {
+  if (!row) throw new Error('SQL statement answered no row');
+  return row;
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -76,7 +84,7 @@ export class ChatsRepository {
       'INSERT INTO chats (company_id, owner_id, title) VALUES ($1, $2, $3) RETURNING *',
       [companyId, ownerId, title],
     );
-    return toChatRow(row as Record<string, unknown>);
+    return toChatRow(row);
   }
 
   async setTitle(companyId: CompanyId, id: number, title: string): Promise<void> {
@@ -136,7 +144,7 @@ export class ChatsRepository {
       'UPDATE chat_users SET unreads = unreads + 1 WHERE company_id = $1 AND chat_id = $2 AND user_id <> $3',
       [companyId, chatId, senderId],
     );
-    return toMessage(row as Record<string, unknown>);
+    return toMessage(row);
   }
 
   /** The user's unread count of the chat back to 0; false when it already was. */
@@ -151,14 +159,18 @@ export class ChatsRepository {
   /** The chats' snapshots with their members (names from the users projection), in the given order. */
   async snapshots(companyId: CompanyId, rows: readonly ChatRow[]): Promise<ChatSnapshot[]> {
     if (rows.length === 0) return [];
-    const members = await this.db.query<
-      Array<{ chat_id: number; user_id: number; unreads: number; name: string | null }>
-    >(
+    const memberRows = await this.db.query<SqlRow[]>(
       `SELECT cu.chat_id, cu.user_id, cu.unreads, u.name FROM chat_users cu
          LEFT JOIN users u ON u.company_id = cu.company_id AND u.id = cu.user_id
         WHERE cu.company_id = $1 AND cu.chat_id = ANY($2::int[]) ORDER BY cu.chat_id, cu.user_id`,
       [companyId, rows.map((row) => row.id)],
     );
+    const members = mapRows(memberRows, (r) => ({
+      chatId: r.int('chat_id'),
+      userId: r.int('user_id'),
+      unreads: r.int('unreads'),
+      name: r.nullable('name', r.string),
+    }));
     return rows.map((row) => ({
       id: row.id,
       uuid: row.uuid,
@@ -169,11 +181,11 @@ export class ChatsRepository {
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       users: members
-        .filter((member) => member.chat_id === row.id)
+        .filter((member) => member.chatId === row.id)
         .map((member) => ({
-          userId: member.user_id,
+          userId: member.userId,
           unreads: member.unreads,
-          user: { id: member.user_id, name: member.name ?? '' },
+          user: { id: member.userId, name: member.name ?? '' },
         })),
     }));
   }
@@ -184,7 +196,7 @@ export class ChatsRepository {
       'SELECT * FROM chats WHERE company_id = $1 AND id = $2',
       [companyId, id],
     );
-    const [snapshot] = await this.snapshots(companyId, [toChatRow(row as Record<string, unknown>)]);
+    const [snapshot] = await this.snapshots(companyId, [toChatRow(row)]);
     return snapshot as ChatSnapshot;
   }
 
@@ -211,7 +223,7 @@ export class ChatsRepository {
       `SELECT c.* FROM ${from} WHERE ${condition} ORDER BY c.updated_at DESC, c.id DESC LIMIT ${limit} OFFSET ${offset}`,
       params,
     );
-    return { rows: rows.map(toChatRow), count: count?.count ?? 0 };
+    return { rows: rows.map((row) => toChatRow(row)), count: count?.count ?? 0 };
   }
 
   /** A page of the chat's messages, newest page first, each page in chronological order. */
@@ -231,6 +243,6 @@ export class ChatsRepository {
         WHERE m.company_id = $1 AND m.chat_id = $2 ORDER BY m.id DESC LIMIT ${limit} OFFSET ${offset}`,
       [companyId, chatId],
     );
-    return { records: rows.map(toMessage).reverse(), count: count?.count ?? 0 };
+    return { records: rows.map((row) => toMessage(row)).reverse(), count: count?.count ?? 0 };
   }
 }
