@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyId } from '@cs/proto/common';
-import { TransactionHost } from '@cs/platform/database';
+import { mapRow, type RowReader, type SqlRow, TransactionHost } from '@cs/platform/database';
 
 export interface PromptRow {
   readonly id: number;
@@ -40,30 +40,30 @@ const SELECT = `SELECT p.*, q.name AS queue_name, q.color AS queue_color
   FROM prompts p LEFT JOIN queues q ON q.company_id = p.company_id AND q.id = p.queue_id`;
 
 /** The `last_error`/`last_error_at` pair of a prompt or queue integration row. */
-export const lastErrorOf = (row: Record<string, unknown>): { at: Date; message: string } | null =>
-  row['last_error_at'] ? { at: new Date(row['last_error_at'] as string), message: String(row['last_error']) } : null;
+export const lastErrorOf = (r: RowReader): { at: Date; message: string } | null =>
+  r.isNull('last_error_at') ? null : { at: new Date(r.isoDate('last_error_at')), message: r.string('last_error') };
 
-export const toPromptRow = (row: Record<string, unknown>): PromptRow => ({
-  id: row['id'] as number,
-  companyId: row['company_id'] as number,
-  name: row['name'] as string,
-  prompt: row['prompt'] as string,
-  voice: row['voice'] as string,
-  voiceKeyEnc: (row['voice_key_enc'] as string | null) ?? null,
-  voiceRegion: row['voice_region'] as string,
-  maxTokens: row['max_tokens'] as number,
-  temperature: Number(row['temperature']),
-  apiKeyEnc: row['api_key_enc'] as string,
-  queueId: row['queue_id'] as number,
-  maxMessages: row['max_messages'] as number,
-  queue:
-    row['queue_name'] === null || row['queue_name'] === undefined
+export const toPromptRow = (row: SqlRow): PromptRow =>
+  mapRow(row, (r) => ({
+    id: r.int('id'),
+    companyId: r.int('company_id'),
+    name: r.string('name'),
+    prompt: r.string('prompt'),
+    voice: r.string('voice'),
+    voiceKeyEnc: r.nullable('voice_key_enc', r.string),
+    voiceRegion: r.string('voice_region'),
+    maxTokens: r.int('max_tokens'),
+    temperature: r.float('temperature'),
+    apiKeyEnc: r.string('api_key_enc'),
+    queueId: r.int('queue_id'),
+    maxMessages: r.int('max_messages'),
+    queue: r.isNull('queue_name')
       ? null
-      : { id: row['queue_id'] as number, name: row['queue_name'] as string, color: row['queue_color'] as string },
-  lastError: lastErrorOf(row),
-  createdAt: new Date(row['created_at'] as string),
-  updatedAt: new Date(row['updated_at'] as string),
-});
+      : { id: r.int('queue_id'), name: r.string('queue_name'), color: r.string('queue_color') },
+    lastError: lastErrorOf(r),
+    createdAt: new Date(r.isoDate('created_at')),
+    updatedAt: new Date(r.isoDate('updated_at')),
+  }));
 
 /** AI prompts, every query scoped by company. */
 @Injectable()

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyId } from '@cs/proto/common';
-import type { QueueIntegrationType } from '@cs/proto/events';
-import { TransactionHost } from '@cs/platform/database';
+import { QUEUE_INTEGRATION_TYPES, type QueueIntegrationType } from '@cs/proto/events';
+import { mapRow, type SqlRow, TransactionHost } from '@cs/platform/database';
 import { lastErrorOf } from '../prompts/prompts.repository.js';
 
 export interface QueueIntegrationWrite {
@@ -30,26 +30,27 @@ export interface QueueIntegrationRow extends QueueIntegrationWrite {
   readonly updatedAt: Date;
 }
 
-export const toIntegrationRow = (row: Record<string, unknown>): QueueIntegrationRow => ({
-  id: row['id'] as number,
-  companyId: row['company_id'] as number,
-  type: row['type'] as QueueIntegrationType,
-  name: row['name'] as string,
-  projectName: row['project_name'] as string,
-  jsonContentEnc: (row['json_content_enc'] as string | null) ?? null,
-  language: row['language'] as string,
-  urlN8N: row['url_n8n'] as string,
-  typebotSlug: row['typebot_slug'] as string,
-  typebotExpires: row['typebot_expires'] as number,
-  typebotDelayMessage: row['typebot_delay_message'] as number,
-  typebotKeywordFinish: row['typebot_keyword_finish'] as string,
-  typebotKeywordRestart: row['typebot_keyword_restart'] as string,
-  typebotUnknownMessage: row['typebot_unknown_message'] as string,
-  typebotRestartMessage: row['typebot_restart_message'] as string,
-  lastError: lastErrorOf(row),
-  createdAt: new Date(row['created_at'] as string),
-  updatedAt: new Date(row['updated_at'] as string),
-});
+export const toIntegrationRow = (row: SqlRow): QueueIntegrationRow =>
+  mapRow(row, (r) => ({
+    id: r.int('id'),
+    companyId: r.int('company_id'),
+    type: r.oneOf('type', QUEUE_INTEGRATION_TYPES),
+    name: r.string('name'),
+    projectName: r.string('project_name'),
+    jsonContentEnc: r.nullable('json_content_enc', r.string),
+    language: r.string('language'),
+    urlN8N: r.string('url_n8n'),
+    typebotSlug: r.string('typebot_slug'),
+    typebotExpires: r.int('typebot_expires'),
+    typebotDelayMessage: r.int('typebot_delay_message'),
+    typebotKeywordFinish: r.string('typebot_keyword_finish'),
+    typebotKeywordRestart: r.string('typebot_keyword_restart'),
+    typebotUnknownMessage: r.string('typebot_unknown_message'),
+    typebotRestartMessage: r.string('typebot_restart_message'),
+    lastError: lastErrorOf(r),
+    createdAt: new Date(r.isoDate('created_at')),
+    updatedAt: new Date(r.isoDate('updated_at')),
+  }));
 
 const COLUMNS = [
   'type',
@@ -137,7 +138,8 @@ export class QueueIntegrationsRepository {
       `INSERT INTO queue_integrations (company_id, ${COLUMNS.join(', ')}) VALUES ($1, ${placeholders}) RETURNING *`,
       [companyId, ...valuesOf(input)],
     );
-    return toIntegrationRow(row as Record<string, unknown>);
+    if (!row) throw new Error('INSERT INTO queue_integrations answered no row');
+    return toIntegrationRow(row);
   }
 
   async update(companyId: CompanyId, id: number, input: QueueIntegrationWrite): Promise<QueueIntegrationRow> {
@@ -146,7 +148,9 @@ export class QueueIntegrationsRepository {
       `UPDATE queue_integrations SET ${sets}, updated_at = now() WHERE company_id = $1 AND id = $2 RETURNING *`,
       [companyId, id, ...valuesOf(input)],
     );
-    return toIntegrationRow(rows[0] as Record<string, unknown>);
+    const row = rows[0];
+    if (!row) throw new Error('UPDATE queue_integrations answered no row');
+    return toIntegrationRow(row);
   }
 
   /** Records the integration's last failure (`message`: short, without secrets). */

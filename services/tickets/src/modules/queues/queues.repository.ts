@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { CompanyId } from '@cs/proto/common';
 import type { ScheduleEntry } from '@cs/proto/events';
 import type { QueueView } from '@cs/proto/http';
-import { TransactionHost } from '@cs/platform/database';
+import { mapRow, type SqlRow, TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 
 export interface QueueRow {
@@ -53,33 +53,35 @@ export interface QueueOptionWrite {
   readonly option: string;
 }
 
-export const toQueueRow = (row: Record<string, unknown>): QueueRow => ({
-  id: row['id'] as number,
-  companyId: row['company_id'] as number,
-  name: row['name'] as string,
-  color: row['color'] as string,
-  greetingMessage: row['greeting_message'] as string,
-  outOfHoursMessage: row['out_of_hours_message'] as string,
-  schedules: row['schedules'] as ScheduleEntry[],
-  orderQueue: row['order_queue'] as number,
-  integrationId: (row['integration_id'] as number | null) ?? null,
-  promptId: (row['prompt_id'] as number | null) ?? null,
-  mediaPath: (row['media_path'] as string | null) ?? null,
-  mediaName: (row['media_name'] as string | null) ?? null,
-  autoAssign: row['auto_assign'] as boolean,
-  lastAssignedUserId: (row['last_assigned_user_id'] as number | null) ?? null,
-});
+export const toQueueRow = (row: SqlRow): QueueRow =>
+  mapRow(row, (r) => ({
+    id: r.int('id'),
+    companyId: r.int('company_id'),
+    name: r.string('name'),
+    color: r.string('color'),
+    greetingMessage: r.string('greeting_message'),
+    outOfHoursMessage: r.string('out_of_hours_message'),
+    schedules: r.json<ScheduleEntry[]>('schedules'),
+    orderQueue: r.int('order_queue'),
+    integrationId: r.nullable('integration_id', r.int),
+    promptId: r.nullable('prompt_id', r.int),
+    mediaPath: r.nullable('media_path', r.string),
+    mediaName: r.nullable('media_name', r.string),
+    autoAssign: r.boolean('auto_assign'),
+    lastAssignedUserId: r.nullable('last_assigned_user_id', r.int),
+  }));
 
-export const toOptionRow = (row: Record<string, unknown>): QueueOptionRow => ({
-  id: row['id'] as number,
-  queueId: row['queue_id'] as number,
-  parentId: (row['parent_id'] as number | null) ?? null,
-  title: row['title'] as string,
-  message: row['message'] as string,
-  option: row['option'] as string,
-  mediaPath: (row['media_path'] as string | null) ?? null,
-  mediaName: (row['media_name'] as string | null) ?? null,
-});
+export const toOptionRow = (row: SqlRow): QueueOptionRow =>
+  mapRow(row, (r) => ({
+    id: r.int('id'),
+    queueId: r.int('queue_id'),
+    parentId: r.nullable('parent_id', r.int),
+    title: r.string('title'),
+    message: r.string('message'),
+    option: r.string('option'),
+    mediaPath: r.nullable('media_path', r.string),
+    mediaName: r.nullable('media_name', r.string),
+  }));
 
 /** The queue as `/queue` answers it and its events carry it (the `company-{id}-queue` record). */
 export const toQueueSnapshot = (queue: QueueRow): QueueView => ({
@@ -205,7 +207,8 @@ export class QueuesRepository {
         queue.autoAssign,
       ],
     );
-    return toQueueRow(row as Record<string, unknown>);
+    if (!row) throw new Error('INSERT INTO queues answered no row');
+    return toQueueRow(row);
   }
 
   async update(companyId: CompanyId, id: number, queue: QueueWrite): Promise<QueueRow | null> {
@@ -253,7 +256,8 @@ export class QueuesRepository {
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
       [companyId, input.queueId, input.parentId, input.title, input.message, input.option],
     );
-    return toOptionRow(row as Record<string, unknown>);
+    if (!row) throw new Error('INSERT INTO queue_options answered no row');
+    return toOptionRow(row);
   }
 
   async updateOption(companyId: CompanyId, id: number, input: QueueOptionWrite): Promise<QueueOptionRow | null> {
