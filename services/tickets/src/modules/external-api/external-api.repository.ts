@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { CompanyId } from '@cs/proto/common';
-import { TransactionHost } from '@cs/platform/database';
+import { asCompanyId, type CompanyId } from '@cs/proto/common';
+import { mapRow, type SqlRow, TransactionHost } from '@cs/platform/database';
 
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
@@ -56,7 +56,7 @@ export class ExternalApiRepository {
    * the connector found the token guessable (typed before tokens had to be strong): the API refuses it.
    */
   async connectionOf(tokenSha256: string): Promise<ExternalCaller | null> {
-    const rows = await this.db.query<Array<{ company_id: number; connection_id: number; weak: boolean }>>(
+    const rows = await this.db.query<SqlRow[]>(
       `SELECT t.company_id, t.connection_id, t.weak FROM connection_tokens t
          JOIN connections c ON c.company_id = t.company_id AND c.id = t.connection_id AND NOT c.deleted
         WHERE t.token_sha256 = $1 LIMIT 2`,
@@ -64,7 +64,11 @@ export class ExternalApiRepository {
     );
     const [row] = rows;
     if (!row || rows.length > 1) return null;
-    return { companyId: row.company_id as CompanyId, connectionId: row.connection_id, weak: row.weak };
+    return mapRow(row, (r) => ({
+      companyId: asCompanyId(r.int('company_id')),
+      connectionId: r.int('connection_id'),
+      weak: r.boolean('weak'),
+    }));
   }
 
   /** Failed token attempts of a client address in the current minute, and the seconds left in that minute. */
@@ -147,12 +151,19 @@ export class ExternalApiRepository {
   }
 
   async answerOf(companyId: CompanyId, commandId: string): Promise<NumberCheckAnswer | null> {
-    const [row] = await this.db.query<Array<{ answered_at: Date | null; results: unknown; error: string | null }>>(
+    const [row] = await this.db.query<SqlRow[]>(
       'SELECT answered_at, results, error FROM external_number_checks WHERE company_id = $1 AND command_id = $2',
       [companyId, commandId],
     );
-    if (!row?.answered_at) return null;
-    return { results: (row.results as NumberCheckAnswer['results']) ?? [], error: row.error };
+    if (!row) return null;
+    return mapRow(row, (r) =>
+      r.isNull('answered_at')
+        ? null
+        : {
+            results: r.nullable('results', r.json<NumberCheckAnswer['results']>) ?? [],
+            error: r.nullable('error', r.string),
+          },
+    );
   }
 
   /** A person contact of the company with one of these numbers (the projection contacts keeps). */

@@ -124,7 +124,8 @@ export class PromptsRepository {
         input.maxMessages,
       ],
     );
-    return (row as { id: number }).id;
+    if (!row) throw new Error('INSERT INTO prompts answered no row');
+    return row.id;
   }
 
   async update(companyId: CompanyId, id: number, input: PromptWrite): Promise<void> {
