@@ -66,6 +66,7 @@ describe('RowReader', () => {
     expect(() => mapRow({ ids: [1, null] }, (r) => r.intArray('ids'))).toThrow(
       'SQL column "ids" is not an integer array (got object)',
     );
+  });
 
   it('reads float columns sent as numbers (real) or strings (numeric), refusing non-numbers', () => {
     expect(mapRow({ temperature: 0.7, rate: '12.50' }, (r) => [r.float('temperature'), r.float('rate')])).toEqual([
