@@ -58,7 +58,7 @@ export const InboundMessageResolved = defineEvent(
     groupContact: ContactSnapshotSchema.nullable(),
   }),
   {
-    schemaVersion: 2,
+    schemaVersion: 3,
     description: 'An inbound WhatsApp event with its contact (and group contact) resolved to contact ids.',
   },
 );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from '../../common/ids.js';
 import { ScheduleEntrySchema } from '../identity/snapshots.js';
+import { RefusedMediaSchema } from '../whatsapp/snapshots.js';
 
 export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
 export const TicketStatusSchema = z.enum(TICKET_STATUSES);
@@ -78,6 +79,8 @@ export const MessageSnapshotSchema = z.object({
   quotedMsgId: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
+  /** From schema version 3 (created) / 2 (updated): the file the connector did not keep; null or absent: none. */
+  refusedMedia: RefusedMediaSchema.nullable().optional(),
 });
 export type MessageSnapshot = z.infer<typeof MessageSnapshotSchema>;
 

@@ -61,12 +61,12 @@ export const MessageCreated = defineEvent(
     /** The message `message.quotedMsgId` names, for live clients to show the quote (null or absent: none). */
     quotedMsg: QuotedMessageSchema.nullable().optional(),
   }),
-  { schemaVersion: 2, description: 'A message was stored in a ticket (inbound, agent reply or bot).' },
+  { schemaVersion: 3, description: 'A message was stored in a ticket (inbound, agent reply or bot).' },
 );
 export const MessageUpdated = defineEvent(
   'tickets.message.updated',
   z.object({ message: MessageSnapshotSchema, ticket: TicketSnapshotSchema }),
-  { description: 'A message changed: ack, edit, deletion, reaction.' },
+  { schemaVersion: 2, description: 'A message changed: ack, edit, deletion, reaction.' },
 );
 
 export const TicketsMessageTopic = defineTopic({

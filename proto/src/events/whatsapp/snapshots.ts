@@ -63,6 +63,19 @@ export const MediaSchema = z.object({
   ptt: z.boolean().optional(),
 });
 
+export const REFUSED_MEDIA_REASONS = ['unsupported-type', 'too-large', 'download-failed'] as const;
+
+/**
+ * A file the message carried that the connector did not keep (its type is not one we store, it is over
+ * `MEDIA_MAX_BYTES`, or it could not be downloaded): what the customer sent, for the chat to name it.
+ */
+export const RefusedMediaSchema = z.object({
+  fileName: z.string().nullable(),
+  mimeType: z.string().nullable(),
+  reason: z.enum(REFUSED_MEDIA_REASONS),
+});
+export type RefusedMedia = z.infer<typeof RefusedMediaSchema>;
+
 export const LocationSchema = z.object({
   latitude: z.number(),
   longitude: z.number(),
@@ -99,6 +112,8 @@ export const InboundMessageSchema = z.object({
   quotedMessageId: z.string().nullable(),
   /** Arrived while the session was offline (Baileys `append`), processed like a live message. */
   isOffline: z.boolean(),
+  /** From schema version 2: the file the connector did not keep (`media` is then null); null or absent: none. */
+  refusedMedia: RefusedMediaSchema.nullable().optional(),
 });
 export type InboundMessage = z.infer<typeof InboundMessageSchema>;
 

@@ -40,6 +40,7 @@ export const WhatsappConnectionTopic = defineTopic({
 });
 
 export const MessageReceived = defineEvent('whatsapp.message.received', InboundMessageSchema, {
+  schemaVersion: 2,
   description: 'A message in a chat: from the contact, or sent from the phone itself (fromMe), normalised.',
 });
 export const MessageEdited = defineEvent('whatsapp.message.edited', MessageEditedSchema, {
