@@ -10,6 +10,7 @@ import type {
   OutboundContent,
   Party,
   ReactionSchema,
+  RefusedMedia,
 } from '@cs/proto/events';
 
 /**
@@ -119,6 +120,23 @@ export class MediaRejectedError extends Error {
     super(message);
     this.name = 'MediaRejectedError';
   }
+}
+
+/**
+ * What an inbound message says about a file it carried that was not kept: a `MediaRejectedError` of the store
+ * (type, size, unreadable) or any failure to download it from WhatsApp.
+ */
+export function refusedMediaOf(
+  error: unknown,
+  file: { readonly fileName: string | null; readonly mimeType: string | null },
+): RefusedMedia {
+  const reason =
+    error instanceof MediaRejectedError && error.reason === 'too-large'
+      ? 'too-large'
+      : error instanceof MediaRejectedError && error.reason === 'type-not-allowed'
+        ? 'unsupported-type'
+        : 'download-failed';
+  return { fileName: file.fileName || null, mimeType: file.mimeType || null, reason };
 }
 
 /** Thrown by `SessionContext.fence` (and so by any auth-state write) once this process no longer owns the session. */

@@ -1048,8 +1048,34 @@ describe('messages', () => {
       }),
     );
     await expectEventually(() => {
-      expect(inbound(big.messageId)[0]?.envelope.data).toMatchObject({ media: null, body: 'grande demais' });
+      expect(inbound(big.messageId)[0]?.envelope.data).toMatchObject({
+        media: null,
+        body: 'grande demais',
+        refusedMedia: { fileName: 'a.pdf', mimeType: 'application/pdf', reason: 'too-large' },
+      });
       expect(inbound(exe.messageId)[0]?.envelope.data).toMatchObject({ media: null, body: 'programa' });
+    });
+  });
+
+  it("names the customer's refused video (a webm) on the message: its file name, type and why", async () => {
+    const webm = Buffer.from('1a45dfa39f4286810142f7810142f2810442f381084282847765626d', 'hex');
+    const video = await json<{ messageId: string }>(
+      await simulator('/messages', {
+        from: { number: contactNumber() },
+        kind: 'video',
+        body: 'olha isso',
+        media: { base64: webm.toString('base64'), mimeType: 'video/webm', fileName: 'clip.webm' },
+      }),
+    );
+    await expectEventually(() => expect(inbound(video.messageId)).toHaveLength(1));
+    expect(inbound(video.messageId)[0]?.envelope).toMatchObject({
+      schemaVersion: 2,
+      data: {
+        kind: 'video',
+        body: 'olha isso',
+        media: null,
+        refusedMedia: { fileName: 'clip.webm', mimeType: 'video/webm', reason: 'unsupported-type' },
+      },
     });
   });
 

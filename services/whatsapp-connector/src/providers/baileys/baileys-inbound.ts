@@ -149,7 +149,7 @@ export class BaileysInbound {
         timestamp: isoFromSeconds(message.messageTimestamp, new Date()),
         kind: classified.kind,
         body: classified.body,
-        media: await this.media.store(message, classified, this.socket.current()),
+        ...(await this.media.store(message, classified, this.socket.current())),
         location: classified.location
           ? {
               latitude: classified.location.latitude,

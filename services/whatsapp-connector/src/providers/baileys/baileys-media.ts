@@ -1,6 +1,6 @@
 import type { WAMessage } from 'baileys';
 import type { InboundMessage } from '@cs/proto/events';
-import { MediaRejectedError, type SessionContext } from '../provider.port.js';
+import { MediaRejectedError, refusedMediaOf, type SessionContext } from '../provider.port.js';
 import { extensionOf, type Classified } from './baileys.mapper.js';
 import type { WaMediaDownloader, WaSocketLike } from './baileys.port.js';
 
@@ -14,13 +14,17 @@ export class BaileysMedia {
     private readonly downloader: WaMediaDownloader,
   ) {}
 
+  /**
+   * The message's file in the store, or, when it could not be had (refused by the store, download failed), what it
+   * was (`refusedMedia`) so the chat can name it.
+   */
   async store(
     message: WAMessage,
     classified: Extract<Classified, { type: 'message' }>,
     socket: WaSocketLike | null,
-  ): Promise<InboundMessage['media']> {
+  ): Promise<Pick<InboundMessage, 'media' | 'refusedMedia'>> {
     const media = classified.media;
-    if (!media || !socket) return null;
+    if (!media || !socket) return { media: null, refusedMedia: null };
     const id = message.key.id ?? 'media';
     try {
       const data = await this.downloader.download(message, socket);
@@ -31,7 +35,7 @@ export class BaileysMedia {
         mimeType: media.mimeType,
         fileName: media.fileName ?? `${id}.${extensionOf(media.mimeType)}`,
       });
-      return { ...stored, ...(media.kind === 'audio' ? { ptt: media.ptt } : {}) };
+      return { media: { ...stored, ...(media.kind === 'audio' ? { ptt: media.ptt } : {}) }, refusedMedia: null };
     } catch (error) {
       // the message still reaches the ticket, with its caption and without the file
       if (error instanceof MediaRejectedError) {
@@ -39,7 +43,7 @@ export class BaileysMedia {
       } else {
         this.context.logger.warn({ err: error }, 'inbound media download failed');
       }
-      return null;
+      return { media: null, refusedMedia: refusedMediaOf(error, media) };
     }
   }
 

@@ -9,6 +9,7 @@ import {
   type InboundEvent,
   type MediaStore,
   MediaRejectedError,
+  refusedMediaOf,
   type SessionSink,
   WEBHOOK_SINKS,
   type WebhookSinks,
@@ -151,11 +152,11 @@ export class CloudApiWebhooks {
           { ...log, reason: error.reason },
           'cloud api media refused by the store: message kept without it',
         );
-        return event;
+        return refused(event, error, ref);
       }
       if (error instanceof GraphError && error.permanent && !error.tokenRefused) {
         this.logger.warn({ ...log, ...graphLog(error) }, 'cloud api media unavailable: message kept without it');
-        return event;
+        return refused(event, error, ref);
       }
       this.logger.error(
         { ...log, ...(error instanceof GraphError ? graphLog(error) : { err: error }) },
@@ -164,4 +165,13 @@ export class CloudApiWebhooks {
       throw new DomainError('ERR_WAPP_DOWNLOAD_MEDIA', { cause: error });
     }
   }
+}
+
+/** The message without its file, naming what the customer sent (`refusedMedia`). */
+function refused(
+  event: Extract<InboundEvent, { type: 'whatsapp.message.received' }>,
+  error: unknown,
+  ref: MediaRef,
+): InboundEvent {
+  return { type: event.type, data: { ...event.data, refusedMedia: refusedMediaOf(error, ref) } };
 }

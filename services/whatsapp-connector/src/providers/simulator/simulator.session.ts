@@ -10,6 +10,7 @@ import {
   MediaRejectedError,
   type NumberCheckResult,
   type ProviderSession,
+  refusedMediaOf,
   type SendRequest,
   type SessionContext,
   SessionNotReadyError,
@@ -303,6 +304,7 @@ export class SimulatorSession implements ProviderSession {
       case 'message': {
         const message = payload as Extract<SimulatorInboxPayload, { kind: string }>;
         let media: InboundMessage['media'] = null;
+        let refusedMedia: InboundMessage['refusedMedia'] = null;
         if (message.media) {
           try {
             media = await this.context.media.put({
@@ -316,6 +318,7 @@ export class SimulatorSession implements ProviderSession {
           } catch (error) {
             if (!(error instanceof MediaRejectedError)) throw error;
             this.context.logger.warn({ reason: error.reason }, 'simulated media refused; delivered without it');
+            refusedMedia = refusedMediaOf(error, message.media);
           }
         }
         return {
@@ -340,6 +343,7 @@ export class SimulatorSession implements ProviderSession {
             vcards: message.vcard ? [message.vcard] : [],
             quotedMessageId: message.quotedMessageId ?? null,
             isOffline: false,
+            refusedMedia,
           },
         };
       }
