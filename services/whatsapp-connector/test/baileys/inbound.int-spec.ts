@@ -134,9 +134,9 @@ describe('Baileys inbound', () => {
       expect(h.sink.received()).toHaveLength(2);
       return h.sink.received();
     });
-    expect(received.map((m) => [m.kind, m.body, m.media])).toEqual([
-      ['image', 'Chegou assim, quebrado', null],
-      ['video', 'Olha o vídeo', null],
+    expect(received.map((m) => [m.kind, m.body, m.media, m.refusedMedia])).toEqual([
+      ['image', 'Chegou assim, quebrado', null, { fileName: null, mimeType: 'image/jpeg', reason: 'unsupported-type' }],
+      ['video', 'Olha o vídeo', null, { fileName: null, mimeType: 'video/mp4', reason: 'download-failed' }],
     ]);
   });
 

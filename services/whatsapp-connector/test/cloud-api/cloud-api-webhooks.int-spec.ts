@@ -323,8 +323,16 @@ describe('Cloud API webhooks (Nest app on a real port)', () => {
       // the sticker's media id is unknown to Meta (expired): Graph answers 400 code 100
       expect((await deliver(41, fixture('message-sticker.json'))).status).toBe(200);
       const [video, sticker] = received().slice(-2);
-      expect(video?.data).toMatchObject({ kind: 'video', media: null });
-      expect(sticker?.data).toMatchObject({ kind: 'sticker', media: null });
+      expect(video?.data).toMatchObject({
+        kind: 'video',
+        media: null,
+        refusedMedia: { fileName: null, mimeType: 'video/mp4', reason: 'too-large' },
+      });
+      expect(sticker?.data).toMatchObject({
+        kind: 'sticker',
+        media: null,
+        refusedMedia: { fileName: null, mimeType: 'image/webp', reason: 'download-failed' },
+      });
     });
 
     it('answers 502 when Meta fails transiently, so it redelivers, and stores the file then', async () => {

@@ -24,7 +24,7 @@ export class BaileysMedia {
     socket: WaSocketLike | null,
   ): Promise<Pick<InboundMessage, 'media' | 'refusedMedia'>> {
     const media = classified.media;
-    if (!media || !socket) return { media: null, refusedMedia: null };
+    if (!media || !socket) return { media: null };
     const id = message.key.id ?? 'media';
     try {
       const data = await this.downloader.download(message, socket);
@@ -35,7 +35,7 @@ export class BaileysMedia {
         mimeType: media.mimeType,
         fileName: media.fileName ?? `${id}.${extensionOf(media.mimeType)}`,
       });
-      return { media: { ...stored, ...(media.kind === 'audio' ? { ptt: media.ptt } : {}) }, refusedMedia: null };
+      return { media: { ...stored, ...(media.kind === 'audio' ? { ptt: media.ptt } : {}) } };
     } catch (error) {
       // the message still reaches the ticket, with its caption and without the file
       if (error instanceof MediaRejectedError) {

@@ -343,7 +343,7 @@ export class SimulatorSession implements ProviderSession {
             vcards: message.vcard ? [message.vcard] : [],
             quotedMessageId: message.quotedMessageId ?? null,
             isOffline: false,
-            refusedMedia,
+            ...(refusedMedia ? { refusedMedia } : {}),
           },
         };
       }
