@@ -15,6 +15,7 @@ import { ContactsById1764600000000 } from './1764600000000-contacts-by-id.js';
 import { DashboardLeadsByPrevious1764700000000 } from './1764700000000-dashboard-leads-by-previous.js';
 import { AutomationLastError1766200000000 } from './1766200000000-automation-last-error.js';
 import { ExternalApiGuessing1766300000000 } from './1766300000000-external-api-guessing.js';
+import { MessageRefusedMedia1766400000000 } from './1766400000000-message-refused-media.js';
 
 /** Every migration of tickets, in order. Never edit a merged migration; add a new one. */
 export const TicketsMigrations = [
@@ -33,4 +34,5 @@ export const TicketsMigrations = [
   OutboxIdAfterXid1765000000000,
   AutomationLastError1766200000000,
   ExternalApiGuessing1766300000000,
+  MessageRefusedMedia1766400000000,
 ];

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyId } from '@cs/proto/common';
-import type { MessageSnapshot, QuotedMessage } from '@cs/proto/events';
+import { type MessageSnapshot, type QuotedMessage, REFUSED_MEDIA_REASONS, type RefusedMedia } from '@cs/proto/events';
 import { mapRow, preparedStatement, runPrepared, type SqlRow, TransactionHost } from '@cs/platform/database';
 
 export interface NewMessage {
@@ -21,6 +21,8 @@ export interface NewMessage {
   readonly queueId: number | null;
   readonly userId: number | null;
   readonly createdAt?: Date;
+  /** The file the connector did not keep (inbound only). */
+  readonly refusedMedia?: RefusedMedia | null;
 }
 
 export interface MessageRow extends MessageSnapshot {
@@ -52,6 +54,14 @@ export const toMessageRow = (row: SqlRow): MessageRow =>
     whatsappId: r.int('whatsapp_id'),
     userId: r.nullable('user_id', r.int),
     error: r.nullable('error', r.string),
+    refusedMedia:
+      r.nullable('refused_media_reason', (column) => r.oneOf(column, REFUSED_MEDIA_REASONS)) === null
+        ? null
+        : {
+            fileName: r.nullable('refused_media_name', r.string),
+            mimeType: r.nullable('refused_media_type', r.string),
+            reason: r.oneOf('refused_media_reason', REFUSED_MEDIA_REASONS),
+          },
   }));
 
 export const toMessageSnapshot = (row: MessageRow): MessageSnapshot => ({
@@ -71,20 +81,24 @@ export const toMessageSnapshot = (row: MessageRow): MessageSnapshot => ({
   quotedMsgId: row.quotedMsgId,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
+  ...(row.refusedMedia ? { refusedMedia: row.refusedMedia } : {}),
 });
 
 /** A batch of messages in one statement, in their order; one already stored (a redelivery) is not returned. */
 const INSERT_MESSAGES = preparedStatement(
   `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, wa_id, body, from_me, is_bot, ack, read,
-         media_type, media_url, quoted_msg_id, queue_id, user_id, created_at, updated_at)
+         media_type, media_url, quoted_msg_id, queue_id, user_id, created_at, updated_at,
+         refused_media_name, refused_media_type, refused_media_reason)
        SELECT m.id, m.company_id, m.ticket_id, m.contact_id, m.whatsapp_id, m.wa_id, m.body, m.from_me, m.is_bot, m.ack,
               m.read, m.media_type, m.media_url, m.quoted_msg_id, m.queue_id, m.user_id,
-              coalesce(m.created_at, clock_timestamp()), clock_timestamp()
+              coalesce(m.created_at, clock_timestamp()), clock_timestamp(),
+              m.refused_media_name, m.refused_media_type, m.refused_media_reason
          FROM unnest($1::varchar[], $2::int[], $3::int[], $4::int[], $5::int[], $6::varchar[], $7::text[], $8::boolean[],
                      $9::boolean[], $10::smallint[], $11::boolean[], $12::varchar[], $13::text[], $14::varchar[],
-                     $15::int[], $16::int[], $17::timestamptz[])
+                     $15::int[], $16::int[], $17::timestamptz[], $18::text[], $19::varchar[], $20::varchar[])
               WITH ORDINALITY AS m(id, company_id, ticket_id, contact_id, whatsapp_id, wa_id, body, from_me, is_bot, ack,
-                                   read, media_type, media_url, quoted_msg_id, queue_id, user_id, created_at, n)
+                                   read, media_type, media_url, quoted_msg_id, queue_id, user_id, created_at,
+                                   refused_media_name, refused_media_type, refused_media_reason, n)
         ORDER BY m.n
        ON CONFLICT DO NOTHING RETURNING *`,
 );
@@ -102,9 +116,10 @@ export class MessagesRepository {
   async insert(companyId: CompanyId, message: NewMessage): Promise<MessageRow | null> {
     const [row] = await this.db.query<SqlRow[]>(
       `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, wa_id, body, from_me, is_bot, ack, read,
-         media_type, media_url, quoted_msg_id, queue_id, user_id, created_at, updated_at)
+         media_type, media_url, quoted_msg_id, queue_id, user_id, created_at, updated_at,
+         refused_media_name, refused_media_type, refused_media_reason)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-         coalesce($17, clock_timestamp()), clock_timestamp())
+         coalesce($17, clock_timestamp()), clock_timestamp(), $18, $19, $20)
        ON CONFLICT DO NOTHING RETURNING *`,
       [
         message.id,
@@ -124,6 +139,9 @@ export class MessagesRepository {
         message.queueId,
         message.userId,
         message.createdAt ?? null,
+        message.refusedMedia?.fileName ?? null,
+        message.refusedMedia?.mimeType ?? null,
+        message.refusedMedia?.reason ?? null,
       ],
     );
     return row ? toMessageRow(row) : null;
@@ -154,6 +172,9 @@ export class MessagesRepository {
       column((message) => message.queueId),
       column((message) => message.userId),
       column((message) => message.createdAt ?? null),
+      column((message) => message.refusedMedia?.fileName ?? null),
+      column((message) => message.refusedMedia?.mimeType ?? null),
+      column((message) => message.refusedMedia?.reason ?? null),
     ]);
     return rows.map(toMessageRow);
   }

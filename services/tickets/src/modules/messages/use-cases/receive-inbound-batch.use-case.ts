@@ -126,6 +126,7 @@ export class ReceiveInboundBatchUseCase {
         read: incoming.fromMe,
         mediaType: incoming.mediaType,
         mediaUrl: incoming.mediaUrl,
+        refusedMedia: incoming.refusedMedia ?? null,
         quotedMsgId: null,
         queueId: ticket.queueId,
         userId: null,

@@ -49,6 +49,8 @@ export interface Incoming {
   readonly mediaType: string;
   readonly mediaUrl: string | null;
   readonly quotedWaId: string | null;
+  /** The file the connector did not keep, when it refused one. */
+  readonly refusedMedia?: InboundMessage['refusedMedia'];
   /** Reactions and call entries are stored but do not count as unread or run the chatbot. */
   readonly conversational: boolean;
 }
@@ -94,6 +96,7 @@ export const incomingOf = (message: InboundMessage): Incoming => ({
   mediaType: mediaTypeOf(message),
   mediaUrl: message.media?.url ?? null,
   quotedWaId: message.quotedMessageId,
+  refusedMedia: message.refusedMedia ?? null,
   conversational: true,
 });
 
@@ -398,6 +401,7 @@ export class ReceiveInboundUseCase {
       read: incoming.fromMe,
       mediaType: incoming.mediaType,
       mediaUrl: incoming.mediaUrl,
+      refusedMedia: incoming.refusedMedia ?? null,
       quotedMsgId: quoted?.id ?? null,
       queueId: ticket.queueId,
       userId: null,
