@@ -44,4 +44,41 @@ describe('a media message whose file cannot be shown', () => {
     expect(screen.getByText('Mídia não suportada')).toBeTruthy();
     expect(screen.queryByRole('link')).toBeNull();
   });
+
+  it("names the customer's refused file and its type, without a download for a file that was not kept", () => {
+    renderApp(
+      <MessageItem
+        message={message({
+          mediaType: 'video',
+          mediaUrl: null,
+          body: '',
+          refusedMedia: { fileName: 'clip.webm', mimeType: 'video/webm', reason: 'unsupported-type' },
+        })}
+      />,
+      { user: agent },
+    );
+    const notice = screen.getByTestId('unsupported-media');
+    expect(within(notice).getByTestId('unsupported-media-title').textContent).toBe(
+      'Mídia não suportada: clip.webm (video/webm)',
+    );
+    expect(within(notice).getByText('O arquivo não foi recebido.')).toBeTruthy();
+    expect(within(notice).queryByRole('link')).toBeNull();
+  });
+
+  it('names the type alone when the refused file had no name', () => {
+    renderApp(
+      <MessageItem
+        message={message({
+          mediaType: 'video',
+          mediaUrl: null,
+          body: 'olha isso',
+          refusedMedia: { fileName: null, mimeType: 'video/mp4', reason: 'too-large' },
+        })}
+      />,
+      { user: agent },
+    );
+    const notice = screen.getByTestId('unsupported-media');
+    expect(within(notice).getByTestId('unsupported-media-title').textContent).toBe('Mídia não suportada (video/mp4)');
+    expect(within(notice).getByText('olha isso')).toBeTruthy();
+  });
 });

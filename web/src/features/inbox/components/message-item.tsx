@@ -67,9 +67,16 @@ function fileNameOf(url: string): string | null {
   return last.replace(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-/i, '') || null;
 }
 
+/** "Mídia não suportada: <name> (<type>)" for a file the connector refused and named, else the bare notice. */
+function unsupportedTitle(title: string, refused: Message['refusedMedia']): string {
+  const type = refused?.mimeType ? ` (${refused.mimeType})` : '';
+  return refused?.fileName ? `${title}: ${refused.fileName}${type}` : `${title}${type}`;
+}
+
 /**
- * A media message whose file was not kept (the connector refused it: type, size) or that this browser cannot play:
- * says so, with the file's name and type where known, and offers the original when it exists.
+ * A media message whose file was not kept (the connector refused it: type, size, download; `refusedMedia` names
+ * what the customer sent) or that this browser cannot play: says so, with the file's name and type where known,
+ * and offers the original when it exists.
  */
 function UnsupportedMedia({ message, url }: { message: Message; url: string }) {
   const { t } = useTranslation();
@@ -80,7 +87,9 @@ function UnsupportedMedia({ message, url }: { message: Message; url: string }) {
     <Stack gap="1" data-testid="unsupported-media" maxW="60">
       <HStack gap="2" color="fg.warning">
         <InfoIcon boxSize="4" />
-        <Text fontWeight="semibold">{t('chat.unsupportedMedia')}</Text>
+        <Text fontWeight="semibold" data-testid="unsupported-media-title">
+          {unsupportedTitle(t('chat.unsupportedMedia'), message.refusedMedia)}
+        </Text>
       </HStack>
       <Text fontSize="sm" color="fg.muted" data-testid="unsupported-media-file">
         {[name, extension ? `${kind} (${extension})` : kind].filter(Boolean).join(' · ')}
@@ -96,7 +105,9 @@ function UnsupportedMedia({ message, url }: { message: Message; url: string }) {
           {t('chat.mediaNotKept')}
         </Text>
       )}
-      {message.body && (!name || message.body !== name) && <Text>{formatMessageText(message.body)}</Text>}
+      {message.body && message.body !== (name ?? message.refusedMedia?.fileName) && (
+        <Text>{formatMessageText(message.body)}</Text>
+      )}
     </Stack>
   );
 }
