@@ -442,6 +442,25 @@ describe('inbound WhatsApp messages', () => {
     expect(resolved.contact).toMatchObject({ name: 'Participante', number, isGroup: false });
   });
 
+  it('relays the file the connector refused (refusedMedia) with the resolved message', async () => {
+    const number = `55${mobile(31)}`;
+    const jid = `${number}@s.whatsapp.net`;
+    const refusedMedia = { fileName: 'clip.webm', mimeType: 'video/webm', reason: 'unsupported-type' };
+    const eventId = await connector.publish(
+      'whatsapp.inbound-message.v1',
+      `1:${jid}`,
+      'whatsapp.message.received',
+      companyA,
+      inbound({ jid, number, lid: null, pushName: 'Cliente' }, { kind: 'video', body: '', refusedMedia }),
+    );
+    await resolvedFor(eventId);
+    const resolved = connector
+      .events('contacts.inbound-message.v1', 'contacts.inbound-message.resolved')
+      .map((entry) => InboundMessageResolved.data.parse(entry.envelope.data))
+      .find((data) => data.sourceEventId === eventId);
+    expect(resolved?.source.data).toMatchObject({ kind: 'video', media: null, refusedMedia });
+  });
+
   it('keeps a LID-only contact and gives it its number when WhatsApp maps the LID', async () => {
     const lid = `${Date.now()}@lid`;
     const eventId = await connector.publish(
