@@ -145,11 +145,13 @@ describe("the agent's workspace", () => {
       .filter({ hasText: 'Cliente Polido' })
       .waitFor({ timeout: 30_000 });
 
-    // "/" alone lists the quick replies; choosing one fills the input
+    // "/" and two characters list the matching quick replies ("/" alone lists none); choosing one fills the input
     const input = agent.getByTestId('message-textarea');
     await input.fill('');
     await input.press('/');
     const quick = agent.getByTestId('quick-answers');
+    assert.equal(await quick.count(), 0);
+    await input.pressSequentially('or');
     await quick.getByText(/^orcamento - /).click();
     assert.equal(await input.inputValue(), 'Segue o nosso orçamento em anexo.');
     await input.fill('');

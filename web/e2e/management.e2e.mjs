@@ -184,7 +184,11 @@ describe('the management pages, walked by an admin', () => {
       await form.getByRole('tab', { name: 'Provedor' }).click();
       await form.getByRole('combobox', { name: 'Provedor' }).selectOption('simulator');
       await form.getByTestId('dialog-save').click();
-      await form.waitFor({ state: 'detached' });
+      // the server generated the external-API token: shown this once, then closed
+      const tokenDialog = dialog(page, 'connection-token-dialog');
+      assert.match(await tokenDialog.getByTestId('connection-token-shown').inputValue(), /^[\w-]{32,}$/);
+      await tokenDialog.getByRole('button', { name: 'Fechar' }).click();
+      await tokenDialog.waitFor({ state: 'detached' });
       const row = page.getByTestId('connection-row').filter({ hasText: 'Simulado E2E' });
       await row.getByRole('button', { name: 'QR CODE' }).click({ timeout: 30_000 });
       const qr = page.getByTestId('qr-dialog');
