@@ -3,7 +3,14 @@ import type { EntityManager } from 'typeorm';
 import { mapRows, returningRows, type SqlRow } from '@cs/platform/database';
 import { configuredSecretBox, SecretBox } from '@cs/platform/secrets';
 import type { IdentityConfig } from '../../../config/env.js';
-import { CHALLENGE_TTL_SECONDS, hashChallengeToken, hashRecoveryCode, newChallengeToken } from './two-factor.rules.js';
+import {
+  CHALLENGE_TTL_SECONDS,
+  hashChallengeToken,
+  hashRecoveryCode,
+  newChallengeToken,
+  newRecoveryCodes,
+  normalizeRecoveryCode,
+} from './two-factor.rules.js';
 
 export interface StoredTwoFactor {
   /** The authenticator secret, opened. */
@@ -98,13 +105,13 @@ export class TwoFactorStore {
     return rows.length === 1;
   }
 
-  /** Replaces the user's recovery codes by these (given in their normalized form). */
-  async replaceRecoveryCodes(
-    manager: EntityManager,
-    companyId: number,
-    userId: number,
-    normalized: readonly string[],
-  ): Promise<void> {
+  /**
+   * Replaces the user's recovery codes by a new set: the codes as the user is shown them, once (only their hashes,
+   * of the normalized form, are kept).
+   */
+  async issueRecoveryCodes(manager: EntityManager, companyId: number, userId: number): Promise<string[]> {
+    const shown = newRecoveryCodes();
+    const normalized = shown.map((code) => normalizeRecoveryCode(code) ?? code);
     await manager.query('DELETE FROM two_factor_recovery_codes WHERE company_id = $1 AND user_id = $2', [
       companyId,
       userId,
@@ -114,6 +121,7 @@ export class TwoFactorStore {
        SELECT $1, $2, h FROM unnest($3::text[]) AS h`,
       [companyId, userId, normalized.map(hashRecoveryCode)],
     );
+    return shown;
   }
 
   /** Spends a recovery code: true once per code, whoever asks at the same moment. */

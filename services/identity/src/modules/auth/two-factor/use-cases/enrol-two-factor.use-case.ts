@@ -10,7 +10,7 @@ import { UserEntity } from '../../../users/user.entity.js';
 import type { ClientMeta } from '../../sessions.js';
 import { SignIn, type SignedIn } from '../../sign-in.js';
 import { TwoFactorCodes } from '../two-factor-codes.js';
-import { newRecoveryCodes, newTotpSecret, normalizeRecoveryCode, otpauthUrl } from '../two-factor.rules.js';
+import { newTotpSecret, otpauthUrl } from '../two-factor.rules.js';
 import { TwoFactorStore } from '../two-factor.store.js';
 
 /**
@@ -80,14 +80,7 @@ export class EnrolTwoFactorUseCase {
     if (stored?.confirmedAt) throw new DomainError('ERR_TWO_FACTOR_ALREADY_ENABLED');
     if (!stored) throw validationError([{ path: 'code', message: 'Gere um novo QR code e tente de novo' }]);
     await this.codes.accept({ manager, user, stored, code, ip, allowRecovery: false, confirm: true });
-    const recoveryCodes = newRecoveryCodes();
-    await this.store.replaceRecoveryCodes(
-      manager,
-      user.companyId,
-      user.id,
-      recoveryCodes.map((shown) => normalizeRecoveryCode(shown) ?? shown),
-    );
-    return recoveryCodes;
+    return this.store.issueRecoveryCodes(manager, user.companyId, user.id);
   }
 
   private async userOf(manager: EntityManager, caller: Identity): Promise<UserEntity> {

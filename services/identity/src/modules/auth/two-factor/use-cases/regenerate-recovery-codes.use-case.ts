@@ -9,7 +9,6 @@ import { UserEntity } from '../../../users/user.entity.js';
 import { LoginThrottle } from '../../login-throttle.js';
 import { PasswordHasher } from '../../password-hasher.js';
 import { TwoFactorCodes } from '../two-factor-codes.js';
-import { newRecoveryCodes, normalizeRecoveryCode } from '../two-factor.rules.js';
 import { TwoFactorStore } from '../two-factor.store.js';
 
 /**
@@ -58,13 +57,7 @@ export class RegenerateRecoveryCodesUseCase {
 
   private async replace(manager: EntityManager, user: UserEntity): Promise<string[]> {
     const left = await this.store.recoveryCodesLeft(manager, user.companyId, user.id);
-    const recoveryCodes = newRecoveryCodes();
-    await this.store.replaceRecoveryCodes(
-      manager,
-      user.companyId,
-      user.id,
-      recoveryCodes.map((shown) => normalizeRecoveryCode(shown) ?? shown),
-    );
+    const recoveryCodes = await this.store.issueRecoveryCodes(manager, user.companyId, user.id);
     await this.audit.record({
       action: 'user.recovery-codes-regenerated',
       companyId: user.companyId,
