@@ -18,7 +18,20 @@ import { TicketsQueries } from './tickets.queries.js';
 import { TicketsRepository } from './tickets.repository.js';
 import { CreateTicketUseCase } from './use-cases/create-ticket.use-case.js';
 import { DeleteTicketUseCase } from './use-cases/delete-ticket.use-case.js';
-import { UpdateTicketUseCase } from './use-cases/update-ticket.use-case.js';
+import { AcceptTicketUseCase } from './use-cases/accept-ticket.use-case.js';
+import { CloseTicketUseCase } from './use-cases/close-ticket.use-case.js';
+import { ReopenTicketUseCase } from './use-cases/reopen-ticket.use-case.js';
+import { ReturnTicketUseCase } from './use-cases/return-ticket.use-case.js';
+import {
+  type TicketTransition,
+  TicketMovedOn,
+  type TransitionKind,
+  transitionOf,
+} from './use-cases/ticket-transition.js';
+import { TransferTicketUseCase } from './use-cases/transfer-ticket.use-case.js';
+
+/** How many times `PUT /tickets/{id}` chooses again when the ticket changed status under it. */
+const TRANSITION_ATTEMPTS = 3;
 
 @Controller()
 export class TicketsController {
@@ -26,9 +39,17 @@ export class TicketsController {
     private readonly queries: TicketsQueries,
     private readonly tickets: TicketsRepository,
     private readonly create: CreateTicketUseCase,
-    private readonly update: UpdateTicketUseCase,
     private readonly remove: DeleteTicketUseCase,
-  ) {}
+    accept: AcceptTicketUseCase,
+    giveBack: ReturnTicketUseCase,
+    close: CloseTicketUseCase,
+    reopen: ReopenTicketUseCase,
+    transfer: TransferTicketUseCase,
+  ) {
+    this.transitions = { accept, return: giveBack, close, reopen, transfer };
+  }
+
+  private readonly transitions: Record<TransitionKind, TicketTransition>;
 
   @Get('tickets')
   async list(
@@ -94,7 +115,17 @@ export class TicketsController {
     @Param('ticketId', new IdPipe('ERR_NO_TICKET_FOUND')) ticketId: number,
     @Body(new ZodPipe(UpdateTicketSchema)) body: UpdateTicketInput,
   ): Promise<TicketSnapshot> {
-    return this.update.execute(companyId, identity, ticketId, body);
+    // the ticket's status and the body choose the transition; one that finds the ticket moved on (another
+    // agent's transition committed first) is chosen again from the ticket as it is now
+    for (let attempt = 1; ; attempt++) {
+      const ticket = await this.tickets.find(companyId, ticketId);
+      if (!ticket) throw new DomainError('ERR_NO_TICKET_FOUND');
+      try {
+        return await this.transitions[transitionOf(ticket.status, body)].execute(companyId, identity, ticketId, body);
+      } catch (error) {
+        if (!(error instanceof TicketMovedOn) || attempt === TRANSITION_ATTEMPTS) throw error;
+      }
+    }
   }
 
   @Delete('tickets/:ticketId')

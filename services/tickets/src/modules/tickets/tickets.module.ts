@@ -8,7 +8,12 @@ import { TicketsDataModule } from './tickets-data.module.js';
 import { TicketsController } from './tickets.controller.js';
 import { CreateTicketUseCase } from './use-cases/create-ticket.use-case.js';
 import { DeleteTicketUseCase } from './use-cases/delete-ticket.use-case.js';
-import { UpdateTicketUseCase } from './use-cases/update-ticket.use-case.js';
+import { AcceptTicketUseCase } from './use-cases/accept-ticket.use-case.js';
+import { CloseTicketUseCase } from './use-cases/close-ticket.use-case.js';
+import { ReopenTicketUseCase } from './use-cases/reopen-ticket.use-case.js';
+import { ReturnTicketUseCase } from './use-cases/return-ticket.use-case.js';
+import { TicketTransitionPorts } from './use-cases/ticket-transition.js';
+import { TransferTicketUseCase } from './use-cases/transfer-ticket.use-case.js';
 
 @Module({
   imports: [
@@ -20,6 +25,15 @@ import { UpdateTicketUseCase } from './use-cases/update-ticket.use-case.js';
     TicketsDataModule,
   ],
   controllers: [TicketsController],
-  providers: [CreateTicketUseCase, UpdateTicketUseCase, DeleteTicketUseCase],
+  providers: [
+    CreateTicketUseCase,
+    DeleteTicketUseCase,
+    TicketTransitionPorts,
+    AcceptTicketUseCase,
+    ReturnTicketUseCase,
+    CloseTicketUseCase,
+    ReopenTicketUseCase,
+    TransferTicketUseCase,
+  ],
 })
 export class TicketsModule {}
