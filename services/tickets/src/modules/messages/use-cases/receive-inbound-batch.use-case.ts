@@ -3,12 +3,11 @@ import { asCompanyId, type Envelope } from '@cs/proto/common';
 import { MessageCreated, TicketUpdated, type TicketSnapshot } from '@cs/proto/events';
 import { TransactionHost } from '@cs/platform/database';
 import { type EmitInput, EventPublisher, inEventContext } from '@cs/platform/events';
-import { ChatbotService } from '../../chatbot/chatbot.service.js';
-import { InboundAutomation } from '../../queue-integrations/inbound-automation.js';
 import { placementOf } from '../../tickets/ticket-events.js';
 import { type TicketRow, TicketsRepository, ticketKey } from '../../tickets/tickets.repository.js';
 import { type MessageRow, MessagesRepository, toMessageSnapshot } from '../messages.repository.js';
-import { type Incoming, incomingOf, ReceiveInboundUseCase, type Resolved } from './receive-inbound.use-case.js';
+import { type Incoming, inboundMessage, inboundRoute, incomingOf, previewAfter } from '../inbound-rules.js';
+import { ReceiveInboundUseCase, type Resolved } from './receive-inbound.use-case.js';
 
 /** A `contacts.inbound-message.resolved` event as a batch handler gets it. */
 export type ResolvedEvent = Pick<Envelope, 'id' | 'companyId' | 'correlationId'> & { readonly data: Resolved };
@@ -21,14 +20,14 @@ interface Plain {
 }
 
 /**
- * The inbound path for a batch of resolved events (one partition's, in order), in the current transaction. The
- * usual case, a message on a ticket that nothing answers (an agent's ticket, or our own message sent from the
- * phone), is set-based: the batch's tickets are locked and the contacts' projection refreshed in one statement,
- * then each run of such messages is stored with one insert, its tickets updated with one statement and its events
- * written with one outbox insert. Every other event (a new or closed ticket, the chatbot or a bot to run, a queue
- * timer to arm, groups, quoted messages, reactions, calls, edits, revokes) goes through `ReceiveInboundUseCase`, in
- * order, and so does any later event of a ticket such an event may have changed: the effects and events are those
- * of the events handled one at a time.
+ * The inbound path for a batch of resolved events (one partition's, in order), in the current transaction, by the
+ * rules of `inbound-rules.ts`. A message those rules only store (`inboundRoute` = `store`: nothing answers, as on an
+ * agent's ticket, or our own message sent from the phone) is set-based: the batch's tickets are locked and the
+ * contacts' projection refreshed in one statement, then each run of such messages is stored with one insert, its
+ * tickets updated with one statement and its events written with one outbox insert. Every other event (a new or
+ * closed ticket, the chatbot or a bot to run, a queue timer to arm, groups, quoted messages, reactions, calls, edits,
+ * revokes) goes through `ReceiveInboundUseCase`, in order, and so does any later event of a ticket such an event may
+ * have changed: the effects and events are those of the events handled one at a time.
  */
 @Injectable()
 export class ReceiveInboundBatchUseCase {
@@ -36,8 +35,6 @@ export class ReceiveInboundBatchUseCase {
     private readonly transactions: TransactionHost,
     private readonly tickets: TicketsRepository,
     private readonly messages: MessagesRepository,
-    private readonly chatbot: ChatbotService,
-    private readonly automation: InboundAutomation,
     private readonly one: ReceiveInboundUseCase,
     private readonly events: EventPublisher,
   ) {}
@@ -98,10 +95,8 @@ export class ReceiveInboundBatchUseCase {
     const key = ticketKey(event.companyId, event.data.contact.id, incoming.connectionId);
     const ticket = tickets.get(key);
     if (!ticket || changed.has(key) || ticket.status === 'closed') return null;
-    const customerSpoke = !incoming.fromMe;
-    if (customerSpoke && (this.automation.concerns(ticket) || this.chatbot.answers(ticket))) return null;
-    // a pending ticket without a queue arms its transfer timer with each customer message
-    if (customerSpoke && ticket.status === 'pending' && ticket.queueId === null && !ticket.isGroup) return null;
+    // only a message that is just stored (no reopening, no bot, no timer to arm) is set-based
+    if (inboundRoute(ticket, incoming, this.one.responders) !== 'store') return null;
     // its ticket's snapshot shows the contact as the projection holds it: the same as this event carries
     const contact = contactKey(event.companyId, event.data.contact.id);
     if (changed.has(contact) || projected.get(contact) !== JSON.stringify(event.data.contact)) return null;
@@ -113,24 +108,8 @@ export class ReceiveInboundBatchUseCase {
     if (run.length === 0) return;
     const inserted = await this.messages.insertMany(
       run.map(({ event, incoming, ticket }) => ({
-        id: incoming.waId,
+        ...inboundMessage(ticket, event.data.contact.id, incoming, null),
         companyId: event.companyId,
-        ticketId: ticket.id,
-        contactId: incoming.fromMe ? null : event.data.contact.id,
-        whatsappId: incoming.connectionId,
-        waId: incoming.waId,
-        body: incoming.body,
-        fromMe: incoming.fromMe,
-        isBot: false,
-        ack: incoming.fromMe ? 2 : 0,
-        read: incoming.fromMe,
-        mediaType: incoming.mediaType,
-        mediaUrl: incoming.mediaUrl,
-        refusedMedia: incoming.refusedMedia ?? null,
-        quotedMsgId: null,
-        queueId: ticket.queueId,
-        userId: null,
-        createdAt: new Date(incoming.timestamp),
       })),
     );
     const rows = new Map(inserted.map((row) => [`${row.companyId}:${row.id}`, row]));
@@ -148,9 +127,10 @@ export class ReceiveInboundBatchUseCase {
         fromMe: plain.ticket.fromMe,
         unread: plain.ticket.unreadMessages,
       };
-      state.lastMessage = plain.incoming.body;
-      state.fromMe = plain.incoming.fromMe;
-      state.unread = plain.incoming.fromMe ? 0 : state.unread + 1;
+      const preview = previewAfter({ unreadMessages: state.unread }, plain.incoming);
+      state.lastMessage = preview.lastMessage;
+      state.fromMe = preview.fromMe;
+      state.unread = preview.unreadMessages;
       after.set(key, state);
       stored.push({ ...plain, message: row, lastMessage: state.lastMessage, unreadMessages: state.unread });
     }

@@ -2,7 +2,6 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { CompanyId, EventData } from '@cs/proto/common';
 import {
   type ContactSnapshot,
-  type InboundMessage,
   InboundMessageResolved,
   MessageCreated,
   MessageUpdated,
@@ -21,6 +20,15 @@ import { type ConnectionView, ProjectionsRepository } from '../../projections/pr
 import { placementOf, TicketEvents } from '../../tickets/ticket-events.js';
 import { TicketLifecycle } from '../../tickets/ticket-lifecycle.service.js';
 import { type TicketRow, TicketsRepository } from '../../tickets/tickets.repository.js';
+import {
+  armsAutoTransfer,
+  type Incoming,
+  inboundMessage,
+  inboundRoute,
+  incomingOf,
+  previewAfter,
+  type Responders,
+} from '../inbound-rules.js';
 import { type MessageRow, MessagesRepository, quoteOf, toMessageSnapshot } from '../messages.repository.js';
 
 export type Resolved = EventData<typeof InboundMessageResolved>;
@@ -38,68 +46,6 @@ export const AUTO_TRANSFER_JOB = 'tickets.auto-transfer';
 const CALLS_DISABLED_REPLY =
   '*Mensagem Automática:*\n\nAs chamadas de voz e vídeo estão desabilitadas para esse WhatsApp, favor enviar uma mensagem de texto. Obrigado';
 
-export interface Incoming {
-  readonly connectionId: number;
-  readonly chatJid: string;
-  readonly isGroup: boolean;
-  readonly waId: string;
-  readonly fromMe: boolean;
-  readonly timestamp: string;
-  readonly body: string;
-  readonly mediaType: string;
-  readonly mediaUrl: string | null;
-  readonly quotedWaId: string | null;
-  /** The file the connector did not keep, when it refused one. */
-  readonly refusedMedia?: InboundMessage['refusedMedia'];
-  /** Reactions and call entries are stored but do not count as unread or run the chatbot. */
-  readonly conversational: boolean;
-}
-
-/** A location as the spec's message view expects it: `image|link|description` (pipe-separated). */
-export function locationBody(location: NonNullable<InboundMessage['location']>): string {
-  const link = `https://maps.google.com/maps?q=${location.latitude}%2C${location.longitude}&z=17&hl=pt-BR`;
-  const description = [location.name, location.address].filter(Boolean).join('\n');
-  return [location.thumbnailUrl ?? '', link, description].join('|');
-}
-
-const mediaTypeOf = (message: InboundMessage): string => {
-  switch (message.kind) {
-    case 'text':
-      return 'chat';
-    case 'location':
-      return 'locationMessage';
-    case 'vcard':
-      return 'vcard';
-    case 'document':
-      return 'application';
-    default:
-      return message.kind;
-  }
-};
-
-const bodyOf = (message: InboundMessage): string => {
-  if (message.kind === 'location' && message.location) return locationBody(message.location);
-  if (message.kind === 'vcard') return message.vcards.map((card) => card.vcard).join('\n') || message.body;
-  if (message.media && !message.body) return message.media.fileName;
-  return message.body;
-};
-
-/** A received WhatsApp message as the inbound path stores it. */
-export const incomingOf = (message: InboundMessage): Incoming => ({
-  connectionId: message.connectionId,
-  chatJid: message.chatJid,
-  isGroup: message.isGroup,
-  waId: message.messageId,
-  fromMe: message.fromMe,
-  timestamp: message.timestamp,
-  body: bodyOf(message),
-  mediaType: mediaTypeOf(message),
-  mediaUrl: message.media?.url ?? null,
-  quotedWaId: message.quotedMessageId,
-  refusedMedia: message.refusedMedia ?? null,
-  conversational: true,
-});
-
 /**
  * The inbound path (reference §2.1/§2.2 without its bugs): find or create the contact's ticket on the
  * connection, reopen a closed one as pending (a new attendance cycle), capture a pending rating without
@@ -109,6 +55,10 @@ export const incomingOf = (message: InboundMessage): Incoming => ({
 @Injectable()
 export class ReceiveInboundUseCase {
   private readonly logger = new Logger(ReceiveInboundUseCase.name);
+  /** The chatbot, or a prompt or queue integration owning the ticket. */
+  readonly responders: Responders = {
+    answers: (ticket) => this.automation.concerns(ticket) || this.chatbot.answers(ticket),
+  };
 
   constructor(
     private readonly transactions: TransactionHost,
@@ -225,10 +175,10 @@ export class ReceiveInboundUseCase {
         });
     let ticket = found;
     const previous = created ? null : placementOf(ticket);
-    const customerSpoke = !incoming.fromMe && incoming.conversational;
+    const reopens = inboundRoute(ticket, incoming, this.responders) === 'reopen';
 
     // a pending rating: 1-3 is recorded; anything else ends the wait and is handled as a normal message
-    if (customerSpoke && ticket.status === 'closed') {
+    if (reopens) {
       const cycle = await this.tickets.currentCycle(companyId, ticket.id);
       if (cycle?.ratingAt) {
         const rate = /^\s*([1-3])\s*$/.exec(incoming.body);
@@ -244,7 +194,7 @@ export class ReceiveInboundUseCase {
       }
     }
 
-    if (customerSpoke && ticket.status === 'closed') {
+    if (reopens) {
       ticket = await this.tickets.patch(companyId, ticket.id, {
         status: 'pending',
         userId: null,
@@ -262,10 +212,11 @@ export class ReceiveInboundUseCase {
     if (!stored) return null;
     ticket = stored.ticket;
 
-    if (!customerSpoke || !(this.automation.concerns(ticket) || this.chatbot.answers(ticket))) {
+    const route = inboundRoute(ticket, incoming, this.responders);
+    if (route !== 'bots') {
       // nothing answers (an agent's ticket, a group, the phone's own message): the ticket is as stored, and its
       // event goes out with the message's in one outbox write
-      if (customerSpoke) await this.armAutoTransfer(companyId, ticket);
+      if (route === 'timer') await this.armAutoTransfer(companyId, ticket);
       const ticketEvent = created ? TicketCreated : TicketUpdated;
       await this.events.emitAll([
         this.messageCreated(companyId, stored),
@@ -388,32 +339,12 @@ export class ReceiveInboundUseCase {
     const quoted = incoming.quotedWaId
       ? await this.messages.findByWaId(companyId, incoming.connectionId, incoming.quotedWaId)
       : null;
-    const message = await this.messages.insert(companyId, {
-      id: incoming.waId,
-      ticketId: ticket.id,
-      contactId: incoming.fromMe ? null : data.contact.id,
-      whatsappId: incoming.connectionId,
-      waId: incoming.waId,
-      body: incoming.body,
-      fromMe: incoming.fromMe,
-      isBot: false,
-      ack: incoming.fromMe ? 2 : 0,
-      read: incoming.fromMe,
-      mediaType: incoming.mediaType,
-      mediaUrl: incoming.mediaUrl,
-      refusedMedia: incoming.refusedMedia ?? null,
-      quotedMsgId: quoted?.id ?? null,
-      queueId: ticket.queueId,
-      userId: null,
-      createdAt: new Date(incoming.timestamp),
-    });
+    const message = await this.messages.insert(
+      companyId,
+      inboundMessage(ticket, data.contact.id, incoming, quoted?.id ?? null),
+    );
     if (!message) return null;
-    const countsAsUnread = !incoming.fromMe && incoming.mediaType !== 'reactionMessage';
-    const recorded = await this.tickets.recordMessage(companyId, ticket.id, {
-      lastMessage: incoming.body,
-      fromMe: incoming.fromMe,
-      unreadMessages: incoming.fromMe ? 0 : ticket.unreadMessages + (countsAsUnread ? 1 : 0),
-    });
+    const recorded = await this.tickets.recordMessage(companyId, ticket.id, previewAfter(ticket, incoming));
     return { message, quoted, ...recorded };
   }
 
@@ -439,7 +370,7 @@ export class ReceiveInboundUseCase {
 
   /** `timeSendQueue`/`sendIdQueue`: a pending ticket still without a queue moves to that queue after a while. */
   private async armAutoTransfer(companyId: CompanyId, ticket: TicketRow, known?: ConnectionView): Promise<void> {
-    if (ticket.status !== 'pending' || ticket.queueId !== null || ticket.isGroup) return;
+    if (!armsAutoTransfer(ticket)) return;
     const connection = known ?? (await this.projections.connection(companyId, ticket.whatsappId));
     if (!connection || connection.timeSendQueue <= 0 || connection.sendIdQueue === null) return;
     await this.jobs.send(
