@@ -1,22 +1,31 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyId } from '@cs/proto/common';
 import { TransactionHost } from '@cs/platform/database';
 import { QueuesRepository } from '../queues/queues.repository.js';
+import { ConversationHooks } from '../tickets/conversation-hooks.js';
 import { type TicketRow, TicketsRepository } from '../tickets/tickets.repository.js';
 
 /**
  * Auto-assignment (off by default, per queue): a pending, unassigned ticket entering a queue with `autoAssign`
  * goes to the next online agent of that queue, round-robin after the last one assigned. The ticket becomes
- * open with that agent (the cycle's start is the assignment).
+ * open with that agent (the cycle's start is the assignment). It reacts to tickets announced waiting by the
+ * conversation layer (`ConversationHooks.ticketWaiting`: a return, transfer or reopening as pending).
  */
 @Injectable()
-export class AutoAssignService {
+export class AutoAssignService implements OnModuleInit {
   constructor(
     private readonly transactions: TransactionHost,
     private readonly tickets: TicketsRepository,
     private readonly queues: QueuesRepository,
+    private readonly hooks: ConversationHooks,
   ) {}
+
+  onModuleInit(): void {
+    this.hooks.onTicketWaiting(async (companyId, ticket) => {
+      await this.assign(companyId, ticket);
+    });
+  }
 
   private get db(): EntityManager {
     return this.transactions.manager;

@@ -4,6 +4,7 @@ import { APP_CONFIG } from '@cs/platform/config';
 import type { TicketsConfig } from '../../config/env.js';
 import { MediaStorage } from '../media/media.storage.js';
 import { renderTemplate } from '../messages/message-template.js';
+import { mimeOf } from '../messages/mime-types.js';
 import { OutboundService } from '../messages/outbound.service.js';
 import type { CompanyView, ConnectionView } from '../projections/projections.repository.js';
 import { type QueueOptionRow, type QueueRow, QueuesRepository } from '../queues/queues.repository.js';
@@ -290,20 +291,4 @@ export class ChatbotService {
       userId: null,
     });
   }
-}
-
-export function mimeOf(fileName: string): string {
-  const ext = fileName.toLowerCase().split('.').pop() ?? '';
-  const known: Record<string, string> = {
-    png: 'image/png',
-    jpg: 'image/jpeg',
-    jpeg: 'image/jpeg',
-    gif: 'image/gif',
-    webp: 'image/webp',
-    mp4: 'video/mp4',
-    mp3: 'audio/mpeg',
-    ogg: 'audio/ogg',
-    pdf: 'application/pdf',
-  };
-  return known[ext] ?? 'application/octet-stream';
 }

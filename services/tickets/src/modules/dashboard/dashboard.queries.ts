@@ -10,7 +10,7 @@ import type {
 import { TransactionHost } from '@cs/platform/database';
 import { localDate } from '@cs/platform/time';
 import { ProjectionsRepository } from '../projections/projections.repository.js';
-import { parseDateTime } from '../schedules/local-time.js';
+import { parseDateTime } from '../time/local-time.js';
 import { contribution, HOURS, ROLLUP_COLUMNS } from '../../database/migrations/1764100000000-dashboard-daily.js';
 import type { DashboardDays } from './dashboard.dto.js';
 

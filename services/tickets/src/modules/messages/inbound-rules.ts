@@ -1,4 +1,5 @@
 import type { InboundMessage } from '@cs/proto/events';
+import type { InboundResponder } from '../tickets/conversation-hooks.js';
 import type { TicketRow } from '../tickets/tickets.repository.js';
 import type { NewMessage } from './messages.repository.js';
 
@@ -70,9 +71,7 @@ export const incomingOf = (message: InboundMessage): Incoming => ({
 });
 
 /** Whether a bot (the chatbot, a prompt or a queue integration) may answer the customer on a ticket. */
-export interface Responders {
-  answers(ticket: TicketRow): boolean;
-}
+export type Responders = Pick<InboundResponder, 'answers'>;
 
 /** The customer wrote (a message, not our own from the phone, nor a reaction or a missed call). */
 export const customerSpoke = (incoming: Pick<Incoming, 'fromMe' | 'conversational'>): boolean =>

@@ -5,7 +5,7 @@ import { TransactionHost } from '@cs/platform/database';
 import { ZodPipe } from '@cs/platform/http';
 import { CompanyIdParam } from '@cs/platform/tenancy';
 import { ProjectionsRepository } from '../projections/projections.repository.js';
-import { parseDateTime } from '../schedules/local-time.js';
+import { parseDateTime } from '../time/local-time.js';
 
 /** `YYYY-MM-DD` plus one day. */
 const nextDay = (day: string): string => {

@@ -1,10 +1,7 @@
 import { Module } from '@nestjs/common';
-import { ChatbotCoreModule } from '../chatbot/chatbot-core.module.js';
 import { MediaModule } from '../media/media.module.js';
 import { OutboundModule } from './outbound.module.js';
 import { ProjectionsModule } from '../projections/projections.module.js';
-import { QueueIntegrationsModule } from '../queue-integrations/queue-integrations.module.js';
-import { SchedulesDataModule } from '../schedules/schedules-data.module.js';
 import { TicketLifecycleModule } from '../tickets/ticket-lifecycle.module.js';
 import { TicketsDataModule } from '../tickets/tickets-data.module.js';
 import { MessagesConsumer } from './messages.consumer.js';
@@ -20,16 +17,7 @@ import { ReceiveInboundUseCase } from './use-cases/receive-inbound.use-case.js';
 import { SendMessageUseCase } from './use-cases/send-message.use-case.js';
 
 @Module({
-  imports: [
-    ChatbotCoreModule,
-    MediaModule,
-    OutboundModule,
-    ProjectionsModule,
-    QueueIntegrationsModule,
-    SchedulesDataModule,
-    TicketLifecycleModule,
-    TicketsDataModule,
-  ],
+  imports: [MediaModule, OutboundModule, ProjectionsModule, TicketLifecycleModule, TicketsDataModule],
   controllers: [MessagesController, MessageCountsController, MessagesConsumer],
   providers: [
     MessagesQueries,

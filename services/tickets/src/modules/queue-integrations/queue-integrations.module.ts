@@ -10,6 +10,7 @@ import { AiResponder } from '../prompts/ai-responder.js';
 import { PromptsModule } from '../prompts/prompts.module.js';
 import { DialogflowClient } from './dialogflow.client.js';
 import { InboundAutomation } from './inbound-automation.js';
+import { InboundResponders } from './inbound-responder.js';
 import { IntegrationRunner } from './integration-runner.js';
 import { QueueIntegrationsController } from './queue-integrations.controller.js';
 import { QueueIntegrationsMapper } from './queue-integrations.mapper.js';
@@ -20,7 +21,8 @@ import { TestSessionUseCase } from './use-cases/test-session.use-case.js';
 
 /**
  * Queue integrations (`/queueIntegration`): Typebot, n8n, webhook and Dialogflow, and the inbound automation
- * (prompts and integrations answering tickets); the messages module imports it to hand inbound tickets over.
+ * (prompts and integrations answering tickets), which answers the inbound path's customer messages through
+ * `ConversationHooks` (`InboundResponders`, with the chatbot).
  */
 @Module({
   imports: [
@@ -44,6 +46,7 @@ import { TestSessionUseCase } from './use-cases/test-session.use-case.js';
     AiResponder,
     IntegrationRunner,
     InboundAutomation,
+    InboundResponders,
   ],
   exports: [QueueIntegrationsRepository, DialogflowClient, InboundAutomation],
 })

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { ChatbotCoreModule } from '../chatbot/chatbot-core.module.js';
 import { OutboundModule } from '../messages/outbound.module.js';
 import { ProjectionsModule } from '../projections/projections.module.js';
 import { QueuesDataModule } from '../queues/queues-data.module.js';
@@ -16,14 +15,7 @@ import { TicketTransitionPorts } from './use-cases/ticket-transition.js';
 import { TransferTicketUseCase } from './use-cases/transfer-ticket.use-case.js';
 
 @Module({
-  imports: [
-    ChatbotCoreModule,
-    OutboundModule,
-    ProjectionsModule,
-    QueuesDataModule,
-    TicketLifecycleModule,
-    TicketsDataModule,
-  ],
+  imports: [OutboundModule, ProjectionsModule, QueuesDataModule, TicketLifecycleModule, TicketsDataModule],
   controllers: [TicketsController],
   providers: [
     CreateTicketUseCase,

@@ -1,16 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { assertUnreachable, type CompanyId } from '@cs/proto/common';
-import { MessageUpdated, ScheduleUpdated, type TypedEvent, type WhatsappMessageAckTopic } from '@cs/proto/events';
+import { MessageUpdated, type TypedEvent, type WhatsappMessageAckTopic } from '@cs/proto/events';
 import { TransactionHost } from '@cs/platform/database';
 import { EventPublisher } from '@cs/platform/events';
+import { ConversationHooks } from '../../tickets/conversation-hooks.js';
 import { placementOf, TicketEvents } from '../../tickets/ticket-events.js';
 import { TicketsRepository } from '../../tickets/tickets.repository.js';
 import { type MessageRow, MessagesRepository, toMessageSnapshot } from '../messages.repository.js';
-import { SchedulesRepository } from '../../schedules/schedules.repository.js';
 
 /**
  * Applies the connector's results to stored messages: `sent` gives our pending message its WhatsApp id (ack 1),
- * `send-failed` marks it failed (ack 0, with the reason; a scheduled message becomes ERRO), and acks only move
+ * `send-failed` marks it failed (ack 0, with the reason, announced on `ConversationHooks.sendFailed`:
+ * a scheduled message becomes ERRO), and acks only move
  * forward (2 server, 3 delivered, 4 read, 5 played). A failed edit puts the previous text back (the contact still
  * sees it).
  */
@@ -20,7 +21,7 @@ export class ApplySendResultUseCase {
     private readonly transactions: TransactionHost,
     private readonly messages: MessagesRepository,
     private readonly tickets: TicketsRepository,
-    private readonly schedules: SchedulesRepository,
+    private readonly hooks: ConversationHooks,
     private readonly events: EventPublisher,
     private readonly ticketEvents: TicketEvents,
   ) {}
@@ -49,8 +50,7 @@ export class ApplySendResultUseCase {
             error: data.reason || data.error,
           });
           if (updated) await this.emit(companyId, updated);
-          const schedule = await this.schedules.markFailedByMessage(companyId, message.id, data.reason || data.error);
-          if (schedule) await this.events.emit(ScheduleUpdated, { companyId, key: schedule.id, data: schedule });
+          await this.hooks.sendFailed(companyId, { messageId: message.id, reason: data.reason || data.error });
           return;
         }
         case 'whatsapp.message.ack': {

@@ -3,6 +3,7 @@ import { asCompanyId, type Envelope } from '@cs/proto/common';
 import { MessageCreated, TicketUpdated, type TicketSnapshot } from '@cs/proto/events';
 import { TransactionHost } from '@cs/platform/database';
 import { type EmitInput, EventPublisher, inEventContext } from '@cs/platform/events';
+import { ConversationHooks } from '../../tickets/conversation-hooks.js';
 import { placementOf } from '../../tickets/ticket-events.js';
 import { type TicketRow, TicketsRepository, ticketKey } from '../../tickets/tickets.repository.js';
 import { type MessageRow, MessagesRepository, toMessageSnapshot } from '../messages.repository.js';
@@ -36,6 +37,7 @@ export class ReceiveInboundBatchUseCase {
     private readonly tickets: TicketsRepository,
     private readonly messages: MessagesRepository,
     private readonly one: ReceiveInboundUseCase,
+    private readonly hooks: ConversationHooks,
     private readonly events: EventPublisher,
   ) {}
 
@@ -96,7 +98,7 @@ export class ReceiveInboundBatchUseCase {
     const ticket = tickets.get(key);
     if (!ticket || changed.has(key) || ticket.status === 'closed') return null;
     // only a message that is just stored (no reopening, no bot, no timer to arm) is set-based
-    if (inboundRoute(ticket, incoming, this.one.responders) !== 'store') return null;
+    if (inboundRoute(ticket, incoming, this.hooks.inbound) !== 'store') return null;
     // its ticket's snapshot shows the contact as the projection holds it: the same as this event carries
     const contact = contactKey(event.companyId, event.data.contact.id);
     if (changed.has(contact) || projected.get(contact) !== JSON.stringify(event.data.contact)) return null;

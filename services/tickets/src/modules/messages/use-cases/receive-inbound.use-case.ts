@@ -14,9 +14,8 @@ import { TransactionHost } from '@cs/platform/database';
 import { EventPublisher } from '@cs/platform/events';
 import { JobsService } from '@cs/platform/jobs';
 import type { TicketsConfig } from '../../../config/env.js';
-import { ChatbotService } from '../../chatbot/chatbot.service.js';
-import { InboundAutomation } from '../../queue-integrations/inbound-automation.js';
 import { type ConnectionView, ProjectionsRepository } from '../../projections/projections.repository.js';
+import { ConversationHooks } from '../../tickets/conversation-hooks.js';
 import { placementOf, TicketEvents } from '../../tickets/ticket-events.js';
 import { TicketLifecycle } from '../../tickets/ticket-lifecycle.service.js';
 import { type TicketRow, TicketsRepository } from '../../tickets/tickets.repository.js';
@@ -27,7 +26,6 @@ import {
   inboundRoute,
   incomingOf,
   previewAfter,
-  type Responders,
 } from '../inbound-rules.js';
 import { type MessageRow, MessagesRepository, quoteOf, toMessageSnapshot } from '../messages.repository.js';
 
@@ -55,10 +53,6 @@ const CALLS_DISABLED_REPLY =
 @Injectable()
 export class ReceiveInboundUseCase {
   private readonly logger = new Logger(ReceiveInboundUseCase.name);
-  /** The chatbot, or a prompt or queue integration owning the ticket. */
-  readonly responders: Responders = {
-    answers: (ticket) => this.automation.concerns(ticket) || this.chatbot.answers(ticket),
-  };
 
   constructor(
     private readonly transactions: TransactionHost,
@@ -67,8 +61,7 @@ export class ReceiveInboundUseCase {
     private readonly messages: MessagesRepository,
     private readonly ticketEvents: TicketEvents,
     private readonly lifecycle: TicketLifecycle,
-    private readonly chatbot: ChatbotService,
-    private readonly automation: InboundAutomation,
+    private readonly hooks: ConversationHooks,
     private readonly events: EventPublisher,
     private readonly jobs: JobsService,
     @Inject(APP_CONFIG) private readonly config: TicketsConfig,
@@ -175,7 +168,7 @@ export class ReceiveInboundUseCase {
         });
     let ticket = found;
     const previous = created ? null : placementOf(ticket);
-    const reopens = inboundRoute(ticket, incoming, this.responders) === 'reopen';
+    const reopens = inboundRoute(ticket, incoming, this.hooks.inbound) === 'reopen';
 
     // a pending rating: 1-3 is recorded; anything else ends the wait and is handled as a normal message
     if (reopens) {
@@ -212,7 +205,7 @@ export class ReceiveInboundUseCase {
     if (!stored) return null;
     ticket = stored.ticket;
 
-    const route = inboundRoute(ticket, incoming, this.responders);
+    const route = inboundRoute(ticket, incoming, this.hooks.inbound);
     if (route !== 'bots') {
       // nothing answers (an agent's ticket, a group, the phone's own message): the ticket is as stored, and its
       // event goes out with the message's in one outbox write
@@ -229,58 +222,31 @@ export class ReceiveInboundUseCase {
     }
 
     await this.emitStored(companyId, stored);
-    // the company's settings only for the chatbot, read with the connection then
-    const context = this.chatbot.answers(ticket)
-      ? await this.projections.companyAndConnection(companyId, incoming.connectionId)
-      : { company: null, connection: await this.projections.connection(companyId, incoming.connectionId) };
-    const connection = context.connection ?? fallback(incoming);
-    // a prompt or queue integration owning the ticket answers instead of the chatbot (queued job)
-    const automation = { companyId, connection, messageId: stored.message.id };
-    // the ticket as the bots left it (unchanged since stored when none acted), with its snapshot for the event
+    // the automation above answers (`ConversationHooks.inbound`); the ticket as it left it (unchanged since stored
+    // when none acted), with its snapshot for the event
+    const responder = this.hooks.inbound;
+    const answer = await responder.prepare({
+      companyId,
+      ticket,
+      body: incoming.body,
+      contactName: data.contact.name,
+      connectionId: incoming.connectionId,
+      messageId: stored.message.id,
+    });
+    const connection = answer.connection;
     let fresh: { ticket: TicketRow; snapshot: TicketSnapshot } | null;
     const asStored = ticket;
-    const idle =
-      this.automation.idlesBefore(ticket) &&
-      this.chatbot.idles({ ticket, body: incoming.body, connection, company: context.company });
     try {
       // the failure boundary of the bots: what they did is undone on failure, never the stored message (a message
       // no bot acts on, the usual one on a ticket waiting in its queue, needs none)
-      fresh = idle
-        ? null
-        : await this.savepoint(async () => {
-            let acted: { ticket: TicketRow; snapshot: TicketSnapshot } | null = null;
-            if (!(await this.automation.beforeChatbot({ ...automation, ticket }))) {
-              const queueIdBefore = ticket.queueId;
-              const answered =
-                this.chatbot.answers(ticket) &&
-                (await this.chatbot.handle({
-                  companyId,
-                  ticket,
-                  body: incoming.body,
-                  connection,
-                  company: context.company ?? (await this.projections.company(companyId)),
-                  contactName: data.contact.name,
-                }));
-              if (answered) {
-                acted = await this.tickets.findWithSnapshot(companyId, ticket.id);
-                ticket = acted?.ticket ?? ticket;
-              }
-              if (await this.automation.afterChatbot({ ...automation, ticket }, queueIdBefore)) {
-                acted = await this.tickets.findWithSnapshot(companyId, ticket.id);
-                ticket = acted?.ticket ?? ticket;
-              }
-            } else {
-              acted = await this.tickets.findWithSnapshot(companyId, ticket.id);
-              ticket = acted?.ticket ?? ticket;
-            }
-            return acted;
-          });
+      fresh = answer.idle ? null : await this.savepoint(() => answer.run());
+      ticket = fresh?.ticket ?? ticket;
     } catch (error) {
       this.logger.error(
         { err: error, companyId, ticketId: asStored.id },
         'the chatbot or a bot failed on an inbound message: the message is kept and the ticket waits in its queue',
       );
-      await this.automation.recordFailure(companyId, asStored, error);
+      await responder.failed(companyId, asStored, error);
       ticket = await this.withoutBots(companyId, asStored, connection);
       fresh = await this.tickets.findWithSnapshot(companyId, ticket.id);
       ticket = fresh?.ticket ?? ticket;
@@ -423,24 +389,3 @@ export class ReceiveInboundUseCase {
     });
   }
 }
-
-/** Until the connector's snapshot arrives, a connection behaves as a new one (no queues, no timers). */
-const fallback = (incoming: Incoming): ConnectionView => ({
-  id: incoming.connectionId,
-  name: '',
-  status: 'CONNECTED',
-  isDefault: false,
-  greetingMessage: '',
-  complationMessage: '',
-  outOfHoursMessage: '',
-  ratingMessage: '',
-  timeSendQueue: 0,
-  sendIdQueue: null,
-  expiresInactiveMessage: '',
-  expiresTicket: 0,
-  timeUseBotQueues: 0,
-  maxUseBotQueues: 3,
-  promptId: null,
-  integrationId: null,
-  queueIds: [],
-});

@@ -4,7 +4,7 @@ import type { SendMessageInput } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import type { Identity } from '@cs/platform/tenancy';
-import { mimeOf } from '../../chatbot/chatbot.service.js';
+import { mimeOf } from '../mime-types.js';
 import { MediaStorage, type UploadedFile } from '../../media/media.storage.js';
 import { ProjectionsRepository } from '../../projections/projections.repository.js';
 import { TicketsQueries } from '../../tickets/tickets.queries.js';

@@ -8,7 +8,7 @@ import { EventPublisher } from '@cs/platform/events';
 import { JobsService } from '@cs/platform/jobs';
 import type { Identity } from '@cs/platform/tenancy';
 import { ProjectionsRepository } from '../../projections/projections.repository.js';
-import { parseDateTime } from '../local-time.js';
+import { parseDateTime } from '../../time/local-time.js';
 import { enqueueScheduleSend } from '../schedule-jobs.js';
 import { SchedulesRepository } from '../schedules.repository.js';
 

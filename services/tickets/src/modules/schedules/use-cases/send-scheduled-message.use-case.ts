@@ -5,7 +5,7 @@ import { ScheduleUpdated } from '@cs/proto/events';
 import { TransactionHost } from '@cs/platform/database';
 import { EventPublisher } from '@cs/platform/events';
 import { JobsService } from '@cs/platform/jobs';
-import { mimeOf } from '../../chatbot/chatbot.service.js';
+import { mimeOf } from '../../messages/mime-types.js';
 import { MediaStorage } from '../../media/media.storage.js';
 import { renderTemplate } from '../../messages/message-template.js';
 import { OutboundService } from '../../messages/outbound.service.js';

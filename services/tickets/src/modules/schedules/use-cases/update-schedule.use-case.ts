@@ -7,7 +7,7 @@ import { DomainError, validationError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
 import { JobsService } from '@cs/platform/jobs';
 import { ProjectionsRepository } from '../../projections/projections.repository.js';
-import { parseDateTime } from '../local-time.js';
+import { parseDateTime } from '../../time/local-time.js';
 import { enqueueScheduleSend } from '../schedule-jobs.js';
 import { SchedulesRepository } from '../schedules.repository.js';
 

@@ -5,9 +5,9 @@ import type { UpdateTicketInput } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import type { Identity } from '@cs/platform/tenancy';
-import { AutoAssignService } from '../../chatbot/auto-assign.service.js';
 import { ProjectionsRepository } from '../../projections/projections.repository.js';
 import { QueuesRepository } from '../../queues/queues.repository.js';
+import { ConversationHooks } from '../conversation-hooks.js';
 import { placementOf, TicketEvents } from '../ticket-events.js';
 import { TicketLifecycle } from '../ticket-lifecycle.service.js';
 import { TicketsQueries } from '../tickets.queries.js';
@@ -49,7 +49,7 @@ export interface TransitionPorts {
   readonly queues: Pick<QueuesRepository, 'find' | 'assertReferences'>;
   readonly lifecycle: Pick<TicketLifecycle, 'markRead' | 'close' | 'say'>;
   readonly ticketEvents: Pick<TicketEvents, 'updated'>;
-  readonly autoAssign: Pick<AutoAssignService, 'assign'>;
+  readonly hooks: Pick<ConversationHooks, 'ticketWaiting'>;
 }
 
 /** The transitions' ports in the application: the real repositories and services. */
@@ -63,7 +63,7 @@ export class TicketTransitionPorts implements TransitionPorts {
     readonly queues: QueuesRepository,
     readonly lifecycle: TicketLifecycle,
     readonly ticketEvents: TicketEvents,
-    readonly autoAssign: AutoAssignService,
+    readonly hooks: ConversationHooks,
   ) {}
 }
 
@@ -135,7 +135,8 @@ export abstract class TicketTransition {
   /**
    * Puts the ticket at `to` (out of the chatbot's menu; the automation the body names) and its attendance
    * cycle with it: a new queue restarts the queue wait, `cycle` adds the transition's own times. A pending
-   * ticket left without a user goes to its queue's auto-assignment.
+   * ticket left without a user is announced waiting (`ConversationHooks.ticketWaiting`: the queue's
+   * auto-assignment takes it).
    */
   protected async place(
     companyId: CompanyId,
@@ -144,7 +145,7 @@ export abstract class TicketTransition {
     to: Placement,
     cycle: CyclePatch = {},
   ): Promise<TicketRow> {
-    const { tickets, autoAssign } = this.ports;
+    const { tickets, hooks } = this.ports;
     const updated = await tickets.patch(companyId, ticket.id, {
       status: to.status,
       userId: to.userId,
@@ -162,7 +163,7 @@ export abstract class TicketTransition {
       ...(to.queueId !== ticket.queueId ? { queuedAt: 'now' as const } : {}),
       ...cycle,
     });
-    if (updated.status === 'pending' && updated.userId === null) await autoAssign.assign(companyId, updated);
+    if (updated.status === 'pending' && updated.userId === null) await hooks.ticketWaiting(companyId, updated);
     return updated;
   }
 

@@ -178,10 +178,9 @@ function conversation(ticket: TicketRow) {
         return { id, status, queueId, userId } as TicketSnapshot;
       },
     },
-    autoAssign: {
-      assign: async (_companyId, row) => {
+    hooks: {
+      ticketWaiting: async (_companyId, row) => {
         state.autoAssigned.push(row.id);
-        return null;
       },
     },
   };
