@@ -18,7 +18,7 @@ import { QuickMessagesModule } from './modules/quick-messages/quick-messages.mod
 import { SchedulesModule } from './modules/schedules/schedules.module.js';
 import { TagsModule } from './modules/tags/tags.module.js';
 import { TicketNotesModule } from './modules/ticket-notes/ticket-notes.module.js';
-import { TicketsModule } from './modules/tickets/tickets.module.js';
+import { TicketsModule } from './modules/ticket-actions/tickets.module.js';
 
 @Module({})
 export class TicketsAppModule {

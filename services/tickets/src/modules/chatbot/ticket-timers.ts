@@ -8,7 +8,7 @@ import { AUTO_TRANSFER_JOB } from '../messages/use-cases/receive-inbound.use-cas
 import { INACTIVITY_JOB } from '../messages/outbound.service.js';
 import { ProjectionsRepository } from '../projections/projections.repository.js';
 import { placementOf, TicketEvents } from '../tickets/ticket-events.js';
-import { TicketLifecycle } from '../tickets/ticket-lifecycle.service.js';
+import { TicketLifecycle } from '../messages/ticket-lifecycle.service.js';
 import { TicketsRepository } from '../tickets/tickets.repository.js';
 import { AutoAssignService } from './auto-assign.service.js';
 

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { MediaModule } from '../media/media.module.js';
 import { OutboundModule } from '../messages/outbound.module.js';
 import { ProjectionsModule } from '../projections/projections.module.js';
-import { TicketLifecycleModule } from '../tickets/ticket-lifecycle.module.js';
+import { TicketLifecycleModule } from '../messages/ticket-lifecycle.module.js';
 import { TicketsDataModule } from '../tickets/tickets-data.module.js';
 import { PromptsModule } from '../prompts/prompts.module.js';
 import { ExternalApiConsumer } from './external-api.consumer.js';

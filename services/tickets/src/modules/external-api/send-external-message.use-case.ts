@@ -13,7 +13,7 @@ import { renderTemplate } from '../messages/message-template.js';
 import { OutboundService } from '../messages/outbound.service.js';
 import { ProjectionsRepository } from '../projections/projections.repository.js';
 import { placementOf, TicketEvents } from '../tickets/ticket-events.js';
-import { TicketLifecycle } from '../tickets/ticket-lifecycle.service.js';
+import { TicketLifecycle } from '../messages/ticket-lifecycle.service.js';
 import { TicketsRepository } from '../tickets/tickets.repository.js';
 import { ExternalApiRepository } from './external-api.repository.js';
 

@@ -135,7 +135,7 @@ describe('the stored inbound message', () => {
         kind: 'location',
         body: '',
         location: { latitude: -23.5, longitude: -46.6, name: 'Loja', address: 'Rua A', thumbnailUrl: null },
-      } as Partial<InboundMessage>),
+      }),
     );
     expect(location.body).toBe('|https://maps.google.com/maps?q=-23.5%2C-46.6&z=17&hl=pt-BR|Loja\nRua A');
     expect(location.mediaType).toBe('locationMessage');

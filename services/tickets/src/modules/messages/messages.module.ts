@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { MediaModule } from '../media/media.module.js';
 import { OutboundModule } from './outbound.module.js';
 import { ProjectionsModule } from '../projections/projections.module.js';
-import { TicketLifecycleModule } from '../tickets/ticket-lifecycle.module.js';
+import { TicketLifecycleModule } from './ticket-lifecycle.module.js';
 import { TicketsDataModule } from '../tickets/tickets-data.module.js';
 import { MessagesConsumer } from './messages.consumer.js';
 import { MessageCountsController } from './message-counts.controller.js';

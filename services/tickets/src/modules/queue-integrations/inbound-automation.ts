@@ -14,7 +14,7 @@ import { PlanGate } from '../prompts/plan-gate.js';
 import { PromptsRepository } from '../prompts/prompts.repository.js';
 import { QueuesRepository } from '../queues/queues.repository.js';
 import { placementOf, TicketEvents } from '../tickets/ticket-events.js';
-import { TicketLifecycle } from '../tickets/ticket-lifecycle.service.js';
+import { TicketLifecycle } from '../messages/ticket-lifecycle.service.js';
 import { type TicketRow, TicketsRepository } from '../tickets/tickets.repository.js';
 import { describeFailure } from './automation-failure.js';
 import { type BotOutcome, type BotReply, IntegrationRunner } from './integration-runner.js';

@@ -4,7 +4,7 @@ import { MediaModule } from '../media/media.module.js';
 import { OutboundModule } from '../messages/outbound.module.js';
 import { ProjectionsModule } from '../projections/projections.module.js';
 import { QueuesDataModule } from '../queues/queues-data.module.js';
-import { TicketLifecycleModule } from '../tickets/ticket-lifecycle.module.js';
+import { TicketLifecycleModule } from '../messages/ticket-lifecycle.module.js';
 import { TicketsDataModule } from '../tickets/tickets-data.module.js';
 import { AiResponder } from '../prompts/ai-responder.js';
 import { PromptsModule } from '../prompts/prompts.module.js';

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { MediaModule } from '../media/media.module.js';
 import { ProjectionsModule } from '../projections/projections.module.js';
 import { QueuesDataModule } from './queues-data.module.js';
-import { TicketsDataModule } from '../tickets/tickets-data.module.js';
 import { QueueOptionsController } from './queue-options.controller.js';
 import { QueuesController } from './queues.controller.js';
 import { CreateQueueOptionUseCase } from './use-cases/create-queue-option.use-case.js';
@@ -16,7 +15,7 @@ import { UpdateQueueUseCase } from './use-cases/update-queue.use-case.js';
 
 /** Queues (departments) and the option trees of their chatbot menus. */
 @Module({
-  imports: [MediaModule, ProjectionsModule, QueuesDataModule, TicketsDataModule],
+  imports: [MediaModule, ProjectionsModule, QueuesDataModule],
   controllers: [QueuesController, QueueOptionsController],
   providers: [
     CreateQueueUseCase,

@@ -243,7 +243,12 @@ export class QueuesRepository {
     return row ? toQueueRow(row) : null;
   }
 
+  /** Deletes a queue (its option tree goes with it); its tickets lose it and any option of its menu, their list order unchanged. */
   async delete(companyId: CompanyId, id: number): Promise<void> {
+    await this.db.query(
+      'UPDATE tickets SET queue_id = NULL, queue_option_id = NULL WHERE company_id = $1 AND queue_id = $2',
+      [companyId, id],
+    );
     await this.db.query('DELETE FROM queues WHERE company_id = $1 AND id = $2', [companyId, id]);
   }
 

@@ -512,14 +512,6 @@ export class TicketsRepository {
     await this.patchCycle(companyId, cycle.id, { chatbotAt: 'now' });
   }
 
-  /** A deleted queue's tickets lose it (and any option of its menu); their list order does not change. */
-  async clearQueue(companyId: CompanyId, queueId: number): Promise<void> {
-    await this.db.query(
-      'UPDATE tickets SET queue_id = NULL, queue_option_id = NULL WHERE company_id = $1 AND queue_id = $2',
-      [companyId, queueId],
-    );
-  }
-
   async delete(companyId: CompanyId, id: number): Promise<void> {
     await this.db.query('DELETE FROM tickets WHERE company_id = $1 AND id = $2', [companyId, id]);
   }

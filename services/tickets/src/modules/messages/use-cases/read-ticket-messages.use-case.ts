@@ -4,7 +4,7 @@ import type { TicketSnapshot } from '@cs/proto/events';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import type { Identity } from '@cs/platform/tenancy';
-import { TicketLifecycle } from '../../tickets/ticket-lifecycle.service.js';
+import { TicketLifecycle } from '../ticket-lifecycle.service.js';
 import { TicketsQueries } from '../../tickets/tickets.queries.js';
 import { TicketsRepository } from '../../tickets/tickets.repository.js';
 import { MessagesQueries, type MessageView } from '../messages.queries.js';

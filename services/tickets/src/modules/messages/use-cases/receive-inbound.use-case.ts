@@ -17,7 +17,7 @@ import type { TicketsConfig } from '../../../config/env.js';
 import { type ConnectionView, ProjectionsRepository } from '../../projections/projections.repository.js';
 import { ConversationHooks } from '../../tickets/conversation-hooks.js';
 import { placementOf, TicketEvents } from '../../tickets/ticket-events.js';
-import { TicketLifecycle } from '../../tickets/ticket-lifecycle.service.js';
+import { TicketLifecycle } from '../ticket-lifecycle.service.js';
 import { type TicketRow, TicketsRepository } from '../../tickets/tickets.repository.js';
 import {
   armsAutoTransfer,

@@ -6,7 +6,6 @@ import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
 import { MediaStorage } from '../../media/media.storage.js';
-import { TicketsRepository } from '../../tickets/tickets.repository.js';
 import { QueuesRepository, toQueueSnapshot } from '../queues.repository.js';
 
 /**
@@ -18,7 +17,6 @@ export class DeleteQueueUseCase {
   constructor(
     private readonly transactions: TransactionHost,
     private readonly queues: QueuesRepository,
-    private readonly tickets: TicketsRepository,
     private readonly media: MediaStorage,
     private readonly events: EventPublisher,
     private readonly audit: AuditTrail,
@@ -29,7 +27,6 @@ export class DeleteQueueUseCase {
       const queue = await this.queues.find(companyId, queueId);
       if (!queue) throw new DomainError('ERR_NOT_FOUND');
       if (queue.promptId !== null || queue.integrationId !== null) throw new DomainError('ERR_QUEUE_IN_USE');
-      await this.tickets.clearQueue(companyId, queueId);
       await this.queues.delete(companyId, queueId);
       await this.events.emit(QueueDeleted, { companyId, key: queueId, data: { id: queueId } });
       await this.audit.record({

@@ -1,10 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import type { UpdateTicketInput } from '@cs/proto/http';
 import { DomainError } from '@cs/platform/errors';
 import type { Identity } from '@cs/platform/tenancy';
-import type { TicketRow } from '../tickets.repository.js';
-import { TicketTransition, TicketTransitionPorts, type TransitionPorts } from './ticket-transition.js';
+import type { TicketRow } from '../../tickets/tickets.repository.js';
+import { TicketTransition } from './ticket-transition.js';
 
 /**
  * Reopen (closed → open or pending), refused while the contact has another open or pending ticket (400
@@ -14,10 +14,6 @@ import { TicketTransition, TicketTransitionPorts, type TransitionPorts } from '.
 @Injectable()
 export class ReopenTicketUseCase extends TicketTransition {
   readonly kind = 'reopen';
-
-  constructor(@Inject(TicketTransitionPorts) ports: TransitionPorts) {
-    super(ports);
-  }
 
   protected async apply(
     companyId: CompanyId,

@@ -1,9 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import type { UpdateTicketInput } from '@cs/proto/http';
 import type { Identity } from '@cs/platform/tenancy';
-import type { TicketRow } from '../tickets.repository.js';
-import { TicketTransition, TicketTransitionPorts, type TransitionPorts } from './ticket-transition.js';
+import type { TicketRow } from '../../tickets/tickets.repository.js';
+import { TicketTransition } from './ticket-transition.js';
 
 /**
  * Transfer (the status unchanged): to the queue and/or user the body names (a pending ticket keeps no user),
@@ -14,10 +14,6 @@ import { TicketTransition, TicketTransitionPorts, type TransitionPorts } from '.
 @Injectable()
 export class TransferTicketUseCase extends TicketTransition {
   readonly kind = 'transfer';
-
-  constructor(@Inject(TicketTransitionPorts) ports: TransitionPorts) {
-    super(ports);
-  }
 
   protected async apply(
     companyId: CompanyId,

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import type { TicketSnapshot, TicketStatus } from '@cs/proto/events';
 import type { UpdateTicketInput } from '@cs/proto/http';
@@ -7,11 +7,11 @@ import { DomainError } from '@cs/platform/errors';
 import type { Identity } from '@cs/platform/tenancy';
 import { ProjectionsRepository } from '../../projections/projections.repository.js';
 import { QueuesRepository } from '../../queues/queues.repository.js';
-import { ConversationHooks } from '../conversation-hooks.js';
-import { placementOf, TicketEvents } from '../ticket-events.js';
-import { TicketLifecycle } from '../ticket-lifecycle.service.js';
-import { TicketsQueries } from '../tickets.queries.js';
-import { type TicketRow, TicketsRepository } from '../tickets.repository.js';
+import { ConversationHooks } from '../../tickets/conversation-hooks.js';
+import { placementOf, TicketEvents } from '../../tickets/ticket-events.js';
+import { TicketLifecycle } from '../../messages/ticket-lifecycle.service.js';
+import { TicketsQueries } from '../../tickets/tickets.queries.js';
+import { type TicketRow, TicketsRepository } from '../../tickets/tickets.repository.js';
 
 /** The transitions of `PUT /tickets/{id}`, one use-case each. */
 export type TransitionKind = 'accept' | 'return' | 'close' | 'reopen' | 'transfer';
@@ -79,12 +79,14 @@ export interface Placement {
 /**
  * One transition of `PUT /tickets/{id}`, in one transaction: the ticket locked (404 `ERR_NO_TICKET_FOUND`),
  * one the caller may open (403 `ERR_NO_PERMISSION`), its messages marked read, the transition's own rule
- * (`apply`), and `tickets.ticket.updated` with where it was before. The steps the rules share are below.
+ * (`apply`), and `tickets.ticket.updated` with where it was before. The steps the rules share are below. A
+ * transition gets the application's ports by injection (`TicketTransitionPorts`) and in-memory ones in unit specs.
  */
+@Injectable()
 export abstract class TicketTransition {
   abstract readonly kind: TransitionKind;
 
-  constructor(protected readonly ports: TransitionPorts) {}
+  constructor(@Inject(TicketTransitionPorts) protected readonly ports: TransitionPorts) {}
 
   protected abstract apply(
     companyId: CompanyId,

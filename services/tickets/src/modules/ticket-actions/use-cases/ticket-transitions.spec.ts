@@ -5,7 +5,7 @@ import { DomainError } from '@cs/platform/errors';
 import type { Identity } from '@cs/platform/tenancy';
 import type { CompanyView, UserView } from '../../projections/projections.repository.js';
 import type { QueueRow } from '../../queues/queues.repository.js';
-import type { TicketRow, TrackingRow } from '../tickets.repository.js';
+import type { TicketRow, TrackingRow } from '../../tickets/tickets.repository.js';
 import { ACCEPT_GREETING, AcceptTicketUseCase } from './accept-ticket.use-case.js';
 import { CloseTicketUseCase } from './close-ticket.use-case.js';
 import { ReopenTicketUseCase } from './reopen-ticket.use-case.js';

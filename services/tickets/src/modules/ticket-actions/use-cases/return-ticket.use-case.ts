@@ -1,9 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import type { UpdateTicketInput } from '@cs/proto/http';
 import type { Identity } from '@cs/platform/tenancy';
-import type { TicketRow } from '../tickets.repository.js';
-import { TicketTransition, TicketTransitionPorts, type TransitionPorts } from './ticket-transition.js';
+import type { TicketRow } from '../../tickets/tickets.repository.js';
+import { TicketTransition } from './ticket-transition.js';
 
 /**
  * Return (open → pending): the ticket leaves its user and waits in its queue (or the one the body names, with
@@ -13,10 +13,6 @@ import { TicketTransition, TicketTransitionPorts, type TransitionPorts } from '.
 @Injectable()
 export class ReturnTicketUseCase extends TicketTransition {
   readonly kind = 'return';
-
-  constructor(@Inject(TicketTransitionPorts) ports: TransitionPorts) {
-    super(ports);
-  }
 
   protected async apply(
     companyId: CompanyId,

@@ -3,12 +3,12 @@ import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { MarkChatRead } from '@cs/proto/events';
 import { EventPublisher } from '@cs/platform/events';
-import { MessagesRepository } from '../messages/messages.repository.js';
-import { renderTemplate } from '../messages/message-template.js';
-import { OutboundService } from '../messages/outbound.service.js';
+import { MessagesRepository } from './messages.repository.js';
+import { renderTemplate } from './message-template.js';
+import { OutboundService } from './outbound.service.js';
 import { ProjectionsRepository } from '../projections/projections.repository.js';
-import { TicketEvents } from './ticket-events.js';
-import { type TicketRow, TicketsRepository, type TrackingRow } from './tickets.repository.js';
+import { TicketEvents } from '../tickets/ticket-events.js';
+import { type TicketRow, TicketsRepository, type TrackingRow } from '../tickets/tickets.repository.js';
 
 export const RATING_PROMPT =
   'Digite de 1 à 3 para qualificar nosso atendimento:\n*1* - _Insatisfeito_\n*2* - _Satisfeito_\n*3* - _Muito Satisfeito_';

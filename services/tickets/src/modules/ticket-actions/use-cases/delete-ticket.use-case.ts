@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
-import { TicketEvents } from '../ticket-events.js';
-import { TicketsRepository } from '../tickets.repository.js';
+import { TicketEvents } from '../../tickets/ticket-events.js';
+import { TicketsRepository } from '../../tickets/tickets.repository.js';
 
 /** `DELETE /tickets/{id}` (admins): the ticket, its messages, cycles, tags and notes go; lists drop it. */
 @Injectable()

@@ -1,8 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import type { Identity } from '@cs/platform/tenancy';
-import type { TicketRow } from '../tickets.repository.js';
-import { TicketTransition, TicketTransitionPorts, type TransitionPorts } from './ticket-transition.js';
+import type { TicketRow } from '../../tickets/tickets.repository.js';
+import { TicketTransition } from './ticket-transition.js';
 
 /**
  * Close: the caller closes the ticket (the rating request or the completion message, see
@@ -11,10 +11,6 @@ import { TicketTransition, TicketTransitionPorts, type TransitionPorts } from '.
 @Injectable()
 export class CloseTicketUseCase extends TicketTransition {
   readonly kind = 'close';
-
-  constructor(@Inject(TicketTransitionPorts) ports: TransitionPorts) {
-    super(ports);
-  }
 
   protected async apply(companyId: CompanyId, identity: Identity, ticket: TicketRow): Promise<void> {
     if (ticket.status === 'closed') return;

@@ -1,9 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import type { UpdateTicketInput } from '@cs/proto/http';
 import type { Identity } from '@cs/platform/tenancy';
-import type { TicketRow } from '../tickets.repository.js';
-import { TicketTransition, TicketTransitionPorts, type TransitionPorts } from './ticket-transition.js';
+import type { TicketRow } from '../../tickets/tickets.repository.js';
+import { TicketTransition } from './ticket-transition.js';
 
 export const ACCEPT_GREETING =
   '*Mensagem Automática:*\n{{ms}} *{{name}}*, meu nome é *{{agent}}* e agora vou prosseguir com seu atendimento!';
@@ -16,10 +16,6 @@ export const ACCEPT_GREETING =
 @Injectable()
 export class AcceptTicketUseCase extends TicketTransition {
   readonly kind = 'accept';
-
-  constructor(@Inject(TicketTransitionPorts) ports: TransitionPorts) {
-    super(ports);
-  }
 
   protected async apply(
     companyId: CompanyId,

@@ -7,9 +7,9 @@ import { DomainError } from '@cs/platform/errors';
 import type { Identity } from '@cs/platform/tenancy';
 import { ProjectionsRepository } from '../../projections/projections.repository.js';
 import { QueuesRepository } from '../../queues/queues.repository.js';
-import { placementOf, TicketEvents } from '../ticket-events.js';
-import { isAdmin } from '../tickets.queries.js';
-import { TicketsRepository } from '../tickets.repository.js';
+import { placementOf, TicketEvents } from '../../tickets/ticket-events.js';
+import { isAdmin } from '../../tickets/tickets.queries.js';
+import { TicketsRepository } from '../../tickets/tickets.repository.js';
 
 /**
  * `POST /tickets`: an agent opens a conversation with a contact. The connection is the one asked for, the

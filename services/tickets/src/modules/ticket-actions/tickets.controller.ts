@@ -14,8 +14,8 @@ import {
 import { DomainError } from '@cs/platform/errors';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CompanyIdParam, CurrentIdentity, type Identity, RequiresPlanFlag, Roles } from '@cs/platform/tenancy';
-import { TicketsQueries } from './tickets.queries.js';
-import { TicketsRepository } from './tickets.repository.js';
+import { TicketsQueries } from '../tickets/tickets.queries.js';
+import { TicketsRepository } from '../tickets/tickets.repository.js';
 import { CreateTicketUseCase } from './use-cases/create-ticket.use-case.js';
 import { DeleteTicketUseCase } from './use-cases/delete-ticket.use-case.js';
 import { AcceptTicketUseCase } from './use-cases/accept-ticket.use-case.js';
