@@ -357,6 +357,30 @@ describe('the lifecycle of a ticket', () => {
   });
 });
 
+describe('two accepts of one pending ticket at once', () => {
+  it('the first accepts it; the second answers the ticket as the first left it, with one greeting', async () => {
+    const setup = await setupCompany(harness, await nextCompanyId(), { settings: { sendGreetingAccepted: 'enabled' } });
+    await harness.publish(
+      'contacts.inbound-message.resolved',
+      setup.companyId,
+      'k',
+      inboundText(setup.contact, setup.connectionId, 'Alguém aí?'),
+    );
+    const ticket = await ticketOf(setup);
+    const answers = await Promise.all([
+      harness.http('PUT', `/tickets/${ticket.id}`, setup.admin, { status: 'open' }),
+      harness.http('PUT', `/tickets/${ticket.id}`, setup.admin, { status: 'open' }),
+    ]);
+    expect(answers.map((answer) => [answer.status, answer.body.status, answer.body.userId])).toEqual([
+      [200, 'open', setup.admin.userId],
+      [200, 'open', setup.admin.userId],
+    ]);
+    const { body } = await harness.http('GET', `/messages/${ticket.id}`, setup.admin);
+    const greetings = body.messages.filter((message: { body: string }) => message.body.includes('meu nome é'));
+    expect(greetings).toHaveLength(1);
+  });
+});
+
 describe('tenancy and authentication', () => {
   let a: CompanySetup;
   let b: CompanySetup;
