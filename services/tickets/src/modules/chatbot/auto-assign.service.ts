@@ -22,7 +22,7 @@ export class AutoAssignService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.hooks.onTicketWaiting(async (companyId, ticket) => {
+    this.hooks.ticketWaiting.on(async (companyId, ticket) => {
       await this.assign(companyId, ticket);
     });
   }

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG } from '@cs/platform/config';
-import type { TicketsConfig } from '../../config/env.js';
+import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { MessageCreated, type OutboundContent, SendMessage } from '@cs/proto/events';
 import { EventPublisher } from '@cs/platform/events';
-import { JobsService } from '@cs/platform/jobs';
-import { ProjectionsRepository } from '../projections/projections.repository.js';
+import { ConversationHooks } from '../tickets/conversation-hooks.js';
 import { type TicketRow, TicketsRepository } from '../tickets/tickets.repository.js';
 import { type MessageRow, MessagesRepository, quoteOf, toMessageSnapshot } from './messages.repository.js';
 
@@ -45,9 +42,7 @@ export class OutboundService {
     private readonly messages: MessagesRepository,
     private readonly tickets: TicketsRepository,
     private readonly events: EventPublisher,
-    private readonly projections: ProjectionsRepository,
-    private readonly jobs: JobsService,
-    @Inject(APP_CONFIG) private readonly config: TicketsConfig,
+    private readonly hooks: ConversationHooks,
   ) {}
 
   async send(companyId: CompanyId, ticket: TicketRow, input: OutboundInput): Promise<MessageRow> {
@@ -93,7 +88,7 @@ export class OutboundService {
       fromMe: true,
       unreadMessages: 0,
     });
-    await this.armInactivityTimer(companyId, updated);
+    await this.hooks.weSpoke.emit(companyId, updated);
     // the command, then the message with its ticket, in one outbox write
     await this.events.emitAll([
       {
@@ -122,18 +117,4 @@ export class OutboundService {
     ]);
     return message;
   }
-
-  /** `expiresTicket`: an open ticket where we spoke last closes after that many minutes of silence. */
-  private async armInactivityTimer(companyId: CompanyId, ticket: TicketRow): Promise<void> {
-    if (ticket.status !== 'open' || ticket.isGroup) return;
-    const connection = await this.projections.connection(companyId, ticket.whatsappId);
-    if (!connection || connection.expiresTicket <= 0) return;
-    await this.jobs.send(
-      INACTIVITY_JOB,
-      { companyId, ticketId: ticket.id },
-      { startAfter: new Date(Date.now() + connection.expiresTicket * this.config.TICKETS_TIMER_MINUTE_MS) },
-    );
-  }
 }
-
-export const INACTIVITY_JOB = 'tickets.inactivity-close';

@@ -17,7 +17,7 @@ export class ScheduleSendFailures implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.hooks.onSendFailed(async (companyId, { messageId, reason }) => {
+    this.hooks.sendFailed.on(async (companyId, { messageId, reason }) => {
       const schedule = await this.schedules.markFailedByMessage(companyId, messageId, reason);
       if (schedule) await this.events.emit(ScheduleUpdated, { companyId, key: schedule.id, data: schedule });
     });

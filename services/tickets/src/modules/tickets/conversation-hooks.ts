@@ -34,37 +34,40 @@ export interface InboundResponder {
   failed(companyId: CompanyId, ticket: TicketRow, error: unknown): Promise<void>;
 }
 
-type Handler<T> = (companyId: CompanyId, subject: T) => Promise<void>;
+/** One in-process event: its handlers run in the emitter's transaction, one after another in subscription order. */
+export class Hook<T> {
+  private readonly handlers: Array<(companyId: CompanyId, subject: T) => Promise<void>> = [];
+
+  on(handler: (companyId: CompanyId, subject: T) => Promise<void>): void {
+    this.handlers.push(handler);
+  }
+
+  async emit(companyId: CompanyId, subject: T): Promise<void> {
+    for (const handler of this.handlers) await handler(companyId, subject);
+  }
+}
 
 /**
  * The in-process events of the conversation layer (tickets, messages, queues) that the automation layer above
- * reacts to, in the caller's transaction, one handler after another in the order they subscribed (a handler's
- * error fails the caller's unit of work). The layer below never names the automation: it subscribes here when
- * its module starts (`onModuleInit`); an application without it has nothing subscribed.
+ * reacts to, in the caller's transaction (a handler's error fails the caller's unit of work). The layer below never
+ * names the automation: it subscribes here when its module starts (`onModuleInit`); an application without it has
+ * nothing subscribed.
  */
 @Injectable()
 export class ConversationHooks {
-  private readonly waiting: Array<Handler<TicketRow>> = [];
-  private readonly sendFailures: Array<Handler<{ messageId: string; reason: string }>> = [];
-  private responder: InboundResponder | null = null;
-
   /** A ticket was put pending in a queue without a user (a return, a transfer, a reopening as pending). */
-  onTicketWaiting(handler: Handler<TicketRow>): void {
-    this.waiting.push(handler);
-  }
-
-  async ticketWaiting(companyId: CompanyId, ticket: TicketRow): Promise<void> {
-    for (const handler of this.waiting) await handler(companyId, ticket);
-  }
-
+  readonly ticketWaiting = new Hook<TicketRow>();
+  /** We sent a message on a ticket (stored, the ticket's preview updated; the ticket as it is now). */
+  readonly weSpoke = new Hook<TicketRow>();
+  /**
+   * The customer wrote on a ticket that, after any bot answered, waits pending in no queue (`armsAutoTransfer`;
+   * such a message always takes the one-at-a-time inbound path), with the message's connection when it was read.
+   */
+  readonly waitingWithoutQueue = new Hook<{ ticket: TicketRow; connection?: ConnectionView }>();
   /** The connector could not send one of our messages. */
-  onSendFailed(handler: Handler<{ messageId: string; reason: string }>): void {
-    this.sendFailures.push(handler);
-  }
+  readonly sendFailed = new Hook<{ messageId: string; reason: string }>();
 
-  async sendFailed(companyId: CompanyId, failure: { messageId: string; reason: string }): Promise<void> {
-    for (const handler of this.sendFailures) await handler(companyId, failure);
-  }
+  private responder: InboundResponder | null = null;
 
   /** The one responder to customer messages (the automation layer's). */
   answerWith(responder: InboundResponder): void {

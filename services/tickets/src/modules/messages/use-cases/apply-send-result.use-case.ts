@@ -50,7 +50,7 @@ export class ApplySendResultUseCase {
             error: data.reason || data.error,
           });
           if (updated) await this.emit(companyId, updated);
-          await this.hooks.sendFailed(companyId, { messageId: message.id, reason: data.reason || data.error });
+          await this.hooks.sendFailed.emit(companyId, { messageId: message.id, reason: data.reason || data.error });
           return;
         }
         case 'whatsapp.message.ack': {

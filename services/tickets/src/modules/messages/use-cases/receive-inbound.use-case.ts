@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { CompanyId, EventData } from '@cs/proto/common';
 import {
   type ContactSnapshot,
@@ -9,11 +9,8 @@ import {
   type TicketSnapshot,
   TicketUpdated,
 } from '@cs/proto/events';
-import { APP_CONFIG } from '@cs/platform/config';
 import { TransactionHost } from '@cs/platform/database';
 import { EventPublisher } from '@cs/platform/events';
-import { JobsService } from '@cs/platform/jobs';
-import type { TicketsConfig } from '../../../config/env.js';
 import { type ConnectionView, ProjectionsRepository } from '../../projections/projections.repository.js';
 import { ConversationHooks } from '../../tickets/conversation-hooks.js';
 import { placementOf, TicketEvents } from '../../tickets/ticket-events.js';
@@ -40,7 +37,6 @@ interface Stored {
   readonly snapshot: TicketSnapshot;
 }
 
-export const AUTO_TRANSFER_JOB = 'tickets.auto-transfer';
 const CALLS_DISABLED_REPLY =
   '*Mensagem Automática:*\n\nAs chamadas de voz e vídeo estão desabilitadas para esse WhatsApp, favor enviar uma mensagem de texto. Obrigado';
 
@@ -63,8 +59,6 @@ export class ReceiveInboundUseCase {
     private readonly lifecycle: TicketLifecycle,
     private readonly hooks: ConversationHooks,
     private readonly events: EventPublisher,
-    private readonly jobs: JobsService,
-    @Inject(APP_CONFIG) private readonly config: TicketsConfig,
   ) {}
 
   async execute(companyId: CompanyId, data: Resolved): Promise<void> {
@@ -209,7 +203,7 @@ export class ReceiveInboundUseCase {
     if (route !== 'bots') {
       // nothing answers (an agent's ticket, a group, the phone's own message): the ticket is as stored, and its
       // event goes out with the message's in one outbox write
-      if (route === 'timer') await this.armAutoTransfer(companyId, ticket);
+      if (route === 'timer') await this.hooks.waitingWithoutQueue.emit(companyId, { ticket });
       const ticketEvent = created ? TicketCreated : TicketUpdated;
       await this.events.emitAll([
         this.messageCreated(companyId, stored),
@@ -251,7 +245,7 @@ export class ReceiveInboundUseCase {
       fresh = await this.tickets.findWithSnapshot(companyId, ticket.id);
       ticket = fresh?.ticket ?? ticket;
     }
-    await this.armAutoTransfer(companyId, ticket, connection);
+    if (armsAutoTransfer(ticket)) await this.hooks.waitingWithoutQueue.emit(companyId, { ticket, connection });
     const snapshot = fresh ? fresh.snapshot : stored.snapshot;
     if (created) await this.ticketEvents.created(companyId, ticket.id, snapshot);
     else await this.ticketEvents.updated(companyId, ticket.id, previous, snapshot);
@@ -332,18 +326,6 @@ export class ReceiveInboundUseCase {
   private async emitStored(companyId: CompanyId, stored: Stored): Promise<void> {
     const { definition, input } = this.messageCreated(companyId, stored);
     await this.events.emit(definition, input);
-  }
-
-  /** `timeSendQueue`/`sendIdQueue`: a pending ticket still without a queue moves to that queue after a while. */
-  private async armAutoTransfer(companyId: CompanyId, ticket: TicketRow, known?: ConnectionView): Promise<void> {
-    if (!armsAutoTransfer(ticket)) return;
-    const connection = known ?? (await this.projections.connection(companyId, ticket.whatsappId));
-    if (!connection || connection.timeSendQueue <= 0 || connection.sendIdQueue === null) return;
-    await this.jobs.send(
-      AUTO_TRANSFER_JOB,
-      { companyId, ticketId: ticket.id },
-      { startAfter: new Date(Date.now() + connection.timeSendQueue * this.config.TICKETS_TIMER_MINUTE_MS) },
-    );
   }
 
   private async updateStored(

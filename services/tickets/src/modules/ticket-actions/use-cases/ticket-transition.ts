@@ -49,7 +49,7 @@ export interface TransitionPorts {
   readonly queues: Pick<QueuesRepository, 'find' | 'assertReferences'>;
   readonly lifecycle: Pick<TicketLifecycle, 'markRead' | 'close' | 'say'>;
   readonly ticketEvents: Pick<TicketEvents, 'updated'>;
-  readonly hooks: Pick<ConversationHooks, 'ticketWaiting'>;
+  readonly hooks: { readonly ticketWaiting: Pick<ConversationHooks['ticketWaiting'], 'emit'> };
 }
 
 /** The transitions' ports in the application: the real repositories and services. */
@@ -165,7 +165,7 @@ export abstract class TicketTransition {
       ...(to.queueId !== ticket.queueId ? { queuedAt: 'now' as const } : {}),
       ...cycle,
     });
-    if (updated.status === 'pending' && updated.userId === null) await hooks.ticketWaiting(companyId, updated);
+    if (updated.status === 'pending' && updated.userId === null) await hooks.ticketWaiting.emit(companyId, updated);
     return updated;
   }
 

@@ -179,8 +179,10 @@ function conversation(ticket: TicketRow) {
       },
     },
     hooks: {
-      ticketWaiting: async (_companyId, row) => {
-        state.autoAssigned.push(row.id);
+      ticketWaiting: {
+        emit: async (_companyId, row) => {
+          state.autoAssigned.push(row.id);
+        },
       },
     },
   };
