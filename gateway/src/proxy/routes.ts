@@ -36,6 +36,7 @@ export const ROUTES: ReadonlyArray<{ readonly prefix: string; readonly service: 
   { prefix: '/queue-options', service: 'tickets' },
   { prefix: '/queueIntegration', service: 'tickets' },
   { prefix: '/prompt', service: 'tickets' },
+  { prefix: '/ai-assist', service: 'tickets' },
   { prefix: '/tags', service: 'tickets' },
   { prefix: '/ticket-tags', service: 'tickets' },
   { prefix: '/quick-messages', service: 'tickets' },
@@ -122,6 +123,7 @@ export const PLAN_GATES: ReadonlyArray<{ readonly prefix: string; readonly flag:
   { prefix: '/tags/kanban', flag: 'useKanban' },
   { prefix: '/ticket-tags', flag: 'useKanban' },
   { prefix: '/prompt', flag: 'useOpenAi' },
+  { prefix: '/ai-assist', flag: 'useOpenAi' },
   { prefix: '/queueIntegration', flag: 'useIntegrations' },
 ];
 

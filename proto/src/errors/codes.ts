@@ -125,6 +125,12 @@ export const ERROR_CATALOGUE = {
     status: 409,
     message: 'A verificação em duas etapas é obrigatória para esta conta e não pode ser desativada.',
   },
+  // AI assistance for agents (answers only, never in events)
+  ERR_AI_ASSIST_NOT_CONFIGURED: {
+    status: 409,
+    message: 'O assistente de IA não está configurado: um administrador informa o endpoint em Configurações.',
+  },
+  ERR_AI_ASSIST_FAILED: { status: 502, message: 'O provedor de IA da empresa não respondeu. Tente novamente.' },
   ERR_SERVICE_UNAVAILABLE: { status: 503, message: 'Serviço temporariamente indisponível.' },
   ERR_INTERNAL: { status: 500, message: 'Ocorreu um erro interno.' },
 } as const satisfies Record<string, { status: number; message: string }>;
@@ -146,6 +152,8 @@ const CODES_AFTER_RELEASED_EVENTS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'ERR_TWO_FACTOR_ALREADY_ENABLED',
   'ERR_TWO_FACTOR_NOT_ENABLED',
   'ERR_TWO_FACTOR_MANDATORY',
+  'ERR_AI_ASSIST_NOT_CONFIGURED',
+  'ERR_AI_ASSIST_FAILED',
 ]);
 /** The codes a released event's `error` field takes (the catalogue as those contracts were released). */
 export const EventErrorCodeSchema = z.enum(

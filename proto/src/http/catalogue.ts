@@ -15,6 +15,12 @@ import {
   QueueIntegrationTestSessionResponseSchema,
 } from './automation.js';
 import {
+  AssistSettingsRequestSchema,
+  AssistSettingsResponseSchema,
+  AssistStreamEventSchema,
+  AssistTicketParamsSchema,
+} from './assist.js';
+import {
   InvoiceListQuerySchema,
   InvoiceListSchema,
   InvoicePageSchema,
@@ -625,6 +631,28 @@ export const PUBLIC_API: readonly PublicRoute[] = [
   route('DELETE', '/prompt/{id}', 'tickets', 'admin', 'Delete an AI prompt (answers a message)', {
     response: PromptDeletedResponseSchema,
     params: IdParamsSchema,
+  }),
+  route('GET', '/ai-assist/settings', 'tickets', 'admin', "The company's AI endpoint for agents (key masked)", {
+    response: AssistSettingsResponseSchema,
+  }),
+  route('PUT', '/ai-assist/settings', 'tickets', 'admin', "Set the company's OpenAI-compatible endpoint", {
+    body: AssistSettingsRequestSchema,
+    response: AssistSettingsResponseSchema,
+  }),
+  route('DELETE', '/ai-assist/settings', 'tickets', 'admin', "Remove the company's AI endpoint (nothing is sent)", {
+    response: AssistSettingsResponseSchema,
+  }),
+  route('POST', '/ai-assist/tickets/{ticketId}/summary', 'tickets', 'user', "A ticket's summary, streamed (SSE)", {
+    params: AssistTicketParamsSchema,
+    body: NoBodySchema,
+    response: AssistStreamEventSchema,
+    produces: 'text/event-stream',
+  }),
+  route('POST', '/ai-assist/tickets/{ticketId}/suggestion', 'tickets', 'user', 'A draft reply, streamed (SSE)', {
+    params: AssistTicketParamsSchema,
+    body: NoBodySchema,
+    response: AssistStreamEventSchema,
+    produces: 'text/event-stream',
   }),
   route('GET', '/tags', 'tickets', 'user', 'Tags: {tags, count, hasMore}', {
     query: ListTagsQuerySchema,

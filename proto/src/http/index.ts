@@ -2,6 +2,7 @@ export * from './identity.js';
 export * from './catalogue.js';
 export * from './chats.js';
 export * from './automation.js';
+export * from './assist.js';
 export * from './common.js';
 export * from './tickets.js';
 export * from './contacts.js';

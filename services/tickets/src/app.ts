@@ -3,6 +3,7 @@ import type { ServiceDefinition } from '@cs/platform/bootstrap';
 import { PlatformModule } from '@cs/platform/bootstrap';
 import { type TicketsConfig, TicketsEnvSchema } from './config/env.js';
 import { createTicketsDataSource } from './database/data-source.js';
+import { AssistModule } from './modules/assist/assist.module.js';
 import { CampaignHistoryModule } from './modules/campaign-history/campaign-history.module.js';
 import { ChatsModule } from './modules/chats/chats.module.js';
 import { ChatbotModule } from './modules/chatbot/chatbot.module.js';
@@ -50,6 +51,7 @@ export class TicketsAppModule {
         QueueIntegrationsModule,
         ExternalApiModule,
         CampaignHistoryModule,
+        AssistModule,
       ],
     };
   }

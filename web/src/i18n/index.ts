@@ -10,6 +10,9 @@ import { adminPt } from './locales/admin.pt';
 import { campaignsEn } from './locales/campaigns.en';
 import { campaignsEs } from './locales/campaigns.es';
 import { campaignsPt } from './locales/campaigns.pt';
+import { assistEn } from './locales/assist.en';
+import { assistEs } from './locales/assist.es';
+import { assistPt } from './locales/assist.pt';
 import { automationEn } from './locales/automation.en';
 import { automationEs } from './locales/automation.es';
 import { automationPt } from './locales/automation.pt';
@@ -93,6 +96,14 @@ for (const [lang, texts] of [
   ['pt', trustPt],
   ['en', trustEn],
   ['es', trustEs],
+] as const)
+  i18n.addResourceBundle(lang, 'translation', texts, true, false);
+
+// AI assistance for agents (issue 56)
+for (const [lang, texts] of [
+  ['pt', assistPt],
+  ['en', assistEn],
+  ['es', assistEs],
 ] as const)
   i18n.addResourceBundle(lang, 'translation', texts, true, false);
 

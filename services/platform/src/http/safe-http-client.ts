@@ -2,6 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import { Readable, Transform } from 'node:stream';
 import { isRefusedAddress } from './address-policy.js';
 
 export type OutboundErrorCode =
@@ -46,6 +47,8 @@ export interface OutboundRequest {
   readonly timeoutMs?: number;
   readonly maxBytes?: number;
   readonly maxRedirects?: number;
+  /** Ends the exchange early (the caller went away); it then fails as `ERR_OUTBOUND_NETWORK`. */
+  readonly signal?: AbortSignal;
 }
 
 export interface OutboundResponse {
@@ -56,6 +59,15 @@ export interface OutboundResponse {
   readonly body: Buffer;
   text(): string;
   json<T = unknown>(): T;
+}
+
+/** An answer whose body is read as it arrives: the size limit and the deadline still hold while it streams. */
+export interface OutboundStream {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly url: string;
+  /** Fails with `OutboundRequestError` (`ERR_OUTBOUND_TOO_LARGE`, `ERR_OUTBOUND_TIMEOUT`) mid-stream. */
+  readonly body: Readable;
 }
 
 const DEFAULTS = { timeoutMs: 10_000, maxBytes: 16 * 1024 * 1024, maxRedirects: 3 } as const;
@@ -152,10 +164,77 @@ export class SafeHttpClient {
   }
 
   async request(input: string | URL, init: OutboundRequest = {}): Promise<OutboundResponse> {
+    const { response, url, maxBytes, deadline, timeoutMs } = await this.exchange(input, init);
+    const payload = await readBody(response, maxBytes, deadline, timeoutMs);
+    return toResponse(response, url, payload);
+  }
+
+  /**
+   * The same exchange as `request` (every rule above), answered as soon as the headers arrive: the body streams,
+   * cut off with `ERR_OUTBOUND_TOO_LARGE` once it passes `maxBytes` and with `ERR_OUTBOUND_TIMEOUT` at the deadline.
+   */
+  async stream(input: string | URL, init: OutboundRequest = {}): Promise<OutboundStream> {
+    const { response, url, maxBytes, deadline, timeoutMs } = await this.exchange(input, init);
+    let size = 0;
+    const limited = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        size += chunk.length;
+        if (size > maxBytes) {
+          callback(new OutboundRequestError('ERR_OUTBOUND_TOO_LARGE', `body larger than ${maxBytes} bytes`));
+          response.destroy();
+          return;
+        }
+        callback(null, chunk);
+      },
+    });
+    const fail = (error: unknown) => limited.destroy(failure(error, deadline, timeoutMs));
+    response.on('error', fail);
+    response.on('aborted', () => fail(new Error('response aborted')));
+    limited.on('close', () => response.destroy());
+    response.pipe(limited);
+    return { status: response.statusCode ?? 0, headers: response.headers, url: url.toString(), body: limited };
+  }
+
+  /**
+   * This client as a WHATWG `fetch` (string or byte bodies), for SDKs that accept one (OpenAI's `fetch` option): the
+   * answer's body streams through `stream`.
+   */
+  asFetch(defaults: Omit<OutboundRequest, 'method' | 'headers' | 'body' | 'signal'> = {}) {
+    return async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+      const url = typeof input === 'string' || input instanceof URL ? input : input.url;
+      const body = init.body;
+      if (body !== undefined && body !== null && typeof body !== 'string' && !(body instanceof Uint8Array)) {
+        throw new OutboundRequestError('ERR_OUTBOUND_URL', 'only string or byte bodies are sent');
+      }
+      const answer = await this.stream(url, {
+        ...defaults,
+        method: init.method ?? 'GET',
+        headers: Object.fromEntries(new Headers(init.headers).entries()),
+        ...(body === undefined || body === null ? {} : { body }),
+        ...(init.signal ? { signal: init.signal } : {}),
+      });
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(answer.headers)) {
+        if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+      }
+      const empty = answer.status === 204 || answer.status === 304;
+      if (empty) answer.body.resume();
+      return new Response(empty ? null : (Readable.toWeb(answer.body) as ReadableStream<Uint8Array>), {
+        status: answer.status,
+        headers,
+      });
+    };
+  }
+
+  private async exchange(
+    input: string | URL,
+    init: OutboundRequest,
+  ): Promise<{ response: IncomingMessage; url: URL; maxBytes: number; deadline: AbortSignal; timeoutMs: number }> {
     const timeoutMs = init.timeoutMs ?? this.defaults.timeoutMs;
     const maxBytes = init.maxBytes ?? this.defaults.maxBytes;
     const maxRedirects = init.maxRedirects ?? this.defaults.maxRedirects;
-    const deadline = AbortSignal.timeout(timeoutMs);
+    const timer = AbortSignal.timeout(timeoutMs);
+    const deadline = init.signal ? AbortSignal.any([timer, init.signal]) : timer;
     let url = this.check(input);
     let method = (init.method ?? 'GET').toUpperCase();
     let body = init.body;
@@ -164,8 +243,7 @@ export class SafeHttpClient {
       const response = await this.once(url, method, headers, body, deadline, timeoutMs);
       const location = response.headers.location;
       if (!REDIRECTS.has(response.statusCode ?? 0) || !location) {
-        const payload = await readBody(response, maxBytes, deadline, timeoutMs);
-        return toResponse(response, url, payload);
+        return { response, url, maxBytes, deadline, timeoutMs };
       }
       response.resume();
       if (redirects >= maxRedirects) {
@@ -218,7 +296,9 @@ function lowerCased(headers: Readonly<Record<string, string>> | undefined): Reco
 function failure(error: unknown, deadline: AbortSignal, timeoutMs: number): OutboundRequestError {
   if (error instanceof OutboundRequestError) return error;
   if (deadline.aborted) {
-    return new OutboundRequestError('ERR_OUTBOUND_TIMEOUT', `no complete answer within ${timeoutMs} ms`);
+    return (deadline.reason as { name?: string } | undefined)?.name === 'TimeoutError'
+      ? new OutboundRequestError('ERR_OUTBOUND_TIMEOUT', `no complete answer within ${timeoutMs} ms`)
+      : new OutboundRequestError('ERR_OUTBOUND_NETWORK', 'the request was cancelled');
   }
   const cause = (error as { cause?: unknown }).cause;
   if (cause instanceof OutboundRequestError) return cause;

@@ -48,6 +48,12 @@ export const TicketsEnvSchema = ServiceEnvSchema.extend({
   TICKETS_AI_HANDOFF_KEYWORDS: z.string().default('atendente,falar com atendente,humano'),
   /** How long a queue integration (Typebot, n8n, webhook) has to answer one message, in ms. */
   TICKETS_INTEGRATION_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** AI assistance for agents: the most recent messages of the ticket a summary or a suggestion is sent. */
+  TICKETS_AI_ASSIST_MAX_MESSAGES: z.coerce.number().int().min(1).max(200).default(40),
+  /** AI assistance: the most characters of conversation sent (newest first; each message cut to 1,000). */
+  TICKETS_AI_ASSIST_MAX_CHARS: z.coerce.number().int().min(1_000).max(200_000).default(12_000),
+  /** AI assistance: how long the company's endpoint has to write its whole answer, in ms. */
+  TICKETS_AI_ASSIST_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   /** Hosts exempt from the SSRF rules of integration URLs (tests' local fakes only; empty in production). */
   OUTBOUND_HTTP_ALLOWED_HOSTS: z.string().default(''),
 });

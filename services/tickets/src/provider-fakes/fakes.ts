@@ -169,17 +169,65 @@ export interface ChatRequest {
   readonly messages: Array<{ role: string; content: string }>;
   readonly max_tokens?: number;
   readonly temperature?: number;
+  readonly stream?: boolean;
+}
+
+/** The pieces a streamed answer arrives in: a word with the space before it, as OpenAI's tokens mostly do. */
+export const streamPieces = (text: string): string[] => text.match(/\s*\S+/g) ?? [text];
+
+/**
+ * OpenAI's streamed Chat Completions answer (`stream: true`) as the API writes it: `text/event-stream`, one
+ * `chat.completion.chunk` per `data:` line (the first with the role and an empty content, one per piece, the last
+ * with `finish_reason`), each with an `obfuscation` pad, then `data: [DONE]`. `pace(i)` is awaited before piece
+ * `i` is written, so a test can watch the answer arrive piece by piece.
+ */
+async function streamCompletion(
+  response: ServerResponse,
+  model: string,
+  text: string,
+  pace: (index: number) => Promise<void>,
+): Promise<void> {
+  const id = `chatcmpl-${Math.random().toString(36).slice(2, 14)}`;
+  const created = Math.floor(Date.now() / 1000);
+  const chunk = (delta: Record<string, unknown>, finish: string | null) =>
+    `data: ${JSON.stringify({
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model: `${model}-2024-07-18`,
+      service_tier: 'default',
+      system_fingerprint: 'fp_560af6e559',
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+      obfuscation: Math.random()
+        .toString(36)
+        .slice(2, 2 + Math.floor(Math.random() * 8)),
+    })}\n\n`;
+  response.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, must-revalidate',
+    'openai-processing-ms': '182',
+    'x-request-id': `req_${id.slice(9)}`,
+  });
+  response.write(chunk({ role: 'assistant', content: '', refusal: null }, null));
+  for (const [index, piece] of streamPieces(text).entries()) {
+    await pace(index);
+    if (response.destroyed) return;
+    response.write(chunk({ content: piece }, null));
+  }
+  response.write(chunk({}, 'stop'));
+  response.end('data: [DONE]\n\n');
 }
 
 /**
- * OpenAI's Chat Completions (`POST /v1/chat/completions`) and transcriptions (`POST /v1/audio/transcriptions`),
- * answering with `answer(request)`: a text, or `{ status, error }` as OpenAI reports quota and server errors.
+ * OpenAI's Chat Completions (`POST /v1/chat/completions`, streamed when the request says `stream: true`) and
+ * transcriptions (`POST /v1/audio/transcriptions`), answering with `answer(request)`: a text, or `{ status, error }`
+ * as OpenAI reports quota and server errors. Any OpenAI-compatible server (a self-hosted model) speaks the same.
  */
 export function openAiFake(
   answer: (request: ChatRequest) => string | { status: number; error: { message: string; type: string; code: string } },
   transcript = 'transcrição do áudio',
-): FakeServer {
-  const fake = new FakeServer();
+): FakeServer & { pace: (index: number) => Promise<void> } {
+  const fake = Object.assign(new FakeServer(), { pace: (_index: number): Promise<void> => Promise.resolve() });
   fake.on('POST', /^\/v1\/chat\/completions$/, (request, response) => {
     if (!request.headers.authorization?.startsWith('Bearer sk-')) {
       sendJson(response, 401, {
@@ -193,6 +241,7 @@ export function openAiFake(
       sendJson(response, result.status, { error: result.error });
       return;
     }
+    if (chat.stream === true) return streamCompletion(response, chat.model, result, (index) => fake.pace(index));
     sendJson(response, 200, {
       id: 'chatcmpl-fake',
       object: 'chat.completion',

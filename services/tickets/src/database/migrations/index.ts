@@ -16,6 +16,7 @@ import { DashboardLeadsByPrevious1764700000000 } from './1764700000000-dashboard
 import { AutomationLastError1766200000000 } from './1766200000000-automation-last-error.js';
 import { ExternalApiGuessing1766300000000 } from './1766300000000-external-api-guessing.js';
 import { MessageRefusedMedia1766400000000 } from './1766400000000-message-refused-media.js';
+import { AiAssist1766500000000 } from './1766500000000-ai-assist.js';
 
 /** Every migration of tickets, in order. Never edit a merged migration; add a new one. */
 export const TicketsMigrations = [
@@ -35,4 +36,5 @@ export const TicketsMigrations = [
   AutomationLastError1766200000000,
   ExternalApiGuessing1766300000000,
   MessageRefusedMedia1766400000000,
+  AiAssist1766500000000,
 ];

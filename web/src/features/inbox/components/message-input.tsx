@@ -24,6 +24,7 @@ import { notify } from '../../../components/toaster';
 import { readStored, storageKey, writeStored } from '../../../lib/storage';
 import { toastError } from '../../../lib/errors';
 import { useVoiceRecorder } from '../hooks/use-voice-recorder';
+import { AssistActions } from './assist-actions';
 import { EmojiPicker } from './emoji-picker';
 import { replyCleared } from '../model/inbox-slice';
 import { shouldSendRecording } from '../utils/audio';
@@ -146,6 +147,7 @@ export function MessageInput({ ticket }: { ticket: Ticket }) {
 
   return (
     <Stack gap="0" borderTopWidth="1px" bg="bg.panel" data-testid="message-input">
+      <AssistActions ticket={ticket} canDraft={open} onDraft={setText} />
       {replyingTo && (
         <HStack px="3" pt="2" gap="2">
           <Box flex="1" bg="chat.quote" borderLeftWidth="4px" borderColor="brand.500" px="2" py="1" borderRadius="sm">

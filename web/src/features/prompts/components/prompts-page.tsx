@@ -9,11 +9,12 @@ import { RowActions } from '../../../components/row-actions';
 import { notify } from '../../../components/toaster';
 import { useManagedList } from '../../../components/use-managed-list';
 import { promptsApi, useDeletePromptMutation, useGetPromptsPageInfiniteQuery } from '../api/prompts-api';
+import { AssistSettingsCard } from './assist-settings-card';
 import { PromptDialog } from './prompt-dialog';
 
 /**
  * `/prompts` (plan useOpenAi): name, queue, max tokens and status (a key to enter again, the last failure); the
- * credit warning; live from the `prompt` channel.
+ * credit warning; live from the `prompt` channel. Above them, the company's endpoint for the agents' AI help.
  */
 export function PromptsPage() {
   const { t } = useTranslation();
@@ -52,6 +53,7 @@ export function PromptsPage() {
         <Alert.Indicator />
         <Alert.Description>{t('prompts.warning')}</Alert.Description>
       </Alert.Root>
+      <AssistSettingsCard />
       <ScrollArea {...scroll}>
         <Table.Root size="sm" stickyHeader>
           <Table.Header>

@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import type { CompanyId } from '@cs/proto/common';
+import type { AssistSettingsInput, AssistSettingsResponse } from '@cs/proto/http';
+import { DomainError } from '@cs/platform/errors';
+import { OutboundRequestError } from '@cs/platform/http';
+import { SecretBox } from '@cs/platform/secrets';
+import { keepsSecret, maskSecret } from '../../prompts/tickets-secrets.js';
+import { AssistEndpoint } from '../assist-endpoint.js';
+import { AssistSettingsRepository } from '../assist-settings.repository.js';
+
+export const NOT_CONFIGURED: AssistSettingsResponse = { configured: false, baseUrl: '', apiKey: '', model: '' };
+
+/**
+ * Sets the company's AI endpoint: the base URL must pass the SSRF rules' syntactic check (names are checked again,
+ * resolved, on every call), the key is required the first time and kept when sent back masked or left out.
+ */
+@Injectable()
+export class SaveAssistSettingsUseCase {
+  constructor(
+    private readonly settings: AssistSettingsRepository,
+    private readonly secrets: SecretBox,
+    private readonly endpoint: AssistEndpoint,
+  ) {}
+
+  async execute(companyId: CompanyId, input: AssistSettingsInput): Promise<AssistSettingsResponse> {
+    try {
+      this.endpoint.check(input.baseUrl);
+    } catch (error) {
+      if (!(error instanceof OutboundRequestError)) throw error;
+      throw new DomainError('ERR_VALIDATION', {
+        details: [{ path: 'baseUrl', message: 'Endereço não permitido (use um endereço público http:// ou https://)' }],
+      });
+    }
+    const stored = await this.settings.find(companyId);
+    const typed = keepsSecret(input.apiKey) ? undefined : input.apiKey;
+    if (!typed && !stored)
+      throw new DomainError('ERR_VALIDATION', { details: [{ path: 'apiKey', message: 'Obrigatório' }] });
+    const apiKeyEnc = typed ? this.secrets.seal(typed) : (stored?.apiKeyEnc ?? '');
+    await this.settings.save(companyId, { baseUrl: input.baseUrl, apiKeyEnc, model: input.model });
+    return this.view(companyId);
+  }
+
+  async view(companyId: CompanyId): Promise<AssistSettingsResponse> {
+    const stored = await this.settings.find(companyId);
+    if (!stored) return NOT_CONFIGURED;
+    let key: string | null = null;
+    try {
+      key = this.secrets.open(stored.apiKeyEnc);
+    } catch {
+      // a key sealed with a key no longer configured shows as missing: the admin types it again
+    }
+    return { configured: true, baseUrl: stored.baseUrl, apiKey: maskSecret(key), model: stored.model };
+  }
+}

@@ -1,0 +1,73 @@
+import type { AssistKind, AssistStreamEvent } from '@cs/proto/http';
+import { env } from '../lib/env';
+import { tokenStore } from './session';
+
+/** A failed assist call, shaped as RTK Query's errors (`status`, `data: {error, message}`) for `toastError`. */
+export interface AssistFailure {
+  readonly status: number | 'FETCH_ERROR';
+  readonly data: { error: string; message?: string };
+}
+
+/**
+ * Reads a `text/event-stream` body into its events (`event:` and one `data:` line of JSON each, blocks split by a
+ * blank line), as they arrive.
+ */
+export async function* sseEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<AssistStreamEvent> {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += value.replace(/\r\n/g, '\n');
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event = /^event: ?(.*)$/m.exec(block)?.[1];
+      const data = /^data: ?(.*)$/m.exec(block)?.[1];
+      if (!event || data === undefined) continue;
+      yield { event, data: JSON.parse(data) } as AssistStreamEvent;
+    }
+  }
+}
+
+/**
+ * `POST /ai-assist/tickets/{ticketId}/{kind}`: calls `onText` with the whole text so far each time a piece arrives
+ * and resolves with the final text. A refusal (plan, ticket, not configured, the endpoint) or a failure midway
+ * rejects with an `AssistFailure`.
+ */
+export async function streamAssist(
+  ticketId: number,
+  kind: AssistKind,
+  onText: (text: string) => void,
+  signal?: AbortSignal,
+): Promise<string> {
+  const token = tokenStore.get();
+  let response: Response;
+  try {
+    response = await fetch(`${env.VITE_API_URL}/ai-assist/tickets/${ticketId}/${kind}`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      signal,
+    });
+  } catch {
+    throw { status: 'FETCH_ERROR', data: { error: 'ERR_AI_ASSIST_FAILED' } } satisfies AssistFailure;
+  }
+  if (!response.ok || !response.body) {
+    const data = (await response.json().catch(() => ({ error: 'ERR_AI_ASSIST_FAILED' }))) as AssistFailure['data'];
+    throw { status: response.status, data } satisfies AssistFailure;
+  }
+  let text = '';
+  for await (const event of sseEvents(response.body)) {
+    if (event.event === 'delta') {
+      text += event.data.text;
+      onText(text);
+    } else if (event.event === 'done') {
+      return event.data.text;
+    } else {
+      throw { status: 502, data: event.data } satisfies AssistFailure;
+    }
+  }
+  return text;
+}
