@@ -1,5 +1,5 @@
-// `make dev`'s demo automations: the demo company's Typebot, n8n, webhook and Dialogflow integrations and its
-// OpenAI prompt, each pointing at the local fakes (@cs/tickets/provider-fakes). Written through the gateway's API as
+// `make dev`'s demo automations: the demo company's Typebot, n8n, webhook and Dialogflow integrations, its
+// OpenAI prompt and its agents' AI assistant endpoint (`/ai-assist/settings`), each pointing at the local fakes (@cs/tickets/provider-fakes). Written through the gateway's API as
 // the demo admin, so they are validated, encrypted and announced as any admin's: created the first time, brought
 // up to date (the fakes' URLs and keys) at every start after that.
 
@@ -42,7 +42,7 @@ async function untilReady(attempt) {
 }
 
 /**
- * Creates or updates `automations` (`{ integrations, prompt }` of startDevProviderFakes) in the demo company through
+ * Creates or updates `automations` (`{ integrations, prompt, assist }` of startDevProviderFakes) in the demo company through
  * the gateway at `gatewayUrl`, signed in as `admin`. Answers the names written, in order.
  */
 export async function seedDemoAutomations(gatewayUrl, automations, admin) {
@@ -60,5 +60,6 @@ export async function seedDemoAutomations(gatewayUrl, automations, admin) {
     names.push(await upsert('/queueIntegration', 'queueIntegrations', integration));
   }
   names.push(await upsert('/prompt', 'prompts', automations.prompt));
+  await call(gatewayUrl, 'PUT', '/ai-assist/settings', { token, body: automations.assist });
   return names;
 }

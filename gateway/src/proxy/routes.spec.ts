@@ -36,6 +36,11 @@ describe('gateway routes', () => {
     expect(planFlagFor('/tags/kanban')).toBe('useKanban');
     expect(planFlagFor('/tags')).toBeUndefined();
     expect(planFlagFor('/prompt/2')).toBe('useOpenAi');
+    for (const path of ['/ai-assist/settings', '/ai-assist/tickets/5/summary', '/AI-Assist/tickets/5/suggestion'])
+      expect(planFlagFor(path)).toBe('useOpenAi');
+    expect(routeFor('/ai-assist/tickets/5/summary')?.service).toBe('tickets');
+    expect(accessFor('PUT', '/ai-assist/settings')).toBe('admin');
+    expect(accessFor('POST', '/ai-assist/tickets/5/suggestion')).toBe('user');
     for (const path of ['/auth/me', '/invoices/all', '/subscription', '/plans/list'])
       expect(reachableWhenExpired(path)).toBe(true);
     for (const path of ['/tickets', '/users', '/companies/listPlan/3']) expect(reachableWhenExpired(path)).toBe(false);

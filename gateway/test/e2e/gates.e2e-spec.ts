@@ -43,6 +43,9 @@ const FLAG_ROUTES: Array<[keyof Flags, string, string]> = [
   ['useExternalApi', 'POST', '/api/messages/send'],
   ['useKanban', 'GET', '/tags/kanban'],
   ['useOpenAi', 'GET', '/prompt'],
+  ['useOpenAi', 'GET', '/ai-assist/settings'],
+  ['useOpenAi', 'POST', '/ai-assist/tickets/1/summary'],
+  ['useOpenAi', 'POST', '/ai-assist/tickets/1/suggestion'],
   ['useIntegrations', 'GET', '/queueIntegration'],
 ];
 

@@ -149,3 +149,61 @@ describe('SafeHttpClient', () => {
     expect(response.text()).toBe('olá');
   });
 });
+
+describe('SafeHttpClient streaming', () => {
+  it('hands the body over as it arrives, before the server has finished', async () => {
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const slow = await start((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write('data: first\n\n');
+      void finished.then(() => response.end('data: last\n\n'));
+    });
+    const exempt = new SafeHttpClient({ allowedHosts: [`127.0.0.1:${slow.port}`], timeoutMs: 5_000 });
+    const answer = await exempt.stream(`http://127.0.0.1:${slow.port}/events`);
+    expect(answer.status).toBe(200);
+    const chunks: string[] = [];
+    for await (const chunk of answer.body) {
+      chunks.push(String(chunk));
+      if (chunks.length === 1) finish();
+    }
+    expect(chunks.join('')).toBe('data: first\n\ndata: last\n\n');
+    expect(chunks[0]).toBe('data: first\n\n');
+  });
+
+  it('cuts a stream off past the size limit', async () => {
+    const endless = await start((_request, response) => {
+      response.writeHead(200);
+      const timer = setInterval(() => response.write(Buffer.alloc(16 * 1024, 1)), 1);
+      response.on('close', () => clearInterval(timer));
+    });
+    const exempt = new SafeHttpClient({ allowedHosts: ['127.0.0.1'], maxBytes: 256 * 1024, timeoutMs: 5_000 });
+    const answer = await exempt.stream(`http://127.0.0.1:${endless.port}/`);
+    const read = (async () => {
+      for await (const _chunk of answer.body) void _chunk;
+    })();
+    expect((await refusal(read)).code).toBe('ERR_OUTBOUND_TOO_LARGE');
+  });
+
+  it('as fetch, keeps every address rule and answers a streaming Response', async () => {
+    const target = await start((request, response) => {
+      response.writeHead(201, { 'content-type': 'application/json', 'x-seen': request.headers.authorization ?? '' });
+      response.end('{"ok":true}');
+    });
+    const refused = new SafeHttpClient({ timeoutMs: 2_000 }).asFetch()(
+      `http://127.0.0.1:${target.port}/v1/chat/completions`,
+      { method: 'POST' },
+    );
+    expect((await refusal(refused)).code).toBe('ERR_OUTBOUND_ADDRESS');
+    expect(target.hits).toHaveLength(0);
+    const exempt = new SafeHttpClient({ allowedHosts: [`127.0.0.1:${target.port}`] });
+    const response = await exempt.asFetch()(`http://127.0.0.1:${target.port}/v1`, {
+      method: 'POST',
+      headers: new Headers({ Authorization: 'Bearer sk-x' }),
+      body: '{}',
+    });
+    expect(response.status).toBe(201);
+    expect(response.headers.get('x-seen')).toBe('Bearer sk-x');
+    expect(await response.json()).toEqual({ ok: true });
+  });
+});

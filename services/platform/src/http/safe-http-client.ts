@@ -180,14 +180,15 @@ export class SafeHttpClient {
       transform(chunk: Buffer, _encoding, callback) {
         size += chunk.length;
         if (size > maxBytes) {
-          callback(new OutboundRequestError('ERR_OUTBOUND_TOO_LARGE', `body larger than ${maxBytes} bytes`));
-          response.destroy();
+          limited.destroy(new OutboundRequestError('ERR_OUTBOUND_TOO_LARGE', `body larger than ${maxBytes} bytes`));
           return;
         }
         callback(null, chunk);
       },
     });
-    const fail = (error: unknown) => limited.destroy(failure(error, deadline, timeoutMs));
+    const fail = (error: unknown) => {
+      if (!limited.destroyed) limited.destroy(failure(error, deadline, timeoutMs));
+    };
     response.on('error', fail);
     response.on('aborted', () => fail(new Error('response aborted')));
     limited.on('close', () => response.destroy());

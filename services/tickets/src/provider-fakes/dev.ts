@@ -2,7 +2,7 @@
  * The fakes `make dev` runs (deploy/scripts/dev.mjs) so every automation of the demo company answers a simulated
  * customer without an account anywhere: OpenAI, Typebot, an n8n/webhook receiver and Google + Dialogflow, the same
  * fakes the tests script (fakes.ts), here with the demo's answers. The environment they return points tickets at
- * them and lets the Typebot and webhook hosts through the SSRF-safe client; `demoAutomations` is what the demo
+ * them and lets the Typebot, webhook and OpenAI (the agents' assistant endpoint) hosts through the SSRF-safe client; `demoAutomations` is what the demo
  * company gets (dev.mjs creates or refreshes it through the API at every start).
  */
 import {
@@ -34,6 +34,10 @@ export const DEMO_ANSWERS = {
   webhook: (text: string): string => `[webhook simulado] Mensagem "${text}" registrada no sistema da loja.`,
   dialogflowWelcome: '[Dialogflow simulado] Oi! Posso ajudar com pedidos, trocas e horários.',
   dialogflowFallback: '[Dialogflow simulado] Não entendi. Pergunte sobre pedidos, trocas ou horários.',
+  assistSummary: (customerLines: number, last: string): string =>
+    `[Resumo simulado] O cliente escreveu ${customerLines} mensagem(ns). Último pedido: "${last}". Falta responder ao cliente.`,
+  assistSuggestion: (last: string): string =>
+    `[Sugestão simulada] Olá! Obrigado pela mensagem ("${last}"). Vou verificar e já retorno com a resposta.`,
 } as const;
 
 export interface DevProviderFakes {
@@ -45,6 +49,8 @@ export interface DevProviderFakes {
   readonly demoAutomations: {
     readonly integrations: ReadonlyArray<Record<string, unknown> & { name: string }>;
     readonly prompt: Record<string, unknown> & { name: string };
+    /** The agents' AI assistant endpoint (`PUT /ai-assist/settings`): the OpenAI fake. */
+    readonly assist: { baseUrl: string; apiKey: string; model: string };
   };
   stop(): Promise<void>;
 }
@@ -59,7 +65,23 @@ export async function startDevProviderFakes(
 ): Promise<DevProviderFakes> {
   const lastUserText = (request: ChatRequest): string =>
     [...request.messages].reverse().find((message) => message.role === 'user')?.content ?? '';
-  const openai = openAiFake((request) => DEMO_ANSWERS.openai(lastUserText(request)));
+  // the agents' assistant sends an instruction and the ticket's transcript ("Cliente: …" lines); the bot its history
+  const openai = openAiFake((request) => {
+    const instruction = request.messages[0]?.content ?? '';
+    if (!instruction.startsWith('Resuma') && !instruction.startsWith('Escreva um rascunho')) {
+      return DEMO_ANSWERS.openai(lastUserText(request));
+    }
+    const customer = lastUserText(request)
+      .split('\n')
+      .filter((line) => line.startsWith('Cliente: '))
+      .map((line) => line.slice('Cliente: '.length));
+    const last = customer.at(-1) ?? '';
+    return instruction.startsWith('Resuma')
+      ? DEMO_ANSWERS.assistSummary(customer.length, last)
+      : DEMO_ANSWERS.assistSuggestion(last);
+  });
+  // written as OpenAI streams, a piece every 40 ms, so the demo shows the text arriving
+  openai.pace = () => new Promise((resolve) => setTimeout(resolve, 40));
   const typebot = typebotFake(
     {
       messages: [markdownBubble(DEMO_ANSWERS.typebotGreeting)],
@@ -120,7 +142,8 @@ export async function startDevProviderFakes(
   }
 
   const host = (fake: FakeServer): string => new URL(fake.url).host;
-  const allowed = [env.OUTBOUND_HTTP_ALLOWED_HOSTS, host(typebot), host(hooks)].filter(Boolean).join(',');
+  // the assistant's endpoint is a company's URL like the Typebot and webhook ones: its fake is let through the same way
+  const allowed = [env.OUTBOUND_HTTP_ALLOWED_HOSTS, host(typebot), host(hooks), host(openai)].filter(Boolean).join(',');
   return {
     env: {
       TICKETS_OPENAI_BASE_URL: `${openai.url}/v1`,
@@ -168,6 +191,7 @@ export async function startDevProviderFakes(
         temperature: 0.7,
         maxMessages: 10,
       },
+      assist: { baseUrl: `${openai.url}/v1`, apiKey: DEMO_OPENAI_KEY, model: 'gpt-4o-mini' },
     },
     stop: async () => {
       await Promise.all(fakes.map((fake) => fake.stop()));

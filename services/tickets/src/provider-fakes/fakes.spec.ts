@@ -1,5 +1,6 @@
+import OpenAI from 'openai';
 import { markdownBubble, typebotFake } from './fakes.js';
-import { startDevProviderFakes } from './dev.js';
+import { DEMO_ANSWERS, startDevProviderFakes } from './dev.js';
 
 const post = async (url: string, body: unknown) => {
   const response = await fetch(url, {
@@ -44,12 +45,14 @@ describe("the Typebot fake's chat API", () => {
 });
 
 describe("make dev's provider fakes", () => {
-  it('point tickets at them and add their Typebot and webhook hosts to the allow list it was given', async () => {
+  it('point tickets at them and add their Typebot, webhook and OpenAI hosts to the allow list it was given', async () => {
     const fakes = await startDevProviderFakes(0, { OUTBOUND_HTTP_ALLOWED_HOSTS: 'crm.local:8443' });
     try {
       const typebot = fakes.demoAutomations.integrations.find((row) => row['type'] === 'typebot');
       const n8n = fakes.demoAutomations.integrations.find((row) => row['type'] === 'n8n');
-      const hosts = [typebot?.['urlN8N'], n8n?.['urlN8N']].map((url) => new URL(String(url)).host);
+      const hosts = [typebot?.['urlN8N'], n8n?.['urlN8N'], fakes.demoAutomations.assist.baseUrl].map(
+        (url) => new URL(String(url)).host,
+      );
       expect(fakes.env['OUTBOUND_HTTP_ALLOWED_HOSTS']).toBe(['crm.local:8443', ...hosts].join(','));
       expect(fakes.env['TICKETS_OPENAI_BASE_URL']).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
       const openAi = await fetch(`${fakes.env['TICKETS_OPENAI_BASE_URL']}/chat/completions`, {
@@ -62,6 +65,37 @@ describe("make dev's provider fakes", () => {
       });
       const completion = (await openAi.json()) as { choices: Array<{ message: { content: string } }> };
       expect(completion.choices[0]?.message.content).toContain('OpenAI simulado');
+    } finally {
+      await fakes.stop();
+    }
+  });
+});
+
+describe("the OpenAI fake's streamed answers", () => {
+  it("are read by OpenAI's own client piece by piece, as OpenAI streams them", async () => {
+    const fakes = await startDevProviderFakes(0, {});
+    try {
+      const { baseUrl, apiKey, model } = fakes.demoAutomations.assist;
+      const client = new OpenAI({ apiKey, baseURL: baseUrl, maxRetries: 0 });
+      const transcript = 'Conversa (da mais antiga para a mais recente):\nCliente: oi\nCliente: meu pedido atrasou';
+      const stream = await client.chat.completions.create({
+        model,
+        stream: true,
+        messages: [
+          { role: 'system', content: 'Resuma a conversa de atendimento' },
+          { role: 'user', content: transcript },
+        ],
+      });
+      const chunks = [];
+      for await (const chunk of stream) chunks.push(chunk);
+      expect(chunks[0]?.choices[0]?.delta).toEqual({ role: 'assistant', content: '', refusal: null });
+      expect(chunks.at(-1)?.choices[0]?.finish_reason).toBe('stop');
+      expect(chunks.length).toBeGreaterThan(5);
+      const text = chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join('');
+      expect(text).toBe(DEMO_ANSWERS.assistSummary(2, 'meu pedido atrasou'));
+      expect(chunks.every((chunk) => chunk.object === 'chat.completion.chunk' && chunk.model.startsWith(model))).toBe(
+        true,
+      );
     } finally {
       await fakes.stop();
     }
