@@ -13,12 +13,13 @@ export interface AssistFailure {
  * blank line), as they arrive.
  */
 export async function* sseEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<AssistStreamEvent> {
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
   let buffer = '';
   for (;;) {
     const { value, done } = await reader.read();
     if (done) return;
-    buffer += value.replace(/\r\n/g, '\n');
+    buffer += decoder.decode(value, { stream: true }).replace(/\r\n/g, '\n');
     let end: number;
     while ((end = buffer.indexOf('\n\n')) >= 0) {
       const block = buffer.slice(0, end);
@@ -49,7 +50,7 @@ export async function streamAssist(
       method: 'POST',
       credentials: 'include',
       headers: { Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      signal,
+      signal: signal ?? null,
     });
   } catch {
     throw { status: 'FETCH_ERROR', data: { error: 'ERR_AI_ASSIST_FAILED' } } satisfies AssistFailure;
