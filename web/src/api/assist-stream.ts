@@ -3,9 +3,14 @@ import { env } from '../lib/env';
 import { tokenStore } from './session';
 
 /** A failed assist call, shaped as RTK Query's errors (`status`, `data: {error, message}`) for `toastError`. */
-export interface AssistFailure {
-  readonly status: number | 'FETCH_ERROR';
-  readonly data: { error: string; message?: string };
+export class AssistFailure extends Error {
+  constructor(
+    readonly status: number | 'FETCH_ERROR',
+    readonly data: { error: string; message?: string },
+  ) {
+    super(data.error);
+    this.name = 'AssistFailure';
+  }
 }
 
 /**
@@ -27,7 +32,8 @@ export async function* sseEvents(body: ReadableStream<Uint8Array>): AsyncGenerat
       const event = /^event: ?(.*)$/m.exec(block)?.[1];
       const data = /^data: ?(.*)$/m.exec(block)?.[1];
       if (!event || data === undefined) continue;
-      yield { event, data: JSON.parse(data) } as AssistStreamEvent;
+      const parsed: unknown = JSON.parse(data);
+      yield { event, data: parsed } as AssistStreamEvent;
     }
   }
 }
@@ -53,11 +59,11 @@ export async function streamAssist(
       signal: signal ?? null,
     });
   } catch {
-    throw { status: 'FETCH_ERROR', data: { error: 'ERR_AI_ASSIST_FAILED' } } satisfies AssistFailure;
+    throw new AssistFailure('FETCH_ERROR', { error: 'ERR_AI_ASSIST_FAILED' });
   }
   if (!response.ok || !response.body) {
     const data = (await response.json().catch(() => ({ error: 'ERR_AI_ASSIST_FAILED' }))) as AssistFailure['data'];
-    throw { status: response.status, data } satisfies AssistFailure;
+    throw new AssistFailure(response.status, data);
   }
   let text = '';
   for await (const event of sseEvents(response.body)) {
@@ -67,7 +73,7 @@ export async function streamAssist(
     } else if (event.event === 'done') {
       return event.data.text;
     } else {
-      throw { status: 502, data: event.data } satisfies AssistFailure;
+      throw new AssistFailure(502, event.data);
     }
   }
   return text;
