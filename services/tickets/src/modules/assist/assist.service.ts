@@ -1,4 +1,4 @@
-import { Injectable, Logger, Inject } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import type { AssistKind } from '@cs/proto/http';
 import { APP_CONFIG } from '@cs/platform/config';
@@ -49,11 +49,9 @@ export class AssistService {
     if (!(await this.ticketQueries.canSee(companyId, identity, ticket))) throw new DomainError('ERR_NO_PERMISSION');
     const settings = await this.settings.find(companyId);
     if (!settings) throw new DomainError('ERR_AI_ASSIST_NOT_CONFIGURED');
-    let apiKey: string;
-    try {
-      apiKey = this.secrets.open(settings.apiKeyEnc);
-    } catch (error) {
-      this.logger.warn({ err: error, companyId }, 'the stored AI assist key cannot be opened');
+    const apiKey = this.secrets.tryOpen(settings.apiKeyEnc);
+    if (apiKey === null) {
+      this.logger.warn({ companyId }, 'the stored AI assist key cannot be opened: an admin types it again');
       throw new DomainError('ERR_AI_ASSIST_NOT_CONFIGURED');
     }
     const transcript = transcriptOf(await this.history(companyId, ticketId), this.config.TICKETS_AI_ASSIST_MAX_CHARS);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import type { AssistSettingsInput, AssistSettingsResponse } from '@cs/proto/http';
-import { DomainError } from '@cs/platform/errors';
+import { validationError } from '@cs/platform/errors';
 import { OutboundRequestError } from '@cs/platform/http';
 import { SecretBox } from '@cs/platform/secrets';
 import { keepsSecret, maskSecret } from '../../prompts/tickets-secrets.js';
@@ -27,15 +27,15 @@ export class SaveAssistSettingsUseCase {
       this.endpoint.check(input.baseUrl);
     } catch (error) {
       if (!(error instanceof OutboundRequestError)) throw error;
-      throw new DomainError('ERR_VALIDATION', {
-        details: [{ path: 'baseUrl', message: 'Endereço não permitido (use um endereço público http:// ou https://)' }],
-      });
+      throw validationError([
+        { path: 'baseUrl', message: 'Endereço não permitido (use um endereço público http:// ou https://)' },
+      ]);
     }
     const stored = await this.settings.find(companyId);
-    const typed = keepsSecret(input.apiKey) ? undefined : input.apiKey;
-    if (!typed && !stored)
-      throw new DomainError('ERR_VALIDATION', { details: [{ path: 'apiKey', message: 'Obrigatório' }] });
-    const apiKeyEnc = typed ? this.secrets.seal(typed) : (stored?.apiKeyEnc ?? '');
+    // a stored key kept as it is must still open with the service's secrets key, else it is typed again
+    const kept = stored && this.secrets.tryOpen(stored.apiKeyEnc) !== null ? stored.apiKeyEnc : null;
+    const apiKeyEnc = keepsSecret(input.apiKey) ? kept : this.secrets.seal(input.apiKey as string);
+    if (!apiKeyEnc) throw validationError([{ path: 'apiKey', message: 'Obrigatório' }]);
     await this.settings.save(companyId, { baseUrl: input.baseUrl, apiKeyEnc, model: input.model });
     return this.view(companyId);
   }
@@ -43,12 +43,8 @@ export class SaveAssistSettingsUseCase {
   async view(companyId: CompanyId): Promise<AssistSettingsResponse> {
     const stored = await this.settings.find(companyId);
     if (!stored) return NOT_CONFIGURED;
-    let key: string | null = null;
-    try {
-      key = this.secrets.open(stored.apiKeyEnc);
-    } catch {
-      // a key sealed with a key no longer configured shows as missing: the admin types it again
-    }
+    // a key sealed under a secrets key no longer configured shows as missing: the admin types it again
+    const key = this.secrets.tryOpen(stored.apiKeyEnc);
     return { configured: true, baseUrl: stored.baseUrl, apiKey: maskSecret(key), model: stored.model };
   }
 }
