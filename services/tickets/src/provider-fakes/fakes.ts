@@ -179,7 +179,7 @@ export const streamPieces = (text: string): string[] => text.match(/\s*\S+/g) ??
  * OpenAI's streamed Chat Completions answer (`stream: true`) as the API writes it: `text/event-stream`, one
  * `chat.completion.chunk` per `data:` line (the first with the role and an empty content, one per piece, the last
  * with `finish_reason`), each with an `obfuscation` pad, then `data: [DONE]`. `pace(i)` is awaited before piece
- * `i` is written, so a test can watch the answer arrive piece by piece.
+ * `i` is written, so a test can watch the answer arrive piece by piece; when it rejects, the connection drops there.
  */
 async function streamCompletion(
   response: ServerResponse,
@@ -210,7 +210,13 @@ async function streamCompletion(
   });
   response.write(chunk({ role: 'assistant', content: '', refusal: null }, null));
   for (const [index, piece] of streamPieces(text).entries()) {
-    await pace(index);
+    try {
+      await pace(index);
+    } catch {
+      // a pace that fails drops the connection midway, as a provider that crashes does
+      response.destroy();
+      return;
+    }
     if (response.destroyed) return;
     response.write(chunk({ content: piece }, null));
   }

@@ -279,6 +279,21 @@ describe('summary and suggestion', () => {
     expect(JSON.stringify(body)).not.toContain(API_KEY);
   });
 
+  it('ends the stream with an error event when the endpoint drops midway', async () => {
+    openai.pace = (index) => (index === 2 ? Promise.reject(new Error('connection lost')) : Promise.resolve());
+    const answer = await assist('summary', a.admin);
+    expect(answer.status).toBe(200);
+    const events: Array<{ event: string; data: Record<string, string> }> = [];
+    for await (const event of answer.events) events.push(event);
+    // what had arrived stays shown; the stream then ends with the failure, never with `done`
+    expect(events.slice(0, -1).every((event) => event.event === 'delta')).toBe(true);
+    expect(events.at(-1)?.event).toBe('error');
+    expect(events.at(-1)?.data).toEqual({
+      error: 'ERR_AI_ASSIST_FAILED',
+      message: expect.stringContaining('O provedor de IA da empresa falhou'),
+    });
+  });
+
   it('refuses a base URL whose name resolves to loopback when it calls, sending nothing', async () => {
     await configure(a, { baseUrl: `http://localhost:${new URL(openai.url).port}/v1` });
     const before = openai.requests.length;
