@@ -1,8 +1,8 @@
 /**
  * `make dev`'s runner (deploy/scripts/dev.mjs) as a newcomer meets it, on a fresh database of this machine's
  * PostgreSQL and free ports: it starts the automation providers' fakes and seeds the demo company with one Typebot,
- * n8n, webhook and Dialogflow integration and an OpenAI prompt. Each of them, picked on the demo's simulated
- * WhatsApp connection, answers a simulated customer. A second start finds them and brings them up to date. Ctrl-C
+ * n8n, webhook and Dialogflow integration, an OpenAI prompt and the agents' AI assistant. Each of them, picked on the
+ * demo's simulated WhatsApp connection, answers a simulated customer; the assistant summarises a ticket. A second start finds them and brings them up to date. Ctrl-C
  * (SIGINT, and the key on a terminal) ends it with `stopped` and exit code 0.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -188,6 +188,30 @@ describe('the demo automations of make dev', () => {
   it('the Dialogflow agent answers with its intent', async () => {
     await pick({ integrationId: integration('Dialogflow (demo)'), promptId: null });
     expect(await converse(['oi'], [/Dialogflow simulado/])).toEqual([DEMO_ANSWERS.dialogflowWelcome]);
+  });
+
+  it("the agents' AI assistant summarises a ticket from the OpenAI fake, streamed through the web's proxy", async () => {
+    expect(await api(token, 'GET', '/ai-assist/settings')).toMatchObject({ configured: true, model: 'gpt-4o-mini' });
+    await pick({ integrationId: null, promptId: null });
+    const number = `5511971${String(Date.now()).slice(-6)}`;
+    await api(token, 'POST', `/simulator/connections/${CONNECTION}/messages`, {
+      from: { number, name: 'Cliente Resumo' },
+      kind: 'text',
+      body: 'Meu pedido 55 atrasou',
+    });
+    const ticketId = await pollUntil(
+      async () =>
+        (await api<{ tickets: Array<{ id: number }> }>(token, 'GET', `/tickets?searchParam=${number}&showAll=true`))
+          .tickets[0]?.id,
+      { timeoutMs: 60_000, what: "the customer's ticket" },
+    );
+    const response = await fetch(`${web}/api/ai-assist/tickets/${ticketId}/summary`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    const done = JSON.stringify({ text: DEMO_ANSWERS.assistSummary(1, 'Meu pedido 55 atrasou') });
+    expect(await response.text()).toContain(`event: done\ndata: ${done}\n\n`);
   });
 });
 
