@@ -41,26 +41,30 @@ export async function* sseEvents(body: ReadableStream<Uint8Array>): AsyncGenerat
 /**
  * `POST /ai-assist/tickets/{ticketId}/{kind}`: calls `onText` with the whole text so far each time a piece arrives
  * and resolves with the final text. A refusal (plan, ticket, not configured, the endpoint) or a failure midway
- * rejects with an `AssistFailure`.
+ * rejects with an `AssistFailure`. `refresh` renews the session (`refreshSession`) when the first answer is 403.
  */
 export async function streamAssist(
   ticketId: number,
   kind: AssistKind,
   onText: (text: string) => void,
-  signal?: AbortSignal,
+  options: { signal?: AbortSignal; refresh?: () => Promise<boolean> } = {},
 ): Promise<string> {
-  const token = tokenStore.get();
-  let response: Response;
-  try {
-    response = await fetch(`${env.VITE_API_URL}/ai-assist/tickets/${ticketId}/${kind}`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      signal: signal ?? null,
-    });
-  } catch {
-    throw new AssistFailure('FETCH_ERROR', { error: 'ERR_AI_ASSIST_FAILED' });
-  }
+  const call = async (): Promise<Response> => {
+    const token = tokenStore.get();
+    try {
+      return await fetch(`${env.VITE_API_URL}/ai-assist/tickets/${ticketId}/${kind}`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        signal: options.signal ?? null,
+      });
+    } catch {
+      throw new AssistFailure('FETCH_ERROR', { error: 'ERR_AI_ASSIST_FAILED' });
+    }
+  };
+  let response = await call();
+  // the spec's rule for every call: a 403 refreshes the access token once and retries
+  if (response.status === 403 && options.refresh && (await options.refresh())) response = await call();
   if (!response.ok || !response.body) {
     const data = (await response.json().catch(() => ({ error: 'ERR_AI_ASSIST_FAILED' }))) as AssistFailure['data'];
     throw new AssistFailure(response.status, data);

@@ -45,7 +45,8 @@ describe('AI help in the chat', () => {
     renderApp(<MessageInput ticket={ticket({ id: 8, status: 'pending' })} />, { user: agent });
     expect(await screen.findByRole('button', { name: 'Sugerir resposta' })).toHaveProperty('disabled', true);
     await userEvent.click(screen.getByRole('button', { name: 'Resumir conversa' }));
-    expect((await screen.findByTestId('assist-summary-text')).textContent).toBe('Cliente quer trocar o tênis.');
+    const summary = await screen.findByTestId('assist-summary-text');
+    await waitFor(() => expect(summary.textContent).toBe('Cliente quer trocar o tênis.'));
 
     server.use(
       http.post(`${API}/ai-assist/tickets/:id/summary`, () =>
@@ -55,5 +56,23 @@ describe('AI help in the chat', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Resumir conversa' }));
     expect(await screen.findByText(/O assistente de IA não está configurado/)).toBeTruthy();
     expect(screen.queryByTestId('assist-summary')).toBeNull();
+  });
+
+  it('renews an expired session once (403) and then streams', async () => {
+    let calls = 0;
+    server.use(
+      http.post(`${API}/auth/refresh_token`, () => HttpResponse.json({ token: 'renewed-token', user: agent })),
+      http.post(`${API}/ai-assist/tickets/:id/summary`, ({ request }) => {
+        calls += 1;
+        return request.headers.get('authorization') === 'Bearer renewed-token'
+          ? streamed(['Resumo depois da renovação.'])
+          : HttpResponse.json({ error: 'ERR_SESSION_EXPIRED' }, { status: 403 });
+      }),
+    );
+    renderApp(<MessageInput ticket={ticket({ id: 8, status: 'open', userId: 3 })} />, { user: agent });
+    await userEvent.click(await screen.findByRole('button', { name: 'Resumir conversa' }));
+    const summary = await screen.findByTestId('assist-summary-text');
+    await waitFor(() => expect(summary.textContent).toBe('Resumo depois da renovação.'));
+    expect(calls).toBe(2);
   });
 });

@@ -2,7 +2,11 @@ import { Box, Button, CloseButton, HStack, Text } from '@chakra-ui/react';
 import type { AssistKind } from '@cs/proto/http';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { BaseQueryApi } from '@reduxjs/toolkit/query';
+import { useAppDispatch, useAppStore } from '../../../app/hooks';
 import { streamAssist } from '../../../api/assist-stream';
+import { refreshSession } from '../../../api/base-api';
+import { sessionExpired } from '../../../api/session';
 import type { Ticket } from '../../../api/types';
 import { notify } from '../../../components/toaster';
 import { flagOn, usePlanFlags } from '../../../components/use-plan-flags';
@@ -26,6 +30,24 @@ export function AssistActions({
   const [running, setRunning] = useState<AssistKind | null>(null);
   const [summary, setSummary] = useState<string | null>(null);
   const cancel = useRef<AbortController | null>(null);
+  const dispatch = useAppDispatch();
+  const store = useAppStore();
+
+  /** The session renewed as RTK Query's calls renew it (one refresh for every caller at once); false: it ended. */
+  const refresh = async (): Promise<boolean> => {
+    const api: BaseQueryApi = {
+      signal: new AbortController().signal,
+      abort: () => undefined,
+      dispatch,
+      getState: () => store.getState(),
+      extra: undefined,
+      endpoint: 'aiAssist',
+      type: 'mutation',
+    };
+    const renewed = await refreshSession(api);
+    if (!renewed) dispatch(sessionExpired());
+    return renewed !== null;
+  };
 
   useEffect(() => {
     setSummary(null);
@@ -45,7 +67,7 @@ export function AssistActions({
         ticket.id,
         kind,
         (partial) => (kind === 'summary' ? setSummary(partial) : onDraft(partial)),
-        controller.signal,
+        { signal: controller.signal, refresh },
       );
       if (kind === 'summary') setSummary(text);
       else {
