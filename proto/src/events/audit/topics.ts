@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = [
   'prompt.created',
   'prompt.updated',
   'prompt.deleted',
+  'ai-assist.updated',
+  'ai-assist.removed',
   'connection.created',
   'connection.updated',
   'connection.deleted',

@@ -179,6 +179,12 @@ describe('the company endpoint', () => {
     expect(kept.body).toMatchObject({ apiKey: '********WXYZ', model: 'gpt-4.1-mini' });
     await configure(a);
     expect(JSON.stringify((await harness.http('GET', '/ai-assist/settings', a.admin)).body)).not.toContain(API_KEY);
+    const audited = await expectEventually(() => {
+      const entries = harness.events(a.companyId, 'audit.entry.recorded');
+      expect(entries.filter((entry) => JSON.stringify(entry).includes('ai-assist.updated'))).toHaveLength(3);
+      return entries;
+    });
+    expect(JSON.stringify(audited)).not.toContain(API_KEY);
   });
 
   it("is the admins' and each company's own: another company sees none and cannot remove it", async () => {

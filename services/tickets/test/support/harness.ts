@@ -58,6 +58,7 @@ const OBSERVED = [
   'tickets.queue-integration.v1',
   'whatsapp.contact.commands.v1',
   'contacts.contact.commands.v1',
+  'audit.entry.v1',
 ];
 
 export class Harness {

@@ -23,6 +23,11 @@ export const assistEn = {
       configured: 'Configured',
     },
   },
+  audit: {
+    actions: {
+      'ai-assist': { updated: 'AI assistant for agents changed', removed: 'AI assistant for agents removed' },
+    },
+  },
   errors: {
     ERR_AI_ASSIST_NOT_CONFIGURED: 'The AI assistant is not configured: an administrator sets the endpoint in Settings.',
     ERR_AI_ASSIST_FAILED: "The company's AI provider did not answer. Try again.",

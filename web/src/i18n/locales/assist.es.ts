@@ -23,6 +23,14 @@ export const assistEs = {
       configured: 'Configurado',
     },
   },
+  audit: {
+    actions: {
+      'ai-assist': {
+        updated: 'Asistente de IA para agentes modificado',
+        removed: 'Asistente de IA para agentes quitado',
+      },
+    },
+  },
   errors: {
     ERR_AI_ASSIST_NOT_CONFIGURED:
       'El asistente de IA no está configurado: un administrador indica el endpoint en Configuración.',

@@ -26,6 +26,14 @@ export const assistPt = {
       configured: 'Configurado',
     },
   },
+  audit: {
+    actions: {
+      'ai-assist': {
+        updated: 'Assistente de IA para atendentes alterado',
+        removed: 'Assistente de IA para atendentes removido',
+      },
+    },
+  },
   errors: {
     ERR_AI_ASSIST_NOT_CONFIGURED:
       'O assistente de IA não está configurado: um administrador informa o endpoint em Configurações.',

@@ -4,7 +4,6 @@ import { type AssistSettingsInput, AssistSettingsRequestSchema, type AssistSetti
 import { ZodPipe } from '@cs/platform/http';
 import { CompanyIdParam, Roles } from '@cs/platform/tenancy';
 import { PlanGate } from '../prompts/plan-gate.js';
-import { AssistSettingsRepository } from './assist-settings.repository.js';
 import { NOT_CONFIGURED, SaveAssistSettingsUseCase } from './use-cases/save-assist-settings.use-case.js';
 
 /** `/ai-assist/settings`: the company's OpenAI-compatible endpoint for agents (admins, plans with `useOpenAi`). */
@@ -14,7 +13,6 @@ export class AssistSettingsController {
   constructor(
     private readonly plans: PlanGate,
     private readonly saveSettings: SaveAssistSettingsUseCase,
-    private readonly settings: AssistSettingsRepository,
   ) {}
 
   @Get()
@@ -35,7 +33,7 @@ export class AssistSettingsController {
   @Delete()
   async remove(@CompanyIdParam() companyId: CompanyId): Promise<AssistSettingsResponse> {
     await this.plans.require(companyId, 'useOpenAi');
-    await this.settings.remove(companyId);
+    await this.saveSettings.remove(companyId);
     return NOT_CONFIGURED;
   }
 }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import type { AssistSettingsInput, AssistSettingsResponse } from '@cs/proto/http';
+import { AuditTrail } from '@cs/platform/audit';
+import { TransactionHost } from '@cs/platform/database';
 import { validationError } from '@cs/platform/errors';
 import { OutboundRequestError } from '@cs/platform/http';
 import { SecretBox } from '@cs/platform/secrets';
@@ -17,6 +19,8 @@ export const NOT_CONFIGURED: AssistSettingsResponse = { configured: false, baseU
 @Injectable()
 export class SaveAssistSettingsUseCase {
   constructor(
+    private readonly transactions: TransactionHost,
+    private readonly audit: AuditTrail,
     private readonly settings: AssistSettingsRepository,
     private readonly secrets: SecretBox,
     private readonly endpoint: AssistEndpoint,
@@ -31,13 +35,38 @@ export class SaveAssistSettingsUseCase {
         { path: 'baseUrl', message: 'Endereço não permitido (use um endereço público http:// ou https://)' },
       ]);
     }
-    const stored = await this.settings.find(companyId);
-    // a stored key kept as it is must still open with the service's secrets key, else it is typed again
-    const kept = stored && this.secrets.tryOpen(stored.apiKeyEnc) !== null ? stored.apiKeyEnc : null;
-    const apiKeyEnc = keepsSecret(input.apiKey) ? kept : this.secrets.seal(input.apiKey as string);
-    if (!apiKeyEnc) throw validationError([{ path: 'apiKey', message: 'Obrigatório' }]);
-    await this.settings.save(companyId, { baseUrl: input.baseUrl, apiKeyEnc, model: input.model });
-    return this.view(companyId);
+    return this.transactions.run(async () => {
+      const before = await this.view(companyId);
+      const stored = await this.settings.find(companyId);
+      // a stored key kept as it is must still open with the service's secrets key, else it is typed again
+      const kept = stored && this.secrets.tryOpen(stored.apiKeyEnc) !== null ? stored.apiKeyEnc : null;
+      const apiKeyEnc = keepsSecret(input.apiKey) ? kept : this.secrets.seal(input.apiKey as string);
+      if (!apiKeyEnc) throw validationError([{ path: 'apiKey', message: 'Obrigatório' }]);
+      await this.settings.save(companyId, { baseUrl: input.baseUrl, apiKeyEnc, model: input.model });
+      const after = await this.view(companyId);
+      await this.audit.record({
+        action: 'ai-assist.updated',
+        target: { type: 'ai-assist', id: companyId, label: after.baseUrl },
+        before: before.configured ? before : null,
+        after,
+      });
+      return after;
+    });
+  }
+
+  /** `DELETE /ai-assist/settings`: nothing is sent anywhere after it. */
+  async remove(companyId: CompanyId): Promise<void> {
+    await this.transactions.run(async () => {
+      const before = await this.view(companyId);
+      if (!before.configured) return;
+      await this.settings.remove(companyId);
+      await this.audit.record({
+        action: 'ai-assist.removed',
+        target: { type: 'ai-assist', id: companyId, label: before.baseUrl },
+        before,
+        after: null,
+      });
+    });
   }
 
   async view(companyId: CompanyId): Promise<AssistSettingsResponse> {
