@@ -1,4 +1,4 @@
-import { Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Controller, HttpCode, Logger, Param, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import type { CompanyId } from '@cs/proto/common';
 import type { AssistKind, AssistStreamEvent } from '@cs/proto/http';
@@ -12,10 +12,13 @@ const frame = ({ event, data }: AssistStreamEvent): string => `event: ${event}\n
 /**
  * `POST /ai-assist/tickets/{ticketId}/summary|suggestion`: the text streamed to the agent as the endpoint writes
  * it (`text/event-stream`: `delta`… then `done`, or `error` if the endpoint fails midway). Refusals before the
- * first byte are ordinary JSON errors. The agent going away stops the call to the endpoint.
+ * first byte are ordinary JSON errors. The agent going away stops the call to the endpoint. `X-Accel-Buffering: no`
+ * keeps a buffering proxy in front (the web image's nginx) from holding the events back.
  */
 @Controller('ai-assist/tickets')
 export class AssistController {
+  private readonly logger = new Logger(AssistController.name);
+
   constructor(private readonly assist: AssistService) {}
 
   @Post(':ticketId/summary')
@@ -64,7 +67,9 @@ export class AssistController {
       response.write(frame({ event: 'done', data: { text } }));
     } catch (error) {
       if (!cancel.signal.aborted) {
-        const message = `O provedor de IA da empresa falhou: ${describeFailure(error)}.`;
+        const reason = describeFailure(error);
+        this.logger.warn({ companyId, ticketId, kind, reason }, 'the AI assist endpoint failed midway');
+        const message = `O provedor de IA da empresa falhou: ${reason}.`;
         response.write(frame({ event: 'error', data: { error: 'ERR_AI_ASSIST_FAILED', message } }));
       }
     } finally {
