@@ -232,8 +232,12 @@ async function streamCompletion(
 export function openAiFake(
   answer: (request: ChatRequest) => string | { status: number; error: { message: string; type: string; code: string } },
   transcript = 'transcrição do áudio',
-): FakeServer & { pace: (index: number) => Promise<void> } {
-  const fake = Object.assign(new FakeServer(), { pace: (_index: number): Promise<void> => Promise.resolve() });
+): FakeServer & { pace: (index: number) => Promise<void>; abandoned: number } {
+  const fake = Object.assign(new FakeServer(), {
+    pace: (_index: number): Promise<void> => Promise.resolve(),
+    /** Streamed answers whose caller went away before the end. */
+    abandoned: 0,
+  });
   fake.on('POST', /^\/v1\/chat\/completions$/, (request, response) => {
     if (!request.headers.authorization?.startsWith('Bearer sk-')) {
       sendJson(response, 401, {
@@ -247,7 +251,12 @@ export function openAiFake(
       sendJson(response, result.status, { error: result.error });
       return;
     }
-    if (chat.stream === true) return streamCompletion(response, chat.model, result, (index) => fake.pace(index));
+    if (chat.stream === true) {
+      response.on('close', () => {
+        if (!response.writableEnded) fake.abandoned += 1;
+      });
+      return streamCompletion(response, chat.model, result, (index) => fake.pace(index));
+    }
     sendJson(response, 200, {
       id: 'chatcmpl-fake',
       object: 'chat.completion',

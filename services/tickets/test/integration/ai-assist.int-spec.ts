@@ -77,9 +77,15 @@ interface Streamed {
   json: () => Promise<Record<string, unknown>>;
 }
 
-async function assist(kind: 'summary' | 'suggestion', caller: Caller, id = ticketId): Promise<Streamed> {
+async function assist(
+  kind: 'summary' | 'suggestion',
+  caller: Caller,
+  id = ticketId,
+  signal?: AbortSignal,
+): Promise<Streamed> {
   const response = await fetch(`${harness.app.url}/ai-assist/tickets/${id}/${kind}`, {
     method: 'POST',
+    ...(signal ? { signal } : {}),
     headers: {
       'x-internal-token': TEST_INTERNAL_TOKEN,
       'x-company-id': String(caller.companyId),
@@ -298,6 +304,19 @@ describe('summary and suggestion', () => {
       error: 'ERR_AI_ASSIST_FAILED',
       message: expect.stringContaining('O provedor de IA da empresa falhou'),
     });
+  });
+
+  it('stops the call to the endpoint when the agent goes away', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    openai.pace = (index) => (index === 1 ? held : Promise.resolve());
+    const leaving = new AbortController();
+    const answer = await assist('suggestion', a.admin, ticketId, leaving.signal);
+    expect((await answer.events.next()).value).toMatchObject({ event: 'delta' });
+    const before = openai.abandoned;
+    leaving.abort();
+    await expectEventually(() => expect(openai.abandoned).toBe(before + 1));
+    release();
   });
 
   it('refuses a base URL whose name resolves to loopback when it calls, sending nothing', async () => {
