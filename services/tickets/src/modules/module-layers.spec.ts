@@ -9,15 +9,16 @@ import ts from 'typescript';
  * - foundation: the other services' projections, the media store and the company's wall-clock time;
  * - conversation: tickets, their messages and queues with their repositories and use-cases;
  * - automation: what reacts to the conversation (chatbot menus, timers, auto-assignment, queue integrations and AI
- *   prompts, schedules), through the hooks the conversation layer offers (`messages/inbound-hooks.ts`,
- *   `tickets/ticket-hooks.ts`), never called by name from below;
- * - features: the screens and APIs built on both (dashboards, tags, notes, chats, the external API).
+ *   prompts, schedules), through the hooks the conversation layer offers (`tickets/conversation-hooks.ts`), never
+ *   called by name from below;
+ * - features: the screens and APIs built on both (dashboards, tags, notes, chats, the external API, the agents'
+ *   AI assistance).
  */
 const LAYERS: ReadonlyArray<readonly string[]> = [
   ['projections', 'media', 'time'],
   ['queues', 'tickets', 'messages', 'ticket-actions'],
   ['chatbot', 'queue-integrations', 'prompts', 'schedules'],
-  ['campaign-history', 'chats', 'dashboard', 'external-api', 'quick-messages', 'tags', 'ticket-notes'],
+  ['assist', 'campaign-history', 'chats', 'dashboard', 'external-api', 'quick-messages', 'tags', 'ticket-notes'],
 ];
 
 const MODULES = dirname(fileURLToPath(import.meta.url));
