@@ -106,6 +106,7 @@ import {
   ConnectionViewSchema,
   CreateConnectionSchema,
   ListConnectionsQuerySchema,
+  MessageTemplateListSchema,
   RotatedConnectionSchema,
   SimulatedCallSchema,
   SimulatedEditSchema,
@@ -970,6 +971,18 @@ export const PUBLIC_API: readonly PublicRoute[] = [
     params: IdParamsSchema,
     response: MessageResponseSchema,
   }),
+  route('GET', '/whatsapp/{id}/templates', 'whatsapp-connector', 'user', 'Cloud API message templates', {
+    params: IdParamsSchema,
+    response: MessageTemplateListSchema,
+  }),
+  route(
+    'POST',
+    '/whatsapp/{id}/templates/sync',
+    'whatsapp-connector',
+    'admin',
+    "Read a Cloud API connection's message templates from Meta again",
+    { params: IdParamsSchema, body: NoBodySchema, response: MessageTemplateListSchema },
+  ),
   route('POST', '/whatsappsession/{id}', 'whatsapp-connector', 'admin', 'Start a session (QR, or pairing code)', {
     params: IdParamsSchema,
     body: StartSessionSchema,

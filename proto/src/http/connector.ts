@@ -58,6 +58,12 @@ const connectionFields = {
   cloudAccessToken: z.string().max(4_096).optional(),
   cloudAppSecret: z.string().max(512).optional(),
   cloudVerifyToken: z.string().max(512).optional(),
+  /** Cloud API only: the WhatsApp Business Account id that owns the number (its message templates are read there). */
+  cloudBusinessAccountId: z
+    .string()
+    .regex(/^\d{1,32}$/, 'Must be the numeric WhatsApp Business Account id')
+    .nullable()
+    .optional(),
 };
 
 /** `POST /whatsapp`. */
@@ -92,6 +98,7 @@ export const ConnectionSchema = ConnectionSnapshotSchema.extend({
   hasToken: z.boolean(),
   tokenWeak: z.boolean(),
   cloudPhoneNumberId: z.string().nullable().optional(),
+  cloudBusinessAccountId: z.string().nullable().optional(),
   webhookUrl: z.string().optional(),
 });
 export type ConnectionResponse = z.infer<typeof ConnectionSchema>;
@@ -119,6 +126,51 @@ export const StartSessionSchema = z
     path: ['number'],
   });
 export type StartSessionBody = z.infer<typeof StartSessionSchema>;
+
+// --- Cloud API message templates ------------------------------------------------------------------------------
+
+/** A button of a template's `BUTTONS` component, as Meta lists it. */
+export const TemplateButtonSchema = z.looseObject({
+  type: z.string(),
+  text: z.string().optional(),
+  url: z.string().optional(),
+  phone_number: z.string().optional(),
+});
+
+/**
+ * A component of a template as Meta's `message_templates` lists it: `HEADER` (`format` TEXT, IMAGE, VIDEO,
+ * DOCUMENT or LOCATION; `text` for TEXT), `BODY` (`text` with `{{1}}`, `{{2}}`... variables), `FOOTER`, `BUTTONS`.
+ */
+export const TemplateComponentSchema = z.looseObject({
+  type: z.string(),
+  format: z.string().optional(),
+  text: z.string().optional(),
+  buttons: z.array(TemplateButtonSchema).optional(),
+});
+export type TemplateComponent = z.infer<typeof TemplateComponentSchema>;
+
+/**
+ * A message template of a Cloud API connection (synced from Meta; its status follows Meta's
+ * `message_template_status_update` webhook). Only `APPROVED` templates can be sent. `variables`: how many values the
+ * header and the body take (`{{1}}`...`{{n}}`).
+ */
+export const MessageTemplateSchema = z.object({
+  id: z.number().int(),
+  connectionId: z.number().int(),
+  metaId: z.string(),
+  name: z.string(),
+  language: z.string(),
+  status: z.string(),
+  category: z.string(),
+  components: z.array(TemplateComponentSchema),
+  variables: z.object({ header: z.number().int().min(0), body: z.number().int().min(0) }),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type MessageTemplate = z.infer<typeof MessageTemplateSchema>;
+
+/** `GET /whatsapp/{id}/templates` and `POST /whatsapp/{id}/templates/sync`. */
+export const MessageTemplateListSchema = z.object({ templates: z.array(MessageTemplateSchema) });
+export type MessageTemplateList = z.infer<typeof MessageTemplateListSchema>;
 
 // --- Cloud API webhook (Meta) ---------------------------------------------------------------------------------
 
@@ -234,6 +286,13 @@ export const CloudWebhookValueSchema = z.looseObject({
     .optional(),
   messages: z.array(CloudWebhookMessageSchema).optional(),
   statuses: z.array(CloudWebhookStatusSchema).optional(),
+  /** A `message_template_status_update` change: the new status (`APPROVED`, `REJECTED`, `PAUSED`, ...). */
+  event: z.string().optional(),
+  message_template_id: z.union([z.number(), z.string()]).optional(),
+  message_template_name: z.string().optional(),
+  message_template_language: z.string().optional(),
+  message_template_category: z.string().optional(),
+  reason: z.string().nullable().optional(),
   /** Problems Meta reports about the delivery itself (e.g. 131000), outside any message. */
   errors: z.array(CloudWebhookErrorSchema).optional(),
 });

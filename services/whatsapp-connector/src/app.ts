@@ -7,6 +7,7 @@ import { ConnectionsModule } from './modules/connections/connections.module.js';
 import { MediaModule } from './modules/media/media.module.js';
 import { ProjectionsModule } from './modules/projections/projections.module.js';
 import { SessionsModule } from './modules/sessions/sessions.module.js';
+import { TemplatesModule } from './modules/templates/templates.module.js';
 import { ProvidersModule } from './providers/providers.module.js';
 
 /** The simulator and its dev API: on unless production, where only an explicit `SIMULATOR_ENABLED=true` enables it. */
@@ -34,6 +35,7 @@ export class WhatsappConnectorAppModule {
         ProjectionsModule,
         ConnectionsModule,
         SessionsModule,
+        TemplatesModule,
       ],
     };
   }

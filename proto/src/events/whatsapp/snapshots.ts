@@ -148,8 +148,33 @@ export const ACK_VALUES = [0, 1, 2, 3, 4, 5] as const;
 /** 0 error, 1 pending/sent, 2 server, 3 delivered, 4 read, 5 played. */
 export const AckSchema = z.number().int().min(0).max(5);
 
+/** One value of a template variable, as Meta's send takes it (`{ type: 'text', text }`). */
+export const TemplateTextParameterSchema = z.object({ type: z.literal('text'), text: z.string().min(1).max(1_024) });
+
+/**
+ * A Cloud API template message in Meta's own shape (the `template` object of a `type: template` send): the
+ * approved template's name, its language code, and the values of its header and body variables (`{{1}}`, ... in
+ * order).
+ */
+export const TemplateSendSchema = z.object({
+  name: z.string().min(1).max(512),
+  language: z.object({ code: z.string().min(2).max(16) }),
+  components: z
+    .array(z.object({ type: z.enum(['header', 'body']), parameters: z.array(TemplateTextParameterSchema).max(64) }))
+    .max(2),
+});
+export type TemplateSend = z.infer<typeof TemplateSendSchema>;
+
 export const OutboundContentSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('text'), body: z.string().min(1) }),
+  z.object({
+    kind: z.literal('text'),
+    body: z.string().min(1),
+    /**
+     * Cloud API only (from schema version 2): send this approved template instead of free text; `body` is then the
+     * template's text with its variables filled in (what the chat shows). Other providers send `body`.
+     */
+    template: TemplateSendSchema.optional(),
+  }),
   z.object({
     kind: z.literal('media'),
     mediaType: z.enum(['image', 'video', 'audio', 'document', 'sticker']),

@@ -225,7 +225,11 @@ export const SendMessage = defineEvent(
     content: OutboundContentSchema,
     quotedMessageId: z.string().nullable(),
   }),
-  { description: 'Send a message through a connection (carried out by the pod that owns the session).' },
+  {
+    schemaVersion: 2,
+    description:
+      'Send a message through a connection (carried out by the pod that owns the session); a text may carry a Cloud API template.',
+  },
 );
 export const DeleteMessage = defineEvent(
   'whatsapp.message.delete',

@@ -35,6 +35,8 @@ export interface ConnectionConfig {
     readonly accessToken: string;
     readonly appSecret: string;
     readonly verifyToken: string;
+    /** The WhatsApp Business Account that owns the number (where its message templates live), when given. */
+    readonly businessAccountId: string | null;
   } | null;
 }
 

@@ -43,6 +43,7 @@ const connections = [
       accessToken: 'EAAOtherCompanyToken',
       appSecret: OTHER_SECRET,
       verifyToken: 'other-verify',
+      businessAccountId: null,
     },
   }),
   // a Baileys connection has no webhook

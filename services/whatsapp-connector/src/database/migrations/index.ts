@@ -11,6 +11,7 @@ import { SessionWakeups1764050000000 } from './1764050000000-session-wakeups.js'
 import { SimulatorSentEdits1764300000000 } from './1764300000000-simulator-sent-edits.js';
 import { SessionOwnershipWakeups1765200000000 } from './1765200000000-session-ownership-wakeups.js';
 import { ConnectionTokenDigests1765490000000 } from './1765490000000-connection-token-digests.js';
+import { MessageTemplates1766100000000 } from './1766100000000-message-templates.js';
 
 /** Every migration of the connector, in order. Never edit a merged migration; add a new one. */
 export const WhatsappMigrations = [
@@ -25,4 +26,5 @@ export const WhatsappMigrations = [
   OutboxIdAfterXid1765000000000,
   SessionOwnershipWakeups1765200000000,
   ConnectionTokenDigests1765490000000,
+  MessageTemplates1766100000000,
 ];

@@ -38,6 +38,7 @@ export interface ConnectionRow {
   cloud_access_token: string | null;
   cloud_app_secret: string | null;
   cloud_verify_token: string | null;
+  cloud_business_account_id: string | null;
   session_wanted: boolean;
   updated_at: Date;
 }
@@ -108,6 +109,7 @@ export function toConnectionResponse(
     ...(row.provider === 'cloud-api'
       ? {
           cloudPhoneNumberId: row.cloud_phone_number_id,
+          cloudBusinessAccountId: row.cloud_business_account_id,
           webhookUrl: `${publicUrl.replace(/\/$/, '')}/webhooks/whatsapp/${row.id}`,
         }
       : {}),
@@ -129,6 +131,7 @@ export function toConnectionConfig(row: ConnectionRow, allowGroups: boolean): Co
             accessToken: row.cloud_access_token ?? '',
             appSecret: row.cloud_app_secret ?? '',
             verifyToken: row.cloud_verify_token ?? '',
+            businessAccountId: row.cloud_business_account_id ?? null,
           }
         : null,
   };

@@ -19,6 +19,8 @@ import { vcardToCard } from './vcard.js';
 const INVALID_RECIPIENT = new Set([131026, 131030, 133010]);
 /** Outside the 24 h customer-service window only approved templates may be sent. */
 const OUTSIDE_WINDOW = 131047;
+/** Meta refused the template itself (parameters, unknown name or language, paused or disabled): 132000–132999. */
+const isTemplateRefusal = (code: number | null): boolean => code !== null && code >= 132000 && code < 133000;
 
 /** The digits a Cloud API call addresses, from a chat jid (`5511999990000@s.whatsapp.net`). */
 export function recipientOf(chatJid: string): string {
@@ -194,6 +196,15 @@ export class CloudApiSession implements ProviderSession {
   ): Promise<Record<string, unknown>> {
     switch (content.kind) {
       case 'text':
+        if (content.template) {
+          // Meta's template send: name, language code, and only the components that take values
+          const { name, language, components } = content.template;
+          const filled = components.filter((component) => component.parameters.length > 0);
+          return {
+            type: 'template',
+            template: { name, language: { code: language.code }, ...(filled.length > 0 ? { components: filled } : {}) },
+          };
+        }
         return { type: 'text', text: { preview_url: /https?:\/\//i.test(content.body), body: content.body } };
       case 'location':
         return {
@@ -263,6 +274,13 @@ export class CloudApiSession implements ProviderSession {
       return new DomainError('ERR_SENDING_WAPP_MSG', {
         message: 'more than 24 hours since the customer last wrote: only templates may be sent',
         details: { ...details, reason: 'outsideCustomerServiceWindow' },
+        cause: error,
+      });
+    }
+    if (isTemplateRefusal(error.code)) {
+      return new DomainError('ERR_SENDING_WAPP_MSG', {
+        message: `the template was refused: ${error.message}`,
+        details: { ...details, reason: 'templateRefused' },
         cause: error,
       });
     }

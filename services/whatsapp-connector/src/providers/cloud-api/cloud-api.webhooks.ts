@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { CloudWebhookVerifyQuery } from '@cs/proto/http';
 import { DomainError } from '@cs/platform/errors';
@@ -16,11 +16,17 @@ import {
 } from '../provider.port.js';
 import { GraphClient, GraphError } from './graph.client.js';
 import { graphLog } from './cloud-api.provider.js';
-import { type MediaRef, parseWebhook } from './webhook.parser.js';
+import { type MediaRef, parseWebhook, type TemplateStatusUpdate } from './webhook.parser.js';
 import { signatureMatches } from './webhook.signature.js';
 
 /** Where webhook media are stored (the connector's media store; the port's `WebhookSinks` carries none). */
 export const CLOUD_API_MEDIA_STORE = Symbol('CLOUD_API_MEDIA_STORE');
+
+/** Where template status changes go (the connector's templates module); without it they are logged and ignored. */
+export const CLOUD_API_TEMPLATE_STATUSES = Symbol('CLOUD_API_TEMPLATE_STATUSES');
+export interface CloudApiTemplateStatuses {
+  statusChanged(connection: ConnectionConfig, update: TemplateStatusUpdate): Promise<void>;
+}
 
 type CloudConnection = ConnectionConfig & { readonly cloud: NonNullable<ConnectionConfig['cloud']> };
 
@@ -40,6 +46,9 @@ export class CloudApiWebhooks {
     @Inject(CLOUD_API_MEDIA_STORE) private readonly media: MediaStore,
     @Inject(GraphClient) private readonly graph: GraphClient,
     @Inject(LOGGER) logger: Logger,
+    @Optional()
+    @Inject(CLOUD_API_TEMPLATE_STATUSES)
+    private readonly templateStatuses: CloudApiTemplateStatuses | null = null,
   ) {
     this.logger = logger.child({ component: 'cloud-api-webhooks' });
   }
@@ -107,6 +116,10 @@ export class CloudApiWebhooks {
           break;
         case 'message':
           await sink.inbound(item.media ? await this.withMedia(connection, item.event, item.media) : item.event);
+          break;
+        case 'template-status':
+          if (this.templateStatuses) await this.templateStatuses.statusChanged(connection, item.update);
+          else this.logger.info({ connectionId, template: item.update.name }, 'cloud api template status ignored');
           break;
         case 'ignored':
           this.logger.info(

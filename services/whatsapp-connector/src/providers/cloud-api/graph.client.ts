@@ -46,6 +46,24 @@ export interface MediaInfo {
   readonly file_size?: number | string;
 }
 
+/** A message template as `GET /{waba-id}/message_templates` lists it. */
+export interface GraphTemplate {
+  readonly id: string;
+  readonly name: string;
+  readonly language: string;
+  readonly status: string;
+  readonly category: string;
+  readonly components?: ReadonlyArray<Record<string, unknown>>;
+}
+
+interface GraphPage<T> {
+  readonly data?: readonly T[];
+  readonly paging?: { readonly cursors?: { readonly after?: string }; readonly next?: string };
+}
+
+/** At most this many pages of 100 templates are read (Meta allows 250 templates per account, 6 000 with translations). */
+const MAX_TEMPLATE_PAGES = 60;
+
 type Fetch = typeof fetch;
 
 /**
@@ -71,6 +89,28 @@ export class GraphClient {
   /** `POST /{phone-number-id}/messages` (sends, and marks as read with `status: read`). */
   messages<T = SendResponse>(token: string, phoneNumberId: string, payload: Record<string, unknown>): Promise<T> {
     return this.json<T>(token, 'POST', `/${encodeURIComponent(phoneNumberId)}/messages`, payload);
+  }
+
+  /**
+   * `GET /{waba-id}/message_templates`: every template of the WhatsApp Business Account, page after page (the
+   * `after` cursor, asked again of our own base URL rather than following the `next` link).
+   */
+  async messageTemplates(token: string, businessAccountId: string): Promise<GraphTemplate[]> {
+    const fields = 'id,name,language,status,category,components';
+    const templates: GraphTemplate[] = [];
+    let after: string | undefined;
+    for (let page = 0; page < MAX_TEMPLATE_PAGES; page++) {
+      const cursor = after ? `&after=${encodeURIComponent(after)}` : '';
+      const answer = await this.json<GraphPage<GraphTemplate>>(
+        token,
+        'GET',
+        `/${encodeURIComponent(businessAccountId)}/message_templates?fields=${fields}&limit=100${cursor}`,
+      );
+      templates.push(...(answer.data ?? []));
+      after = answer.paging?.cursors?.after;
+      if (!answer.paging?.next || !after) break;
+    }
+    return templates;
   }
 
   /** `POST /{phone-number-id}/media` (multipart): uploads a file and returns its media id. */

@@ -199,13 +199,35 @@ describe(parseWebhook.name, () => {
     expect(bodies).toEqual(['Primeira', 'Segunda']);
   });
 
+  it("reads a template's status change with its business account, and ignores one that names no template", () => {
+    expect(parseWebhook(fixture('template-status-rejected.json'), CONNECTION)).toEqual([
+      {
+        kind: 'template-status',
+        update: {
+          businessAccountId: '102290129340398',
+          metaId: '1271035437563492',
+          name: 'retomar_conversa',
+          language: 'pt_BR',
+          status: 'REJECTED',
+          category: 'UTILITY',
+          reason: 'INCORRECT_CATEGORY',
+        },
+      },
+    ]);
+    const empty = {
+      object: 'whatsapp_business_account',
+      entry: [{ id: '1', changes: [{ field: 'message_template_status_update', value: { event: 'APPROVED' } }] }],
+    };
+    expect(parseWebhook(empty, CONNECTION)).toMatchObject([{ kind: 'ignored' }]);
+  });
+
   it('ignores changes for another phone number of the same app, and other fields', () => {
     const other = parseWebhook(fixture('message-text.json'), { id: 41, phoneNumberId: '999999999999999' });
     expect(other).toEqual([{ kind: 'ignored', reason: 'change for another phone number id', messageId: null }]);
     const body = fixture<{ entry: [{ changes: [{ field: string }] }] }>('message-text.json');
-    body.entry[0].changes[0].field = 'message_template_status_update';
+    body.entry[0].changes[0].field = 'account_update';
     expect(parseWebhook(body, CONNECTION)).toEqual([
-      { kind: 'ignored', reason: 'field message_template_status_update', messageId: null },
+      { kind: 'ignored', reason: 'field account_update', messageId: null },
     ]);
     expect(parseWebhook({ object: 'page', entry: [] }, CONNECTION)[0]?.kind).toBe('ignored');
   });

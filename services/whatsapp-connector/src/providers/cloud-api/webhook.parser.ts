@@ -31,7 +31,21 @@ export type WebhookItem =
       /** Why Meta could not deliver (`failed` statuses): for the logs, e.g. 131047 outside the 24 h window. */
       readonly failure: { readonly code: number | null; readonly title: string | null } | null;
     }
+  | { readonly kind: 'template-status'; readonly update: TemplateStatusUpdate }
   | { readonly kind: 'ignored'; readonly reason: string; readonly messageId: string | null };
+
+/** A `message_template_status_update` change: a template of the business account was approved, rejected, paused... */
+export interface TemplateStatusUpdate {
+  /** The WhatsApp Business Account (the entry's id). */
+  readonly businessAccountId: string | null;
+  readonly metaId: string | null;
+  readonly name: string;
+  readonly language: string;
+  /** Meta's `event`: APPROVED, REJECTED, PAUSED, DISABLED, PENDING_DELETION, ARCHIVED, ... */
+  readonly status: string;
+  readonly category: string | null;
+  readonly reason: string | null;
+}
 
 /** Meta's webhook shapes, as `@cs/proto/http` describes the route's body (every field may be missing). */
 type WebhookMessage = CloudWebhookMessage;
@@ -69,6 +83,10 @@ export function parseWebhook(body: unknown, connection: { id: number; phoneNumbe
   for (const entry of arrayOf<Record<string, unknown>>(body['entry'])) {
     for (const change of arrayOf<Record<string, unknown>>(isObject(entry) ? entry['changes'] : undefined)) {
       if (!isObject(change)) continue;
+      if (change['field'] === 'message_template_status_update') {
+        items.push(templateStatusOf(isObject(entry) ? entry['id'] : undefined, change['value']));
+        continue;
+      }
       if (change['field'] !== 'messages') {
         items.push({ kind: 'ignored', reason: `field ${String(change['field'])}`, messageId: null });
         continue;
@@ -246,4 +264,28 @@ export function parseMessage(
   }
   // order, system, unsupported, request_welcome, ...: nothing a ticket can show
   return { kind: 'ignored', reason: `message type ${type}`, messageId };
+}
+
+/** A template status change, or an ignored item when the change names no template or status. */
+function templateStatusOf(entryId: unknown, raw: unknown): WebhookItem {
+  const value = (isObject(raw) ? raw : {}) as WebhookValue;
+  const name = value.message_template_name;
+  const language = value.message_template_language;
+  const status = value.event;
+  if (!name || !language || !status) {
+    return { kind: 'ignored', reason: 'template status update without template or status', messageId: null };
+  }
+  const metaId = value.message_template_id;
+  return {
+    kind: 'template-status',
+    update: {
+      businessAccountId: typeof entryId === 'string' ? entryId : null,
+      metaId: metaId === undefined ? null : String(metaId),
+      name,
+      language,
+      status,
+      category: value.message_template_category ?? null,
+      reason: value.reason ?? null,
+    },
+  };
 }

@@ -21,6 +21,22 @@ interface MediaFile {
 
 type Failure = { readonly status: number; readonly body: unknown };
 
+/** A message template as Meta's `message_templates` lists it. */
+export interface FakeTemplate {
+  readonly id: string;
+  readonly name: string;
+  readonly language: string;
+  status: string;
+  readonly category: string;
+  readonly components: ReadonlyArray<{ readonly type: string; readonly format?: string; readonly text?: string }>;
+}
+
+const variables = (text: string | undefined): number => {
+  let highest = 0;
+  for (const match of (text ?? '').matchAll(/\{\{(\d+)\}\}/g)) highest = Math.max(highest, Number(match[1]));
+  return highest;
+};
+
 /**
  * A local stand-in for graph.facebook.com: answers the calls the Cloud API provider makes with Meta's response
  * shapes (and Meta's error envelope), checks the bearer token, and records every request for assertions.
@@ -32,6 +48,11 @@ export class FakeGraph {
   /** Files uploaded by the provider (`POST /{phone-number-id}/media`). */
   readonly uploads = new Map<string, MediaFile & { fileName: string }>();
   displayPhoneNumber = '+55 11 4003-1234';
+  /** The business account's message templates (`GET /{waba-id}/message_templates`, checked on template sends). */
+  templates: FakeTemplate[] = [];
+  businessAccountId = '102290129340398';
+  /** Templates per page of `message_templates` (Meta's `limit`, unless the request asks for fewer). */
+  templatePageSize = 100;
   private readonly failures: Array<{ match: (request: RecordedRequest) => boolean; failure: Failure }> = [];
   private server: Server | undefined;
   private sent = 0;
@@ -141,10 +162,31 @@ export class FakeGraph {
       });
       return;
     }
+    if (request.method === 'GET' && path === `/${this.businessAccountId}/message_templates`) {
+      const limit = Math.min(Number(url.searchParams.get('limit') ?? 25), this.templatePageSize);
+      const after = url.searchParams.get('after');
+      const start = after ? Number(Buffer.from(after, 'base64url').toString('utf8')) : 0;
+      const data = this.templates.slice(start, start + limit);
+      const cursor = (index: number): string => Buffer.from(String(index)).toString('base64url');
+      const more = start + limit < this.templates.length;
+      reply(200, {
+        data,
+        paging: {
+          cursors: { before: cursor(start), after: cursor(start + data.length) },
+          ...(more ? { next: `${this.url}${url.pathname}?limit=${limit}&after=${cursor(start + data.length)}` } : {}),
+        },
+      });
+      return;
+    }
     if (request.method === 'POST' && path === `/${this.phoneNumberId}/messages`) {
-      const payload = json as { status?: string; to?: string };
+      const payload = json as { status?: string; to?: string; type?: string; template?: TemplatePayload };
       if (payload.status === 'read') {
         reply(200, { success: true });
+        return;
+      }
+      const refusal = payload.type === 'template' ? this.templateRefusal(payload.template) : null;
+      if (refusal) {
+        reply(400, { error: { type: 'OAuthException', fbtrace_id: 'AtemplateTrace', ...refusal } });
         return;
       }
       this.sent += 1;
@@ -205,4 +247,41 @@ export class FakeGraph {
     }
     reply(400, { error: { message: `Unknown path components: ${path}`, type: 'OAuthException', code: 2500 } });
   }
+
+  /** Meta's answer to a template it would not send: unknown name/language, not approved, wrong number of values. */
+  private templateRefusal(template: TemplatePayload | undefined): Record<string, unknown> | null {
+    const found = this.templates.find(
+      (candidate) => candidate.name === template?.name && candidate.language === template?.language?.code,
+    );
+    if (!found) {
+      return {
+        message: '(#132001) Template name does not exist in the translation',
+        code: 132001,
+        error_data: { messaging_product: 'whatsapp', details: `template name (${template?.name}) does not exist` },
+      };
+    }
+    if (found.status === 'PAUSED') return { message: '(#132015) Template is Paused', code: 132015 };
+    if (found.status !== 'APPROVED') return { message: '(#132016) Template is disabled', code: 132016 };
+    for (const type of ['header', 'body'] as const) {
+      const expected = variables(found.components.find((component) => component.type === type.toUpperCase())?.text);
+      const given = template?.components?.find((component) => component.type === type)?.parameters?.length ?? 0;
+      if (expected !== given) {
+        return {
+          message: '(#132000) Number of parameters does not match the expected number of params',
+          code: 132000,
+          error_data: {
+            messaging_product: 'whatsapp',
+            details: `${type}: number of localizable_params (${given}) does not match the expected number of params (${expected})`,
+          },
+        };
+      }
+    }
+    return null;
+  }
+}
+
+interface TemplatePayload {
+  readonly name?: string;
+  readonly language?: { readonly code?: string };
+  readonly components?: ReadonlyArray<{ readonly type?: string; readonly parameters?: readonly unknown[] }>;
 }

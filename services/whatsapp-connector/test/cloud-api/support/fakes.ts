@@ -99,6 +99,7 @@ export const PHONE_NUMBER_ID = '106540352242922';
 export const ACCESS_TOKEN = 'EAAJB3xTestTokenNotReal0123456789abcdef';
 export const APP_SECRET = 'b1946ac92492d2347c6235b4d2611184';
 export const VERIFY_TOKEN = 'verify-me-7f3c';
+export const BUSINESS_ACCOUNT_ID = '102290129340398';
 
 export function cloudConnection(overrides: Partial<ConnectionConfig> = {}): ConnectionConfig {
   return {
@@ -112,6 +113,7 @@ export function cloudConnection(overrides: Partial<ConnectionConfig> = {}): Conn
       accessToken: ACCESS_TOKEN,
       appSecret: APP_SECRET,
       verifyToken: VERIFY_TOKEN,
+      businessAccountId: BUSINESS_ACCOUNT_ID,
     },
     ...overrides,
   };

@@ -34,6 +34,7 @@ const COLUMNS: Record<string, string> = {
   cloudAccessToken: 'cloud_access_token',
   cloudAppSecret: 'cloud_app_secret',
   cloudVerifyToken: 'cloud_verify_token',
+  cloudBusinessAccountId: 'cloud_business_account_id',
 };
 
 /**

@@ -1,0 +1,58 @@
+import type { TemplateComponent } from '@cs/proto/http';
+
+/**
+ * Pure rules of Cloud API message templates: how many values a template's header and body take (Meta's positional
+ * variables `{{1}}`, `{{2}}`...), and its text with the values filled in (what the chat shows for a sent template).
+ */
+
+const VARIABLE = /\{\{\s*(\d+)\s*\}\}/g;
+
+const textOf = (components: readonly TemplateComponent[], type: 'HEADER' | 'BODY' | 'FOOTER'): string | null => {
+  const component = components.find((candidate) => candidate.type.toUpperCase() === type);
+  if (!component || typeof component.text !== 'string') return null;
+  // a media or location header has no text
+  if (type === 'HEADER' && component.format !== undefined && component.format.toUpperCase() !== 'TEXT') return null;
+  return component.text;
+};
+
+/** The highest `{{n}}` of a text (Meta numbers them from 1 without gaps), 0 when it has none. */
+export function variableCount(text: string | null): number {
+  let highest = 0;
+  for (const match of (text ?? '').matchAll(VARIABLE)) highest = Math.max(highest, Number(match[1]));
+  return highest;
+}
+
+/** How many values the text header and the body take. */
+export function templateVariables(components: readonly TemplateComponent[]): { header: number; body: number } {
+  return { header: variableCount(textOf(components, 'HEADER')), body: variableCount(textOf(components, 'BODY')) };
+}
+
+/** `text` with `{{n}}` replaced by `values[n - 1]` (a missing value leaves the variable as it is). */
+export function fillVariables(text: string, values: readonly string[]): string {
+  return text.replace(VARIABLE, (whole, index: string) => values[Number(index) - 1] ?? whole);
+}
+
+/**
+ * What the chat shows for a sent template: the header (text headers only), the body and the footer, each with its
+ * values, separated by blank lines; a button row is listed by its labels.
+ */
+export function renderTemplate(
+  components: readonly TemplateComponent[],
+  values: { readonly header: readonly string[]; readonly body: readonly string[] },
+): string {
+  const header = textOf(components, 'HEADER');
+  const body = textOf(components, 'BODY');
+  const footer = textOf(components, 'FOOTER');
+  const buttons = components
+    .find((component) => component.type.toUpperCase() === 'BUTTONS')
+    ?.buttons?.map((button) => button.text)
+    .filter((label): label is string => typeof label === 'string' && label !== '');
+  return [
+    header === null ? null : `*${fillVariables(header, values.header)}*`,
+    body === null ? null : fillVariables(body, values.body),
+    footer === null ? null : `_${footer}_`,
+    buttons && buttons.length > 0 ? buttons.map((label) => `[${label}]`).join(' ') : null,
+  ]
+    .filter((part): part is string => part !== null && part.trim() !== '')
+    .join('\n\n');
+}
