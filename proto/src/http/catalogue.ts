@@ -124,6 +124,7 @@ import {
   StartSessionSchema,
   UpdateConnectionSchema,
 } from './connector.js';
+import { SendTemplateMessageSchema } from './message-templates.js';
 import {
   ContactImportBodySchema,
   ContactListBodySchema,
@@ -515,6 +516,11 @@ export const PUBLIC_API: readonly PublicRoute[] = [
     params: TicketMessagesParamsSchema,
     body: SendMessageSchema,
     response: SentMessagesSchema,
+  }),
+  route('POST', '/messages/{ticketId}/template', 'tickets', 'user', 'Send a Cloud API message template', {
+    params: TicketMessagesParamsSchema,
+    body: SendTemplateMessageSchema,
+    response: MessageSnapshotSchema,
   }),
   route('DELETE', '/messages/{id}', 'tickets', 'user', 'Delete a message for everyone', {
     params: MessageParamsSchema,

@@ -7,6 +7,7 @@ export * from './common.js';
 export * from './tickets.js';
 export * from './contacts.js';
 export * from './connector.js';
+export * from './message-templates.js';
 export * from './billing.js';
 export * from './campaigns.js';
 export * from './trust.js';

@@ -10,6 +10,7 @@ import { ChatbotModule } from './modules/chatbot/chatbot.module.js';
 import { DashboardModule } from './modules/dashboard/dashboard.module.js';
 import { ExternalApiModule } from './modules/external-api/external-api.module.js';
 import { MediaModule } from './modules/media/media.module.js';
+import { MessageTemplatesModule } from './modules/message-templates/message-templates.module.js';
 import { MessagesModule } from './modules/messages/messages.module.js';
 import { ProjectionsModule } from './modules/projections/projections.module.js';
 import { PromptsModule } from './modules/prompts/prompts.module.js';
@@ -38,6 +39,7 @@ export class TicketsAppModule {
         ProjectionsModule,
         TicketsModule,
         MessagesModule,
+        MessageTemplatesModule,
         MediaModule,
         QueuesModule,
         ChatbotModule,

@@ -18,7 +18,17 @@ const LAYERS: ReadonlyArray<readonly string[]> = [
   ['projections', 'media', 'time'],
   ['queues', 'tickets', 'messages', 'ticket-actions'],
   ['chatbot', 'queue-integrations', 'prompts', 'schedules'],
-  ['assist', 'campaign-history', 'chats', 'dashboard', 'external-api', 'quick-messages', 'tags', 'ticket-notes'],
+  [
+    'assist',
+    'campaign-history',
+    'chats',
+    'dashboard',
+    'external-api',
+    'message-templates',
+    'quick-messages',
+    'tags',
+    'ticket-notes',
+  ],
 ];
 
 const MODULES = dirname(fileURLToPath(import.meta.url));

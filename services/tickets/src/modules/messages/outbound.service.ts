@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
-import { MessageCreated, type OutboundContent, SendMessage } from '@cs/proto/events';
+import { MessageCreated, type OutboundContent, SendMessage, type TemplateSend } from '@cs/proto/events';
 import { EventPublisher } from '@cs/platform/events';
 import { ConversationHooks } from '../tickets/conversation-hooks.js';
 import { type TicketRow, TicketsRepository } from '../tickets/tickets.repository.js';
@@ -22,6 +22,8 @@ export interface OutboundInput {
   readonly quotedMsgId?: string | null;
   /** An audio sent as a voice note (the AI's spoken answers). */
   readonly ptt?: boolean;
+  /** A Cloud API template sent instead of free text (`body` is then its rendered text). */
+  readonly template?: TemplateSend;
 }
 
 const mediaTypeOf = (mimeType: string): 'image' | 'video' | 'audio' | 'document' => {
@@ -80,7 +82,7 @@ export class OutboundService {
           caption: input.body,
           ptt: input.ptt ?? false,
         }
-      : { kind: 'text', body };
+      : { kind: 'text', body, ...(input.template ? { template: input.template } : {}) };
     const { ticket: updated, snapshot } = await this.tickets.patchWithSnapshot(companyId, ticket.id, {
       // a waiting ticket's preview keeps what the contact wrote, not the chatbot's menu or greeting (a ticket that
       // has nothing yet, as one the external API opens, shows the message)

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyId } from '@cs/proto/common';
-import type { MessageTemplate, TemplateComponent } from '@cs/proto/http';
+import { type MessageTemplate, type TemplateComponent, cloudTemplateVariables } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import type { GraphTemplate } from '../../providers/cloud-api/graph.client.js';
-import { templateVariables } from './template-text.js';
 
 interface TemplateRow {
   id: number;
@@ -28,7 +27,7 @@ const toTemplate = (row: TemplateRow): MessageTemplate => ({
   status: row.status,
   category: row.category,
   components: row.components,
-  variables: templateVariables(row.components),
+  variables: cloudTemplateVariables(row.components),
   updatedAt: row.updated_at.toISOString(),
 });
 

@@ -1,4 +1,5 @@
-import type { TemplateComponent } from '@cs/proto/http';
+import { z } from 'zod';
+import { type TemplateComponent, TemplateComponentSchema } from './connector.js';
 
 /**
  * Pure rules of Cloud API message templates: how many values a template's header and body take (Meta's positional
@@ -16,19 +17,22 @@ const textOf = (components: readonly TemplateComponent[], type: 'HEADER' | 'BODY
 };
 
 /** The highest `{{n}}` of a text (Meta numbers them from 1 without gaps), 0 when it has none. */
-export function variableCount(text: string | null): number {
+export function cloudVariableCount(text: string | null): number {
   let highest = 0;
   for (const match of (text ?? '').matchAll(VARIABLE)) highest = Math.max(highest, Number(match[1]));
   return highest;
 }
 
 /** How many values the text header and the body take. */
-export function templateVariables(components: readonly TemplateComponent[]): { header: number; body: number } {
-  return { header: variableCount(textOf(components, 'HEADER')), body: variableCount(textOf(components, 'BODY')) };
+export function cloudTemplateVariables(components: readonly TemplateComponent[]): { header: number; body: number } {
+  return {
+    header: cloudVariableCount(textOf(components, 'HEADER')),
+    body: cloudVariableCount(textOf(components, 'BODY')),
+  };
 }
 
 /** `text` with `{{n}}` replaced by `values[n - 1]` (a missing value leaves the variable as it is). */
-export function fillVariables(text: string, values: readonly string[]): string {
+export function fillCloudTemplate(text: string, values: readonly string[]): string {
   return text.replace(VARIABLE, (whole, index: string) => values[Number(index) - 1] ?? whole);
 }
 
@@ -36,7 +40,7 @@ export function fillVariables(text: string, values: readonly string[]): string {
  * What the chat shows for a sent template: the header (text headers only), the body and the footer, each with its
  * values, separated by blank lines; a button row is listed by its labels.
  */
-export function renderTemplate(
+export function renderCloudTemplate(
   components: readonly TemplateComponent[],
   values: { readonly header: readonly string[]; readonly body: readonly string[] },
 ): string {
@@ -48,11 +52,29 @@ export function renderTemplate(
     ?.buttons?.map((button) => button.text)
     .filter((label): label is string => typeof label === 'string' && label !== '');
   return [
-    header === null ? null : `*${fillVariables(header, values.header)}*`,
-    body === null ? null : fillVariables(body, values.body),
+    header === null ? null : `*${fillCloudTemplate(header, values.header)}*`,
+    body === null ? null : fillCloudTemplate(body, values.body),
     footer === null ? null : `_${footer}_`,
     buttons && buttons.length > 0 ? buttons.map((label) => `[${label}]`).join(' ') : null,
   ]
     .filter((part): part is string => part !== null && part.trim() !== '')
     .join('\n\n');
 }
+
+const templateValue = z.string().trim().min(1, 'Required').max(1_024);
+
+/**
+ * `POST /messages/{ticketId}/template`: send an approved Cloud API template on a ticket. `components` are the
+ * template's as `GET /whatsapp/{id}/templates` lists them (what the chat shows is rendered from them); `values` fill
+ * the header's and the body's `{{1}}`... in order, and may use the message variables (`{{name}}`, `{{protocol}}`...).
+ */
+export const SendTemplateMessageSchema = z.object({
+  name: z.string().min(1).max(512),
+  language: z.string().min(2).max(16),
+  components: z.array(TemplateComponentSchema).min(1).max(10),
+  values: z.object({
+    header: z.array(templateValue).max(1).default([]),
+    body: z.array(templateValue).max(64).default([]),
+  }),
+});
+export type SendTemplateMessageInput = z.infer<typeof SendTemplateMessageSchema>;

@@ -1,4 +1,9 @@
-import { fillVariables, renderTemplate, templateVariables, variableCount } from './template-text.js';
+import {
+  fillCloudTemplate,
+  renderCloudTemplate,
+  cloudTemplateVariables,
+  cloudVariableCount,
+} from '../src/http/message-templates.js';
 
 const ORDER_SHIPPED = [
   { type: 'HEADER', format: 'TEXT', text: 'Pedido {{1}}' },
@@ -15,12 +20,12 @@ const ORDER_SHIPPED = [
 
 describe('message template text', () => {
   it('counts the values a header and a body take', () => {
-    expect(templateVariables(ORDER_SHIPPED)).toEqual({ header: 1, body: 2 });
-    expect(variableCount('sem variáveis')).toBe(0);
-    expect(variableCount('{{ 3 }} e {{1}}')).toBe(3);
+    expect(cloudTemplateVariables(ORDER_SHIPPED)).toEqual({ header: 1, body: 2 });
+    expect(cloudVariableCount('sem variáveis')).toBe(0);
+    expect(cloudVariableCount('{{ 3 }} e {{1}}')).toBe(3);
     // a media header has no text values
     expect(
-      templateVariables([
+      cloudTemplateVariables([
         { type: 'HEADER', format: 'IMAGE' },
         { type: 'BODY', text: '{{1}}' },
       ]),
@@ -31,13 +36,13 @@ describe('message template text', () => {
   });
 
   it('fills the variables in order, leaving a missing one visible', () => {
-    expect(fillVariables('Olá {{1}}, chega em {{2}}', ['Maria'])).toBe('Olá Maria, chega em {{2}}');
+    expect(fillCloudTemplate('Olá {{1}}, chega em {{2}}', ['Maria'])).toBe('Olá Maria, chega em {{2}}');
   });
 
   it('renders what the chat shows: header, body, footer and button labels', () => {
-    expect(renderTemplate(ORDER_SHIPPED, { header: ['#4521'], body: ['Maria', 'amanhã'] })).toBe(
+    expect(renderCloudTemplate(ORDER_SHIPPED, { header: ['#4521'], body: ['Maria', 'amanhã'] })).toBe(
       '*Pedido #4521*\n\nOlá Maria, seu pedido saiu para entrega e chega em amanhã.\n\n_Loja Demo_\n\n[Falar com atendente] [Rastrear]',
     );
-    expect(renderTemplate([{ type: 'BODY', text: 'Oi {{1}}!' }], { header: [], body: ['Ana'] })).toBe('Oi Ana!');
+    expect(renderCloudTemplate([{ type: 'BODY', text: 'Oi {{1}}!' }], { header: [], body: ['Ana'] })).toBe('Oi Ana!');
   });
 });
