@@ -28,6 +28,9 @@ import { teamPt } from './locales/team.pt';
 import { trustEn } from './locales/trust.en';
 import { trustEs } from './locales/trust.es';
 import { trustPt } from './locales/trust.pt';
+import { templatesEn } from './locales/templates.en';
+import { templatesEs } from './locales/templates.es';
+import { templatesPt } from './locales/templates.pt';
 
 export const LANGUAGES = ['pt', 'en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -104,6 +107,14 @@ for (const [lang, texts] of [
   ['pt', assistPt],
   ['en', assistEn],
   ['es', assistEs],
+] as const)
+  i18n.addResourceBundle(lang, 'translation', texts, true, false);
+
+// Cloud API message templates in the chat (issue 56)
+for (const [lang, texts] of [
+  ['pt', templatesPt],
+  ['en', templatesEn],
+  ['es', templatesEs],
 ] as const)
   i18n.addResourceBundle(lang, 'translation', texts, true, false);
 

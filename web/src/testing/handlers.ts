@@ -35,4 +35,9 @@ export const handlers = [
   http.get(`${API}/whatsapp`, () =>
     HttpResponse.json([{ id: 1, name: 'WhatsApp Demo', status: 'CONNECTED', isDefault: true, complationMessage: '' }]),
   ),
+  // the chat input reads its connection's provider (no 24-hour window but on the Cloud API) and the chat's messages
+  http.get(`${API}/whatsapp/:id`, ({ params }) =>
+    HttpResponse.json({ id: Number(params['id']), name: 'WhatsApp Demo', status: 'CONNECTED', provider: 'simulator' }),
+  ),
+  http.get(`${API}/messages/:ticketId`, () => HttpResponse.json({ messages: [], count: 0, hasMore: false })),
 ];

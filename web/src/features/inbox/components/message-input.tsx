@@ -13,11 +13,16 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useListQuickMessagesQuery } from '../../../api/endpoints/company';
-import { useSendMediaMutation, useSendTextMutation } from '../../../api/endpoints/messages';
+import {
+  useGetMessagesInfiniteQuery,
+  useSendMediaMutation,
+  useSendTextMutation,
+} from '../../../api/endpoints/messages';
 import type { Ticket } from '../../../api/types';
 import { AttachIcon, CloseIcon, EmojiIcon, MicIcon, SendIcon } from '../../../components/icons';
 import { notify } from '../../../components/toaster';
@@ -26,6 +31,9 @@ import { toastError } from '../../../lib/errors';
 import { useVoiceRecorder } from '../hooks/use-voice-recorder';
 import { AssistActions } from './assist-actions';
 import { EmojiPicker } from './emoji-picker';
+import { TemplateDialog } from './template-dialog';
+import { useGetTicketConnectionQuery } from '../api/templates-api';
+import { insideServiceWindow } from '../utils/service-window';
 import { replyCleared } from '../model/inbox-slice';
 import { shouldSendRecording } from '../utils/audio';
 import { quickAnswerSuggestions } from '../utils/quick-answers';
@@ -59,13 +67,23 @@ export function MessageInput({ ticket }: { ticket: Ticket }) {
   const [sendMedia, mediaState] = useSendMediaMutation();
   const recorder = useVoiceRecorder();
   const { data: quickMessages = [] } = useListQuickMessagesQuery({ companyId: user.companyId, userId: user.id });
+  const { data: connection } = useGetTicketConnectionQuery(ticket.whatsappId ?? skipToken);
+  const { data: pages } = useGetMessagesInfiniteQuery(ticket.id);
+  const [templatesOpen, setTemplatesOpen] = useState(false);
+  const cloud = connection?.provider === 'cloud-api';
+  // Cloud API: free text only within 24 hours of the customer's last message; templates at any time
+  const windowClosed = useMemo(
+    () => cloud && !insideServiceWindow((pages?.pages ?? []).flatMap((page) => page.messages)),
+    [cloud, pages],
+  );
   const open = ticket.status === 'open';
   const suggestions = useMemo(() => quickAnswerSuggestions(text, quickMessages), [text, quickMessages]);
   const busy = textState.isLoading || mediaState.isLoading;
 
   const blocked = () => {
     if (!open) notify('info', t('input.blocked'));
-    return !open;
+    else if (windowClosed) notify('info', t('templates.windowClosed'));
+    return !open || windowClosed;
   };
 
   const prepare = (body: string) => {
@@ -95,7 +113,7 @@ export function MessageInput({ ticket }: { ticket: Ticket }) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (!open) {
+    if (!open || windowClosed) {
       event.preventDefault();
       blocked();
       return;
@@ -161,6 +179,17 @@ export function MessageInput({ ticket }: { ticket: Ticket }) {
           <CloseButton size="sm" aria-label={t('input.cancelReply')} onClick={() => dispatch(replyCleared())} />
         </HStack>
       )}
+      {cloud && windowClosed && open && (
+        <HStack px="3" pt="2" gap="2" data-testid="service-window-closed">
+          <Text flex="1" fontSize="sm" color="fg.muted">
+            {t('templates.windowClosed')}
+          </Text>
+          <Button size="xs" colorPalette="teal" onClick={() => setTemplatesOpen(true)} data-testid="open-templates">
+            {t('templates.open')}
+          </Button>
+        </HStack>
+      )}
+      {templatesOpen && <TemplateDialog ticket={ticket} onClose={() => setTemplatesOpen(false)} />}
       {files.length > 0 && (
         <HStack px="3" pt="2" gap="2" wrap="wrap" data-testid="attachments-preview">
           {files.map((file, i) => (
@@ -216,7 +245,7 @@ export function MessageInput({ ticket }: { ticket: Ticket }) {
       <Flex align="flex-end" gap="1" p="2">
         <Popover.Root positioning={{ placement: 'top-start' }} lazyMount>
           <Popover.Trigger asChild>
-            <IconButton aria-label={t('input.emoji')} variant="ghost" size="sm" disabled={!open}>
+            <IconButton aria-label={t('input.emoji')} variant="ghost" size="sm" disabled={!open || windowClosed}>
               <EmojiIcon />
             </IconButton>
           </Popover.Trigger>
@@ -234,15 +263,28 @@ export function MessageInput({ ticket }: { ticket: Ticket }) {
           aria-label={t('input.attach')}
           variant="ghost"
           size="sm"
-          disabled={!open}
+          disabled={!open || windowClosed}
           onClick={() => fileInput.current?.click()}
         >
           <AttachIcon />
         </IconButton>
         <input ref={fileInput} type="file" multiple hidden onChange={onFiles} data-testid="file-input" />
+        {cloud && (
+          <Button
+            variant="ghost"
+            size="sm"
+            px="2"
+            disabled={!open}
+            aria-label={t('templates.open')}
+            onClick={() => setTemplatesOpen(true)}
+            data-testid="templates-button"
+          >
+            {t('templates.short')}
+          </Button>
+        )}
         <Menu.Root>
           <Menu.Trigger asChild>
-            <Button variant="ghost" size="sm" px="2" disabled={!open} aria-label={t('input.variables')}>
+            <Button variant="ghost" size="sm" px="2" disabled={!open || windowClosed} aria-label={t('input.variables')}>
               {'{{ }}'}
             </Button>
           </Menu.Trigger>
@@ -266,13 +308,15 @@ export function MessageInput({ ticket }: { ticket: Ticket }) {
           autoresize
           maxH={`${INPUT_MAX_ROWS}lh`}
           resize="none"
-          readOnly={!open}
-          placeholder={open ? t('input.placeholder') : t('input.placeholderClosed')}
+          readOnly={!open || windowClosed}
+          placeholder={
+            !open ? t('input.placeholderClosed') : windowClosed ? t('templates.placeholder') : t('input.placeholder')
+          }
           value={text}
-          onChange={(e) => open && setText(e.target.value)}
+          onChange={(e) => open && !windowClosed && setText(e.target.value)}
           onKeyDown={onKeyDown}
           onPaste={(e) => {
-            if (!open) {
+            if (!open || windowClosed) {
               e.preventDefault();
               blocked();
               return;
@@ -322,7 +366,7 @@ export function MessageInput({ ticket }: { ticket: Ticket }) {
             aria-label={t('input.record')}
             size="sm"
             variant="ghost"
-            disabled={!open}
+            disabled={!open || windowClosed}
             onClick={() => void startRecording()}
           >
             <MicIcon />

@@ -1,0 +1,21 @@
+import type { templatesPt } from './templates.pt';
+
+type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
+
+export const templatesEs: Texts<typeof templatesPt> = {
+  templates: {
+    title: 'Enviar plantilla de mensaje',
+    open: 'Plantillas',
+    short: 'Plantillas',
+    template: 'Plantilla',
+    choose: 'Elija una plantilla aprobada',
+    none: 'Ninguna plantilla aprobada en esta conexión. Sincronice las plantillas de Meta en la conexión.',
+    headerValue: 'Encabezado: valor {{n}}',
+    bodyValue: 'Cuerpo: valor {{n}}',
+    preview: 'Vista previa',
+    send: 'Enviar plantilla',
+    windowClosed:
+      'Más de 24 horas desde el último mensaje del cliente: la API oficial de WhatsApp solo permite una plantilla aprobada.',
+    placeholder: 'Fuera de la ventana de 24 horas: envíe una plantilla',
+  },
+};

@@ -1,0 +1,18 @@
+/** Cloud API message templates in the chat (issue 56). Portuguese is the source of truth for the keys. */
+export const templatesPt = {
+  templates: {
+    title: 'Enviar modelo de mensagem',
+    open: 'Modelos',
+    short: 'Modelos',
+    template: 'Modelo',
+    choose: 'Escolha um modelo aprovado',
+    none: 'Nenhum modelo aprovado nesta conexão. Sincronize os modelos da Meta na conexão.',
+    headerValue: 'Cabeçalho: valor {{n}}',
+    bodyValue: 'Corpo: valor {{n}}',
+    preview: 'Prévia',
+    send: 'Enviar modelo',
+    windowClosed:
+      'Mais de 24 horas desde a última mensagem do cliente: pela API oficial do WhatsApp só é possível enviar um modelo aprovado.',
+    placeholder: 'Fora da janela de 24 horas: envie um modelo',
+  },
+};
