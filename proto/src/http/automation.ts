@@ -162,6 +162,19 @@ export const QueueIntegrationTestSessionResponseSchema = z.object({
 
 // --- the external send API (`POST /api/messages/send`) ---------------------------------------------------------
 
+const externalTemplateValue = z.string().trim().min(1, 'Obrigatório').max(1_024);
+
+/**
+ * A Cloud API template for the external API (JSON bodies only): the approved template's name and language, and the
+ * values of its header's and body's `{{1}}`... in order (message variables such as `{{name}}` allowed).
+ */
+export const ExternalTemplateSchema = z.object({
+  name: z.string().min(1).max(512),
+  language: z.string().min(2).max(16),
+  header: z.array(externalTemplateValue).max(1).default([]),
+  body: z.array(externalTemplateValue).max(64).default([]),
+});
+
 /** JSON body (or the multipart fields next to `medias`) of the external API. */
 export const ExternalSendRequestSchema = z.object({
   number: z
@@ -177,6 +190,11 @@ export const ExternalSendRequestSchema = z.object({
     .union([z.boolean(), z.string()])
     .nullish()
     .transform((value) => value === true || value === 'true' || value === '1'),
+  /**
+   * Send this Cloud API template instead of free text (the way to reach a contact outside the 24-hour window);
+   * `body`, when given, is what the chat shows for it (default: the template's name). No `medias` with it.
+   */
+  template: ExternalTemplateSchema.optional(),
 });
 export type ExternalSendRequest = z.infer<typeof ExternalSendRequestSchema>;
 

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { chunkedUpload, eventsOf, expectEventually, nextCompanyId, TEST_INTERNAL_TOKEN } from '@cs/platform/testing';
-import { CheckNumbers, EnsureContact } from '@cs/proto/events';
+import { CheckNumbers, EnsureContact, SendMessage } from '@cs/proto/events';
 import {
   companySnapshot,
   type CompanySetup,
@@ -170,6 +170,42 @@ describe('POST /api/messages/send', () => {
       [setup.companyId],
     );
     expect(rows).toEqual([{ status: 'closed' }]);
+  });
+
+  it('sends a Cloud API template with its values, message variables rendered, and refuses an incomplete one', async () => {
+    const answer = await send(TOKEN, {
+      number: '5511987650001',
+      body: 'Pedido 4521 saiu para entrega',
+      template: { name: 'pedido_enviado', language: 'pt_BR', header: ['#4521'], body: ['{{name}}', 'amanhã'] },
+    });
+    expect(answer).toEqual({ status: 200, body: { mensagem: 'Mensagem enviada' } });
+    const command = await expectEventually(() => {
+      const found = harness
+        .eventsOf(setup.companyId, SendMessage)
+        .find((event) => event.data.content.kind === 'text' && event.data.content.template !== undefined);
+      if (!found) throw new Error('no template send');
+      return found.data;
+    });
+    expect(command.content).toEqual({
+      kind: 'text',
+      body: 'Pedido 4521 saiu para entrega',
+      template: {
+        name: 'pedido_enviado',
+        language: { code: 'pt_BR' },
+        components: [
+          { type: 'header', parameters: [{ type: 'text', text: '#4521' }] },
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: '5511987650001' },
+              { type: 'text', text: 'amanhã' },
+            ],
+          },
+        ],
+      },
+    });
+    const refused = await send(TOKEN, { number: '5511987650001', template: { name: 'x', language: 'p' } });
+    expect(refused.status).toBe(400);
   });
 
   it('refuses a number that is not on WhatsApp (ERR_CHECK_NUMBER) and sends nothing', async () => {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import type { CompanyId } from '@cs/proto/common';
-import { CheckNumbers, EnsureContact } from '@cs/proto/events';
+import { CheckNumbers, EnsureContact, type TemplateSend } from '@cs/proto/events';
 import type { ExternalSendRequest } from '@cs/proto/http';
 import { APP_CONFIG } from '@cs/platform/config';
 import { TransactionHost } from '@cs/platform/database';
@@ -57,7 +57,12 @@ export class SendExternalMessageUseCase {
     input: ExternalSendRequest,
     files: readonly UploadedFile[],
   ): Promise<typeof SENT> {
-    if (!input.body.trim() && files.length === 0) {
+    if (input.template && files.length > 0) {
+      throw new DomainError('ERR_VALIDATION', {
+        details: [{ path: 'template', message: 'Um modelo não leva arquivos.' }],
+      });
+    }
+    if (!input.body.trim() && files.length === 0 && !input.template) {
       throw new DomainError('ERR_VALIDATION', { details: [{ path: 'body', message: 'Obrigatório' }] });
     }
     const stored = await Promise.all(files.map((file) => this.media.save(companyId, 'messages', file)));
@@ -91,7 +96,15 @@ export class SendExternalMessageUseCase {
         now: new Date(),
         timeZone: company.timezone,
       });
-      if (stored.length === 0) {
+      const context = { contactName: contact?.name ?? '', now: new Date(), timeZone: company.timezone };
+      if (input.template) {
+        await this.outbound.send(companyId, ticket, {
+          body: body.trim() || input.template.name,
+          isBot: true,
+          userId: null,
+          template: templateOf(input.template, (value) => renderTemplate(value, context)),
+        });
+      } else if (stored.length === 0) {
         await this.outbound.send(companyId, ticket, { body, isBot: true, userId: null });
       }
       for (const file of stored) {
@@ -158,4 +171,21 @@ export class SendExternalMessageUseCase {
       await pause(Math.min(delay, Math.max(0, deadline - Date.now())));
     }
   }
+}
+
+/** Meta's template shape for the connector, each value with its message variables rendered. */
+function templateOf(
+  template: NonNullable<ExternalSendRequest['template']>,
+  render: (value: string) => string,
+): TemplateSend {
+  return {
+    name: template.name,
+    language: { code: template.language },
+    components: (['header', 'body'] as const)
+      .filter((part) => template[part].length > 0)
+      .map((part) => ({
+        type: part,
+        parameters: template[part].map((value) => ({ type: 'text' as const, text: render(value) })),
+      })),
+  };
 }
