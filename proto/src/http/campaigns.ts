@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { PG_INT_MAX } from '../common/ids.js';
 import { PageNumberSchema } from '../common/pagination.js';
 import { partialUpdateSchema } from '../common/partial-update.js';
-import { CampaignSnapshotSchema, FileListSnapshotSchema } from '../events/campaigns/snapshots.js';
+import {
+  CampaignSnapshotSchema,
+  CampaignTemplateSchema,
+  FileListSnapshotSchema,
+} from '../events/campaigns/snapshots.js';
 import { pageOf, UploadedFileSchema } from './common.js';
 
 /**
@@ -54,6 +58,8 @@ const text = z.preprocess(emptyToNull, z.string().max(10_000, CAMPAIGN_MESSAGES.
  * one message (and one confirmation message with `confirmation`), `scheduledAt` as `YYYY-MM-DD HH:mm:ss` in the
  * company's time zone (none: inactive).
  */
+export { CampaignTemplateSchema, type CampaignTemplate } from '../events/campaigns/snapshots.js';
+
 export const CampaignBodySchema = z
   .object({
     name: z
@@ -85,6 +91,8 @@ export const CampaignBodySchema = z
       z.coerce.number({ error: CAMPAIGN_MESSAGES.required }).int().positive(CAMPAIGN_MESSAGES.required).max(PG_INT_MAX),
     ),
     fileListId: optionalId.default(null),
+    /** Cloud API connections: send this template (instead of the messages). */
+    template: CampaignTemplateSchema.nullable().default(null),
     scheduledAt: z.preprocess(
       emptyToNull,
       z.string().regex(LOCAL_DATE_TIME, CAMPAIGN_MESSAGES.scheduledAt).nullable().default(null),
@@ -95,7 +103,7 @@ export const CampaignBodySchema = z
       ctx.addIssue({ code: 'custom', path: ['contactListId'], message: CAMPAIGN_MESSAGES.audience });
     }
     const messages = [body.message1, body.message2, body.message3, body.message4, body.message5];
-    if (!messages.some((message) => message?.trim())) {
+    if (!body.template && !messages.some((message) => message?.trim())) {
       ctx.addIssue({ code: 'custom', path: ['message1'], message: CAMPAIGN_MESSAGES.message });
     }
     const confirmations = [
@@ -142,6 +150,21 @@ export const CampaignSchema = CampaignSnapshotSchema.extend({
 });
 export type CampaignResponse = z.infer<typeof CampaignSchema>;
 export const CampaignPageSchema = pageOf('records', CampaignSchema);
+
+/** `GET /campaigns/{id}/failures`: the contacts whose message failed, with the connector's code and reason. */
+export const CampaignFailuresSchema = z.object({
+  failures: z.array(
+    z.object({
+      name: z.string(),
+      number: z.string(),
+      error: z.string().nullable(),
+      /** e.g. Meta's refusal of the template (`the template was refused: (#132000) ...`). */
+      reason: z.string().nullable(),
+      failedAt: z.iso.datetime({ offset: true }),
+    }),
+  ),
+});
+export type CampaignFailures = z.infer<typeof CampaignFailuresSchema>;
 export type CampaignPage = z.infer<typeof CampaignPageSchema>;
 
 // --- campaign settings ----------------------------------------------------------------------------------------

@@ -66,6 +66,7 @@ import {
 } from './identity.js';
 import {
   CampaignBodySchema,
+  CampaignFailuresSchema,
   CampaignPageSchema,
   CampaignSchema,
   CampaignSettingEntriesSchema,
@@ -1111,6 +1112,10 @@ export const PUBLIC_API: readonly PublicRoute[] = [
   route('GET', '/campaigns/{id}', 'campaigns', 'admin', 'A campaign', {
     params: IdParamsSchema,
     response: CampaignSchema,
+  }),
+  route('GET', '/campaigns/{id}/failures', 'campaigns', 'admin', "A campaign's failed contacts and why", {
+    params: IdParamsSchema,
+    response: CampaignFailuresSchema,
   }),
   route('POST', '/campaigns', 'campaigns', 'admin', 'Create a campaign', {
     body: CampaignBodySchema,

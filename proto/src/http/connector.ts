@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PG_INT_MAX } from '../common/ids.js';
 import {
   ConnectionSnapshotSchema,
+  TemplateComponentSchema,
   MESSAGE_KINDS,
   OutboundContentSchema,
   PROVIDERS,
@@ -129,25 +130,7 @@ export type StartSessionBody = z.infer<typeof StartSessionSchema>;
 
 // --- Cloud API message templates ------------------------------------------------------------------------------
 
-/** A button of a template's `BUTTONS` component, as Meta lists it. */
-export const TemplateButtonSchema = z.looseObject({
-  type: z.string(),
-  text: z.string().optional(),
-  url: z.string().optional(),
-  phone_number: z.string().optional(),
-});
-
-/**
- * A component of a template as Meta's `message_templates` lists it: `HEADER` (`format` TEXT, IMAGE, VIDEO,
- * DOCUMENT or LOCATION; `text` for TEXT), `BODY` (`text` with `{{1}}`, `{{2}}`... variables), `FOOTER`, `BUTTONS`.
- */
-export const TemplateComponentSchema = z.looseObject({
-  type: z.string(),
-  format: z.string().optional(),
-  text: z.string().optional(),
-  buttons: z.array(TemplateButtonSchema).optional(),
-});
-export type TemplateComponent = z.infer<typeof TemplateComponentSchema>;
+export { TemplateButtonSchema, TemplateComponentSchema, type TemplateComponent } from '../events/whatsapp/snapshots.js';
 
 /**
  * A message template of a Cloud API connection (synced from Meta; its status follows Meta's

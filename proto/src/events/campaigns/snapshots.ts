@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../../common/ids.js';
+import { TemplateComponentSchema } from '../whatsapp/snapshots.js';
 
 export const CAMPAIGN_STATUSES = ['INATIVA', 'PROGRAMADA', 'EM_ANDAMENTO', 'CANCELADA', 'FINALIZADA'] as const;
 export const CampaignStatusSchema = z.enum(CAMPAIGN_STATUSES);
@@ -13,6 +14,24 @@ const named = z.object({ id: IdSchema, name: z.string() }).nullable();
  * version 2 it carries everything `GET /campaigns/{id}` answers (messages, the contact list's and connection's
  * names, timestamps): the `company-{id}-campaign` record is the REST record.
  */
+const campaignTemplateValue = z.string().trim().min(1, 'Required').max(1_024);
+
+/**
+ * A Cloud API campaign's template: the approved template as `GET /whatsapp/{id}/templates` lists it (name, language,
+ * components) and the values of its header's and body's `{{1}}`... in order, which may use the campaign variables
+ * (`{{nome}}`...) rendered for each contact. The messages are then not needed.
+ */
+export const CampaignTemplateSchema = z.object({
+  name: z.string().min(1).max(512),
+  language: z.string().min(2).max(16),
+  components: z.array(TemplateComponentSchema).min(1).max(10),
+  values: z.object({
+    header: z.array(campaignTemplateValue).max(1).default([]),
+    body: z.array(campaignTemplateValue).max(64).default([]),
+  }),
+});
+export type CampaignTemplate = z.infer<typeof CampaignTemplateSchema>;
+
 export const CampaignSnapshotSchema = z.object({
   id: IdSchema,
   companyId: IdSchema,
@@ -27,6 +46,8 @@ export const CampaignSnapshotSchema = z.object({
   fileListId: IdSchema.nullable(),
   mediaPath: z.string().nullable(),
   mediaName: z.string().nullable(),
+  /** From schema version 3: the Cloud API template the campaign sends (null or absent: it sends its messages). */
+  template: CampaignTemplateSchema.nullable().optional(),
   counts: z.object({
     valid: z.number().int().min(0),
     delivered: z.number().int().min(0),

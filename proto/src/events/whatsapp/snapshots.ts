@@ -148,6 +148,26 @@ export const ACK_VALUES = [0, 1, 2, 3, 4, 5] as const;
 /** 0 error, 1 pending/sent, 2 server, 3 delivered, 4 read, 5 played. */
 export const AckSchema = z.number().int().min(0).max(5);
 
+/** A button of a template's `BUTTONS` component, as Meta lists it. */
+export const TemplateButtonSchema = z.looseObject({
+  type: z.string(),
+  text: z.string().optional(),
+  url: z.string().optional(),
+  phone_number: z.string().optional(),
+});
+
+/**
+ * A component of a template as Meta's `message_templates` lists it: `HEADER` (`format` TEXT, IMAGE, VIDEO,
+ * DOCUMENT or LOCATION; `text` for TEXT), `BODY` (`text` with `{{1}}`, `{{2}}`... variables), `FOOTER`, `BUTTONS`.
+ */
+export const TemplateComponentSchema = z.looseObject({
+  type: z.string(),
+  format: z.string().optional(),
+  text: z.string().optional(),
+  buttons: z.array(TemplateButtonSchema).optional(),
+});
+export type TemplateComponent = z.infer<typeof TemplateComponentSchema>;
+
 /** One value of a template variable, as Meta's send takes it (`{ type: 'text', text }`). */
 export const TemplateTextParameterSchema = z.object({ type: z.literal('text'), text: z.string().min(1).max(1_024) });
 

@@ -472,6 +472,7 @@ describe('campaign routes', () => {
     };
     const calls: Array<[string, string, unknown?]> = [
       ['GET', `/campaigns/${campaign.id}`],
+      ['GET', `/campaigns/${campaign.id}/failures`],
       ['PUT', `/campaigns/${campaign.id}`, campaignBody(connectionId, listId)],
       ['DELETE', `/campaigns/${campaign.id}`],
       ['POST', `/campaigns/${campaign.id}/cancel`],
@@ -733,6 +734,73 @@ describe('dispatch engine', () => {
     }
     // a restart of a finished campaign is refused, deleting it is allowed
     expect((await call(companyId, 'POST', `/campaigns/${campaign.id}/restart`)).status).toBe(409);
+  }, 60_000);
+
+  it('sends a Cloud API template with each contact’s values, and reports the contacts Meta refused and why', async () => {
+    const { companyId, connectionId, listId, numbers } = await setup(3);
+    await saveSettings(companyId, { messageInterval: 0, greaterInterval: 0 });
+    parties.failing.add(numbers[2]!);
+    const template = {
+      name: 'pedido_enviado',
+      language: 'pt_BR',
+      components: [
+        { type: 'HEADER', format: 'TEXT', text: 'Pedido {{1}}' },
+        { type: 'BODY', text: 'Olá {{1}}, seu pedido chega em {{2}}.' },
+      ],
+      values: { header: ['{numero}'], body: ['{nome}', 'amanhã'] },
+    };
+    const created = await call(
+      companyId,
+      'POST',
+      '/campaigns',
+      campaignBody(connectionId, listId, { message1: '', message2: '', template, scheduledAt: local(0) }),
+    );
+    expect(created.status).toBe(200);
+    const campaign = await json<Campaign & { template: unknown }>(created);
+    expect(campaign.template).toEqual(template);
+    await expectEventually(
+      async () => {
+        const current = await json<Campaign>(await call(companyId, 'GET', `/campaigns/${campaign.id}`));
+        expect(current.status).toBe('FINALIZADA');
+        expect(current.counts).toMatchObject({ valid: 3, delivered: 2, failed: 1 });
+      },
+      { timeoutMs: 30_000 },
+    );
+    for (const [index, number] of numbers.entries()) {
+      expect(parties.sendsTo(number).map((send) => send.content)).toEqual([
+        {
+          kind: 'text',
+          body: `*Pedido ${number}*\n\nOlá Contato ${index + 1}, seu pedido chega em amanhã.`,
+          template: {
+            name: 'pedido_enviado',
+            language: { code: 'pt_BR' },
+            components: [
+              { type: 'header', parameters: [{ type: 'text', text: number }] },
+              {
+                type: 'body',
+                parameters: [
+                  { type: 'text', text: `Contato ${index + 1}` },
+                  { type: 'text', text: 'amanhã' },
+                ],
+              },
+            ],
+          },
+        },
+      ]);
+    }
+    const report = await call(companyId, 'GET', `/campaigns/${campaign.id}/failures`);
+    expect(report.status).toBe(200);
+    expect(await json(report)).toEqual({
+      failures: [
+        {
+          name: 'Contato 3',
+          number: numbers[2],
+          error: 'ERR_SENDING_WAPP_MSG',
+          reason: 'the template was refused: (#132001) Template name does not exist in the translation',
+          failedAt: expect.any(String),
+        },
+      ],
+    });
   }, 60_000);
 
   it('paces per connection on the clock: messageInterval between sends, greaterInterval after every longerIntervalAfter', async () => {

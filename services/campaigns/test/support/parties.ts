@@ -115,7 +115,11 @@ export class Parties {
           clientMessageId: data.clientMessageId,
           connectionId: data.connectionId,
           error: 'ERR_SENDING_WAPP_MSG',
-          reason: 'simulated failure',
+          // what the connector reports when Meta refuses a Cloud API template
+          reason:
+            data.content.kind === 'text' && data.content.template
+              ? 'the template was refused: (#132001) Template name does not exist in the translation'
+              : 'simulated failure',
         },
       );
       return;

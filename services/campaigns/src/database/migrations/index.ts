@@ -6,6 +6,7 @@ import {
 } from '@cs/platform/database';
 import { CreateCampaigns1732600000000 } from './1732600000000-create-campaigns.js';
 import { Tags1765200000000 } from './1765200000000-tags.js';
+import { CampaignTemplates1766500000000 } from './1766500000000-campaign-templates.js';
 
 /** Every migration of campaigns, in order. Never edit a merged migration; add a new one. */
 export const CampaignsMigrations = [
@@ -15,4 +16,5 @@ export const CampaignsMigrations = [
   OutboxJsonPayload1764800000000,
   OutboxIdAfterXid1765000000000,
   Tags1765200000000,
+  CampaignTemplates1766500000000,
 ];

@@ -16,6 +16,7 @@ import type { CompanyId } from '@cs/proto/common';
 import {
   type CampaignBody,
   CampaignBodySchema,
+  type CampaignFailures,
   type CampaignPage,
   type CampaignResponse,
   type ListCampaignsQuery,
@@ -52,6 +53,12 @@ export class CampaignsController {
   @Get('list')
   all(@CompanyIdParam() companyId: CompanyId): Promise<CampaignResponse[]> {
     return this.campaigns.all(companyId);
+  }
+
+  /** The report's failed contacts: who could not be sent to and why (a Cloud API template refused, ...). */
+  @Get(':id/failures')
+  failures(@CompanyIdParam() companyId: CompanyId, @Param('id', campaignId) id: number): Promise<CampaignFailures> {
+    return this.campaigns.failures(companyId, id);
   }
 
   @Get(':id')

@@ -2,7 +2,14 @@ import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { hasMorePages } from '@cs/proto/common';
 import { CampaignCreated, type CampaignSnapshot, type CampaignStatus, CampaignUpdated } from '@cs/proto/events';
-import type { CampaignCounts, CampaignPage, CampaignResponse, ListCampaignsQuery } from '@cs/proto/http';
+import type {
+  CampaignCounts,
+  CampaignFailures,
+  CampaignPage,
+  CampaignResponse,
+  CampaignTemplate,
+  ListCampaignsQuery,
+} from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
@@ -32,6 +39,8 @@ export interface CampaignRow {
   media_path: string | null;
   media_name: string | null;
   media_type: string | null;
+  /** Cloud API: the template sent instead of the messages. */
+  template: CampaignTemplate | null;
   started_at: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -83,6 +92,27 @@ export class CampaignsRepository {
     const records = [];
     for (const row of rows) records.push(await this.toResponse(row));
     return records;
+  }
+
+  /** The campaign's contacts whose message failed, with the connector's error and reason (another company: 404). */
+  async failures(companyId: CompanyId, id: number): Promise<CampaignFailures> {
+    await this.row(companyId, id);
+    const rows = await this.db.query<
+      Array<{ name: string; number: string; error: string | null; error_reason: string | null; failed_at: Date }>
+    >(
+      `SELECT name, number, error, error_reason, failed_at FROM campaign_shippings
+        WHERE company_id = $1 AND campaign_id = $2 AND failed_at IS NOT NULL ORDER BY position`,
+      [companyId, id],
+    );
+    return {
+      failures: rows.map((row) => ({
+        name: row.name,
+        number: row.number,
+        error: row.error,
+        reason: row.error_reason,
+        failedAt: row.failed_at.toISOString(),
+      })),
+    };
   }
 
   async row(companyId: CompanyId, id: number, lock = false): Promise<CampaignRow> {
@@ -175,6 +205,7 @@ export class CampaignsRepository {
       confirmationMessage3: row.confirmation_message3,
       confirmationMessage4: row.confirmation_message4,
       confirmationMessage5: row.confirmation_message5,
+      template: row.template ?? null,
       counts: await this.counts(row),
       contactList: list ?? null,
       whatsapp: whatsapp ?? null,

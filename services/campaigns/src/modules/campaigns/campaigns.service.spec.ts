@@ -88,6 +88,7 @@ const body = {
   tagListId: null,
   whatsappId: 2,
   fileListId: null,
+  template: null,
   scheduledAt: null,
 };
 

@@ -48,6 +48,7 @@ export class CampaignsService {
         [companyId, ...fields.values, fields.scheduledAt ? 'PROGRAMADA' : 'INATIVA'],
       );
       const id = row!.id;
+      await this.saveTemplate(manager, companyId, id, body);
       if (fields.scheduledAt) await this.engine.scheduleStart(companyId, id, fields.scheduledAt);
       return this.campaigns.announce(companyId, id, 'created');
     });
@@ -69,10 +70,25 @@ export class CampaignsService {
          WHERE company_id = $1 AND id = $2`,
         [companyId, id, ...fields.values, status],
       );
+      await this.saveTemplate(manager, companyId, id, body);
       if (status === 'PROGRAMADA' && fields.scheduledAt)
         await this.engine.scheduleStart(companyId, id, fields.scheduledAt);
       return this.campaigns.announce(companyId, id);
     });
+  }
+
+  /** The campaign's Cloud API template (null: it sends its messages). */
+  private async saveTemplate(
+    manager: EntityManager,
+    companyId: CompanyId,
+    id: number,
+    body: CampaignBody,
+  ): Promise<void> {
+    await manager.query('UPDATE campaigns SET template = $3::jsonb WHERE company_id = $1 AND id = $2', [
+      companyId,
+      id,
+      body.template ? JSON.stringify(body.template) : null,
+    ]);
   }
 
   async remove(companyId: CompanyId, id: number): Promise<void> {

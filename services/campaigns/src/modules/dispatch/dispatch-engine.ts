@@ -22,6 +22,8 @@ import {
   sendsAllowedNow,
   shippingParts,
   shippingTexts,
+  templateShipping,
+  type TemplateValues,
 } from './dispatch-rules.js';
 
 export const START_JOB = 'campaign.start';
@@ -50,6 +52,7 @@ interface ShippingRow {
   id: string;
   number: string;
   message: string;
+  template_values: TemplateValues | null;
   confirmation_message: string | null;
   confirmation_requested_at: Date | null;
   confirmed_at: Date | null;
@@ -271,16 +274,22 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
       const positions: number[] = [];
       const texts: string[] = [];
       const confirmationTexts: Array<string | null> = [];
+      const templateValues: Array<string | null> = [];
       for (const contact of chunk) {
         const { message, confirmation } = shippingTexts(position, contact, messages, confirmations, settings.variables);
+        const template = row.template ? templateShipping(row.template, contact, settings.variables) : null;
         positions.push(position);
-        texts.push(message);
+        texts.push(template?.message ?? message);
         confirmationTexts.push(confirmation);
+        templateValues.push(template ? JSON.stringify(template.values) : null);
         position += 1;
       }
       await manager.query(
-        `INSERT INTO campaign_shippings (company_id, campaign_id, position, name, number, email, message, confirmation_message)
-         SELECT $1, $2, * FROM unnest($3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+        `INSERT INTO campaign_shippings (company_id, campaign_id, position, name, number, email, message,
+           confirmation_message, template_values)
+         SELECT $1, $2, u.position, u.name, u.number, u.email, u.message, u.confirmation, u.template_values::jsonb
+           FROM unnest($3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
+             AS u(position, name, number, email, message, confirmation, template_values)
          ON CONFLICT (campaign_id, number) DO NOTHING`,
         [
           row.company_id,
@@ -291,6 +300,7 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
           chunk.map((contact) => contact.email),
           texts,
           confirmationTexts,
+          templateValues,
         ],
       );
     }
@@ -544,7 +554,7 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
     companyId: CompanyId,
     shippingId: string,
     part: string,
-    outcome: { error: string | null; sent?: SentMessage },
+    outcome: { error: string | null; reason?: string; sent?: SentMessage },
   ): Promise<void> {
     const changed = await this.transactions.run(async (manager) => {
       if (outcome.error === null && outcome.sent) {
@@ -558,9 +568,11 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
             ? `UPDATE campaign_shippings SET delivered_at = coalesce(delivered_at, now())
                 WHERE company_id = $1 AND id = $2 RETURNING campaign_id`
             : 'SELECT campaign_id FROM campaign_shippings WHERE company_id = $1 AND id = $2'
-          : `UPDATE campaign_shippings SET failed_at = coalesce(failed_at, now()), error = $3
+          : `UPDATE campaign_shippings SET failed_at = coalesce(failed_at, now()), error = $3, error_reason = $4
               WHERE company_id = $1 AND id = $2 AND delivered_at IS NULL RETURNING campaign_id`,
-        outcome.error === null ? [companyId, shippingId] : [companyId, shippingId, outcome.error.slice(0, 64)],
+        outcome.error === null
+          ? [companyId, shippingId]
+          : [companyId, shippingId, outcome.error.slice(0, 64), outcome.reason?.slice(0, 1_000) ?? null],
       );
       const campaignId = updated[0]?.campaign_id;
       if (campaignId === undefined || (outcome.error === null && part === 'confirm')) return undefined;
@@ -608,7 +620,7 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
     if (part === 'confirm' && shipping.confirmation_message) {
       content = { kind: 'text', body: shipping.confirmation_message };
     } else if (part === 'main') {
-      content = mainContent(row, shipping.message, (path) => this.media.urlOf(path));
+      content = mainContent(row, shipping.message, (path) => this.media.urlOf(path), shipping.template_values);
     } else if (part.startsWith('file-')) {
       const [option] = await manager.query<Array<{ path: string; media_type: string }>>(
         'SELECT path, media_type FROM file_list_options WHERE company_id = $1 AND id = $2 AND path IS NOT NULL',

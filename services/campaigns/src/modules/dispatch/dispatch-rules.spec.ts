@@ -1,5 +1,12 @@
 import { DEFAULT_CAMPAIGN_SETTINGS } from '@cs/proto/http';
-import { messageVariants, nextSendAt, sendsAllowedNow, shippingParts, shippingTexts } from './dispatch-rules.js';
+import {
+  messageVariants,
+  nextSendAt,
+  sendsAllowedNow,
+  shippingParts,
+  shippingTexts,
+  templateShipping,
+} from './dispatch-rules.js';
 
 const noVariants = {
   message1: null,
@@ -96,6 +103,44 @@ describe('what a contact receives', () => {
   it('gets the message as a text', () => {
     expect(shippingParts(textCampaign, shipping, [], urlOf)).toEqual([
       { part: 'main', content: { kind: 'text', body: 'Oi Ana' } },
+    ]);
+  });
+
+  it('gets a Cloud API template with the contact’s values, its rendered text as the body, the media left out', () => {
+    const template = {
+      name: 'retomar_conversa',
+      language: 'pt_BR',
+      components: [{ type: 'BODY', text: 'Oi {{1}}, cupom {{2}}' }],
+      values: { header: [], body: ['{nome}', '{cupom}'] },
+    };
+    const contact = { name: 'Ana', number: '5511987654321', email: '' };
+    const { message, values } = templateShipping(template, contact, [{ key: 'cupom', value: 'BF10' }]);
+    expect({ message, values }).toEqual({
+      message: 'Oi Ana, cupom BF10',
+      values: { header: [], body: ['Ana', 'BF10'] },
+    });
+    const campaign = { ...textCampaign, template, media_path: 'campaign/3/oferta.mp4', media_type: 'video/mp4' };
+    expect(shippingParts(campaign, { ...shipping, message, template_values: values }, [], urlOf)).toEqual([
+      {
+        part: 'main',
+        content: {
+          kind: 'text',
+          body: 'Oi Ana, cupom BF10',
+          template: {
+            name: 'retomar_conversa',
+            language: { code: 'pt_BR' },
+            components: [
+              {
+                type: 'body',
+                parameters: [
+                  { type: 'text', text: 'Ana' },
+                  { type: 'text', text: 'BF10' },
+                ],
+              },
+            ],
+          },
+        },
+      },
     ]);
   });
 

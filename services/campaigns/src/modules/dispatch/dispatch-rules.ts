@@ -1,5 +1,10 @@
 import type { OutboundContent } from '@cs/proto/events';
-import type { CampaignSettings, CampaignVariable } from '@cs/proto/http';
+import {
+  type CampaignSettings,
+  type CampaignTemplate,
+  type CampaignVariable,
+  renderCloudTemplate,
+} from '@cs/proto/http';
 import type { CampaignRow } from '../campaigns/campaigns.repository.js';
 import { applyVariables, delayAfter } from '../settings/campaign-settings.js';
 import { mediaKindOf } from './dispatch-commands.js';
@@ -52,6 +57,28 @@ export function shippingTexts(
   };
 }
 
+/** A template's values for one contact, as its shipping keeps them. */
+export interface TemplateValues {
+  readonly header: readonly string[];
+  readonly body: readonly string[];
+}
+
+/**
+ * A Cloud API campaign's shipping for one contact: the template's values with the contact's and the company's
+ * variables applied, and the text the contact's chat shows (the template rendered with them).
+ */
+export function templateShipping(
+  template: CampaignTemplate,
+  contact: { name: string; number: string; email: string },
+  variables: readonly CampaignVariable[],
+): { message: string; values: TemplateValues } {
+  const values = {
+    header: template.values.header.map((value) => applyVariables(value, contact, variables)),
+    body: template.values.body.map((value) => applyVariables(value, contact, variables)),
+  };
+  return { message: renderCloudTemplate(template.components, values) || template.name, values };
+}
+
 /**
  * How many messages a connection that has sent `sent` may send at this instant, at most `limit`: the next one,
  * and those after it while the delay after each stays zero.
@@ -74,9 +101,12 @@ export interface FileOption {
   readonly media_type: string;
 }
 
-type PartsCampaign = Pick<CampaignRow, 'confirmation' | 'media_path' | 'media_type' | 'media_name'>;
+type PartsCampaign = Pick<CampaignRow, 'confirmation' | 'media_path' | 'media_type' | 'media_name'> &
+  Partial<Pick<CampaignRow, 'template'>>;
 interface PartsShipping {
   readonly message: string;
+  /** A Cloud API campaign's values for this contact. */
+  readonly template_values?: TemplateValues | null;
   readonly confirmation_message: string | null;
   readonly confirmed_at: Date | null;
 }
@@ -117,15 +147,39 @@ export function shippingParts(
     return [{ part: 'confirm', content: { kind: 'text', body: shipping.confirmation_message! } }];
   }
   const parts = files.map((option) => ({ part: `file-${option.id}`, content: fileContent(option, urlOf) }));
-  return [...parts, { part: 'main', content: mainContent(campaign, shipping.message, urlOf) }];
+  return [
+    ...parts,
+    { part: 'main', content: mainContent(campaign, shipping.message, urlOf, shipping.template_values ?? null) },
+  ];
 }
 
-/** The message: the caption of the campaign's media when it has one, else a text. */
+/**
+ * The message: a Cloud API campaign's template with the contact's values (its rendered text as the body); else the
+ * caption of the campaign's media when it has one, else a text.
+ */
 export function mainContent(
   campaign: Omit<PartsCampaign, 'confirmation'>,
   message: string,
   urlOf: (path: string) => string,
+  templateValues: TemplateValues | null = null,
 ): OutboundContent {
+  if (campaign.template && templateValues) {
+    const { name, language } = campaign.template;
+    return {
+      kind: 'text',
+      body: message,
+      template: {
+        name,
+        language: { code: language },
+        components: (['header', 'body'] as const)
+          .filter((part) => templateValues[part].length > 0)
+          .map((part) => ({
+            type: part,
+            parameters: templateValues[part].map((text) => ({ type: 'text' as const, text })),
+          })),
+      },
+    };
+  }
   return campaign.media_path && campaign.media_type
     ? {
         kind: 'media',

@@ -45,6 +45,7 @@ export class DispatchConsumer {
         if (parsed) {
           await this.engine.result(asCompanyId(event.companyId), parsed.shippingId, parsed.part, {
             error: event.data.error,
+            reason: event.data.reason,
           });
         }
         return;
