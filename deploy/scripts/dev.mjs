@@ -14,6 +14,7 @@ let webServer;
 let database;
 let fakeEfi;
 let providerFakes;
+let fakeGraph;
 let stopping = false;
 
 /** One line for an error met while stopping (connections the terminal's Ctrl-C already closed): no stacks. */
@@ -40,6 +41,7 @@ async function stop(code) {
   await database?.stop().catch(expected);
   await fakeEfi?.stop().catch(expected);
   await providerFakes?.stop().catch(expected);
+  await fakeGraph?.stop().catch(expected);
   console.log(problems > 0 ? `stopped (${problems} connection(s) were already closed)` : 'stopped');
   if (ctrlCAsKey) process.stdin.setRawMode(false);
   process.exit(code);
@@ -83,6 +85,8 @@ const { migrateAll } = await import('./migrate.mjs');
 const { devSecretsKeys } = await import('./dev-secrets.mjs');
 const { startApps } = await import('./one-process.mjs');
 const { seedDemoAutomations } = await import('./dev-automations.mjs');
+const { FakeGraph, recordedTemplates } = await import('@cs/whatsapp-connector/fake-graph');
+const { DEMO_CLOUD_API, seedDemoCloudConnection } = await import('./dev-cloud-api.mjs');
 
 /**
  * The internal token, kept in .data/dev-internal-token across starts: the secrets the services store sealed with a
@@ -152,6 +156,20 @@ async function automationProviderEnv(env) {
   return fakeEnv;
 }
 
+/**
+ * Meta's Graph API for the demo's Cloud API connection: the fake the connector's tests use, on DEV_GRAPH_PORT
+ * (default 4194; 0 = a free port), answering with the recorded message templates and recording what it is sent
+ * (`GET <fake>/_fake/sent`), unless WHATSAPP_GRAPH_URL is set or DEV_PROVIDER_FAKES is `false`.
+ */
+async function graphProviderEnv(env) {
+  if (env.WHATSAPP_GRAPH_URL || env.DEV_PROVIDER_FAKES === 'false') return {};
+  fakeGraph = new FakeGraph('v23.0', DEMO_CLOUD_API.cloudPhoneNumberId, DEMO_CLOUD_API.cloudAccessToken);
+  await fakeGraph.start(Number(env.DEV_GRAPH_PORT ?? 4194));
+  fakeGraph.businessAccountId = DEMO_CLOUD_API.cloudBusinessAccountId;
+  fakeGraph.templates = recordedTemplates();
+  return { WHATSAPP_GRAPH_URL: fakeGraph.url, WHATSAPP_GRAPH_VERSION: 'v23.0' };
+}
+
 try {
   database = await devDatabase();
   const gatewayPort = Number(process.env[GATEWAY.portKey] ?? GATEWAY.port);
@@ -169,6 +187,7 @@ try {
   };
   Object.assign(env, await billingProviderEnv(`http://127.0.0.1:${gatewayPort}`));
   Object.assign(env, await automationProviderEnv(env));
+  Object.assign(env, await graphProviderEnv(env));
   await migrateAll(database.url, env, { seed: true });
   const withDefinitions = async (deployable) => ({
     ...deployable,
@@ -211,6 +230,13 @@ try {
       (error) => `its automations were not written (${brief(error)})`,
     );
   }
+  let cloudApi = '';
+  if (fakeGraph) {
+    cloudApi = await seedDemoCloudConnection(gateway.url, { email: admin.email, password: admin.password }).then(
+      (summary) => `${summary}; the fake Graph API at ${fakeGraph.url} (what it was sent: ${fakeGraph.url}/_fake/sent)`,
+      (error) => `not created (${brief(error)})`,
+    );
+  }
   const logins = DEMO_LOGINS.map((login) => `    ${login.email.padEnd(24)} ${login.password}  (${login.role})`).join(
     '\n',
   );
@@ -225,7 +251,7 @@ try {
     API docs:       ${gateway.url}/docs/
     Pix provider:   ${fakeEfi ? `fake Efí at ${fakeEfi.url} (charges pay themselves after ${Number(process.env.FAKE_EFI_AUTO_PAY_MS ?? 20_000) / 1000} s)` : 'Efí'}
     automations:    ${providerFakes ? `fakes of ${providerFakes.summary}` : 'the providers of the environment'}
-${demoCompany ? `    demo company:   ${demoCompany}\n` : ''}
+${demoCompany ? `    demo company:   ${demoCompany}\n` : ''}${cloudApi ? `    Cloud API:      ${cloudApi}\n` : ''}
   Demo logins (POST /auth/login):
 ${logins}
 

@@ -71,6 +71,7 @@ beforeAll(async () => {
     CAMPAIGNS_PORT: String(await freePort()),
     // the fakes on free ports of their own (make dev's default is 4190 … 4193)
     DEV_FAKES_PORT: '0',
+    DEV_GRAPH_PORT: '0',
   };
   runner = await started(run(process.execPath, DEV_RUNNER));
 }, 240_000);
@@ -104,6 +105,26 @@ interface Named {
   readonly id: number;
   readonly name: string;
 }
+
+describe('the demo Cloud API connection of make dev', () => {
+  it("connects to the fake Graph API and lists Meta's recorded templates", async () => {
+    const token = await signIn();
+    const connections = await api<Array<Named & { provider: string }>>(token, 'GET', '/whatsapp');
+    const cloud = connections.find((connection) => connection.provider === 'cloud-api');
+    if (!cloud) throw new Error(`no Cloud API connection in the demo company: ${runner?.output() ?? ''}`);
+    const { templates } = await api<{ templates: Array<{ name: string; status: string }> }>(
+      token,
+      'GET',
+      `/whatsapp/${cloud.id}/templates`,
+    );
+    expect(templates.map(({ name, status }) => `${name} ${status}`)).toEqual([
+      'pedido_enviado APPROVED',
+      'promocao_black_friday PENDING',
+      'retomar_conversa APPROVED',
+    ]);
+    expect(runner?.output()).toContain('Cloud API:      "WhatsApp Oficial (Graph simulado)" with 3 templates');
+  });
+});
 
 describe('the demo automations of make dev', () => {
   let token: string;

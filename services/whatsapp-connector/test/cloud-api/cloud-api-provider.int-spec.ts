@@ -7,7 +7,7 @@ import type { OutboundContent } from '@cs/proto/events';
 import { CloudApiProvider } from '../../src/providers/cloud-api/cloud-api.provider.js';
 import { CloudApiEnvSchema } from '../../src/providers/cloud-api/cloud-api.config.js';
 import { type ProviderSession, SessionNotReadyError } from '../../src/providers/provider.port.js';
-import { FakeGraph } from './support/fake-graph.js';
+import { FakeGraph } from '../../src/fake-graph/index.js';
 import {
   ACCESS_TOKEN,
   APP_SECRET,

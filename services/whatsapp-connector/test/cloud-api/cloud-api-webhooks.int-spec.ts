@@ -13,7 +13,7 @@ import { cloudApiEnvShape } from '../../src/providers/cloud-api/cloud-api.config
 import { CLOUD_API_MEDIA_STORE } from '../../src/providers/cloud-api/cloud-api.webhooks.js';
 import { signatureOf } from '../../src/providers/cloud-api/webhook.signature.js';
 import { type InboundEvent, WEBHOOK_SINKS } from '../../src/providers/provider.port.js';
-import { FakeGraph } from './support/fake-graph.js';
+import { FakeGraph } from '../../src/fake-graph/index.js';
 import {
   ACCESS_TOKEN,
   APP_SECRET,

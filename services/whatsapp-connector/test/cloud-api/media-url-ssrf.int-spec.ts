@@ -16,7 +16,7 @@ import { MediaStoreService } from '../../src/modules/media/media-store.js';
 import { CloudApiProvider } from '../../src/providers/cloud-api/cloud-api.provider.js';
 import { CloudApiEnvSchema } from '../../src/providers/cloud-api/cloud-api.config.js';
 import type { ProviderSession } from '../../src/providers/provider.port.js';
-import { FakeGraph } from './support/fake-graph.js';
+import { FakeGraph } from '../../src/fake-graph/index.js';
 import { ACCESS_TOKEN, cloudConnection, PHONE_NUMBER_ID, RecordingSink, sessionContext } from './support/fakes.js';
 import { capturingLogger } from './support/logs.js';
 

@@ -11,7 +11,7 @@ import { expectEventually, nextCompanyId, serviceTestEnv, TEST_INTERNAL_TOKEN, t
 import { whatsappConnectorService } from '../../src/app.js';
 import { createWhatsappDataSource } from '../../src/database/data-source.js';
 import { signatureOf } from '../../src/providers/cloud-api/webhook.signature.js';
-import { type FakeTemplate, FakeGraph } from '../cloud-api/support/fake-graph.js';
+import { FakeGraph, recordedTemplates } from '../../src/fake-graph/index.js';
 import { fixture, metaWireBody } from '../cloud-api/support/fixtures.js';
 import { companySnapshot, HEADERS, KafkaProbe } from '../support/kafka-probe.js';
 
@@ -57,9 +57,7 @@ beforeAll(async () => {
   await dataSource.destroy();
   graph = await new FakeGraph(VERSION, PHONE_NUMBER_ID, ACCESS_TOKEN).start();
   graph.businessAccountId = BUSINESS_ACCOUNT_ID;
-  graph.templates = fixture<{ data: FakeTemplate[] }>('graph/message-templates.json').data.map((template) => ({
-    ...template,
-  }));
+  graph.templates = recordedTemplates();
   // two templates a page, so the sync has to follow the cursor
   graph.templatePageSize = 2;
   probe = new KafkaProbe();

@@ -11,7 +11,7 @@ import { expectEventually, nextCompanyId, serviceTestEnv, TEST_INTERNAL_TOKEN, t
 import { whatsappConnectorService } from '../../src/app.js';
 import { createWhatsappDataSource } from '../../src/database/data-source.js';
 import { signatureOf } from '../../src/providers/cloud-api/webhook.signature.js';
-import { FakeGraph } from '../cloud-api/support/fake-graph.js';
+import { FakeGraph } from '../../src/fake-graph/index.js';
 import { fixture, metaWireBody } from '../cloud-api/support/fixtures.js';
 import { companySnapshot, HEADERS, KafkaProbe } from '../support/kafka-probe.js';
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -31,6 +32,17 @@ export interface FakeTemplate {
   readonly components: ReadonlyArray<{ readonly type: string; readonly format?: string; readonly text?: string }>;
 }
 
+/**
+ * Meta's answer to `GET /{waba-id}/message_templates` as recorded (`message-templates.json`: two approved utility
+ * templates, one pending marketing one), as fresh objects the fake may change (a status webhook's effect).
+ */
+export function recordedTemplates(): FakeTemplate[] {
+  const recorded = JSON.parse(readFileSync(new URL('./message-templates.json', import.meta.url), 'utf8')) as {
+    data: FakeTemplate[];
+  };
+  return recorded.data.map((template) => ({ ...template }));
+}
+
 const variables = (text: string | undefined): number => {
   let highest = 0;
   for (const match of (text ?? '').matchAll(/\{\{(\d+)\}\}/g)) highest = Math.max(highest, Number(match[1]));
@@ -39,7 +51,9 @@ const variables = (text: string | undefined): number => {
 
 /**
  * A local stand-in for graph.facebook.com: answers the calls the Cloud API provider makes with Meta's response
- * shapes (and Meta's error envelope), checks the bearer token, and records every request for assertions.
+ * shapes (and Meta's error envelope), checks the bearer token, and records every request for assertions. The tests
+ * and `make dev` (deploy/scripts/dev.mjs) run this same fake; `GET /_fake/sent` answers the message payloads it
+ * received (no token needed), for a demo to see what Meta would have been sent.
  */
 export class FakeGraph {
   readonly requests: RecordedRequest[] = [];
@@ -64,14 +78,14 @@ export class FakeGraph {
     public validToken: string,
   ) {}
 
-  async start(): Promise<this> {
+  async start(port = 0): Promise<this> {
     this.server = createServer((request, response) => {
       void this.handle(request, response).catch((error: unknown) => {
         response.statusCode = 500;
         response.end(String(error));
       });
     });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
   }
@@ -130,6 +144,15 @@ export class FakeGraph {
       response.writeHead(status, { 'content-type': type });
       response.end(Buffer.isBuffer(body) ? body : JSON.stringify(body));
     };
+    if (request.method === 'GET' && url.pathname === '/_fake/sent') {
+      reply(
+        200,
+        this.requests
+          .filter((entry) => entry.method === 'POST' && entry.path.endsWith('/messages'))
+          .map((entry) => entry.json),
+      );
+      return;
+    }
     if (recorded.authorization !== `Bearer ${this.validToken}`) {
       reply(401, {
         error: {

@@ -1,0 +1,1 @@
+export { FakeGraph, type FakeTemplate, type RecordedRequest, recordedTemplates } from './fake-graph.js';
