@@ -1,0 +1,127 @@
+// Cloud API message templates against the real stack and the fake Graph API (the connector's tests and `make dev`
+// use the same fake): the admin gives the demo company a Cloud API connection and syncs Meta's templates; on a
+// ticket where the customer has not written in 24 hours the agent's input says so and offers the templates, and
+// the template the agent picks reaches the fake Graph API as exactly Meta's `type: template` payload.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { FakeGraph, recordedTemplates } from '@cs/whatsapp-connector/fake-graph';
+import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
+import { DEMO_CLOUD_API } from '../../deploy/scripts/dev-cloud-api.mjs';
+import { eventually, openBrowser, screenshot, signInAt } from './browser.mjs';
+
+const ADMIN = { email: 'admin@demo.local', password: 'demo12345' };
+
+let graph;
+let stack;
+let browser;
+
+before(async () => {
+  graph = await new FakeGraph('v23.0', DEMO_CLOUD_API.cloudPhoneNumberId, DEMO_CLOUD_API.cloudAccessToken).start();
+  graph.businessAccountId = DEMO_CLOUD_API.cloudBusinessAccountId;
+  graph.templates = recordedTemplates();
+  stack = await startStack({
+    log: (line) => process.stderr.write(`[stack] ${line}\n`),
+    env: { WHATSAPP_GRAPH_URL: graph.url, WHATSAPP_GRAPH_VERSION: 'v23.0' },
+  });
+  browser = await openBrowser();
+});
+
+after(async () => {
+  await browser?.close().catch(() => undefined);
+  await stack?.stop();
+  await graph?.stop();
+});
+
+describe('Cloud API templates', () => {
+  it('outside the 24-hour window the agent sends a template and Meta receives exactly its payload', async () => {
+    const page = browser.page;
+    await signInAt(page, stack.webUrl, ADMIN, '**/tickets');
+    await page.getByTestId('tickets-manager').waitFor();
+    const me = await page.evaluate(() => JSON.parse(window.localStorage.getItem('token') ?? 'null'));
+    const api = async (method, path, body) => {
+      const response = await fetch(`${stack.gatewayUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${me}`, 'content-type': 'application/json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+      return text ? JSON.parse(text) : null;
+    };
+
+    const connection = await api('POST', '/whatsapp', { ...DEMO_CLOUD_API, isDefault: false });
+    await eventually(
+      async () => (await api('GET', `/whatsapp/${connection.id}`)).status === 'CONNECTED',
+      'the Cloud API connection to connect',
+    );
+    const { templates } = await api('POST', `/whatsapp/${connection.id}/templates/sync`);
+    assert.deepEqual(
+      templates.map((template) => template.name),
+      ['pedido_enviado', 'promocao_black_friday', 'retomar_conversa'],
+    );
+
+    // a customer who has not written here (in the last 24 hours): the agent opens a ticket on the connection
+    const number = `551198${String(Date.now()).slice(-7)}`;
+    const contact = await eventually(
+      () => api('POST', '/contacts', { name: 'Maria Template', number, email: '' }),
+      'the contact to be created',
+    );
+    const user = await api('GET', '/auth/me').catch(() => null);
+    const ticket = await api('POST', '/tickets', {
+      contactId: contact.id,
+      whatsappId: connection.id,
+      status: 'open',
+      ...(user?.id ? { userId: user.id } : {}),
+    });
+    await page.goto(`${stack.webUrl}/tickets/${ticket.uuid}`);
+    await page.getByTestId('service-window-closed').waitFor({ timeout: 30_000 });
+    assert.equal(await page.getByTestId('message-textarea').getAttribute('readonly'), '');
+
+    await page.getByTestId('open-templates').click();
+    const dialog = page.getByTestId('template-dialog');
+    await dialog.getByTestId('template-select').selectOption({ label: 'pedido_enviado (pt_BR)' });
+    assert.equal(await dialog.getByTestId('template-body-1').inputValue(), '{{firstName}}');
+    await dialog.getByTestId('template-header-1').fill('#4521');
+    await dialog.getByTestId('template-body-2').fill('amanhã');
+    await dialog
+      .getByTestId('template-preview')
+      .getByText('Olá Maria, seu pedido saiu para entrega e chega em amanhã.', { exact: false })
+      .waitFor();
+    await screenshot(page, 'template-picker');
+    await dialog.getByTestId('template-send').click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const sent = await eventually(
+      () => graph.to(`/${DEMO_CLOUD_API.cloudPhoneNumberId}/messages`, 'POST').find((r) => r.json?.type === 'template'),
+      'the fake Graph API to receive the template',
+    );
+    assert.deepEqual(sent.json, {
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: number,
+      biz_opaque_callback_data: sent.json.biz_opaque_callback_data,
+      type: 'template',
+      template: {
+        name: 'pedido_enviado',
+        language: { code: 'pt_BR' },
+        components: [
+          { type: 'header', parameters: [{ type: 'text', text: '#4521' }] },
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: 'Maria' },
+              { type: 'text', text: 'amanhã' },
+            ],
+          },
+        ],
+      },
+    });
+    assert.match(sent.json.biz_opaque_callback_data, /^cmd-/);
+    // the chat shows the template's text like any message
+    await page
+      .locator('[data-testid="message"][data-from-me="true"]')
+      .filter({ hasText: 'Olá Maria, seu pedido saiu para entrega' })
+      .waitFor({ timeout: 30_000 });
+    await screenshot(page, 'template-sent');
+  });
+});
