@@ -1,7 +1,9 @@
 // Cloud API message templates against the real stack and the fake Graph API (the connector's tests and `make dev`
 // use the same fake): the admin gives the demo company a Cloud API connection and syncs Meta's templates; on a
 // ticket where the customer has not written in 24 hours the agent's input says so and offers the templates, and
-// the template the agent picks reaches the fake Graph API as exactly Meta's `type: template` payload.
+// the template the agent picks reaches the fake Graph API as exactly Meta's `type: template` payload; a campaign on
+// the connection (saved through the API: the campaign form has no template picker yet) sends each contact the
+// template with its own values.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { FakeGraph, recordedTemplates } from '@cs/whatsapp-connector/fake-graph';
@@ -33,6 +35,8 @@ after(async () => {
 });
 
 describe('Cloud API templates', () => {
+  let connection;
+
   it('outside the 24-hour window the agent sends a template and Meta receives exactly its payload', async () => {
     const page = browser.page;
     await signInAt(page, stack.webUrl, ADMIN, '**/tickets');
@@ -49,7 +53,7 @@ describe('Cloud API templates', () => {
       return text ? JSON.parse(text) : null;
     };
 
-    const connection = await api('POST', '/whatsapp', { ...DEMO_CLOUD_API, isDefault: false });
+    connection = await api('POST', '/whatsapp', { ...DEMO_CLOUD_API, isDefault: false });
     await eventually(
       async () => (await api('GET', `/whatsapp/${connection.id}`)).status === 'CONNECTED',
       'the Cloud API connection to connect',
@@ -123,5 +127,94 @@ describe('Cloud API templates', () => {
       .filter({ hasText: 'Olá Maria, seu pedido saiu para entrega' })
       .waitFor({ timeout: 30_000 });
     await screenshot(page, 'template-sent');
+  });
+
+  it('a campaign on the Cloud API connection sends the template to each contact with its own values', async () => {
+    const page = browser.page;
+    const token = await page.evaluate(() => JSON.parse(window.localStorage.getItem('token') ?? 'null'));
+    const api = async (method, path, body) => {
+      const response = await fetch(`${stack.gatewayUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+      return text ? JSON.parse(text) : null;
+    };
+    await api('PUT', '/settings/campaignsEnabled', { value: 'true' });
+    await api('POST', '/campaign-settings', { settings: { messageInterval: 0, greaterInterval: 0 } });
+    const list = await api('POST', '/contact-lists', { name: 'Clientes Oficial' });
+    const stamp = String(Date.now()).slice(-6);
+    const people = [
+      { name: 'Ana Souza', number: `5511971${stamp}` },
+      { name: 'Bruno Lima', number: `5511972${stamp}` },
+    ];
+    for (const person of people) {
+      await api('POST', '/contact-list-items', { ...person, email: '', contactListId: list.id });
+    }
+    await eventually(
+      async () => {
+        const { contacts } = await api('GET', `/contact-list-items?contactListId=${list.id}`);
+        return contacts.length === 2 && contacts.every((item) => item.isWhatsappValid === true);
+      },
+      'the items to be checked on WhatsApp',
+      60_000,
+    );
+    const { templates } = await api('GET', `/whatsapp/${connection.id}/templates`);
+    const chosen = templates.find((template) => template.name === 'retomar_conversa');
+    const campaign = await eventually(
+      () =>
+        api('POST', '/campaigns', {
+          name: 'Retomada Oficial',
+          whatsappId: connection.id,
+          contactListId: list.id,
+          tagListId: 'Nenhuma',
+          fileListId: '',
+          confirmation: false,
+          message1: '',
+          // now, on the demo company's clock: the campaign starts at once
+          scheduledAt: new Intl.DateTimeFormat('sv-SE', {
+            timeZone: 'America/Sao_Paulo',
+            dateStyle: 'short',
+            timeStyle: 'medium',
+          }).format(new Date()),
+          template: {
+            name: chosen.name,
+            language: chosen.language,
+            components: chosen.components,
+            values: { header: [], body: ['{nome}'] },
+          },
+        }),
+      'the campaign to be saved',
+    );
+    assert.equal(campaign.status, 'PROGRAMADA');
+    const sends = await eventually(
+      async () => {
+        const current = await api('GET', `/campaigns/${campaign.id}`);
+        if (['FINALIZADA', 'CANCELADA'].includes(current.status) && current.counts.delivered < 2) {
+          throw new Error(`the campaign ended ${current.status}: ${JSON.stringify(current.counts)}`);
+        }
+        const found = graph
+          .to(`/${DEMO_CLOUD_API.cloudPhoneNumberId}/messages`, 'POST')
+          .filter((request) => request.json?.template?.name === 'retomar_conversa');
+        return found.length === 2 ? found : null;
+      },
+      'the fake Graph API to receive the campaign templates',
+      90_000,
+    );
+    assert.deepEqual(
+      sends.map((request) => [request.json.to, request.json.template]).sort(),
+      people
+        .map((person) => [
+          person.number,
+          {
+            name: 'retomar_conversa',
+            language: { code: 'pt_BR' },
+            components: [{ type: 'body', parameters: [{ type: 'text', text: person.name }] }],
+          },
+        ])
+        .sort(),
+    );
   });
 });
