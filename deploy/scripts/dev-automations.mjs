@@ -6,7 +6,8 @@
 /** How long the demo's automations may wait for the services to know the demo company (its plan). */
 const READY_WITHIN_MS = 60_000;
 
-async function call(base, method, path, { token, body } = {}) {
+/** One call of the gateway's API; a non-2xx answer throws with its status and error code. */
+export async function call(base, method, path, { token, body } = {}) {
   const response = await fetch(`${base}${path}`, {
     method,
     headers: {
@@ -28,7 +29,7 @@ async function call(base, method, path, { token, body } = {}) {
  * `attempt()` until it resolves, while the services are still starting (no answer, or a refusal while the demo
  * company and its plan reach them); an error answer (400, 500) or `READY_WITHIN_MS` passed ends it.
  */
-async function untilReady(attempt) {
+export async function untilReady(attempt) {
   const deadline = Date.now() + READY_WITHIN_MS;
   for (;;) {
     try {

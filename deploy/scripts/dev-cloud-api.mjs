@@ -2,6 +2,7 @@
 // (@cs/whatsapp-connector/fake-graph, started by dev.mjs), with Meta's recorded message templates synced, so the
 // chat's template picker and a template campaign can be tried without a Meta account. Written through the gateway's
 // API as the demo admin: created the first time, its credentials brought up to date at every start after that.
+import { call, untilReady } from './dev-automations.mjs';
 
 /** The fake's phone number, business account and credentials (the fake accepts only this token). */
 export const DEMO_CLOUD_API = {
@@ -13,40 +14,6 @@ export const DEMO_CLOUD_API = {
   cloudAppSecret: 'dev-fake-graph-app-secret',
   cloudVerifyToken: 'dev-fake-graph-verify',
 };
-
-const READY_WITHIN_MS = 60_000;
-
-async function call(base, method, path, { token, body } = {}) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  const parsed = text ? JSON.parse(text) : null;
-  if (!response.ok) {
-    const code = parsed?.error ? ` ${parsed.error}` : '';
-    throw Object.assign(new Error(`${method} ${path} answered ${response.status}${code}`), { status: response.status });
-  }
-  return parsed;
-}
-
-/** `attempt()` until it resolves while the services start (no answer, or a refusal while the company reaches them). */
-async function untilReady(attempt) {
-  const deadline = Date.now() + READY_WITHIN_MS;
-  for (;;) {
-    try {
-      return await attempt();
-    } catch (error) {
-      const starting = error.status === undefined || [401, 403, 404, 409, 502, 503].includes(error.status);
-      if (!starting || Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
-}
 
 /** Creates or updates the demo's Cloud API connection and syncs its templates; answers a one-line summary. */
 export async function seedDemoCloudConnection(gatewayUrl, admin) {
