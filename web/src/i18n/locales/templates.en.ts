@@ -18,4 +18,11 @@ export const templatesEn: Texts<typeof templatesPt> = {
       "More than 24 hours since the customer's last message: the official WhatsApp API only allows an approved template.",
     placeholder: 'Outside the 24-hour window: send a template',
   },
+  campaignFailures: {
+    title: 'Failures per contact',
+    contact: 'Contact',
+    number: 'Number',
+    reason: 'Reason',
+    at: 'When',
+  },
 };

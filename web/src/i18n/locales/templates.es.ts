@@ -18,4 +18,11 @@ export const templatesEs: Texts<typeof templatesPt> = {
       'Más de 24 horas desde el último mensaje del cliente: la API oficial de WhatsApp solo permite una plantilla aprobada.',
     placeholder: 'Fuera de la ventana de 24 horas: envíe una plantilla',
   },
+  campaignFailures: {
+    title: 'Fallos por contacto',
+    contact: 'Contacto',
+    number: 'Número',
+    reason: 'Motivo',
+    at: 'Cuándo',
+  },
 };

@@ -1,4 +1,4 @@
-/** Cloud API message templates in the chat (issue 56). Portuguese is the source of truth for the keys. */
+/** Cloud API message templates in the chat and a campaign's failures (issue 56). Portuguese is the source of truth. */
 export const templatesPt = {
   templates: {
     title: 'Enviar modelo de mensagem',
@@ -14,5 +14,12 @@ export const templatesPt = {
     windowClosed:
       'Mais de 24 horas desde a última mensagem do cliente: pela API oficial do WhatsApp só é possível enviar um modelo aprovado.',
     placeholder: 'Fora da janela de 24 horas: envie um modelo',
+  },
+  campaignFailures: {
+    title: 'Falhas por contato',
+    contact: 'Contato',
+    number: 'Número',
+    reason: 'Motivo',
+    at: 'Quando',
   },
 };

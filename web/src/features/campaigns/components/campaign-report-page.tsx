@@ -8,6 +8,7 @@ import { Page } from '../../../components/page';
 import { useLiveEvent } from '../../../components/use-live-event';
 import { formatDateTime } from '../../../lib/format';
 import { campaignsApi, useGetCampaignQuery } from '../api/campaigns-api';
+import { CampaignFailures } from './campaign-failures';
 import { progressPercent } from '../utils/campaign-form';
 import { useCompanyTimeZone } from '../../../components/use-company-time-zone';
 
@@ -115,6 +116,7 @@ export function CampaignReportPage() {
             value={campaign.completedAt ? formatDateTime(campaign.completedAt, timeZone) : t('campaigns.notCompleted')}
           />
         </SimpleGrid>
+        <CampaignFailures campaignId={campaign.id} failed={counts.failed} />
       </Stack>
     </Page>
   );
