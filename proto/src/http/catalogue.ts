@@ -220,6 +220,7 @@ import {
   TwoFactorStatusSchema,
   TwoFactorVerifyRequestSchema,
 } from './trust.js';
+import { ReportQuerySchema, ReportSchema, ReportTicketPageSchema, ReportTicketsQuerySchema } from './reports.js';
 
 export type RouteService = 'identity' | 'tickets' | 'contacts' | 'whatsapp-connector' | 'campaigns' | 'billing';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -807,6 +808,24 @@ export const PUBLIC_API: readonly PublicRoute[] = [
   route('GET', '/dashboard/ticketsDay', 'tickets', 'user', 'Tickets per day', {
     query: DashboardReportQuerySchema,
     response: TicketsDaySchema,
+  }),
+  route('GET', '/reports', 'tickets', 'admin', 'Report of a period by agent, queue, tag or connection', {
+    query: ReportQuerySchema,
+    response: ReportSchema,
+  }),
+  route('GET', '/reports/export', 'tickets', 'admin', 'A report as CSV, streamed', {
+    query: ReportQuerySchema,
+    response: FileResponseSchema,
+    produces: 'text/csv',
+  }),
+  route('GET', '/reports/tickets', 'tickets', 'admin', 'The attendances behind a figure: {tickets, hasMore}', {
+    query: ReportTicketsQuerySchema,
+    response: ReportTicketPageSchema,
+  }),
+  route('GET', '/reports/tickets/export', 'tickets', 'admin', 'The attendances behind a figure as CSV, streamed', {
+    query: ReportTicketsQuerySchema,
+    response: FileResponseSchema,
+    produces: 'text/csv',
   }),
   route('GET', '/chats', 'tickets', 'user', "The caller's internal chats: {records, count, hasMore}", {
     response: ChatPageSchema,

@@ -12,3 +12,4 @@ export * from './billing.js';
 export * from './campaigns.js';
 export * from './trust.js';
 export * from './request-fields.js';
+export * from './reports.js';

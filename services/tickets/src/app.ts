@@ -17,6 +17,7 @@ import { PromptsModule } from './modules/prompts/prompts.module.js';
 import { QueueIntegrationsModule } from './modules/queue-integrations/queue-integrations.module.js';
 import { QueuesModule } from './modules/queues/queues.module.js';
 import { QuickMessagesModule } from './modules/quick-messages/quick-messages.module.js';
+import { ReportsModule } from './modules/reports/reports.module.js';
 import { SchedulesModule } from './modules/schedules/schedules.module.js';
 import { TagsModule } from './modules/tags/tags.module.js';
 import { TicketNotesModule } from './modules/ticket-notes/ticket-notes.module.js';
@@ -49,6 +50,7 @@ export class TicketsAppModule {
         SchedulesModule,
         ChatsModule,
         DashboardModule,
+        ReportsModule,
         PromptsModule,
         QueueIntegrationsModule,
         ExternalApiModule,

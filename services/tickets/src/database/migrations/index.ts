@@ -17,6 +17,7 @@ import { AutomationLastError1766200000000 } from './1766200000000-automation-las
 import { ExternalApiGuessing1766300000000 } from './1766300000000-external-api-guessing.js';
 import { MessageRefusedMedia1766400000000 } from './1766400000000-message-refused-media.js';
 import { AiAssist1766500000000 } from './1766500000000-ai-assist.js';
+import { ReportRollups1766510000000 } from './1766510000000-report-rollups.js';
 
 /** Every migration of tickets, in order. Never edit a merged migration; add a new one. */
 export const TicketsMigrations = [
@@ -37,4 +38,5 @@ export const TicketsMigrations = [
   ExternalApiGuessing1766300000000,
   MessageRefusedMedia1766400000000,
   AiAssist1766500000000,
+  ReportRollups1766510000000,
 ];
