@@ -44,6 +44,7 @@ export const ROUTES: ReadonlyArray<{ readonly prefix: string; readonly service: 
   { prefix: '/schedules', service: 'tickets' },
   { prefix: '/dashboard', service: 'tickets' },
   { prefix: '/reports', service: 'tickets' },
+  { prefix: '/service-levels', service: 'tickets' },
   { prefix: '/chats', service: 'tickets' },
   { prefix: '/media/tickets', service: 'tickets' },
   { prefix: '/contacts', service: 'contacts' },

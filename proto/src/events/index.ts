@@ -15,3 +15,4 @@ export * from './tickets/automation.js';
 export * from './whatsapp/connection-tokens.js';
 export * from './contacts/commands.js';
 export * from './audit/topics.js';
+export * from './tickets/service-levels.js';

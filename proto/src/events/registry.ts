@@ -6,6 +6,7 @@ import { ContactsContactCommandsTopic } from './contacts/commands.js';
 import { contactsTopics } from './contacts/topics.js';
 import { identityTopics } from './identity/topics.js';
 import { ticketsAutomationTopics } from './tickets/automation.js';
+import { ticketsServiceLevelTopics } from './tickets/service-levels.js';
 import { ticketsTopics } from './tickets/topics.js';
 import type { TopicDefinition } from './topic.js';
 import { WhatsappConnectionTokenTopic } from './whatsapp/connection-tokens.js';
@@ -19,6 +20,7 @@ const ALL_TOPICS = [
   ...billingTopics,
   ...campaignsTopics,
   ...ticketsAutomationTopics,
+  ...ticketsServiceLevelTopics,
   WhatsappConnectionTokenTopic,
   ContactsContactCommandsTopic,
   ...auditTopics,

@@ -220,7 +220,15 @@ import {
   TwoFactorStatusSchema,
   TwoFactorVerifyRequestSchema,
 } from './trust.js';
-import { ReportQuerySchema, ReportSchema, ReportTicketPageSchema, ReportTicketsQuerySchema } from './reports.js';
+import {
+  ReportQuerySchema,
+  ReportSchema,
+  ReportTicketPageSchema,
+  ReportTicketsQuerySchema,
+  ServiceLevelBodySchema,
+  ServiceLevelSchema,
+} from './reports.js';
+import { TicketServiceLevelSchema } from '../events/tickets/service-levels.js';
 
 export type RouteService = 'identity' | 'tickets' | 'contacts' | 'whatsapp-connector' | 'campaigns' | 'billing';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -827,6 +835,24 @@ export const PUBLIC_API: readonly PublicRoute[] = [
     response: FileResponseSchema,
     produces: 'text/csv',
   }),
+  route('GET', '/service-levels', 'tickets', 'admin', "The queues' service-level targets", {
+    response: z.array(ServiceLevelSchema),
+  }),
+  route('PUT', '/service-levels/{id}', 'tickets', 'admin', "Set a queue's service-level targets", {
+    params: IdParamsSchema,
+    body: ServiceLevelBodySchema,
+    response: ServiceLevelSchema,
+  }),
+  route(
+    'GET',
+    '/service-levels/at-risk',
+    'tickets',
+    'user',
+    "Open tickets of the caller's lists near or past a target",
+    {
+      response: z.array(TicketServiceLevelSchema),
+    },
+  ),
   route('GET', '/chats', 'tickets', 'user', "The caller's internal chats: {records, count, hasMore}", {
     response: ChatPageSchema,
     query: ChatListQuerySchema,

@@ -140,3 +140,31 @@ export const ReportTicketPageSchema = z.object({
   hasMore: z.boolean(),
 });
 export type ReportTicketPage = z.infer<typeof ReportTicketPageSchema>;
+
+// --- service levels ---------------------------------------------------------------------------------------------
+
+/** A queue's service-level targets (null: none). */
+export const ServiceLevelSchema = z.object({
+  queueId: z.number().int(),
+  name: z.string(),
+  firstResponseMinutes: z.number().int().nullable(),
+  resolutionHours: z.number().int().nullable(),
+});
+export type ServiceLevel = z.infer<typeof ServiceLevelSchema>;
+
+/** `PUT /service-levels/{queueId}`: first response within N minutes (≤ 7 days), resolution within M hours (≤ 1 year). */
+export const ServiceLevelBodySchema = z.object({
+  firstResponseMinutes: z
+    .number('Informe minutos inteiros')
+    .int('Informe minutos inteiros')
+    .min(1, 'Mínimo 1 minuto')
+    .max(10_080, 'Máximo 10080 minutos')
+    .nullable(),
+  resolutionHours: z
+    .number('Informe horas inteiras')
+    .int('Informe horas inteiras')
+    .min(1, 'Mínimo 1 hora')
+    .max(8_760, 'Máximo 8760 horas')
+    .nullable(),
+});
+export type ServiceLevelBody = z.infer<typeof ServiceLevelBodySchema>;

@@ -13,6 +13,8 @@ export const channel = {
   queue: (companyId: number) => `company-${companyId}-queue` as const,
   settings: (companyId: number) => `company-${companyId}-settings` as const,
   tag: (companyId: number) => `company-${companyId}-tag` as const,
+  /** Service-level standing of open tickets (issue 55). */
+  serviceLevel: (companyId: number) => `company-${companyId}-serviceLevel` as const,
   quickMessage: (companyId: number) => `company${companyId}-quickemessage` as const,
   schedule: (companyId: number) => `company${companyId}-schedule` as const,
   contactList: (companyId: number) => `company-${companyId}-ContactList` as const,

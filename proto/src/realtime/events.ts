@@ -20,6 +20,7 @@ import type {
   QuotedMessage,
   ScheduleSnapshot,
   TagSnapshot,
+  TicketServiceLevel,
   TicketSnapshot,
 } from '../events/index.js';
 import type { SessionUserSchema } from '../http/identity.js';
@@ -56,6 +57,8 @@ export type UserSocketEvent = Upserted<'user', SocketUser> | Deleted<'userId'>;
 export type AuthSocketEvent = { action: 'update'; user: { id: number; email: string; companyId: number } };
 export type QueueSocketEvent = Upserted<'queue', QueueSnapshot> | Deleted<'queueId'>;
 export type SettingsSocketEvent = { action: 'update'; setting: { key: string; value: string } };
+/** An open ticket's service-level standing changed (issue 55). */
+export type ServiceLevelSocketEvent = { action: 'update'; serviceLevel: TicketServiceLevel };
 export type TagSocketEvent = Upserted<'tag', TagSnapshot> | Deleted<'tagId'>;
 export type QuickMessageSocketEvent = Upserted<'record', QuickMessageSnapshot> | Deleted<'id'>;
 export type ScheduleSocketEvent = Upserted<'schedule', ScheduleSnapshot> | Deleted<'scheduleId'>;
@@ -100,6 +103,7 @@ export type ServerToClientEvents = {
   [event: `company-${number}-queue`]: (payload: QueueSocketEvent) => void;
   [event: `company-${number}-settings`]: (payload: SettingsSocketEvent) => void;
   [event: `company-${number}-tag`]: (payload: TagSocketEvent) => void;
+  [event: `company-${number}-serviceLevel`]: (payload: ServiceLevelSocketEvent) => void;
   [event: `company${number}-quickemessage`]: (payload: QuickMessageSocketEvent) => void;
   [event: `company${number}-schedule`]: (payload: ScheduleSocketEvent) => void;
   [event: `company-${number}-ContactList`]: (payload: ContactListSocketEvent) => void;

@@ -19,6 +19,7 @@ import { QueuesModule } from './modules/queues/queues.module.js';
 import { QuickMessagesModule } from './modules/quick-messages/quick-messages.module.js';
 import { ReportsModule } from './modules/reports/reports.module.js';
 import { SchedulesModule } from './modules/schedules/schedules.module.js';
+import { ServiceLevelsModule } from './modules/service-levels/service-levels.module.js';
 import { TagsModule } from './modules/tags/tags.module.js';
 import { TicketNotesModule } from './modules/ticket-notes/ticket-notes.module.js';
 import { TicketsModule } from './modules/ticket-actions/tickets.module.js';
@@ -51,6 +52,7 @@ export class TicketsAppModule {
         ChatsModule,
         DashboardModule,
         ReportsModule,
+        ServiceLevelsModule,
         PromptsModule,
         QueueIntegrationsModule,
         ExternalApiModule,

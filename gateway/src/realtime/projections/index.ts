@@ -14,6 +14,7 @@ import {
   projectTag,
   projectTicket,
 } from './tickets.js';
+import { projectServiceLevel } from './service-levels.js';
 import { projectConnection } from './whatsapp.js';
 
 /** What a projection returns: emissions, and for users the ones the consumer serializes first. */
@@ -46,6 +47,7 @@ export const PROJECTIONS: { readonly [T in RealtimeTopic as T['name']]: Projecti
   'campaigns.file-list.v1': projectFileList,
   'tickets.prompt.v1': projectPrompt,
   'tickets.queue-integration.v1': projectQueueIntegration,
+  'tickets.service-level.v1': projectServiceLevel,
 };
 
 /** The emissions of one event of a realtime topic (none for another topic). */

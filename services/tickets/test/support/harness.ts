@@ -56,6 +56,7 @@ const OBSERVED = [
   'whatsapp.message.commands.v1',
   'tickets.prompt.v1',
   'tickets.queue-integration.v1',
+  'tickets.service-level.v1',
   'whatsapp.contact.commands.v1',
   'contacts.contact.commands.v1',
   'audit.entry.v1',

@@ -18,6 +18,7 @@ import { ExternalApiGuessing1766300000000 } from './1766300000000-external-api-g
 import { MessageRefusedMedia1766400000000 } from './1766400000000-message-refused-media.js';
 import { AiAssist1766500000000 } from './1766500000000-ai-assist.js';
 import { ReportRollups1766510000000 } from './1766510000000-report-rollups.js';
+import { ServiceLevelAlerts1766510000001 } from './1766510000001-service-level-alerts.js';
 
 /** Every migration of tickets, in order. Never edit a merged migration; add a new one. */
 export const TicketsMigrations = [
@@ -39,4 +40,5 @@ export const TicketsMigrations = [
   MessageRefusedMedia1766400000000,
   AiAssist1766500000000,
   ReportRollups1766510000000,
+  ServiceLevelAlerts1766510000001,
 ];
