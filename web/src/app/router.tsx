@@ -58,6 +58,7 @@ const PromptsPage = lazyRoute('/prompts', () => import('../routes/prompts-page')
 const QueueIntegrationsPage = lazyRoute('/queue-integrations', () => import('../routes/queue-integrations-page'));
 const MessagesApiPage = lazyRoute('/messages-api', () => import('../routes/messages-api-page'));
 const AuditPage = lazyRoute('/audit', () => import('../routes/audit-page'));
+const ReportsPage = lazyRoute('/reports', () => import('../routes/reports-page'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoader />}>{children}</Suspense>;
@@ -236,6 +237,17 @@ function administrationRoutes(): RouteObject[] {
         <Lazy>
           <AnnouncementsPage />
         </Lazy>
+      ),
+    },
+    // reports and service levels (issue 55): admins, as the dashboard
+    {
+      path: 'reports',
+      element: (
+        <AdminOnly>
+          <Lazy>
+            <ReportsPage />
+          </Lazy>
+        </AdminOnly>
       ),
     },
     // the audit log (issue 54): every company's admins, not plan-gated

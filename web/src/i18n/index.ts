@@ -17,6 +17,9 @@ import { automationEn } from './locales/automation.en';
 import { automationEs } from './locales/automation.es';
 import { automationPt } from './locales/automation.pt';
 import { en } from './locales/en';
+import { reportsEn } from './locales/reports.en';
+import { reportsEs } from './locales/reports.es';
+import { reportsPt } from './locales/reports.pt';
 import { es } from './locales/es';
 import { managementEn } from './locales/management.en';
 import { managementEs } from './locales/management.es';
@@ -115,6 +118,14 @@ for (const [lang, texts] of [
   ['pt', templatesPt],
   ['en', templatesEn],
   ['es', templatesEs],
+] as const)
+  i18n.addResourceBundle(lang, 'translation', texts, true, false);
+
+// reports and service levels (issue 55)
+for (const [lang, texts] of [
+  ['pt', reportsPt],
+  ['en', reportsEn],
+  ['es', reportsEs],
 ] as const)
   i18n.addResourceBundle(lang, 'translation', texts, true, false);
 

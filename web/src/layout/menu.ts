@@ -1,5 +1,6 @@
 import { PLATFORM_COMPANY_ID } from '@cs/proto/common';
 import {
+  ChartColumn,
   Blocks,
   Bot,
   CalendarClock,
@@ -43,6 +44,7 @@ export interface MenuItem {
 /** The drawer's items in the spec's order (§2): everyone's first, then the admin's. */
 export const MENU: MenuItem[] = [
   { key: 'dashboard', path: '/', label: 'dashboard', icon: LayoutDashboard, admin: true },
+  { key: 'reports', path: '/reports', label: 'reports', icon: ChartColumn, admin: true },
   { key: 'tickets', path: '/tickets', label: 'tickets', icon: MessageSquare },
   { key: 'quickMessages', path: '/quick-messages', label: 'quickMessages', icon: Zap },
   { key: 'kanban', path: '/kanban', label: 'kanban', icon: SquareKanban, flag: 'useKanban' },

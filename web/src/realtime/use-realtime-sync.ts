@@ -16,6 +16,7 @@ import { i18n } from '../i18n';
 import type { AppDispatch, RootState } from '../app/store';
 import { connectSocket, currentSocket, disconnectSocket, inRoom, joinRoom } from './socket';
 import { applyTicket, markRead, patchContact, removeTicket, type ListView, viewerOf } from './ticket-rules';
+import { serviceLevelChanged } from '../features/reports/api/reports-api';
 
 /** Presence ping (the spec's `userStatus` every 5 minutes). */
 export const PRESENCE_PING_MS = 300_000;
@@ -166,6 +167,7 @@ export function useRealtimeSync(): boolean {
     socket.on(channel.whatsappSession(companyId), () => dispatch(baseApi.util.invalidateTags(['Connections'])));
     socket.on(channel.queue(companyId), () => dispatch(baseApi.util.invalidateTags(['Queues'])));
     socket.on(channel.tag(companyId), () => dispatch(baseApi.util.invalidateTags(['Tags'])));
+    socket.on(channel.serviceLevel(companyId), (event) => dispatch(serviceLevelChanged(event)));
     socket.on(channel.quickMessage(companyId), () => dispatch(baseApi.util.invalidateTags(['QuickMessages'])));
     socket.on(channel.settings(companyId), () => dispatch(baseApi.util.invalidateTags(['Settings'])));
     socket.on(channel.announcement(), () => dispatch(baseApi.util.invalidateTags(['Announcements'])));

@@ -40,4 +40,7 @@ export const handlers = [
     HttpResponse.json({ id: Number(params['id']), name: 'WhatsApp Demo', status: 'CONNECTED', provider: 'simulator' }),
   ),
   http.get(`${API}/messages/:ticketId`, () => HttpResponse.json({ messages: [], count: 0, hasMore: false })),
+  // no ticket near or past a service-level target
+  http.get(`${API}/service-levels/at-risk`, () => HttpResponse.json([])),
+  http.get(`${API}/service-levels`, () => HttpResponse.json([])),
 ];

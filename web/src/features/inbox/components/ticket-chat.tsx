@@ -24,6 +24,7 @@ import { ScheduleDialog } from './schedule-dialog';
 import { TagEditor } from './tag-editor';
 import { TransferDialog } from './transfer-dialog';
 import { can, PERMISSIONS } from '../../../lib/permissions';
+import { ServiceLevelBadge } from '../../reports/components/service-level-badge';
 
 function Header({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation();
@@ -68,6 +69,7 @@ function Header({ ticket }: { ticket: Ticket }) {
           {ticket.user ? ` · ${t('tickets.assignedTo', { name: ticket.user.name })}` : ''}
         </Text>
       </Box>
+      <ServiceLevelBadge ticketId={ticket.id} />
       {ticket.status === 'pending' && (
         <Button size="sm" colorPalette="teal" loading={actions.busy} onClick={() => void actions.accept(ticket)}>
           {t('tickets.accept')}

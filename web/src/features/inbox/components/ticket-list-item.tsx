@@ -7,6 +7,7 @@ import { BotIcon, EyeIcon } from '../../../components/icons';
 import { formatListTime, formatPhone } from '../../../lib/format';
 import { useTicketActions } from '../hooks/use-ticket-actions';
 import { CloseTicketButton } from './close-ticket-button';
+import { ServiceLevelBadge } from '../../reports/components/service-level-badge';
 
 /** A location message's text (an embedded map image) shows as 'Localização' in the list. */
 export function lastMessagePreview(lastMessage: string, locationLabel: string): string {
@@ -189,6 +190,7 @@ export function TicketListItem({ ticket, admin, onPeek }: Props) {
             </Badge>
           ))}
           {ticket.chatbot && <BotIcon boxSize="4" color="fg.muted" aria-label={t('tickets.chatbot')} />}
+          <ServiceLevelBadge ticketId={ticket.id} />
         </HStack>
       </Stack>
       <Stack gap="1" justify="center" flexShrink={0} onClick={(e) => e.stopPropagation()}>

@@ -6,6 +6,7 @@ import type { Ticket } from '../../../api/types';
 import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { useSocketRoom } from '../hooks/use-socket-room';
 import { TicketListItem } from './ticket-list-item';
+import { useAtRiskFirst } from '../../reports/components/service-level-badge';
 
 /** Lists load the next page when scrolled within this distance of the bottom. */
 export const LIST_BOTTOM_THRESHOLD_PX = 100;
@@ -44,6 +45,8 @@ export function TicketsList({ args, admin, hidden, onCount, onPeek }: Props) {
     return out;
   }, [data]);
 
+  // tickets past or near a service-level target first (issue 55)
+  const ordered = useAtRiskFirst(tickets);
   useEffect(() => onCount?.(tickets.length), [onCount, tickets.length]);
 
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
@@ -62,7 +65,7 @@ export function TicketsList({ args, admin, hidden, onCount, onPeek }: Props) {
       hidden={hidden}
       onScroll={onScroll}
     >
-      {tickets.map((ticket) => (
+      {ordered.map((ticket) => (
         <TicketListItem key={ticket.id} ticket={ticket} admin={admin} onPeek={onPeek} />
       ))}
       {isLoading || isFetchingNextPage ? (

@@ -1,6 +1,7 @@
 import { Field, Input, NativeSelect, SimpleGrid, Stack, Switch, Table, Tabs, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ServiceLevelFields } from '../../reports/components/service-level-fields';
 import { useListSettingsQuery } from '../../../api/endpoints/company';
 import { useListIntegrationsQuery, useListPromptsQuery } from '../../../api/endpoints/lookups';
 import { AttachmentField } from '../../../components/attachment-field';
@@ -206,6 +207,7 @@ export function QueueDialog({
               <Switch.Control />
               <Switch.Label>{t('queues.dialog.autoAssign')}</Switch.Label>
             </Switch.Root>
+            {queue && <ServiceLevelFields queueId={queue.id} />}
             <Stack gap="2">
               <Text fontWeight="semibold">{t('queues.options.title')}</Text>
               {queue ? (

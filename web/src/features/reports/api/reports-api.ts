@@ -1,0 +1,89 @@
+import type {
+  Report,
+  ReportFigure,
+  ReportGroup,
+  ReportPeriod,
+  ReportTicketPage,
+  ServiceLevel,
+  ServiceLevelBody,
+} from '@cs/proto/http';
+import type { TicketServiceLevel } from '@cs/proto/events';
+import type { ServiceLevelSocketEvent } from '@cs/proto/realtime';
+import { baseApi } from '../../../api/base-api';
+
+/** The report's filters (`GET /reports`): whole days in the company's time zone. */
+export interface ReportArgs {
+  readonly from: string;
+  readonly to: string;
+  readonly groupBy: ReportGroup;
+  readonly period: ReportPeriod;
+}
+
+/** The tickets behind one figure of a row (`GET /reports/tickets`). */
+export interface ReportTicketsArgs {
+  readonly from: string;
+  readonly to: string;
+  readonly groupBy: ReportGroup;
+  readonly key?: number | undefined;
+  readonly figure: ReportFigure;
+}
+
+const withTags = baseApi.enhanceEndpoints({ addTagTypes: ['Report', 'ServiceLevel'] });
+
+const params = (args: object): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(args)
+      .filter(([, value]) => value !== undefined && value !== null)
+      .map(([key, value]) => [key, String(value)]),
+  );
+
+/** Reports and service levels (issue 55, admins). */
+export const reportsApi = withTags.injectEndpoints({
+  endpoints: (build) => ({
+    getReport: build.query<Report, ReportArgs>({
+      query: (args) => ({ url: '/reports', params: params(args) }),
+      providesTags: ['Report'],
+    }),
+    getReportTickets: build.infiniteQuery<ReportTicketPage, ReportTicketsArgs, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (last, _all, page) => (last.hasMore ? page + 1 : undefined),
+      },
+      query: ({ queryArg, pageParam }) => ({
+        url: '/reports/tickets',
+        params: params({ ...queryArg, pageNumber: pageParam }),
+      }),
+      providesTags: ['Report'],
+    }),
+    getServiceLevels: build.query<ServiceLevel[], void>({
+      query: () => ({ url: '/service-levels' }),
+      providesTags: ['ServiceLevel'],
+    }),
+    /** The open tickets of the caller's lists near or past a target; kept live by `company-{id}-serviceLevel`. */
+    getAtRisk: build.query<TicketServiceLevel[], void>({
+      query: () => ({ url: '/service-levels/at-risk' }),
+      providesTags: ['ServiceLevel'],
+    }),
+    setServiceLevel: build.mutation<ServiceLevel, { queueId: number } & ServiceLevelBody>({
+      query: ({ queueId, ...body }) => ({ url: `/service-levels/${queueId}`, method: 'PUT', body }),
+      invalidatesTags: ['ServiceLevel', 'Report'],
+    }),
+  }),
+});
+
+export const {
+  useGetReportQuery,
+  useGetReportTicketsInfiniteQuery,
+  useGetAtRiskQuery,
+  useGetServiceLevelsQuery,
+  useSetServiceLevelMutation,
+} = reportsApi;
+
+/** A live service-level change: the ticket enters, moves within or leaves the at-risk list (`ok`). */
+export const serviceLevelChanged = (event: ServiceLevelSocketEvent) =>
+  reportsApi.util.updateQueryData('getAtRisk', undefined, (draft) => {
+    const level = event.serviceLevel;
+    const index = draft.findIndex((entry) => entry.ticketId === level.ticketId);
+    if (index >= 0) draft.splice(index, 1);
+    if (level.state !== 'ok') draft.unshift(level);
+  });

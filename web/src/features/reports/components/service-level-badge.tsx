@@ -1,0 +1,44 @@
+import { Badge } from '@chakra-ui/react';
+import type { TicketServiceLevel } from '@cs/proto/events';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Ticket } from '../../../api/types';
+import { useGetAtRiskQuery } from '../api/reports-api';
+
+/** The at-risk tickets by id (live: the socket patches the list). */
+export function useAtRisk(): Map<number, TicketServiceLevel> {
+  const { data } = useGetAtRiskQuery();
+  return useMemo(() => new Map((data ?? []).map((level) => [level.ticketId, level])), [data]);
+}
+
+const RANK = { breached: 0, near: 1, ok: 2 } as const;
+
+/** Tickets with the ones past a target first, then those near one, the rest in their order. */
+export function useAtRiskFirst(tickets: Ticket[]): Ticket[] {
+  const atRisk = useAtRisk();
+  return useMemo(() => {
+    if (atRisk.size === 0) return tickets;
+    const rank = (ticket: Ticket) => RANK[atRisk.get(ticket.id)?.state ?? 'ok'];
+    return [...tickets].sort((a, b) => rank(a) - rank(b));
+  }, [tickets, atRisk]);
+}
+
+/** "Near the target" / "Target missed" on a ticket near or past a service-level target of its queue. */
+export function ServiceLevelBadge({ ticketId }: { ticketId: number }) {
+  const { t } = useTranslation();
+  const level = useAtRisk().get(ticketId);
+  if (!level || level.state === 'ok') return null;
+  const due = level.firstResponse === level.state ? level.firstResponseDueAt : level.resolutionDueAt;
+  return (
+    <Badge
+      size="xs"
+      variant="solid"
+      colorPalette={level.state === 'breached' ? 'red' : 'orange'}
+      data-testid={`sla-badge-${ticketId}`}
+      data-state={level.state}
+      title={due ? new Date(due).toLocaleString() : undefined}
+    >
+      {t(`reports.serviceLevel.${level.state}`)}
+    </Badge>
+  );
+}
