@@ -18,6 +18,7 @@ const BENCHMARKS = [
   'inbound',
   'reply',
   'ticket-list',
+  'reports',
   'fanout',
   'fanout-frame',
   'fanout-2-gateways',
@@ -165,6 +166,34 @@ listTarget('GET /tickets closed, admin showAll', 'closed, admin showAll', 1, 50)
 listTarget('search for a common word', (name) => name.startsWith('search common word'), 1, 300);
 listTarget('GET /dashboard 30 days', (name) => name.startsWith('dashboard'), 1, 50);
 listTarget('GET /dashboard 30 days', (name) => name.startsWith('dashboard'), 4, 100);
+// reports (issue 55): the 90-day report by agent and by queue, and a year's CSV export at steady memory
+const reports = get('reports');
+for (const name of ['90 days by agent', '90 days by queue']) {
+  for (const c of [1, 4]) {
+    const row = reports?.cases.find((r) => r.case === name && r.concurrency === c);
+    add(
+      'reports',
+      `GET /reports ${name} p95 at c=${c} (ms)`,
+      row?.p95,
+      '≤ 200',
+      row && row.p95 <= 200,
+      Boolean(reports),
+    );
+  }
+}
+const exported = reports?.export;
+const growth =
+  exported && exported.rssPeakMb?.tickets && exported.rssBeforeMb?.tickets
+    ? exported.rssPeakMb.tickets - exported.rssBeforeMb.tickets
+    : undefined;
+add(
+  'reports',
+  `a year's CSV export: tickets RSS growth (MB)${exported ? ` (${exported.rows} rows, ${Math.round(exported.bytes / 1e6)} MB)` : ''}`,
+  growth,
+  '≤ 64',
+  growth !== undefined && growth <= 64,
+  Boolean(reports),
+);
 for (const c of [1, 4]) {
   const tabs = list?.cases.filter(
     (row) => (row.concurrency ?? 4) === c && !/^(messages|dashboard)|directly/.test(row.case),

@@ -124,21 +124,6 @@ export class ReportRollups1766510000000 implements MigrationInterface {
     await queryRunner.query(
       'CREATE INDEX idx_ticket_trackings_company_ticket ON ticket_trackings (company_id, ticket_id, created_at)',
     );
-    // backfill of the cycle columns the figures read
-    await queryRunner.query(`
-      UPDATE ticket_trackings t SET reopen = true
-        FROM (SELECT id, row_number() OVER (PARTITION BY company_id, ticket_id ORDER BY created_at, id) AS n
-                FROM ticket_trackings) o
-       WHERE t.id = o.id AND o.n > 1`);
-    await queryRunner.query(`
-      UPDATE ticket_trackings t SET first_response_at = f.at
-        FROM (SELECT t2.id, (SELECT min(m.created_at) FROM messages m
-                              WHERE m.company_id = t2.company_id AND m.ticket_id = t2.ticket_id AND m.from_me
-                                AND NOT m.is_bot AND m.user_id IS NOT NULL AND m.created_at >= t2.created_at
-                                AND m.created_at <= coalesce(t2.finished_at, 'infinity')) AS at
-                FROM ticket_trackings t2) f
-       WHERE t.id = f.id AND f.at IS NOT NULL`);
-
     await queryRunner.query(`
       CREATE TABLE report_daily (
         id bigserial PRIMARY KEY,
@@ -352,7 +337,6 @@ export class ReportRollups1766510000000 implements MigrationInterface {
     await queryRunner.query(`
       CREATE FUNCTION report_rebuild(company integer) RETURNS void LANGUAGE plpgsql ${path} AS $$
       DECLARE
-        c ticket_trackings;
         tz text;
       BEGIN
         SELECT timezone INTO tz FROM companies WHERE id = company;
@@ -362,16 +346,57 @@ export class ReportRollups1766510000000 implements MigrationInterface {
         SELECT company, day, user_id, sum(online_seconds) FROM gone
          GROUP BY day, user_id HAVING sum(online_seconds) <> 0;
         DELETE FROM report_tag_daily WHERE company_id = company;
-        FOR c IN SELECT * FROM ticket_trackings WHERE company_id = company LOOP
-          PERFORM report_cycle_delta(c, 1);
-        END LOOP;
-        INSERT INTO report_daily (company_id, day, user_id, queue_id, whatsapp_id, received, sent)
-        SELECT company, (m.created_at AT TIME ZONE tz)::date, coalesce(m.report_user_id, m.user_id, 0),
-               coalesce(m.queue_id, 0), m.whatsapp_id, count(*) FILTER (WHERE NOT m.from_me),
-               count(*) FILTER (WHERE m.from_me)
-          FROM messages m WHERE m.company_id = company
-         GROUP BY 2, 3, 4, 5;
+        INSERT INTO report_daily (company_id, day, user_id, queue_id, whatsapp_id, compacted, ${allCols})
+        SELECT company, day, user_id, queue_id, whatsapp_id, true, ${sums(REPORT_COLUMNS)}
+          FROM (SELECT (c.created_at AT TIME ZONE tz)::date, coalesce(c.user_id, 0), coalesce(c.queue_id, 0),
+                       coalesce(c.whatsapp_id, 0), ${beginValues('c', '1')}, 0, 0, 0
+                  FROM ticket_trackings c WHERE c.company_id = company
+                UNION ALL
+                SELECT (c.finished_at AT TIME ZONE tz)::date, coalesce(c.user_id, 0), coalesce(c.queue_id, 0),
+                       coalesce(c.whatsapp_id, 0), ${finishValues('c', '1')}, 0, 0, 0
+                  FROM ticket_trackings c WHERE c.company_id = company AND c.finished_at IS NOT NULL
+                UNION ALL
+                SELECT (m.created_at AT TIME ZONE tz)::date, coalesce(m.report_user_id, m.user_id, 0),
+                       coalesce(m.queue_id, 0), m.whatsapp_id, ${CYCLE_COLUMNS.map(() => '0').join(', ')},
+                       (NOT m.from_me)::int, m.from_me::int, 0
+                  FROM messages m WHERE m.company_id = company
+               ) AS x(day, user_id, queue_id, whatsapp_id, ${allCols})
+         GROUP BY day, user_id, queue_id, whatsapp_id HAVING ${nonZero(REPORT_COLUMNS)};
+        INSERT INTO report_tag_daily (company_id, day, tag_id, compacted, ${cycleCols})
+        SELECT company, day, tag_id, true, ${sums(CYCLE_COLUMNS)}
+          FROM (SELECT (c.created_at AT TIME ZONE tz)::date, tt.tag_id, ${beginValues('c', '1')}
+                  FROM ticket_trackings c
+                  JOIN ticket_tags tt ON tt.company_id = c.company_id AND tt.ticket_id = c.ticket_id
+                 WHERE c.company_id = company
+                UNION ALL
+                SELECT (c.finished_at AT TIME ZONE tz)::date, tt.tag_id, ${finishValues('c', '1')}
+                  FROM ticket_trackings c
+                  JOIN ticket_tags tt ON tt.company_id = c.company_id AND tt.ticket_id = c.ticket_id
+                 WHERE c.company_id = company AND c.finished_at IS NOT NULL
+               ) AS x(day, tag_id, ${cycleCols})
+         GROUP BY day, tag_id HAVING ${nonZero(CYCLE_COLUMNS)};
       END
+      $$`);
+    // what a company's cycles written without the triggers (the backfill, bench/generate.mjs) need: reopen, the
+    // first agent message of each cycle, their queue's targets
+    await queryRunner.query(`
+      CREATE FUNCTION report_prepare_cycles(company integer) RETURNS void LANGUAGE sql ${path} AS $$
+        UPDATE ticket_trackings t SET reopen = true
+          FROM (SELECT id, row_number() OVER (PARTITION BY ticket_id ORDER BY created_at, id) AS n
+                  FROM ticket_trackings WHERE company_id = company) o
+         WHERE t.id = o.id AND o.n > 1 AND NOT t.reopen;
+        UPDATE ticket_trackings t SET first_response_at = f.at
+          FROM (SELECT t2.id, (SELECT min(m.created_at) FROM messages m
+                                WHERE m.company_id = t2.company_id AND m.ticket_id = t2.ticket_id AND m.from_me
+                                  AND NOT m.is_bot AND m.user_id IS NOT NULL AND m.created_at >= t2.created_at
+                                  AND m.created_at <= coalesce(t2.finished_at, 'infinity')) AS at
+                  FROM ticket_trackings t2 WHERE t2.company_id = company) f
+         WHERE t.id = f.id AND f.at IS NOT NULL AND t.first_response_at IS DISTINCT FROM f.at;
+        UPDATE ticket_trackings t SET sla_first_response_s = q.sla_first_response_minutes * 60,
+                                      sla_resolution_s = q.sla_resolution_hours * 3600
+          FROM queues q
+         WHERE t.company_id = company AND q.company_id = company AND q.id = t.queue_id
+           AND (q.sla_first_response_minutes IS NOT NULL OR q.sla_resolution_hours IS NOT NULL);
       $$`);
     await queryRunner.query(`
       CREATE FUNCTION report_compact(batch integer) RETURNS integer LANGUAGE sql ${path} AS $$
@@ -415,6 +440,12 @@ export class ReportRollups1766510000000 implements MigrationInterface {
       CREATE TRIGGER trg_companies_report_timezone
         AFTER UPDATE OF timezone ON companies
         FOR EACH ROW EXECUTE FUNCTION report_timezone_changed()`);
+    // the backfill: every company with cycles (their roll-ups written whole by the rebuild, not by the trigger)
+    await queryRunner.query('ALTER TABLE ticket_trackings DISABLE TRIGGER trg_ticket_trackings_report');
+    await queryRunner.query(
+      'SELECT report_prepare_cycles(company_id) FROM (SELECT DISTINCT company_id FROM ticket_trackings) companies',
+    );
+    await queryRunner.query('ALTER TABLE ticket_trackings ENABLE TRIGGER trg_ticket_trackings_report');
     await queryRunner.query(
       'SELECT report_rebuild(company_id) FROM (SELECT DISTINCT company_id FROM ticket_trackings) companies',
     );
@@ -425,6 +456,7 @@ export class ReportRollups1766510000000 implements MigrationInterface {
     await queryRunner.query('DROP FUNCTION report_timezone_changed()');
     await queryRunner.query('DROP FUNCTION report_compact(integer)');
     await queryRunner.query('DROP FUNCTION report_rebuild(integer)');
+    await queryRunner.query('DROP FUNCTION report_prepare_cycles(integer)');
     await queryRunner.query('DROP TRIGGER trg_users_report_online ON users');
     await queryRunner.query('DROP FUNCTION report_user_online()');
     await queryRunner.query('DROP TRIGGER trg_messages_report ON messages');
