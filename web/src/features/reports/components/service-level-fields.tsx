@@ -1,5 +1,6 @@
 import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import type { ServiceLevel } from '@cs/proto/http';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../components/toaster';
 import { toastError } from '../../../lib/errors';
@@ -10,17 +11,20 @@ const numberOrNull = (value: string): number | null => (value.trim() === '' ? nu
 
 /** A saved queue's service-level targets (issue 55), in the queue form: saved on their own. */
 export function ServiceLevelFields({ queueId }: { queueId: number }) {
-  const { t } = useTranslation();
   const { data: levels } = useGetServiceLevelsQuery();
-  const level = levels?.find((entry) => entry.queueId === queueId);
-  const [firstResponse, setFirstResponse] = useState('');
-  const [resolution, setResolution] = useState('');
+  // the fields start from the stored targets: shown once they are known
+  if (!levels) return null;
+  return <ServiceLevelForm queueId={queueId} level={levels.find((entry) => entry.queueId === queueId) ?? null} />;
+}
+
+function ServiceLevelForm({ queueId, level }: { queueId: number; level: ServiceLevel | null }) {
+  const { t } = useTranslation();
+  const [firstResponse, setFirstResponse] = useState(
+    level?.firstResponseMinutes ? String(level.firstResponseMinutes) : '',
+  );
+  const [resolution, setResolution] = useState(level?.resolutionHours ? String(level.resolutionHours) : '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [save, saving] = useSetServiceLevelMutation();
-  useEffect(() => {
-    setFirstResponse(level?.firstResponseMinutes ? String(level.firstResponseMinutes) : '');
-    setResolution(level?.resolutionHours ? String(level.resolutionHours) : '');
-  }, [level?.firstResponseMinutes, level?.resolutionHours]);
 
   const submit = async () => {
     try {
