@@ -410,6 +410,36 @@ describe('the ticket list', () => {
     });
   });
 
+  describe('a tag filter, however it is served', () => {
+    // a tag on at most `gatherCap` tickets is gathered from the tag index (counted exactly); a tag on more is
+    // tested ticket by ticket in list order until the page is full: the same tickets either way
+    afterEach(() => {
+      harness.app.app.get(TicketsQueries).searchTuning = {
+        windowFactor: SEARCH_WINDOW_FACTOR,
+        gatherCap: SEARCH_GATHER_CAP,
+      };
+    });
+
+    it.each([
+      ['gathered', SEARCH_GATHER_CAP],
+      ['walked', 0],
+    ])('%s', async (_way, gatherCap) => {
+      harness.app.app.get(TicketsQueries).searchTuning = { windowFactor: SEARCH_WINDOW_FACTOR, gatherCap };
+      expect(without(await list(setup.admin, `showAll=true&tags=${encodeURIComponent(`[${vip}]`)}`))).toEqual([
+        'T2',
+        'T4',
+      ]);
+      expect(without(await list(setup.admin, `showAll=true&tags=${encodeURIComponent(`[${vip},${urgent}]`)}`))).toEqual(
+        ['T4'],
+      );
+      expect(without(await list(setup.admin, `showAll=true&tags=[${urgent}]&users=[${setup.admin.userId}]`))).toEqual([
+        'T7',
+      ]);
+      const { body } = await harness.http('GET', `/tickets?showAll=true&tags=[${vip}]`, setup.admin);
+      expect({ count: body.count, hasMore: body.hasMore }).toEqual({ count: 2, hasMore: false });
+    });
+  });
+
   describe('pagination', () => {
     it('gives 40 per page, most recently updated first, with count and hasMore', async () => {
       const first = await harness.http('GET', '/tickets?showAll=true&pageNumber=1', setup.admin);

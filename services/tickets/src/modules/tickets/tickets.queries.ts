@@ -93,13 +93,33 @@ export class TicketsQueries {
     }
     if (query.withUnreadMessages) where.push('t.unread_messages > 0');
     if (query.users.length > 0) where.push(`t.user_id = ANY(${param(query.users)}::int[])`);
+    // Tickets carrying every tag asked: gathered from the (company, tag, ticket) index when there are at most
+    // `gatherCap` of them (the list then read by id, counted exactly), else each ticket of the list probed in list
+    // order until the page is full and counted no further than the page proves, as a search is: a tag on a whole
+    // history is never gathered, sorted or counted whole.
+    let tagsWalked = false;
     if (query.tags.length > 0) {
-      const tags = param(query.tags);
-      // tickets carrying every tag asked, gathered from the (company, tag) index rather than tested one by one
-      where.push(
-        `t.id IN (SELECT tt.ticket_id FROM ticket_tags tt WHERE tt.company_id = $1 AND tt.tag_id = ANY(${tags}::int[])
-                   GROUP BY tt.ticket_id HAVING count(*) = cardinality(${tags}::int[]))`,
+      const [first, ...rest] = [...new Set(query.tags)];
+      const others = rest.length
+        ? `AND (SELECT count(*) FROM ticket_tags o WHERE o.company_id = $1 AND o.ticket_id = tt.ticket_id
+                 AND o.tag_id = ANY($4::int[])) = ${rest.length}`
+        : 'AND $4::int[] IS NOT NULL';
+      const [gathered] = await db.query<Array<{ ids: number[] }>>(
+        `SELECT ARRAY(SELECT tt.ticket_id FROM ticket_tags tt WHERE tt.company_id = $1 AND tt.tag_id = $2 ${others}
+                       LIMIT $3) AS ids`,
+        [companyId, first, this.searchTuning.gatherCap + 1, rest],
       );
+      const found = gathered?.ids ?? [];
+      if (found.length <= this.searchTuning.gatherCap) {
+        where.push(`t.id = ANY(${param(found)}::int[])`);
+      } else {
+        const tags = param([...new Set(query.tags)]);
+        where.push(
+          `(SELECT count(*) FROM ticket_tags tt WHERE tt.company_id = $1 AND tt.ticket_id = t.id
+              AND tt.tag_id = ANY(${tags}::int[])) = cardinality(${tags}::int[])`,
+        );
+        tagsWalked = true;
+      }
     }
     const pageSize = extra.pageSize ?? TICKETS_PAGE_SIZE;
     const offset = (query.pageNumber - 1) * pageSize;
@@ -186,6 +206,10 @@ export class TicketsQueries {
     // `hasMore` from one row more than the page; `count` exact up to TICKETS_COUNT_CAP (a tab of hundreds of
     // thousands of closed tickets is never counted whole on each page)
     const condition = where.join(' AND ');
+    if (tagsWalked && !extra.exactCount) {
+      const [walked] = await db.query<Array<{ count: null; ids: number[] }>>(page(condition, 'NULL::int'), params);
+      return answer(walked);
+    }
     const cap = extra.exactCount ? '' : ` LIMIT ${TICKETS_COUNT_CAP}`;
     const [row] = await db.query<Array<{ count: number; ids: number[] }>>(
       page(condition, `(SELECT count(*)::int FROM (SELECT 1 FROM tickets t WHERE ${condition}${cap}) counted)`),
