@@ -43,4 +43,16 @@ export const handlers = [
   // no ticket near or past a service-level target
   http.get(`${API}/service-levels/at-risk`, () => HttpResponse.json([])),
   http.get(`${API}/service-levels`, () => HttpResponse.json([])),
+  http.get(`${API}/reports`, ({ request }) => {
+    const params = new URL(request.url).searchParams;
+    return HttpResponse.json({
+      from: params.get('from'),
+      to: params.get('to'),
+      groupBy: 'none',
+      period: 'total',
+      timezone: 'America/Sao_Paulo',
+      buckets: [],
+      rows: [],
+    });
+  }),
 ];

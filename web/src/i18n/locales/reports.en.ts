@@ -34,6 +34,7 @@ export const reportsEn = {
     ratings: 'Ratings',
     online: 'Online time',
     breaches: 'SLA breaches (first response / resolution)',
+    breachesCard: 'SLA breaches in the period',
     volumes: 'Tickets per period',
     firstResponseDistribution: 'First response distribution',
     contact: 'Contact',

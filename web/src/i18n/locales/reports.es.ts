@@ -34,6 +34,7 @@ export const reportsEs = {
     ratings: 'Valoraciones',
     online: 'Tiempo en línea',
     breaches: 'Incumplimientos de SLA (1ª respuesta / resolución)',
+    breachesCard: 'Incumplimientos de SLA en el período',
     volumes: 'Atenciones por período',
     firstResponseDistribution: 'Distribución de la primera respuesta',
     contact: 'Contacto',

@@ -34,6 +34,7 @@ export const reportsPt = {
     ratings: 'Avaliações',
     online: 'Tempo online',
     breaches: 'Violações de SLA (1ª resposta / resolução)',
+    breachesCard: 'Violações de SLA no período',
     volumes: 'Atendimentos por período',
     firstResponseDistribution: 'Distribuição da primeira resposta',
     contact: 'Contato',

@@ -41,6 +41,7 @@ import {
 } from '../utils/dashboard';
 import { HourlyChart } from './hourly-chart';
 import { useCompanyTimeZone } from '../../../components/use-company-time-zone';
+import { BreachesCard, reportDays } from '../../reports/components/breaches-card';
 
 /** Ticket events refresh the figures at most this often. */
 export const LIVE_REFRESH_MS = 3000;
@@ -241,6 +242,7 @@ export function DashboardPage() {
             value={figure(data && <Duration minutes={counters.avgWaitTime} />)}
             testId="card-avg-wait"
           />
+          {applied && <BreachesCard {...reportDays(applied, day)} />}
         </SimpleGrid>
 
         {data && <HourlyChart hours={hourlySlots(counters.ticketsPerHour)} />}
