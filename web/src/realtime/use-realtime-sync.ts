@@ -16,7 +16,7 @@ import { i18n } from '../i18n';
 import type { AppDispatch, RootState } from '../app/store';
 import { connectSocket, currentSocket, disconnectSocket, inRoom, joinRoom } from './socket';
 import { applyTicket, markRead, patchContact, removeTicket, type ListView, viewerOf } from './ticket-rules';
-import { serviceLevelChanged } from '../features/reports/api/reports-api';
+import { serviceLevelChanged } from '../api/endpoints/reports';
 
 /** Presence ping (the spec's `userStatus` every 5 minutes). */
 export const PRESENCE_PING_MS = 300_000;

@@ -375,14 +375,17 @@ describe('the report roll-ups', () => {
       ['Vendas', '#2196f3'],
       ['Suporte', '#4caf50'],
     ] as const) {
-      queues.push((await harness.http('POST', '/queue', setup.admin, { name, color })).body.id);
+      queues.push((await harness.http<{ id: number }>('POST', '/queue', setup.admin, { name, color })).body.id);
     }
     await harness.query(
       'UPDATE tickets.queues SET sla_first_response_minutes = 5, sla_resolution_hours = 8 WHERE id = $1',
       [queues[0]],
     );
     for (const name of ['Urgente', 'Financeiro', 'Dúvida']) {
-      tags.push((await harness.http('POST', '/tags', setup.admin, { name, color: '#ff0000', kanban: 0 })).body.id);
+      tags.push(
+        (await harness.http<{ id: number }>('POST', '/tags', setup.admin, { name, color: '#ff0000', kanban: 0 })).body
+          .id,
+      );
     }
     for (const [index, name] of ['Carla', 'Davi', 'Elisa'].entries()) {
       const id = setup.companyId * 10 + 5 + index;

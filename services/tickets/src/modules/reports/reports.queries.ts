@@ -234,7 +234,7 @@ export class ReportsQueries {
   }
 
   private ticketsStatement(query: ReportTicketsQuery, afterId: boolean): string {
-    let group = '';
+    let group: string;
     if (query.groupBy === 'tag') {
       group = query.key
         ? 'AND EXISTS (SELECT 1 FROM ticket_tags tt WHERE tt.company_id = t.company_id AND tt.ticket_id = t.ticket_id AND tt.tag_id = $4)'

@@ -41,7 +41,7 @@ import {
 } from '../utils/dashboard';
 import { HourlyChart } from './hourly-chart';
 import { useCompanyTimeZone } from '../../../components/use-company-time-zone';
-import { BreachesCard, reportDays } from '../../reports/components/breaches-card';
+import { BreachesCard, reportDays } from './breaches-card';
 
 /** Ticket events refresh the figures at most this often. */
 export const LIVE_REFRESH_MS = 3000;

@@ -24,7 +24,7 @@ import { ScheduleDialog } from './schedule-dialog';
 import { TagEditor } from './tag-editor';
 import { TransferDialog } from './transfer-dialog';
 import { can, PERMISSIONS } from '../../../lib/permissions';
-import { ServiceLevelBadge } from '../../reports/components/service-level-badge';
+import { ServiceLevelBadge } from '../../../components/service-level-badge';
 
 function Header({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation();

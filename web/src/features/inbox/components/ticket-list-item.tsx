@@ -7,7 +7,7 @@ import { BotIcon, EyeIcon } from '../../../components/icons';
 import { formatListTime, formatPhone } from '../../../lib/format';
 import { useTicketActions } from '../hooks/use-ticket-actions';
 import { CloseTicketButton } from './close-ticket-button';
-import { ServiceLevelBadge } from '../../reports/components/service-level-badge';
+import { ServiceLevelBadge } from '../../../components/service-level-badge';
 
 /** A location message's text (an embedded map image) shows as 'Localização' in the list. */
 export function lastMessagePreview(lastMessage: string, locationLabel: string): string {

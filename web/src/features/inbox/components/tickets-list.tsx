@@ -6,7 +6,7 @@ import type { Ticket } from '../../../api/types';
 import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { useSocketRoom } from '../hooks/use-socket-room';
 import { TicketListItem } from './ticket-list-item';
-import { useAtRiskFirst } from '../../reports/components/service-level-badge';
+import { useAtRiskFirst } from '../../../components/service-level-badge';
 
 /** Lists load the next page when scrolled within this distance of the bottom. */
 export const LIST_BOTTOM_THRESHOLD_PX = 100;

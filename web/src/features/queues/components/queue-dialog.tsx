@@ -1,7 +1,7 @@
 import { Field, Input, NativeSelect, SimpleGrid, Stack, Switch, Table, Tabs, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ServiceLevelFields } from '../../reports/components/service-level-fields';
+import { ServiceLevelFields } from './service-level-fields';
 import { useListSettingsQuery } from '../../../api/endpoints/company';
 import { useListIntegrationsQuery, useListPromptsQuery } from '../../../api/endpoints/lookups';
 import { AttachmentField } from '../../../components/attachment-field';

@@ -28,7 +28,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { useCompanyTimeZone } from '../../../components/use-company-time-zone';
 import { toastError } from '../../../lib/errors';
 import { isoDay } from '../../dashboard/utils/dashboard';
-import { type ReportArgs, useGetReportQuery, useGetReportTicketsInfiniteQuery } from '../api/reports-api';
+import { type ReportArgs, useGetReportQuery, useGetReportTicketsInfiniteQuery } from '../../../api/endpoints/reports';
 import { bucketLabel, downloadCsv, formatDuration, sumHistograms, volumesByPeriod } from '../utils/report-format';
 
 /** Bars of labelled values (plain SVG-free boxes, as the dashboard's chart): one colour per series. */
@@ -119,7 +119,7 @@ function DrillDown({
             variant="outline"
             data-testid="report-drill-down-csv"
             onClick={() =>
-              downloadCsv('/reports/tickets/export', query, `atendimentos-${figure}-${from}-${to}.csv`).catch(
+              void downloadCsv('/reports/tickets/export', query, `atendimentos-${figure}-${from}-${to}.csv`).catch(
                 toastError,
               )
             }
@@ -231,7 +231,7 @@ export function ReportsPage() {
         >
           {options.map((option) => (
             <option key={option} value={option}>
-              {t(`reports.${name}Options.${String(option)}` as const as string)}
+              {t(`reports.${name}Options.${String(option)}`)}
             </option>
           ))}
         </NativeSelect.Field>
@@ -250,9 +250,11 @@ export function ReportsPage() {
           variant="outline"
           data-testid="report-csv"
           onClick={() =>
-            downloadCsv('/reports/export', { ...args }, `relatorio-${args.groupBy}-${args.from}-${args.to}.csv`).catch(
-              toastError,
-            )
+            void downloadCsv(
+              '/reports/export',
+              { ...args },
+              `relatorio-${args.groupBy}-${args.from}-${args.to}.csv`,
+            ).catch(toastError)
           }
         >
           <DownloadIcon /> CSV

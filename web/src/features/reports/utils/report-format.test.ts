@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { reportDays } from '../components/breaches-card';
 import { bucketLabel, formatDuration, volumesByPeriod } from './report-format';
 
 describe('report formatting', () => {
@@ -23,11 +22,5 @@ describe('report formatting', () => {
       { period: '2026-12-01', opened: 2, closed: 1 },
       { period: '2026-12-02', opened: 4, closed: 2 },
     ]);
-  });
-
-  it("reads the dashboard's period as whole days", () => {
-    expect(reportDays({ days: '7' }, '2026-12-06')).toEqual({ from: '2026-11-30', to: '2026-12-06' });
-    expect(reportDays({ date_from: '2026-12-01' }, '2026-12-06')).toEqual({ from: '2026-12-01', to: '2026-12-06' });
-    expect(reportDays({ date_to: '2026-12-06' }, '2026-12-06').from).toBe('2023-12-03');
   });
 });

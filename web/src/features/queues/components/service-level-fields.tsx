@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../../components/toaster';
 import { toastError } from '../../../lib/errors';
 import { serverFieldErrors } from '../../../lib/form';
-import { useGetServiceLevelsQuery, useSetServiceLevelMutation } from '../api/reports-api';
+import { useGetServiceLevelsQuery, useSetServiceLevelMutation } from '../../../api/endpoints/reports';
 
 const numberOrNull = (value: string): number | null => (value.trim() === '' ? null : Number(value));
 

@@ -9,7 +9,7 @@ import type {
 } from '@cs/proto/http';
 import type { TicketServiceLevel } from '@cs/proto/events';
 import type { ServiceLevelSocketEvent } from '@cs/proto/realtime';
-import { baseApi } from '../../../api/base-api';
+import { baseApi } from '../base-api';
 
 /** The report's filters (`GET /reports`): whole days in the company's time zone. */
 export interface ReportArgs {

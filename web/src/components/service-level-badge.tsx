@@ -2,8 +2,8 @@ import { Badge } from '@chakra-ui/react';
 import type { TicketServiceLevel } from '@cs/proto/events';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Ticket } from '../../../api/types';
-import { useGetAtRiskQuery } from '../api/reports-api';
+import type { Ticket } from '../api/types';
+import { useGetAtRiskQuery } from '../api/endpoints/reports';
 
 /** The at-risk tickets by id (live: the socket patches the list). */
 export function useAtRisk(): Map<number, TicketServiceLevel> {

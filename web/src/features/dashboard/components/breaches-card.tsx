@@ -1,6 +1,6 @@
 import { Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useGetReportQuery } from '../api/reports-api';
+import { useGetReportQuery } from '../../../api/endpoints/reports';
 
 const DAY = 86_400_000;
 const shift = (day: string, days: number): string =>
