@@ -11,8 +11,8 @@ import ts from 'typescript';
  * - automation: what reacts to the conversation (chatbot menus, timers, auto-assignment, queue integrations and AI
  *   prompts, schedules), through the hooks the conversation layer offers (`tickets/conversation-hooks.ts`), never
  *   called by name from below;
- * - features: the screens and APIs built on both (dashboards, tags, notes, chats, the external API, the agents'
- *   AI assistance).
+ * - features: the screens and APIs built on both (dashboards, reports and service levels, tags, notes, chats, the
+ *   external API, message templates, the agents' AI assistance).
  */
 const LAYERS: ReadonlyArray<readonly string[]> = [
   ['projections', 'media', 'time'],
@@ -26,6 +26,8 @@ const LAYERS: ReadonlyArray<readonly string[]> = [
     'external-api',
     'message-templates',
     'quick-messages',
+    'reports',
+    'service-levels',
     'tags',
     'ticket-notes',
   ],
