@@ -26,14 +26,14 @@ export class ServiceLevelJobs implements OnApplicationBootstrap {
     await this.jobs.schedule(SERVICE_LEVEL_SWEEP_JOB, '* * * * *');
   }
 
-  /** One sweep; answers how many tickets changed. */
-  async sweep(): Promise<number> {
+  /** One sweep; answers the companies and tickets whose standing changed. */
+  async sweep(): Promise<Array<{ companyId: number; ticketId: number }>> {
     return this.transactions.run(async () => {
       const changes = await this.levels.sweep();
       for (const { companyId, level } of changes) {
         await this.events.emit(ServiceLevelChanged, { companyId, key: level.ticketId, data: level });
       }
-      return changes.length;
+      return changes.map(({ companyId, level }) => ({ companyId, ticketId: level.ticketId }));
     });
   }
 }
