@@ -1,6 +1,16 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { ObjectBody, ObjectStore, StoredObject, WriteOptions } from './object-store.js';
 import { amzDateOf, awsEncode, EMPTY_SHA256, encodeS3Path, sha256Hex, signV4 } from './sigv4.js';
+
+/** The `x-amz-content-sha256` of a streamed body: S3 takes the payload unsigned (the request itself stays signed). */
+const UNSIGNED_PAYLOAD = 'UNSIGNED-PAYLOAD';
 
 export interface S3Settings {
   readonly bucket: string;
@@ -13,17 +23,6 @@ export interface S3Settings {
   readonly forcePathStyle: boolean;
   /** How long a request may take to answer (its headers; a GET's body then streams without limit). */
   readonly timeoutMs?: number;
-}
-
-/** An object read back: the bytes as a stream, with what S3 said about them (206 for a `Range`, 416 when unsatisfiable). */
-export interface StoredObject {
-  readonly status: 200 | 206 | 416;
-  readonly body: Readable;
-  readonly contentType: string | null;
-  readonly contentLength: number | null;
-  readonly contentRange: string | null;
-  readonly etag: string | null;
-  readonly lastModified: string | null;
 }
 
 /** An error answer of S3 (its XML `<Code>` and `<Message>`), or `code: 'NetworkError'` (status 0) when unreachable. */
@@ -47,9 +46,11 @@ export class S3Error extends Error {
  * Objects of an S3-compatible bucket (AWS, MinIO, R2, Wasabi...): PUT, GET and DELETE signed with AWS Signature
  * Version 4 (`sigv4.ts`). The secret only ever enters the HMAC; it is never logged nor put in an error. The endpoint
  * is operator configuration (never a tenant's URL), so requests go out with plain `fetch`, not `SafeHttpClient`.
- * Used by the connector's media store and by campaigns' media and file lists.
+ * A body in memory is sent with its SHA-256; a stream is sent as it is read, with `UNSIGNED-PAYLOAD` and its length
+ * (S3 refuses a PUT without `Content-Length`): given by the caller, or learnt by spooling the stream to a temporary
+ * file first, never by holding it in memory.
  */
-export class S3ObjectStore {
+export class S3ObjectStore implements ObjectStore {
   readonly kind = 's3';
   private readonly endpoint: URL;
 
@@ -62,8 +63,29 @@ export class S3ObjectStore {
     return `${this.endpoint.origin} bucket ${this.settings.bucket}`;
   }
 
-  async write(key: string, data: Buffer, contentType: string): Promise<void> {
-    const response = await this.request('PUT', key, { 'content-type': contentType }, data);
+  async write(key: string, body: ObjectBody, options: WriteOptions): Promise<{ size: number }> {
+    if (Buffer.isBuffer(body)) {
+      await this.put(key, body, body.length, options.contentType);
+      return { size: body.length };
+    }
+    if (options.contentLength !== undefined) {
+      await this.put(key, Readable.from(body), options.contentLength, options.contentType);
+      return { size: options.contentLength };
+    }
+    const spool = join(tmpdir(), `cs-s3-${randomUUID()}.part`);
+    try {
+      await pipeline(Readable.from(body), createWriteStream(spool, { flags: 'wx', mode: 0o600 }));
+      const { size } = await stat(spool);
+      await this.put(key, createReadStream(spool), size, options.contentType);
+      return { size };
+    } finally {
+      await rm(spool, { force: true });
+    }
+  }
+
+  private async put(key: string, body: Buffer | Readable, length: number, contentType: string): Promise<void> {
+    const headers = { 'content-type': contentType, 'content-length': String(length) };
+    const response = await this.request('PUT', key, headers, body);
     if (response.status !== 200) throw await this.errorOf('PUT', response);
     await response.body?.cancel();
   }
@@ -111,14 +133,14 @@ export class S3ObjectStore {
     method: 'GET' | 'PUT' | 'DELETE',
     key: string,
     extra: Record<string, string>,
-    body?: Buffer,
+    body?: Buffer | Readable,
   ): Promise<Response> {
     const { bucket, forcePathStyle } = this.settings;
     const base = this.endpoint.pathname.replace(/\/$/, '');
     const host = forcePathStyle ? this.endpoint.host : `${bucket}.${this.endpoint.host}`;
     const path = forcePathStyle ? `${base}/${awsEncode(bucket)}/${encodeS3Path(key)}` : `/${encodeS3Path(key)}`;
     const amzDate = amzDateOf(new Date());
-    const payloadHash = body ? sha256Hex(body) : EMPTY_SHA256;
+    const payloadHash = body === undefined ? EMPTY_SHA256 : Buffer.isBuffer(body) ? sha256Hex(body) : UNSIGNED_PAYLOAD;
     const headers: Record<string, string> = {
       ...extra,
       'x-amz-content-sha256': payloadHash,
@@ -138,7 +160,12 @@ export class S3ObjectStore {
       return await fetch(`${this.endpoint.protocol}//${host}${path}`, {
         method,
         headers: { ...headers, authorization },
-        ...(body ? { body } : {}),
+        // a stream goes out as it is read (`duplex: 'half'`, undici's requirement for a streamed request body)
+        ...(body === undefined
+          ? {}
+          : Buffer.isBuffer(body)
+            ? { body }
+            : { body: body as unknown as BodyInit, duplex: 'half' }),
         signal: abort.signal,
       });
     } catch (error) {

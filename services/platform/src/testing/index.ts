@@ -9,3 +9,4 @@ export * from './consumers.js';
 export * from './access-keys.js';
 export * from './upstream.js';
 export * from './chunked-upload.js';
+export * from './fake-s3.js';

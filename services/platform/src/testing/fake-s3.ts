@@ -4,12 +4,14 @@
  * what arrived on the wire (the signer is checked against AWS's published examples in `sigv4.spec.ts`); otherwise
  * S3's 403 XML error (`SignatureDoesNotMatch`, `InvalidAccessKeyId`, `AccessDenied`). Objects live in memory.
  * Answers S3's shapes: PUT → 200 with `ETag`; GET → the bytes with `Content-Type` (206 for a `Range`); DELETE →
- * 204 (also for a key that is not there); a missing key → 404 `NoSuchKey`, an unknown bucket → 404 `NoSuchBucket`.
+ * 204 (also for a key that is not there); a missing key → 404 `NoSuchKey`, an unknown bucket → 404 `NoSuchBucket`;
+ * a PUT without `Content-Length` (a chunked body) → 411 `MissingContentLength`. A streamed body may be sent with
+ * `x-amz-content-sha256: UNSIGNED-PAYLOAD` (the headers stay signed).
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { awsEncode, sha256Hex, signV4 } from '../sigv4.js';
+import { awsEncode, sha256Hex, signV4 } from '../storage/sigv4.js';
 
 export interface FakeS3Object {
   readonly data: Buffer;
@@ -73,6 +75,15 @@ export class FakeS3 {
       return this.answerError(request, response, 404, 'NoSuchBucket', 'The specified bucket does not exist');
     }
     if (request.method === 'PUT' && key) {
+      if (request.headers['content-length'] === undefined) {
+        return this.answerError(
+          request,
+          response,
+          411,
+          'MissingContentLength',
+          'You must provide the Content-Length HTTP header.',
+        );
+      }
       const etag = `"${createHash('md5').update(body).digest('hex')}"`;
       this.objects.set(key, {
         data: body,

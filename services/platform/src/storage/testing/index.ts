@@ -1,1 +1,0 @@
-export * from './fake-s3.js';
