@@ -46,10 +46,8 @@ export async function startOneMachine({ name, env: extraEnv = {}, log = (line) =
       BILLING_WEBHOOK_SECRET: randomBytes(24).toString('hex'),
       SIMULATOR_ENABLED: 'true',
       SIMULATOR_AUTO_SCAN_MS: '0',
-      MEDIA_DIR: join(mediaDir, 'identity'),
-      TICKETS_MEDIA_DIR: join(mediaDir, 'tickets'),
-      WHATSAPP_MEDIA_DIR: join(mediaDir, 'whatsapp'),
-      CAMPAIGNS_MEDIA_DIR: join(mediaDir, 'campaigns'),
+      // one folder for every service's media (each keeps its own key layout)
+      MEDIA_DIR: mediaDir,
       ...extraEnv,
     },
   });

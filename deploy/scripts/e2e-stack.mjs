@@ -128,10 +128,8 @@ export async function startStack({
     SIMULATOR_ENABLED: 'true',
     // no automatic QR "scan": the management walk scans through the simulator's API when it means to (0 = off)
     SIMULATOR_AUTO_SCAN_MS: '0',
-    TICKETS_MEDIA_DIR: join(mediaDir, 'tickets'),
-    MEDIA_DIR: join(mediaDir, 'identity'),
-    WHATSAPP_MEDIA_DIR: join(mediaDir, 'whatsapp'),
-    CAMPAIGNS_MEDIA_DIR: join(mediaDir, 'campaigns'),
+    // one folder for every service's media (each keeps its own key layout)
+    MEDIA_DIR: mediaDir,
     PUBLIC_URL: gatewayUrl,
     // every company a walk signs up comes from this machine's address
     SIGNUP_MAX_PER_ADDRESS: '100',

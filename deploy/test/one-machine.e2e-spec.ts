@@ -62,10 +62,8 @@ beforeAll(async () => {
     ...fakeEfi.billingEnv('pem'),
     BILLING_WEBHOOK_SECRET: randomBytes(24).toString('hex'),
     SIMULATOR_ENABLED: 'true',
-    MEDIA_DIR: join(mediaDir, 'identity'),
-    TICKETS_MEDIA_DIR: join(mediaDir, 'tickets'),
-    WHATSAPP_MEDIA_DIR: join(mediaDir, 'whatsapp'),
-    CAMPAIGNS_MEDIA_DIR: join(mediaDir, 'campaigns'),
+    // one folder for every service's media (each keeps its own key layout)
+    MEDIA_DIR: mediaDir,
   };
   child = spawn(process.execPath, [join(repoRoot(), BUNDLE)], {
     cwd: repoRoot(),

@@ -96,7 +96,7 @@ export async function startTickets(): Promise<RunningApp<typeof ticketsService.e
       TICKETS_PORT: '0',
       KAFKA_TOPIC_PREFIX: testRun().topicPrefix,
       PUBLIC_URL: 'http://gateway.test',
-      TICKETS_MEDIA_DIR: `.data/test-media/tickets-${randomBytes(4).toString('hex')}`,
+      MEDIA_DIR: `.data/test-media/tickets-${randomBytes(4).toString('hex')}`,
     }),
     { port: 0 },
   );

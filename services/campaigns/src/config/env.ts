@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { sensitive, ServiceEnvSchema } from '@cs/platform/config';
-
-const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+import { ServiceEnvSchema } from '@cs/platform/config';
+import { mediaStorageEnv } from '@cs/platform/storage';
 
 export const CampaignsEnvSchema = ServiceEnvSchema.extend({
   CAMPAIGNS_PORT: z.coerce.number().int().min(0).max(65_535).default(4105),
@@ -11,19 +10,7 @@ export const CampaignsEnvSchema = ServiceEnvSchema.extend({
     .regex(/^[a-z][a-z0-9_]*$/)
     .default('campaigns_jobs'),
   /** Where campaign media and file-list files are stored (served at `/files/media/...` behind the gateway). */
-  CAMPAIGNS_MEDIA_DIR: z.string().min(1).default('.data/campaigns-media'),
-  /**
-   * S3-compatible storage (AWS, MinIO, R2, Wasabi...) instead of the folder, when a bucket is set (then both keys
-   * are required), like the connector's `WHATSAPP_MEDIA_S3_*`. Path-style URLs (`<endpoint>/<bucket>/<key>`)
-   * unless `CAMPAIGNS_MEDIA_S3_FORCE_PATH_STYLE=false`. Operator configuration, never a tenant's URL.
-   */
-  CAMPAIGNS_MEDIA_S3_BUCKET: z.string().min(1).optional(),
-  /** Default: AWS (`https://s3.<region>.amazonaws.com`). */
-  CAMPAIGNS_MEDIA_S3_ENDPOINT: z.url().optional(),
-  CAMPAIGNS_MEDIA_S3_REGION: z.string().min(1).default('us-east-1'),
-  CAMPAIGNS_MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  CAMPAIGNS_MEDIA_S3_SECRET_ACCESS_KEY: sensitive(z.string().min(1)).optional(),
-  CAMPAIGNS_MEDIA_S3_FORCE_PATH_STYLE: flag.default(true),
+  ...mediaStorageEnv('.data/campaigns-media'),
   /** The largest accepted upload (campaign media, file-list options). */
   CAMPAIGNS_MEDIA_MAX_BYTES: z.coerce
     .number()

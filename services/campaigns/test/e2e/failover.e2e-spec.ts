@@ -51,7 +51,7 @@ async function startCampaigns(name: string): Promise<Running> {
     serviceTestEnv({
       DATABASE_URL: databaseUrl.toString(),
       CAMPAIGNS_PORT: String(port),
-      CAMPAIGNS_MEDIA_DIR: join(mediaDir, 'campaigns'),
+      MEDIA_DIR: join(mediaDir, 'campaigns'),
       // a chain that died with a killed process is restarted after 10 s without a send (60 s in production)
       CAMPAIGNS_STALLED_AFTER_SECONDS: '10',
     }),
@@ -74,7 +74,7 @@ async function startConnector(name: string): Promise<Running> {
       SIMULATOR_AUTO_SCAN_MS: '0',
       SIMULATOR_POLL_MS: '100',
       CONNECTOR_COMMAND_POLL_MS: '100',
-      WHATSAPP_MEDIA_DIR: join(mediaDir, 'whatsapp'),
+      MEDIA_DIR: join(mediaDir, 'whatsapp'),
     }),
     name,
   );

@@ -160,7 +160,7 @@ beforeAll(async () => {
     campaignsService,
     serviceTestEnv({
       CAMPAIGNS_CONFIRMATION_WINDOW_HOURS: '0.003',
-      CAMPAIGNS_MEDIA_DIR: `/tmp/cs-campaigns-media-${process.pid}`,
+      MEDIA_DIR: `/tmp/cs-campaigns-media-${process.pid}`,
     }),
     { port: 0 },
   );
@@ -1005,7 +1005,7 @@ describe('dispatch engine', () => {
   it('shares a campaign between two pods without sending any contact twice or skipping one', async () => {
     const second = await startServiceApp(
       campaignsService,
-      serviceTestEnv({ CAMPAIGNS_MEDIA_DIR: `/tmp/cs-campaigns-media-${process.pid}` }),
+      serviceTestEnv({ MEDIA_DIR: `/tmp/cs-campaigns-media-${process.pid}` }),
       { port: 0 },
     );
     try {

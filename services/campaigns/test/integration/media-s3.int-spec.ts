@@ -1,5 +1,5 @@
 /**
- * Campaign media and file-list files in an S3-compatible bucket (`CAMPAIGNS_MEDIA_S3_*`), against a local fake
+ * Campaign media and file-list files in an S3-compatible bucket (`MEDIA_S3_*`), against a local fake
  * bucket that speaks S3's REST shape and verifies every request's SigV4 `Authorization` header: an upload lands
  * as an object under the usual path with its type, is served back at `/files/media/...` (the URL the connector is
  * given in the send command), is deleted from the bucket when removed, never touches the local folder; a secret
@@ -9,8 +9,8 @@ import { existsSync } from 'node:fs';
 import pg from 'pg';
 import { type RunningApp, startServiceApp } from '@cs/platform/bootstrap';
 import { runMigrations } from '@cs/platform/database';
-import { FakeS3 } from '@cs/platform/storage/testing';
-import { expectEventually, nextCompanyId, serviceTestEnv, testRun } from '@cs/platform/testing';
+
+import { expectEventually, FakeS3, nextCompanyId, serviceTestEnv, testRun } from '@cs/platform/testing';
 import { campaignsService } from '../../src/app.js';
 import { createCampaignsDataSource } from '../../src/database/data-source.js';
 import { utcToZoned } from '../../src/modules/campaigns/zoned-time.js';
@@ -88,12 +88,12 @@ beforeAll(async () => {
   app = await startServiceApp(
     campaignsService,
     serviceTestEnv({
-      CAMPAIGNS_MEDIA_DIR: MEDIA_DIR,
-      CAMPAIGNS_MEDIA_S3_BUCKET: 'campanhas',
-      CAMPAIGNS_MEDIA_S3_ENDPOINT: s3.url,
-      CAMPAIGNS_MEDIA_S3_REGION: 'us-east-1',
-      CAMPAIGNS_MEDIA_S3_ACCESS_KEY_ID: ACCESS_KEY,
-      CAMPAIGNS_MEDIA_S3_SECRET_ACCESS_KEY: SECRET,
+      MEDIA_DIR: MEDIA_DIR,
+      MEDIA_S3_BUCKET: 'campanhas',
+      MEDIA_S3_ENDPOINT: s3.url,
+      MEDIA_S3_REGION: 'us-east-1',
+      MEDIA_S3_ACCESS_KEY_ID: ACCESS_KEY,
+      MEDIA_S3_SECRET_ACCESS_KEY: SECRET,
     }),
     { port: 0 },
   );

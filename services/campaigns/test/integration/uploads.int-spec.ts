@@ -139,7 +139,7 @@ beforeAll(async () => {
   await parties.start();
   app = await startServiceApp(
     campaignsService,
-    serviceTestEnv({ CAMPAIGNS_MEDIA_DIR: MEDIA_DIR, CAMPAIGNS_MEDIA_MAX_BYTES: String(MAX_BYTES) }),
+    serviceTestEnv({ MEDIA_DIR: MEDIA_DIR, CAMPAIGNS_MEDIA_MAX_BYTES: String(MAX_BYTES) }),
     { port: 0 },
   );
 }, 60_000);

@@ -4,3 +4,4 @@ export * from './local-object-store.js';
 export * from './s3-object-store.js';
 export * from './media-storage.js';
 export * from './serve-stored-object.js';
+export * from './media-files.js';

@@ -165,7 +165,7 @@ export class S3ObjectStore implements ObjectStore {
           ? {}
           : Buffer.isBuffer(body)
             ? { body }
-            : { body: body as unknown as BodyInit, duplex: 'half' }),
+            : { body: body as unknown as NonNullable<RequestInit['body']>, duplex: 'half' }),
         signal: abort.signal,
       });
     } catch (error) {

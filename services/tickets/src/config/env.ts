@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { sensitive, ServiceEnvSchema } from '@cs/platform/config';
+import { mediaStorageEnv } from '@cs/platform/storage';
 
 export const TicketsEnvSchema = ServiceEnvSchema.extend({
   TICKETS_PORT: z.coerce.number().int().min(0).max(65_535).default(4102),
-  /** Folder where uploaded media (messages, queues, options, quick messages, schedules) is stored. */
-  TICKETS_MEDIA_DIR: z.string().min(1).default('.data/tickets-media'),
+  /** Where uploaded media (messages, queues, options, quick messages, schedules) is stored: a folder or a bucket. */
+  ...mediaStorageEnv('.data/tickets-media'),
   /**
    * The gateway's public URL, the one setting every service builds public links from (`/media/tickets/...` here,
    * `/media/whatsapp/...` and webhooks in the connector). The web client reaches media through its own API base

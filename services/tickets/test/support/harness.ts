@@ -116,7 +116,7 @@ export class Harness {
       ticketsService,
       serviceTestEnv({
         TICKETS_PORT: '0',
-        TICKETS_MEDIA_DIR: this.mediaDir,
+        MEDIA_DIR: this.mediaDir,
         PUBLIC_URL: 'http://gateway.test',
         TICKETS_TIMER_MINUTE_MS: '1000',
         KAFKA_TOPIC_PREFIX: this.topicPrefix,

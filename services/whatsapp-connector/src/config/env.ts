@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ConfigError, sensitive, ServiceEnvSchema } from '@cs/platform/config';
+import { ConfigError, ServiceEnvSchema } from '@cs/platform/config';
+import { mediaStorageEnv } from '@cs/platform/storage';
 import { BaileysEnvShape } from '../providers/baileys/baileys.config.js';
 import { cloudApiEnvShape } from '../providers/cloud-api/cloud-api.config.js';
 
@@ -47,25 +48,14 @@ export const ConnectorEnvSchema = ServiceEnvSchema.extend({
    * without a wake-up (each recorded command NOTIFYs the owner, which looks at once).
    */
   CONNECTOR_COMMAND_POLL_MS: z.coerce.number().int().min(10).default(5_000),
-  /** Where media is stored (local folder), and the public base URL media links start with. */
-  WHATSAPP_MEDIA_DIR: z.string().min(1).default('.data/whatsapp-media'),
+  /** Where media is stored (a folder, or a bucket), and the public base URL media links start with. */
+  ...mediaStorageEnv('.data/whatsapp-media'),
   PUBLIC_URL: z.url().default('http://localhost:8080'),
   MEDIA_MAX_BYTES: z.coerce
     .number()
     .int()
     .min(1)
     .default(64 * 1024 * 1024),
-  /**
-   * S3-compatible storage (AWS, MinIO, R2, Wasabi...) instead of the folder, when a bucket is set (then both keys
-   * are required). Path-style URLs (`<endpoint>/<bucket>/<key>`) unless `WHATSAPP_MEDIA_S3_FORCE_PATH_STYLE=false`.
-   */
-  WHATSAPP_MEDIA_S3_BUCKET: z.string().min(1).optional(),
-  /** Default: AWS (`https://s3.<region>.amazonaws.com`). */
-  WHATSAPP_MEDIA_S3_ENDPOINT: z.url().optional(),
-  WHATSAPP_MEDIA_S3_REGION: z.string().min(1).default('us-east-1'),
-  WHATSAPP_MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  WHATSAPP_MEDIA_S3_SECRET_ACCESS_KEY: sensitive(z.string().min(1)).optional(),
-  WHATSAPP_MEDIA_S3_FORCE_PATH_STYLE: flag.default(true),
   /** Hosts exempt from the SSRF policy (`host[:port]`, comma-separated): tests and local fakes only, never production. */
   OUTBOUND_HTTP_ALLOWED_HOSTS: z.string().optional(),
 })

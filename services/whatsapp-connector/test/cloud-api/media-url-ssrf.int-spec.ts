@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OutboundContent } from '@cs/proto/events';
 import { ConnectorEnvSchema } from '../../src/config/env.js';
-import { LocalMediaBackend } from '../../src/modules/media/local-media.backend.js';
+import { LocalObjectStore } from '@cs/platform/storage';
 import { MediaStoreService } from '../../src/modules/media/media-store.js';
 import { CloudApiProvider } from '../../src/providers/cloud-api/cloud-api.provider.js';
 import { CloudApiEnvSchema } from '../../src/providers/cloud-api/cloud-api.config.js';
@@ -47,11 +47,11 @@ async function sessionWith(env: Record<string, string>): Promise<ProviderSession
   const config = ConnectorEnvSchema.parse({
     INTERNAL_TOKEN: 'x'.repeat(32),
     DATABASE_URL: 'postgres://unused',
-    WHATSAPP_MEDIA_DIR: mkdtempSync(join(tmpdir(), 'wa-media-')),
+    MEDIA_DIR: mkdtempSync(join(tmpdir(), 'wa-media-')),
     ...env,
   });
   const logs = capturingLogger();
-  const media = new MediaStoreService(config, new LocalMediaBackend(config.WHATSAPP_MEDIA_DIR), logs.logger);
+  const media = new MediaStoreService(config, new LocalObjectStore(config.MEDIA_DIR), logs.logger);
   const provider = CloudApiProvider.fromEnv(
     CloudApiEnvSchema.parse({ WHATSAPP_GRAPH_URL: graph.url, WHATSAPP_GRAPH_VERSION: 'v23.0' }),
   );

@@ -47,7 +47,7 @@ async function startProcess(id: string): Promise<Process> {
       CONNECTOR_HEARTBEAT_MS: '500',
       SIMULATOR_ENABLED: 'true',
       SIMULATOR_AUTO_SCAN_MS: '0',
-      WHATSAPP_MEDIA_DIR: `/tmp/wa-failover-${id}`,
+      MEDIA_DIR: `/tmp/wa-failover-${id}`,
       DATABASE_POOL_SIZE: '6',
     }),
     `connector-${id}`,

@@ -42,7 +42,7 @@ async function startProcess(id: string): Promise<Process> {
       CONNECTOR_INSTANCE_ID: id,
       SIMULATOR_ENABLED: 'true',
       SIMULATOR_AUTO_SCAN_MS: '0',
-      WHATSAPP_MEDIA_DIR: `/tmp/wa-takeover-${id}`,
+      MEDIA_DIR: `/tmp/wa-takeover-${id}`,
       DATABASE_POOL_SIZE: '6',
     }),
     `connector-${id}`,

@@ -106,7 +106,7 @@ beforeAll(async () => {
       SIMULATOR_ENABLED: 'true',
       SIMULATOR_AUTO_SCAN_MS: '0',
       SIMULATOR_QR_REFRESH_MS: '1500',
-      WHATSAPP_MEDIA_DIR: mediaDir,
+      MEDIA_DIR: mediaDir,
       MEDIA_MAX_BYTES: '4096',
       PUBLIC_URL: 'http://gateway.test',
     }),

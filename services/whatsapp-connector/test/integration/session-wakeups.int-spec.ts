@@ -120,7 +120,7 @@ beforeAll(async () => {
       SIMULATOR_ENABLED: 'true',
       SIMULATOR_AUTO_SCAN_MS: '0',
       SIMULATOR_POLL_MS: String(FALLBACK_MS),
-      WHATSAPP_MEDIA_DIR: `/tmp/wa-media-${randomUUID()}`,
+      MEDIA_DIR: `/tmp/wa-media-${randomUUID()}`,
     }),
     { port: 0 },
   );

@@ -1,16 +1,17 @@
 /**
- * The S3 backend of the media store against a local fake bucket that checks every request's SigV4 signature:
- * objects written with their type under the usual key layout, read back (whole and by range), a missing key, a
- * wrong secret (a clear, logged refusal that never shows the secret), a missing bucket, an unreachable endpoint.
+ * The connector's media store on an S3 bucket (`@cs/platform/storage`, against `FakeS3`, which checks every
+ * request's SigV4 signature): objects written with their type under the connector's key layout, a download streamed
+ * in (never past the size limit), read back (whole and by range), a missing key, a wrong secret (a clear, logged
+ * refusal that never shows the secret), a missing bucket, an unreachable endpoint. The store's own contract (both
+ * backends, the settings) is `services/platform/src/storage/object-store.spec.ts`.
  */
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import type { ConnectorConfig } from '../../src/config/env.js';
 import { MediaRejectedError } from '../../src/providers/provider.port.js';
-import { LocalMediaBackend } from '../../src/modules/media/local-media.backend.js';
-import { mediaBackendFor, MediaStorageError, MediaStoreService } from '../../src/modules/media/media-store.js';
-import { S3Error, S3ObjectStore, sha256Hex, signV4 } from '@cs/platform/storage';
-import { FakeS3 } from '@cs/platform/storage/testing';
+import { MediaStorageError, MediaStoreService } from '../../src/modules/media/media-store.js';
+import { mediaObjectStore, S3Error } from '@cs/platform/storage';
+import { FakeS3 } from '@cs/platform/testing';
 
 const ACCESS_KEY = 'AKIAFAKEMEDIA0000001';
 const SECRET = 'fake/secret+Key0123456789abcdefghijklmno';
@@ -21,15 +22,15 @@ let store: MediaStoreService;
 
 const configFor = (url: string, overrides: Partial<ConnectorConfig> = {}): ConnectorConfig =>
   ({
-    WHATSAPP_MEDIA_DIR: '/nonexistent/should-not-be-used',
+    MEDIA_DIR: '/nonexistent/should-not-be-used',
     MEDIA_MAX_BYTES: 1024,
     PUBLIC_URL: 'https://app.example.com',
-    WHATSAPP_MEDIA_S3_BUCKET: 'midia',
-    WHATSAPP_MEDIA_S3_ENDPOINT: url,
-    WHATSAPP_MEDIA_S3_REGION: 'us-east-1',
-    WHATSAPP_MEDIA_S3_ACCESS_KEY_ID: ACCESS_KEY,
-    WHATSAPP_MEDIA_S3_SECRET_ACCESS_KEY: SECRET,
-    WHATSAPP_MEDIA_S3_FORCE_PATH_STYLE: true,
+    MEDIA_S3_BUCKET: 'midia',
+    MEDIA_S3_ENDPOINT: url,
+    MEDIA_S3_REGION: 'us-east-1',
+    MEDIA_S3_ACCESS_KEY_ID: ACCESS_KEY,
+    MEDIA_S3_SECRET_ACCESS_KEY: SECRET,
+    MEDIA_S3_FORCE_PATH_STYLE: true,
     ...overrides,
   }) as ConnectorConfig;
 
@@ -40,7 +41,7 @@ const storeFor = (config: ConnectorConfig): MediaStoreService => {
       done();
     },
   });
-  return new MediaStoreService(config, mediaBackendFor(config), pino({ level: 'info' }, destination));
+  return new MediaStoreService(config, mediaObjectStore(config), pino({ level: 'info' }, destination));
 };
 
 beforeEach(async () => {
@@ -49,14 +50,6 @@ beforeEach(async () => {
   store = storeFor(configFor(s3.url));
 });
 afterEach(() => s3.stop());
-
-it('chooses the bucket when one is configured, the folder otherwise, and wants both keys with a bucket', () => {
-  expect(mediaBackendFor(configFor(s3.url))).toBeInstanceOf(S3ObjectStore);
-  expect(mediaBackendFor(configFor(s3.url, { WHATSAPP_MEDIA_S3_BUCKET: undefined }))).toBeInstanceOf(LocalMediaBackend);
-  expect(() => mediaBackendFor(configFor(s3.url, { WHATSAPP_MEDIA_S3_SECRET_ACCESS_KEY: undefined }))).toThrow(
-    /WHATSAPP_MEDIA_S3_SECRET_ACCESS_KEY/,
-  );
-});
 
 it('stores a file as an object with its type, under <company>/<connection>/<uuid>-<name>, and reads it back', async () => {
   const stored = await store.put({
@@ -79,11 +72,34 @@ it('stores a file as an object with its type, under <company>/<connection>/<uuid
   });
   expect(s3.requests.map((request) => `${request.method} ${request.status}`)).toEqual(['PUT 200', 'GET 200']);
 
-  const part = await (store.backend as S3ObjectStore).open(key, 'bytes=0-3');
+  const part = await store.files.store.open(key, 'bytes=0-3');
   expect(part).toMatchObject({ status: 206, contentRange: 'bytes 0-3/9', contentType: 'application/pdf' });
   const chunks: Buffer[] = [];
   for await (const chunk of part?.body ?? []) chunks.push(chunk as Buffer);
   expect(Buffer.concat(chunks).toString()).toBe('cont');
+});
+
+it('streams a download into the bucket, and refuses one past the limit before anything reaches the bucket', async () => {
+  async function* download(parts: number): AsyncIterable<Uint8Array> {
+    for (let part = 0; part < parts; part += 1) yield Buffer.alloc(256, part);
+  }
+  const stored = await store.put({
+    companyId: 2,
+    connectionId: 7,
+    data: download(4),
+    mimeType: 'video/mp4',
+    fileName: null,
+  });
+  expect(stored).toMatchObject({ mimeType: 'video/mp4', size: 1024 });
+  expect(stored.url).toMatch(/\/2\/7\/[0-9a-f-]{36}-arquivo\.mp4$/);
+  const key = stored.url.slice('https://app.example.com/media/whatsapp/'.length);
+  expect(s3.object(key)?.data.length).toBe(1024);
+
+  const requests = s3.requests.length;
+  await expect(
+    store.put({ companyId: 2, connectionId: 7, data: download(5), mimeType: 'video/mp4', fileName: 'longo.mp4' }),
+  ).rejects.toMatchObject({ reason: 'too-large' });
+  expect(s3.requests).toHaveLength(requests);
 });
 
 it('keeps the size and type checks before anything reaches the bucket', async () => {
@@ -95,7 +111,7 @@ it('keeps the size and type checks before anything reaches the bucket', async ()
 });
 
 it('answers null for a missing object and refuses to read outside the key layout', async () => {
-  const backend = store.backend as S3ObjectStore;
+  const backend = store.files.store;
   expect(await backend.open('2/7/nao-existe.png')).toBeNull();
   expect(s3.requests.at(-1)).toMatchObject({ status: 404, code: 'NoSuchKey' });
   await expect(store.get('https://app.example.com/media/whatsapp/2/7/nao-existe.png')).rejects.toMatchObject({
@@ -123,7 +139,7 @@ it('fails clearly on a wrong secret: a MediaRejectedError for the caller, an err
     expect.objectContaining({
       level: 50,
       code: 'SignatureDoesNotMatch',
-      msg: expect.stringContaining('WHATSAPP_MEDIA_S3_'),
+      msg: expect.stringContaining('MEDIA_S3_'),
     }),
   ]);
   expect(lines.join('')).not.toContain(SECRET);
@@ -131,10 +147,10 @@ it('fails clearly on a wrong secret: a MediaRejectedError for the caller, an err
 });
 
 it('fails on an unknown bucket (permanent) and on an unreachable endpoint (transient: the caller retries)', async () => {
-  const noBucket = storeFor(configFor(s3.url, { WHATSAPP_MEDIA_S3_BUCKET: 'outro' }));
+  const noBucket = storeFor(configFor(s3.url, { MEDIA_S3_BUCKET: 'outro' }));
   const input = { companyId: 2, connectionId: 7, data: Buffer.from('x'), mimeType: 'image/png', fileName: 'a.png' };
   await expect(noBucket.put(input)).rejects.toMatchObject({ code: 'NoSuchBucket' });
-  await expect((noBucket.backend as S3ObjectStore).open('2/7/a.png')).rejects.toMatchObject({
+  await expect(noBucket.files.store.open('2/7/a.png')).rejects.toMatchObject({
     status: 404,
     code: 'NoSuchBucket',
   });
@@ -143,47 +159,4 @@ it('fails on an unknown bucket (permanent) and on an unreachable endpoint (trans
   expect(error).toBeInstanceOf(S3Error);
   expect(error).not.toBeInstanceOf(MediaRejectedError);
   expect(error).toMatchObject({ status: 0, code: 'NetworkError' });
-});
-
-it("addresses AWS's virtual-hosted style by default endpoint when path style is off, signed for that host", async () => {
-  const calls: Array<{ url: string; headers: Record<string, string> }> = [];
-  const realFetch = globalThis.fetch;
-  globalThis.fetch = (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    calls.push({
-      url: url instanceof Request ? url.url : url.toString(),
-      headers: init?.headers as Record<string, string>,
-    });
-    return Promise.resolve(new Response(null, { status: 200 }));
-  };
-  try {
-    const config = configFor('', {
-      WHATSAPP_MEDIA_S3_ENDPOINT: undefined,
-      WHATSAPP_MEDIA_S3_REGION: 'sa-east-1',
-      WHATSAPP_MEDIA_S3_FORCE_PATH_STYLE: false,
-    });
-    await mediaBackendFor(config).write('2/7/uuid-a b.png', Buffer.from('x'), 'image/png');
-  } finally {
-    globalThis.fetch = realFetch;
-  }
-  expect(calls).toHaveLength(1);
-  const [{ url, headers } = { url: '', headers: {} }] = calls;
-  expect(url).toBe('https://midia.s3.sa-east-1.amazonaws.com/2/7/uuid-a%20b.png');
-  const amzDate = headers['x-amz-date'] ?? '';
-  const expected = signV4(
-    {
-      method: 'PUT',
-      path: '/2/7/uuid-a%20b.png',
-      headers: {
-        host: 'midia.s3.sa-east-1.amazonaws.com',
-        'content-type': 'image/png',
-        'x-amz-content-sha256': sha256Hex('x'),
-        'x-amz-date': amzDate,
-      },
-      payloadHash: sha256Hex('x'),
-      amzDate,
-    },
-    { accessKeyId: ACCESS_KEY, secretAccessKey: SECRET, region: 'sa-east-1' },
-  );
-  expect(headers['authorization']).toBe(expected.authorization);
-  expect(headers['x-amz-content-sha256']).toBe(sha256Hex('x'));
 });

@@ -11,11 +11,10 @@ import { Writable } from 'node:stream';
 import { runMigrations } from '@cs/platform/database';
 import { createLogger } from '@cs/platform/logging';
 import { type RunningApp, startServiceApp } from '@cs/platform/bootstrap';
-import { nextCompanyId, serviceTestEnv, TEST_INTERNAL_TOKEN, testRun } from '@cs/platform/testing';
+import { FakeS3, nextCompanyId, serviceTestEnv, TEST_INTERNAL_TOKEN, testRun } from '@cs/platform/testing';
 import { whatsappConnectorService } from '../../src/app.js';
 import { createWhatsappDataSource } from '../../src/database/data-source.js';
 import { HEADERS, KafkaProbe } from '../support/kafka-probe.js';
-import { FakeS3 } from '@cs/platform/storage/testing';
 
 const ACCESS_KEY = 'AKIAMEDIATEST0000001';
 const SECRET = `s3/${randomUUID()}`;
@@ -82,14 +81,14 @@ beforeAll(async () => {
       CONNECTOR_LEASE_TTL_MS: '3000',
       SIMULATOR_ENABLED: 'true',
       SIMULATOR_AUTO_SCAN_MS: '0',
-      WHATSAPP_MEDIA_DIR: mediaDir,
+      MEDIA_DIR: mediaDir,
       MEDIA_MAX_BYTES: '4096',
       PUBLIC_URL: 'http://gateway.test',
-      WHATSAPP_MEDIA_S3_BUCKET: 'whatsapp-media',
-      WHATSAPP_MEDIA_S3_ENDPOINT: s3.url,
-      WHATSAPP_MEDIA_S3_REGION: 'sa-east-1',
-      WHATSAPP_MEDIA_S3_ACCESS_KEY_ID: ACCESS_KEY,
-      WHATSAPP_MEDIA_S3_SECRET_ACCESS_KEY: SECRET,
+      MEDIA_S3_BUCKET: 'whatsapp-media',
+      MEDIA_S3_ENDPOINT: s3.url,
+      MEDIA_S3_REGION: 'sa-east-1',
+      MEDIA_S3_ACCESS_KEY_ID: ACCESS_KEY,
+      MEDIA_S3_SECRET_ACCESS_KEY: SECRET,
     }),
     { port: 0, logger: createLogger({ service: 'whatsapp-connector', level: 'warn', destination }) },
   );
@@ -187,7 +186,7 @@ it('delivers the message without its media, and logs why, when the bucket refuse
   expect(errors).toEqual([
     expect.objectContaining({
       code: 'SignatureDoesNotMatch',
-      msg: expect.stringContaining('check the WHATSAPP_MEDIA_S3_* settings'),
+      msg: expect.stringContaining('check the MEDIA_S3_* settings'),
     }),
   ]);
   expect(logLines.join('')).not.toContain(SECRET);

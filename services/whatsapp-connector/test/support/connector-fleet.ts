@@ -35,7 +35,7 @@ export class ConnectorFleet {
         CONNECTOR_INSTANCE_ID: id,
         SIMULATOR_ENABLED: 'true',
         SIMULATOR_AUTO_SCAN_MS: '0',
-        WHATSAPP_MEDIA_DIR: `/tmp/wa-${this.name}-${id}`,
+        MEDIA_DIR: `/tmp/wa-${this.name}-${id}`,
         DATABASE_POOL_SIZE: '8',
         ...this.env,
       }),

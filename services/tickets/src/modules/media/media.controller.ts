@@ -1,14 +1,12 @@
-import { basename, relative } from 'node:path';
-import { Controller, Get, Param, Res } from '@nestjs/common';
-import type { Response } from 'express';
-import { DomainError } from '@cs/platform/errors';
+import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { Public } from '@cs/platform/tenancy';
-import { applySafeFileHeaders } from '@cs/platform/uploads';
 import { MEDIA_ROUTE, MediaStorage } from './media.storage.js';
 
 /**
- * Serves stored media at `/media/tickets/<company>/<folder>/<uuid>-<name>` (through the gateway). The random
- * part of each name makes the URL a capability, so the connector can fetch media it sends by URL.
+ * Serves stored media at `/media/tickets/<company>/<folder>/<uuid>-<name>` (through the gateway), from the folder
+ * or the bucket alike (`serveStoredObject`: ranges, caching, the safe user-file headers). The random part of each
+ * name makes the URL a capability, so the connector can fetch media it sends by URL.
  */
 @Controller(MEDIA_ROUTE)
 export class MediaController {
@@ -16,23 +14,11 @@ export class MediaController {
 
   @Public()
   @Get('*path')
-  async serve(@Param('path') path: string | string[], @Res() response: Response): Promise<void> {
-    const requested = Array.isArray(path) ? path.join('/') : path;
-    const absolute = this.media.resolvePath(requested);
-    if (!absolute) throw new DomainError('ERR_NOT_FOUND');
-    // attachment unless a sniffed image/audio/video/PDF, nosniff, sandboxing CSP (uploaded HTML never runs here)
-    try {
-      await applySafeFileHeaders(response, absolute, basename(absolute).replace(/^[0-9a-f-]{36}-/, ''));
-    } catch {
-      throw new DomainError('ERR_NOT_FOUND');
-    }
-    // relative to the media folder, so only dot-segments inside it are refused (the folder may be `.data/...`)
-    response.sendFile(
-      relative(this.media.root, absolute),
-      { root: this.media.root, dotfiles: 'deny', maxAge: '7d' },
-      (error) => {
-        if (error && !response.headersSent) response.status(404).json({ error: 'ERR_NOT_FOUND' });
-      },
-    );
+  async serve(
+    @Param('path') path: string | string[],
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    await this.media.files.serve(Array.isArray(path) ? path.join('/') : path, request, response);
   }
 }

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { extname, join, resolve } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
 import { APP_CONFIG } from '@cs/platform/config';
 import { DomainError } from '@cs/platform/errors';
+import { LOGGER } from '@cs/platform/logging';
+import { MEDIA_OBJECT_STORE, MediaFiles, type ObjectStore } from '@cs/platform/storage';
 import { assertAllowedUpload, UPLOAD_ALLOW_LISTS } from '@cs/platform/uploads';
 import type { TicketsConfig } from '../../config/env.js';
 
@@ -23,31 +23,41 @@ const MESSAGE_TYPES = UPLOAD_ALLOW_LISTS.messageMedia;
 /** The streaming cap of the upload routes (`LimitedFilesInterceptor`): the configured largest upload. */
 export const maxUpload = (config: TicketsConfig): number => config.TICKETS_MEDIA_MAX_BYTES;
 
+/** Tickets' keys: `<company>/<folder>/<uuid>-<name>`, the folder a word (`messages`, `queues`, `quick-messages`...). */
+const LAYOUT = /^\d+\/[a-z][a-z-]*\/[^/]+$/;
+
 /**
- * The service's local media folder. Files are stored under `<dir>/<company>/<folder>/<uuid>-<name>` (the random
- * part makes URLs unguessable) and served by `MediaController` at `/media/tickets/<path>` behind the gateway.
+ * Tickets' media (messages, queues and their options, quick messages, schedules) in the platform's media store
+ * (`MEDIA_DIR`, or the bucket of `MEDIA_S3_*`), under `<company>/<folder>/<uuid>-<name>`, served by
+ * `MediaController` at `/media/tickets/<path>` behind the gateway.
  */
 @Injectable()
 export class MediaStorage {
-  private readonly dir: string;
+  readonly files: MediaFiles;
+  private readonly logger: Logger;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: TicketsConfig) {
-    this.dir = resolve(config.TICKETS_MEDIA_DIR);
-  }
-
-  get root(): string {
-    return this.dir;
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: TicketsConfig,
+    @Inject(MEDIA_OBJECT_STORE) store: ObjectStore,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.logger = logger.child({ component: 'media', backend: store.kind });
+    this.files = new MediaFiles(store, {
+      publicBase: `${config.PUBLIC_URL.replace(/\/$/, '')}/${MEDIA_ROUTE}`,
+      layout: LAYOUT,
+      logger: this.logger,
+    });
   }
 
   /** The public URL of a stored path. */
   urlOf(path: string): string {
-    return `${this.config.PUBLIC_URL.replace(/\/$/, '')}/${MEDIA_ROUTE}/${path}`;
+    return this.files.urlOf(path);
   }
 
   /**
    * Checks and stores a file. `allowed`: the route's allow-list, checked against the type sniffed from the bytes
    * (the declared type is ignored: an `.html` declared `image/png` is refused); spaces in the name become
-   * underscores (the spec's quick-message rule, applied everywhere).
+   * underscores (`MediaFiles.saveUpload`). 503 when the store refuses the write.
    */
   async save(
     companyId: number,
@@ -58,25 +68,10 @@ export class MediaStorage {
     if (!file) throw new DomainError('ERR_VALIDATION', { message: 'Nenhum arquivo enviado.' });
     if (file.size > this.config.TICKETS_MEDIA_MAX_BYTES) throw new DomainError('ERR_PAYLOAD_TOO_LARGE');
     const mimeType = await assertAllowedUpload(file, allowed);
-    const name = Buffer.from(file.originalname, 'latin1').toString('utf8').replace(/\s+/g, '_').replace(/[/\\]/g, '_');
-    const safe = name.replace(/[^\w.\-À-ÿ]/g, '_').slice(-120) || `arquivo${extname(name)}`;
-    const relative = `${companyId}/${folder}/${randomUUID()}-${safe}`;
-    const absolute = join(this.dir, relative);
-    await mkdir(join(this.dir, `${companyId}`, folder), { recursive: true });
-    await writeFile(absolute, file.buffer);
-    return { path: relative, name, mimeType };
+    return this.files.saveUpload(`${companyId}/${folder}`, file, mimeType);
   }
 
   async remove(path: string | null): Promise<void> {
-    if (!path) return;
-    const absolute = resolve(this.dir, path);
-    if (!absolute.startsWith(this.dir)) return;
-    await rm(absolute, { force: true });
-  }
-
-  /** The absolute file of a public path, or null when it is outside the folder. */
-  resolvePath(path: string): string | null {
-    const absolute = resolve(this.dir, path);
-    return absolute.startsWith(`${this.dir}/`) ? absolute : null;
+    await this.files.remove(path);
   }
 }

@@ -1,21 +1,40 @@
-import { randomUUID } from 'node:crypto';
-import { basename } from 'node:path';
+import { basename, extname } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { APP_CONFIG } from '@cs/platform/config';
 import { OutboundRequestError, parseAllowedHosts, SafeHttpClient } from '@cs/platform/http';
 import { LOGGER } from '@cs/platform/logging';
-import { S3Error, S3ObjectStore } from '@cs/platform/storage';
+import { MEDIA_OBJECT_STORE, MediaFiles, type ObjectStore, S3Error } from '@cs/platform/storage';
 import type { ConnectorConfig } from '../../config/env.js';
 import { type MediaStore, MediaRejectedError } from '../../providers/provider.port.js';
-import { LocalMediaBackend, EXTENSIONS, mimeOf } from './local-media.backend.js';
-import { isMediaKey, MEDIA_BACKEND, type MediaBackend } from './media-backend.js';
 
 export const MEDIA_ROUTE = 'media/whatsapp';
+
+/**
+ * The connector's keys: `<company>/<connection>/<uuid>-<name>`. Anything else (`..`, `.hidden`, another service's
+ * object in a shared bucket or folder) is never read or served.
+ */
+const LAYOUT = /^\d+\/\d+\/[^/]+$/;
 
 /** MIME types WhatsApp carries that we store (anything else is refused with `MediaRejectedError`). */
 const ALLOWED =
   /^(image\/(jpeg|png|webp|gif)|video\/(mp4|3gpp|quicktime)|audio\/(ogg|mpeg|mp4|aac|amr|wav|webm)|application\/(pdf|zip|msword|vnd\.[\w.+-]+|octet-stream)|text\/(plain|csv|vcard|x-vcard))(;.*)?$/;
+
+export const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': '.jpg',
+  'image/png': '.png',
+  'image/webp': '.webp',
+  'video/mp4': '.mp4',
+  'audio/ogg': '.ogg',
+  'audio/mpeg': '.mp3',
+  'application/pdf': '.pdf',
+};
+
+/** The type of a file by its extension (a fetched file whose server named none). */
+export function mimeOf(fileName: string): string {
+  const extension = extname(fileName).toLowerCase();
+  return Object.entries(EXTENSIONS).find(([, ext]) => ext === extension)?.[0] ?? 'application/octet-stream';
+}
 
 /**
  * The storage refused a write for good (S3: wrong credentials, no permission, no bucket): the message is kept
@@ -31,51 +50,32 @@ export class MediaStorageError extends MediaRejectedError {
   }
 }
 
-/** The backend `config` selects: an S3-compatible bucket when `WHATSAPP_MEDIA_S3_BUCKET` is set, else the folder. */
-export function mediaBackendFor(config: ConnectorConfig): MediaBackend {
-  const bucket = config.WHATSAPP_MEDIA_S3_BUCKET;
-  if (!bucket) return new LocalMediaBackend(config.WHATSAPP_MEDIA_DIR);
-  const accessKeyId = config.WHATSAPP_MEDIA_S3_ACCESS_KEY_ID;
-  const secretAccessKey = config.WHATSAPP_MEDIA_S3_SECRET_ACCESS_KEY;
-  if (!accessKeyId || !secretAccessKey) {
-    throw new Error(
-      'WHATSAPP_MEDIA_S3_BUCKET is set: WHATSAPP_MEDIA_S3_ACCESS_KEY_ID and WHATSAPP_MEDIA_S3_SECRET_ACCESS_KEY are required',
-    );
-  }
-  return new S3ObjectStore({
-    bucket,
-    endpoint: config.WHATSAPP_MEDIA_S3_ENDPOINT,
-    region: config.WHATSAPP_MEDIA_S3_REGION,
-    accessKeyId,
-    secretAccessKey,
-    forcePathStyle: config.WHATSAPP_MEDIA_S3_FORCE_PATH_STYLE,
-  });
-}
-
 /**
  * Media stored once, under `<company>/<connection>/<uuid>-<name>` (the random part makes the URL unguessable), in
- * the backend chosen from config (`mediaBackendFor`: local folder `WHATSAPP_MEDIA_DIR`, or an S3-compatible bucket),
- * served at `${PUBLIC_URL}/media/whatsapp/<key>` by `MediaController` whatever the backend.
+ * the platform's media store (`MEDIA_DIR`, or the bucket of `MEDIA_S3_*`), streamed in as it is downloaded (never
+ * beyond `MEDIA_MAX_BYTES`), served at `${PUBLIC_URL}/media/whatsapp/<key>` by `MediaController`.
  */
 @Injectable()
 export class MediaStoreService implements MediaStore {
+  readonly files: MediaFiles;
   private readonly logger: Logger;
   private readonly http: SafeHttpClient;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: ConnectorConfig,
-    @Inject(MEDIA_BACKEND) readonly backend: MediaBackend,
+    @Inject(MEDIA_OBJECT_STORE) store: ObjectStore,
     @Inject(LOGGER) logger: Logger,
   ) {
-    this.logger = logger.child({ component: 'media', backend: backend.kind });
+    this.logger = logger.child({ component: 'media', backend: store.kind });
+    this.files = new MediaFiles(store, {
+      publicBase: `${config.PUBLIC_URL.replace(/\/$/, '')}/${MEDIA_ROUTE}`,
+      layout: LAYOUT,
+      logger: this.logger,
+    });
     this.http = new SafeHttpClient({
       allowedHosts: parseAllowedHosts(config.OUTBOUND_HTTP_ALLOWED_HOSTS),
       maxBytes: config.MEDIA_MAX_BYTES,
     });
-  }
-
-  private get prefix(): string {
-    return `${this.config.PUBLIC_URL.replace(/\/$/, '')}/${MEDIA_ROUTE}/`;
   }
 
   async put(input: Parameters<MediaStore['put']>[0]): ReturnType<MediaStore['put']> {
@@ -83,51 +83,53 @@ export class MediaStoreService implements MediaStore {
     if (!ALLOWED.test(mimeType)) {
       throw new MediaRejectedError('type-not-allowed', `media type ${mimeType} is not accepted`);
     }
-    const data = await this.collect(input.data);
-    const safe =
-      (input.fileName ?? '')
-        .replace(/[/\\]/g, '_')
-        .replace(/[^\w.\-À-ÿ]/g, '_')
-        .replace(/^\.+/, '')
-        .slice(-120) || `arquivo${EXTENSIONS[mimeType.split(';')[0] ?? ''] ?? ''}`;
-    const key = `${input.companyId}/${input.connectionId}/${randomUUID()}-${safe}`;
+    const max = this.config.MEDIA_MAX_BYTES;
+    if (Buffer.isBuffer(input.data) && input.data.length > max) {
+      throw new MediaRejectedError('too-large', `media larger than ${max} bytes`);
+    }
     try {
-      await this.backend.write(key, data, mimeType);
+      const stored = await this.files.save(
+        `${input.companyId}/${input.connectionId}`,
+        (input.fileName ?? '').replace(/[/\\]/g, '_'),
+        Buffer.isBuffer(input.data) ? input.data : this.limited(input.data),
+        { contentType: mimeType, fallbackExtension: EXTENSIONS[mimeType.split(';')[0] ?? ''] ?? '' },
+      );
+      return { url: this.files.urlOf(stored.key), mimeType, fileName: stored.fileName, size: stored.size };
     } catch (error) {
       if (error instanceof S3Error && error.permanent) {
         // a configuration problem (credentials, permissions, bucket): say so loudly, keep the message
         this.logger.error(
           { status: error.status, code: error.code, companyId: input.companyId, connectionId: input.connectionId },
-          `media storage refused the file (${error.message}); check the WHATSAPP_MEDIA_S3_* settings`,
+          `media storage refused the file (${error.message}); check the MEDIA_S3_* settings`,
         );
         throw new MediaStorageError(error.message, error.code);
       }
-      throw error; // transient (network, 5xx): the caller retries the delivery
+      throw error; // too large (MediaRejectedError), or transient (network, 5xx): the caller retries the delivery
     }
-    return { url: this.prefix + key, mimeType, fileName: safe, size: data.length };
   }
 
-  private async collect(data: Buffer | AsyncIterable<Uint8Array>): Promise<Buffer> {
+  /** The bytes of `data` as they come, failing with `too-large` once more than `MEDIA_MAX_BYTES` went by. */
+  private async *limited(data: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
     const max = this.config.MEDIA_MAX_BYTES;
-    if (Buffer.isBuffer(data)) {
-      if (data.length > max) throw new MediaRejectedError('too-large', `media larger than ${max} bytes`);
-      return data;
-    }
-    const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of data) {
       size += chunk.length;
       if (size > max) throw new MediaRejectedError('too-large', `media larger than ${max} bytes`);
-      chunks.push(Buffer.from(chunk));
+      yield chunk;
     }
+  }
+
+  private async collect(data: AsyncIterable<Uint8Array>): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of this.limited(data)) chunks.push(Buffer.from(chunk));
     return Buffer.concat(chunks);
   }
 
   async get(url: string): ReturnType<MediaStore['get']> {
-    if (url.startsWith(this.prefix)) {
-      const key = decodeURIComponent(url.slice(this.prefix.length));
-      if (!isMediaKey(key)) throw new MediaRejectedError('unreadable', 'not a stored media path');
-      const object = await this.backend.open(key);
+    if (this.files.ownsUrl(url)) {
+      const key = this.files.keyOf(url);
+      if (!key) throw new MediaRejectedError('unreadable', 'not a stored media path');
+      const object = await this.files.store.open(key);
       if (!object) throw new MediaRejectedError('unreadable', 'no such stored media');
       const data = await this.collect(object.body);
       const fileName = basename(key).replace(/^[0-9a-f-]{36}-/, '');
