@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { booleanFromEnv, sensitive } from '@cs/platform/config';
 import { ServiceEnvSchema } from '@cs/platform/config';
+import { mediaStorageEnv } from '@cs/platform/storage';
 import { privateKeyProblem } from '../modules/auth/access-token.signer.js';
 
 export const IdentityEnvSchema = ServiceEnvSchema.extend({
@@ -44,8 +45,8 @@ export const IdentityEnvSchema = ServiceEnvSchema.extend({
   IDENTITY_SECRETS_KEY: sensitive(z.string().min(32)).optional(),
   /** The name authenticator apps show beside each account (the `issuer` of the otpauth:// URI). */
   TWO_FACTOR_ISSUER: z.string().min(1).max(60).default('Atendimento'),
-  /** Where uploaded announcement images are stored. */
-  MEDIA_DIR: z.string().default('.data/media/identity'),
+  /** Where uploaded announcement images are stored: a folder or a bucket. */
+  ...mediaStorageEnv('.data/media/identity'),
   /**
    * Optional automation (CRM, n8n...) told of every public signup: identity POSTs the new company's data (never
    * the password) here, fire-and-forget through the SSRF-safe client. May hold a token: treated as sensitive.

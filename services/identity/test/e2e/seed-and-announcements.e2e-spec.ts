@@ -108,7 +108,8 @@ describe('announcements', () => {
       body: { title: 'Rascunho', text: 'ainda não', status: false },
     });
 
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
+    // a PNG's signature and header chunk: the type served is sniffed from the stored bytes
+    const png = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), randomBytes(64)]);
     const form = new FormData();
     form.append('file', new Blob([png], { type: 'image/png' }), 'aviso.png');
     const upload = await fetch(`${stack.gatewayUrl}/announcements/${created.body.id}/media-upload`, {

@@ -8,12 +8,13 @@ import {
   Post,
   Put,
   Query,
+  Req,
   Res,
   UploadedFile,
   UseInterceptors,
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { hasMorePages, PLATFORM_COMPANY_ID } from '@cs/proto/common';
 import {
   type AnnouncementRequest,
@@ -26,7 +27,7 @@ import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CurrentIdentity, type Identity, Public } from '@cs/platform/tenancy';
-import { safeFileHeaders, uploadOptions } from '@cs/platform/uploads';
+import { uploadOptions } from '@cs/platform/uploads';
 import { AnnouncementEntity } from './announcement.entity.js';
 import { toAnnouncement } from './announcements.mapper.js';
 import { AnnouncementMediaStore, MAX_IMAGE_BYTES } from './media-store.js';
@@ -79,12 +80,8 @@ export class AnnouncementsController {
   /** An announcement's image: public (an `<img>` sends no token) under an unguessable name. */
   @Public()
   @Get('media/:file')
-  async image(@Param('file') file: string, @Res() response: Response): Promise<void> {
-    const { bytes, contentType } = await this.media.read(file);
-    response
-      .status(200)
-      .set({ ...safeFileHeaders(contentType, file), 'cache-control': 'public, max-age=86400' })
-      .send(bytes);
+  async image(@Param('file') file: string, @Req() request: Request, @Res() response: Response): Promise<void> {
+    await this.media.serve(file, request, response);
   }
 
   @Get(':id')
