@@ -32,7 +32,7 @@ const envExampleKeys = new Set(
     .filter((line) => line && !line.startsWith('#'))
     .map((line) => line.split('=')[0]),
 );
-const interpolate = (value: string | number): string => String(value).replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1');
+const interpolate = (value: string | number): string => String(value).replace(/\$\{[A-Z0-9_]+:-([^}]*)\}/g, '$1');
 
 describe('docker-compose.yml', () => {
   it.each(Object.keys(DEPLOYABLES))('runs %s with an environment its config schema accepts', (name) => {

@@ -8,9 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseAllDocuments, type YAMLMap, type YAMLSeq } from 'yaml';
 import { accessTokenKeys, repoRoot } from '@cs/platform/testing';
-import { manifestProblems, testSecrets } from './k8s-manifests.js';
+import { type Container, manifestProblems, renderManifests, testSecrets, type Workload } from './k8s-manifests.js';
 
 const manifests = join(repoRoot(), 'deploy', 'k8s');
+const sharedVolume = join(repoRoot(), 'deploy', 'k8s-shared-volume');
+/** The deployables that store media (`MEDIA_DIR` / `MEDIA_S3_*`). */
+const STORING_MEDIA = ['identity', 'tickets', 'campaigns', 'whatsapp-connector'];
 const secrets = testSecrets(manifests, accessTokenKeys());
 const copies: string[] = [];
 
@@ -48,7 +51,7 @@ describe('deploy/k8s', () => {
   }, 60_000);
 
   it('fails on a duplicate key', async () => {
-    const problems = await problemsAfter('tickets.yaml', (text) => text.replace(/^( {6}volumes: .*\n)/m, '$1$1'));
+    const problems = await problemsAfter('tickets.yaml', (text) => text.replace(/^( {6}containers:\n)/m, '$1$1'));
     expect(problems.join('\n')).toMatch(/kubectl kustomize .* failed: .*(already defined|duplicate|mapping key)/is);
   }, 60_000);
 
@@ -90,5 +93,45 @@ describe('deploy/k8s', () => {
   it('fails on a secret key the operator is not told to create', async () => {
     const problems = await problemsAfter('secrets.example.env', (text) => text.replace(/^TICKETS_SECRETS_KEY=\n/m, ''));
     expect(problems).toContain('secret key TICKETS_SECRETS_KEY is not in secrets.example.env');
+  }, 60_000);
+});
+
+describe('media storage', () => {
+  const appOf = (objects: ReturnType<typeof renderManifests>, name: string) => {
+    const deployment = objects.find(
+      (object): object is Workload => object.kind === 'Deployment' && object.metadata.name === name,
+    );
+    const container = deployment?.spec.template.spec.containers.find((candidate) => candidate.name === name) as
+      (Container & { volumeMounts?: unknown[] }) | undefined;
+    const volumes = (deployment?.spec.template.spec as { volumes?: unknown[] } | undefined)?.volumes;
+    return { container, volumes, env: new Set((container?.env ?? []).map((variable) => variable.name)) };
+  };
+
+  it("deploy/k8s stores every service's media in the bucket: no claim, no volume, the MEDIA_S3_* settings", () => {
+    const objects = renderManifests(manifests);
+    expect(objects.filter((object) => object.kind === 'PersistentVolumeClaim')).toEqual([]);
+    for (const name of STORING_MEDIA) {
+      const { env, volumes } = appOf(objects, name);
+      expect({ name, volumes }).toEqual({ name, volumes: undefined });
+      for (const key of ['MEDIA_S3_BUCKET', 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY'])
+        expect({ name, [key]: env.has(key) }).toEqual({ name, [key]: true });
+      expect({ name, MEDIA_DIR: env.has('MEDIA_DIR') }).toEqual({ name, MEDIA_DIR: false });
+    }
+  }, 60_000);
+
+  it("deploy/k8s-shared-volume renders, passes the same checks, and puts each service's media on its claim", async () => {
+    expect(await manifestProblems(sharedVolume, secrets)).toEqual([]);
+    const objects = renderManifests(sharedVolume);
+    const settings = objects.find((object) => object.kind === 'ConfigMap') as { data?: Record<string, string> };
+    expect(settings.data?.['MEDIA_S3_BUCKET']).toBe('');
+    const claims = objects.filter((object) => object.kind === 'PersistentVolumeClaim').map((o) => o.metadata.name);
+    expect(claims.sort()).toEqual(['campaigns-media', 'identity-media', 'tickets-media', 'whatsapp-media']);
+    for (const name of STORING_MEDIA) {
+      const { container, volumes } = appOf(objects, name);
+      expect(container?.env).toContainEqual({ name: 'MEDIA_DIR', value: '/data/media' });
+      expect(container?.volumeMounts).toEqual([{ name: 'media', mountPath: '/data/media' }]);
+      const claimName = name === 'whatsapp-connector' ? 'whatsapp-media' : `${name}-media`;
+      expect(volumes).toEqual([{ name: 'media', persistentVolumeClaim: { claimName } }]);
+    }
   }, 60_000);
 });

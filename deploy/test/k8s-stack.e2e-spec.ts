@@ -3,8 +3,8 @@
  * kafka-topics Job's command, then each Deployment's init containers in order (two identity pods migrating at once,
  * as a rollout starts them), then its container's command with its environment, and the web deployable's nginx in
  * front. What this machine substitutes: the addresses (this PostgreSQL database, this Kafka broker under a topic
- * prefix of this run, free ports for the Services, folders for the volumes), the Secret's values, the Pix provider's
- * fake (billing) and the connector's simulator as the customer's phone. The journey goes through the web deployable
+ * prefix of this run, free ports for the Services, folders for the volumes), the Secret's values, the media bucket
+ * (`FakeS3`, S3's REST shape), the Pix provider's fake (billing) and the connector's simulator as the customer's phone. The journey goes through the web deployable
  * only: sign in, a customer's message reaches the agent's socket, the agent's reply reaches the customer.
  */
 import { spawn } from 'node:child_process';
@@ -19,6 +19,7 @@ import {
   createDatabase,
   DEFAULT_TEST_BROKERS,
   deleteTopics,
+  FakeS3,
   dropDatabase,
   freePort,
   pollUntil,
@@ -52,6 +53,7 @@ const keys = accessTokenKeys();
 const processes: { name: string; child: ChildHandle }[] = [];
 let web: WebServer | undefined;
 let fakeEfi: FakeEfiServer | undefined;
+let bucket: FakeS3 | undefined;
 let mediaRoot: string | undefined;
 let databaseUrl: string | undefined;
 let socket: Socket | undefined;
@@ -128,6 +130,9 @@ function useLocalSettings(webUrl: string) {
   settings.data['CORS_ORIGINS'] = webUrl;
   settings.data['OTEL_EXPORTER_OTLP_ENDPOINT'] = '';
   settings.data['TRUST_PROXY'] = 'loopback';
+  // the installation's media bucket, here a fake one with the bucket, region and keys the manifests name
+  settings.data['MEDIA_S3_ENDPOINT'] = bucket?.url ?? '';
+  settings.data['MEDIA_S3_FORCE_PATH_STYLE'] = 'true';
 }
 
 const deployment = (name: string) => {
@@ -151,6 +156,13 @@ beforeAll(async () => {
     ...testSecrets(manifestsDir, keys, databaseUrl),
     SUPER_USER_PASSWORD: 'smoke-test-super-password',
   };
+  const media = find<KubernetesObject & { data: Record<string, string> }>(objects, 'ConfigMap', 'cs-settings')?.data;
+  bucket = await new FakeS3(
+    media?.['MEDIA_S3_BUCKET'] ?? '',
+    secrets['MEDIA_S3_ACCESS_KEY_ID'] ?? '',
+    secrets['MEDIA_S3_SECRET_ACCESS_KEY'] ?? '',
+    media?.['MEDIA_S3_REGION'],
+  ).start();
   for (const deployable of [...DEPLOYABLES.map(({ name }) => name), 'web']) {
     const service = find<KubernetesObject & { spec: { ports: { port: number }[] } }>(objects, 'Service', deployable);
     const port = service?.spec.ports[0]?.port;
@@ -221,6 +233,7 @@ afterAll(async () => {
   await web?.stop();
   await Promise.all(processes.map(({ child }) => child.kill().catch(() => undefined)));
   await fakeEfi?.stop();
+  await bucket?.stop();
   await deleteTopics(brokers, topicPrefix).catch(() => undefined);
   await dropDatabase(testServerUrl(), database).catch(() => undefined);
   if (mediaRoot) rmSync(mediaRoot, { recursive: true, force: true });

@@ -32,8 +32,8 @@ const given: Record<string, string> = {
 };
 const interpolate = (value: string | number): string =>
   String(value)
-    .replace(/\$\{([A-Z_]+):-([^}]*)\}/g, (_, _key: string, fallback: string) => fallback)
-    .replace(/\$\{([A-Z_]+):\?[^}]*\}/g, (_, key: string) => {
+    .replace(/\$\{([A-Z0-9_]+):-([^}]*)\}/g, (_, _key: string, fallback: string) => fallback)
+    .replace(/\$\{([A-Z0-9_]+):\?[^}]*\}/g, (_, key: string) => {
       const value = given[key];
       if (value === undefined) throw new Error(`compose requires ${key}, which this test does not give`);
       return value;

@@ -68,19 +68,38 @@ export const ServiceEnvSchema = BaseEnvSchema.extend({
 });
 
 /**
+ * Settings that were renamed, with their new name: set, they stop the boot (ignored, an old name would silently
+ * change where data goes, such as the media folder).
+ */
+const RENAMED_SETTINGS: Readonly<Record<string, string>> = {
+  TICKETS_MEDIA_DIR: 'MEDIA_DIR',
+  CAMPAIGNS_MEDIA_DIR: 'MEDIA_DIR',
+  WHATSAPP_MEDIA_DIR: 'MEDIA_DIR',
+  ...Object.fromEntries(
+    ['BUCKET', 'ENDPOINT', 'REGION', 'ACCESS_KEY_ID', 'SECRET_ACCESS_KEY', 'FORCE_PATH_STYLE'].flatMap((name) => [
+      [`CAMPAIGNS_MEDIA_S3_${name}`, `MEDIA_S3_${name}`],
+      [`WHATSAPP_MEDIA_S3_${name}`, `MEDIA_S3_${name}`],
+    ]),
+  ),
+};
+
+/**
  * Parses the environment with a schema; on failure throws a ConfigError listing every bad key, so boot
  * fails with one clear message instead of the first missing variable.
  */
 export function loadConfig<S extends z.ZodObject>(schema: S, env: Record<string, string | undefined>): z.infer<S> {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const renamed = Object.keys(cleaned)
+    .filter((key) => RENAMED_SETTINGS[key] !== undefined)
+    .map((key) => `${key} was renamed ${RENAMED_SETTINGS[key]}`);
   const result = schema.safeParse(cleaned);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => {
+  if (result.success && renamed.length === 0) return result.data;
+  const problems = (result.error?.issues ?? []).map((issue) => {
     const key = issue.path.join('.') || '(root)';
     const shown = issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message;
     return `${key} ${shown}`;
   });
-  throw new ConfigError(problems);
+  throw new ConfigError([...renamed, ...problems]);
 }
 
 /** The config with every sensitive key replaced, safe to log. */

@@ -6,33 +6,14 @@ import { LocalObjectStore } from './local-object-store.js';
 import type { ObjectStore } from './object-store.js';
 import { S3ObjectStore } from './s3-object-store.js';
 
-/** The per-service names these settings replaced: set, they stop the boot with the name to use instead. */
-const RENAMED = {
-  TICKETS_MEDIA_DIR: 'MEDIA_DIR',
-  CAMPAIGNS_MEDIA_DIR: 'MEDIA_DIR',
-  WHATSAPP_MEDIA_DIR: 'MEDIA_DIR',
-  ...Object.fromEntries(
-    ['BUCKET', 'ENDPOINT', 'REGION', 'ACCESS_KEY_ID', 'SECRET_ACCESS_KEY', 'FORCE_PATH_STYLE'].flatMap((name) => [
-      [`CAMPAIGNS_MEDIA_S3_${name}`, `MEDIA_S3_${name}`],
-      [`WHATSAPP_MEDIA_S3_${name}`, `MEDIA_S3_${name}`],
-    ]),
-  ),
-} as const satisfies Record<string, string>;
-
-const renamed = (to: string) =>
-  z
-    .custom<undefined>((value) => value === undefined, {
-      error: `was renamed ${to} (the same media settings in every service)`,
-    })
-    .optional();
-
 /**
  * The media settings of every service that stores files, under the same names everywhere: a local folder
  * (`MEDIA_DIR`, the default) or, when `MEDIA_S3_BUCKET` is set, an S3-compatible bucket (then both keys are
  * required, and no folder is written). Path-style URLs (`<endpoint>/<bucket>/<key>`, MinIO and most
  * S3-compatibles) unless `MEDIA_S3_FORCE_PATH_STYLE=false`. Operator configuration, never a tenant's URL. Services
  * sharing a folder or a bucket (the one-machine shape, one bucket for the platform) never meet: each keeps its
- * own key layout and reads nothing else. Spread into a service's env schema: `...mediaStorageEnv('.data/media')`.
+ * own key layout and reads nothing else. The per-service names they replaced (`TICKETS_MEDIA_DIR`,
+ * `WHATSAPP_MEDIA_S3_BUCKET`...) stop the boot (`loadConfig`). Spread into a service's env schema: `...mediaStorageEnv('.data/media')`.
  */
 export const mediaStorageEnv = (defaultDir: string) =>
   ({
@@ -44,9 +25,6 @@ export const mediaStorageEnv = (defaultDir: string) =>
     MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     MEDIA_S3_SECRET_ACCESS_KEY: sensitive(z.string().min(1)).optional(),
     MEDIA_S3_FORCE_PATH_STYLE: booleanFromEnv.default(true),
-    ...(Object.fromEntries(Object.entries(RENAMED).map(([from, to]) => [from, renamed(to)])) as {
-      [K in keyof typeof RENAMED]: ReturnType<typeof renamed>;
-    }),
   }) as const;
 
 /** The parsed media settings (`mediaStorageEnv`). */
