@@ -108,8 +108,8 @@ describe('announcements', () => {
       body: { title: 'Rascunho', text: 'ainda não', status: false },
     });
 
-    // a PNG's signature and header chunk: the type served is sniffed from the stored bytes
-    const png = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), randomBytes(64)]);
+    // a PNG's signature and whole header chunk: the type served is sniffed from the stored bytes
+    const png = Buffer.from('89504e470d0a1a0a0000000d494844520000000100000001080600000000000000', 'hex');
     const form = new FormData();
     form.append('file', new Blob([png], { type: 'image/png' }), 'aviso.png');
     const upload = await fetch(`${stack.gatewayUrl}/announcements/${created.body.id}/media-upload`, {

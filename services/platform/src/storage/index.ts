@@ -5,3 +5,4 @@ export * from './s3-object-store.js';
 export * from './media-storage.js';
 export * from './serve-stored-object.js';
 export * from './media-files.js';
+export * from './media-route.controller.js';

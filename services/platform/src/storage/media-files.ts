@@ -33,18 +33,22 @@ export const keyMatches = (layout: RegExp, key: string): boolean =>
  */
 export class MediaFiles {
   private readonly publicBase: string;
+  /** The service's logger for media (`component: media` and the store's kind). */
+  readonly logger: Logger;
 
   constructor(
     readonly store: ObjectStore,
     private readonly options: {
-      /** Where the service's media route is reached: `${PUBLIC_URL}/<route>`. */
-      readonly publicBase: string;
+      /** The gateway's public URL (`PUBLIC_URL`) and the service's media route under it. */
+      readonly publicUrl: string;
+      readonly route: string;
       /** The keys this service writes (without the dot and control-character rules, always applied). */
       readonly layout: RegExp;
       readonly logger: Logger;
     },
   ) {
-    this.publicBase = options.publicBase.replace(/\/+$/, '');
+    this.publicBase = `${options.publicUrl.replace(/\/+$/, '')}/${options.route}`;
+    this.logger = options.logger.child({ component: 'media', backend: store.kind });
   }
 
   /** Whether `key` is one of this service's. */
@@ -104,7 +108,7 @@ export class MediaFiles {
       const { key } = await this.save(prefix, name, file.buffer, { contentType: mimeType });
       return { path: key, name, mimeType };
     } catch (error) {
-      this.options.logger.error({ err: error, prefix }, 'storing an upload failed');
+      this.logger.error({ err: error, prefix }, 'storing an upload failed');
       throw new DomainError('ERR_SERVICE_UNAVAILABLE');
     }
   }
@@ -113,13 +117,13 @@ export class MediaFiles {
   async remove(key: string | null): Promise<void> {
     if (!key || !this.owns(key)) return;
     await this.store.delete(key).catch((error: unknown) => {
-      this.options.logger.warn({ err: error, key }, 'removing a stored file failed');
+      this.logger.warn({ err: error, key }, 'removing a stored file failed');
     });
   }
 
   /** Answers the public media route with a stored file (`serveStoredObject`); 404 for a key not of this service. */
   async serve(key: string, request: Request, response: Response): Promise<void> {
     if (!this.owns(key)) throw new DomainError('ERR_NOT_FOUND');
-    await serveStoredObject(this.store, key, request, response, this.options.logger);
+    await serveStoredObject(this.store, key, request, response, this.logger);
   }
 }

@@ -183,7 +183,10 @@ describe('an S3 bucket', () => {
     const calls: Array<{ url: string; headers: Record<string, string> }> = [];
     const realFetch = globalThis.fetch;
     globalThis.fetch = (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
-      calls.push({ url: url.toString(), headers: init?.headers as Record<string, string> });
+      calls.push({
+        url: url instanceof Request ? url.url : url.toString(),
+        headers: init?.headers as Record<string, string>,
+      });
       return Promise.resolve(new Response(null, { status: 200 }));
     };
     try {

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-argument -- HTTP bodies are JSON read through assertions */
 /**
  * Tickets' media in an S3-compatible bucket (`MEDIA_S3_*`), against `FakeS3` (S3's REST shape, every request's
  * SigV4 signature verified), on real PostgreSQL and Kafka: an agent's upload becomes an object of the bucket under

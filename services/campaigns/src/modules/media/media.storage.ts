@@ -38,20 +38,14 @@ const LAYOUT = /^\d+\/(campaign|fileList)\/\d+\/[^/]+$/;
 @Injectable()
 export class MediaStorage {
   readonly files: MediaFiles;
-  private readonly logger: Logger;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: CampaignsConfig,
     @Inject(MEDIA_OBJECT_STORE) store: ObjectStore,
     @Inject(LOGGER) logger: Logger,
   ) {
-    this.logger = logger.child({ component: 'media', backend: store.kind });
-    this.files = new MediaFiles(store, {
-      publicBase: `${config.PUBLIC_URL.replace(/\/$/, '')}/${MEDIA_ROUTE}`,
-      layout: LAYOUT,
-      logger: this.logger,
-    });
-    if (store.kind === 's3') this.logger.info({ location: store.location }, 'campaign media stored in a bucket');
+    this.files = new MediaFiles(store, { publicUrl: config.PUBLIC_URL, route: MEDIA_ROUTE, layout: LAYOUT, logger });
+    if (store.kind === 's3') this.files.logger.info({ location: store.location }, 'campaign media stored in a bucket');
   }
 
   urlOf(path: string): string {

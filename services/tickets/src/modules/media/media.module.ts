@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
-import { mediaObjectStoreProvider } from '@cs/platform/storage';
-import { MediaController } from './media.controller.js';
-import { MediaStorage } from './media.storage.js';
+import { mediaObjectStoreProvider, mediaRouteController } from '@cs/platform/storage';
+import { MEDIA_ROUTE, MediaStorage } from './media.storage.js';
 
-/** Stored media files: the storage the sending and chatbot flows write through, and the route that serves them. */
+/**
+ * Stored media files: the storage the sending and chatbot flows write through, and the route that serves them at
+ * `/media/tickets/<company>/<folder>/<uuid>-<name>` (through the gateway).
+ */
 @Module({
-  controllers: [MediaController],
+  controllers: [mediaRouteController(MEDIA_ROUTE, MediaStorage)],
   providers: [mediaObjectStoreProvider, MediaStorage],
   exports: [MediaStorage],
 })

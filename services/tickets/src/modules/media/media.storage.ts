@@ -34,19 +34,13 @@ const LAYOUT = /^\d+\/[a-z][a-z-]*\/[^/]+$/;
 @Injectable()
 export class MediaStorage {
   readonly files: MediaFiles;
-  private readonly logger: Logger;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: TicketsConfig,
     @Inject(MEDIA_OBJECT_STORE) store: ObjectStore,
     @Inject(LOGGER) logger: Logger,
   ) {
-    this.logger = logger.child({ component: 'media', backend: store.kind });
-    this.files = new MediaFiles(store, {
-      publicBase: `${config.PUBLIC_URL.replace(/\/$/, '')}/${MEDIA_ROUTE}`,
-      layout: LAYOUT,
-      logger: this.logger,
-    });
+    this.files = new MediaFiles(store, { publicUrl: config.PUBLIC_URL, route: MEDIA_ROUTE, layout: LAYOUT, logger });
   }
 
   /** The public URL of a stored path. */

@@ -58,7 +58,6 @@ export class MediaStorageError extends MediaRejectedError {
 @Injectable()
 export class MediaStoreService implements MediaStore {
   readonly files: MediaFiles;
-  private readonly logger: Logger;
   private readonly http: SafeHttpClient;
 
   constructor(
@@ -66,12 +65,7 @@ export class MediaStoreService implements MediaStore {
     @Inject(MEDIA_OBJECT_STORE) store: ObjectStore,
     @Inject(LOGGER) logger: Logger,
   ) {
-    this.logger = logger.child({ component: 'media', backend: store.kind });
-    this.files = new MediaFiles(store, {
-      publicBase: `${config.PUBLIC_URL.replace(/\/$/, '')}/${MEDIA_ROUTE}`,
-      layout: LAYOUT,
-      logger: this.logger,
-    });
+    this.files = new MediaFiles(store, { publicUrl: config.PUBLIC_URL, route: MEDIA_ROUTE, layout: LAYOUT, logger });
     this.http = new SafeHttpClient({
       allowedHosts: parseAllowedHosts(config.OUTBOUND_HTTP_ALLOWED_HOSTS),
       maxBytes: config.MEDIA_MAX_BYTES,
@@ -98,7 +92,7 @@ export class MediaStoreService implements MediaStore {
     } catch (error) {
       if (error instanceof S3Error && error.permanent) {
         // a configuration problem (credentials, permissions, bucket): say so loudly, keep the message
-        this.logger.error(
+        this.files.logger.error(
           { status: error.status, code: error.code, companyId: input.companyId, connectionId: input.connectionId },
           `media storage refused the file (${error.message}); check the MEDIA_S3_* settings`,
         );
@@ -180,7 +174,7 @@ export class MediaStoreService implements MediaStore {
       return { status: response.status, data: response.body, contentType: contentType ?? null };
     } catch (error) {
       if (error instanceof OutboundRequestError) {
-        this.logger.warn({ code: error.code, reason: error.message }, 'media URL refused');
+        this.files.logger.warn({ code: error.code, reason: error.message }, 'media URL refused');
         throw new MediaRejectedError(
           error.code === 'ERR_OUTBOUND_TOO_LARGE' ? 'too-large' : 'unreadable',
           `media URL refused: ${error.message}`,

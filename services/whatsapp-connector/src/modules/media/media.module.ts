@@ -1,11 +1,14 @@
 import { Global, Module } from '@nestjs/common';
-import { mediaObjectStoreProvider } from '@cs/platform/storage';
-import { MediaController } from './media.controller.js';
-import { MediaStoreService } from './media-store.js';
+import { mediaObjectStoreProvider, mediaRouteController } from '@cs/platform/storage';
+import { MEDIA_ROUTE, MediaStoreService } from './media-store.js';
 
+/**
+ * The media contacts send and receive, and the route that serves them at
+ * `/media/whatsapp/<company>/<connection>/<uuid>-<name>` (public: the name is the secret).
+ */
 @Global()
 @Module({
-  controllers: [MediaController],
+  controllers: [mediaRouteController(MEDIA_ROUTE, MediaStoreService)],
   providers: [mediaObjectStoreProvider, MediaStoreService],
   exports: [MediaStoreService],
 })
