@@ -8,9 +8,18 @@ import type { ObjectStore } from './object-store.js';
 
 const MAX_AGE_SECONDS = 7 * 24 * 3600;
 
+/** Whether the client's copy is current (RFC 9110: `If-None-Match` decides when present). */
+function notModified(request: Request, etag: string | null, lastModified: string | null): boolean {
+  const match = request.headers['if-none-match'];
+  if (match !== undefined) return etag !== null && match.split(/\s*,\s*/).includes(etag);
+  const since = Date.parse(request.headers['if-modified-since'] ?? '');
+  return lastModified !== null && !Number.isNaN(since) && Date.parse(lastModified) <= since;
+}
+
 /**
  * Answers a public media request with a stored object, whatever the store: the client's `Range` passed through
- * (206, or 416), a week of caching, `304` to a matching `If-None-Match`, and the user-file headers of
+ * (206, or 416), a week of caching, `304` to a matching `If-None-Match` (else an `If-Modified-Since` not before the
+ * object's date), and the user-file headers of
  * `safeFileHeaders` (the stored type, sniffed at upload or from the file's bytes: `attachment` unless an image,
  * audio, video or PDF, `nosniff`, a sandboxing CSP), the file name without its random `<uuid>-` prefix. 404
  * `ERR_NOT_FOUND` when there is no such object; the caller has already checked the key against its layout.
@@ -29,7 +38,7 @@ export async function serveStoredObject(
   response.setHeader('accept-ranges', 'bytes');
   if (object.etag) response.setHeader('etag', object.etag);
   if (object.lastModified) response.setHeader('last-modified', object.lastModified);
-  if (object.etag && request.headers['if-none-match'] === object.etag) {
+  if (notModified(request, object.etag, object.lastModified) && object.status === 200) {
     object.body.destroy();
     response.status(304).end();
     return;
