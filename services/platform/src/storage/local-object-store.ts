@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { sniffStoredFile } from '../uploads/safe-file-headers.js';
+import { sniffType } from '../uploads/sniff.js';
 import type { ObjectBody, ObjectStore, StoredObject, WriteOptions } from './object-store.js';
+
+/** How much of a file its type is sniffed from (as `sniffStoredFile` does). */
+const SNIFFED_BYTES = 8_192;
 
 /**
  * The byte range a single-range `Range` header asks of `size` bytes: `{ start, end }` (inclusive), `'unsatisfiable'`,
@@ -81,43 +84,46 @@ export class LocalObjectStore implements ObjectStore {
   async open(key: string, range?: string): Promise<StoredObject | null> {
     const absolute = this.pathOf(key);
     if (!absolute) return null;
-    const info = await stat(absolute).catch(() => null);
-    if (!info?.isFile()) return null;
-    const contentType = await sniffStoredFile(absolute, key);
-    const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
-    const lastModified = info.mtime.toUTCString();
-    const wanted = byteRangeOf(range, info.size);
-    if (wanted === 'unsatisfiable') {
+    // the stream reads from the handle opened here: what was found is what is read
+    const handle = await open(absolute, 'r').catch(() => null);
+    if (!handle) return null;
+    try {
+      const info = await handle.stat();
+      if (!info.isFile()) {
+        await handle.close();
+        return null;
+      }
+      const head = Buffer.alloc(Math.min(SNIFFED_BYTES, info.size));
+      await handle.read(head, 0, head.length, 0);
+      const contentType = (await sniffType(head, key)) ?? 'application/octet-stream';
+      const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+      const lastModified = info.mtime.toUTCString();
+      const wanted = byteRangeOf(range, info.size);
+      if (wanted === 'unsatisfiable') {
+        await handle.close();
+        return {
+          status: 416,
+          body: Readable.from([]),
+          contentType: null,
+          contentLength: 0,
+          contentRange: `bytes */${info.size}`,
+          etag: null,
+          lastModified: null,
+        };
+      }
       return {
-        status: 416,
-        body: Readable.from([]),
-        contentType: null,
-        contentLength: 0,
-        contentRange: `bytes */${info.size}`,
-        etag: null,
-        lastModified: null,
-      };
-    }
-    if (wanted) {
-      return {
-        status: 206,
-        body: createReadStream(absolute, wanted),
+        status: wanted ? 206 : 200,
+        body: handle.createReadStream(wanted ?? {}),
         contentType,
-        contentLength: wanted.end - wanted.start + 1,
-        contentRange: `bytes ${wanted.start}-${wanted.end}/${info.size}`,
+        contentLength: wanted ? wanted.end - wanted.start + 1 : info.size,
+        contentRange: wanted ? `bytes ${wanted.start}-${wanted.end}/${info.size}` : null,
         etag,
         lastModified,
       };
+    } catch (error) {
+      await handle.close();
+      throw error;
     }
-    return {
-      status: 200,
-      body: createReadStream(absolute),
-      contentType,
-      contentLength: info.size,
-      contentRange: null,
-      etag,
-      lastModified,
-    };
   }
 
   async delete(key: string): Promise<void> {

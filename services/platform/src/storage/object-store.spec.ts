@@ -129,6 +129,7 @@ describe('the local folder', () => {
     await legacy.write('3/queues/0f8e0e5c-1111-4222-8333-944445555666-fila.png', PNG, { contentType: 'image/png' });
     const object = await new LocalObjectStore(`${dir}/`).open('3/queues/0f8e0e5c-1111-4222-8333-944445555666-fila.png');
     expect(object?.contentType).toBe('image/png');
+    object?.body.destroy();
   });
 
   it('reads single ranges as RFC 9110 has them', () => {
@@ -153,6 +154,16 @@ describe('an S3 bucket', () => {
     expect(s3.requests.map((request) => `${request.method} ${request.status}`)).toEqual(['PUT 200', 'PUT 200']);
     expect(s3.object('2/7/uuid-b.bin')?.data.toString()).toBe('abcdef');
     expect(s3.object('2/7/uuid-c.bin')?.data.toString()).toBe('abc');
+  });
+
+  it('fails a streamed PUT of known length with the error of its source, storing nothing', async () => {
+    class TooLarge extends Error {}
+    const refused = s3Store().write('2/7/uuid-d.bin', streamOf([Buffer.alloc(1024)], new TooLarge('too large')), {
+      contentType: 'application/octet-stream',
+      contentLength: 4096,
+    });
+    await expect(refused).rejects.toBeInstanceOf(TooLarge);
+    expect(s3.object('2/7/uuid-d.bin')).toBeUndefined();
   });
 
   it('fails clearly on a wrong secret, an unknown bucket, an unreachable endpoint, never showing the secret', async () => {

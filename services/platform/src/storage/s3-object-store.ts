@@ -169,6 +169,8 @@ export class S3ObjectStore implements ObjectStore {
         signal: abort.signal,
       });
     } catch (error) {
+      // a streamed body whose source failed (a size limit, a broken download): that failure, not the network's
+      if (body instanceof Readable && body.errored) throw body.errored;
       const cause = (error as Error).cause;
       const reason = abort.signal.aborted
         ? 'timed out'
