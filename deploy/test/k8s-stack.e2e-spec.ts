@@ -4,8 +4,9 @@
  * as a rollout starts them), then its container's command with its environment, and the web deployable's nginx in
  * front. What this machine substitutes: the addresses (this PostgreSQL database, this Kafka broker under a topic
  * prefix of this run, free ports for the Services, folders for the volumes), the Secret's values, the media bucket
- * (`FakeS3`, S3's REST shape), the Pix provider's fake (billing) and the connector's simulator as the customer's phone. The journey goes through the web deployable
- * only: sign in, a customer's message reaches the agent's socket, the agent's reply reaches the customer.
+ * (`FakeS3`, S3's REST shape), the Pix provider's fake (billing) and the connector's simulator as the customer's
+ * phone. The journey goes through the web deployable only: sign in, a customer's message reaches the agent's socket,
+ * the agent's reply reaches the customer.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

@@ -13,7 +13,8 @@ import { S3ObjectStore } from './s3-object-store.js';
  * S3-compatibles) unless `MEDIA_S3_FORCE_PATH_STYLE=false`. Operator configuration, never a tenant's URL. Services
  * sharing a folder or a bucket (the one-machine shape, one bucket for the platform) never meet: each keeps its
  * own key layout and reads nothing else. The per-service names they replaced (`TICKETS_MEDIA_DIR`,
- * `WHATSAPP_MEDIA_S3_BUCKET`...) stop the boot (`loadConfig`). Spread into a service's env schema: `...mediaStorageEnv('.data/media')`.
+ * `WHATSAPP_MEDIA_S3_BUCKET`...) stop the boot (`loadConfig`). Spread into a service's env schema:
+ * `...mediaStorageEnv('.data/media')`.
  */
 export const mediaStorageEnv = (defaultDir: string) =>
   ({

@@ -4,7 +4,8 @@ import { MEDIA_ROUTE, MediaStorage } from './media.storage.js';
 
 /**
  * Campaign media and file-list files, and the route that serves them at
- * `/files/media/<company>/<campaign|fileList>/<id>/<uuid>-<name>` (through the gateway), where the connector downloads them.
+ * `/files/media/<company>/<campaign|fileList>/<id>/<uuid>-<name>` (through the gateway), where the connector
+ * downloads them.
  */
 @Global()
 @Module({
