@@ -6,15 +6,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import pg from 'pg';
 import { runMigrations } from '@cs/platform/database';
-import { FakeS3, testRun } from '@cs/platform/testing';
+import { createDatabase, dropDatabase, FakeS3, testRun, testServerUrl } from '@cs/platform/testing';
 import { createIdentityDataSource } from '../../src/database/data-source.js';
 import { seedIdentity } from '../../src/database/seed.js';
 import { call, logIn, type Stack, startStack } from '../../../../gateway/test/support/stack.js';
 
 const database = `cs_media_${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
-const databaseUrl = testRun().databaseUrl.replace(/\/[^/?]+(\?.*)?$/, `/${database}$1`);
 const { topicPrefix } = testRun();
 const ACCESS_KEY = 'AKIAFAKEIDENTITY0001';
 const SECRET = 'identity/secret+Key0123456789abcdefghijk';
@@ -25,18 +23,8 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 const s3 = new FakeS3('avisos', ACCESS_KEY, SECRET);
 let stack: Stack;
 
-async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: testRun().databaseUrl });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
-  await admin((client) => client.query(`CREATE DATABASE ${database}`));
+  const databaseUrl = await createDatabase(testServerUrl(), database);
   const dataSource = createIdentityDataSource({ DATABASE_URL: databaseUrl });
   await runMigrations(dataSource);
   await seedIdentity(dataSource, { NODE_ENV: 'development' });
@@ -58,7 +46,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.close();
   await s3.stop();
-  await admin((client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+  await dropDatabase(testServerUrl(), database);
 });
 
 it('stores an announcement image in the bucket, serves it to everyone, and deletes it when removed', async () => {
