@@ -67,7 +67,7 @@ beforeAll(async () => {
     serviceTestEnv({
       CONNECTOR_HEARTBEAT_MS: '200',
       CONNECTOR_LEASE_TTL_MS: '3000',
-      WHATSAPP_MEDIA_DIR: `/tmp/wa-templates-${randomUUID()}`,
+      MEDIA_DIR: `/tmp/wa-templates-${randomUUID()}`,
       PUBLIC_URL: 'http://gateway.test',
       WHATSAPP_GRAPH_URL: graph.url,
       WHATSAPP_GRAPH_VERSION: VERSION,
