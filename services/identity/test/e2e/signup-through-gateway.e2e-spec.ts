@@ -43,6 +43,9 @@ beforeAll(async () => {
     serviceTestEnv({
       IDENTITY_PORT: String(identityPort),
       AUTH_ACCESS_PRIVATE_KEY: privateKey,
+      // the suites running at once sign up from the same address in one database; the budget has its own suite
+      // (gateway/test/e2e/signup-abuse.e2e-spec.ts)
+      SIGNUP_MAX_PER_ADDRESS: '0',
     }),
     'identity',
   );

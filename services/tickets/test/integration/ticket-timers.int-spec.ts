@@ -77,9 +77,12 @@ it('moves a pending ticket in no queue to sendIdQueue after timeSendQueue minute
     const { body } = await harness.http('GET', `/tickets/${ticket.id}`, setup.admin);
     expect(body).toMatchObject({ status: 'pending', queueId: queue.id });
   });
-  expect(
-    harness
-      .eventsOf(setup.companyId, TicketUpdated)
-      .some((event) => event.data.ticket.queueId === queue.id && event.data.previous?.queueId === null),
-  ).toBe(true);
+  // the event reaches the harness's consumer after the row is committed: wait for it
+  await expectEventually(() =>
+    expect(
+      harness
+        .eventsOf(setup.companyId, TicketUpdated)
+        .some((event) => event.data.ticket.queueId === queue.id && event.data.previous?.queueId === null),
+    ).toBe(true),
+  );
 });
