@@ -87,4 +87,20 @@ describe('RowReader', () => {
     expect(() => mapRow({ id: 'abc' }, (r) => r.int('id'))).toThrow('SQL column "id" is not an integer (got string)');
     expect(() => mapRow({ at: 'not a date' }, (r) => r.isoDate('at'))).toThrow('SQL column "at" is not a timestamp');
   });
+
+  it('tells a column the SELECT left out from one it returned as NULL', () => {
+    const read = (row: Record<string, unknown>) =>
+      mapRow(row, (r) => (r.has('company_name') ? r.nullable('company_name', r.string) : 'not selected'));
+    expect(read({ id: 1 })).toBe('not selected');
+    expect(read({ company_name: null })).toBeNull();
+    expect(read({ company_name: 'Acme' })).toBe('Acme');
+  });
+
+  it('reads bytea columns as the Buffer the driver returns, refusing text', () => {
+    const content = Buffer.from('nome;numero');
+    expect(mapRow({ content }, (r) => r.bytes('content'))).toBe(content);
+    expect(() => mapRow({ content: 'nome;numero' }, (r) => r.bytes('content'))).toThrow(
+      'SQL column "content" is not bytes (got string)',
+    );
+  });
 });

@@ -80,6 +80,13 @@ export class RowReader {
     });
   };
 
+  /** A `bytea` column (the driver's `Buffer`). */
+  readonly bytes = (column: string): Buffer => {
+    const value = this.present(column);
+    if (!Buffer.isBuffer(value)) throw this.mismatch(column, 'bytes', value);
+    return value;
+  };
+
   /** A `json`/`jsonb` column, typed by the caller (its shape is the writer's contract, not checked here). */
   readonly json = <T>(column: string): T => this.present(column) as T;
 
@@ -90,6 +97,9 @@ export class RowReader {
       throw this.mismatch(column, `one of ${values.join('|')}`, value);
     return value as T;
   };
+
+  /** Whether the `SELECT` names the column at all (a column only some queries select). */
+  readonly has = (column: string): boolean => column in this.row;
 
   /** Whether the column is SQL NULL (or missing from a LEFT JOIN's side). */
   readonly isNull = (column: string): boolean => {

@@ -1,8 +1,8 @@
 import type { DataSource } from 'typeorm';
 import { ConnectionCreated } from '@cs/proto/events';
-import { TransactionHost } from '@cs/platform/database';
+import { type SqlRow, TransactionHost } from '@cs/platform/database';
 import { EventPublisher } from '@cs/platform/events';
-import { type ConnectionRow, toConnectionSnapshot } from '../modules/connections/connection.row.js';
+import { connectionRows, toConnectionSnapshot } from '../modules/connections/connection.row.js';
 import { simulatedNumber } from '../providers/simulator/simulator.session.js';
 
 const DEMO_COMPANY_ID = 2;
@@ -21,7 +21,7 @@ export async function seedWhatsappConnector(
   const events = new EventPublisher(transactions, 'whatsapp-connector');
   await transactions.run(async (manager) => {
     const number = simulatedNumber(DEMO_CONNECTION_ID);
-    const rows = await manager.query<ConnectionRow[]>(
+    const rows = await manager.query<SqlRow[]>(
       `INSERT INTO connections (id, company_id, name, provider, status, number, is_default, queue_ids, greeting_message,
                                 complation_message, rating_message, session_wanted)
        VALUES ($1, $2, 'WhatsApp Demo', 'simulator', 'CONNECTED', $3, true, '{1,2}', $4, $5, $6, true)
@@ -46,7 +46,7 @@ export async function seedWhatsappConnector(
       [DEMO_CONNECTION_ID, DEMO_COMPANY_ID, number],
     );
     await manager.query(`SELECT setval('connections_id_seq', greatest((SELECT max(id) FROM connections), 1))`);
-    const row = rows[0];
+    const [row] = connectionRows(rows);
     if (row) {
       await events.emit(ConnectionCreated, {
         companyId: DEMO_COMPANY_ID,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanySnapshot } from '@cs/proto/events';
-import { TransactionHost } from '@cs/platform/database';
+import { mapRow, type RowReader, type SqlRow, TransactionHost } from '@cs/platform/database';
 
 /** What billing keeps of a company: its due date, recurrence and plan (name and monthly value). */
 export interface BillingCompany {
@@ -15,28 +15,17 @@ export interface BillingCompany {
   readonly planValue: string | null;
 }
 
-interface CompanyRow {
-  id: number;
-  name: string;
-  email: string | null;
-  status: boolean;
-  due_date: string | null;
-  recurrence: string | null;
-  timezone: string;
-  plan_name: string | null;
-  plan_value: string | null;
-}
-
-const toCompany = (row: CompanyRow): BillingCompany => ({
-  id: row.id,
-  name: row.name,
-  email: row.email,
-  status: row.status,
-  dueDate: row.due_date,
-  recurrence: row.recurrence,
-  timezone: row.timezone,
-  planName: row.plan_name,
-  planValue: row.plan_value,
+/** A row of billing's `companies` (`due_date` and `plan_value` selected as text). */
+export const readBillingCompany = (r: RowReader): BillingCompany => ({
+  id: r.int('id'),
+  name: r.string('name'),
+  email: r.nullable('email', r.string),
+  status: r.boolean('status'),
+  dueDate: r.nullable('due_date', r.string),
+  recurrence: r.nullable('recurrence', r.string),
+  timezone: r.string('timezone'),
+  planName: r.nullable('plan_name', r.string),
+  planValue: r.nullable('plan_value', r.string),
 });
 
 /**
@@ -82,12 +71,12 @@ export class CompaniesProjection {
   }
 
   async find(id: number): Promise<BillingCompany | null> {
-    const [row] = await this.transactions.manager.query<CompanyRow[]>(
+    const [row] = await this.transactions.manager.query<SqlRow[]>(
       `SELECT id, name, email, status, due_date::text AS due_date, recurrence, timezone, plan_name,
               plan_value::text AS plan_value
          FROM companies WHERE id = $1 AND NOT deleted`,
       [id],
     );
-    return row ? toCompany(row) : null;
+    return row ? mapRow(row, readBillingCompany) : null;
   }
 }

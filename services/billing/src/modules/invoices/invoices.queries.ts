@@ -1,36 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import type { Invoice, InvoicePage } from '@cs/proto/http';
-import { TransactionHost } from '@cs/platform/database';
+import { mapRow, mapRows, type RowReader, type SqlRow, TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 
 export const INVOICES_PAGE_SIZE = 20;
 
-interface InvoiceRow {
-  id: number;
-  company_id: number;
-  detail: string;
-  value: string;
-  due_date: string;
-  status: 'open' | 'paid';
-  paid_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  company_name?: string | null;
-  total: number;
-}
-
-const toInvoice = (row: InvoiceRow): Invoice => ({
-  id: row.id,
-  companyId: row.company_id,
-  detail: row.detail,
-  value: Number(row.value),
-  dueDate: row.due_date,
-  status: row.status,
-  paidAt: row.paid_at ? row.paid_at.toISOString() : null,
-  createdAt: row.created_at.toISOString(),
-  updatedAt: row.updated_at.toISOString(),
-  ...(row.company_name !== undefined ? { companyName: row.company_name ?? '' } : {}),
+/** One invoice as {@link COLUMNS} selects it (with `company_name` when the list spans companies). */
+export const readInvoice = (r: RowReader): Invoice => ({
+  id: r.int('id'),
+  companyId: r.int('company_id'),
+  detail: r.string('detail'),
+  value: r.float('value'),
+  dueDate: r.string('due_date'),
+  status: r.oneOf('status', ['open', 'paid'] as const),
+  paidAt: r.nullable('paid_at', r.isoDate),
+  createdAt: r.isoDate('created_at'),
+  updatedAt: r.isoDate('updated_at'),
+  ...(r.has('company_name') ? { companyName: r.nullable('company_name', r.string) ?? '' } : {}),
 });
 
 const COLUMNS = `i.id, i.company_id, i.detail, i.value::text AS value, i.due_date::text AS due_date, i.status,
@@ -50,11 +37,11 @@ export class InvoicesQueries {
   async everyOfCompany(companyId: CompanyId, searchParam: string): Promise<Invoice[]> {
     const params: unknown[] = [companyId];
     const where = `i.company_id = $1${this.search(searchParam, params, false)}`;
-    const rows = await this.transactions.manager.query<InvoiceRow[]>(
-      `SELECT ${COLUMNS}, 0 AS total FROM invoices i WHERE ${where} ORDER BY i.id`,
+    const rows = await this.transactions.manager.query<SqlRow[]>(
+      `SELECT ${COLUMNS} FROM invoices i WHERE ${where} ORDER BY i.id`,
       params,
     );
-    return rows.map(toInvoice);
+    return mapRows(rows, readInvoice);
   }
 
   /** `GET /invoices` (super users): every company's invoices, searched by detail, company name or id. */
@@ -63,12 +50,12 @@ export class InvoicesQueries {
   }
 
   async findOfCompany(companyId: CompanyId, id: number): Promise<Invoice> {
-    const [row] = await this.transactions.manager.query<InvoiceRow[]>(
-      `SELECT ${COLUMNS}, 0 AS total FROM invoices i WHERE i.company_id = $1 AND i.id = $2`,
+    const [row] = await this.transactions.manager.query<SqlRow[]>(
+      `SELECT ${COLUMNS} FROM invoices i WHERE i.company_id = $1 AND i.id = $2`,
       [companyId, id],
     );
     if (!row) throw new DomainError('ERR_NO_INVOICE_FOUND');
-    return toInvoice(row);
+    return mapRow(row, readInvoice);
   }
 
   private async page(
@@ -81,7 +68,7 @@ export class InvoicesQueries {
     const params = [...parameters];
     const where = scope + this.search(searchParam, params, withCompany);
     params.push(INVOICES_PAGE_SIZE, (pageNumber - 1) * INVOICES_PAGE_SIZE);
-    const rows = await this.transactions.manager.query<InvoiceRow[]>(
+    const rows = await this.transactions.manager.query<SqlRow[]>(
       `SELECT ${COLUMNS}${withCompany ? ', c.name AS company_name' : ''}, count(*) OVER ()::int AS total
          FROM invoices i LEFT JOIN companies c ON c.id = i.company_id
         WHERE ${where}
@@ -89,9 +76,14 @@ export class InvoicesQueries {
         LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
     );
-    const count = rows[0]?.total ?? (pageNumber > 1 ? await this.count(where, params.slice(0, -2)) : 0);
+    const [first] = rows;
+    const count = first
+      ? mapRow(first, (r) => r.int('total'))
+      : pageNumber > 1
+        ? await this.count(where, params.slice(0, -2))
+        : 0;
     return {
-      invoices: rows.map(toInvoice),
+      invoices: mapRows(rows, readInvoice),
       count,
       hasMore: (pageNumber - 1) * INVOICES_PAGE_SIZE + rows.length < count,
     };
@@ -109,10 +101,10 @@ export class InvoicesQueries {
   }
 
   private async count(where: string, params: unknown[]): Promise<number> {
-    const [row] = await this.transactions.manager.query<Array<{ total: number }>>(
+    const rows = await this.transactions.manager.query<SqlRow[]>(
       `SELECT count(*)::int AS total FROM invoices i LEFT JOIN companies c ON c.id = i.company_id WHERE ${where}`,
       params,
     );
-    return row?.total ?? 0;
+    return mapRows(rows, (r) => r.int('total'))[0] ?? 0;
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { TransactionHost } from '@cs/platform/database';
+import { mapRow, type SqlRow, TransactionHost } from '@cs/platform/database';
 import { JobsService } from '@cs/platform/jobs';
 import { ImportRunner } from './import-runner.js';
 import { IMPORT_JOB } from './use-cases/start-spreadsheet-import.use-case.js';
@@ -18,11 +18,13 @@ export class ContactImportsJobs implements OnApplicationBootstrap {
   }
 
   private async handle(importId: string): Promise<void> {
-    const [row] = await this.transactions.manager.query<Array<{ content: Buffer | null; status: string }>>(
+    const [row] = await this.transactions.manager.query<SqlRow[]>(
       'SELECT content, status FROM contact_imports WHERE id = $1',
       [importId],
     );
-    if (!row || !row.content || row.status === 'done' || row.status === 'failed') return;
-    await this.runner.run(importId, row.content);
+    if (!row) return;
+    const found = mapRow(row, (r) => ({ content: r.nullable('content', r.bytes), status: r.string('status') }));
+    if (!found.content || found.status === 'done' || found.status === 'failed') return;
+    await this.runner.run(importId, found.content);
   }
 }

@@ -9,7 +9,7 @@ import {
   ContactListUpdated,
   ContactListCreated,
 } from '@cs/proto/events';
-import { TransactionHost } from '@cs/platform/database';
+import { mapRows, type SqlRow, TransactionHost } from '@cs/platform/database';
 import { EventPublisher } from '@cs/platform/events';
 import { ContactListEntity } from './contact-list.entity.js';
 import { toContactListSnapshot } from './contact-lists.mapper.js';
@@ -23,11 +23,11 @@ export class ContactListEvents {
   ) {}
 
   async countOf(companyId: CompanyId, listId: number): Promise<number> {
-    const [row] = await this.transactions.manager.query<Array<{ count: number }>>(
+    const rows = await this.transactions.manager.query<SqlRow[]>(
       'SELECT count(*)::int AS count FROM contact_list_items WHERE company_id = $1 AND contact_list_id = $2',
       [companyId, listId],
     );
-    return row?.count ?? 0;
+    return mapRows(rows, (r) => r.int('count'))[0] ?? 0;
   }
 
   /** The list's snapshot with its current count, as `created` or `updated`. */

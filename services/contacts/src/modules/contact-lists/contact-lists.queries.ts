@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { hasMorePages } from '@cs/proto/common';
 import { type ListContactListsQuery, type ListItemsQuery } from '@cs/proto/http';
-import { TransactionHost } from '@cs/platform/database';
+import { mapRows, type SqlRow, TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { normalizePhoneNumber } from '../contacts/phone-number.js';
 import { ContactListEntity } from './contact-list.entity.js';
@@ -118,12 +118,12 @@ export class ContactListsQueries {
 
   private async withCounts(companyId: CompanyId, lists: readonly ContactListEntity[]): Promise<ContactListResponse[]> {
     if (lists.length === 0) return [];
-    const rows = await this.manager.query<Array<{ contact_list_id: number; count: number }>>(
+    const rows = await this.manager.query<SqlRow[]>(
       `SELECT contact_list_id, count(*)::int AS count FROM contact_list_items
        WHERE company_id = $1 AND contact_list_id = ANY($2::int[]) GROUP BY contact_list_id`,
       [companyId, lists.map((list) => list.id)],
     );
-    const counts = new Map(rows.map((row) => [row.contact_list_id, row.count]));
+    const counts = new Map(mapRows(rows, (r) => [r.int('contact_list_id'), r.int('count')] as const));
     return lists.map((list) => toContactListResponse(list, counts.get(list.id) ?? 0));
   }
 }

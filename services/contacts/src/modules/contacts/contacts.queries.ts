@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { hasMorePages } from '@cs/proto/common';
 import { type ListContactsQuery } from '@cs/proto/http';
-import { TransactionHost } from '@cs/platform/database';
+import { mapRows, type SqlRow, TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { ContactEntity } from './contact.entity.js';
 import { type ContactResponse, toContactResponse, toContactSnapshot } from './contacts.mapper.js';
@@ -92,17 +92,22 @@ export class ContactsQueries {
   async *exportBatches(companyId: CompanyId): AsyncGenerator<Array<Pick<ContactEntity, 'name' | 'number' | 'email'>>> {
     let after: { name: string; id: number } | undefined;
     for (;;) {
-      const rows = await this.transactions.manager.query<
-        Array<{ id: number; name: string; lname: string; number: string; email: string }>
-      >(
+      const found = await this.transactions.manager.query<SqlRow[]>(
         `SELECT id, name, lower(name) AS lname, number, email FROM contacts
          WHERE company_id = $1 ${after ? 'AND (lower(name), id) > ($3, $4)' : ''}
          ORDER BY lower(name), id LIMIT $2`,
         after ? [companyId, EXPORT_BATCH, after.name, after.id] : [companyId, EXPORT_BATCH],
       );
-      if (rows.length === 0) return;
-      yield rows;
-      const last = rows[rows.length - 1] as { id: number; lname: string };
+      const rows = mapRows(found, (r) => ({
+        id: r.int('id'),
+        lname: r.string('lname'),
+        name: r.string('name'),
+        number: r.string('number'),
+        email: r.string('email'),
+      }));
+      const last = rows.at(-1);
+      if (!last) return;
+      yield rows.map(({ name, number, email }) => ({ name, number, email }));
       after = { name: last.lname, id: last.id };
       if (rows.length < EXPORT_BATCH) return;
     }

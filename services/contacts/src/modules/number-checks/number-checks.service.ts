@@ -2,10 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import type { CompanyId } from '@cs/proto/common';
 import { CheckNumbers } from '@cs/proto/events';
-import { returningRows, TransactionHost } from '@cs/platform/database';
+import { mapRows, returningRows, type SqlRow, TransactionHost } from '@cs/platform/database';
 import { EventPublisher } from '@cs/platform/events';
 
-export type CheckPurpose = 'create' | 'contacts' | 'list-items';
+const CHECK_PURPOSES = ['create', 'contacts', 'list-items'] as const;
+export type CheckPurpose = (typeof CHECK_PURPOSES)[number];
 
 export interface NumberCheckResult {
   readonly number: string;
@@ -57,17 +58,21 @@ export class NumberChecksService {
     commandId: string,
     options: { lock?: boolean } = {},
   ): Promise<NumberCheckAnswer | null> {
-    const rows = await this.transactions.manager.query<
-      Array<{ answered_at: Date | null; results: NumberCheckResult[] | null; error: string | null }>
-    >(
+    const rows = await this.transactions.manager.query<SqlRow[]>(
       `SELECT answered_at, results, error FROM number_checks WHERE company_id = $1 AND command_id = $2${
         options.lock ? ' FOR UPDATE' : ''
       }`,
       [companyId, commandId],
     );
-    const row = rows[0];
-    if (!row?.answered_at) return null;
-    return { results: row.results ?? [], error: row.error };
+    const [answer] = mapRows(rows, (r) =>
+      r.isNull('answered_at')
+        ? null
+        : {
+            results: r.nullable('results', r.json<NumberCheckResult[]>) ?? [],
+            error: r.nullable('error', r.string),
+          },
+    );
+    return answer ?? null;
   }
 
   /** Waits up to `timeoutMs` for the connector's answer; null when it did not come in time. */
@@ -85,12 +90,12 @@ export class NumberChecksService {
    * company's command, or one already answered).
    */
   async recordAnswer(companyId: CompanyId, commandId: string, answer: NumberCheckAnswer): Promise<CheckPurpose | null> {
-    const rows = await returningRows<{ purpose: CheckPurpose }>(
+    const rows = await returningRows<SqlRow>(
       this.transactions.manager,
       `UPDATE number_checks SET answered_at = now(), results = $3::jsonb, error = $4
        WHERE company_id = $1 AND command_id = $2 AND answered_at IS NULL RETURNING purpose`,
       [companyId, commandId, JSON.stringify(answer.results), answer.error],
     );
-    return rows[0]?.purpose ?? null;
+    return mapRows(rows, (r) => r.oneOf('purpose', CHECK_PURPOSES))[0] ?? null;
   }
 }

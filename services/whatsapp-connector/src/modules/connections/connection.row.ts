@@ -1,4 +1,10 @@
-import type { ConnectionSnapshot, ConnectionStatus } from '@cs/proto/events';
+import {
+  CONNECTION_STATUSES,
+  type ConnectionSnapshot,
+  type ConnectionStatus,
+  PROVIDERS,
+} from '@cs/proto/events';
+import { mapRows, type RowReader, type SqlRow } from '@cs/platform/database';
 import type { ConnectionResponse } from '@cs/proto/http';
 import type { ConnectionConfig } from '../../providers/provider.port.js';
 
@@ -42,6 +48,46 @@ export interface ConnectionRow {
   session_wanted: boolean;
   updated_at: Date;
 }
+
+/** A `connections` row (`SELECT *` or `RETURNING *`), every column checked. */
+export const readConnectionRow = (r: RowReader): ConnectionRow => ({
+  id: r.int('id'),
+  company_id: r.int('company_id'),
+  name: r.string('name'),
+  provider: r.oneOf('provider', PROVIDERS),
+  status: r.oneOf('status', CONNECTION_STATUSES),
+  qrcode: r.string('qrcode'),
+  pairing_code: r.nullable('pairing_code', r.string),
+  pairing_number: r.nullable('pairing_number', r.string),
+  retries: r.int('retries'),
+  number: r.nullable('number', r.string),
+  is_default: r.boolean('is_default'),
+  greeting_message: r.string('greeting_message'),
+  complation_message: r.string('complation_message'),
+  out_of_hours_message: r.string('out_of_hours_message'),
+  rating_message: r.string('rating_message'),
+  expires_inactive_message: r.string('expires_inactive_message'),
+  token_sha256: r.string('token_sha256'),
+  token_weak: r.boolean('token_weak'),
+  token_announced: r.boolean('token_announced'),
+  time_send_queue: r.int('time_send_queue'),
+  send_id_queue: r.nullable('send_id_queue', r.int),
+  expires_ticket: r.int('expires_ticket'),
+  time_use_bot_queues: r.int('time_use_bot_queues'),
+  max_use_bot_queues: r.int('max_use_bot_queues'),
+  prompt_id: r.nullable('prompt_id', r.int),
+  integration_id: r.nullable('integration_id', r.int),
+  queue_ids: r.intArray('queue_ids'),
+  cloud_phone_number_id: r.nullable('cloud_phone_number_id', r.string),
+  cloud_access_token: r.nullable('cloud_access_token', r.string),
+  cloud_app_secret: r.nullable('cloud_app_secret', r.string),
+  cloud_verify_token: r.nullable('cloud_verify_token', r.string),
+  session_wanted: r.boolean('session_wanted'),
+  updated_at: r.date('updated_at'),
+});
+
+/** `connections` rows as SQL answers them, checked ({@link readConnectionRow}). */
+export const connectionRows = (rows: readonly SqlRow[]): ConnectionRow[] => mapRows(rows, readConnectionRow);
 
 export function toConnectionSnapshot(row: ConnectionRow): ConnectionSnapshot {
   return {

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyId } from '@cs/proto/common';
-import { TransactionHost } from '@cs/platform/database';
-import type { ConnectionRow } from './connection.row.js';
+import { mapRows, returningRows, type SqlRow, TransactionHost } from '@cs/platform/database';
+import { DomainError } from '@cs/platform/errors';
+import { type ConnectionRow, connectionRows } from './connection.row.js';
 
 /** Company-scoped access to `connections` (the only place with their SQL). */
 @Injectable()
@@ -13,18 +14,18 @@ export class ConnectionsRepository {
     return this.transactions.manager;
   }
 
-  list(companyId: CompanyId): Promise<ConnectionRow[]> {
-    return this.manager.query<ConnectionRow[]>('SELECT * FROM connections WHERE company_id = $1 ORDER BY id', [
-      companyId,
-    ]);
+  async list(companyId: CompanyId): Promise<ConnectionRow[]> {
+    return connectionRows(
+      await this.manager.query<SqlRow[]>('SELECT * FROM connections WHERE company_id = $1 ORDER BY id', [companyId]),
+    );
   }
 
   async find(companyId: CompanyId, id: number, options: { lock?: boolean } = {}): Promise<ConnectionRow | null> {
-    const [row] = await this.manager.query<ConnectionRow[]>(
+    const rows = await this.manager.query<SqlRow[]>(
       `SELECT * FROM connections WHERE company_id = $1 AND id = $2${options.lock ? ' FOR UPDATE' : ''}`,
       [companyId, id],
     );
-    return row ?? null;
+    return connectionRows(rows)[0] ?? null;
   }
 
   /** Locks the company's connections (serialises default-flag and plan-limit rules per company). */
@@ -33,11 +34,11 @@ export class ConnectionsRepository {
   }
 
   async count(companyId: CompanyId): Promise<number> {
-    const [row] = await this.manager.query<Array<{ count: number }>>(
+    const rows = await this.manager.query<SqlRow[]>(
       'SELECT count(*)::int AS count FROM connections WHERE company_id = $1',
       [companyId],
     );
-    return row?.count ?? 0;
+    return mapRows(rows, (r) => r.int('count'))[0] ?? 0;
   }
 
   async nameTaken(companyId: CompanyId, name: string, exceptId: number | null): Promise<boolean> {
@@ -58,10 +59,12 @@ export class ConnectionsRepository {
   }
 
   /** Rows whose token digest is not announced yet (a migration rewrote them), locked for this transaction. */
-  unannouncedTokens(limit: number): Promise<ConnectionRow[]> {
-    return this.manager.query<ConnectionRow[]>(
-      'SELECT * FROM connections WHERE NOT token_announced ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED',
-      [limit],
+  async unannouncedTokens(limit: number): Promise<ConnectionRow[]> {
+    return connectionRows(
+      await this.manager.query<SqlRow[]>(
+        'SELECT * FROM connections WHERE NOT token_announced ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED',
+        [limit],
+      ),
     );
   }
 
@@ -71,12 +74,13 @@ export class ConnectionsRepository {
 
   /** Clears the default flag of the company's other connections; answers the ids that changed. */
   async clearOtherDefaults(companyId: CompanyId, id: number): Promise<number[]> {
-    const rows = await this.manager.query<Array<{ id: number }>>(
+    const rows = await returningRows<SqlRow>(
+      this.manager,
       `UPDATE connections SET is_default = false, updated_at = now()
         WHERE company_id = $1 AND id <> $2 AND is_default RETURNING id`,
       [companyId, id],
     );
-    return (Array.isArray(rows[0]) ? (rows[0] as Array<{ id: number }>) : rows).map((row) => row.id);
+    return mapRows(rows, (r) => r.int('id'));
   }
 
   async otherDefaultExists(companyId: CompanyId, id: number): Promise<boolean> {
@@ -89,23 +93,27 @@ export class ConnectionsRepository {
 
   async insert(values: Record<string, unknown>): Promise<ConnectionRow> {
     const columns = Object.keys(values);
-    const [row] = await this.manager.query<ConnectionRow[]>(
+    const rows = await this.manager.query<SqlRow[]>(
       `INSERT INTO connections (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})
        RETURNING *`,
       Object.values(values),
     );
-    return row as ConnectionRow;
+    const [row] = connectionRows(rows);
+    if (!row) throw new Error('INSERT INTO connections returned no row');
+    return row;
   }
 
   async update(companyId: CompanyId, id: number, values: Record<string, unknown>): Promise<ConnectionRow> {
     const columns = Object.keys(values);
     const sets = columns.map((column, i) => `${column} = $${i + 3}`);
-    const result = await this.manager.query<unknown>(
+    const rows = await returningRows<SqlRow>(
+      this.manager,
       `UPDATE connections SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE company_id = $1 AND id = $2 RETURNING *`,
       [companyId, id, ...Object.values(values)],
     );
-    const rows = (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as ConnectionRow[];
-    return rows[0] as ConnectionRow;
+    const [row] = connectionRows(rows);
+    if (!row) throw new DomainError('ERR_NO_WAPP_FOUND');
+    return row;
   }
 
   async remove(companyId: CompanyId, id: number): Promise<void> {

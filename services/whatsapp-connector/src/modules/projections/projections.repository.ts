@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
-import { TransactionHost } from '@cs/platform/database';
+import { mapRows, type SqlRow, TransactionHost } from '@cs/platform/database';
 
 /** Local projections of identity's companies (plan limit, settings) and tickets' queues (names, colours). */
 @Injectable()
@@ -38,11 +38,11 @@ export class ProjectionsRepository {
   }
 
   async planLimit(companyId: CompanyId): Promise<number | null> {
-    const [row] = await this.transactions.manager.query<Array<{ plan_connections: number | null }>>(
+    const rows = await this.transactions.manager.query<SqlRow[]>(
       'SELECT plan_connections FROM companies WHERE id = $1',
       [companyId],
     );
-    return row?.plan_connections ?? null;
+    return mapRows(rows, (r) => r.nullable('plan_connections', r.int))[0] ?? null;
   }
 
   /**
@@ -50,11 +50,11 @@ export class ProjectionsRepository {
    * `CheckMsgIsGroup = enabled` means "ignore group messages"; missing or `disabled` lets them through.
    */
   async groupsAllowed(companyId: number): Promise<boolean> {
-    const [row] = await this.transactions.manager.query<Array<{ value: string | null }>>(
+    const rows = await this.transactions.manager.query<SqlRow[]>(
       `SELECT settings->>'CheckMsgIsGroup' AS value FROM companies WHERE id = $1`,
       [companyId],
     );
-    return row?.value !== 'enabled';
+    return mapRows(rows, (r) => r.nullable('value', r.string))[0] !== 'enabled';
   }
 
   async upsertQueue(queue: { id: number; companyId: number; name: string; color: string }): Promise<void> {
@@ -75,10 +75,10 @@ export class ProjectionsRepository {
   }
 
   async queues(companyId: CompanyId): Promise<Map<number, { name: string; color: string }>> {
-    const rows = await this.transactions.manager.query<Array<{ id: number; name: string; color: string }>>(
+    const rows = await this.transactions.manager.query<SqlRow[]>(
       'SELECT id, name, color FROM queues WHERE company_id = $1',
       [companyId],
     );
-    return new Map(rows.map((row) => [row.id, { name: row.name, color: row.color }]));
+    return new Map(mapRows(rows, (r) => [r.int('id'), { name: r.string('name'), color: r.string('color') }] as const));
   }
 }

@@ -8,9 +8,9 @@ import {
   WhatsappContactCommandsTopic,
   WhatsappMessageCommandsTopic,
 } from '@cs/proto/events';
-import { TransactionHost } from '@cs/platform/database';
+import { mapRows, returningRows, type SqlRow, TransactionHost } from '@cs/platform/database';
 import { EventPublisher, InBatches, OnTopic } from '@cs/platform/events';
-import { type CommandKind, type CommandRow, SessionCommands } from './session-commands.js';
+import { COMMAND_COLUMNS, type CommandKind, commandRows, SessionCommands } from './session-commands.js';
 import { emitFailure } from './command-failures.js';
 
 type MessageCommand = TypedEvent<typeof WhatsappMessageCommandsTopic>;
@@ -73,13 +73,14 @@ export class CommandsConsumer {
       if (!recorded) return; // the same command again: already recorded (and carried out, or about to be)
       if (await this.sessionWanted(manager, event.companyId, data.connectionId)) return;
       // no session will ever run it (unknown connection, logged out): it fails now rather than waiting forever
-      const [row] = await manager
-        .query<CommandRow[]>(
+      const [row] = commandRows(
+        await returningRows<SqlRow>(
+          manager,
           `UPDATE session_commands SET status = 'failed', done_at = now(), outcome = '"no session"'
-          WHERE command_id = $1 RETURNING id, command_id, company_id, connection_id, kind, payload, status, causation_id`,
+            WHERE command_id = $1 RETURNING ${COMMAND_COLUMNS}`,
           [data.commandId],
-        )
-        .then((result) => (Array.isArray(result[0]) ? (result[0] as CommandRow[]) : result));
+        ),
+      );
       if (row) await emitFailure(this.events, row, 'ERR_WAPP_NOT_INITIALIZED');
     });
   }
@@ -129,11 +130,11 @@ export class CommandsConsumer {
   }
 
   private async defaultConnection(manager: EntityManager, companyId: number): Promise<number | null> {
-    const rows = await manager.query<Array<{ id: number }>>(
+    const rows = await manager.query<SqlRow[]>(
       'SELECT id FROM connections WHERE company_id = $1 ORDER BY is_default DESC, id LIMIT 1',
       [companyId],
     );
-    return rows[0]?.id ?? null;
+    return mapRows(rows, (r) => r.int('id'))[0] ?? null;
   }
 
   private async sessionWanted(manager: EntityManager, companyId: number, connectionId: number): Promise<boolean> {
@@ -150,11 +151,11 @@ export class CommandsConsumer {
     companyId: number,
     connectionId: number | null,
   ): Promise<number | null> {
-    const rows = await manager.query<Array<{ id: number }>>(
+    const rows = await manager.query<SqlRow[]>(
       `SELECT id FROM connections WHERE company_id = $1 AND status = 'CONNECTED' AND ($2::int IS NULL OR id = $2)
         ORDER BY is_default DESC, id LIMIT 1`,
       [companyId, connectionId],
     );
-    return rows[0]?.id ?? null;
+    return mapRows(rows, (r) => r.int('id'))[0] ?? null;
   }
 }

@@ -44,7 +44,7 @@ export const Leases = {
   ): Promise<number | null> {
     const reclaim = input.reclaim === true;
     await Leases.lockClaimable(manager, input.connectionId, reclaim ? input.owner : undefined);
-    const rows = await returningRows<{ epoch: string }>(
+    const rows = await returningRows<SqlRow>(
       manager,
       `INSERT INTO session_leases AS l (connection_id, company_id, owner, epoch, renewed_at, expires_at)
        VALUES ($1, $2, $3, 1, now(), now() + $4 * interval '1 millisecond')
@@ -54,7 +54,7 @@ export const Leases = {
        RETURNING epoch`,
       [input.connectionId, input.companyId, input.owner, input.ttlMs, reclaim],
     );
-    const epoch = rows[0] ? Number(rows[0].epoch) : null;
+    const epoch = mapRows(rows, (r) => r.int('epoch'))[0] ?? null;
     if (epoch !== null) {
       await manager.query(
         `UPDATE session_lease_history SET released_at = coalesce(released_at, now()),
@@ -76,11 +76,11 @@ export const Leases = {
    * claimed (absent or lapsed, or held under `reclaimFor`, this process's own id, by a predecessor).
    */
   async lockClaimable(manager: EntityManager, connectionId: number, reclaimFor?: string): Promise<boolean> {
-    const rows = await manager.query<Array<{ lapsed: boolean; owner: string }>>(
+    const rows = await manager.query<SqlRow[]>(
       'SELECT expires_at <= now() AS lapsed, owner FROM session_leases WHERE connection_id = $1 FOR UPDATE',
       [connectionId],
     );
-    const row = rows[0];
+    const [row] = mapRows(rows, (r) => ({ lapsed: r.boolean('lapsed'), owner: r.string('owner') }));
     return !row || row.lapsed || (reclaimFor !== undefined && row.owner === reclaimFor);
   },
 
@@ -92,7 +92,7 @@ export const Leases = {
     ttlMs: number,
   ): Promise<Set<number>> {
     if (held.length === 0) return new Set();
-    const rows = await returningRows<{ connection_id: number }>(
+    const rows = await returningRows<SqlRow>(
       manager,
       `UPDATE session_leases AS l SET renewed_at = now(), expires_at = now() + $2 * interval '1 millisecond'
          FROM unnest($3::int[], $4::bigint[]) AS h(connection_id, epoch)
@@ -100,7 +100,7 @@ export const Leases = {
         RETURNING l.connection_id`,
       [owner, ttlMs, held.map((lease) => lease.connectionId), held.map((lease) => lease.epoch)],
     );
-    return new Set(rows.map((row) => row.connection_id));
+    return new Set(mapRows(rows, (r) => r.int('connection_id')));
   },
 
   /**
@@ -113,7 +113,7 @@ export const Leases = {
   ): Promise<void> {
     // released: a fence later in this transaction must ask again (and find the lease lapsed)
     heldIn.get(manager)?.delete(leaseKey(input.connectionId, input.owner, input.epoch));
-    const released = await returningRows<{ connection_id: number }>(
+    const released = await returningRows<SqlRow>(
       manager,
       `UPDATE session_leases SET expires_at = now() WHERE connection_id = $1 AND owner = $2 AND epoch = $3
         RETURNING connection_id`,
@@ -154,11 +154,11 @@ export const Leases = {
 
   /** Whether some process holds a live lease on the connection. */
   async liveOwner(manager: EntityManager, connectionId: number): Promise<string | null> {
-    const [row] = await manager.query<Array<{ owner: string }>>(
+    const rows = await manager.query<SqlRow[]>(
       'SELECT owner FROM session_leases WHERE connection_id = $1 AND expires_at > now()',
       [connectionId],
     );
-    return row?.owner ?? null;
+    return mapRows(rows, (r) => r.string('owner'))[0] ?? null;
   },
 
   /** The ownership snapshot of `owner` (see `OwnershipSnapshot`), for the connections of `providers`. */

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
-import { returningRows, type TransactionHost } from '@cs/platform/database';
-import { type ConnectionRow, toConnectionConfig } from '../connections/connection.row.js';
+import { returningRows, type SqlRow, type TransactionHost } from '@cs/platform/database';
+import { type ConnectionRow, connectionRows, toConnectionConfig } from '../connections/connection.row.js';
 import type { ConnectionEvents } from '../connections/connection-events.js';
 import type { MediaStoreService } from '../media/media-store.js';
 import type { ProjectionsRepository } from '../projections/projections.repository.js';
@@ -201,12 +201,13 @@ export class OwnedSessions {
 
   /** Marks a connection DISCONNECTED without a session (no process ran it) and tells everyone. */
   async disconnected(manager: EntityManager, connectionId: number): Promise<void> {
-    const rows = await returningRows<ConnectionRow>(
+    const rows = await returningRows<SqlRow>(
       manager,
       `UPDATE connections SET status = 'DISCONNECTED', qrcode = '', pairing_code = NULL, session_wanted = false,
               updated_at = now() WHERE id = $1 RETURNING *`,
       [connectionId],
     );
-    if (rows[0]) await this.deps.connectionEvents.changed(rows[0], 'session');
+    const [row] = connectionRows(rows);
+    if (row) await this.deps.connectionEvents.changed(row, 'session');
   }
 }

@@ -1,9 +1,9 @@
 import type { EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
 import { ContactsExported, MessageSent, NumberChecked, type OutboundContent } from '@cs/proto/events';
-import type { TransactionHost } from '@cs/platform/database';
+import type { SqlRow, TransactionHost } from '@cs/platform/database';
 import type { EventPublisher } from '@cs/platform/events';
-import type { ConnectionRow } from '../connections/connection.row.js';
+import { connectionRows } from '../connections/connection.row.js';
 import { LeaseLostError } from '../../providers/provider.port.js';
 import { emitFailure } from './command-failures.js';
 import { byConnection, waitsForSession } from './command-batches.js';
@@ -264,9 +264,9 @@ export class SessionCommandRunner {
 
   /** Start / new QR: the session is stopped and opened again from its row (new QR: its credentials wiped first). */
   private async restart(live: LiveSession, command: CommandRow): Promise<void> {
-    const [row] = await this.transactions.dataSource.query<ConnectionRow[]>('SELECT * FROM connections WHERE id = $1', [
-      live.connectionId,
-    ]);
+    const [row] = connectionRows(
+      await this.transactions.dataSource.query<SqlRow[]>('SELECT * FROM connections WHERE id = $1', [live.connectionId]),
+    );
     await this.owned.fenced(live, (manager) =>
       SessionCommands.finish(manager, command.id, 'done', { owner: this.owned.processId }),
     );

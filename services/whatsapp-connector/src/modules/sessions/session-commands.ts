@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { randomUUID } from 'node:crypto';
-import { returningRows } from '@cs/platform/database';
+import { mapRows, returningRows, type RowReader, type SqlRow } from '@cs/platform/database';
 
 /**
  * Commands for a connection's session, kept in `session_commands` until the process that owns the session has
@@ -8,17 +8,19 @@ import { returningRows } from '@cs/platform/database';
  * command is recorded once and carried out once), and start/new-QR/logout from the HTTP routes, which may land
  * on any process.
  */
-export type CommandKind =
-  | 'send'
-  | 'delete'
-  | 'edit'
-  | 'mark-read'
-  | 'check-numbers'
-  | 'export-contacts'
-  | 'profile-picture'
-  | 'start'
-  | 'new-qr'
-  | 'logout';
+export const COMMAND_KINDS = [
+  'send',
+  'delete',
+  'edit',
+  'mark-read',
+  'check-numbers',
+  'export-contacts',
+  'profile-picture',
+  'start',
+  'new-qr',
+  'logout',
+] as const;
+export type CommandKind = (typeof COMMAND_KINDS)[number];
 
 export const LIFECYCLE_KINDS: readonly CommandKind[] = ['start', 'new-qr', 'logout'];
 
@@ -32,6 +34,24 @@ export interface CommandRow {
   status: 'pending' | 'done' | 'failed';
   causation_id: string | null;
 }
+
+/** The columns of `session_commands` that {@link readCommandRow} reads. */
+export const COMMAND_COLUMNS = 'id, command_id, company_id, connection_id, kind, payload, status, causation_id';
+
+/** A `session_commands` row of {@link COMMAND_COLUMNS} (`id` is a bigint, kept as its text). */
+export const readCommandRow = (r: RowReader): CommandRow => ({
+  id: String(r.int('id')),
+  command_id: r.string('command_id'),
+  company_id: r.int('company_id'),
+  connection_id: r.int('connection_id'),
+  kind: r.oneOf('kind', COMMAND_KINDS),
+  payload: r.json<Record<string, unknown>>('payload'),
+  status: r.oneOf('status', ['pending', 'done', 'failed'] as const),
+  causation_id: r.nullable('causation_id', r.string),
+});
+
+/** `session_commands` rows, checked ({@link readCommandRow}). */
+export const commandRows = (rows: readonly SqlRow[]): CommandRow[] => mapRows(rows, readCommandRow);
 
 export const SessionCommands = {
   /** Records a command once (by `commandId`); answers false when it was already recorded. */
@@ -62,23 +82,23 @@ export const SessionCommands = {
   },
 
   /** Pending commands of the given connections, oldest first. */
-  pending(manager: EntityManager, connectionIds: readonly number[], limit = 200): Promise<CommandRow[]> {
-    if (connectionIds.length === 0) return Promise.resolve([]);
-    return manager.query<CommandRow[]>(
-      `SELECT id, command_id, company_id, connection_id, kind, payload, status, causation_id FROM session_commands
+  async pending(manager: EntityManager, connectionIds: readonly number[], limit = 200): Promise<CommandRow[]> {
+    if (connectionIds.length === 0) return [];
+    const rows = await manager.query<SqlRow[]>(
+      `SELECT ${COMMAND_COLUMNS} FROM session_commands
         WHERE status = 'pending' AND connection_id = ANY($1::int[]) ORDER BY id LIMIT $2`,
       [connectionIds, limit],
     );
+    return commandRows(rows);
   },
 
   /** Locks a command for carrying it out; null when another process did it meanwhile. */
   async lock(manager: EntityManager, id: string): Promise<CommandRow | null> {
-    const [row] = await manager.query<CommandRow[]>(
-      `SELECT id, command_id, company_id, connection_id, kind, payload, status, causation_id FROM session_commands
-        WHERE id = $1 AND status = 'pending' FOR UPDATE SKIP LOCKED`,
+    const rows = await manager.query<SqlRow[]>(
+      `SELECT ${COMMAND_COLUMNS} FROM session_commands WHERE id = $1 AND status = 'pending' FOR UPDATE SKIP LOCKED`,
       [id],
     );
-    return row ?? null;
+    return commandRows(rows)[0] ?? null;
   },
 
   async finish(manager: EntityManager, id: string, status: 'done' | 'failed', outcome: unknown): Promise<void> {
@@ -91,13 +111,13 @@ export const SessionCommands = {
 
   /** Closes the pending lifecycle commands of a connection (a fresh start carries them out at once). */
   async takeLifecycle(manager: EntityManager, connectionId: number): Promise<CommandKind[]> {
-    const rows = await manager.query<Array<{ kind: CommandKind }>>(
+    const rows = await manager.query<SqlRow[]>(
       `WITH taken AS (
          UPDATE session_commands SET status = 'done', done_at = now(), outcome = '"applied on start"'
           WHERE connection_id = $1 AND status = 'pending' AND kind = ANY($2::text[]) RETURNING kind, id)
        SELECT kind FROM taken ORDER BY id`,
       [connectionId, LIFECYCLE_KINDS],
     );
-    return rows.map((row) => row.kind);
+    return mapRows(rows, (r) => r.oneOf('kind', COMMAND_KINDS));
   },
 };

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import { returningRows, type TransactionHost } from '@cs/platform/database';
+import { mapRows, returningRows, type SqlRow, type TransactionHost } from '@cs/platform/database';
 import type { ConnectorConfig } from '../../config/env.js';
-import type { ConnectionRow } from '../connections/connection.row.js';
+import { connectionRows } from '../connections/connection.row.js';
 import type { ProviderRegistry } from '../../providers/provider-registry.js';
 import type { ProviderSession } from '../../providers/provider.port.js';
 import {
@@ -273,11 +273,10 @@ export class SessionLeases {
   /** Sessions whose connection was deleted or no longer wants a session (logout, TIMEOUT) are stopped here. */
   private async releaseUnwanted(): Promise<void> {
     if (this.owned.size === 0) return;
-    const rows = await this.query<Array<{ id: number }>>(
-      'SELECT id FROM connections WHERE id = ANY($1::int[]) AND session_wanted',
-      [this.owned.connectionIds],
-    );
-    const wanted = new Set(rows.map((row) => row.id));
+    const rows = await this.query<SqlRow[]>('SELECT id FROM connections WHERE id = ANY($1::int[]) AND session_wanted', [
+      this.owned.connectionIds,
+    ]);
+    const wanted = new Set(mapRows(rows, (r) => r.int('id')));
     for (const live of this.owned.all()) {
       if (!wanted.has(live.connectionId)) await this.owned.endAndRelease(live, 'not wanted');
     }
@@ -337,9 +336,11 @@ export class SessionLeases {
         // lock order everywhere: the lease row, then the connection row (a session's status report holds its lease
         // share-locked while it updates the connection)
         if (!(await Leases.lockClaimable(manager, connectionId, reclaimFor))) return 'taken' as const;
-        const [row] = await manager.query<ConnectionRow[]>(
-          'SELECT * FROM connections WHERE id = $1 AND session_wanted FOR UPDATE SKIP LOCKED',
-          [connectionId],
+        const [row] = connectionRows(
+          await manager.query<SqlRow[]>(
+            'SELECT * FROM connections WHERE id = $1 AND session_wanted FOR UPDATE SKIP LOCKED',
+            [connectionId],
+          ),
         );
         if (!row) return 'skipped' as const;
         const epoch = await Leases.claim(manager, {

@@ -9,9 +9,17 @@ import {
   MessageRevoked,
   ReactionReceived,
 } from '@cs/proto/events';
-import { GroupCommit, preparedStatement, returningRows, runPrepared, TransactionHost } from '@cs/platform/database';
+import {
+  GroupCommit,
+  mapRows,
+  preparedStatement,
+  returningRows,
+  runPrepared,
+  type SqlRow,
+  TransactionHost,
+} from '@cs/platform/database';
 import { EventPublisher } from '@cs/platform/events';
-import type { ConnectionRow } from '../connections/connection.row.js';
+import { connectionRows } from '../connections/connection.row.js';
 import { ConnectionEvents } from '../connections/connection-events.js';
 import { ProjectionsRepository } from '../projections/projections.repository.js';
 import type {
@@ -100,12 +108,8 @@ export class SinkFactory {
         ? Promise.resolve([])
         : report(async (manager) => {
             const keys = events.map(dedupeKey);
-            const inserted = await runPrepared<{ message_id: string }>(manager, DEDUPE_INBOUND, [
-              connectionId,
-              keys,
-              companyId,
-            ]);
-            const fresh = new Set(inserted.map((row) => row.message_id));
+            const inserted = await runPrepared<SqlRow>(manager, DEDUPE_INBOUND, [connectionId, keys, companyId]);
+            const fresh = new Set(mapRows(inserted, (r) => r.string('message_id')));
             // a key repeated in the list is new only the first time
             const isNew = keys.map((key) => fresh.delete(key));
             const groupsAllowed = events.some((event, index) => isNew[index] && event.data.isGroup)
@@ -129,7 +133,7 @@ export class SinkFactory {
       status: async (update) => {
         await run(async (manager) => {
           const ended = update.status === 'TIMEOUT' || update.status === 'DISCONNECTED';
-          const rows = await returningRows<ConnectionRow>(
+          const rows = await returningRows<SqlRow>(
             manager,
             `UPDATE connections SET status = $3::text,
                 qrcode = CASE WHEN $3::text = 'qrcode' THEN coalesce($4::text, qrcode) ELSE '' END,
@@ -150,7 +154,7 @@ export class SinkFactory {
               ended,
             ],
           );
-          const row = rows[0];
+          const [row] = connectionRows(rows);
           if (row) await this.connectionEvents.changed(row, 'session');
         });
         onStatus(connectionId, update);

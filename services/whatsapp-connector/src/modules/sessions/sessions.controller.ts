@@ -1,12 +1,12 @@
 import { Body, Controller, Delete, Param, Post, Put } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { type MessageResponse, type StartSessionBody, StartSessionSchema } from '@cs/proto/http';
-import { returningRows, TransactionHost } from '@cs/platform/database';
+import { returningRows, type SqlRow, TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CompanyIdParam, Roles } from '@cs/platform/tenancy';
 import { ProviderRegistry } from '../../providers/provider-registry.js';
-import type { ConnectionRow } from '../connections/connection.row.js';
+import { connectionRows } from '../connections/connection.row.js';
 import { ConnectionEvents } from '../connections/connection-events.js';
 import { ConnectionsRepository } from '../connections/connections.repository.js';
 import { Leases } from './lease.repository.js';
@@ -77,12 +77,14 @@ export class SessionsController {
     await this.transactions.run(async (manager) => {
       const row = await this.connections.find(companyId, id, { lock: true });
       if (!row) throw new DomainError('ERR_NO_WAPP_FOUND');
-      const [updated] = await returningRows<ConnectionRow>(
-        manager,
-        `UPDATE connections SET session_wanted = true, status = 'OPENING', qrcode = '', pairing_code = NULL,
-                pairing_number = $3, retries = 0, updated_at = now()
-          WHERE company_id = $1 AND id = $2 RETURNING *`,
-        [companyId, id, pairingNumber],
+      const [updated] = connectionRows(
+        await returningRows<SqlRow>(
+          manager,
+          `UPDATE connections SET session_wanted = true, status = 'OPENING', qrcode = '', pairing_code = NULL,
+                  pairing_number = $3, retries = 0, updated_at = now()
+            WHERE company_id = $1 AND id = $2 RETURNING *`,
+          [companyId, id, pairingNumber],
+        ),
       );
       if (updated) await this.events.changed(updated, 'session');
       await SessionCommands.enqueue(manager, { companyId, connectionId: id, kind });

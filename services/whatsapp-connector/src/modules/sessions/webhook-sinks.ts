@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionHost } from '@cs/platform/database';
-import { type ConnectionRow, toConnectionConfig } from '../connections/connection.row.js';
+import { type SqlRow, TransactionHost } from '@cs/platform/database';
+import { connectionRows, toConnectionConfig } from '../connections/connection.row.js';
 import { ProjectionsRepository } from '../projections/projections.repository.js';
 import type { WebhookSinks } from '../../providers/provider.port.js';
 import { SinkFactory } from './session-sink.js';
@@ -18,9 +18,9 @@ export class WebhookSinksService implements WebhookSinks {
   ) {}
 
   async forConnection(connectionId: number): ReturnType<WebhookSinks['forConnection']> {
-    const [row] = await this.transactions.manager.query<ConnectionRow[]>('SELECT * FROM connections WHERE id = $1', [
-      connectionId,
-    ]);
+    const [row] = connectionRows(
+      await this.transactions.manager.query<SqlRow[]>('SELECT * FROM connections WHERE id = $1', [connectionId]),
+    );
     if (!row) return null;
     const connection = toConnectionConfig(row, await this.projections.groupsAllowed(row.company_id));
     return { connection, sink: this.sinks.create(connection, async () => undefined) };

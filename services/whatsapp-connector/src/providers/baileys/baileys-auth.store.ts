@@ -11,6 +11,7 @@ import {
 } from 'baileys';
 import type { EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
+import { mapRows, type SqlRow } from '@cs/platform/database';
 import type { SessionContext } from '../provider.port.js';
 
 /** Rows per multi-row INSERT (4 parameters each, far under PostgreSQL's 65 535). */
@@ -44,12 +45,13 @@ export class BaileysAuthStore implements SignalKeyStore {
 
   async readCreds(): Promise<AuthenticationCreds | null> {
     const rows = await this.context.transaction((manager) =>
-      manager.query<{ value: string }[]>(
+      manager.query<SqlRow[]>(
         'SELECT value FROM baileys_auth_keys WHERE company_id = $1 AND connection_id = $2 AND type = $3 AND key_id = $3',
         [this.companyId, this.connectionId, CREDS],
       ),
     );
-    return rows[0] ? (decode(rows[0].value) as AuthenticationCreds) : null;
+    const [value] = mapRows(rows, (r) => r.string('value'));
+    return value === undefined ? null : (decode(value) as AuthenticationCreds);
   }
 
   async saveCreds(creds: AuthenticationCreds): Promise<void> {
@@ -65,13 +67,13 @@ export class BaileysAuthStore implements SignalKeyStore {
     const result: { [id: string]: SignalDataTypeMap[T] } = {};
     if (ids.length === 0) return result;
     const rows = await this.context.transaction((manager) =>
-      manager.query<{ key_id: string; value: string }[]>(
+      manager.query<SqlRow[]>(
         `SELECT key_id, value FROM baileys_auth_keys
           WHERE company_id = $1 AND connection_id = $2 AND type = $3 AND key_id = ANY($4::text[])`,
         [this.companyId, this.connectionId, type, ids],
       ),
     );
-    for (const row of rows) {
+    for (const row of mapRows(rows, (r) => ({ key_id: r.string('key_id'), value: r.string('value') }))) {
       let value = decode(row.value);
       if (type === 'app-state-sync-key' && value) {
         value = proto.Message.AppStateSyncKeyData.fromObject(value);

@@ -1,5 +1,6 @@
 import { BufferJSON, proto, type WAMessage } from 'baileys';
 import type { EntityManager } from 'typeorm';
+import { mapRows, type RowReader, type SqlRow } from '@cs/platform/database';
 import type { ContactUpdate, SessionContext } from '../provider.port.js';
 
 /**
@@ -52,6 +53,18 @@ interface ContactRow {
   notify: string | null;
   profile_pic_url: string | null;
 }
+
+const CONTACT_COLUMNS = 'jid, number, lid, is_group, name, notify, profile_pic_url';
+
+const readContactRow = (r: RowReader): ContactRow => ({
+  jid: r.string('jid'),
+  number: r.nullable('number', r.string),
+  lid: r.nullable('lid', r.string),
+  is_group: r.boolean('is_group'),
+  name: r.nullable('name', r.string),
+  notify: r.nullable('notify', r.string),
+  profile_pic_url: r.nullable('profile_pic_url', r.string),
+});
 
 /** The provider's own rows besides auth state: messages (`baileys_messages`) and contacts (`baileys_contacts`). */
 export class BaileysDataStore {
@@ -132,10 +145,13 @@ export class BaileysDataStore {
   /** Merges what WhatsApp said about a contact; resolves with the update to report, or null when nothing changed. */
   async mergeContact(facts: ContactFacts): Promise<ContactUpdate | null> {
     return this.context.transaction(async (manager) => {
-      const [before] = await manager.query<ContactRow[]>(
-        `SELECT jid, number, lid, is_group, name, notify, profile_pic_url FROM baileys_contacts
-          WHERE company_id = $1 AND connection_id = $2 AND jid = $3 FOR UPDATE`,
-        [...this.scope, facts.jid],
+      const [before] = mapRows(
+        await manager.query<SqlRow[]>(
+          `SELECT ${CONTACT_COLUMNS} FROM baileys_contacts
+            WHERE company_id = $1 AND connection_id = $2 AND jid = $3 FOR UPDATE`,
+          [...this.scope, facts.jid],
+        ),
+        readContactRow,
       );
       const after: ContactRow = {
         jid: facts.jid,
@@ -175,13 +191,12 @@ export class BaileysDataStore {
 
   async listContacts(): Promise<ContactUpdate[]> {
     const rows = await this.context.transaction((manager) =>
-      manager.query<ContactRow[]>(
-        `SELECT jid, number, lid, is_group, name, notify, profile_pic_url FROM baileys_contacts
-          WHERE company_id = $1 AND connection_id = $2 ORDER BY jid`,
+      manager.query<SqlRow[]>(
+        `SELECT ${CONTACT_COLUMNS} FROM baileys_contacts WHERE company_id = $1 AND connection_id = $2 ORDER BY jid`,
         this.scope,
       ),
     );
-    return rows.map(toContactUpdate);
+    return mapRows(rows, (r) => toContactUpdate(readContactRow(r)));
   }
 
   /** Everything the provider stored for the connection (auth state excluded: see `BaileysAuthStore.wipeAuth`). */
@@ -191,31 +206,24 @@ export class BaileysDataStore {
   }
 
   private async findIn(manager: EntityManager, messageId: string): Promise<StoredMessage | null> {
-    const [row] = await manager.query<
-      {
-        message_id: string;
-        chat_jid: string;
-        participant: string | null;
-        from_me: boolean;
-        sent_by_us: boolean;
-        content: string | null;
-        sent_at: Date | null;
-      }[]
-    >(
+    const rows = await manager.query<SqlRow[]>(
       `SELECT message_id, chat_jid, participant, from_me, sent_by_us, content, sent_at FROM baileys_messages
         WHERE company_id = $1 AND connection_id = $2 AND message_id = $3`,
       [...this.scope, messageId],
     );
-    if (!row) return null;
-    return {
-      messageId: row.message_id,
-      chatJid: row.chat_jid,
-      participant: row.participant,
-      fromMe: row.from_me,
-      sentByUs: row.sent_by_us,
-      message: row.content ? deserializeMessage(row.content) : null,
-      sentAt: row.sent_at,
-    };
+    const [found] = mapRows(rows, (r): StoredMessage => {
+      const content = r.nullable('content', r.string);
+      return {
+        messageId: r.string('message_id'),
+        chatJid: r.string('chat_jid'),
+        participant: r.nullable('participant', r.string),
+        fromMe: r.boolean('from_me'),
+        sentByUs: r.boolean('sent_by_us'),
+        message: content ? deserializeMessage(content) : null,
+        sentAt: r.nullable('sent_at', r.date),
+      };
+    });
+    return found ?? null;
   }
 }
 

@@ -23,7 +23,7 @@ import {
   type SimulatorSentQuery,
   SimulatorSentQuerySchema,
 } from '@cs/proto/http';
-import { preparedStatement, runPrepared, TransactionHost } from '@cs/platform/database';
+import { mapRows, preparedStatement, runPrepared, type SqlRow, TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CompanyIdParam } from '@cs/platform/tenancy';
@@ -96,7 +96,7 @@ export class SimulatorController {
   ): Promise<string[]> {
     const connections = [...new Set(entries.map((entry) => entry.connectionId))];
     const messageIds = entries.map(simulatedMessageId);
-    const rows = await runPrepared<{ message_id: string }>(this.transactions.manager, QUEUE_SIMULATED, [
+    const rows = await runPrepared<SqlRow>(this.transactions.manager, QUEUE_SIMULATED, [
       companyId,
       connections,
       entries.map((entry) => entry.connectionId),
@@ -224,29 +224,19 @@ export class SimulatorController {
   ): Promise<SimulatorSentMessage[]> {
     await this.connection(companyId, id);
     const jid = chat ? (chat.includes('@') ? chat : `${chat.replace(/\D/g, '')}@s.whatsapp.net`) : null;
-    const rows = await this.transactions.manager.query<
-      Array<{
-        message_id: string;
-        chat_jid: string;
-        content: OutboundContent;
-        quoted_message_id: string | null;
-        sent_at: Date;
-        deleted: boolean;
-        edited_at: Date | null;
-      }>
-    >(
+    const rows = await this.transactions.manager.query<SqlRow[]>(
       `SELECT message_id, chat_jid, content, quoted_message_id, sent_at, deleted, edited_at FROM simulator_sent
         WHERE company_id = $1 AND connection_id = $2 AND ($3::text IS NULL OR chat_jid = $3) ORDER BY id`,
       [companyId, id, jid],
     );
-    return rows.map((row) => ({
-      messageId: row.message_id,
-      chatJid: row.chat_jid,
-      content: row.content,
-      quotedMessageId: row.quoted_message_id,
-      sentAt: new Date(row.sent_at).toISOString(),
-      deleted: row.deleted,
-      editedAt: row.edited_at ? new Date(row.edited_at).toISOString() : null,
+    return mapRows(rows, (r) => ({
+      messageId: r.string('message_id'),
+      chatJid: r.string('chat_jid'),
+      content: r.json<OutboundContent>('content'),
+      quotedMessageId: r.nullable('quoted_message_id', r.string),
+      sentAt: r.isoDate('sent_at'),
+      deleted: r.boolean('deleted'),
+      editedAt: r.nullable('edited_at', r.isoDate),
     }));
   }
 
@@ -257,19 +247,17 @@ export class SimulatorController {
     @Param('id', new IdPipe('ERR_NO_WAPP_FOUND')) id: number,
   ): Promise<SimulatorLogEntry[]> {
     await this.connection(companyId, id);
-    const rows = await this.transactions.manager.query<
-      Array<{ id: string; owner: string; epoch: string; event: string; detail: string; at: Date }>
-    >(
+    const rows = await this.transactions.manager.query<SqlRow[]>(
       'SELECT id, owner, epoch, event, detail, at FROM simulator_log WHERE company_id = $1 AND connection_id = $2 ORDER BY id',
       [companyId, id],
     );
-    return rows.map((row) => ({
-      id: Number(row.id),
-      owner: row.owner,
-      epoch: Number(row.epoch),
-      event: row.event,
-      detail: row.detail,
-      at: new Date(row.at).toISOString(),
+    return mapRows(rows, (r) => ({
+      id: r.int('id'),
+      owner: r.string('owner'),
+      epoch: r.int('epoch'),
+      event: r.string('event'),
+      detail: r.string('detail'),
+      at: r.isoDate('at'),
     }));
   }
 }

@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { ConnectionStatus, InboundMessage } from '@cs/proto/events';
 import type { SimulatorInboxPayload } from '@cs/proto/http';
-import { preparedStatement, returningRows, runPrepared } from '@cs/platform/database';
+import {
+  mapRows,
+  preparedStatement,
+  returningRows,
+  type RowReader,
+  runPrepared,
+  type SqlRow,
+} from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import {
   type ContactUpdate,
@@ -44,6 +51,17 @@ interface InboxRow {
   payload: SimulatorInboxPayload;
   created_at: Date;
 }
+
+const INBOX_KINDS = ['message', 'receipt', 'edit', 'revoke', 'reaction', 'call'] as const satisfies readonly InboxRow['kind'][];
+
+/** A `simulator_inbox` row (`id` a bigint, kept as its text). */
+const readInboxRow = (r: RowReader): InboxRow => ({
+  id: r.string('id'),
+  message_id: r.string('message_id'),
+  kind: r.oneOf('kind', INBOX_KINDS),
+  payload: r.json<SimulatorInboxPayload>('payload'),
+  created_at: r.date('created_at'),
+});
 
 const ACKS = { delivered: 3, read: 4, played: 5 } as const;
 
@@ -139,11 +157,10 @@ export class SimulatorSession implements ProviderSession {
         'UPDATE simulator_devices SET scan_requested = false WHERE connection_id = $1 AND NOT linked',
         [this.connectionId],
       );
-      const [row] = await manager.query<Array<{ linked: boolean; number: string | null }>>(
-        'SELECT linked, number FROM simulator_devices WHERE connection_id = $1',
-        [this.connectionId],
-      );
-      return row;
+      const rows = await manager.query<SqlRow[]>('SELECT linked, number FROM simulator_devices WHERE connection_id = $1', [
+        this.connectionId,
+      ]);
+      return mapRows(rows, (r) => ({ linked: r.boolean('linked'), number: r.nullable('number', r.string) }))[0];
     });
     await this.report('OPENING');
     if (device?.linked) {
@@ -226,13 +243,12 @@ export class SimulatorSession implements ProviderSession {
     this.polling = true;
     try {
       if (this.status === 'qrcode' || this.status === 'PAIRING') {
-        const [row] = await this.context.transaction((manager) =>
-          manager.query<Array<{ scan_requested: boolean }>>(
-            'SELECT scan_requested FROM simulator_devices WHERE connection_id = $1',
-            [this.connectionId],
-          ),
+        const rows = await this.context.transaction((manager) =>
+          manager.query<SqlRow[]>('SELECT scan_requested FROM simulator_devices WHERE connection_id = $1', [
+            this.connectionId,
+          ]),
         );
-        if (row?.scan_requested) await this.scanned();
+        if (mapRows(rows, (r) => r.boolean('scan_requested'))[0]) await this.scanned();
         return false;
       }
       if (this.status !== 'CONNECTED') return false;
@@ -242,12 +258,13 @@ export class SimulatorSession implements ProviderSession {
       const count = await this.fencedReport(async (manager) => {
         // taken and marked delivered in one statement: the transaction commits the marks with the sink's writes,
         // or neither (the rows of a batch that did not commit are taken again by the next poll, here or elsewhere)
-        const rows = (
-          await runPrepared<InboxRow>(manager, TAKE_INBOX, [
+        const rows = mapRows(
+          await runPrepared<SqlRow>(manager, TAKE_INBOX, [
             this.connectionId,
             this.context.lease.owner,
             this.context.lease.epoch,
-          ])
+          ]),
+          readInboxRow,
         ).sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
         let reported = 0; // rows reported to the sink, in order
         // consecutive messages (and edits, revokes, reactions, calls) go to the sink together: one dedupe insert
@@ -433,12 +450,13 @@ export class SimulatorSession implements ProviderSession {
           this.context.lease.epoch,
         ],
       );
-      const [row] = await manager.query<Array<{ message_id: string; sent_at: Date }>>(
+      const rows = await manager.query<SqlRow[]>(
         'SELECT message_id, sent_at FROM simulator_sent WHERE connection_id = $1 AND idempotency_key = $2',
         [this.connectionId, request.idempotencyKey],
       );
-      if (!row) throw new Error('simulated send was not recorded');
-      return { messageId: row.message_id, timestamp: new Date(row.sent_at) };
+      const [sent] = mapRows(rows, (r) => ({ messageId: r.string('message_id'), timestamp: r.date('sent_at') }));
+      if (!sent) throw new Error('simulated send was not recorded');
+      return sent;
     });
   }
 
@@ -495,7 +513,7 @@ export class SimulatorSession implements ProviderSession {
   async listContacts(): Promise<ContactUpdate[]> {
     this.ready();
     const rows = await this.context.transaction((manager) =>
-      manager.query<Array<{ number: string; name: string | null }>>(
+      manager.query<SqlRow[]>(
         `SELECT DISTINCT ON (payload->'from'->>'number') payload->'from'->>'number' AS number,
                 payload->'from'->>'name' AS name
            FROM simulator_inbox WHERE connection_id = $1 AND kind = 'message'
@@ -503,12 +521,11 @@ export class SimulatorSession implements ProviderSession {
         [this.connectionId],
       ),
     );
-    return rows.map((row) => ({
-      contact: { jid: jidOf(row.number), number: row.number, lid: null, pushName: row.name },
-      isGroup: false,
-      name: row.name,
-      profilePicUrl: null,
-    }));
+    return mapRows(rows, (r) => {
+      const number = r.string('number');
+      const name = r.nullable('name', r.string);
+      return { contact: { jid: jidOf(number), number, lid: null, pushName: name }, isGroup: false, name, profilePicUrl: null };
+    });
   }
 
   async logout(): Promise<void> {

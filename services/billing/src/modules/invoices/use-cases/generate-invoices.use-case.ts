@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { PLATFORM_COMPANY_ID } from '@cs/proto/common';
 import { APP_CONFIG } from '@cs/platform/config';
-import { TransactionHost } from '@cs/platform/database';
+import { mapRows, type SqlRow, TransactionHost } from '@cs/platform/database';
 import { LOGGER } from '@cs/platform/logging';
 
 /**
@@ -44,12 +44,12 @@ export class GenerateInvoicesUseCase {
   }
 
   private async generate(companyId: number | null): Promise<number[]> {
-    const rows = await this.transactions.manager.query<Array<{ id: number; company_id: number }>>(GENERATE_SQL, [
+    const rows = await this.transactions.manager.query<SqlRow[]>(GENERATE_SQL, [
       PLATFORM_COMPANY_ID,
       this.config.BILLING_INVOICE_LEAD_DAYS,
       companyId,
     ]);
     if (rows.length > 0) this.logger.info({ invoices: rows.length }, 'invoices created');
-    return rows.map((row) => row.id);
+    return mapRows(rows, (r) => r.int('id'));
   }
 }

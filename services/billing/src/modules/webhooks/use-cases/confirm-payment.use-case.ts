@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { PaymentCompleted } from '@cs/proto/events';
-import { returningRows, TransactionHost } from '@cs/platform/database';
+import { mapRow, returningRows, type SqlRow, TransactionHost } from '@cs/platform/database';
 import { EventPublisher } from '@cs/platform/events';
 import { LOGGER } from '@cs/platform/logging';
 import { PIX_PROVIDER, type PixProvider, type ProviderCharge } from '../../provider/pix-provider.js';
@@ -24,13 +24,19 @@ export class ConfirmPaymentUseCase {
 
   /** `known`: the charge as the provider answered it moments ago (reconciliation), instead of asking again. */
   async execute(txid: string, endToEndId: string, known?: ProviderCharge): Promise<ConfirmOutcome> {
-    const [charge] = await this.transactions.manager.query<
-      Array<{ txid: string; company_id: number; invoice_id: number; value: string }>
-    >('SELECT txid, company_id, invoice_id, value::text AS value FROM charges WHERE txid = $1', [txid]);
-    if (!charge) {
+    const [row] = await this.transactions.manager.query<SqlRow[]>(
+      'SELECT company_id, invoice_id, value::text AS value FROM charges WHERE txid = $1',
+      [txid],
+    );
+    if (!row) {
       this.logger.warn({ txid }, 'payment notification for an unknown txid ignored');
       return 'unknown-txid';
     }
+    const charge = mapRow(row, (r) => ({
+      companyId: r.int('company_id'),
+      invoiceId: r.int('invoice_id'),
+      value: r.float('value'),
+    }));
     const [seen] = await this.transactions.manager.query<unknown[]>('SELECT 1 FROM payments WHERE end_to_end_id = $1', [
       endToEndId,
     ]);
@@ -38,9 +44,9 @@ export class ConfirmPaymentUseCase {
 
     const remote = known ?? (await this.provider.getCharge(txid));
     const payment = remote?.payments.find((pix) => pix.endToEndId === endToEndId);
-    if (!remote || remote.status !== 'CONCLUIDA' || !payment || Number(payment.amount) < Number(charge.value)) {
+    if (!remote || remote.status !== 'CONCLUIDA' || !payment || Number(payment.amount) < charge.value) {
       this.logger.warn(
-        { txid, invoiceId: charge.invoice_id, providerStatus: remote?.status ?? 'absent' },
+        { txid, invoiceId: charge.invoiceId, providerStatus: remote?.status ?? 'absent' },
         'payment notification not confirmed by the provider: ignored',
       );
       return 'unconfirmed';
@@ -51,28 +57,28 @@ export class ConfirmPaymentUseCase {
         manager,
         `INSERT INTO payments (end_to_end_id, txid, company_id, invoice_id, value, paid_at, applied)
          VALUES ($1, $2, $3, $4, $5, $6, false) ON CONFLICT (end_to_end_id) DO NOTHING RETURNING end_to_end_id`,
-        [endToEndId, txid, charge.company_id, charge.invoice_id, payment.amount, payment.paidAt],
+        [endToEndId, txid, charge.companyId, charge.invoiceId, payment.amount, payment.paidAt],
       );
       if (inserted.length === 0) return 'replay';
       await manager.query(`UPDATE charges SET status = 'CONCLUIDA' WHERE txid = $1`, [txid]);
-      const paid = await returningRows<{ id: number; due_date: string }>(
+      const paid = await returningRows<SqlRow>(
         manager,
         `UPDATE invoices SET status = 'paid', paid_at = $2, updated_at = now()
           WHERE id = $1 AND status = 'open' RETURNING id, due_date::text AS due_date`,
-        [charge.invoice_id, payment.paidAt],
+        [charge.invoiceId, payment.paidAt],
       );
-      const invoice = paid[0];
+      const invoice = paid[0] && mapRow(paid[0], (r) => ({ id: r.int('id'), dueDate: r.string('due_date') }));
       if (!invoice) {
-        this.logger.warn({ txid, invoiceId: charge.invoice_id }, 'a second payment of an already paid invoice');
+        this.logger.warn({ txid, invoiceId: charge.invoiceId }, 'a second payment of an already paid invoice');
         return 'already-paid';
       }
       await manager.query('UPDATE payments SET applied = true WHERE end_to_end_id = $1', [endToEndId]);
       await this.events.emit(PaymentCompleted, {
-        companyId: charge.company_id,
-        key: charge.company_id,
+        companyId: charge.companyId,
+        key: charge.companyId,
         data: {
           invoiceId: invoice.id,
-          invoiceDueDate: invoice.due_date,
+          invoiceDueDate: invoice.dueDate,
           value: Number(payment.amount).toFixed(2),
           provider: this.provider.name,
           txid,
@@ -80,7 +86,7 @@ export class ConfirmPaymentUseCase {
           paidAt: new Date(payment.paidAt).toISOString(),
         },
       });
-      this.logger.info({ invoiceId: invoice.id, companyId: charge.company_id }, 'invoice paid');
+      this.logger.info({ invoiceId: invoice.id, companyId: charge.companyId }, 'invoice paid');
       return 'paid';
     });
   }

@@ -1,12 +1,13 @@
 import type { EventOf } from '@cs/proto/common';
 import { Injectable } from '@nestjs/common';
 import { asCompanyId, type CompanyId } from '@cs/proto/common';
-import type { ContactListItemSnapshot, NumberChecked } from '@cs/proto/events';
-import { returningRows, TransactionHost } from '@cs/platform/database';
+import type { NumberChecked } from '@cs/proto/events';
+import { mapRows, returningRows, type SqlRow, TransactionHost } from '@cs/platform/database';
 import { ContactEntity } from '../../contacts/contact.entity.js';
 import { ContactEvents } from '../../contacts/contact-events.js';
 import { ContactsRepository } from '../../contacts/contacts.repository.js';
 import { ContactListEvents } from '../../contact-lists/contact-list-events.js';
+import { CONTACT_LIST_ITEM_COLUMNS, readContactListItem } from '../../contact-lists/contact-list-item.rows.js';
 import { NumberChecksService, type NumberCheckResult } from '../../number-checks/number-checks.service.js';
 
 /**
@@ -66,15 +67,12 @@ export class ApplyNumberCheckUseCase {
     error: string | null,
   ): Promise<void> {
     if (error) return;
-    const updated = await returningRows<ContactListItemSnapshot>(
+    const rows = await returningRows<SqlRow>(
       this.transactions.manager,
       `UPDATE contact_list_items AS i SET is_whatsapp_valid = r.exists, whatsapp_jid = r.jid, updated_at = now()
        FROM unnest($3::text[], $4::boolean[], $5::text[]) AS r(number, exists, jid)
        WHERE i.company_id = $1 AND i.whatsapp_check_id = $2 AND i.number = r.number
-       RETURNING i.id, i.company_id AS "companyId", i.contact_list_id AS "contactListId", i.name, i.number, i.email,
-                 i.is_whatsapp_valid AS "isWhatsappValid",
-                 to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
-                 to_char(i.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"`,
+       RETURNING ${CONTACT_LIST_ITEM_COLUMNS}`,
       [
         companyId,
         commandId,
@@ -83,6 +81,7 @@ export class ApplyNumberCheckUseCase {
         results.map((entry) => entry.jid),
       ],
     );
+    const updated = mapRows(rows, readContactListItem);
     if (updated.length > 0) await this.listEvents.items(companyId, updated, 'updated');
   }
 }

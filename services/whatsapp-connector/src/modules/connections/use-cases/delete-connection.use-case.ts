@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { AuditTrail } from '@cs/platform/audit';
-import { returningRows, TransactionHost } from '@cs/platform/database';
+import { returningRows, type SqlRow, TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
 import { ProviderRegistry } from '../../../providers/provider-registry.js';
-import type { CommandRow } from '../../sessions/session-commands.js';
+import { COMMAND_COLUMNS, commandRows } from '../../sessions/session-commands.js';
 import { emitFailure } from '../../sessions/command-failures.js';
 import { auditedConnection } from '../connection.row.js';
 import { ConnectionEvents } from '../connection-events.js';
@@ -42,12 +42,13 @@ export class DeleteConnectionUseCase {
       }
       await this.connections.remove(companyId, id);
       await manager.query('DELETE FROM session_leases WHERE connection_id = $1', [id]);
-      const pending = await returningRows<CommandRow>(
-        manager,
-        `UPDATE session_commands SET status = 'failed', done_at = now(), outcome = '"connection deleted"'
-          WHERE connection_id = $1 AND status = 'pending'
-          RETURNING id, command_id, company_id, connection_id, kind, payload, status, causation_id`,
-        [id],
+      const pending = commandRows(
+        await returningRows<SqlRow>(
+          manager,
+          `UPDATE session_commands SET status = 'failed', done_at = now(), outcome = '"connection deleted"'
+            WHERE connection_id = $1 AND status = 'pending' RETURNING ${COMMAND_COLUMNS}`,
+          [id],
+        ),
       );
       // sends that will never go out are reported as failed (tickets shows the message with an error)
       for (const command of pending) await emitFailure(this.publisher, command, 'ERR_WAPP_NOT_INITIALIZED');
