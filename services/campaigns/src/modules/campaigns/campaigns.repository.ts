@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { hasMorePages } from '@cs/proto/common';
-import { CampaignCreated, type CampaignSnapshot, type CampaignStatus, CampaignUpdated } from '@cs/proto/events';
+import {
+  CAMPAIGN_STATUSES,
+  CampaignCreated,
+  type CampaignSnapshot,
+  type CampaignStatus,
+  CampaignUpdated,
+} from '@cs/proto/events';
 import type {
   CampaignCounts,
   CampaignFailures,
@@ -10,7 +16,7 @@ import type {
   CampaignTemplate,
   ListCampaignsQuery,
 } from '@cs/proto/http';
-import { TransactionHost } from '@cs/platform/database';
+import { mapRows, type RowReader, type SqlRow, TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
 
@@ -42,9 +48,59 @@ export interface CampaignRow {
   /** Cloud API: the template sent instead of the messages. */
   template: CampaignTemplate | null;
   started_at: Date | null;
+  /** The live dispatch chain's token (null when none runs). */
+  dispatch_token: string | null;
   created_at: Date;
   updated_at: Date;
 }
+
+/** A `campaigns` row (`SELECT *` or `RETURNING *`), every column checked. */
+export const readCampaignRow = (r: RowReader): CampaignRow => {
+  const text = (column: string) => r.nullable(column, r.string);
+  const id = (column: string) => r.nullable(column, r.int);
+  const at = (column: string) => r.nullable(column, r.date);
+  return {
+    id: r.int('id'),
+    company_id: r.int('company_id'),
+    name: r.string('name'),
+    message1: text('message1'),
+    message2: text('message2'),
+    message3: text('message3'),
+    message4: text('message4'),
+    message5: text('message5'),
+    confirmation_message1: text('confirmation_message1'),
+    confirmation_message2: text('confirmation_message2'),
+    confirmation_message3: text('confirmation_message3'),
+    confirmation_message4: text('confirmation_message4'),
+    confirmation_message5: text('confirmation_message5'),
+    status: r.oneOf('status', CAMPAIGN_STATUSES),
+    confirmation: r.boolean('confirmation'),
+    scheduled_at: at('scheduled_at'),
+    completed_at: at('completed_at'),
+    whatsapp_id: id('whatsapp_id'),
+    contact_list_id: id('contact_list_id'),
+    tag_list_id: id('tag_list_id'),
+    file_list_id: id('file_list_id'),
+    media_path: text('media_path'),
+    media_name: text('media_name'),
+    media_type: text('media_type'),
+    template: r.nullable('template', r.json<CampaignTemplate>),
+    started_at: at('started_at'),
+    dispatch_token: text('dispatch_token'),
+    created_at: r.date('created_at'),
+    updated_at: r.date('updated_at'),
+  };
+};
+
+/** `campaigns` rows, checked ({@link readCampaignRow}). */
+export const campaignRows = (rows: readonly SqlRow[]): CampaignRow[] => mapRows(rows, readCampaignRow);
+
+/** `count(*)::int AS count`'s one row (0 when none). */
+const countOf = (rows: readonly SqlRow[]): number => mapRows(rows, (r) => r.int('count'))[0] ?? 0;
+
+/** `SELECT id, name` rows as `{ id, name }` (the first, or null). */
+const namedOf = (rows: readonly SqlRow[]): { id: number; name: string } | null =>
+  mapRows(rows, (r) => ({ id: r.int('id'), name: r.string('name') }))[0] ?? null;
 
 const PAGE = 20;
 
@@ -71,24 +127,27 @@ export class CampaignsRepository {
   async list(companyId: CompanyId, query: ListCampaignsQuery): Promise<CampaignPage> {
     const offset = (query.pageNumber - 1) * PAGE;
     const search = `%${query.searchParam}%`;
-    const [total] = await this.db.query<Array<{ count: number }>>(
-      'SELECT count(*)::int AS count FROM campaigns WHERE company_id = $1 AND lower(name) LIKE $2',
-      [companyId, search],
+    const count = countOf(
+      await this.db.query<SqlRow[]>(
+        'SELECT count(*)::int AS count FROM campaigns WHERE company_id = $1 AND lower(name) LIKE $2',
+        [companyId, search],
+      ),
     );
-    const rows = await this.db.query<CampaignRow[]>(
-      'SELECT * FROM campaigns WHERE company_id = $1 AND lower(name) LIKE $2 ORDER BY id DESC LIMIT $3 OFFSET $4',
-      [companyId, search, PAGE, offset],
+    const rows = campaignRows(
+      await this.db.query<SqlRow[]>(
+        'SELECT * FROM campaigns WHERE company_id = $1 AND lower(name) LIKE $2 ORDER BY id DESC LIMIT $3 OFFSET $4',
+        [companyId, search, PAGE, offset],
+      ),
     );
-    const count = total?.count ?? 0;
     const records = [];
     for (const row of rows) records.push(await this.toResponse(row));
     return { records, count, hasMore: hasMorePages(count, offset, rows.length) };
   }
 
   async all(companyId: CompanyId): Promise<CampaignResponse[]> {
-    const rows = await this.db.query<CampaignRow[]>('SELECT * FROM campaigns WHERE company_id = $1 ORDER BY id DESC', [
-      companyId,
-    ]);
+    const rows = campaignRows(
+      await this.db.query<SqlRow[]>('SELECT * FROM campaigns WHERE company_id = $1 ORDER BY id DESC', [companyId]),
+    );
     const records = [];
     for (const row of rows) records.push(await this.toResponse(row));
     return records;
@@ -116,9 +175,11 @@ export class CampaignsRepository {
   }
 
   async row(companyId: CompanyId, id: number, lock = false): Promise<CampaignRow> {
-    const [row] = await this.db.query<CampaignRow[]>(
-      `SELECT * FROM campaigns WHERE company_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`,
-      [companyId, id],
+    const [row] = campaignRows(
+      await this.db.query<SqlRow[]>(
+        `SELECT * FROM campaigns WHERE company_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`,
+        [companyId, id],
+      ),
     );
     if (!row) throw new DomainError('ERR_NO_CAMPAIGN_FOUND');
     return row;
@@ -142,7 +203,7 @@ export class CampaignsRepository {
   }
 
   async counts(row: CampaignRow): Promise<CampaignCounts> {
-    const [shipping] = await this.db.query<Array<CampaignCounts & { total: number }>>(
+    const rows = await this.db.query<SqlRow[]>(
       `SELECT count(*)::int AS total,
               count(delivered_at)::int AS delivered,
               count(failed_at)::int AS failed,
@@ -151,13 +212,22 @@ export class CampaignsRepository {
          FROM campaign_shippings WHERE campaign_id = $1`,
       [row.id],
     );
+    const [shipping] = mapRows(rows, (r) => ({
+      total: r.int('total'),
+      delivered: r.int('delivered'),
+      failed: r.int('failed'),
+      confirmationRequested: r.int('confirmationRequested'),
+      confirmed: r.int('confirmed'),
+    }));
     let valid = shipping?.total ?? 0;
     if (valid === 0 && row.started_at === null) {
-      const [audience] = await this.db.query<Array<{ count: number }>>(
-        `SELECT count(DISTINCT number)::int AS count FROM (${AUDIENCE_SQL}) audience`,
-        [row.company_id, row.contact_list_id ?? 0, row.tag_list_id],
+      valid = countOf(
+        await this.db.query<SqlRow[]>(`SELECT count(DISTINCT number)::int AS count FROM (${AUDIENCE_SQL}) audience`, [
+          row.company_id,
+          row.contact_list_id ?? 0,
+          row.tag_list_id,
+        ]),
       );
-      valid = audience?.count ?? 0;
     }
     return {
       valid,
@@ -169,18 +239,22 @@ export class CampaignsRepository {
   }
 
   private async toResponse(row: CampaignRow): Promise<CampaignResponse> {
-    const [list] = row.contact_list_id
-      ? await this.db.query<Array<{ id: number; name: string }>>(
-          'SELECT id, name FROM contact_lists WHERE company_id = $1 AND id = $2',
-          [row.company_id, row.contact_list_id],
+    const list = row.contact_list_id
+      ? namedOf(
+          await this.db.query<SqlRow[]>('SELECT id, name FROM contact_lists WHERE company_id = $1 AND id = $2', [
+            row.company_id,
+            row.contact_list_id,
+          ]),
         )
-      : [];
-    const [whatsapp] = row.whatsapp_id
-      ? await this.db.query<Array<{ id: number; name: string }>>(
-          'SELECT id, name FROM connections WHERE company_id = $1 AND id = $2',
-          [row.company_id, row.whatsapp_id],
+      : null;
+    const whatsapp = row.whatsapp_id
+      ? namedOf(
+          await this.db.query<SqlRow[]>('SELECT id, name FROM connections WHERE company_id = $1 AND id = $2', [
+            row.company_id,
+            row.whatsapp_id,
+          ]),
         )
-      : [];
+      : null;
     return {
       id: row.id,
       companyId: row.company_id,
@@ -207,8 +281,8 @@ export class CampaignsRepository {
       confirmationMessage5: row.confirmation_message5,
       template: row.template ?? null,
       counts: await this.counts(row),
-      contactList: list ?? null,
-      whatsapp: whatsapp ?? null,
+      contactList: list,
+      whatsapp,
       createdAt: row.created_at.toISOString(),
       updatedAt: row.updated_at.toISOString(),
     };

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { CompanyId } from '@cs/proto/common';
 import { CampaignDeleted } from '@cs/proto/events';
 import { CAMPAIGN_MESSAGES, type CampaignBody, type CampaignResponse } from '@cs/proto/http';
-import { TransactionHost } from '@cs/platform/database';
+import { mapRow, type SqlRow, TransactionHost } from '@cs/platform/database';
 import { DomainError, validationError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
 import { DispatchEngine } from '../dispatch/dispatch-engine.js';
@@ -39,7 +39,7 @@ export class CampaignsService {
     await this.awaitReferences(body);
     return this.transactions.run(async (manager) => {
       const fields = await this.fields(manager, companyId, body);
-      const [row] = await manager.query<Array<{ id: number }>>(
+      const [row] = await manager.query<SqlRow[]>(
         `INSERT INTO campaigns (company_id, name, message1, message2, message3, message4, message5,
            confirmation_message1, confirmation_message2, confirmation_message3, confirmation_message4,
            confirmation_message5, confirmation, contact_list_id, tag_list_id, whatsapp_id, file_list_id,
@@ -47,7 +47,7 @@ export class CampaignsService {
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) RETURNING id`,
         [companyId, ...fields.values, fields.scheduledAt ? 'PROGRAMADA' : 'INATIVA'],
       );
-      const id = row!.id;
+      const id = mapRow(row!, (r) => r.int('id'));
       await this.saveTemplate(manager, companyId, id, body);
       if (fields.scheduledAt) await this.engine.scheduleStart(companyId, id, fields.scheduledAt);
       return this.campaigns.announce(companyId, id, 'created');

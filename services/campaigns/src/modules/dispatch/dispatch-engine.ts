@@ -4,11 +4,19 @@ import type { EntityManager } from 'typeorm';
 import { asCompanyId, type CompanyId } from '@cs/proto/common';
 import { type OutboundContent, SendMessage, ShippingDelivered } from '@cs/proto/events';
 import { APP_CONFIG } from '@cs/platform/config';
-import { preparedStatement, returningRows, runPrepared, TransactionHost } from '@cs/platform/database';
+import {
+  mapRows,
+  preparedStatement,
+  returningRows,
+  type RowReader,
+  runPrepared,
+  type SqlRow,
+  TransactionHost,
+} from '@cs/platform/database';
 import { type EmitInput, EventPublisher } from '@cs/platform/events';
 import { JobsService } from '@cs/platform/jobs';
 import type { CampaignsConfig } from '../../config/env.js';
-import { AUDIENCE_SQL, type CampaignRow, CampaignsRepository } from '../campaigns/campaigns.repository.js';
+import { AUDIENCE_SQL, type CampaignRow, campaignRows, CampaignsRepository } from '../campaigns/campaigns.repository.js';
 import { MediaStorage } from '../media/media.storage.js';
 import { CampaignSettingsRepository } from '../settings/campaign-settings.repository.js';
 import { Clock } from './clock.js';
@@ -57,6 +65,24 @@ interface ShippingRow {
   confirmation_requested_at: Date | null;
   confirmed_at: Date | null;
 }
+
+/** A `campaign_shippings` row (`id` a bigint, kept as its text). */
+const readShippingRow = (r: RowReader): ShippingRow => ({
+  id: r.string('id'),
+  number: r.string('number'),
+  message: r.string('message'),
+  confirmation_message: r.nullable('confirmation_message', r.string),
+  confirmation_requested_at: r.nullable('confirmation_requested_at', r.date),
+  confirmed_at: r.nullable('confirmed_at', r.date),
+});
+
+/** A `file_list_options` row with its file (selected `WHERE path IS NOT NULL`: an upload sets both columns). */
+const readFileOption = (r: RowReader) => ({
+  id: r.int('id'),
+  name: r.string('name'),
+  path: r.string('path'),
+  media_type: r.string('media_type'),
+});
 
 /** At most this many messages per dispatch run (one transaction) when the intervals allow it (zero intervals). */
 const BATCH = 200;
@@ -174,7 +200,7 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
    * earlier one dies at its first run, so still one chain sends.
    */
   async watchdog(): Promise<void> {
-    const stalled = await this.transactions.manager.query<Array<{ id: number; company_id: number }>>(
+    const found = await this.transactions.manager.query<SqlRow[]>(
       `SELECT c.id, c.company_id FROM campaigns c
         WHERE c.status = 'EM_ANDAMENTO'
           AND EXISTS (SELECT 1 FROM campaign_shippings s WHERE s.campaign_id = c.id AND s.sent_at IS NULL
@@ -187,13 +213,14 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
           AND c.updated_at < now() - make_interval(secs => $1)`,
       [this.config.CAMPAIGNS_STALLED_AFTER_SECONDS],
     );
+    const stalled = mapRows(found, (r) => ({ id: r.int('id'), companyId: r.int('company_id') }));
     for (const campaign of stalled) {
       await this.transactions.run(async (manager) => {
-        const [row] = await manager.query<CampaignRow[]>(
-          `SELECT * FROM campaigns WHERE id = $1 AND status = 'EM_ANDAMENTO' FOR UPDATE`,
+        const locked = await manager.query<SqlRow[]>(
+          `SELECT id FROM campaigns WHERE id = $1 AND status = 'EM_ANDAMENTO' FOR UPDATE`,
           [campaign.id],
         );
-        if (row) await this.kick(manager, campaign.company_id, campaign.id);
+        if (locked.length > 0) await this.kick(manager, campaign.companyId, campaign.id);
       });
     }
   }
@@ -226,9 +253,11 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
   private async start(job: StartJob): Promise<void> {
     const companyId = asCompanyId(job.companyId);
     await this.transactions.run(async (manager) => {
-      const [row] = await manager.query<CampaignRow[]>(
-        'SELECT * FROM campaigns WHERE company_id = $1 AND id = $2 FOR UPDATE',
-        [companyId, job.campaignId],
+      const [row] = campaignRows(
+        await manager.query<SqlRow[]>('SELECT * FROM campaigns WHERE company_id = $1 AND id = $2 FOR UPDATE', [
+          companyId,
+          job.campaignId,
+        ]),
       );
       if (!row || row.status !== 'PROGRAMADA' || row.scheduled_at?.toISOString() !== job.scheduledAt) return;
       await this.materialize(manager, row);
@@ -261,15 +290,19 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
        ORDER BY sort, number`,
       [row.company_id, row.contact_list_id ?? 0, row.tag_list_id, row.id],
     );
-    const [last] = await manager.query<Array<{ max: number | null }>>(
-      'SELECT max(position) AS max FROM campaign_shippings WHERE campaign_id = $1',
-      [row.id],
+    const [last] = mapRows(
+      await manager.query<SqlRow[]>('SELECT max(position) AS max FROM campaign_shippings WHERE campaign_id = $1', [
+        row.id,
+      ]),
+      (r) => r.nullable('max', r.int),
     );
-    let position = (last?.max ?? -1) + 1;
+    let position = (last ?? -1) + 1;
     for (;;) {
-      const chunk = await manager.query<Array<{ name: string; number: string; email: string }>>(
-        `FETCH ${INSERT_BATCH} FROM campaign_audience`,
-      );
+      const chunk = mapRows(await manager.query<SqlRow[]>(`FETCH ${INSERT_BATCH} FROM campaign_audience`), (r) => ({
+        name: r.string('name'),
+        number: r.string('number'),
+        email: r.string('email'),
+      }));
       if (chunk.length === 0) break;
       const positions: number[] = [];
       const texts: string[] = [];
@@ -354,12 +387,14 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
   ): Promise<{ handed: number; more: boolean; next?: { token: string; at: Date } }> {
     const companyId = asCompanyId(job.companyId);
     return this.transactions.run(async (manager) => {
-      const [row] = await manager.query<CampaignRow[]>(
-        'SELECT * FROM campaigns WHERE company_id = $1 AND id = $2 FOR UPDATE',
-        [companyId, job.campaignId],
+      const [row] = campaignRows(
+        await manager.query<SqlRow[]>('SELECT * FROM campaigns WHERE company_id = $1 AND id = $2 FOR UPDATE', [
+          companyId,
+          job.campaignId,
+        ]),
       );
       const idle = { handed: 0, more: false };
-      if (!row || row.status !== 'EM_ANDAMENTO' || (row as { dispatch_token?: string }).dispatch_token !== job.token) {
+      if (!row || row.status !== 'EM_ANDAMENTO' || row.dispatch_token !== job.token) {
         return idle;
       }
       const connectionId = row.whatsapp_id;
@@ -369,11 +404,13 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
         `INSERT INTO connection_pacing (connection_id, company_id, next_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
         [connectionId, companyId, this.clock.now()],
       );
-      const [pacing] = await manager.query<Array<{ next_at: Date; sent: number }>>(
-        'SELECT next_at, sent FROM connection_pacing WHERE connection_id = $1 FOR UPDATE',
-        [connectionId],
+      const [pacing] = mapRows(
+        await manager.query<SqlRow[]>('SELECT next_at, sent FROM connection_pacing WHERE connection_id = $1 FOR UPDATE', [
+          connectionId,
+        ]),
+        (r) => ({ nextAt: r.date('next_at'), sent: r.int('sent') }),
       );
-      let nextAt = pacing!.next_at;
+      let nextAt = pacing!.nextAt;
       let sent = pacing!.sent;
       let handed = 0;
       while (handed < BATCH && nextAt.getTime() <= this.clock.now().getTime()) {
@@ -409,20 +446,26 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
   /** The next rows to send: confirmed contacts' main messages first, then requests (or main messages) by position. */
   private async nextShippings(manager: EntityManager, row: CampaignRow, limit: number): Promise<ShippingRow[]> {
     const confirmed = row.confirmation
-      ? await manager.query<ShippingRow[]>(
-          `SELECT * FROM campaign_shippings WHERE campaign_id = $1 AND confirmed_at IS NOT NULL AND sent_at IS NULL
-            AND failed_at IS NULL ORDER BY confirmed_at, id LIMIT $2 FOR UPDATE SKIP LOCKED`,
-          [row.id, limit],
+      ? mapRows(
+          await manager.query<SqlRow[]>(
+            `SELECT * FROM campaign_shippings WHERE campaign_id = $1 AND confirmed_at IS NOT NULL AND sent_at IS NULL
+              AND failed_at IS NULL ORDER BY confirmed_at, id LIMIT $2 FOR UPDATE SKIP LOCKED`,
+            [row.id, limit],
+          ),
+          readShippingRow,
         )
       : [];
     if (confirmed.length >= limit) return confirmed;
-    const next = await manager.query<ShippingRow[]>(
-      row.confirmation
-        ? `SELECT * FROM campaign_shippings WHERE campaign_id = $1 AND confirmation_requested_at IS NULL
-             AND sent_at IS NULL AND failed_at IS NULL ORDER BY position LIMIT $2 FOR UPDATE SKIP LOCKED`
-        : `SELECT * FROM campaign_shippings WHERE campaign_id = $1 AND sent_at IS NULL AND failed_at IS NULL
-             ORDER BY position LIMIT $2 FOR UPDATE SKIP LOCKED`,
-      [row.id, limit - confirmed.length],
+    const next = mapRows(
+      await manager.query<SqlRow[]>(
+        row.confirmation
+          ? `SELECT * FROM campaign_shippings WHERE campaign_id = $1 AND confirmation_requested_at IS NULL
+               AND sent_at IS NULL AND failed_at IS NULL ORDER BY position LIMIT $2 FOR UPDATE SKIP LOCKED`
+          : `SELECT * FROM campaign_shippings WHERE campaign_id = $1 AND sent_at IS NULL AND failed_at IS NULL
+               ORDER BY position LIMIT $2 FOR UPDATE SKIP LOCKED`,
+        [row.id, limit - confirmed.length],
+      ),
+      readShippingRow,
     );
     return [...confirmed, ...next];
   }
@@ -464,10 +507,13 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
     const mains = shippings.filter((shipping) => !isRequest(shipping));
     const options =
       row.file_list_id !== null && mains.length > 0
-        ? await manager.query<Array<{ id: number; name: string; path: string; media_type: string }>>(
-            `SELECT id, name, path, media_type FROM file_list_options
-              WHERE company_id = $1 AND file_list_id = $2 AND path IS NOT NULL ORDER BY position, id`,
-            [row.company_id, row.file_list_id],
+        ? mapRows(
+            await manager.query<SqlRow[]>(
+              `SELECT id, name, path, media_type FROM file_list_options
+                WHERE company_id = $1 AND file_list_id = $2 AND path IS NOT NULL ORDER BY position, id`,
+              [row.company_id, row.file_list_id],
+            ),
+            readFileOption,
           )
         : [];
     for (const shipping of shippings) {
@@ -497,7 +543,7 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
    */
   async finishIfDone(manager: EntityManager, row: CampaignRow): Promise<void> {
     const windowMs = this.config.CAMPAIGNS_CONFIRMATION_WINDOW_HOURS * 3_600_000;
-    const [state] = await manager.query<Array<{ pending: number; waiting: Date | null }>>(
+    const states = await manager.query<SqlRow[]>(
       `SELECT count(*) FILTER (WHERE NOT (confirmed_at IS NULL AND confirmation_requested_at IS NOT NULL
                                           AND confirmation_requested_at <= now() - ($2 || ' milliseconds')::interval))::int
                 AS pending,
@@ -507,6 +553,7 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
         WHERE campaign_id = $1 AND delivered_at IS NULL AND failed_at IS NULL`,
       [row.id, String(row.confirmation ? windowMs : -1)],
     );
+    const [state] = mapRows(states, (r) => ({ pending: r.int('pending'), waiting: r.nullable('waiting', r.date) }));
     if ((state?.pending ?? 0) > 0) {
       if (state?.waiting)
         await this.kick(manager, row.company_id, row.id, new Date(state.waiting.getTime() + windowMs + 1000));
@@ -530,12 +577,14 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
   ): Promise<void> {
     if (replies.length === 0) return;
     const confirmed = await this.transactions.run(async (manager) => {
-      const rows = await runPrepared<{ campaign_id: number; company_id: number }>(manager, CONFIRM_REPLIES, [
+      const rows = await runPrepared<SqlRow>(manager, CONFIRM_REPLIES, [
         replies.map((reply) => reply.companyId),
         replies.map((reply) => reply.connectionId),
         replies.map((reply) => reply.number),
       ]);
-      const campaigns = new Map(rows.map((row) => [row.campaign_id, asCompanyId(row.company_id)]));
+      const campaigns = new Map(
+        mapRows(rows, (r) => [r.int('campaign_id'), asCompanyId(r.int('company_id'))] as const),
+      );
       for (const [campaignId, company] of [...campaigns].sort(([a], [b]) => a - b)) {
         await manager.query('SELECT id FROM campaigns WHERE id = $1 FOR UPDATE', [campaignId]);
         await this.kick(manager, company, campaignId);
@@ -561,7 +610,7 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
         await this.publishDelivered(manager, companyId, shippingId, part, outcome.sent);
       }
       if (part !== 'main' && part !== 'confirm') return undefined;
-      const updated = await returningRows<{ campaign_id: number }>(
+      const updated = await returningRows<SqlRow>(
         manager,
         outcome.error === null
           ? part === 'main'
@@ -574,20 +623,23 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
           ? [companyId, shippingId]
           : [companyId, shippingId, outcome.error.slice(0, 64), outcome.reason?.slice(0, 1_000) ?? null],
       );
-      const campaignId = updated[0]?.campaign_id;
+      const [campaignId] = mapRows(updated, (r) => r.int('campaign_id'));
       if (campaignId === undefined || (outcome.error === null && part === 'confirm')) return undefined;
-      const [open] = await manager.query<Array<{ open: boolean }>>(
+      const [open] = mapRows(
+        await manager.query<SqlRow[]>(
         `SELECT EXISTS (SELECT 1 FROM campaign_shippings s WHERE s.campaign_id = c.id AND s.sent_at IS NULL
                           AND s.failed_at IS NULL
                           AND (NOT c.confirmation OR s.confirmation_requested_at IS NULL OR s.confirmed_at IS NOT NULL))
                 AS open
            FROM campaigns c WHERE c.id = $1 AND c.status = 'EM_ANDAMENTO'`,
-        [campaignId],
+          [campaignId],
+        ),
+        (r) => r.boolean('open'),
       );
-      if (open && !open.open) {
-        const [row] = await manager.query<CampaignRow[]>('SELECT * FROM campaigns WHERE id = $1 FOR UPDATE', [
-          campaignId,
-        ]);
+      if (open === false) {
+        const [row] = campaignRows(
+          await manager.query<SqlRow[]>('SELECT * FROM campaigns WHERE id = $1 FOR UPDATE', [campaignId]),
+        );
         if (row?.status === 'EM_ANDAMENTO') await this.finishIfDone(manager, row);
       }
       return campaignId;
@@ -606,15 +658,20 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
     part: string,
     sent: SentMessage,
   ): Promise<void> {
-    const [shipping] = await manager.query<Array<ShippingRow & { campaign_id: number }>>(
-      'SELECT * FROM campaign_shippings WHERE company_id = $1 AND id = $2',
-      [companyId, shippingId],
+    const [shipping] = mapRows(
+      await manager.query<SqlRow[]>('SELECT * FROM campaign_shippings WHERE company_id = $1 AND id = $2', [
+        companyId,
+        shippingId,
+      ]),
+      (r) => ({ ...readShippingRow(r), campaign_id: r.int('campaign_id') }),
     );
     if (!shipping) return;
-    const [row] = await manager.query<CampaignRow[]>('SELECT * FROM campaigns WHERE company_id = $1 AND id = $2', [
-      companyId,
-      shipping.campaign_id,
-    ]);
+    const [row] = campaignRows(
+      await manager.query<SqlRow[]>('SELECT * FROM campaigns WHERE company_id = $1 AND id = $2', [
+        companyId,
+        shipping.campaign_id,
+      ]),
+    );
     if (!row) return;
     let content: OutboundContent | null = null;
     if (part === 'confirm' && shipping.confirmation_message) {
@@ -622,9 +679,12 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
     } else if (part === 'main') {
       content = mainContent(row, shipping.message, (path) => this.media.urlOf(path), shipping.template_values);
     } else if (part.startsWith('file-')) {
-      const [option] = await manager.query<Array<{ path: string; media_type: string }>>(
-        'SELECT path, media_type FROM file_list_options WHERE company_id = $1 AND id = $2 AND path IS NOT NULL',
-        [companyId, Number(part.slice('file-'.length))],
+      const [option] = mapRows(
+        await manager.query<SqlRow[]>(
+          'SELECT path, media_type FROM file_list_options WHERE company_id = $1 AND id = $2 AND path IS NOT NULL',
+          [companyId, Number(part.slice('file-'.length))],
+        ),
+        (r) => ({ path: r.string('path'), media_type: r.string('media_type') }),
       );
       if (option) content = fileContent(option, (path) => this.media.urlOf(path));
     }

@@ -10,7 +10,7 @@ import type {
   ListFilesQuery,
   UploadListFields,
 } from '@cs/proto/http';
-import { TransactionHost } from '@cs/platform/database';
+import { mapRow, mapRows, type RowReader, type SqlRow, TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
 import { MediaStorage, type UploadedFile } from '../media/media.storage.js';
@@ -26,6 +26,24 @@ interface FileListRow {
   created_at: Date;
   updated_at: Date;
 }
+
+const readFileListRow = (r: RowReader): FileListRow => ({
+  id: r.int('id'),
+  company_id: r.int('company_id'),
+  user_id: r.nullable('user_id', r.int),
+  name: r.string('name'),
+  message: r.string('message'),
+  created_at: r.date('created_at'),
+  updated_at: r.date('updated_at'),
+});
+
+const readOption = (r: RowReader) => ({
+  id: r.int('id'),
+  file_list_id: r.int('file_list_id'),
+  name: r.string('name'),
+  path: r.nullable('path', r.string),
+  media_type: r.nullable('media_type', r.string),
+});
 
 /** File lists and their options (each option with one uploaded file), with their `campaigns.file-list.v1` events. */
 @Injectable()
@@ -43,30 +61,34 @@ export class FilesRepository {
   async list(companyId: CompanyId, query: ListFilesQuery): Promise<FileListPage> {
     const offset = (query.pageNumber - 1) * PAGE;
     const search = `%${query.searchParam}%`;
-    const [total] = await this.db.query<Array<{ count: number }>>(
+    const [total] = await this.db.query<SqlRow[]>(
       'SELECT count(*)::int AS count FROM file_lists WHERE company_id = $1 AND lower(name) LIKE $2',
       [companyId, search],
     );
-    const rows = await this.db.query<FileListRow[]>(
-      `SELECT * FROM file_lists WHERE company_id = $1 AND lower(name) LIKE $2 ORDER BY name, id LIMIT $3 OFFSET $4`,
-      [companyId, search, PAGE, offset],
+    const rows = mapRows(
+      await this.db.query<SqlRow[]>(
+        `SELECT * FROM file_lists WHERE company_id = $1 AND lower(name) LIKE $2 ORDER BY name, id LIMIT $3 OFFSET $4`,
+        [companyId, search, PAGE, offset],
+      ),
+      readFileListRow,
     );
-    const count = total?.count ?? 0;
+    const count = total ? mapRow(total, (r) => r.int('count')) : 0;
     return { files: await this.withOptions(rows), count, hasMore: hasMorePages(count, offset, rows.length) };
   }
 
   async all(companyId: CompanyId): Promise<FileListResponse[]> {
-    const rows = await this.db.query<FileListRow[]>('SELECT * FROM file_lists WHERE company_id = $1 ORDER BY name', [
-      companyId,
-    ]);
+    const rows = mapRows(
+      await this.db.query<SqlRow[]>('SELECT * FROM file_lists WHERE company_id = $1 ORDER BY name', [companyId]),
+      readFileListRow,
+    );
     return this.withOptions(rows);
   }
 
   async find(companyId: CompanyId, id: number): Promise<FileListResponse> {
-    const rows = await this.db.query<FileListRow[]>('SELECT * FROM file_lists WHERE company_id = $1 AND id = $2', [
-      companyId,
-      id,
-    ]);
+    const rows = mapRows(
+      await this.db.query<SqlRow[]>('SELECT * FROM file_lists WHERE company_id = $1 AND id = $2', [companyId, id]),
+      readFileListRow,
+    );
     const [list] = await this.withOptions(rows);
     if (!list) throw new DomainError('ERR_NO_FILE_LIST_FOUND');
     return list;
@@ -74,11 +96,11 @@ export class FilesRepository {
 
   async create(companyId: CompanyId, userId: number, body: FileListBody): Promise<FileListResponse> {
     return this.transactions.run(async (manager) => {
-      const [row] = await manager.query<Array<{ id: number }>>(
+      const [row] = await manager.query<SqlRow[]>(
         'INSERT INTO file_lists (company_id, user_id, name, message) VALUES ($1, $2, $3, $4) RETURNING id',
         [companyId, userId, body.name, body.message],
       );
-      const id = row!.id;
+      const id = mapRow(row!, (r) => r.int('id'));
       for (const [position, option] of body.options.entries()) {
         await manager.query(
           'INSERT INTO file_list_options (company_id, file_list_id, name, position) VALUES ($1, $2, $3, $4)',
@@ -210,11 +232,12 @@ export class FilesRepository {
 
   private async withOptions(rows: FileListRow[]): Promise<FileListResponse[]> {
     if (rows.length === 0) return [];
-    const options = await this.db.query<
-      Array<{ id: number; file_list_id: number; name: string; path: string | null; media_type: string | null }>
-    >('SELECT * FROM file_list_options WHERE file_list_id = ANY($1) ORDER BY position, id', [
-      rows.map((row) => row.id),
-    ]);
+    const options = mapRows(
+      await this.db.query<SqlRow[]>('SELECT * FROM file_list_options WHERE file_list_id = ANY($1) ORDER BY position, id', [
+        rows.map((row) => row.id),
+      ]),
+      readOption,
+    );
     return rows.map((row) => ({
       id: row.id,
       companyId: row.company_id,

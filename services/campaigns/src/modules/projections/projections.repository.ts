@@ -7,7 +7,14 @@ import type {
   ContactListSnapshot,
   TicketSnapshot,
 } from '@cs/proto/events';
-import { awaitProjectedRow, preparedStatement, runPrepared, TransactionHost } from '@cs/platform/database';
+import {
+  awaitProjectedRow,
+  mapRows,
+  preparedStatement,
+  runPrepared,
+  type SqlRow,
+  TransactionHost,
+} from '@cs/platform/database';
 
 export interface CompanyView {
   readonly timezone: string;
@@ -62,14 +69,16 @@ export class ProjectionsRepository {
 
   /** A company unknown here (no event yet) has the spec's defaults: every flag enabled. */
   async company(companyId: CompanyId): Promise<CompanyView> {
-    const [row] = await this.db.query<
-      Array<{ timezone: string; use_campaigns: boolean; settings: Record<string, string> }>
-    >('SELECT timezone, use_campaigns, settings FROM companies WHERE id = $1', [companyId]);
-    return {
-      timezone: row?.timezone ?? 'America/Sao_Paulo',
-      useCampaigns: row?.use_campaigns ?? true,
-      campaignsEnabled: String(row?.settings['campaignsEnabled'] ?? 'true') !== 'false',
-    };
+    const rows = await this.db.query<SqlRow[]>(
+      `SELECT timezone, use_campaigns, settings->>'campaignsEnabled' AS campaigns_enabled FROM companies WHERE id = $1`,
+      [companyId],
+    );
+    const [row] = mapRows(rows, (r) => ({
+      timezone: r.string('timezone'),
+      useCampaigns: r.boolean('use_campaigns'),
+      campaignsEnabled: r.nullable('campaigns_enabled', r.string) !== 'false',
+    }));
+    return row ?? { timezone: 'America/Sao_Paulo', useCampaigns: true, campaignsEnabled: true };
   }
 
   /**
@@ -170,10 +179,10 @@ export class ProjectionsRepository {
   }
 
   async connectionName(companyId: CompanyId, id: number): Promise<string | null> {
-    const [row] = await this.db.query<Array<{ name: string }>>(
-      'SELECT name FROM connections WHERE company_id = $1 AND id = $2',
-      [companyId, id],
-    );
-    return row?.name ?? null;
+    const rows = await this.db.query<SqlRow[]>('SELECT name FROM connections WHERE company_id = $1 AND id = $2', [
+      companyId,
+      id,
+    ]);
+    return mapRows(rows, (r) => r.string('name'))[0] ?? null;
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
-import { TransactionHost } from '@cs/platform/database';
+import { mapRows, type SqlRow, TransactionHost } from '@cs/platform/database';
 import {
   type CampaignSettingWireEntry,
   type CampaignSettings,
@@ -14,12 +14,12 @@ export class CampaignSettingsRepository {
 
   /** The company's settings with the spec's defaults for what was never saved. */
   async get(companyId: CompanyId): Promise<CampaignSettings> {
-    const rows = await this.transactions.manager.query<Array<{ key: string; value: unknown }>>(
+    const rows = await this.transactions.manager.query<SqlRow[]>(
       'SELECT key, value FROM campaign_settings WHERE company_id = $1',
       [companyId],
     );
-    const stored: Partial<Record<keyof CampaignSettings, unknown>> = {};
-    for (const row of rows) stored[row.key as keyof CampaignSettings] = row.value;
+    // each value is the JSON `save` wrote for its key (the request's schema checked it)
+    const stored = Object.fromEntries(mapRows(rows, (r) => [r.string('key'), r.json<unknown>('value')] as const));
     return { ...DEFAULT_CAMPAIGN_SETTINGS, ...stored } as CampaignSettings;
   }
 

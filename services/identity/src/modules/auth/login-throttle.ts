@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionHost } from '@cs/platform/database';
+import { mapRows, type SqlRow, TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 
 /** Failures counted over this window (seconds). */
@@ -20,15 +20,6 @@ export function backoffSeconds(failures: number): number {
   return Math.min(BACKOFF_BASE_SECONDS * 2 ** (failures - PAIR_FREE_FAILURES), BACKOFF_MAX_SECONDS);
 }
 
-interface Counts {
-  pair: number;
-  pair_wait: number;
-  by_email: number;
-  email_wait: number;
-  by_ip: number;
-  ip_wait: number;
-}
-
 /**
  * Login throttling kept in identity's database, so it holds across replicas. Per (e-mail, address) with
  * exponential back-off, so an attacker guessing from one address does not lock the real user out elsewhere; a
@@ -45,7 +36,7 @@ export class LoginThrottle {
   constructor(private readonly transactions: TransactionHost) {}
 
   async assertAllowed(email: string, ip: string): Promise<void> {
-    const [row] = await this.transactions.manager.query<Counts[]>(
+    const rows = await this.transactions.manager.query<SqlRow[]>(
       `WITH recent AS (
          SELECT email, ip, failed_at FROM login_failures
           WHERE (email = $1 OR ip = $2) AND failed_at > now() - make_interval(secs => $3))
@@ -59,16 +50,24 @@ export class LoginThrottle {
        FROM recent`,
       [email, ip, WINDOW_SECONDS],
     );
+    const [row] = mapRows(rows, (r) => ({
+      pair: r.int('pair'),
+      pairWait: r.float('pair_wait'),
+      byEmail: r.int('by_email'),
+      emailWait: r.float('email_wait'),
+      byIp: r.int('by_ip'),
+      ipWait: r.float('ip_wait'),
+    }));
     if (!row) return;
     const waits: number[] = [];
     const backoff = backoffSeconds(row.pair);
     // pair_wait: seconds since the pair's last failure
-    if (backoff > 0 && row.pair_wait < backoff) waits.push(backoff - row.pair_wait);
+    if (backoff > 0 && row.pairWait < backoff) waits.push(backoff - row.pairWait);
     // *_wait: seconds since the oldest failure in the window, which frees a slot when it ages out
-    if (row.by_email >= MAX_FAILURES_PER_EMAIL && !(await this.isKnownAddress(email, ip))) {
-      waits.push(WINDOW_SECONDS - row.email_wait);
+    if (row.byEmail >= MAX_FAILURES_PER_EMAIL && !(await this.isKnownAddress(email, ip))) {
+      waits.push(WINDOW_SECONDS - row.emailWait);
     }
-    if (row.by_ip >= MAX_FAILURES_PER_IP) waits.push(WINDOW_SECONDS - row.ip_wait);
+    if (row.byIp >= MAX_FAILURES_PER_IP) waits.push(WINDOW_SECONDS - row.ipWait);
     if (waits.length > 0) {
       const retryAfter = Math.max(1, Math.ceil(Math.max(...waits)));
       throw new DomainError('ERR_TOO_MANY_REQUESTS', {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '@cs/platform/config';
-import { TransactionHost } from '@cs/platform/database';
+import { mapRows, type SqlRow, TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import type { IdentityConfig } from '../../config/env.js';
 
@@ -34,12 +34,13 @@ export class SignupThrottle {
     await this.transactions.dataSource.transaction(async (manager) => {
       // one address's attempts are decided one after the other
       await manager.query("SELECT pg_advisory_xact_lock(hashtext('signup:' || $1))", [address]);
-      const [row] = await manager.query<Array<{ count: number; oldest_age: number }>>(
+      const rows = await manager.query<SqlRow[]>(
         `SELECT count(*)::int AS count, COALESCE(EXTRACT(EPOCH FROM now() - min(attempted_at)), 0)::float AS oldest_age
            FROM signup_attempts WHERE ip = $1 AND attempted_at > now() - make_interval(secs => $2)`,
         [address, SIGNUP_WINDOW_SECONDS],
       );
-      const wait = signupWait(row?.count ?? 0, row?.oldest_age ?? 0, limit);
+      const [row] = mapRows(rows, (r) => ({ count: r.int('count'), oldestAge: r.float('oldest_age') }));
+      const wait = signupWait(row?.count ?? 0, row?.oldestAge ?? 0, limit);
       if (wait > 0) {
         throw new DomainError('ERR_TOO_MANY_REQUESTS', {
           headers: { 'Retry-After': String(wait) },

@@ -53,7 +53,7 @@ export class ConfirmPaymentUseCase {
     }
 
     return this.transactions.run(async (manager) => {
-      const inserted = await returningRows<{ end_to_end_id: string }>(
+      const inserted = await returningRows<SqlRow>(
         manager,
         `INSERT INTO payments (end_to_end_id, txid, company_id, invoice_id, value, paid_at, applied)
          VALUES ($1, $2, $3, $4, $5, $6, false) ON CONFLICT (end_to_end_id) DO NOTHING RETURNING end_to_end_id`,

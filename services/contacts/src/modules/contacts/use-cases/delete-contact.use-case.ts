@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
-import { returningRows, TransactionHost } from '@cs/platform/database';
+import { returningRows, type SqlRow, TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { ContactEvents } from '../contact-events.js';
 
@@ -14,7 +14,7 @@ export class DeleteContactUseCase {
 
   async execute(companyId: CompanyId, id: number): Promise<void> {
     await this.transactions.run(async (manager) => {
-      const deleted = await returningRows<{ id: number }>(
+      const deleted = await returningRows<SqlRow>(
         manager,
         'DELETE FROM contacts WHERE company_id = $1 AND id = $2 RETURNING id',
         [companyId, id],
