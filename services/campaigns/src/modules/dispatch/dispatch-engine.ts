@@ -16,7 +16,12 @@ import {
 import { type EmitInput, EventPublisher } from '@cs/platform/events';
 import { JobsService } from '@cs/platform/jobs';
 import type { CampaignsConfig } from '../../config/env.js';
-import { AUDIENCE_SQL, type CampaignRow, campaignRows, CampaignsRepository } from '../campaigns/campaigns.repository.js';
+import {
+  AUDIENCE_SQL,
+  type CampaignRow,
+  campaignRows,
+  CampaignsRepository,
+} from '../campaigns/campaigns.repository.js';
 import { MediaStorage } from '../media/media.storage.js';
 import { CampaignSettingsRepository } from '../settings/campaign-settings.repository.js';
 import { Clock } from './clock.js';
@@ -405,9 +410,10 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
         [connectionId, companyId, this.clock.now()],
       );
       const [pacing] = mapRows(
-        await manager.query<SqlRow[]>('SELECT next_at, sent FROM connection_pacing WHERE connection_id = $1 FOR UPDATE', [
-          connectionId,
-        ]),
+        await manager.query<SqlRow[]>(
+          'SELECT next_at, sent FROM connection_pacing WHERE connection_id = $1 FOR UPDATE',
+          [connectionId],
+        ),
         (r) => ({ nextAt: r.date('next_at'), sent: r.int('sent') }),
       );
       let nextAt = pacing!.nextAt;
@@ -627,7 +633,7 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
       if (campaignId === undefined || (outcome.error === null && part === 'confirm')) return undefined;
       const [open] = mapRows(
         await manager.query<SqlRow[]>(
-        `SELECT EXISTS (SELECT 1 FROM campaign_shippings s WHERE s.campaign_id = c.id AND s.sent_at IS NULL
+          `SELECT EXISTS (SELECT 1 FROM campaign_shippings s WHERE s.campaign_id = c.id AND s.sent_at IS NULL
                           AND s.failed_at IS NULL
                           AND (NOT c.confirmation OR s.confirmation_requested_at IS NULL OR s.confirmed_at IS NOT NULL))
                 AS open

@@ -233,9 +233,10 @@ export class FilesRepository {
   private async withOptions(rows: FileListRow[]): Promise<FileListResponse[]> {
     if (rows.length === 0) return [];
     const options = mapRows(
-      await this.db.query<SqlRow[]>('SELECT * FROM file_list_options WHERE file_list_id = ANY($1) ORDER BY position, id', [
-        rows.map((row) => row.id),
-      ]),
+      await this.db.query<SqlRow[]>(
+        'SELECT * FROM file_list_options WHERE file_list_id = ANY($1) ORDER BY position, id',
+        [rows.map((row) => row.id)],
+      ),
       readOption,
     );
     return rows.map((row) => ({

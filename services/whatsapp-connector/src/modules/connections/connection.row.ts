@@ -1,9 +1,4 @@
-import {
-  CONNECTION_STATUSES,
-  type ConnectionSnapshot,
-  type ConnectionStatus,
-  PROVIDERS,
-} from '@cs/proto/events';
+import { CONNECTION_STATUSES, type ConnectionSnapshot, type ConnectionStatus, PROVIDERS } from '@cs/proto/events';
 import { mapRows, type RowReader, type SqlRow } from '@cs/platform/database';
 import type { ConnectionResponse } from '@cs/proto/http';
 import type { ConnectionConfig } from '../../providers/provider.port.js';

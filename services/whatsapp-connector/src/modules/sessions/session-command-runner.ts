@@ -265,7 +265,9 @@ export class SessionCommandRunner {
   /** Start / new QR: the session is stopped and opened again from its row (new QR: its credentials wiped first). */
   private async restart(live: LiveSession, command: CommandRow): Promise<void> {
     const [row] = connectionRows(
-      await this.transactions.dataSource.query<SqlRow[]>('SELECT * FROM connections WHERE id = $1', [live.connectionId]),
+      await this.transactions.dataSource.query<SqlRow[]>('SELECT * FROM connections WHERE id = $1', [
+        live.connectionId,
+      ]),
     );
     await this.owned.fenced(live, (manager) =>
       SessionCommands.finish(manager, command.id, 'done', { owner: this.owned.processId }),

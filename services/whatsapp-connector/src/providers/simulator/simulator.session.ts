@@ -52,7 +52,14 @@ interface InboxRow {
   created_at: Date;
 }
 
-const INBOX_KINDS = ['message', 'receipt', 'edit', 'revoke', 'reaction', 'call'] as const satisfies readonly InboxRow['kind'][];
+const INBOX_KINDS = [
+  'message',
+  'receipt',
+  'edit',
+  'revoke',
+  'reaction',
+  'call',
+] as const satisfies readonly InboxRow['kind'][];
 
 /** A `simulator_inbox` row (`id` a bigint, kept as its text). */
 const readInboxRow = (r: RowReader): InboxRow => ({
@@ -157,9 +164,10 @@ export class SimulatorSession implements ProviderSession {
         'UPDATE simulator_devices SET scan_requested = false WHERE connection_id = $1 AND NOT linked',
         [this.connectionId],
       );
-      const rows = await manager.query<SqlRow[]>('SELECT linked, number FROM simulator_devices WHERE connection_id = $1', [
-        this.connectionId,
-      ]);
+      const rows = await manager.query<SqlRow[]>(
+        'SELECT linked, number FROM simulator_devices WHERE connection_id = $1',
+        [this.connectionId],
+      );
       return mapRows(rows, (r) => ({ linked: r.boolean('linked'), number: r.nullable('number', r.string) }))[0];
     });
     await this.report('OPENING');
@@ -524,7 +532,12 @@ export class SimulatorSession implements ProviderSession {
     return mapRows(rows, (r) => {
       const number = r.string('number');
       const name = r.nullable('name', r.string);
-      return { contact: { jid: jidOf(number), number, lid: null, pushName: name }, isGroup: false, name, profilePicUrl: null };
+      return {
+        contact: { jid: jidOf(number), number, lid: null, pushName: name },
+        isGroup: false,
+        name,
+        profilePicUrl: null,
+      };
     });
   }
 
