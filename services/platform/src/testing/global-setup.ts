@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createDatabase, ensurePostgres, type PostgresServer } from './postgres.js';
-import { DEFAULT_TEST_BROKERS, ensureKafka } from './kafka.js';
+import { DEFAULT_TEST_BROKERS, ensureKafka, TEST_TOPIC_PARTITIONS } from './kafka.js';
 
 export interface TestRunState {
   readonly server: PostgresServer;
@@ -38,6 +38,8 @@ export default async function globalSetup(globalConfig?: { maxWorkers?: number }
   process.env['TEST_RUN_DATABASE_WORKERS'] = String(workers);
   process.env['TEST_RUN_KAFKA_BROKERS'] = brokers;
   process.env['TEST_RUN_TOPIC_PREFIX'] = topicPrefix;
+  // the full stacks some files start (deploy/scripts/e2e-stack.mjs) cap their topics' partitions as the files do
+  process.env['E2E_TOPIC_PARTITIONS'] ??= String(TEST_TOPIC_PARTITIONS);
   (globalThis as { __csTestRun?: TestRunState }).__csTestRun = { server, databases, brokers, topicPrefix };
   process.stdout.write(
     `\nintegration tests: PostgreSQL database${workers > 1 ? 's' : ''} ${databases.join(', ')}; ` +

@@ -181,7 +181,7 @@ export async function waitForHttp(
       const response = await fetch(url);
       if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
     },
-    { timeoutMs: options.timeoutMs ?? 60_000, intervalMs: options.intervalMs ?? 200 },
+    { timeoutMs: options.timeoutMs ?? 60_000, intervalMs: options.intervalMs ?? 50 },
   );
   if (!child) return attempt;
   return attempt.catch((error: unknown) => {

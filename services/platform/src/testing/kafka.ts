@@ -97,7 +97,7 @@ async function waitForLeaders(admin: Admin, names: readonly string[], timeoutMs 
     } catch (error) {
       lastError = error;
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`topics without leaders after ${timeoutMs} ms`, { cause: lastError });
 }
