@@ -20,7 +20,7 @@ export class CampaignSettingsRepository {
     );
     // each value is the JSON `save` wrote for its key (the request's schema checked it)
     const stored = Object.fromEntries(mapRows(rows, (r) => [r.string('key'), r.json<unknown>('value')] as const));
-    return { ...DEFAULT_CAMPAIGN_SETTINGS, ...stored } as CampaignSettings;
+    return { ...DEFAULT_CAMPAIGN_SETTINGS, ...stored };
   }
 
   /** The settings as key/value entries, each value as JSON text (the spec's `GET /campaign-settings`). */
