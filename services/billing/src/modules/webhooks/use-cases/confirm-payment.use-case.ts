@@ -25,7 +25,7 @@ export class ConfirmPaymentUseCase {
   /** `known`: the charge as the provider answered it moments ago (reconciliation), instead of asking again. */
   async execute(txid: string, endToEndId: string, known?: ProviderCharge): Promise<ConfirmOutcome> {
     const [row] = await this.transactions.manager.query<SqlRow[]>(
-      'SELECT company_id, invoice_id, value::text AS value FROM charges WHERE txid = $1',
+      'SELECT txid, company_id, invoice_id, value::text AS value FROM charges WHERE txid = $1',
       [txid],
     );
     if (!row) {
