@@ -21,7 +21,13 @@ export async function returningRows<T>(manager: EntityManager, sql: string, para
  * renamed column or a changed `SELECT` fails loudly instead of leaking `undefined` into a snapshot.
  */
 export class RowReader {
-  constructor(private readonly row: SqlRow) {}
+  constructor(private row: SqlRow) {}
+
+  /** The reader, moved on to `row` ({@link mapRows} reads a result's rows through one reader, one after another). */
+  next(row: SqlRow): this {
+    this.row = row;
+    return this;
+  }
 
   /** An integer column (`int4` arrives as a number, `int8`/`numeric` as a string). */
   readonly int = (column: string): number => {
@@ -122,9 +128,12 @@ export class RowReader {
   }
 }
 
-/** Maps raw rows through `map`, handing it a {@link RowReader} per row. */
+/** Maps raw rows through `map`, handing it a {@link RowReader} on each row in turn (keep what it returns, not the reader). */
 export function mapRows<T>(rows: readonly SqlRow[], map: (row: RowReader) => T): T[] {
-  return rows.map((row) => map(new RowReader(row)));
+  if (rows.length === 0) return [];
+  // one reader (and its bound reads) for the whole result: a map reads its row before the next one is mapped
+  const reader = new RowReader(rows[0]!);
+  return rows.map((row) => map(reader.next(row)));
 }
 
 /** Maps one raw row through `map` (see {@link mapRows}). */
