@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
-import { mapRows, type SqlRow, TransactionHost } from '@cs/platform/database';
+import type { ContactListItemSnapshot } from '@cs/proto/events';
+import { TransactionHost } from '@cs/platform/database';
 import { ContactEvents } from '../contacts/contact-events.js';
-import { readContactEntity } from '../contacts/contact.rows.js';
+import type { ContactEntity } from '../contacts/contact.entity.js';
 import { ContactsRepository } from '../contacts/contacts.repository.js';
 import { ContactListEvents } from '../contact-lists/contact-list-events.js';
-import { CONTACT_LIST_ITEM_COLUMNS, readContactListItem } from '../contact-lists/contact-list-item.rows.js';
 import { CHECK_BATCH, NumberChecksService } from '../number-checks/number-checks.service.js';
 import type { ParsedRow } from './import-rows.js';
 
@@ -34,6 +34,40 @@ export function mergeDuplicates(rows: readonly ValidRow[]): ValidRow[] {
   return [...byNumber.values()];
 }
 
+interface ContactRow {
+  id: number;
+  company_id: number;
+  name: string;
+  number: string;
+  email: string;
+  profile_pic_url: string | null;
+  is_group: boolean;
+  lid: string | null;
+  whatsapp_id: number | null;
+  whatsapp_status: ContactEntity['whatsappStatus'];
+  whatsapp_jid: string | null;
+  created_at: Date;
+  updated_at: Date;
+  inserted: boolean;
+}
+
+const toEntity = (row: ContactRow): ContactEntity =>
+  ({
+    id: row.id,
+    companyId: row.company_id,
+    name: row.name,
+    number: row.number,
+    email: row.email,
+    profilePicUrl: row.profile_pic_url,
+    isGroup: row.is_group,
+    lid: row.lid,
+    whatsappId: row.whatsapp_id,
+    whatsappStatus: row.whatsapp_status,
+    whatsappJid: row.whatsapp_jid,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }) as ContactEntity;
+
 /**
  * Writes one batch of valid rows, set-based (one statement per batch), with their events, in the caller's
  * transaction. Existing contacts/items are merged, never doubled: a contact keeps a name a person gave it
@@ -52,7 +86,7 @@ export class ImportBatches {
   async intoContacts(companyId: CompanyId, rows: readonly ValidRow[]): Promise<BatchOutcome> {
     const unique = mergeDuplicates(rows);
     if (unique.length === 0) return { imported: 0, merged: rows.length };
-    const returned = await this.transactions.manager.query<SqlRow[]>(
+    const written = await this.transactions.manager.query<ContactRow[]>(
       `INSERT INTO contacts AS c (company_id, name, number, email, name_locked, whatsapp_status)
        SELECT $1, t.name, t.number, t.email, t.locked, 'unknown'
        FROM unnest($2::text[], $3::text[], $4::text[], $5::boolean[]) AS t(name, number, email, locked)
@@ -72,9 +106,8 @@ export class ImportBatches {
         unique.map((row) => row.nameGiven),
       ],
     );
-    const written = mapRows(returned, (r) => ({ contact: readContactEntity(r), inserted: r.boolean('inserted') }));
-    const created = written.filter((row) => row.inserted).map((row) => row.contact);
-    const updated = written.filter((row) => !row.inserted).map((row) => row.contact);
+    const created = written.filter((row) => row.inserted).map(toEntity);
+    const updated = written.filter((row) => !row.inserted).map(toEntity);
     if (created.length > 0)
       await this.contactEvents.created(companyId, await this.contacts.snapshotsOf(companyId, created));
     if (updated.length > 0)
@@ -86,13 +119,16 @@ export class ImportBatches {
     const unique = mergeDuplicates(rows);
     if (unique.length === 0) return { imported: 0, merged: rows.length };
     const manager = this.transactions.manager;
-    const returned = await manager.query<SqlRow[]>(
+    const written = await manager.query<Array<ContactListItemSnapshot & { inserted: boolean }>>(
       `INSERT INTO contact_list_items AS i (company_id, contact_list_id, name, number, email)
        SELECT $1, $2, t.name, t.number, t.email FROM unnest($3::text[], $4::text[], $5::text[]) AS t(name, number, email)
        ON CONFLICT (company_id, contact_list_id, number) DO UPDATE SET
          email = CASE WHEN i.email = '' THEN EXCLUDED.email ELSE i.email END, updated_at = now()
        WHERE i.email = '' AND EXCLUDED.email <> ''
-       RETURNING ${CONTACT_LIST_ITEM_COLUMNS}, (xmax = 0) AS inserted`,
+       RETURNING i.id, i.company_id AS "companyId", i.contact_list_id AS "contactListId", i.name, i.number, i.email,
+                 i.is_whatsapp_valid AS "isWhatsappValid",
+                 to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
+                 to_char(i.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt", (xmax = 0) AS inserted`,
       [
         companyId,
         contactListId,
@@ -101,8 +137,7 @@ export class ImportBatches {
         unique.map((row) => row.email),
       ],
     );
-    const written = mapRows(returned, (r) => ({ item: readContactListItem(r), inserted: r.boolean('inserted') }));
-    const created = written.filter((row) => row.inserted).map((row) => row.item);
+    const created = written.filter((row) => row.inserted);
     for (let start = 0; start < created.length; start += CHECK_BATCH) {
       const chunk = created.slice(start, start + CHECK_BATCH);
       const commandId = await this.checks.request(
@@ -115,9 +150,10 @@ export class ImportBatches {
         [companyId, chunk.map((item) => item.id), commandId],
       );
     }
-    if (created.length > 0) await this.listEvents.items(companyId, created, 'created');
-    const updated = written.filter((row) => !row.inserted).map((row) => row.item);
-    if (updated.length > 0) await this.listEvents.items(companyId, updated, 'updated');
+    const strip = ({ inserted: _inserted, ...item }: ContactListItemSnapshot & { inserted: boolean }) => item;
+    if (created.length > 0) await this.listEvents.items(companyId, created.map(strip), 'created');
+    const updated = written.filter((row) => !row.inserted);
+    if (updated.length > 0) await this.listEvents.items(companyId, updated.map(strip), 'updated');
     if (created.length > 0) await this.listEvents.listCountChanged(companyId, contactListId);
     return { imported: created.length, merged: rows.length - created.length };
   }
