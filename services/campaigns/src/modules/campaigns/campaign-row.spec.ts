@@ -26,6 +26,7 @@ const row = {
   media_path: null,
   media_name: null,
   media_type: null,
+  template: null,
   started_at: new Date('2026-11-27T09:00:00Z'),
   dispatch_token: '3f0c1d7e-0000-4000-8000-000000000000',
   created_at: new Date('2026-11-20T09:00:00Z'),
