@@ -76,6 +76,7 @@ const readShippingRow = (r: RowReader): ShippingRow => ({
   id: r.string('id'),
   number: r.string('number'),
   message: r.string('message'),
+  template_values: r.nullable('template_values', r.json<TemplateValues>),
   confirmation_message: r.nullable('confirmation_message', r.string),
   confirmation_requested_at: r.nullable('confirmation_requested_at', r.date),
   confirmed_at: r.nullable('confirmed_at', r.date),
