@@ -35,6 +35,7 @@ const row = {
   cloud_access_token: null,
   cloud_app_secret: null,
   cloud_verify_token: null,
+  cloud_business_account_id: null,
   session_wanted: true,
   created_at: new Date('2026-01-01T00:00:00Z'),
   updated_at: new Date('2026-01-02T00:00:00Z'),

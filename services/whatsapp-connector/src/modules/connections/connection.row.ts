@@ -77,6 +77,7 @@ export const readConnectionRow = (r: RowReader): ConnectionRow => ({
   cloud_access_token: r.nullable('cloud_access_token', r.string),
   cloud_app_secret: r.nullable('cloud_app_secret', r.string),
   cloud_verify_token: r.nullable('cloud_verify_token', r.string),
+  cloud_business_account_id: r.nullable('cloud_business_account_id', r.string),
   session_wanted: r.boolean('session_wanted'),
   updated_at: r.date('updated_at'),
 });
