@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TemplateSend } from '../events/whatsapp/snapshots.js';
 import { type TemplateComponent, TemplateComponentSchema } from './connector.js';
 
 /**
@@ -59,6 +60,30 @@ export function renderCloudTemplate(
   ]
     .filter((part): part is string => part !== null && part.trim() !== '')
     .join('\n\n');
+}
+
+type TemplateValues = { readonly header: readonly string[]; readonly body: readonly string[] };
+
+/** The parts whose number of values differs from what the template takes (none: the values fit). */
+export function templateValueMismatches(
+  components: readonly TemplateComponent[],
+  values: TemplateValues,
+): Array<{ part: 'header' | 'body'; expected: number; given: number }> {
+  const expected = cloudTemplateVariables(components);
+  return (['header', 'body'] as const)
+    .filter((part) => values[part].length !== expected[part])
+    .map((part) => ({ part, expected: expected[part], given: values[part].length }));
+}
+
+/** Meta's template payload (the send command's `template`) for rendered values: text parameters in order. */
+export function cloudTemplateSend(name: string, language: string, values: TemplateValues): TemplateSend {
+  return {
+    name,
+    language: { code: language },
+    components: (['header', 'body'] as const)
+      .filter((part) => values[part].length > 0)
+      .map((part) => ({ type: part, parameters: values[part].map((text) => ({ type: 'text' as const, text })) })),
+  };
 }
 
 const templateValue = z.string().trim().min(1, 'Required').max(1_024);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, PG_INT_MAX } from '../common/ids.js';
 import { PageNumberSchema } from '../common/pagination.js';
+import { CampaignTemplateSchema } from '../events/campaigns/snapshots.js';
 import { ScheduleEntrySchema } from '../events/identity/snapshots.js';
 import {
   MessageSnapshotSchema,
@@ -412,6 +413,11 @@ export const ScheduleBodySchema = z.object({
     (value) => (value === null || value === '' ? undefined : value),
     z.union([z.string(), z.date()], { error: 'Obrigatório' }),
   ),
+  /**
+   * Cloud API connections: send this approved template (its values may use the message variables) instead of
+   * free text; `body` is then the text the chat shows. Null: send `body`.
+   */
+  template: CampaignTemplateSchema.nullable().optional(),
 });
 export type ScheduleBody = z.infer<typeof ScheduleBodySchema>;
 

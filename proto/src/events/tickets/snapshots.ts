@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from '../../common/ids.js';
 import { ScheduleEntrySchema } from '../identity/snapshots.js';
+import { CampaignTemplateSchema } from '../campaigns/snapshots.js';
 import { RefusedMediaSchema } from '../whatsapp/snapshots.js';
 
 export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
@@ -148,6 +149,11 @@ export const ScheduleSnapshotSchema = z.object({
   error: z.string().nullable(),
   mediaPath: z.string().nullable(),
   mediaName: z.string().nullable(),
+  /**
+   * From schema version 2: the Cloud API template the schedule sends (the shape of a campaign's: name, language,
+   * components, header/body values that may use the message variables); null or absent: it sends `body`.
+   */
+  template: CampaignTemplateSchema.nullable().optional(),
   contact: z.object({ id: IdSchema, name: z.string(), number: z.string() }).nullable(),
 });
 export type ScheduleSnapshot = z.infer<typeof ScheduleSnapshotSchema>;

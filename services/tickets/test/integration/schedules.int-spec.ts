@@ -274,6 +274,95 @@ describe('sending', () => {
   });
 });
 
+describe('a Cloud API template', () => {
+  /** `lembrete_consulta` as `GET /whatsapp/{id}/templates` lists it (Meta's components). */
+  const REMINDER = {
+    name: 'lembrete_consulta',
+    language: 'pt_BR',
+    components: [
+      { type: 'HEADER', format: 'TEXT', text: 'Consulta {{1}}' },
+      { type: 'BODY', text: 'Olá {{1}}, sua consulta é {{2}}.' },
+      { type: 'FOOTER', text: 'Clínica Demo' },
+    ],
+  };
+
+  it("is sent at its time as Meta's template payload, its values rendered for the contact", async () => {
+    const contact = await addContact(harness, setup.companyId, setup.companyId * 10 + 8, 'Rita Lima', '5511955550000');
+    const created = await harness.http('POST', '/schedules', setup.agent, {
+      body: 'Lembrete da consulta',
+      contactId: contact.id,
+      sendAt: inSeconds(2).toISOString(),
+      template: { ...REMINDER, values: { header: ['#77'], body: ['{{firstName}}', 'amanhã às 10h'] } },
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.template).toMatchObject({ name: 'lembrete_consulta', values: { header: ['#77'] } });
+
+    const text = '*Consulta #77*\n\nOlá Rita, sua consulta é amanhã às 10h.\n\n_Clínica Demo_';
+    const [command] = await expectEventually(
+      () => {
+        const commands = sendsTo(contact.number);
+        expect(commands).toHaveLength(1);
+        return commands;
+      },
+      { timeoutMs: 30_000 },
+    );
+    expect(command?.data.content).toEqual({
+      kind: 'text',
+      body: text,
+      template: {
+        name: 'lembrete_consulta',
+        language: { code: 'pt_BR' },
+        components: [
+          { type: 'header', parameters: [{ type: 'text', text: '#77' }] },
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: 'Rita' },
+              { type: 'text', text: 'amanhã às 10h' },
+            ],
+          },
+        ],
+      },
+    });
+    const schedule = await expectEventually(async () => {
+      const { body } = await harness.http('GET', `/schedules/${created.body.id}`, setup.agent);
+      expect(body.status).toBe('ENVIADA');
+      return body;
+    });
+    const { body: history } = await harness.http('GET', `/messages/${schedule.ticketId}`, setup.agent);
+    expect(history.messages).toEqual([expect.objectContaining({ body: text, fromMe: true })]);
+  });
+
+  it('refuses values that do not fit the template, on create and on edit', async () => {
+    const wrong = await harness.http('POST', '/schedules', setup.agent, {
+      body: 'Lembrete da consulta',
+      contactId: setup.contact.id,
+      sendAt: inSeconds(3600).toISOString(),
+      template: { ...REMINDER, values: { header: ['#77'], body: ['Rita'] } },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.details).toEqual([{ path: 'values.body', message: 'O modelo pede 2 valor(es).' }]);
+
+    const { body: plain } = await harness.http('POST', '/schedules', setup.agent, {
+      body: 'Lembrete da consulta',
+      contactId: setup.contact.id,
+      sendAt: inSeconds(3600).toISOString(),
+    });
+    expect(plain.template).toBeNull();
+    const edit = await harness.http('PUT', `/schedules/${plain.id}`, setup.agent, {
+      template: { ...REMINDER, values: { header: [], body: ['Rita', 'amanhã'] } },
+    });
+    expect(edit.status).toBe(400);
+    expect(edit.body.details).toEqual([{ path: 'values.header', message: 'O modelo pede 1 valor(es).' }]);
+    const fits = await harness.http('PUT', `/schedules/${plain.id}`, setup.agent, {
+      template: { ...REMINDER, values: { header: ['#1'], body: ['Rita', 'amanhã'] } },
+    });
+    expect(fits.status).toBe(200);
+    expect(fits.body.template).toMatchObject({ name: 'lembrete_consulta', values: { body: ['Rita', 'amanhã'] } });
+    await harness.http('DELETE', `/schedules/${plain.id}`, setup.agent);
+  });
+});
+
 describe('a schedule that comes due while the service is down', () => {
   it('is sent when the service comes back', async () => {
     const contact = await addContact(harness, setup.companyId, setup.companyId * 10 + 7, 'Carla Dias', '5511966660000');

@@ -19,6 +19,7 @@ import { MessageRefusedMedia1766400000000 } from './1766400000000-message-refuse
 import { AiAssist1766500000000 } from './1766500000000-ai-assist.js';
 import { ReportRollups1766510000000 } from './1766510000000-report-rollups.js';
 import { ServiceLevelAlerts1766510000001 } from './1766510000001-service-level-alerts.js';
+import { ScheduleTemplates1766600000000 } from './1766600000000-schedule-templates.js';
 
 /** Every migration of tickets, in order. Never edit a merged migration; add a new one. */
 export const TicketsMigrations = [
@@ -41,4 +42,5 @@ export const TicketsMigrations = [
   AiAssist1766500000000,
   ReportRollups1766510000000,
   ServiceLevelAlerts1766510000001,
+  ScheduleTemplates1766600000000,
 ];

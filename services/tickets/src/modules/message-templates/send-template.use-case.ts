@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
-import type { MessageSnapshot, TemplateSend } from '@cs/proto/events';
-import { cloudTemplateVariables, renderCloudTemplate, type SendTemplateMessageInput } from '@cs/proto/http';
+import type { MessageSnapshot } from '@cs/proto/events';
+import type { SendTemplateMessageInput } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import type { Identity } from '@cs/platform/tenancy';
-import { renderTemplate as renderMessageVariables } from '../messages/message-template.js';
+import { assertTemplateValues, renderTemplateSend } from '../messages/cloud-template.js';
 import { toMessageSnapshot } from '../messages/messages.repository.js';
 import { OutboundService } from '../messages/outbound.service.js';
 import { ProjectionsRepository } from '../projections/projections.repository.js';
@@ -40,36 +40,16 @@ export class SendTemplateUseCase {
       if (!ticket) throw new DomainError('ERR_NO_TICKET_FOUND');
       if (!(await this.queries.canSee(companyId, identity, ticket))) throw new DomainError('ERR_NO_PERMISSION');
       if (ticket.status !== 'open') throw new DomainError('ERR_TICKET_NOT_OPEN');
-      const expected = cloudTemplateVariables(input.components);
-      for (const part of ['header', 'body'] as const) {
-        if (input.values[part].length !== expected[part]) {
-          throw new DomainError('ERR_VALIDATION', {
-            message: `values.${part}: the template takes ${expected[part]} value(s), ${input.values[part].length} given`,
-            details: [{ path: `values.${part}`, message: `O modelo pede ${expected[part]} valor(es).` }],
-          });
-        }
-      }
+      assertTemplateValues(input);
       const [company, contact] = await Promise.all([
         this.projections.company(companyId),
         this.projections.contact(companyId, ticket.contactId),
       ]);
       const context = { contactName: contact?.name ?? '', now: new Date(), timeZone: company.timezone };
-      const values = {
-        header: input.values.header.map((value) => renderMessageVariables(value, context)),
-        body: input.values.body.map((value) => renderMessageVariables(value, context)),
-      };
-      const template: TemplateSend = {
-        name: input.name,
-        language: { code: input.language },
-        components: (['header', 'body'] as const)
-          .filter((part) => values[part].length > 0)
-          .map((part) => ({ type: part, parameters: values[part].map((text) => ({ type: 'text' as const, text })) })),
-      };
       const message = await this.outbound.send(companyId, ticket, {
-        body: renderCloudTemplate(input.components, values) || input.name,
+        ...renderTemplateSend(input, context),
         isBot: false,
         userId: identity.userId,
-        template,
       });
       return toMessageSnapshot(message);
     });

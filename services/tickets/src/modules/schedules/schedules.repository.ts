@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyId } from '@cs/proto/common';
-import { SCHEDULE_STATUSES, type ScheduleSnapshot } from '@cs/proto/events';
+import { type CampaignTemplate, SCHEDULE_STATUSES, type ScheduleSnapshot } from '@cs/proto/events';
 import { mapRow, type SqlRow, TransactionHost } from '@cs/platform/database';
 
 export const SCHEDULE_SELECT = `
@@ -22,6 +22,7 @@ export const toScheduleSnapshot = (row: SqlRow): ScheduleSnapshot =>
     error: r.nullable('error', r.string),
     mediaPath: r.nullable('media_path', r.string),
     mediaName: r.nullable('media_name', r.string),
+    template: r.nullable('template', r.json<CampaignTemplate>),
     contact: r.isNull('contact_name')
       ? null
       : { id: r.int('contact_id'), name: r.string('contact_name'), number: r.string('contact_number') },
@@ -49,12 +50,27 @@ export class SchedulesRepository {
 
   async insert(
     companyId: CompanyId,
-    input: { body: string; sendAt: Date; contactId: number; ticketId: number | null; userId: number | null },
+    input: {
+      body: string;
+      sendAt: Date;
+      contactId: number;
+      ticketId: number | null;
+      userId: number | null;
+      template: CampaignTemplate | null;
+    },
   ): Promise<number> {
     const [row] = await this.db.query<Array<{ id: number }>>(
-      `INSERT INTO schedules (company_id, body, send_at, contact_id, ticket_id, user_id, status)
-       VALUES ($1, $2, $3, $4, $5, $6, 'PENDENTE') RETURNING id`,
-      [companyId, input.body, input.sendAt, input.contactId, input.ticketId, input.userId],
+      `INSERT INTO schedules (company_id, body, send_at, contact_id, ticket_id, user_id, status, template)
+       VALUES ($1, $2, $3, $4, $5, $6, 'PENDENTE', $7) RETURNING id`,
+      [
+        companyId,
+        input.body,
+        input.sendAt,
+        input.contactId,
+        input.ticketId,
+        input.userId,
+        input.template === null ? null : JSON.stringify(input.template),
+      ],
     );
     return row?.id ?? 0;
   }
@@ -73,6 +89,7 @@ export class SchedulesRepository {
       messageId: string | null;
       mediaPath: string | null;
       mediaName: string | null;
+      template: CampaignTemplate | null;
     }>,
   ): Promise<void> {
     const columns: Record<string, string> = {
@@ -86,12 +103,13 @@ export class SchedulesRepository {
       messageId: 'message_id',
       mediaPath: 'media_path',
       mediaName: 'media_name',
+      template: 'template',
     };
     const sets = ['updated_at = now()'];
     const values: unknown[] = [companyId, id];
     for (const [key, value] of Object.entries(patch)) {
       if (value === undefined) continue;
-      values.push(value);
+      values.push(key === 'template' && value !== null ? JSON.stringify(value) : value);
       sets.push(`${columns[key]} = $${values.length}`);
     }
     await this.db.query(`UPDATE schedules SET ${sets.join(', ')} WHERE company_id = $1 AND id = $2`, values);

@@ -7,13 +7,15 @@ import { DomainError, validationError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
 import { JobsService } from '@cs/platform/jobs';
 import type { Identity } from '@cs/platform/tenancy';
+import { assertTemplateValues } from '../../messages/cloud-template.js';
 import { ProjectionsRepository } from '../../projections/projections.repository.js';
 import { parseDateTime } from '../../time/local-time.js';
 import { enqueueScheduleSend } from '../schedule-jobs.js';
 import { SchedulesRepository } from '../schedules.repository.js';
 
 /**
- * `POST /schedules`: a message to a contact at a time (PENDENTE), with its send job. A time already past is
+ * `POST /schedules`: a message to a contact at a time (PENDENTE), with its send job; with a Cloud API `template`,
+ * its values must fit it. A time already past is
  * sent at once (upstream skipped those).
  */
 @Injectable()
@@ -33,12 +35,14 @@ export class CreateScheduleUseCase {
       const sendAt = parseDateTime(body.sendAt, company.timezone);
       if (!sendAt) throw validationError([{ path: 'sendAt', message: 'Obrigatório' }]);
       if (!(await this.projections.contact(companyId, body.contactId))) throw new DomainError('ERR_NO_CONTACT_FOUND');
+      if (body.template) assertTemplateValues(body.template);
       const id = await this.schedules.insert(companyId, {
         body: body.body,
         sendAt,
         contactId: body.contactId,
         ticketId: null,
         userId: identity.userId,
+        template: body.template ?? null,
       });
       await enqueueScheduleSend(this.jobs, companyId, id, sendAt);
       const schedule = await this.schedules.find(companyId, id);

@@ -7,6 +7,7 @@ import { EventPublisher } from '@cs/platform/events';
 import { JobsService } from '@cs/platform/jobs';
 import { mimeOf } from '../../messages/mime-types.js';
 import { MediaStorage } from '../../media/media.storage.js';
+import { renderTemplateSend } from '../../messages/cloud-template.js';
 import { renderTemplate } from '../../messages/message-template.js';
 import { OutboundService } from '../../messages/outbound.service.js';
 import { ProjectionsRepository } from '../../projections/projections.repository.js';
@@ -19,7 +20,8 @@ import { SchedulesRepository } from '../schedules.repository.js';
  * Sends a due schedule (its pg-boss job): through the contact's open or pending ticket if there is one, else
  * through its ticket on the company's default connection, created when needed. A ticket that was closed (or
  * new) opens for the schedule's author, as when an agent starts a conversation (pending when the author is
- * gone). The message is stored in the ticket's history like any reply and the schedule becomes ENVIADA with
+ * gone). A schedule with a Cloud API template sends Meta's template payload (its values rendered for the contact)
+ * and stores the template's text. The message is stored in the ticket's history like any reply and the schedule becomes ENVIADA with
  * `sentAt`; when it cannot be sent (no connection, contact deleted) it becomes ERRO with the reason, and a
  * failure reported by the connector later turns it to ERRO too.
  */
@@ -68,14 +70,12 @@ export class SendScheduledMessageUseCase {
       }
 
       const company = await this.projections.company(companyId);
-      const body = renderTemplate(schedule.body, {
-        contactName: contact.name,
-        now: new Date(),
-        timeZone: company.timezone,
-      });
+      const context = { contactName: contact.name, now: new Date(), timeZone: company.timezone };
       const fileName = schedule.mediaName ?? schedule.mediaPath?.split('/').pop() ?? null;
       const message = await this.outbound.send(companyId, ticket, {
-        body,
+        ...(schedule.template
+          ? renderTemplateSend(schedule.template, context)
+          : { body: renderTemplate(schedule.body, context) }),
         media:
           schedule.mediaPath && fileName
             ? { url: this.media.urlOf(schedule.mediaPath), mimeType: mimeOf(fileName), fileName }

@@ -6,6 +6,7 @@ import { TransactionHost } from '@cs/platform/database';
 import { DomainError, validationError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
 import { JobsService } from '@cs/platform/jobs';
+import { assertTemplateValues } from '../../messages/cloud-template.js';
 import { ProjectionsRepository } from '../../projections/projections.repository.js';
 import { parseDateTime } from '../../time/local-time.js';
 import { enqueueScheduleSend } from '../schedule-jobs.js';
@@ -42,8 +43,10 @@ export class UpdateScheduleUseCase {
       if (body.contactId !== undefined && !(await this.projections.contact(companyId, body.contactId))) {
         throw new DomainError('ERR_NO_CONTACT_FOUND');
       }
+      if (body.template) assertTemplateValues(body.template);
       await this.schedules.patch(companyId, id, {
         body: body.body ?? current.body,
+        ...(body.template === undefined ? {} : { template: body.template }),
         contactId: body.contactId ?? current.contactId,
         sendAt,
         status: 'PENDENTE',
