@@ -12,6 +12,7 @@ export const templatesEn: Texts<typeof templatesPt> = {
     none: "No approved template on this connection. Sync Meta's templates on the connection.",
     headerValue: 'Header: value {{n}}',
     bodyValue: 'Body: value {{n}}',
+    incomplete: 'Fill in every value of the template.',
     preview: 'Preview',
     send: 'Send template',
     windowClosed:

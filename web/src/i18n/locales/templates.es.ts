@@ -12,6 +12,7 @@ export const templatesEs: Texts<typeof templatesPt> = {
     none: 'Ninguna plantilla aprobada en esta conexión. Sincronice las plantillas de Meta en la conexión.',
     headerValue: 'Encabezado: valor {{n}}',
     bodyValue: 'Cuerpo: valor {{n}}',
+    incomplete: 'Complete todos los valores de la plantilla.',
     preview: 'Vista previa',
     send: 'Enviar plantilla',
     windowClosed:

@@ -9,6 +9,7 @@ export const templatesPt = {
     none: 'Nenhum modelo aprovado nesta conexão. Sincronize os modelos da Meta na conexão.',
     headerValue: 'Cabeçalho: valor {{n}}',
     bodyValue: 'Corpo: valor {{n}}',
+    incomplete: 'Preencha todos os valores do modelo.',
     preview: 'Prévia',
     send: 'Enviar modelo',
     windowClosed:

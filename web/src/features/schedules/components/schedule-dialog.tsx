@@ -1,4 +1,5 @@
-import { Alert, Field, Input, Stack, Textarea } from '@chakra-ui/react';
+import { Alert, Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { renderCloudTemplate } from '@cs/proto/http';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AttachmentField } from '../../../components/attachment-field';
@@ -21,9 +22,15 @@ import {
   scheduleFormSchema,
   toLocalInput,
 } from '../utils/schedule-rules';
+import { type ChosenTemplate, templateComplete, TemplatePicker } from '../../templates/components/template-picker';
+import { useCloudConnection } from '../../templates/hooks/use-cloud-connection';
+import { applyVariables } from '../../inbox/utils/variables';
 import { ContactPicker, type PickedContact } from './contact-picker';
 
-/** Add or edit a scheduled message; a sent one opens read-only (spec §4). */
+/**
+ * Add or edit a scheduled message; a sent one opens read-only (spec §4). When the company's default connection is
+ * a Cloud API one, an approved template may be chosen instead of the text (its rendered text is the body).
+ */
 export function ScheduleDialog({
   schedule,
   initialContact,
@@ -49,6 +56,8 @@ export function ScheduleDialog({
   const [file, setFile] = useState<File | null>(null);
   const [existingMedia, setExistingMedia] = useState(schedule?.mediaName ?? null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const cloudConnection = useCloudConnection();
+  const [template, setTemplate] = useState<ChosenTemplate | null>(schedule?.template ?? null);
 
   const pickFile = (picked: File | null) => {
     if (picked && !isAllowedAttachment(picked)) {
@@ -60,13 +69,14 @@ export function ScheduleDialog({
   };
 
   const submit = async () => {
-    const result = validateForm(scheduleFormSchema(t), { body, contactId: contact?.id, sendAt });
+    if (template && !templateComplete(template)) return setErrors({ template: t('templates.incomplete') });
+    const text = template ? renderCloudTemplate(template.components, template.values) || template.name : body;
+    const result = validateForm(scheduleFormSchema(t), { body: text, contactId: contact?.id, sendAt });
     if (!result.ok) return setErrors(result.errors);
     setErrors({});
+    const data = { ...result.data, template };
     try {
-      const saved = schedule
-        ? await update({ id: schedule.id, ...result.data }).unwrap()
-        : await add(result.data).unwrap();
+      const saved = schedule ? await update({ id: schedule.id, ...data }).unwrap() : await add(data).unwrap();
       const id = saved?.id ?? schedule?.id;
       if (id && schedule?.mediaName && !existingMedia && !file) await removeMedia(id).unwrap();
       if (id && file) await upload({ id, file }).unwrap();
@@ -101,11 +111,27 @@ export function ScheduleDialog({
           </Alert.Root>
         )}
         <ContactPicker value={contact} onChange={setContact} error={errors.contactId} disabled={readOnly} />
-        <Field.Root required invalid={Boolean(errors.body)}>
-          <Field.Label>{t('schedules.body')}</Field.Label>
-          <Textarea name="body" rows={5} value={body} readOnly={readOnly} onChange={(e) => setBody(e.target.value)} />
-          {errors.body && <Field.ErrorText>{errors.body}</Field.ErrorText>}
-        </Field.Root>
+        {cloudConnection !== null && (
+          <TemplatePicker
+            connectionId={cloudConnection}
+            value={template}
+            onChange={setTemplate}
+            renderValue={(value) => applyVariables(value, { contactName: contact?.name ?? '', ticketId: 0 })}
+            disabled={readOnly}
+          />
+        )}
+        {errors.template && (
+          <Text color="fg.error" fontSize="sm">
+            {errors.template}
+          </Text>
+        )}
+        {!template && (
+          <Field.Root required invalid={Boolean(errors.body)}>
+            <Field.Label>{t('schedules.body')}</Field.Label>
+            <Textarea name="body" rows={5} value={body} readOnly={readOnly} onChange={(e) => setBody(e.target.value)} />
+            {errors.body && <Field.ErrorText>{errors.body}</Field.ErrorText>}
+          </Field.Root>
+        )}
         <Field.Root required invalid={Boolean(errors.sendAt)}>
           <Field.Label>{t('schedules.sendAt')}</Field.Label>
           <Input

@@ -67,4 +67,79 @@ describe('the schedules page', () => {
     expect(new Date(String(body!.sendAt)).getTime()).toBe(new Date(sendAt.value).getTime());
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
+
+  it('on a Cloud API default connection sends a chosen template with its values instead of the text', async () => {
+    let body: Record<string, unknown> | null = null;
+    const components = [
+      { type: 'HEADER', format: 'TEXT', text: 'Consulta {{1}}' },
+      { type: 'BODY', text: 'Olá {{1}}, sua consulta é {{2}}.' },
+    ];
+    server.use(
+      http.get(`${API}/schedules/`, () => HttpResponse.json({ schedules: [], hasMore: false })),
+      http.get(`${API}/contacts/5`, () => HttpResponse.json(joana)),
+      http.get(`${API}/whatsapp/:id`, ({ params }) =>
+        HttpResponse.json({ id: Number(params['id']), name: 'Oficial', status: 'CONNECTED', provider: 'cloud-api' }),
+      ),
+      http.get(`${API}/whatsapp/:id/templates`, () =>
+        HttpResponse.json({
+          templates: [
+            {
+              id: 7,
+              connectionId: 1,
+              metaId: '1093856228719315',
+              name: 'lembrete_consulta',
+              language: 'pt_BR',
+              status: 'APPROVED',
+              category: 'UTILITY',
+              components,
+              variables: { header: 1, body: 2 },
+              updatedAt: '2026-12-06T10:00:00.000Z',
+            },
+          ],
+        }),
+      ),
+      http.post(`${API}/schedules`, async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ ...pending, id: 4 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp(<SchedulesPage />, { user: agent, path: '/schedules?contactId=5' });
+    const dialog = await screen.findByTestId('schedule-dialog');
+    await user.selectOptions(await within(dialog).findByTestId('template-select'), '7');
+    // the template replaces the free text
+    expect(within(dialog).queryByRole('textbox', { name: /Mensagem/ })).toBeNull();
+    expect(within(dialog).getByTestId<HTMLInputElement>('template-body-1').value).toBe('{{firstName}}');
+    await user.click(within(dialog).getByTestId('dialog-save'));
+    expect(await within(dialog).findByText('Preencha todos os valores do modelo.')).toBeTruthy();
+    expect(body).toBeNull();
+    await user.type(within(dialog).getByTestId('template-header-1'), '#77');
+    await user.type(within(dialog).getByTestId('template-body-2'), 'amanhã');
+    expect(within(dialog).getByTestId('template-preview').textContent).toBe(
+      '*Consulta #77*\n\nOlá Joana, sua consulta é amanhã.',
+    );
+    await user.click(within(dialog).getByTestId('dialog-save'));
+    await waitFor(() => expect(body).not.toBeNull());
+    expect(body).toMatchObject({
+      contactId: 5,
+      body: '*Consulta #77*\n\nOlá {{firstName}}, sua consulta é amanhã.',
+      template: {
+        name: 'lembrete_consulta',
+        language: 'pt_BR',
+        components,
+        values: { header: ['#77'], body: ['{{firstName}}', 'amanhã'] },
+      },
+    });
+  });
+
+  it('offers no templates when the default connection is not a Cloud API one', async () => {
+    server.use(
+      http.get(`${API}/schedules/`, () => HttpResponse.json({ schedules: [], hasMore: false })),
+      http.get(`${API}/contacts/5`, () => HttpResponse.json(joana)),
+    );
+    renderApp(<SchedulesPage />, { user: agent, path: '/schedules?contactId=5' });
+    const dialog = await screen.findByTestId('schedule-dialog');
+    expect(await within(dialog).findByRole('textbox', { name: /Mensagem/ })).toBeTruthy();
+    expect(within(dialog).queryByTestId('template-picker')).toBeNull();
+  });
 });

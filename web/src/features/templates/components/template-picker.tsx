@@ -1,0 +1,126 @@
+import { Box, Field, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { type CampaignTemplate, type MessageTemplate, renderCloudTemplate } from '@cs/proto/http';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useListMessageTemplatesQuery } from '../../inbox/api/templates-api';
+import { prefilledValues } from '../../inbox/utils/service-window';
+
+/** A chosen Cloud API template with its header and body values (what schedules, campaigns and the chat send). */
+export type ChosenTemplate = CampaignTemplate;
+
+type Part = 'header' | 'body';
+
+const sameTemplate = (template: MessageTemplate, chosen: ChosenTemplate | null): boolean =>
+  chosen !== null && template.name === chosen.name && template.language === chosen.language;
+
+/** Every value of a chosen template is filled (what a send needs). */
+export const templateComplete = (chosen: ChosenTemplate | null): boolean =>
+  chosen !== null && [...chosen.values.header, ...chosen.values.body].every((value) => value.trim() !== '');
+
+/**
+ * A connection's approved Cloud API templates (`GET /whatsapp/{id}/templates`) to choose from, the chosen one's
+ * header and body values (prefilled, message variables allowed) and a preview of what the customer receives, each
+ * value shown through `renderValue` (the message variables filled for the contact).
+ */
+export function TemplatePicker({
+  connectionId,
+  value,
+  onChange,
+  renderValue = (text) => text,
+  disabled = false,
+}: {
+  connectionId: number;
+  value: ChosenTemplate | null;
+  onChange: (chosen: ChosenTemplate | null) => void;
+  renderValue?: (text: string) => string;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { data, isLoading } = useListMessageTemplatesQuery(connectionId);
+  const approved = useMemo(() => (data?.templates ?? []).filter((template) => template.status === 'APPROVED'), [data]);
+  const selected = approved.find((template) => sameTemplate(template, value));
+
+  const choose = (template: MessageTemplate | undefined) =>
+    onChange(
+      template
+        ? {
+            name: template.name,
+            language: template.language,
+            components: template.components,
+            values: prefilledValues(template.variables),
+          }
+        : null,
+    );
+
+  const setValue = (part: Part, index: number, text: string) => {
+    if (!value) return;
+    const values = { ...value.values, [part]: value.values[part].map((old, i) => (i === index ? text : old)) };
+    onChange({ ...value, values });
+  };
+
+  const preview = value
+    ? renderCloudTemplate(value.components, {
+        header: value.values.header.map(renderValue),
+        body: value.values.body.map(renderValue),
+      })
+    : '';
+
+  return (
+    <Stack gap="3" data-testid="template-picker">
+      {!isLoading && approved.length === 0 && <Text color="fg.muted">{t('templates.none')}</Text>}
+      {approved.length > 0 && (
+        <Field.Root required>
+          <Field.Label>{t('templates.template')}</Field.Label>
+          <NativeSelect.Root size="sm" disabled={disabled}>
+            <NativeSelect.Field
+              data-testid="template-select"
+              value={selected ? String(selected.id) : ''}
+              onChange={(e) => choose(approved.find((template) => String(template.id) === e.currentTarget.value))}
+            >
+              <option value="">{t('templates.choose')}</option>
+              {approved.map((template) => (
+                <option key={template.id} value={template.id}>
+                  {`${template.name} (${template.language})`}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+      )}
+      {value &&
+        (['header', 'body'] as const).map((part) =>
+          value.values[part].map((text, index) => (
+            <Field.Root key={`${part}-${index}`} required>
+              <Field.Label>{t(`templates.${part}Value`, { n: index + 1 })}</Field.Label>
+              <Input
+                size="sm"
+                value={text}
+                readOnly={disabled}
+                data-testid={`template-${part}-${index + 1}`}
+                onChange={(e) => setValue(part, index, e.currentTarget.value)}
+              />
+            </Field.Root>
+          )),
+        )}
+      {value && (
+        <Box>
+          <Text fontSize="sm" fontWeight="semibold" mb="1">
+            {t('templates.preview')}
+          </Text>
+          <Box
+            bg="chat.outbound.bg"
+            borderRadius="md"
+            px="3"
+            py="2"
+            whiteSpace="pre-wrap"
+            fontSize="sm"
+            data-testid="template-preview"
+          >
+            {preview}
+          </Box>
+        </Box>
+      )}
+    </Stack>
+  );
+}
