@@ -103,3 +103,117 @@ describe('the campaign dialog’s schedule', () => {
     expect(within(dialog).getByLabelText<HTMLInputElement>('Agendamento').value).toBe('2026-11-27T12:00');
   }, 60_000);
 });
+
+describe('the campaign dialog’s Cloud API template', () => {
+  const components = [
+    { type: 'HEADER', format: 'TEXT', text: 'Oferta {{1}}' },
+    { type: 'BODY', text: 'Olá {{1}}, {{2}} de desconto hoje.' },
+  ];
+
+  /** Connection 5 is a Cloud API one with one approved and one pending template; 6 is a simulator. */
+  const cloudConnections = () =>
+    server.use(
+      http.get(`${API}/whatsapp`, () =>
+        HttpResponse.json([
+          { id: 5, name: 'Oficial', status: 'CONNECTED' },
+          { id: 6, name: 'Simulador', status: 'CONNECTED' },
+        ]),
+      ),
+      http.get(`${API}/whatsapp/:id`, ({ params }) =>
+        HttpResponse.json({
+          id: Number(params['id']),
+          name: 'Conexão',
+          status: 'CONNECTED',
+          provider: params['id'] === '5' ? 'cloud-api' : 'simulator',
+        }),
+      ),
+      http.get(`${API}/whatsapp/:id/templates`, () =>
+        HttpResponse.json({
+          templates: [
+            {
+              id: 11,
+              connectionId: 5,
+              metaId: '1093856228719315',
+              name: 'oferta_semana',
+              language: 'pt_BR',
+              status: 'APPROVED',
+              category: 'MARKETING',
+              components,
+              variables: { header: 1, body: 2 },
+              updatedAt: '2026-12-06T10:00:00.000Z',
+            },
+            {
+              id: 12,
+              connectionId: 5,
+              metaId: '840263912277054',
+              name: 'rascunho',
+              language: 'pt_BR',
+              status: 'PENDING',
+              category: 'MARKETING',
+              components: [{ type: 'BODY', text: 'Rascunho' }],
+              variables: { header: 0, body: 0 },
+              updatedAt: '2026-12-06T10:00:00.000Z',
+            },
+          ],
+        }),
+      ),
+    );
+
+  it('on a Cloud API connection saves the chosen template and its values instead of the messages', async () => {
+    cloudConnections();
+    const user = userEvent.setup();
+    renderApp(<CampaignDialog campaign={null} onClose={() => undefined} />, { user: companyAdmin });
+    const dialog = await screen.findByTestId('campaign-dialog');
+    await fill(within(dialog).getByRole('textbox', { name: /Nome/ }), 'Oferta');
+    await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Oficial' })).toBeTruthy());
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Conexão' }), '5');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Lista de Contatos' }), '3');
+    const select = await within(dialog).findByTestId<HTMLSelectElement>('template-select');
+    // only approved templates are offered
+    expect([...select.options].map((option) => option.text)).toEqual([
+      'Escolha um modelo aprovado',
+      'oferta_semana (pt_BR)',
+    ]);
+    await user.selectOptions(select, '11');
+    // the template replaces the messages; its body greets with the campaign's {nome}
+    expect(within(dialog).queryAllByRole('textbox', { name: 'Mensagem' })).toHaveLength(0);
+    expect(within(dialog).getByTestId<HTMLInputElement>('template-body-1').value).toBe('{nome}');
+    await user.click(within(dialog).getByTestId('dialog-save'));
+    expect(await within(dialog).findByText('Preencha todos os valores do modelo.')).toBeTruthy();
+    expect(sent).toHaveLength(0);
+    await fill(within(dialog).getByTestId('template-header-1'), 'da semana');
+    await fill(within(dialog).getByTestId('template-body-2'), '20%');
+    expect(within(dialog).getByTestId('template-preview').textContent).toBe(
+      '*Oferta da semana*\n\nOlá {nome}, 20% de desconto hoje.',
+    );
+    await user.click(within(dialog).getByTestId('dialog-save'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      name: 'Oferta',
+      whatsappId: '5',
+      message1: null,
+      template: {
+        name: 'oferta_semana',
+        language: 'pt_BR',
+        components,
+        values: { header: ['da semana'], body: ['{nome}', '20%'] },
+      },
+    });
+  }, 60_000);
+
+  it('offers no templates on another connection, and sends the messages', async () => {
+    cloudConnections();
+    const user = userEvent.setup();
+    renderApp(<CampaignDialog campaign={null} onClose={() => undefined} />, { user: companyAdmin });
+    const dialog = await screen.findByTestId('campaign-dialog');
+    await fill(within(dialog).getByRole('textbox', { name: /Nome/ }), 'Natal');
+    await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Simulador' })).toBeTruthy());
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Conexão' }), '6');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Lista de Contatos' }), '3');
+    await fill(within(dialog).getAllByRole('textbox', { name: 'Mensagem' })[0]!, 'Feliz Natal');
+    expect(within(dialog).queryByTestId('template-picker')).toBeNull();
+    await user.click(within(dialog).getByTestId('dialog-save'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ message1: 'Feliz Natal', template: null });
+  }, 60_000);
+});

@@ -18,6 +18,8 @@ import {
   useUploadCampaignMediaMutation,
 } from '../api/campaigns-api';
 import { campaignToForm, type CampaignForm, formToBody, isEditable, MESSAGE_SLOTS } from '../utils/campaign-form';
+import { templateComplete, TemplatePicker } from '../../templates/components/template-picker';
+import { useCloudConnection } from '../../templates/hooks/use-cloud-connection';
 import { SelectField } from './select-field';
 import { useCompanyTimeZone } from '../../../components/use-company-time-zone';
 
@@ -45,6 +47,9 @@ export function CampaignDialog({ campaign, onClose }: { campaign: CampaignRecord
   const [cancel] = useCancelCampaignMutation();
   const [restart] = useRestartCampaignMutation();
   const editable = isEditable(current);
+  const cloudConnection = useCloudConnection(form.whatsappId ? Number(form.whatsappId) : null);
+  // a template belongs to its Cloud API connection: another connection sends the messages
+  const template = cloudConnection === null ? null : form.template;
   const set = <K extends keyof CampaignForm>(key: K, value: CampaignForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
 
@@ -53,7 +58,9 @@ export function CampaignDialog({ campaign, onClose }: { campaign: CampaignRecord
     if (!form.name.trim()) found.name = t('common.required');
     if (!form.whatsappId) found.whatsappId = t('common.required');
     if (!form.contactListId && !form.tagListId) found.contactListId = t('campaigns.dialog.audienceRequired');
-    if (!form.messages.some((m) => m.trim())) found.message1 = t('campaigns.dialog.messageRequired');
+    if (template) {
+      if (!templateComplete(template)) found.template = t('templates.incomplete');
+    } else if (!form.messages.some((m) => m.trim())) found.message1 = t('campaigns.dialog.messageRequired');
     return found;
   };
 
@@ -62,7 +69,7 @@ export function CampaignDialog({ campaign, onClose }: { campaign: CampaignRecord
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
-      const body = formToBody(form);
+      const body = formToBody({ ...form, template });
       const saved = current ? await update({ id: current.id, ...body }).unwrap() : await create(body).unwrap();
       setCurrent(saved);
       notify('success', t('campaigns.saved'));
@@ -199,55 +206,75 @@ export function CampaignDialog({ campaign, onClose }: { campaign: CampaignRecord
               {errors.scheduledAt && <Field.ErrorText>{errors.scheduledAt}</Field.ErrorText>}
             </Field.Root>
           </SimpleGrid>
-          <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="line" size="sm">
-            <Tabs.List overflowX="auto">
-              {MESSAGE_SLOTS.map((n) => (
-                <Tabs.Trigger key={n} value={String(n)}>
-                  {t('campaigns.dialog.tab', { n })}
-                </Tabs.Trigger>
-              ))}
-            </Tabs.List>
-            {MESSAGE_SLOTS.map((n, index) => (
-              <Tabs.Content key={n} value={String(n)}>
-                <SimpleGrid columns={{ base: 1, md: form.confirmation ? 2 : 1 }} gap="3">
-                  <Field.Root invalid={n === 1 && Boolean(errors.message1)}>
-                    <Field.Label>{t('campaigns.dialog.message')}</Field.Label>
-                    <Textarea
-                      name={`message${n}`}
-                      rows={5}
-                      value={form.messages[index]}
-                      onChange={(e) =>
-                        set(
-                          'messages',
-                          form.messages.map((m, i) => (i === index ? e.target.value : m)),
-                        )
-                      }
-                    />
-                    {n === 1 && errors.message1 && <Field.ErrorText>{errors.message1}</Field.ErrorText>}
-                  </Field.Root>
-                  {form.confirmation && (
-                    <Field.Root>
-                      <Field.Label>{t('campaigns.dialog.confirmationMessage')}</Field.Label>
+          {cloudConnection !== null && (
+            <Box mb="3">
+              <TemplatePicker
+                connectionId={cloudConnection}
+                value={template}
+                onChange={(chosen) => set('template', chosen)}
+                greeting="{nome}"
+              />
+              <Text fontSize="xs" color="fg.muted" mt="2">
+                {t('campaigns.dialog.helper')}
+              </Text>
+              {errors.template && (
+                <Text color="fg.error" fontSize="sm" mt="1">
+                  {errors.template}
+                </Text>
+              )}
+            </Box>
+          )}
+          {!template && (
+            <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="line" size="sm">
+              <Tabs.List overflowX="auto">
+                {MESSAGE_SLOTS.map((n) => (
+                  <Tabs.Trigger key={n} value={String(n)}>
+                    {t('campaigns.dialog.tab', { n })}
+                  </Tabs.Trigger>
+                ))}
+              </Tabs.List>
+              {MESSAGE_SLOTS.map((n, index) => (
+                <Tabs.Content key={n} value={String(n)}>
+                  <SimpleGrid columns={{ base: 1, md: form.confirmation ? 2 : 1 }} gap="3">
+                    <Field.Root invalid={n === 1 && Boolean(errors.message1)}>
+                      <Field.Label>{t('campaigns.dialog.message')}</Field.Label>
                       <Textarea
-                        name={`confirmationMessage${n}`}
+                        name={`message${n}`}
                         rows={5}
-                        value={form.confirmationMessages[index]}
+                        value={form.messages[index]}
                         onChange={(e) =>
                           set(
-                            'confirmationMessages',
-                            form.confirmationMessages.map((m, i) => (i === index ? e.target.value : m)),
+                            'messages',
+                            form.messages.map((m, i) => (i === index ? e.target.value : m)),
                           )
                         }
                       />
+                      {n === 1 && errors.message1 && <Field.ErrorText>{errors.message1}</Field.ErrorText>}
                     </Field.Root>
-                  )}
-                </SimpleGrid>
-                <Text fontSize="xs" color="fg.muted" mt="2">
-                  {t('campaigns.dialog.helper')}
-                </Text>
-              </Tabs.Content>
-            ))}
-          </Tabs.Root>
+                    {form.confirmation && (
+                      <Field.Root>
+                        <Field.Label>{t('campaigns.dialog.confirmationMessage')}</Field.Label>
+                        <Textarea
+                          name={`confirmationMessage${n}`}
+                          rows={5}
+                          value={form.confirmationMessages[index]}
+                          onChange={(e) =>
+                            set(
+                              'confirmationMessages',
+                              form.confirmationMessages.map((m, i) => (i === index ? e.target.value : m)),
+                            )
+                          }
+                        />
+                      </Field.Root>
+                    )}
+                  </SimpleGrid>
+                  <Text fontSize="xs" color="fg.muted" mt="2">
+                    {t('campaigns.dialog.helper')}
+                  </Text>
+                </Tabs.Content>
+              ))}
+            </Tabs.Root>
+          )}
         </fieldset>
         {current && (
           <HStack wrap="wrap" gap="2" justify="flex-end">

@@ -1,5 +1,6 @@
 import type { CampaignBody, CampaignRecord } from '../api/campaigns-api';
 import { zonedParts } from '../../../lib/format';
+import type { ChosenTemplate } from '../../templates/components/template-picker';
 
 export const MESSAGE_SLOTS = [1, 2, 3, 4, 5] as const;
 
@@ -17,6 +18,8 @@ export interface CampaignForm {
   scheduledAt: string;
   messages: string[];
   confirmationMessages: string[];
+  /** Cloud API connections: the approved template sent instead of the messages (null: the messages). */
+  template: ChosenTemplate | null;
 }
 
 export { DEFAULT_COMPANY_TIME_ZONE } from '../../../components/use-company-time-zone';
@@ -46,6 +49,7 @@ export function campaignToForm(campaign: CampaignRecord | null, timeZone: string
     scheduledAt: toZonedInput(campaign?.scheduledAt ?? null, timeZone),
     messages: MESSAGE_SLOTS.map(message),
     confirmationMessages: MESSAGE_SLOTS.map(confirmation),
+    template: campaign?.template ?? null,
   };
 }
 
@@ -63,6 +67,7 @@ export function formToBody(form: CampaignForm): CampaignBody {
     whatsappId: orNull(form.whatsappId),
     fileListId: orNull(form.fileListId),
     scheduledAt: form.scheduledAt ? `${form.scheduledAt.replace('T', ' ')}:00` : null,
+    template: form.template,
   };
   MESSAGE_SLOTS.forEach((n, index) => {
     body[`message${n}`] = orNull(form.messages[index] ?? '');

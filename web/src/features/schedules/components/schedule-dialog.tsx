@@ -56,7 +56,7 @@ export function ScheduleDialog({
   const [file, setFile] = useState<File | null>(null);
   const [existingMedia, setExistingMedia] = useState(schedule?.mediaName ?? null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const cloudConnection = useCloudConnection();
+  const cloudConnection = useCloudConnection('default');
   const [template, setTemplate] = useState<ChosenTemplate | null>(schedule?.template ?? null);
 
   const pickFile = (picked: File | null) => {

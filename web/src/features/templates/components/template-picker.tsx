@@ -13,6 +13,11 @@ type Part = 'header' | 'body';
 const sameTemplate = (template: MessageTemplate, chosen: ChosenTemplate | null): boolean =>
   chosen !== null && template.name === chosen.name && template.language === chosen.language;
 
+const withGreeting = (values: ChosenTemplate['values'], greeting: string): ChosenTemplate['values'] => ({
+  header: values.header,
+  body: values.body.map((value, index) => (index === 0 ? greeting : value)),
+});
+
 /** Every value of a chosen template is filled (what a send needs). */
 export const templateComplete = (chosen: ChosenTemplate | null): boolean =>
   chosen !== null && [...chosen.values.header, ...chosen.values.body].every((value) => value.trim() !== '');
@@ -20,19 +25,22 @@ export const templateComplete = (chosen: ChosenTemplate | null): boolean =>
 /**
  * A connection's approved Cloud API templates (`GET /whatsapp/{id}/templates`) to choose from, the chosen one's
  * header and body values (prefilled, message variables allowed) and a preview of what the customer receives, each
- * value shown through `renderValue` (the message variables filled for the contact).
+ * value shown through `renderValue` (the variables filled for the contact).
  */
 export function TemplatePicker({
   connectionId,
   value,
   onChange,
   renderValue = (text) => text,
+  greeting = '{{firstName}}',
   disabled = false,
 }: {
   connectionId: number;
   value: ChosenTemplate | null;
   onChange: (chosen: ChosenTemplate | null) => void;
   renderValue?: (text: string) => string;
+  /** The body's first value when a template is chosen: the contact's name in the caller's variables. */
+  greeting?: string;
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
@@ -47,7 +55,7 @@ export function TemplatePicker({
             name: template.name,
             language: template.language,
             components: template.components,
-            values: prefilledValues(template.variables),
+            values: withGreeting(prefilledValues(template.variables), greeting),
           }
         : null,
     );

@@ -4,11 +4,12 @@ import { useGetTicketConnectionQuery } from '../../inbox/api/templates-api';
 
 /**
  * The connection a send goes through when it is a Cloud API one (its templates may be chosen), else null:
- * `connectionId`, or the company's default connection when none is given (a schedule without a ticket).
+ * `connection` itself, the company's default connection for `'default'` (a schedule without a ticket), none for null.
  */
-export function useCloudConnection(connectionId?: number | null): number | null {
-  const { data: connections } = useListConnectionsQuery(connectionId ? skipToken : undefined);
-  const id = connectionId ?? connections?.find((connection) => connection.isDefault)?.id ?? null;
-  const { data: connection } = useGetTicketConnectionQuery(id ?? skipToken);
-  return id !== null && connection?.id === id && connection.provider === 'cloud-api' ? id : null;
+export function useCloudConnection(connection: number | 'default' | null): number | null {
+  const { data: connections } = useListConnectionsQuery(connection === 'default' ? undefined : skipToken);
+  const id =
+    connection === 'default' ? (connections?.find((candidate) => candidate.isDefault)?.id ?? null) : connection;
+  const { data: found } = useGetTicketConnectionQuery(id ?? skipToken);
+  return id !== null && found?.id === id && found.provider === 'cloud-api' ? id : null;
 }
