@@ -38,7 +38,9 @@ async function adminOn(flags: Flags): Promise<Session> {
 const FLAG_ROUTES: Array<[keyof Flags, string, string]> = [
   ['useCampaigns', 'GET', '/campaigns'],
   ['useCampaigns', 'GET', '/files'],
+  ['useCampaigns', 'GET', '/campaigns/1/failures'],
   ['useSchedules', 'GET', '/schedules'],
+  ['useSchedules', 'POST', '/schedules'],
   ['useInternalChat', 'GET', '/chats'],
   ['useExternalApi', 'POST', '/api/messages/send'],
   ['useKanban', 'GET', '/tags/kanban'],
