@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import XLSX from '@e965/xlsx';
 import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
-import { eventually, openBrowser, screenshot, signInAt } from './browser.mjs';
+import { companyNow, eventually, openBrowser, screenshot, signInAt } from './browser.mjs';
 
 const ADMIN = { email: 'admin@demo.local', password: 'demo12345' };
 const CONNECTION = 1; // the demo company's simulator connection (seeded CONNECTED)
@@ -37,24 +37,6 @@ async function api(page, method, path, body) {
   const text = await response.text();
   assert.ok(response.ok, `${method} ${path} answered ${response.status}: ${text}`);
   return text ? JSON.parse(text) : null;
-}
-
-/** Now as the wall time of the demo company's zone (the server reads `scheduledAt` there). */
-function companyNow() {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: 'America/Sao_Paulo',
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(new Date())
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
 describe('campaigns, walked by an admin', () => {

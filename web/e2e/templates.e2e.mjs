@@ -2,14 +2,14 @@
 // use the same fake): the admin gives the demo company a Cloud API connection and syncs Meta's templates; on a
 // ticket where the customer has not written in 24 hours the agent's input says so and offers the templates, and
 // the template the agent picks reaches the fake Graph API as exactly Meta's `type: template` payload; a campaign on
-// the connection (saved through the API: the campaign form has no template picker yet) sends each contact the
-// template with its own values.
+// the connection (saved through the campaign form's template picker) sends each contact the template with its own
+// values.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { FakeGraph, recordedTemplates } from '@cs/whatsapp-connector/fake-graph';
 import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
 import { DEMO_CLOUD_API } from '../../deploy/scripts/dev-cloud-api.mjs';
-import { eventually, openBrowser, screenshot, signInAt } from './browser.mjs';
+import { companyNow, eventually, openBrowser, screenshot, signInAt } from './browser.mjs';
 
 const ADMIN = { email: 'admin@demo.local', password: 'demo12345' };
 
@@ -161,33 +161,25 @@ describe('Cloud API templates', () => {
       'the items to be checked on WhatsApp',
       60_000,
     );
-    const { templates } = await api('GET', `/whatsapp/${connection.id}/templates`);
-    const chosen = templates.find((template) => template.name === 'retomar_conversa');
-    const campaign = await eventually(
-      () =>
-        api('POST', '/campaigns', {
-          name: 'Retomada Oficial',
-          whatsappId: connection.id,
-          contactListId: list.id,
-          tagListId: 'Nenhuma',
-          fileListId: '',
-          confirmation: false,
-          message1: '',
-          // now, on the demo company's clock: the campaign starts at once
-          scheduledAt: new Intl.DateTimeFormat('sv-SE', {
-            timeZone: 'America/Sao_Paulo',
-            dateStyle: 'short',
-            timeStyle: 'medium',
-          }).format(new Date()),
-          template: {
-            name: chosen.name,
-            language: chosen.language,
-            components: chosen.components,
-            values: { header: [], body: ['{nome}'] },
-          },
-        }),
-      'the campaign to be saved',
-    );
+    // the campaign form: on the Cloud API connection it offers the approved templates in place of the messages
+    await page.goto(`${stack.webUrl}/campaigns`);
+    await page.getByTestId('campaigns-disclaimer').getByRole('button', { name: 'Li e aceito' }).click();
+    await page.getByTestId('campaign-add').click();
+    const dialog = page.getByTestId('campaign-dialog');
+    await dialog.getByRole('textbox', { name: 'Nome' }).fill('Retomada Oficial');
+    await dialog.getByRole('combobox', { name: 'Conexão' }).selectOption(String(connection.id));
+    await dialog.getByRole('combobox', { name: 'Lista de Contatos' }).selectOption(String(list.id));
+    await dialog.getByTestId('template-select').selectOption({ label: 'retomar_conversa (pt_BR)' });
+    // the body's value greets each contact by the campaign variable {nome}
+    assert.equal(await dialog.getByTestId('template-body-1').inputValue(), '{nome}');
+    await dialog.locator('input[name="scheduledAt"]').fill(companyNow());
+    await screenshot(page, 'template-campaign-dialog');
+    await dialog.getByTestId('dialog-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    const { records } = await api('GET', '/campaigns/?searchParam=Retomada%20Oficial');
+    const campaign = records.find((candidate) => candidate.name === 'Retomada Oficial');
+    assert.ok(campaign, 'the campaign saved through the form');
+    assert.equal(campaign.template?.name, 'retomar_conversa');
     assert.equal(campaign.status, 'PROGRAMADA');
     const sends = await eventually(
       async () => {
