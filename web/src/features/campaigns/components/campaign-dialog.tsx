@@ -18,8 +18,8 @@ import {
   useUploadCampaignMediaMutation,
 } from '../api/campaigns-api';
 import { campaignToForm, type CampaignForm, formToBody, isEditable, MESSAGE_SLOTS } from '../utils/campaign-form';
-import { templateComplete, TemplatePicker } from '../../templates/components/template-picker';
-import { useCloudConnection } from '../../templates/hooks/use-cloud-connection';
+import { templateComplete, TemplatePicker } from '../../../components/template-picker';
+import { useCloudConnection } from '../../../components/use-cloud-connection';
 import { SelectField } from './select-field';
 import { useCompanyTimeZone } from '../../../components/use-company-time-zone';
 

@@ -1,6 +1,6 @@
 import type { CampaignBody, CampaignRecord } from '../api/campaigns-api';
 import { zonedParts } from '../../../lib/format';
-import type { ChosenTemplate } from '../../templates/components/template-picker';
+import type { ChosenTemplate } from '../../../components/template-picker';
 
 export const MESSAGE_SLOTS = [1, 2, 3, 4, 5] as const;
 

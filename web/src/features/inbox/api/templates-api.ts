@@ -1,23 +1,12 @@
 import type { MessageSnapshot } from '@cs/proto/events';
-import type { ConnectionView, MessageTemplateList, SendTemplateMessageInput } from '@cs/proto/http';
+import type { SendTemplateMessageInput } from '@cs/proto/http';
 import { baseApi } from '../../../api/base-api';
 import { mergeIntoChat } from '../../../api/endpoints/messages';
 import type { Message } from '../../../api/types';
 
-/**
- * Cloud API message templates in the chat: the ticket's connection (its provider says whether the 24-hour window
- * applies), its templates (`GET /whatsapp/{id}/templates`) and sending one on a ticket
- * (`POST /messages/{ticketId}/template`).
- */
-export const templatesApi = baseApi.injectEndpoints({
+/** Sending a Cloud API template on a ticket (`POST /messages/{ticketId}/template`), merged into the chat. */
+export const sendTemplateApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getTicketConnection: build.query<ConnectionView, number>({
-      query: (id) => `/whatsapp/${id}`,
-      providesTags: ['Connections'],
-    }),
-    listMessageTemplates: build.query<MessageTemplateList, number>({
-      query: (connectionId) => `/whatsapp/${connectionId}/templates`,
-    }),
     sendTemplate: build.mutation<MessageSnapshot, { ticketId: number } & SendTemplateMessageInput>({
       query: ({ ticketId, ...body }) => ({ url: `/messages/${ticketId}/template`, method: 'POST', body }),
       onQueryStarted: async ({ ticketId }, { dispatch, queryFulfilled }) => {
@@ -32,4 +21,4 @@ export const templatesApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetTicketConnectionQuery, useListMessageTemplatesQuery, useSendTemplateMutation } = templatesApi;
+export const { useSendTemplateMutation } = sendTemplateApi;

@@ -32,7 +32,7 @@ import { useVoiceRecorder } from '../hooks/use-voice-recorder';
 import { AssistActions } from './assist-actions';
 import { EmojiPicker } from './emoji-picker';
 import { TemplateDialog } from './template-dialog';
-import { useGetTicketConnectionQuery } from '../api/templates-api';
+import { useGetTicketConnectionQuery } from '../../../api/endpoints/templates';
 import { insideServiceWindow } from '../utils/service-window';
 import { replyCleared } from '../model/inbox-slice';
 import { shouldSendRecording } from '../utils/audio';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Ticket } from '../../../api/types';
 import { FormDialog } from '../../../components/form-dialog';
 import { toastError } from '../../../lib/errors';
-import { type ChosenTemplate, templateComplete, TemplatePicker } from '../../templates/components/template-picker';
+import { type ChosenTemplate, templateComplete, TemplatePicker } from '../../../components/template-picker';
 import { useSendTemplateMutation } from '../api/templates-api';
 import { applyVariables } from '../utils/variables';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { insideServiceWindow, prefilledValues } from './service-window';
+import { insideServiceWindow } from './service-window';
 
 const NOW = new Date('2026-12-06T12:00:00.000Z');
 
@@ -16,10 +16,5 @@ describe('the customer-service window', () => {
   it('is closed when the customer has not written (in the loaded messages)', () => {
     expect(insideServiceWindow([], NOW)).toBe(false);
     expect(insideServiceWindow([{ fromMe: true, createdAt: '2026-12-06T11:59:00.000Z' }], NOW)).toBe(false);
-  });
-
-  it("prefills the body's first value with the contact's first name", () => {
-    expect(prefilledValues({ header: 1, body: 2 })).toEqual({ header: [''], body: ['{{firstName}}', ''] });
-    expect(prefilledValues({ header: 0, body: 0 })).toEqual({ header: [], body: [] });
   });
 });

@@ -18,17 +18,3 @@ export function insideServiceWindow(
   }
   return now.getTime() - newest < SERVICE_WINDOW_MS;
 }
-
-/**
- * The first values of a template's variables: the body's first one is the contact's first name (templates almost
- * always greet the customer with it); the others start empty for the agent to fill (message variables allowed).
- */
-export function prefilledValues(counts: { readonly header: number; readonly body: number }): {
-  header: string[];
-  body: string[];
-} {
-  return {
-    header: Array.from({ length: counts.header }, () => ''),
-    body: Array.from({ length: counts.body }, (_, index) => (index === 0 ? '{{firstName}}' : '')),
-  };
-}

@@ -22,9 +22,8 @@ import {
   scheduleFormSchema,
   toLocalInput,
 } from '../utils/schedule-rules';
-import { type ChosenTemplate, templateComplete, TemplatePicker } from '../../templates/components/template-picker';
-import { useCloudConnection } from '../../templates/hooks/use-cloud-connection';
-import { applyVariables } from '../../inbox/utils/variables';
+import { type ChosenTemplate, templateComplete, TemplatePicker } from '../../../components/template-picker';
+import { useCloudConnection } from '../../../components/use-cloud-connection';
 import { ContactPicker, type PickedContact } from './contact-picker';
 
 /**
@@ -112,13 +111,7 @@ export function ScheduleDialog({
         )}
         <ContactPicker value={contact} onChange={setContact} error={errors.contactId} disabled={readOnly} />
         {cloudConnection !== null && (
-          <TemplatePicker
-            connectionId={cloudConnection}
-            value={template}
-            onChange={setTemplate}
-            renderValue={(value) => applyVariables(value, { contactName: contact?.name ?? '', ticketId: 0 })}
-            disabled={readOnly}
-          />
+          <TemplatePicker connectionId={cloudConnection} value={template} onChange={setTemplate} disabled={readOnly} />
         )}
         {errors.template && (
           <Text color="fg.error" fontSize="sm">

@@ -116,7 +116,7 @@ describe('the schedules page', () => {
     await user.type(within(dialog).getByTestId('template-header-1'), '#77');
     await user.type(within(dialog).getByTestId('template-body-2'), 'amanhã');
     expect(within(dialog).getByTestId('template-preview').textContent).toBe(
-      '*Consulta #77*\n\nOlá Joana, sua consulta é amanhã.',
+      '*Consulta #77*\n\nOlá {{firstName}}, sua consulta é amanhã.',
     );
     await user.click(within(dialog).getByTestId('dialog-save'));
     await waitFor(() => expect(body).not.toBeNull());

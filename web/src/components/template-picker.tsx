@@ -2,8 +2,8 @@ import { Box, Field, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { type CampaignTemplate, type MessageTemplate, renderCloudTemplate } from '@cs/proto/http';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useListMessageTemplatesQuery } from '../../inbox/api/templates-api';
-import { prefilledValues } from '../../inbox/utils/service-window';
+import { useListMessageTemplatesQuery } from '../api/endpoints/templates';
+import { prefilledValues } from '../lib/cloud-templates';
 
 /** A chosen Cloud API template with its header and body values (what schedules, campaigns and the chat send). */
 export type ChosenTemplate = CampaignTemplate;
@@ -12,11 +12,6 @@ type Part = 'header' | 'body';
 
 const sameTemplate = (template: MessageTemplate, chosen: ChosenTemplate | null): boolean =>
   chosen !== null && template.name === chosen.name && template.language === chosen.language;
-
-const withGreeting = (values: ChosenTemplate['values'], greeting: string): ChosenTemplate['values'] => ({
-  header: values.header,
-  body: values.body.map((value, index) => (index === 0 ? greeting : value)),
-});
 
 /** Every value of a chosen template is filled (what a send needs). */
 export const templateComplete = (chosen: ChosenTemplate | null): boolean =>
@@ -55,7 +50,7 @@ export function TemplatePicker({
             name: template.name,
             language: template.language,
             components: template.components,
-            values: withGreeting(prefilledValues(template.variables), greeting),
+            values: prefilledValues(template.variables, greeting),
           }
         : null,
     );

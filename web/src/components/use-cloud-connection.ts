@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useListConnectionsQuery } from '../../../api/endpoints/company';
-import { useGetTicketConnectionQuery } from '../../inbox/api/templates-api';
+import { useListConnectionsQuery } from '../api/endpoints/company';
+import { useGetTicketConnectionQuery } from '../api/endpoints/templates';
 
 /**
  * The connection a send goes through when it is a Cloud API one (its templates may be chosen), else null:
