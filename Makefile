@@ -81,8 +81,8 @@ release-contracts: install
 	cd proto && node --import ../deploy/scripts/register-ts.mjs tools/release-contracts.ts
 
 check-generated: gen
-	@if [ -n "$$(git status --porcelain -- proto/generated deploy/kafka/topics.yaml)" ]; then \
-	  echo "generated files are stale; run 'make gen' and commit:"; git status --porcelain -- proto/generated deploy/kafka/topics.yaml; exit 1; \
+	@if [ -n "$$(git status --porcelain -- proto/generated web/src/api/generated deploy/kafka/topics.yaml)" ]; then \
+	  echo "generated files are stale; run 'make gen' and commit:"; git status --porcelain -- proto/generated web/src/api/generated deploy/kafka/topics.yaml; exit 1; \
 	else echo "generated files are up to date"; fi
 
 test-unit: install

@@ -4,17 +4,20 @@
  *   proto/generated/asyncapi.json                          AsyncAPI 3.0 document of every topic
  *   proto/generated/openapi/public-api.json                OpenAPI 3.1 of the public HTTP API (served at /docs)
  *   deploy/kafka/topics.yaml                               the Kafka topics to create (with their .dlq)
+ *   web/src/api/generated/catalogue.ts                     the web's typed routes (tools/web-routes.ts)
  * Generated files are committed; `make check-generated` fails when they are stale.
  */
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
 import { z } from 'zod';
 import { dlqTopicOf, TOPICS } from '@cs/proto/events';
 import { ERROR_CATALOGUE, ErrorBodySchema } from '@cs/proto/errors';
 import { EmptyResponseSchema, NoBodySchema, PUBLIC_API, type PublicRoute } from '@cs/proto/http';
 import { eventJsonSchema } from './contracts.js';
 import { COMPONENTS, SchemaComponents } from './openapi-components.js';
+import { webCatalogueModule } from './web-routes.js';
 
 const protoDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoDir = resolve(protoDir, '..');
@@ -276,10 +279,21 @@ async function writeTopicsYaml(): Promise<void> {
   await writeIfChanged(join(repoDir, 'deploy', 'kafka', 'topics.yaml'), `${lines.join('\n')}\n`);
 }
 
+/** The web's typed catalogue, formatted as the repository's prettier configuration formats it. */
+async function writeWebCatalogue(): Promise<void> {
+  const path = join(repoDir, 'web', 'src', 'api', 'generated', 'catalogue.ts');
+  const text = await format(webCatalogueModule(), { ...(await resolveConfig(path)), filepath: path });
+  await mkdir(dirname(path), { recursive: true });
+  await writeIfChanged(path, text);
+}
+
 await mkdir(generatedDir, { recursive: true });
 await writeJsonSchemas();
 await writeAsyncApi();
 await writeOpenApi();
 await writeTopicsYaml();
+await writeWebCatalogue();
 const count = (await readdir(join(generatedDir, 'json-schema'))).length;
-console.log(`generated JSON Schema for ${count} topics, asyncapi.json and deploy/kafka/topics.yaml`);
+console.log(
+  `generated JSON Schema for ${count} topics, asyncapi.json, deploy/kafka/topics.yaml and the web's catalogue`,
+);

@@ -128,6 +128,8 @@ export const QueueIntegrationRequestSchema = z.object({
   typebotRestartMessage: optionalText(4096),
 });
 export type QueueIntegrationRequest = z.infer<typeof QueueIntegrationRequestSchema>;
+/** `PUT /queueIntegration/{id}`: the fields to change. */
+export const QueueIntegrationUpdateRequestSchema = QueueIntegrationRequestSchema.partial();
 
 export const QueueIntegrationResponseSchema = QueueIntegrationSnapshotSchema.extend({
   createdAt: z.iso.datetime({ offset: true }),

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { partialUpdateSchema } from '../common/partial-update.js';
 import { MessageSnapshotSchema } from '../events/tickets/snapshots.js';
 import {
   ExternalSendRequestSchema,
@@ -10,6 +9,7 @@ import {
   PromptResponseSchema,
   QueueIntegrationListResponseSchema,
   QueueIntegrationRequestSchema,
+  QueueIntegrationUpdateRequestSchema,
   QueueIntegrationResponseSchema,
   QueueIntegrationTestSessionRequestSchema,
   QueueIntegrationTestSessionResponseSchema,
@@ -201,6 +201,12 @@ import {
   TicketUuidParamsSchema,
   UpdateTicketNoteSchema,
   UpdateTicketSchema,
+  QueueUpdateBodySchema,
+  QueueOptionUpdateBodySchema,
+  TagUpdateBodySchema,
+  QuickMessageUpdateBodySchema,
+  QuickMessageListQuerySchema,
+  ScheduleUpdateBodySchema,
 } from './tickets.js';
 
 import {
@@ -555,7 +561,7 @@ export const PUBLIC_API: readonly PublicRoute[] = [
   route('POST', '/queue', 'tickets', 'admin', 'Create a queue', { body: QueueBodySchema, response: QueueViewSchema }),
   route('PUT', '/queue/{id}', 'tickets', 'admin', 'Update a queue', {
     params: IdParamsSchema,
-    body: partialUpdateSchema(QueueBodySchema),
+    body: QueueUpdateBodySchema,
     response: QueueViewSchema,
   }),
   route('DELETE', '/queue/{id}', 'tickets', 'admin', 'Delete a queue', {
@@ -586,7 +592,7 @@ export const PUBLIC_API: readonly PublicRoute[] = [
   }),
   route('PUT', '/queue-options/{id}', 'tickets', 'admin', 'Update a queue option', {
     params: IdParamsSchema,
-    body: partialUpdateSchema(QueueOptionBodySchema),
+    body: QueueOptionUpdateBodySchema,
     response: QueueOptionSchema,
   }),
   route('DELETE', '/queue-options/{id}', 'tickets', 'admin', 'Delete a queue option', {
@@ -616,7 +622,7 @@ export const PUBLIC_API: readonly PublicRoute[] = [
     response: QueueIntegrationResponseSchema,
   }),
   route('PUT', '/queueIntegration/{id}', 'tickets', 'admin', 'Update a queue integration', {
-    body: QueueIntegrationRequestSchema.partial(),
+    body: QueueIntegrationUpdateRequestSchema,
     response: QueueIntegrationResponseSchema,
     params: IdParamsSchema,
   }),
@@ -684,7 +690,7 @@ export const PUBLIC_API: readonly PublicRoute[] = [
   route('POST', '/tags', 'tickets', 'user', 'Create a tag', { body: TagBodySchema, response: TagSchema }),
   route('PUT', '/tags/{id}', 'tickets', 'user', 'Update a tag', {
     params: IdParamsSchema,
-    body: partialUpdateSchema(TagBodySchema),
+    body: TagUpdateBodySchema,
     response: TagSchema,
   }),
   route('DELETE', '/tags/{id}', 'tickets', 'user', 'Delete a tag', {
@@ -709,6 +715,7 @@ export const PUBLIC_API: readonly PublicRoute[] = [
     response: QuickMessagePageSchema,
   }),
   route('GET', '/quick-messages/list', 'tickets', 'user', 'Every quick message', {
+    query: QuickMessageListQuerySchema,
     response: z.array(QuickMessageViewSchema),
   }),
   route('GET', '/quick-messages/{id}', 'tickets', 'user', 'A quick message', {
@@ -721,7 +728,7 @@ export const PUBLIC_API: readonly PublicRoute[] = [
   }),
   route('PUT', '/quick-messages/{id}', 'tickets', 'user', 'Update a quick message', {
     params: IdParamsSchema,
-    body: partialUpdateSchema(QuickMessageBodySchema),
+    body: QuickMessageUpdateBodySchema,
     response: QuickMessageViewSchema,
   }),
   route('DELETE', '/quick-messages/{id}', 'tickets', 'user', 'Delete a quick message', {
@@ -777,7 +784,7 @@ export const PUBLIC_API: readonly PublicRoute[] = [
   }),
   route('PUT', '/schedules/{id}', 'tickets', 'user', 'Update a schedule', {
     params: IdParamsSchema,
-    body: partialUpdateSchema(ScheduleBodySchema),
+    body: ScheduleUpdateBodySchema,
     response: ScheduleSchema,
   }),
   route('DELETE', '/schedules/{id}', 'tickets', 'user', 'Delete a schedule', {

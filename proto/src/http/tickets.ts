@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, PG_INT_MAX } from '../common/ids.js';
+import { partialUpdateSchema } from '../common/partial-update.js';
 import { PageNumberSchema } from '../common/pagination.js';
 import { CampaignTemplateSchema } from '../events/campaigns/snapshots.js';
 import { ScheduleEntrySchema } from '../events/identity/snapshots.js';
@@ -212,6 +213,8 @@ export const QueueBodySchema = z.object({
   autoAssign: z.boolean().optional(),
 });
 export type QueueBody = z.infer<typeof QueueBodySchema>;
+/** `PUT /queue/{id}`: the fields to change (absent ones keep their values). */
+export const QueueUpdateBodySchema = partialUpdateSchema(QueueBodySchema);
 
 /** `POST /queue-options`, `PUT /queue-options/{id}` (partial); `parentId` -1 or absent: the top level. */
 export const QueueOptionBodySchema = z.object({
@@ -241,6 +244,8 @@ export const QueueOptionBodySchema = z.object({
     ),
 });
 export type QueueOptionBody = z.infer<typeof QueueOptionBodySchema>;
+/** `PUT /queue-options/{id}`: the fields to change (absent ones keep their values). */
+export const QueueOptionUpdateBodySchema = partialUpdateSchema(QueueOptionBodySchema);
 
 /** `GET /queue-options?queueId=&parentId=`. */
 export const QueueOptionsQuerySchema = z.object({
@@ -294,6 +299,8 @@ export const TagBodySchema = z.object({
   kanban: kanbanFlag,
 });
 export type TagBody = z.infer<typeof TagBodySchema>;
+/** `PUT /tags/{id}`: the fields to change (absent ones keep their values). */
+export const TagUpdateBodySchema = partialUpdateSchema(TagBodySchema);
 
 export const ListTagsQuerySchema = z.object({
   searchParam: optionalSearch(100),
@@ -346,9 +353,19 @@ export const QuickMessageBodySchema = z.object({
   geral: quickFlag,
 });
 export type QuickMessageBody = z.infer<typeof QuickMessageBodySchema>;
+/** `PUT /quick-messages/{id}`: the fields to change (absent ones keep their values). */
+export const QuickMessageUpdateBodySchema = partialUpdateSchema(QuickMessageBodySchema);
 
 export const ListQuickMessagesQuerySchema = z.object({ searchParam: optionalSearch(100), pageNumber: firstPage });
 export type ListQuickMessagesQuery = z.infer<typeof ListQuickMessagesQuerySchema>;
+/**
+ * `GET /quick-messages/list?companyId=&userId=`: the established clients send the session's company and user; the
+ * service answers for the session's own (the query is read by no one).
+ */
+export const QuickMessageListQuerySchema = z.object({
+  companyId: z.coerce.number().int().positive().max(PG_INT_MAX).optional(),
+  userId: z.coerce.number().int().positive().max(PG_INT_MAX).optional(),
+});
 
 /** A quick reply as clients read it: `mediaPath` is the file's URL (the message input fetches it to send it). */
 export const QuickMessageViewSchema = QuickMessageSnapshotSchema.extend({
@@ -420,6 +437,8 @@ export const ScheduleBodySchema = z.object({
   template: CampaignTemplateSchema.nullable().optional(),
 });
 export type ScheduleBody = z.infer<typeof ScheduleBodySchema>;
+/** `PUT /schedules/{id}`: the fields to change (absent ones keep their values). */
+export const ScheduleUpdateBodySchema = partialUpdateSchema(ScheduleBodySchema);
 
 export const ListSchedulesQuerySchema = z.object({
   searchParam: optionalSearch(200),

@@ -1,6 +1,6 @@
-import type { Company, LoginRequest, SignupRequest, UpdateUserRequest, UserResponse } from '@cs/proto/http';
+import type { LoginRequest, SignupRequest, UpdateUserRequest } from '@cs/proto/http';
 import { baseApi } from '../base-api';
-import type { AuthResponse, Plan } from '../types';
+import { request, type RouteResponse } from '../routes';
 
 /**
  * `POST /companies/cadastro`: `SignupRequestSchema`'s body plus the fields the spec's client also sends (the
@@ -16,28 +16,28 @@ export type SignupBody = SignupRequest & {
 
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<AuthResponse, LoginRequest>({
-      query: (body) => ({ url: '/auth/login', method: 'POST', body }),
+    login: build.mutation<RouteResponse<'POST /auth/login'>, LoginRequest>({
+      query: (body) => request('POST /auth/login', { body }),
     }),
-    refreshToken: build.mutation<AuthResponse, void>({
-      query: () => ({ url: '/auth/refresh_token', method: 'POST' }),
+    refreshToken: build.mutation<RouteResponse<'POST /auth/refresh_token'>, void>({
+      query: () => request('POST /auth/refresh_token'),
     }),
-    logout: build.mutation<void, void>({
-      query: () => ({ url: '/auth/logout', method: 'DELETE' }),
+    logout: build.mutation<RouteResponse<'DELETE /auth/logout'>, void>({
+      query: () => request('DELETE /auth/logout'),
     }),
-    listPlans: build.query<Plan[], void>({
-      query: () => '/plans/list',
+    listPlans: build.query<RouteResponse<'GET /plans/list'>, void>({
+      query: () => request('GET /plans/list'),
       providesTags: ['Plans'],
     }),
-    signup: build.mutation<Company, SignupBody>({
-      query: (body) => ({ url: '/companies/cadastro', method: 'POST', body }),
+    signup: build.mutation<RouteResponse<'POST /companies/cadastro'>, SignupBody>({
+      query: (body) => request('POST /companies/cadastro', { body }),
     }),
-    getUser: build.query<UserResponse, number>({
-      query: (id) => `/users/${id}`,
+    getUser: build.query<RouteResponse<'GET /users/{id}'>, number>({
+      query: (id) => request('GET /users/{id}', { params: { id } }),
       providesTags: (_r, _e, id) => [{ type: 'Users', id }],
     }),
-    updateUser: build.mutation<UserResponse, { id: number } & UpdateUserRequest>({
-      query: ({ id, ...body }) => ({ url: `/users/${id}`, method: 'PUT', body }),
+    updateUser: build.mutation<RouteResponse<'PUT /users/{id}'>, { id: number } & UpdateUserRequest>({
+      query: ({ id, ...body }) => request('PUT /users/{id}', { params: { id }, body }),
       invalidatesTags: (_r, _e, { id }) => [{ type: 'Users', id }, 'Users'],
     }),
   }),

@@ -1,6 +1,6 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { baseApi } from '../base-api';
-import type { MessageSnapshot } from '@cs/proto/events';
+import { request, type RouteResponse } from '../routes';
 import type { EditMessageInput, SendMessageInput, SentMessages } from '@cs/proto/http';
 import type { RootState } from '../../app/store';
 import type { Message, MessagesPage } from '../types';
@@ -16,7 +16,8 @@ export const messagesApi = baseApi.injectEndpoints({
         initialPageParam: 1,
         getNextPageParam: (lastPage, _all, lastPageParam) => (lastPage.hasMore ? lastPageParam + 1 : undefined),
       },
-      query: ({ queryArg, pageParam }) => ({ url: `/messages/${queryArg}`, params: { pageNumber: pageParam } }),
+      query: ({ queryArg, pageParam }) =>
+        request('GET /messages/{ticketId}', { params: { ticketId: queryArg }, query: { pageNumber: pageParam } }),
       providesTags: (_r, _e, ticketId) => [{ type: 'Messages', id: ticketId }],
     }),
     /**
@@ -24,33 +25,36 @@ export const messagesApi = baseApi.injectEndpoints({
      * blue ticks on the phone, `updateUnread` for every list); the page it answers is not kept.
      */
     markChatRead: build.mutation<void, number>({
-      query: (ticketId) => ({ url: `/messages/${ticketId}`, params: { pageNumber: 1 } }),
+      query: (ticketId) => request('GET /messages/{ticketId}', { params: { ticketId }, query: { pageNumber: 1 } }),
       transformResponse: () => undefined,
     }),
-    sendText: build.mutation<SentMessages, SendTextBody>({
-      query: ({ ticketId, body, quotedMsg }) => ({
-        url: `/messages/${ticketId}`,
-        method: 'POST',
-        body: { read: 1, fromMe: true, mediaUrl: '', body, quotedMsg: quotedMsg ?? null },
-      }),
+    sendText: build.mutation<RouteResponse<'POST /messages/{ticketId}'>, SendTextBody>({
+      query: ({ ticketId, body, quotedMsg }) =>
+        request('POST /messages/{ticketId}', {
+          params: { ticketId },
+          body: { read: 1, fromMe: true, mediaUrl: '', body, quotedMsg: quotedMsg ?? null },
+        }),
       onQueryStarted: ({ ticketId }, { dispatch, queryFulfilled }) => keepSent(ticketId, queryFulfilled, dispatch),
     }),
-    sendMedia: build.mutation<SentMessages, { ticketId: number; files: File[] } & Pick<SendMessageInput, 'body'>>({
+    sendMedia: build.mutation<
+      RouteResponse<'POST /messages/{ticketId}'>,
+      { ticketId: number; files: File[] } & Pick<SendMessageInput, 'body'>
+    >({
       query: ({ ticketId, files, body }) => {
         const form = new FormData();
         form.append('fromMe', 'true');
         for (const file of files) form.append('medias', file);
         form.append('body', body);
-        return { url: `/messages/${ticketId}`, method: 'POST', body: form };
+        return request('POST /messages/{ticketId}', { params: { ticketId }, body: form });
       },
       onQueryStarted: ({ ticketId }, { dispatch, queryFulfilled }) => keepSent(ticketId, queryFulfilled, dispatch),
     }),
-    deleteMessage: build.mutation<MessageSnapshot, string>({
-      query: (id) => ({ url: `/messages/${id}`, method: 'DELETE' }),
+    deleteMessage: build.mutation<RouteResponse<'DELETE /messages/{id}'>, string>({
+      query: (id) => request('DELETE /messages/{id}', { params: { id } }),
     }),
     /** `POST /messages/edit/{id}`: the list shows the change through the socket's `update`, as for a delete. */
-    editMessage: build.mutation<MessageSnapshot, { id: string } & EditMessageInput>({
-      query: ({ id, body }) => ({ url: `/messages/edit/${id}`, method: 'POST', body: { body } }),
+    editMessage: build.mutation<RouteResponse<'POST /messages/edit/{id}'>, { id: string } & EditMessageInput>({
+      query: ({ id, body }) => request('POST /messages/edit/{id}', { params: { id }, body: { body } }),
     }),
   }),
 });

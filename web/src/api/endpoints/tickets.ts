@@ -1,6 +1,7 @@
 import { baseApi } from '../base-api';
-import type { CreateTicketInput, ListTicketsQuery, MessageResponse, UpdateTicketInput } from '@cs/proto/http';
-import type { Ticket, TicketsPage } from '../types';
+import { request, type RouteResponse } from '../routes';
+import type { CreateTicketInput, ListTicketsQuery, UpdateTicketInput } from '@cs/proto/http';
+import type { Ticket } from '../types';
 
 /** The filters of `GET /tickets` the client sets (`ListTicketsQuerySchema`'s parsed form; the page is added). */
 export type TicketListArgs = Pick<ListTicketsQuery, 'queueIds' | 'showAll'> &
@@ -23,36 +24,36 @@ export type UpdateTicketBody = { id: number } & UpdateTicketInput;
 
 export const ticketsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getTickets: build.infiniteQuery<TicketsPage, TicketListArgs, number>({
+    getTickets: build.infiniteQuery<RouteResponse<'GET /tickets'>, TicketListArgs, number>({
       infiniteQueryOptions: {
         initialPageParam: 1,
         getNextPageParam: (lastPage, _all, lastPageParam) => (lastPage.hasMore ? lastPageParam + 1 : undefined),
       },
-      query: ({ queryArg, pageParam }) => ({ url: '/tickets', params: ticketListParams(queryArg, pageParam) }),
+      query: ({ queryArg, pageParam }) => request('GET /tickets', { query: ticketListParams(queryArg, pageParam) }),
       providesTags: ['TicketList'],
     }),
-    getNotificationTickets: build.query<TicketsPage, Pick<TicketListArgs, 'queueIds' | 'showAll'>>({
-      query: (args) => ({ url: '/tickets', params: ticketListParams({ ...args, withUnreadMessages: true }, 1) }),
+    getNotificationTickets: build.query<RouteResponse<'GET /tickets'>, Pick<TicketListArgs, 'queueIds' | 'showAll'>>({
+      query: (args) => request('GET /tickets', { query: ticketListParams({ ...args, withUnreadMessages: true }, 1) }),
       providesTags: ['Notifications'],
     }),
-    getTicketByUuid: build.query<Ticket, string>({
-      query: (uuid) => `/tickets/u/${uuid}`,
+    getTicketByUuid: build.query<RouteResponse<'GET /tickets/u/{uuid}'>, string>({
+      query: (uuid) => request('GET /tickets/u/{uuid}', { params: { uuid } }),
       providesTags: (ticket) => (ticket ? [{ type: 'Ticket', id: ticket.id }] : ['Ticket']),
     }),
-    getTicket: build.query<Ticket, number>({
-      query: (id) => `/tickets/${id}`,
+    getTicket: build.query<RouteResponse<'GET /tickets/{id}'>, number>({
+      query: (id) => request('GET /tickets/{id}', { params: { id } }),
       providesTags: (_r, _e, id) => [{ type: 'Ticket', id }],
     }),
-    createTicket: build.mutation<Ticket, CreateTicketInput>({
-      query: (body) => ({ url: '/tickets', method: 'POST', body }),
+    createTicket: build.mutation<RouteResponse<'POST /tickets'>, CreateTicketInput>({
+      query: (body) => request('POST /tickets', { body }),
       invalidatesTags: ['TicketList', 'Notifications'],
     }),
-    updateTicket: build.mutation<Ticket, UpdateTicketBody>({
-      query: ({ id, ...body }) => ({ url: `/tickets/${id}`, method: 'PUT', body }),
+    updateTicket: build.mutation<RouteResponse<'PUT /tickets/{id}'>, UpdateTicketBody>({
+      query: ({ id, ...body }) => request('PUT /tickets/{id}', { params: { id }, body }),
       invalidatesTags: (_r, _e, { id }) => [{ type: 'Ticket', id }, 'TicketList', 'Notifications'],
     }),
-    deleteTicket: build.mutation<MessageResponse, number>({
-      query: (id) => ({ url: `/tickets/${id}`, method: 'DELETE' }),
+    deleteTicket: build.mutation<RouteResponse<'DELETE /tickets/{id}'>, number>({
+      query: (id) => request('DELETE /tickets/{id}', { params: { id } }),
       invalidatesTags: ['TicketList', 'Notifications'],
     }),
   }),

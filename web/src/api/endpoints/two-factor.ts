@@ -1,15 +1,11 @@
 import type {
   TwoFactorChallengeRequest,
   TwoFactorCodeRequest,
-  TwoFactorEnrolledSignIn,
-  TwoFactorRecoveryCodes,
   TwoFactorRecoveryCodesRequest,
-  TwoFactorSetup,
-  TwoFactorStatus,
   TwoFactorVerifyRequest,
 } from '@cs/proto/http';
 import { baseApi } from '../base-api';
-import type { AuthResponse } from '../types';
+import { request, type RouteResponse } from '../routes';
 
 const withTags = baseApi.enhanceEndpoints({ addTagTypes: ['TwoFactor'] });
 
@@ -19,32 +15,38 @@ const withTags = baseApi.enhanceEndpoints({ addTagTypes: ['TwoFactor'] });
  */
 export const twoFactorApi = withTags.injectEndpoints({
   endpoints: (build) => ({
-    verifyTwoFactor: build.mutation<AuthResponse, TwoFactorVerifyRequest>({
-      query: (body) => ({ url: '/auth/two-factor/verify', method: 'POST', body }),
+    verifyTwoFactor: build.mutation<RouteResponse<'POST /auth/two-factor/verify'>, TwoFactorVerifyRequest>({
+      query: (body) => request('POST /auth/two-factor/verify', { body }),
     }),
-    beginSignInEnrolment: build.mutation<TwoFactorSetup, TwoFactorChallengeRequest>({
-      query: (body) => ({ url: '/auth/two-factor/enrolment', method: 'POST', body }),
+    beginSignInEnrolment: build.mutation<RouteResponse<'POST /auth/two-factor/enrolment'>, TwoFactorChallengeRequest>({
+      query: (body) => request('POST /auth/two-factor/enrolment', { body }),
     }),
-    confirmSignInEnrolment: build.mutation<TwoFactorEnrolledSignIn, TwoFactorVerifyRequest>({
-      query: (body) => ({ url: '/auth/two-factor/enrolment/confirm', method: 'POST', body }),
+    confirmSignInEnrolment: build.mutation<
+      RouteResponse<'POST /auth/two-factor/enrolment/confirm'>,
+      TwoFactorVerifyRequest
+    >({
+      query: (body) => request('POST /auth/two-factor/enrolment/confirm', { body }),
     }),
-    getTwoFactorStatus: build.query<TwoFactorStatus, void>({
-      query: () => '/auth/two-factor',
+    getTwoFactorStatus: build.query<RouteResponse<'GET /auth/two-factor'>, void>({
+      query: () => request('GET /auth/two-factor'),
       providesTags: ['TwoFactor'],
     }),
-    beginTwoFactorSetup: build.mutation<TwoFactorSetup, void>({
-      query: () => ({ url: '/auth/two-factor/setup', method: 'POST', body: {} }),
+    beginTwoFactorSetup: build.mutation<RouteResponse<'POST /auth/two-factor/setup'>, void>({
+      query: () => request('POST /auth/two-factor/setup', { body: {} }),
     }),
-    confirmTwoFactorSetup: build.mutation<TwoFactorRecoveryCodes, TwoFactorCodeRequest>({
-      query: (body) => ({ url: '/auth/two-factor/setup/confirm', method: 'POST', body }),
+    confirmTwoFactorSetup: build.mutation<RouteResponse<'POST /auth/two-factor/setup/confirm'>, TwoFactorCodeRequest>({
+      query: (body) => request('POST /auth/two-factor/setup/confirm', { body }),
       invalidatesTags: ['TwoFactor'],
     }),
-    regenerateRecoveryCodes: build.mutation<TwoFactorRecoveryCodes, TwoFactorRecoveryCodesRequest>({
-      query: (body) => ({ url: '/auth/two-factor/recovery-codes', method: 'POST', body }),
+    regenerateRecoveryCodes: build.mutation<
+      RouteResponse<'POST /auth/two-factor/recovery-codes'>,
+      TwoFactorRecoveryCodesRequest
+    >({
+      query: (body) => request('POST /auth/two-factor/recovery-codes', { body }),
       invalidatesTags: ['TwoFactor'],
     }),
-    disableTwoFactor: build.mutation<TwoFactorStatus, TwoFactorCodeRequest>({
-      query: (body) => ({ url: '/auth/two-factor/disable', method: 'POST', body }),
+    disableTwoFactor: build.mutation<RouteResponse<'POST /auth/two-factor/disable'>, TwoFactorCodeRequest>({
+      query: (body) => request('POST /auth/two-factor/disable', { body }),
       invalidatesTags: ['TwoFactor'],
     }),
   }),

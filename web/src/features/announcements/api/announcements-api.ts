@@ -1,6 +1,7 @@
-import type { Announcement, AnnouncementPageSchema, AnnouncementRequest, MessageResponse } from '@cs/proto/http';
+import type { Announcement, AnnouncementPageSchema, AnnouncementRequest } from '@cs/proto/http';
 import type { z } from 'zod';
 import { baseApi } from '../../../api/base-api';
+import { request, type RouteResponse } from '../../../api/routes';
 import { pagedListOptions, pageParams } from '../../../api/paging';
 
 /** An announcement as `/announcements` answers it (`AnnouncementSchema`). */
@@ -14,30 +15,36 @@ export type AnnouncementsPage = z.infer<typeof AnnouncementPageSchema>;
 /** `/announcements` (spec §7): the paged list `{records, hasMore}`, CRUD and the image upload. */
 export const announcementsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getAnnouncementsPage: build.infiniteQuery<AnnouncementsPage, string, number>({
+    getAnnouncementsPage: build.infiniteQuery<RouteResponse<'GET /announcements'>, string, number>({
       infiniteQueryOptions: pagedListOptions,
-      query: ({ queryArg, pageParam }) => ({ url: '/announcements/', params: pageParams(queryArg, pageParam) }),
+      query: ({ queryArg, pageParam }) => request('GET /announcements', { query: pageParams(queryArg, pageParam) }),
       providesTags: ['Announcements'],
     }),
-    saveAnnouncement: build.mutation<AnnouncementRecord, AnnouncementBody & { id?: number | undefined }>({
+    saveAnnouncement: build.mutation<
+      RouteResponse<'PUT /announcements/{id}'>,
+      AnnouncementBody & { id?: number | undefined }
+    >({
       query: ({ id, ...body }) =>
-        id ? { url: `/announcements/${id}`, method: 'PUT', body } : { url: '/announcements', method: 'POST', body },
+        id ? request('PUT /announcements/{id}', { params: { id }, body }) : request('POST /announcements', { body }),
       invalidatesTags: ['Announcements'],
     }),
-    deleteAnnouncement: build.mutation<MessageResponse, number>({
-      query: (id) => ({ url: `/announcements/${id}`, method: 'DELETE' }),
+    deleteAnnouncement: build.mutation<RouteResponse<'DELETE /announcements/{id}'>, number>({
+      query: (id) => request('DELETE /announcements/{id}', { params: { id } }),
       invalidatesTags: ['Announcements'],
     }),
-    uploadAnnouncementImage: build.mutation<AnnouncementRecord, { id: number; file: File }>({
+    uploadAnnouncementImage: build.mutation<
+      RouteResponse<'POST /announcements/{id}/media-upload'>,
+      { id: number; file: File }
+    >({
       query: ({ id, file }) => {
         const form = new FormData();
         form.append('file', file, file.name);
-        return { url: `/announcements/${id}/media-upload`, method: 'POST', body: form };
+        return request('POST /announcements/{id}/media-upload', { params: { id }, body: form });
       },
       invalidatesTags: ['Announcements'],
     }),
-    deleteAnnouncementImage: build.mutation<AnnouncementRecord, number>({
-      query: (id) => ({ url: `/announcements/${id}/media-upload`, method: 'DELETE' }),
+    deleteAnnouncementImage: build.mutation<RouteResponse<'DELETE /announcements/{id}/media-upload'>, number>({
+      query: (id) => request('DELETE /announcements/{id}/media-upload', { params: { id } }),
       invalidatesTags: ['Announcements'],
     }),
   }),

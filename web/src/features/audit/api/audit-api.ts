@@ -1,5 +1,5 @@
-import type { AuditActor, AuditLogPage, CompanyResponse } from '@cs/proto/http';
 import { baseApi } from '../../../api/base-api';
+import { request, type RouteResponse } from '../../../api/routes';
 
 /** The page's filters as `GET /audit-logs` takes them (dates as ISO instants). */
 export interface AuditFilters {
@@ -23,21 +23,22 @@ const queryOf = (filters: AuditFilters, cursor: string | null): Record<string, s
 /** `/audit-logs` (admins: their company; super users: every company), newest first, in keyset pages. */
 export const auditApi = withTags.injectEndpoints({
   endpoints: (build) => ({
-    getAuditLog: build.infiniteQuery<AuditLogPage, AuditFilters, string | null>({
+    getAuditLog: build.infiniteQuery<RouteResponse<'GET /audit-logs'>, AuditFilters, string | null>({
       infiniteQueryOptions: {
         initialPageParam: null,
         getNextPageParam: (last) => last.nextCursor ?? undefined,
       },
-      query: ({ queryArg, pageParam }) => ({ url: '/audit-logs', params: queryOf(queryArg, pageParam) }),
+      query: ({ queryArg, pageParam }) => request('GET /audit-logs', { query: queryOf(queryArg, pageParam) }),
       providesTags: ['AuditLog'],
     }),
-    getAuditActors: build.query<AuditActor[], number | undefined>({
-      query: (companyId) => ({ url: '/audit-logs/actors', params: companyId ? { companyId: String(companyId) } : {} }),
+    getAuditActors: build.query<RouteResponse<'GET /audit-logs/actors'>, number | undefined>({
+      query: (companyId) =>
+        request('GET /audit-logs/actors', { query: companyId ? { companyId: String(companyId) } : {} }),
       providesTags: ['AuditLog'],
     }),
     /** Super users: every company, for the company filter. */
-    getAuditCompanies: build.query<CompanyResponse[], void>({
-      query: () => '/companies/list',
+    getAuditCompanies: build.query<RouteResponse<'GET /companies/list'>, void>({
+      query: () => request('GET /companies/list'),
     }),
   }),
 });

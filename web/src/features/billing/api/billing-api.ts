@@ -1,6 +1,7 @@
 import type { Invoice, InvoicePage, PixCharge, SubscriptionRequestSchema } from '@cs/proto/http';
 import type { z } from 'zod';
 import { baseApi } from '../../../api/base-api';
+import { request, type RouteResponse } from '../../../api/routes';
 import { pagedListOptions, pageParams } from '../../../api/paging';
 
 export type { Invoice, InvoicePage, PixCharge };
@@ -11,13 +12,13 @@ export type SubscriptionBody = z.input<typeof SubscriptionRequestSchema>;
 /** Billing (spec §7): `GET /invoices/company` paged `{invoices, count, hasMore}`, `POST /subscription` → Pix. */
 export const billingApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getInvoicesPage: build.infiniteQuery<InvoicePage, string, number>({
+    getInvoicesPage: build.infiniteQuery<RouteResponse<'GET /invoices/company'>, string, number>({
       infiniteQueryOptions: pagedListOptions,
-      query: ({ queryArg, pageParam }) => ({ url: '/invoices/company', params: pageParams(queryArg, pageParam) }),
+      query: ({ queryArg, pageParam }) => request('GET /invoices/company', { query: pageParams(queryArg, pageParam) }),
       providesTags: ['Invoices'],
     }),
-    subscribe: build.mutation<PixCharge, SubscriptionBody>({
-      query: (body) => ({ url: '/subscription', method: 'POST', body }),
+    subscribe: build.mutation<RouteResponse<'POST /subscription'>, SubscriptionBody>({
+      query: (body) => request('POST /subscription', { body }),
     }),
   }),
 });

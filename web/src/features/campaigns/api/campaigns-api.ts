@@ -4,13 +4,11 @@ import type {
   CampaignResponse,
   CampaignSettingEntry,
   CampaignSettingWireEntry,
-  ContactListResponse,
-  FileListResponse,
-  MessageResponse,
   SaveCampaignSettingsInput,
 } from '@cs/proto/http';
 import { parseCampaignSettingEntry } from '@cs/proto/http';
 import { baseApi } from '../../../api/base-api';
+import { request, type RouteResponse } from '../../../api/routes';
 import { pagedListOptions, pageParams } from '../../../api/paging';
 
 export type { CampaignCounts, CampaignSettingEntry, CampaignVariable } from '@cs/proto/http';
@@ -32,64 +30,66 @@ const withTags = baseApi.enhanceEndpoints({ addTagTypes: ['Campaigns', 'Campaign
 /** `/campaigns` and `/campaign-settings` (spec §7). Kept live by `company-{id}-campaign`. */
 export const campaignsApi = withTags.injectEndpoints({
   endpoints: (build) => ({
-    getCampaignsPage: build.infiniteQuery<CampaignsPage, string, number>({
+    getCampaignsPage: build.infiniteQuery<RouteResponse<'GET /campaigns'>, string, number>({
       infiniteQueryOptions: pagedListOptions,
-      query: ({ queryArg, pageParam }) => ({ url: '/campaigns/', params: pageParams(queryArg, pageParam) }),
+      query: ({ queryArg, pageParam }) => request('GET /campaigns', { query: pageParams(queryArg, pageParam) }),
       providesTags: ['Campaigns'],
     }),
-    getCampaign: build.query<CampaignRecord, number>({
-      query: (id) => `/campaigns/${id}`,
+    getCampaign: build.query<RouteResponse<'GET /campaigns/{id}'>, number>({
+      query: (id) => request('GET /campaigns/{id}', { params: { id } }),
       providesTags: (_r, _e, id) => [{ type: 'Campaigns', id }],
     }),
-    createCampaign: build.mutation<CampaignRecord, CampaignBody>({
-      query: (body) => ({ url: '/campaigns', method: 'POST', body }),
+    createCampaign: build.mutation<RouteResponse<'POST /campaigns'>, CampaignBody>({
+      query: (body) => request('POST /campaigns', { body }),
       invalidatesTags: ['Campaigns'],
     }),
-    updateCampaign: build.mutation<CampaignRecord, CampaignBody & { id: number }>({
-      query: ({ id, ...body }) => ({ url: `/campaigns/${id}`, method: 'PUT', body }),
+    updateCampaign: build.mutation<RouteResponse<'PUT /campaigns/{id}'>, CampaignBody & { id: number }>({
+      query: ({ id, ...body }) => request('PUT /campaigns/{id}', { params: { id }, body }),
       invalidatesTags: ['Campaigns'],
     }),
-    deleteCampaign: build.mutation<MessageResponse, number>({
-      query: (id) => ({ url: `/campaigns/${id}`, method: 'DELETE' }),
+    deleteCampaign: build.mutation<RouteResponse<'DELETE /campaigns/{id}'>, number>({
+      query: (id) => request('DELETE /campaigns/{id}', { params: { id } }),
       invalidatesTags: ['Campaigns'],
     }),
-    cancelCampaign: build.mutation<void, number>({
-      query: (id) => ({ url: `/campaigns/${id}/cancel`, method: 'POST' }),
+    cancelCampaign: build.mutation<RouteResponse<'POST /campaigns/{id}/cancel'>, number>({
+      query: (id) => request('POST /campaigns/{id}/cancel', { params: { id } }),
       invalidatesTags: ['Campaigns'],
     }),
-    restartCampaign: build.mutation<void, number>({
-      query: (id) => ({ url: `/campaigns/${id}/restart`, method: 'POST' }),
+    restartCampaign: build.mutation<RouteResponse<'POST /campaigns/{id}/restart'>, number>({
+      query: (id) => request('POST /campaigns/{id}/restart', { params: { id } }),
       invalidatesTags: ['Campaigns'],
     }),
-    uploadCampaignMedia: build.mutation<CampaignRecord, { id: number; file: File }>({
-      query: ({ id, file }) => {
-        const form = new FormData();
-        form.append('file', file, file.name);
-        return { url: `/campaigns/${id}/media-upload`, method: 'POST', body: form };
+    uploadCampaignMedia: build.mutation<RouteResponse<'POST /campaigns/{id}/media-upload'>, { id: number; file: File }>(
+      {
+        query: ({ id, file }) => {
+          const form = new FormData();
+          form.append('file', file, file.name);
+          return request('POST /campaigns/{id}/media-upload', { params: { id }, body: form });
+        },
+        invalidatesTags: ['Campaigns'],
       },
-      invalidatesTags: ['Campaigns'],
-    }),
-    deleteCampaignMedia: build.mutation<CampaignRecord, number>({
-      query: (id) => ({ url: `/campaigns/${id}/media-upload`, method: 'DELETE' }),
+    ),
+    deleteCampaignMedia: build.mutation<RouteResponse<'DELETE /campaigns/{id}/media-upload'>, number>({
+      query: (id) => request('DELETE /campaigns/{id}/media-upload', { params: { id } }),
       invalidatesTags: ['Campaigns'],
     }),
     /** The dialog's choices: every contact list (contacts service) and every file list. */
-    listCampaignContactLists: build.query<ContactListResponse[], void>({
-      query: () => '/contact-lists/list',
+    listCampaignContactLists: build.query<RouteResponse<'GET /contact-lists/list'>, void>({
+      query: () => request('GET /contact-lists/list'),
       providesTags: ['Campaigns'],
     }),
-    listCampaignFileLists: build.query<FileListResponse[], void>({
-      query: () => '/files/list',
+    listCampaignFileLists: build.query<RouteResponse<'GET /files/list'>, void>({
+      query: () => request('GET /files/list'),
       providesTags: ['Campaigns'],
     }),
     /** The wire's values are JSON text (the established clients' format); the page reads them parsed. */
     getCampaignSettings: build.query<CampaignSettingEntry[], void>({
-      query: () => '/campaign-settings',
+      query: () => request('GET /campaign-settings'),
       transformResponse: (entries: CampaignSettingWireEntry[]) => entries.map(parseCampaignSettingEntry),
       providesTags: ['CampaignSettings'],
     }),
     saveCampaignSettings: build.mutation<CampaignSettingEntry[], SaveCampaignSettingsInput['settings']>({
-      query: (settings) => ({ url: '/campaign-settings', method: 'POST', body: { settings } }),
+      query: (settings) => request('POST /campaign-settings', { body: { settings } }),
       transformResponse: (entries: CampaignSettingWireEntry[]) => entries.map(parseCampaignSettingEntry),
       invalidatesTags: ['CampaignSettings'],
     }),

@@ -6,9 +6,9 @@ import type {
   ChatMessageRequest,
   ChatPage,
   ChatRequest,
-  MessageResponse,
 } from '@cs/proto/http';
 import { baseApi } from '../../../api/base-api';
+import { request, type RouteResponse } from '../../../api/routes';
 import { pagedListOptions, pageParams } from '../../../api/paging';
 
 /** An internal chat (`ChatSchema`): its members carry their unread counts. */
@@ -27,37 +27,45 @@ export const unreadsOf = (chat: Pick<Chat, 'users'>, userId: number): number =>
 /** `/chats` (spec §7): the caller's chats, their messages (20 a page, newest page first), read marks. */
 export const chatsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getChatsPage: build.infiniteQuery<ChatsPage, string, number>({
+    getChatsPage: build.infiniteQuery<RouteResponse<'GET /chats'>, string, number>({
       infiniteQueryOptions: pagedListOptions,
-      query: ({ queryArg, pageParam }) => ({ url: '/chats', params: pageParams(queryArg, pageParam) }),
+      query: ({ queryArg, pageParam }) => request('GET /chats', { query: pageParams(queryArg, pageParam) }),
       providesTags: ['Chats'],
     }),
-    getChat: build.query<Chat, string>({
-      query: (idOrUuid) => `/chats/${idOrUuid}`,
+    getChat: build.query<RouteResponse<'GET /chats/{id}'>, string>({
+      query: (idOrUuid) => request('GET /chats/{id}', { params: { id: idOrUuid } }),
       providesTags: ['Chats'],
     }),
-    getChatMessages: build.query<ChatMessagesPage, { chatId: number } & Pick<ChatListQuery, 'pageNumber'>>({
-      query: ({ chatId, pageNumber }) => ({ url: `/chats/${chatId}/messages`, params: { pageNumber } }),
+    getChatMessages: build.query<
+      RouteResponse<'GET /chats/{id}/messages'>,
+      { chatId: number } & Pick<ChatListQuery, 'pageNumber'>
+    >({
+      query: ({ chatId, pageNumber }) =>
+        request('GET /chats/{id}/messages', { params: { id: chatId }, query: { pageNumber } }),
       keepUnusedDataFor: 0,
     }),
-    createChat: build.mutation<Chat, ChatBody>({
-      query: (body) => ({ url: '/chats', method: 'POST', body }),
+    createChat: build.mutation<RouteResponse<'POST /chats'>, ChatBody>({
+      query: (body) => request('POST /chats', { body }),
       invalidatesTags: ['Chats'],
     }),
-    updateChat: build.mutation<Chat, ChatBody & { id: number }>({
-      query: ({ id, ...body }) => ({ url: `/chats/${id}`, method: 'PUT', body }),
+    updateChat: build.mutation<RouteResponse<'PUT /chats/{id}'>, ChatBody & { id: number }>({
+      query: ({ id, ...body }) => request('PUT /chats/{id}', { params: { id }, body }),
       invalidatesTags: ['Chats'],
     }),
-    deleteChat: build.mutation<MessageResponse, number>({
-      query: (id) => ({ url: `/chats/${id}`, method: 'DELETE' }),
+    deleteChat: build.mutation<RouteResponse<'DELETE /chats/{id}'>, number>({
+      query: (id) => request('DELETE /chats/{id}', { params: { id } }),
       invalidatesTags: ['Chats'],
     }),
-    sendChatMessage: build.mutation<ChatMessage, { chatId: number } & ChatMessageRequest>({
-      query: ({ chatId, message }) => ({ url: `/chats/${chatId}/messages`, method: 'POST', body: { message } }),
+    sendChatMessage: build.mutation<
+      RouteResponse<'POST /chats/{id}/messages'>,
+      { chatId: number } & ChatMessageRequest
+    >({
+      query: ({ chatId, message }) =>
+        request('POST /chats/{id}/messages', { params: { id: chatId }, body: { message } }),
     }),
     /** Zeroes the caller's unreads (the server knows the caller; the route takes no body). */
-    readChat: build.mutation<Chat, number>({
-      query: (chatId) => ({ url: `/chats/${chatId}/read`, method: 'POST' }),
+    readChat: build.mutation<RouteResponse<'POST /chats/{id}/read'>, number>({
+      query: (chatId) => request('POST /chats/{id}/read', { params: { id: chatId } }),
       invalidatesTags: ['Chats'],
     }),
   }),

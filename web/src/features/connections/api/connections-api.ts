@@ -1,14 +1,12 @@
 import type {
-  ConnectionResponse,
   ConnectionView,
   CreateConnectionSchema,
-  MessageResponse,
-  RotatedConnection,
   StartSessionSchema,
   UpdateConnectionSchema,
 } from '@cs/proto/http';
 import type { z } from 'zod';
 import { baseApi } from '../../../api/base-api';
+import { request, type RouteResponse } from '../../../api/routes';
 
 export type ConnectionStatus = ConnectionView['status'];
 export type Provider = ConnectionView['provider'];
@@ -31,40 +29,42 @@ export type PairingRequest = z.input<typeof StartSessionSchema>;
 /** `/whatsapp` and `/whatsappsession` (spec §7). The list is kept live by the `Connections` tag and the QR patch. */
 export const connectionsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getConnections: build.query<ConnectionRecord[], void>({
-      query: () => ({ url: '/whatsapp/', params: { session: 0 } }),
+    getConnections: build.query<RouteResponse<'GET /whatsapp'>, void>({
+      query: () => request('GET /whatsapp', { query: { session: '0' } }),
       providesTags: ['Connections'],
     }),
     /** The answer carries the connection's external-API token, shown this once. */
-    createConnection: build.mutation<ConnectionResponse, ConnectionBody>({
-      query: (body) => ({ url: '/whatsapp/', method: 'POST', body }),
+    createConnection: build.mutation<RouteResponse<'POST /whatsapp'>, ConnectionBody>({
+      query: (body) => request('POST /whatsapp', { body }),
       invalidatesTags: ['Connections'],
     }),
-    updateConnection: build.mutation<ConnectionResponse, ConnectionUpdate & { id: number }>({
-      query: ({ id, ...body }) => ({ url: `/whatsapp/${id}`, method: 'PUT', body }),
+    updateConnection: build.mutation<RouteResponse<'PUT /whatsapp/{id}'>, ConnectionUpdate & { id: number }>({
+      query: ({ id, ...body }) => request('PUT /whatsapp/{id}', { params: { id }, body }),
       invalidatesTags: ['Connections'],
     }),
     /** A new generated external-API token (the old one stops working), shown this once. */
-    rotateConnectionToken: build.mutation<RotatedConnection, number>({
-      query: (id) => ({ url: `/whatsapp/${id}/token`, method: 'POST' }),
+    rotateConnectionToken: build.mutation<RouteResponse<'POST /whatsapp/{id}/token'>, number>({
+      query: (id) => request('POST /whatsapp/{id}/token', { params: { id } }),
       invalidatesTags: ['Connections'],
     }),
-    deleteConnection: build.mutation<MessageResponse, number>({
-      query: (id) => ({ url: `/whatsapp/${id}`, method: 'DELETE' }),
+    deleteConnection: build.mutation<RouteResponse<'DELETE /whatsapp/{id}'>, number>({
+      query: (id) => request('DELETE /whatsapp/{id}', { params: { id } }),
       invalidatesTags: ['Connections'],
     }),
     /** Start (or restart) the session; with a number, link by pairing code instead of a QR. */
-    startSession: build.mutation<MessageResponse, { id: number; pairing?: PairingRequest }>({
-      query: ({ id, pairing }) => ({ url: `/whatsappsession/${id}`, method: 'POST', body: pairing ?? {} }),
-      invalidatesTags: ['Connections'],
-    }),
+    startSession: build.mutation<RouteResponse<'POST /whatsappsession/{id}'>, { id: number; pairing?: PairingRequest }>(
+      {
+        query: ({ id, pairing }) => request('POST /whatsappsession/{id}', { params: { id }, body: pairing ?? {} }),
+        invalidatesTags: ['Connections'],
+      },
+    ),
     /** Forget the pairing and start again: a new QR. */
-    newQr: build.mutation<MessageResponse, number>({
-      query: (id) => ({ url: `/whatsappsession/${id}`, method: 'PUT', body: {} }),
+    newQr: build.mutation<RouteResponse<'PUT /whatsappsession/{id}'>, number>({
+      query: (id) => request('PUT /whatsappsession/{id}', { params: { id }, body: {} }),
       invalidatesTags: ['Connections'],
     }),
-    disconnectSession: build.mutation<MessageResponse, number>({
-      query: (id) => ({ url: `/whatsappsession/${id}`, method: 'DELETE' }),
+    disconnectSession: build.mutation<RouteResponse<'DELETE /whatsappsession/{id}'>, number>({
+      query: (id) => request('DELETE /whatsappsession/{id}', { params: { id } }),
       invalidatesTags: ['Connections'],
     }),
   }),

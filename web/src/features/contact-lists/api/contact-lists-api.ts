@@ -7,10 +7,10 @@ import type {
   ContactListResponse,
   ImportReport as ProtoImportReport,
   ListItemsQuery,
-  MessageResponse,
 } from '@cs/proto/http';
 import type { z } from 'zod';
 import { baseApi } from '../../../api/base-api';
+import { request, type RouteResponse } from '../../../api/routes';
 import { pagedListOptions, pageParams } from '../../../api/paging';
 
 /** What `POST /contact-lists/{id}/upload` answers and `GET /contacts/imports/{id}` reports while it runs. */
@@ -31,58 +31,60 @@ const withTags = baseApi.enhanceEndpoints({ addTagTypes: ['ContactLists', 'Conta
 /** `/contact-lists` and `/contact-list-items` (served by the contacts service). */
 export const contactListsApi = withTags.injectEndpoints({
   endpoints: (build) => ({
-    getContactListsPage: build.infiniteQuery<ContactListsPage, string, number>({
+    getContactListsPage: build.infiniteQuery<RouteResponse<'GET /contact-lists'>, string, number>({
       infiniteQueryOptions: pagedListOptions,
-      query: ({ queryArg, pageParam }) => ({ url: '/contact-lists/', params: pageParams(queryArg, pageParam) }),
+      query: ({ queryArg, pageParam }) => request('GET /contact-lists', { query: pageParams(queryArg, pageParam) }),
       providesTags: ['ContactLists'],
     }),
-    listContactLists: build.query<ContactListRecord[], void>({
-      query: () => '/contact-lists/list',
+    listContactLists: build.query<RouteResponse<'GET /contact-lists/list'>, void>({
+      query: () => request('GET /contact-lists/list'),
       providesTags: ['ContactLists'],
     }),
-    getContactList: build.query<ContactListRecord, number>({
-      query: (id) => `/contact-lists/${id}`,
+    getContactList: build.query<RouteResponse<'GET /contact-lists/{id}'>, number>({
+      query: (id) => request('GET /contact-lists/{id}', { params: { id } }),
       providesTags: ['ContactLists'],
     }),
-    createContactList: build.mutation<ContactListRecord, ContactListBody>({
-      query: (body) => ({ url: '/contact-lists', method: 'POST', body }),
+    createContactList: build.mutation<RouteResponse<'POST /contact-lists'>, ContactListBody>({
+      query: (body) => request('POST /contact-lists', { body }),
       invalidatesTags: ['ContactLists'],
     }),
-    updateContactList: build.mutation<ContactListRecord, { id: number } & ContactListBody>({
-      query: ({ id, ...body }) => ({ url: `/contact-lists/${id}`, method: 'PUT', body }),
+    updateContactList: build.mutation<RouteResponse<'PUT /contact-lists/{id}'>, { id: number } & ContactListBody>({
+      query: ({ id, ...body }) => request('PUT /contact-lists/{id}', { params: { id }, body }),
       invalidatesTags: ['ContactLists'],
     }),
-    deleteContactList: build.mutation<MessageResponse, number>({
-      query: (id) => ({ url: `/contact-lists/${id}`, method: 'DELETE' }),
+    deleteContactList: build.mutation<RouteResponse<'DELETE /contact-lists/{id}'>, number>({
+      query: (id) => request('DELETE /contact-lists/{id}', { params: { id } }),
       invalidatesTags: ['ContactLists'],
     }),
-    importContactList: build.mutation<ImportReport, { id: number; file: File }>({
+    importContactList: build.mutation<RouteResponse<'POST /contact-lists/{id}/upload'>, { id: number; file: File }>({
       query: ({ id, file }) => {
         const form = new FormData();
         form.append('file', file);
-        return { url: `/contact-lists/${id}/upload`, method: 'POST', body: form };
+        return request('POST /contact-lists/{id}/upload', { params: { id }, body: form });
       },
       invalidatesTags: ['ContactLists', 'ContactListItems'],
     }),
-    getListImport: build.query<ImportReport, string>({ query: (id) => `/contacts/imports/${id}` }),
-    getContactListItemsPage: build.infiniteQuery<ContactListItemsPage, ItemsArgs, number>({
+    getListImport: build.query<RouteResponse<'GET /contacts/imports/{id}'>, string>({
+      query: (id) => request('GET /contacts/imports/{id}', { params: { id } }),
+    }),
+    getContactListItemsPage: build.infiniteQuery<RouteResponse<'GET /contact-list-items'>, ItemsArgs, number>({
       infiniteQueryOptions: pagedListOptions,
-      query: ({ queryArg, pageParam }) => ({
-        url: '/contact-list-items',
-        params: { ...pageParams(queryArg.searchParam, pageParam), contactListId: String(queryArg.contactListId) },
-      }),
+      query: ({ queryArg, pageParam }) =>
+        request('GET /contact-list-items', {
+          query: { ...pageParams(queryArg.searchParam, pageParam), contactListId: String(queryArg.contactListId) },
+        }),
       providesTags: ['ContactListItems'],
     }),
-    createContactListItem: build.mutation<ContactListItemRecord, ItemBody>({
-      query: (body) => ({ url: '/contact-list-items', method: 'POST', body }),
+    createContactListItem: build.mutation<RouteResponse<'POST /contact-list-items'>, ItemBody>({
+      query: (body) => request('POST /contact-list-items', { body }),
       invalidatesTags: ['ContactListItems', 'ContactLists'],
     }),
-    updateContactListItem: build.mutation<ContactListItemRecord, ItemBody & { id: number }>({
-      query: ({ id, ...body }) => ({ url: `/contact-list-items/${id}`, method: 'PUT', body }),
+    updateContactListItem: build.mutation<RouteResponse<'PUT /contact-list-items/{id}'>, ItemBody & { id: number }>({
+      query: ({ id, ...body }) => request('PUT /contact-list-items/{id}', { params: { id }, body }),
       invalidatesTags: ['ContactListItems'],
     }),
-    deleteContactListItem: build.mutation<MessageResponse, number>({
-      query: (id) => ({ url: `/contact-list-items/${id}`, method: 'DELETE' }),
+    deleteContactListItem: build.mutation<RouteResponse<'DELETE /contact-list-items/{id}'>, number>({
+      query: (id) => request('DELETE /contact-list-items/{id}', { params: { id } }),
       invalidatesTags: ['ContactListItems', 'ContactLists'],
     }),
   }),

@@ -1,11 +1,6 @@
-import type {
-  ContactPage,
-  ContactResponse,
-  CreateContactInput,
-  ImportReport as ProtoImportReport,
-  MessageResponse,
-} from '@cs/proto/http';
+import type { ContactPage, CreateContactInput, ImportReport as ProtoImportReport } from '@cs/proto/http';
 import { baseApi } from '../../../api/base-api';
+import { request, type RouteResponse } from '../../../api/routes';
 import { pagedListOptions, pageParams } from '../../../api/paging';
 
 export type ContactsPage = ContactPage;
@@ -23,38 +18,38 @@ const withTags = baseApi.enhanceEndpoints({ addTagTypes: ['ContactsList', 'Conta
 /** `/contacts` (spec §7 and the contacts service): the paged list, CRUD, imports with progress, CSV export. */
 export const contactsPageApi = withTags.injectEndpoints({
   endpoints: (build) => ({
-    getContactsPage: build.infiniteQuery<ContactsPage, string, number>({
+    getContactsPage: build.infiniteQuery<RouteResponse<'GET /contacts'>, string, number>({
       infiniteQueryOptions: pagedListOptions,
-      query: ({ queryArg, pageParam }) => ({ url: '/contacts/', params: pageParams(queryArg, pageParam) }),
+      query: ({ queryArg, pageParam }) => request('GET /contacts', { query: pageParams(queryArg, pageParam) }),
       providesTags: ['ContactsList'],
     }),
-    createContact: build.mutation<ContactResponse, ContactBody>({
-      query: (body) => ({ url: '/contacts', method: 'POST', body }),
+    createContact: build.mutation<RouteResponse<'POST /contacts'>, ContactBody>({
+      query: (body) => request('POST /contacts', { body }),
       invalidatesTags: ['ContactsList'],
     }),
-    saveContact: build.mutation<ContactResponse, ContactBody & { id: number }>({
-      query: ({ id, ...body }) => ({ url: `/contacts/${id}`, method: 'PUT', body }),
+    saveContact: build.mutation<RouteResponse<'PUT /contacts/{id}'>, ContactBody & { id: number }>({
+      query: ({ id, ...body }) => request('PUT /contacts/{id}', { params: { id }, body }),
       invalidatesTags: (_r, _e, { id }) => ['ContactsList', { type: 'Contact', id }, 'TicketList'],
     }),
-    deleteContact: build.mutation<MessageResponse, number>({
-      query: (id) => ({ url: `/contacts/${id}`, method: 'DELETE' }),
+    deleteContact: build.mutation<RouteResponse<'DELETE /contacts/{id}'>, number>({
+      query: (id) => request('DELETE /contacts/{id}', { params: { id } }),
       invalidatesTags: ['ContactsList', 'TicketList'],
     }),
     /** With a spreadsheet (.csv/.xls/.xlsx, field `file`) imports it; without, imports the phone's contacts. */
-    importContacts: build.mutation<ImportReport, File | null>({
+    importContacts: build.mutation<RouteResponse<'POST /contacts/import'>, File | null>({
       query: (file) => {
-        if (!file) return { url: '/contacts/import', method: 'POST', body: {} };
+        if (!file) return request('POST /contacts/import', { body: {} });
         const form = new FormData();
         form.append('file', file);
-        return { url: '/contacts/import', method: 'POST', body: form };
+        return request('POST /contacts/import', { body: form });
       },
     }),
-    getImport: build.query<ImportReport, string>({
-      query: (id) => `/contacts/imports/${id}`,
+    getImport: build.query<RouteResponse<'GET /contacts/imports/{id}'>, string>({
+      query: (id) => request('GET /contacts/imports/{id}', { params: { id } }),
       providesTags: (_r, _e, id) => [{ type: 'ContactImport', id }],
     }),
-    exportContacts: build.mutation<string, void>({
-      query: () => ({ url: '/contacts/export', responseHandler: 'text' }),
+    exportContacts: build.mutation<RouteResponse<'GET /contacts/export'>, void>({
+      query: () => ({ ...request('GET /contacts/export'), responseHandler: 'text' }),
     }),
   }),
 });

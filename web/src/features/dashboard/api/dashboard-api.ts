@@ -6,6 +6,7 @@ import type {
   TicketPage,
 } from '@cs/proto/http';
 import { baseApi } from '../../../api/base-api';
+import { request, type RouteResponse } from '../../../api/routes';
 
 /** `counters` of `GET /dashboard` (`DashboardCountersSchema`): times in minutes, `ticketsPerHour` 24 slots. */
 export type DashboardCounters = ProtoDashboardCounters;
@@ -20,13 +21,13 @@ const withTags = baseApi.enhanceEndpoints({ addTagTypes: ['Dashboard'] });
 export const dashboardApi = withTags.injectEndpoints({
   endpoints: (build) => ({
     /** `GET /dashboard` (days, date_from, date_to) → `{counters, attendants}`. */
-    getDashboard: build.query<DashboardData, DashboardArgs>({
-      query: (params) => ({ url: '/dashboard', params }),
+    getDashboard: build.query<RouteResponse<'GET /dashboard'>, DashboardArgs>({
+      query: (params) => request('GET /dashboard', { query: params }),
       providesTags: ['Dashboard'],
     }),
     /** How many tickets were created on one day: `GET /tickets?date=YYYY-MM-DD&showAll=true` answers `count`. */
     getTicketsOfDay: build.query<number, string>({
-      query: (date) => ({ url: '/tickets', params: { date, showAll: 'true', pageNumber: '1' } }),
+      query: (date) => request('GET /tickets', { query: { date, showAll: 'true', pageNumber: '1' } }),
       transformResponse: (page: TicketPage) => page.count,
       providesTags: ['Dashboard'],
     }),

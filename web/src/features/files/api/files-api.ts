@@ -1,5 +1,6 @@
-import type { FileListBodyInput, FileListPage, FileListResponse, MessageResponse } from '@cs/proto/http';
+import type { FileListBodyInput, FileListPage, FileListResponse } from '@cs/proto/http';
 import { baseApi } from '../../../api/base-api';
+import { request, type RouteResponse } from '../../../api/routes';
 import { pagedListOptions, pageParams } from '../../../api/paging';
 
 export type { FileOption } from '@cs/proto/http';
@@ -18,26 +19,29 @@ const withTags = baseApi.enhanceEndpoints({ addTagTypes: ['FileLists'] });
 /** `/files` (spec §7): file lists, their options and the options' uploads. Kept live by `company-{id}-file`. */
 export const filesApi = withTags.injectEndpoints({
   endpoints: (build) => ({
-    getFilesPage: build.infiniteQuery<FilesPage, string, number>({
+    getFilesPage: build.infiniteQuery<RouteResponse<'GET /files'>, string, number>({
       infiniteQueryOptions: pagedListOptions,
-      query: ({ queryArg, pageParam }) => ({ url: '/files/', params: pageParams(queryArg, pageParam) }),
+      query: ({ queryArg, pageParam }) => request('GET /files', { query: pageParams(queryArg, pageParam) }),
       providesTags: ['FileLists'],
     }),
-    listFileLists: build.query<FileListRecord[], void>({ query: () => '/files/list', providesTags: ['FileLists'] }),
-    createFileList: build.mutation<FileListRecord, FileListBody>({
-      query: (body) => ({ url: '/files', method: 'POST', body }),
+    listFileLists: build.query<RouteResponse<'GET /files/list'>, void>({
+      query: () => request('GET /files/list'),
+      providesTags: ['FileLists'],
+    }),
+    createFileList: build.mutation<RouteResponse<'POST /files'>, FileListBody>({
+      query: (body) => request('POST /files', { body }),
       invalidatesTags: ['FileLists'],
     }),
-    updateFileList: build.mutation<FileListRecord, FileListBody & { id: number }>({
-      query: ({ id, ...body }) => ({ url: `/files/${id}`, method: 'PUT', body }),
+    updateFileList: build.mutation<RouteResponse<'PUT /files/{id}'>, FileListBody & { id: number }>({
+      query: ({ id, ...body }) => request('PUT /files/{id}', { params: { id }, body }),
       invalidatesTags: ['FileLists'],
     }),
-    deleteFileList: build.mutation<MessageResponse, number>({
-      query: (id) => ({ url: `/files/${id}`, method: 'DELETE' }),
+    deleteFileList: build.mutation<RouteResponse<'DELETE /files/{id}'>, number>({
+      query: (id) => request('DELETE /files/{id}', { params: { id } }),
       invalidatesTags: ['FileLists'],
     }),
     uploadFileListFiles: build.mutation<
-      FileListRecord,
+      RouteResponse<'POST /files/uploadList/{id}'>,
       { id: number; uploads: Array<{ optionId: number; file: File }> }
     >({
       query: ({ id, uploads }) => {
@@ -49,7 +53,7 @@ export const filesApi = withTags.injectEndpoints({
           form.append('id', String(upload.optionId));
           form.append('mediaType', upload.file.type);
         }
-        return { url: `/files/uploadList/${id}`, method: 'POST', body: form };
+        return request('POST /files/uploadList/{id}', { params: { id }, body: form });
       },
       invalidatesTags: ['FileLists'],
     }),

@@ -1,6 +1,7 @@
-import type { KanbanQuery, Tag, TagKanbanSchema, TicketPage, TicketTagsResponse } from '@cs/proto/http';
+import type { KanbanQuery, Tag, TagKanbanSchema } from '@cs/proto/http';
 import type { z } from 'zod';
 import { baseApi } from '../../../api/base-api';
+import { request, type RouteResponse } from '../../../api/routes';
 import type { Ticket } from '../../../api/types';
 
 /** A lane: a tag with `kanban` 1 (`TagSchema`). */
@@ -17,27 +18,30 @@ export type KanbanTicketsArgs = Pick<KanbanQuery, 'queueIds' | 'pageNumber'> &
 export const kanbanApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getKanbanLanes: build.query<KanbanTag[], void>({
-      query: () => '/tags/kanban',
+      query: () => request('GET /tags/kanban'),
       transformResponse: (body: z.infer<typeof TagKanbanSchema>) => body.lista,
       providesTags: ['Tags'],
     }),
-    getKanbanTickets: build.query<TicketPage, KanbanTicketsArgs>({
-      query: ({ queueIds, pageNumber, pageSize, showAll }) => ({
-        url: '/ticket/kanban',
-        params: {
-          queueIds: JSON.stringify(queueIds),
-          pageNumber,
-          ...(pageSize ? { pageSize } : {}),
-          ...(showAll ? { showAll: 'true' } : {}),
-        },
-      }),
+    getKanbanTickets: build.query<RouteResponse<'GET /ticket/kanban'>, KanbanTicketsArgs>({
+      query: ({ queueIds, pageNumber, pageSize, showAll }) =>
+        request('GET /ticket/kanban', {
+          query: {
+            queueIds: JSON.stringify(queueIds),
+            pageNumber,
+            ...(pageSize ? { pageSize } : {}),
+            ...(showAll ? { showAll: 'true' } : {}),
+          },
+        }),
       keepUnusedDataFor: 0,
     }),
-    removeKanbanTags: build.mutation<TicketTagsResponse, number>({
-      query: (ticketId) => ({ url: `/ticket-tags/${ticketId}`, method: 'DELETE' }),
+    removeKanbanTags: build.mutation<RouteResponse<'DELETE /ticket-tags/{ticketId}'>, number>({
+      query: (ticketId) => request('DELETE /ticket-tags/{ticketId}', { params: { ticketId } }),
     }),
-    addKanbanTag: build.mutation<TicketTagsResponse, { ticketId: number; tagId: number }>({
-      query: ({ ticketId, tagId }) => ({ url: `/ticket-tags/${ticketId}/${tagId}`, method: 'PUT' }),
+    addKanbanTag: build.mutation<
+      RouteResponse<'PUT /ticket-tags/{ticketId}/{tagId}'>,
+      { ticketId: number; tagId: number }
+    >({
+      query: ({ ticketId, tagId }) => request('PUT /ticket-tags/{ticketId}/{tagId}', { params: { ticketId, tagId } }),
     }),
   }),
 });

@@ -1,7 +1,8 @@
 import { PROMPT_VOICES } from '@cs/proto/events';
-import type { MessageResponse, PromptListResponseSchema, PromptRequest, PromptResponse } from '@cs/proto/http';
+import type { PromptListResponseSchema, PromptRequest, PromptResponse } from '@cs/proto/http';
 import type { z } from 'zod';
 import { baseApi } from '../../../api/base-api';
+import { request, type RouteResponse } from '../../../api/routes';
 import { pagedListOptions, pageParams } from '../../../api/paging';
 
 /** An AI prompt as `/prompt` answers it (`PromptResponseSchema`): `apiKey`/`voiceKey` masked. */
@@ -18,21 +19,21 @@ const withTags = baseApi.enhanceEndpoints({ addTagTypes: ['Prompts', 'PromptsPag
 /** `/prompt` (spec §7): paged `{prompts, hasMore}`, CRUD; delete answers a message shown as info. */
 export const promptsApi = withTags.injectEndpoints({
   endpoints: (build) => ({
-    getPromptsPage: build.infiniteQuery<PromptsPage, string, number>({
+    getPromptsPage: build.infiniteQuery<RouteResponse<'GET /prompt'>, string, number>({
       infiniteQueryOptions: pagedListOptions,
-      query: ({ queryArg, pageParam }) => ({ url: '/prompt', params: pageParams(queryArg, pageParam) }),
+      query: ({ queryArg, pageParam }) => request('GET /prompt', { query: pageParams(queryArg, pageParam) }),
       providesTags: ['PromptsPage'],
     }),
-    createPrompt: build.mutation<PromptRecord, PromptBody>({
-      query: (body) => ({ url: '/prompt', method: 'POST', body }),
+    createPrompt: build.mutation<RouteResponse<'POST /prompt'>, PromptBody>({
+      query: (body) => request('POST /prompt', { body }),
       invalidatesTags: ['PromptsPage', 'Prompts'],
     }),
-    updatePrompt: build.mutation<PromptRecord, PromptBody & { id: number }>({
-      query: ({ id, ...body }) => ({ url: `/prompt/${id}`, method: 'PUT', body }),
+    updatePrompt: build.mutation<RouteResponse<'PUT /prompt/{id}'>, PromptBody & { id: number }>({
+      query: ({ id, ...body }) => request('PUT /prompt/{id}', { params: { id }, body }),
       invalidatesTags: ['PromptsPage', 'Prompts'],
     }),
-    deletePrompt: build.mutation<MessageResponse, number>({
-      query: (id) => ({ url: `/prompt/${id}`, method: 'DELETE' }),
+    deletePrompt: build.mutation<RouteResponse<'DELETE /prompt/{id}'>, number>({
+      query: (id) => request('DELETE /prompt/{id}', { params: { id } }),
       invalidatesTags: ['PromptsPage', 'Prompts', 'Queues'],
     }),
   }),

@@ -1,5 +1,4 @@
 import type {
-  MessageResponse,
   QueueIntegrationListResponseSchema,
   QueueIntegrationRequest,
   QueueIntegrationResponse,
@@ -8,6 +7,7 @@ import type {
 } from '@cs/proto/http';
 import type { z } from 'zod';
 import { baseApi } from '../../../api/base-api';
+import { request, type RouteResponse } from '../../../api/routes';
 import { pagedListOptions, pageParams } from '../../../api/paging';
 
 /** A queue integration as `/queueIntegration` answers it (`QueueIntegrationResponseSchema`). */
@@ -24,25 +24,28 @@ const withTags = baseApi.enhanceEndpoints({ addTagTypes: ['Integrations', 'Integ
 /** `/queueIntegration` (spec §7): paged `{queueIntegrations, hasMore}`, CRUD and the Dialogflow test session. */
 export const queueIntegrationsApi = withTags.injectEndpoints({
   endpoints: (build) => ({
-    getQueueIntegrationsPage: build.infiniteQuery<QueueIntegrationsPage, string, number>({
+    getQueueIntegrationsPage: build.infiniteQuery<RouteResponse<'GET /queueIntegration'>, string, number>({
       infiniteQueryOptions: pagedListOptions,
-      query: ({ queryArg, pageParam }) => ({ url: '/queueIntegration/', params: pageParams(queryArg, pageParam) }),
+      query: ({ queryArg, pageParam }) => request('GET /queueIntegration', { query: pageParams(queryArg, pageParam) }),
       providesTags: ['IntegrationsPage'],
     }),
-    createQueueIntegration: build.mutation<QueueIntegrationRecord, QueueIntegrationBody>({
-      query: (body) => ({ url: '/queueIntegration', method: 'POST', body }),
+    createQueueIntegration: build.mutation<RouteResponse<'POST /queueIntegration'>, QueueIntegrationBody>({
+      query: (body) => request('POST /queueIntegration', { body }),
       invalidatesTags: ['IntegrationsPage', 'Integrations'],
     }),
-    updateQueueIntegration: build.mutation<QueueIntegrationRecord, QueueIntegrationBody & { id: number }>({
-      query: ({ id, ...body }) => ({ url: `/queueIntegration/${id}`, method: 'PUT', body }),
+    updateQueueIntegration: build.mutation<
+      RouteResponse<'PUT /queueIntegration/{id}'>,
+      QueueIntegrationBody & { id: number }
+    >({
+      query: ({ id, ...body }) => request('PUT /queueIntegration/{id}', { params: { id }, body }),
       invalidatesTags: ['IntegrationsPage', 'Integrations'],
     }),
-    deleteQueueIntegration: build.mutation<MessageResponse, number>({
-      query: (id) => ({ url: `/queueIntegration/${id}`, method: 'DELETE' }),
+    deleteQueueIntegration: build.mutation<RouteResponse<'DELETE /queueIntegration/{id}'>, number>({
+      query: (id) => request('DELETE /queueIntegration/{id}', { params: { id } }),
       invalidatesTags: ['IntegrationsPage', 'Integrations', 'Queues'],
     }),
-    testQueueIntegrationSession: build.mutation<TestSessionResult, TestSessionBody>({
-      query: (body) => ({ url: '/queueIntegration/testSession', method: 'POST', body }),
+    testQueueIntegrationSession: build.mutation<RouteResponse<'POST /queueIntegration/testSession'>, TestSessionBody>({
+      query: (body) => request('POST /queueIntegration/testSession', { body }),
     }),
   }),
 });

@@ -1,11 +1,11 @@
 import type {
-  MessageResponse,
   QuickMessageBody as ProtoQuickMessageBody,
   QuickMessagePageSchema,
   QuickMessageView,
 } from '@cs/proto/http';
 import type { z } from 'zod';
 import { baseApi } from '../../../api/base-api';
+import { request, type RouteResponse } from '../../../api/routes';
 import { pagedListOptions, pageParams } from '../../../api/paging';
 
 /** A quick reply as `/quick-messages` answers it (`QuickMessageViewSchema`: `mediaPath` is the file's URL). */
@@ -22,34 +22,37 @@ export function mediaFileName(name: string): string {
 /** `/quick-messages` (spec §7): paged `{records, hasMore}`, CRUD and the media upload. */
 export const quickMessagesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getQuickMessagesPage: build.infiniteQuery<QuickMessagesPage, string, number>({
+    getQuickMessagesPage: build.infiniteQuery<RouteResponse<'GET /quick-messages'>, string, number>({
       infiniteQueryOptions: pagedListOptions,
-      query: ({ queryArg, pageParam }) => ({ url: '/quick-messages', params: pageParams(queryArg, pageParam) }),
+      query: ({ queryArg, pageParam }) => request('GET /quick-messages', { query: pageParams(queryArg, pageParam) }),
       providesTags: ['QuickMessages'],
     }),
-    createQuickMessage: build.mutation<QuickMessageRecord, QuickMessageBody>({
-      query: (body) => ({ url: '/quick-messages', method: 'POST', body }),
+    createQuickMessage: build.mutation<RouteResponse<'POST /quick-messages'>, QuickMessageBody>({
+      query: (body) => request('POST /quick-messages', { body }),
       invalidatesTags: ['QuickMessages'],
     }),
-    updateQuickMessage: build.mutation<QuickMessageRecord, QuickMessageBody & { id: number }>({
-      query: ({ id, ...body }) => ({ url: `/quick-messages/${id}`, method: 'PUT', body }),
+    updateQuickMessage: build.mutation<RouteResponse<'PUT /quick-messages/{id}'>, QuickMessageBody & { id: number }>({
+      query: ({ id, ...body }) => request('PUT /quick-messages/{id}', { params: { id }, body }),
       invalidatesTags: ['QuickMessages'],
     }),
-    deleteQuickMessage: build.mutation<MessageResponse, number>({
-      query: (id) => ({ url: `/quick-messages/${id}`, method: 'DELETE' }),
+    deleteQuickMessage: build.mutation<RouteResponse<'DELETE /quick-messages/{id}'>, number>({
+      query: (id) => request('DELETE /quick-messages/{id}', { params: { id } }),
       invalidatesTags: ['QuickMessages'],
     }),
-    uploadQuickMessageMedia: build.mutation<QuickMessageRecord, { id: number; file: File }>({
+    uploadQuickMessageMedia: build.mutation<
+      RouteResponse<'POST /quick-messages/{id}/media-upload'>,
+      { id: number; file: File }
+    >({
       query: ({ id, file }) => {
         const form = new FormData();
         form.append('typeArch', 'quickMessage');
         form.append('file', file, mediaFileName(file.name));
-        return { url: `/quick-messages/${id}/media-upload`, method: 'POST', body: form };
+        return request('POST /quick-messages/{id}/media-upload', { params: { id }, body: form });
       },
       invalidatesTags: ['QuickMessages'],
     }),
-    deleteQuickMessageMedia: build.mutation<QuickMessageRecord, number>({
-      query: (id) => ({ url: `/quick-messages/${id}/media-upload`, method: 'DELETE' }),
+    deleteQuickMessageMedia: build.mutation<RouteResponse<'DELETE /quick-messages/{id}/media-upload'>, number>({
+      query: (id) => request('DELETE /quick-messages/{id}/media-upload', { params: { id } }),
       invalidatesTags: ['QuickMessages'],
     }),
   }),

@@ -7,15 +7,13 @@ import type {
   Help,
   HelpPageSchema,
   HelpRequest,
-  MessageResponse,
-  Plan,
   PlanPageSchema,
   PlanRequest,
-  PlatformSetting,
   Setting,
 } from '@cs/proto/http';
 import type { z } from 'zod';
 import { baseApi } from '../../../api/base-api';
+import { request, type RouteResponse } from '../../../api/routes';
 import { pagedListOptions, pageParams } from '../../../api/paging';
 
 /** A company as `/companies` and `/companies/{id}` answer it (`CompanyResponseSchema`). */
@@ -40,74 +38,76 @@ const withTags = baseApi.enhanceEndpoints({ addTagTypes: ['Companies', 'Helps', 
  */
 export const settingsApi = withTags.injectEndpoints({
   endpoints: (build) => ({
-    listPlatformSettings: build.query<PlatformSetting[], void>({
-      query: () => '/platform-settings',
+    listPlatformSettings: build.query<RouteResponse<'GET /platform-settings'>, void>({
+      query: () => request('GET /platform-settings'),
       providesTags: ['PlatformSettings'],
     }),
-    updatePlatformSetting: build.mutation<PlatformSetting, { key: string; value: string }>({
-      query: ({ key, value }) => ({
-        url: `/platform-settings/${encodeURIComponent(key)}`,
-        method: 'PUT',
-        body: { value },
-      }),
+    updatePlatformSetting: build.mutation<
+      RouteResponse<'PUT /platform-settings/{key}'>,
+      { key: string; value: string }
+    >({
+      query: ({ key, value }) => request('PUT /platform-settings/{key}', { params: { key }, body: { value } }),
       invalidatesTags: ['PlatformSettings'],
     }),
-    updateSetting: build.mutation<Setting, Setting>({
-      query: ({ key, value }) => ({ url: `/settings/${encodeURIComponent(key)}`, method: 'PUT', body: { value } }),
+    updateSetting: build.mutation<RouteResponse<'PUT /settings/{key}'>, Setting>({
+      query: ({ key, value }) => request('PUT /settings/{key}', { params: { key }, body: { value } }),
       invalidatesTags: ['Settings'],
     }),
-    getCompany: build.query<CompanyRecord, number>({
-      query: (id) => `/companies/${id}`,
+    getCompany: build.query<RouteResponse<'GET /companies/{id}'>, number>({
+      query: (id) => request('GET /companies/{id}', { params: { id } }),
       providesTags: (_r, _e, id) => [{ type: 'Company', id }],
     }),
-    updateCompanySchedules: build.mutation<Company, { id: number } & z.infer<typeof CompanySchedulesRequestSchema>>({
-      query: ({ id, schedules }) => ({ url: `/companies/${id}/schedules`, method: 'PUT', body: { schedules } }),
+    updateCompanySchedules: build.mutation<
+      RouteResponse<'PUT /companies/{id}/schedules'>,
+      { id: number } & z.infer<typeof CompanySchedulesRequestSchema>
+    >({
+      query: ({ id, schedules }) => request('PUT /companies/{id}/schedules', { params: { id }, body: { schedules } }),
       invalidatesTags: (_r, _e, { id }) => [{ type: 'Company', id }],
     }),
-    getCompaniesPage: build.infiniteQuery<CompaniesPage, string, number>({
+    getCompaniesPage: build.infiniteQuery<RouteResponse<'GET /companies'>, string, number>({
       infiniteQueryOptions: pagedListOptions,
-      query: ({ queryArg, pageParam }) => ({ url: '/companies', params: pageParams(queryArg, pageParam) }),
+      query: ({ queryArg, pageParam }) => request('GET /companies', { query: pageParams(queryArg, pageParam) }),
       providesTags: ['Companies'],
     }),
-    saveCompany: build.mutation<Company, CompanyBody & { id?: number | undefined }>({
+    saveCompany: build.mutation<RouteResponse<'PUT /companies/{id}'>, CompanyBody & { id?: number | undefined }>({
       query: ({ id, ...body }) =>
-        id ? { url: `/companies/${id}`, method: 'PUT', body } : { url: '/companies', method: 'POST', body },
+        id ? request('PUT /companies/{id}', { params: { id }, body }) : request('POST /companies', { body }),
       invalidatesTags: ['Companies', 'Company'],
     }),
-    extendDueDate: build.mutation<Company, number>({
-      query: (id) => ({ url: `/companies/${id}/extend-due-date`, method: 'POST' }),
+    extendDueDate: build.mutation<RouteResponse<'POST /companies/{id}/extend-due-date'>, number>({
+      query: (id) => request('POST /companies/{id}/extend-due-date', { params: { id } }),
       invalidatesTags: ['Companies', 'Company'],
     }),
-    deleteCompany: build.mutation<MessageResponse, number>({
-      query: (id) => ({ url: `/companies/${id}`, method: 'DELETE' }),
+    deleteCompany: build.mutation<RouteResponse<'DELETE /companies/{id}'>, number>({
+      query: (id) => request('DELETE /companies/{id}', { params: { id } }),
       invalidatesTags: ['Companies'],
     }),
-    getPlansPage: build.infiniteQuery<PlansPage, string, number>({
+    getPlansPage: build.infiniteQuery<RouteResponse<'GET /plans'>, string, number>({
       infiniteQueryOptions: pagedListOptions,
-      query: ({ queryArg, pageParam }) => ({ url: '/plans', params: pageParams(queryArg, pageParam) }),
+      query: ({ queryArg, pageParam }) => request('GET /plans', { query: pageParams(queryArg, pageParam) }),
       providesTags: ['Plans'],
     }),
-    savePlan: build.mutation<Plan, PlanBody & { id?: number | undefined }>({
+    savePlan: build.mutation<RouteResponse<'PUT /plans/{id}'>, PlanBody & { id?: number | undefined }>({
       query: ({ id, ...body }) =>
-        id ? { url: `/plans/${id}`, method: 'PUT', body } : { url: '/plans', method: 'POST', body },
+        id ? request('PUT /plans/{id}', { params: { id }, body }) : request('POST /plans', { body }),
       invalidatesTags: ['Plans'],
     }),
-    deletePlan: build.mutation<MessageResponse, number>({
-      query: (id) => ({ url: `/plans/${id}`, method: 'DELETE' }),
+    deletePlan: build.mutation<RouteResponse<'DELETE /plans/{id}'>, number>({
+      query: (id) => request('DELETE /plans/{id}', { params: { id } }),
       invalidatesTags: ['Plans'],
     }),
-    getHelpsPage: build.infiniteQuery<HelpsPage, string, number>({
+    getHelpsPage: build.infiniteQuery<RouteResponse<'GET /helps'>, string, number>({
       infiniteQueryOptions: pagedListOptions,
-      query: ({ queryArg, pageParam }) => ({ url: '/helps', params: pageParams(queryArg, pageParam) }),
+      query: ({ queryArg, pageParam }) => request('GET /helps', { query: pageParams(queryArg, pageParam) }),
       providesTags: ['Helps'],
     }),
-    saveHelp: build.mutation<HelpRow, HelpBody & { id?: number | undefined }>({
+    saveHelp: build.mutation<RouteResponse<'PUT /helps/{id}'>, HelpBody & { id?: number | undefined }>({
       query: ({ id, ...body }) =>
-        id ? { url: `/helps/${id}`, method: 'PUT', body } : { url: '/helps', method: 'POST', body },
+        id ? request('PUT /helps/{id}', { params: { id }, body }) : request('POST /helps', { body }),
       invalidatesTags: ['Helps'],
     }),
-    deleteHelp: build.mutation<MessageResponse, number>({
-      query: (id) => ({ url: `/helps/${id}`, method: 'DELETE' }),
+    deleteHelp: build.mutation<RouteResponse<'DELETE /helps/{id}'>, number>({
+      query: (id) => request('DELETE /helps/{id}', { params: { id } }),
       invalidatesTags: ['Helps'],
     }),
   }),
