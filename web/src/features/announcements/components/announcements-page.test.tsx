@@ -33,7 +33,7 @@ describe('the announcements page', () => {
   it('lists title, priority, attachment and status; the dialog needs title and text and takes png/jpg/jpeg', async () => {
     const calls: string[] = [];
     server.use(
-      http.get(`${API}/announcements/`, () =>
+      http.get(`${API}/announcements`, () =>
         HttpResponse.json({
           records: [
             {

@@ -31,7 +31,7 @@ const running = {
 
 function stub(created: Array<Record<string, unknown>>, cancelled: number[]) {
   server.use(
-    http.get(`${API}/campaigns/`, () => HttpResponse.json({ records: [running], count: 1, hasMore: false })),
+    http.get(`${API}/campaigns`, () => HttpResponse.json({ records: [running], count: 1, hasMore: false })),
     http.get(`${API}/whatsapp`, () => HttpResponse.json([{ id: 5, name: 'Comercial', status: 'CONNECTED' }])),
     http.get(`${API}/tags/list`, () => HttpResponse.json([{ id: 9, name: 'VIP', color: 'red' }])),
     http.get(`${API}/contact-lists/list`, () => HttpResponse.json([{ id: 3, name: 'Clientes', contactsCount: 3 }])),

@@ -102,7 +102,7 @@ describe('the connections page kept live by the socket', () => {
     asked = 0;
     held = null;
     server.use(
-      http.get(`${API}/whatsapp/`, async () => {
+      http.get(`${API}/whatsapp`, async () => {
         asked++;
         const answer = structuredClone(stored);
         if (held) await held;

@@ -32,7 +32,7 @@ describe('the connections page', () => {
   it('shows each session’s actions by state and calls the session routes', async () => {
     const calls: string[] = [];
     server.use(
-      http.get(`${API}/whatsapp/`, () => HttpResponse.json(connections)),
+      http.get(`${API}/whatsapp`, () => HttpResponse.json(connections)),
       http.all(`${API}/whatsappsession/:id`, ({ request, params }) => {
         calls.push(`${request.method} ${String(params.id)}`);
         return HttpResponse.json({ message: 'ok' });
@@ -55,7 +55,7 @@ describe('the connections page', () => {
   });
 
   it('renders the QR and closes the dialog by itself when the session’s QR becomes empty', async () => {
-    server.use(http.get(`${API}/whatsapp/`, () => HttpResponse.json(connections)));
+    server.use(http.get(`${API}/whatsapp`, () => HttpResponse.json(connections)));
     const user = userEvent.setup();
     const { store } = renderApp(<ConnectionsPage />, { user: admin });
     await screen.findByText('Vendas');
@@ -86,7 +86,7 @@ describe('the connections page', () => {
   it('validates the connection dialog and sends every field with the queue ids', async () => {
     let body: Record<string, unknown> | null = null;
     server.use(
-      http.get(`${API}/whatsapp/`, () => HttpResponse.json([])),
+      http.get(`${API}/whatsapp`, () => HttpResponse.json([])),
       http.get(`${API}/queue`, () =>
         HttpResponse.json([
           { id: 1, name: 'Vendas', color: '#2196f3' },
@@ -95,7 +95,7 @@ describe('the connections page', () => {
       ),
       http.get(`${API}/prompt`, () => HttpResponse.json({ error: 'ERR_ROUTE_NOT_FOUND' }, { status: 404 })),
       http.get(`${API}/queueIntegration`, () => HttpResponse.json({ error: 'ERR_ROUTE_NOT_FOUND' }, { status: 404 })),
-      http.post(`${API}/whatsapp/`, async ({ request }) => {
+      http.post(`${API}/whatsapp`, async ({ request }) => {
         body = (await request.json()) as Record<string, unknown>;
         return HttpResponse.json({ id: 9, ...body, status: 'OPENING' });
       }),
@@ -145,7 +145,7 @@ describe('the connections page', () => {
   it('never shows a saved token: "••••" and "Gerar novo token", which shows the new one once', async () => {
     let rotated = 0;
     server.use(
-      http.get(`${API}/whatsapp/`, () =>
+      http.get(`${API}/whatsapp`, () =>
         HttpResponse.json([{ ...connections[0], hasToken: true, tokenWeak: true }, connections[2]]),
       ),
       http.get(`${API}/prompt`, () => HttpResponse.json({ error: 'ERR_ROUTE_NOT_FOUND' }, { status: 404 })),
@@ -177,10 +177,10 @@ describe('the connections page', () => {
   it('lets the server generate the token of a new connection and shows it once', async () => {
     let body: Record<string, unknown> | null = null;
     server.use(
-      http.get(`${API}/whatsapp/`, () => HttpResponse.json([])),
+      http.get(`${API}/whatsapp`, () => HttpResponse.json([])),
       http.get(`${API}/prompt`, () => HttpResponse.json({ error: 'ERR_ROUTE_NOT_FOUND' }, { status: 404 })),
       http.get(`${API}/queueIntegration`, () => HttpResponse.json({ error: 'ERR_ROUTE_NOT_FOUND' }, { status: 404 })),
-      http.post(`${API}/whatsapp/`, async ({ request }) => {
+      http.post(`${API}/whatsapp`, async ({ request }) => {
         body = (await request.json()) as Record<string, unknown>;
         return HttpResponse.json({ id: 9, ...body, status: 'OPENING', hasToken: true, token: 'Gerado_pelo-servidor' });
       }),

@@ -19,7 +19,7 @@ const contact = (id: number, name: string, number: string, email = ''): Contact 
 
 function stubList(searches: string[] = []) {
   server.use(
-    http.get(`${API}/contacts/`, ({ request }) => {
+    http.get(`${API}/contacts`, ({ request }) => {
       const url = new URL(request.url);
       const search = url.searchParams.get('searchParam') ?? '';
       searches.push(search);

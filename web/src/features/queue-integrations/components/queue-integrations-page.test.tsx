@@ -29,7 +29,7 @@ const typebot = {
 describe('the queue integrations page', () => {
   it("lists the type's logo, id and name", async () => {
     server.use(
-      http.get(`${API}/queueIntegration/`, () =>
+      http.get(`${API}/queueIntegration`, () =>
         HttpResponse.json({ queueIntegrations: [typebot], count: 1, hasMore: false }),
       ),
     );
@@ -43,7 +43,7 @@ describe('the queue integrations page', () => {
   it('validates the name with the spec texts and shows the fields of the chosen type', async () => {
     const posted: unknown[] = [];
     server.use(
-      http.get(`${API}/queueIntegration/`, () => HttpResponse.json({ queueIntegrations: [], hasMore: false })),
+      http.get(`${API}/queueIntegration`, () => HttpResponse.json({ queueIntegrations: [], hasMore: false })),
       http.post(`${API}/queueIntegration`, async ({ request }) => {
         posted.push(await request.json());
         return HttpResponse.json({ ...typebot, id: 9, type: 'n8n' });
@@ -82,7 +82,7 @@ describe('the queue integrations page', () => {
   it("tests a Dialogflow session with the modal's credentials", async () => {
     const tested: unknown[] = [];
     server.use(
-      http.get(`${API}/queueIntegration/`, () => HttpResponse.json({ queueIntegrations: [], hasMore: false })),
+      http.get(`${API}/queueIntegration`, () => HttpResponse.json({ queueIntegrations: [], hasMore: false })),
       http.post(`${API}/queueIntegration/testSession`, async ({ request }) => {
         tested.push(await request.json());
         return HttpResponse.json({ ok: true, fulfillmentText: 'Olá!', intent: 'Boas-vindas' });
@@ -119,7 +119,7 @@ describe('the queue integrations page', () => {
 
   it('shows the last failure of an integration and credentials to enter again', async () => {
     server.use(
-      http.get(`${API}/queueIntegration/`, () =>
+      http.get(`${API}/queueIntegration`, () =>
         HttpResponse.json({
           queueIntegrations: [
             {

@@ -22,7 +22,7 @@ const pending = { ...sent, id: 2, body: 'Lembrete', sentAt: null, status: 'PENDE
 
 describe('the schedules page', () => {
   it('lists contact, body cut at 25, send time and a coloured status chip; a sent one opens read-only', async () => {
-    server.use(http.get(`${API}/schedules/`, () => HttpResponse.json({ schedules: [sent, pending], hasMore: false })));
+    server.use(http.get(`${API}/schedules`, () => HttpResponse.json({ schedules: [sent, pending], hasMore: false })));
     const user = userEvent.setup();
     renderApp(<SchedulesPage />, { user: agent });
     const rows = await screen.findAllByTestId('schedule-row');
@@ -39,7 +39,7 @@ describe('the schedules page', () => {
   it('opens the add dialog for ?contactId= and saves with the spec’s rules', async () => {
     let body: Record<string, unknown> | null = null;
     server.use(
-      http.get(`${API}/schedules/`, () => HttpResponse.json({ schedules: [], hasMore: false })),
+      http.get(`${API}/schedules`, () => HttpResponse.json({ schedules: [], hasMore: false })),
       http.get(`${API}/contacts/5`, () => HttpResponse.json(joana)),
       http.post(`${API}/schedules`, async ({ request }) => {
         body = (await request.json()) as Record<string, unknown>;

@@ -12,7 +12,7 @@ import { TagsPage } from './tags-page';
 
 function stub(created: Array<Record<string, unknown>>) {
   server.use(
-    http.get(`${API}/tags/`, () =>
+    http.get(`${API}/tags`, () =>
       HttpResponse.json({
         tags: [{ id: 1, name: 'Urgente', color: '#f44336', kanban: 0, ticketsCount: 12 }],
         count: 1,

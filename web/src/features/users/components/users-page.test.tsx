@@ -15,7 +15,7 @@ const queues = [
 
 function stub(sent: Array<{ method: string; body: Record<string, unknown> }>) {
   server.use(
-    http.get(`${API}/users/`, () =>
+    http.get(`${API}/users`, () =>
       HttpResponse.json({
         users: [
           { id: 2, name: 'Admin Demo', email: 'admin@demo.local', profile: 'admin', queues },
