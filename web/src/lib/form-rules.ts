@@ -42,13 +42,14 @@ const finite = (value: number | null | undefined): number | undefined =>
 /** The rules of `field` (a property of a proto request schema). */
 export function rulesOf(field: z.ZodType): FieldRules {
   const rules: FieldRules = { required: !field.safeParse(undefined).success };
+  const keys = ['minLength', 'maxLength', 'minValue', 'maxValue'] as const;
   for (const leaf of leaves(field)) {
     const known = leaf as unknown as Introspected;
-    rules.minLength ??= finite(known.minLength);
-    rules.maxLength ??= finite(known.maxLength);
-    rules.minValue ??= finite(known.minValue);
-    rules.maxValue ??= finite(known.maxValue);
-    rules.format ??= known.format ?? undefined;
+    for (const key of keys) {
+      const value = finite(known[key]);
+      if (rules[key] === undefined && value !== undefined) rules[key] = value;
+    }
+    if (rules.format === undefined && known.format) rules.format = known.format;
   }
   return rules;
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { AnnouncementRequestSchema } from '@cs/proto/http';
+import { textField } from '../../../lib/form-rules';
 import { PLATFORM_COMPANY_ID } from '@cs/proto/common';
 
 /** The image types an announcement takes (spec §5). */
@@ -13,9 +15,10 @@ export const PRIORITIES = [1, 2, 3] as const;
 
 /** The announcement form (spec §5): title and text required ('Obrigatório'). */
 export function announcementFormSchema(t: (key: string) => string) {
+  const text = { required: t('common.required'), tooLong: t('management.tooLong') };
   return z.object({
-    title: z.string().trim().min(1, t('common.required')).max(200, t('management.tooLong')),
-    text: z.string().trim().min(1, t('common.required')).max(10_000, t('management.tooLong')),
+    title: textField(AnnouncementRequestSchema.shape.title, text),
+    text: textField(AnnouncementRequestSchema.shape.text, text),
     priority: z.coerce.number().int().min(1).max(3),
     status: z.boolean(),
   });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CreateConnectionSchema } from '@cs/proto/http';
+import { textField } from '../../../lib/form-rules';
 import { PROVIDERS } from '@cs/proto/events';
 
 export const COUNTERS = ['timeSendQueue', 'expiresTicket', 'timeUseBotQueues', 'maxUseBotQueues'] as const;
@@ -29,7 +31,11 @@ export function connectionFormSchema(t: (key: string) => string) {
     .trim()
     .transform((v) => (v ? v : undefined));
   return z.object({
-    name: z.string().trim().min(1, 'Required').min(2, 'Too Short!').max(50, 'Too Long!'),
+    name: textField(CreateConnectionSchema.shape.name, {
+      required: 'Required',
+      tooShort: 'Too Short!',
+      tooLong: 'Too Long!',
+    }),
     isDefault: z.boolean(),
     provider: z.enum(PROVIDERS),
     queueIds: z.array(z.number()),

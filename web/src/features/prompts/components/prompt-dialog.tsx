@@ -2,6 +2,8 @@ import { Field, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { PromptRequestSchema } from '@cs/proto/http';
+import { textField } from '../../../lib/form-rules';
 import { useListQueuesQuery } from '../../../api/endpoints/company';
 import { FormDialog } from '../../../components/form-dialog';
 import { notify } from '../../../components/toaster';
@@ -41,9 +43,10 @@ export function PromptDialog({ record, onClose }: { record: PromptRecord | null;
 
   const submit = async () => {
     const required = t('common.required');
+    const text = { required, tooLong: t('management.tooLong') };
     const schema = z.object({
-      name: z.string().trim().min(1, required),
-      prompt: z.string().trim().min(1, required),
+      name: textField(PromptRequestSchema.shape.name, text),
+      prompt: textField(PromptRequestSchema.shape.prompt, text),
       apiKey: z.string().trim().min(1, required),
       queueId: z.coerce.number().int().positive(t('prompts.dialog.queueRequired')),
       maxTokens: z.coerce.number().int().min(1).max(4096),

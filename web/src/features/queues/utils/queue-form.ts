@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { QueueBodySchema } from '@cs/proto/http';
+import { textField } from '../../../lib/form-rules';
 import { COLOR_PALETTE } from '../../../theme/palette';
 import type { ScheduleEntry } from '../api/queues-api';
 
@@ -42,14 +44,10 @@ const weekdayEn = () =>
 /** The queue form (spec §5): name 2 to 50 and required, colour required, order a number 0 or more. */
 export function queueFormSchema(t: (key: string) => string) {
   const time = z.string().regex(HHMM, t('queues.dialog.invalidTime'));
+  const text = { required: t('common.required'), tooShort: t('management.tooShort'), tooLong: t('management.tooLong') };
   return z.object({
-    name: z
-      .string()
-      .trim()
-      .min(1, t('common.required'))
-      .min(2, t('management.tooShort'))
-      .max(50, t('management.tooLong')),
-    color: z.string().trim().min(1, t('common.required')),
+    name: textField(QueueBodySchema.shape.name, text),
+    color: textField(QueueBodySchema.shape.color, text),
     orderQueue: z.coerce
       .number({ error: t('queues.dialog.orderMin') })
       .int()

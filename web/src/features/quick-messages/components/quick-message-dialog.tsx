@@ -2,6 +2,8 @@ import { Field, Input, Stack, Switch, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { QuickMessageBodySchema } from '@cs/proto/http';
+import { textField } from '../../../lib/form-rules';
 import { AttachmentField } from '../../../components/attachment-field';
 import { FormDialog } from '../../../components/form-dialog';
 import { notify } from '../../../components/toaster';
@@ -32,7 +34,10 @@ export function QuickMessageDialog({ record, onClose }: { record: QuickMessageRe
 
   const submit = async () => {
     const schema = z.object({
-      shortcode: z.string().trim().min(1, t('common.required')),
+      shortcode: textField(QuickMessageBodySchema.shape.shortcode, {
+        required: t('common.required'),
+        tooLong: t('management.tooLong'),
+      }),
       message: z.string(),
       geral: z.boolean(),
     });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ScheduleBodySchema } from '@cs/proto/http';
+import { textField } from '../../../lib/form-rules';
 import { truncate } from '../../../lib/format';
 
 /** A schedule's body in the list is cut at 25 characters (spec §9). */
@@ -32,7 +34,11 @@ export const isAllowedAttachment = (file: File): boolean => /\.(png|jpe?g)$/i.te
 /** The schedule form (spec §5): body at least 5 ("Mensagem muito curta"), contact and send time required. */
 export function scheduleFormSchema(t: (key: string) => string) {
   return z.object({
-    body: z.string().trim().min(5, t('schedules.dialog.bodyMin')),
+    body: textField(ScheduleBodySchema.shape.body, {
+      required: t('schedules.dialog.bodyMin'),
+      tooShort: t('schedules.dialog.bodyMin'),
+      tooLong: t('management.tooLong'),
+    }),
     contactId: z
       .number({ error: t('common.required') })
       .int()

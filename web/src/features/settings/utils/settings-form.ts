@@ -1,5 +1,7 @@
 import type { ScheduleEntry } from '@cs/proto/events';
 import { z } from 'zod';
+import { CompanyRequestSchema, HelpRequestSchema, PlanRequestSchema } from '@cs/proto/http';
+import { textField } from '../../../lib/form-rules';
 
 type T = (key: string) => string;
 
@@ -60,12 +62,11 @@ export function dueDateOrNull(value: string | null | undefined): string | null {
 /** The super user's company form (spec §5): email and plan required; an empty or bad due date becomes null. */
 export function companyFormSchema(t: T, creating: boolean) {
   return z.object({
-    name: z
-      .string()
-      .trim()
-      .min(1, t('common.required'))
-      .min(2, t('management.tooShort'))
-      .max(50, t('management.tooLong')),
+    name: textField(CompanyRequestSchema.shape.name, {
+      required: t('common.required'),
+      tooShort: t('management.tooShort'),
+      tooLong: t('management.tooLong'),
+    }),
     email: z
       .string()
       .trim()
@@ -142,7 +143,7 @@ export const PLAN_FLAGS = [
 /** The plan form (spec §3): name required; users, connections, queues and value (R$) default to 0. */
 export function planFormSchema(t: T) {
   return z.object({
-    name: z.string().trim().min(1, t('common.required')).max(100, t('management.tooLong')),
+    name: textField(PlanRequestSchema.shape.name, { required: t('common.required'), tooLong: t('management.tooLong') }),
     users: count(t),
     connections: count(t),
     queues: count(t),
@@ -168,10 +169,11 @@ export const flagAllowed = (value: boolean | null | undefined): boolean => value
 
 /** The help form: title required; the video code and description optional. */
 export function helpFormSchema(t: T) {
+  const text = { required: t('common.required'), tooLong: t('management.tooLong') };
   return z.object({
-    title: z.string().trim().min(1, t('common.required')).max(200, t('management.tooLong')),
-    video: z.string().trim().max(200, t('management.tooLong')),
-    description: z.string().max(5000, t('management.tooLong')),
+    title: textField(HelpRequestSchema.shape.title, text),
+    video: textField(HelpRequestSchema.shape.video, text),
+    description: textField(HelpRequestSchema.shape.description, text, { trim: false }),
   });
 }
 

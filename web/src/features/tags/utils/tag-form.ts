@@ -1,9 +1,15 @@
 import { z } from 'zod';
+import { TagBodySchema } from '@cs/proto/http';
+import { textField } from '../../../lib/form-rules';
 
 /** The tag form (spec §5): name required and at least 3 characters, with the spec's messages. */
 export function tagFormSchema(t: (key: string) => string) {
   return z.object({
-    name: z.string().trim().min(1, t('common.required')).min(3, t('tags.dialog.nameMin')),
+    name: textField(TagBodySchema.shape.name, {
+      required: t('common.required'),
+      tooShort: t('tags.dialog.nameMin'),
+      tooLong: t('management.tooLong'),
+    }),
     color: z.string().trim().min(1, t('common.required')),
     kanban: z.union([z.literal(0), z.literal(1)]),
   });
