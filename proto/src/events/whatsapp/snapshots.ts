@@ -39,6 +39,29 @@ export const ConnectionSnapshotSchema = z.object({
 export type ConnectionSnapshot = z.infer<typeof ConnectionSnapshotSchema>;
 
 /**
+ * The settings of a new connection (the connector's column defaults; the spec's `maxUseBotQueues` 3): no messages,
+ * no timers, no queues, no prompt or integration. A consumer that has not yet received a connection's snapshot
+ * treats it as one with these settings.
+ */
+export const newConnectionSettings = () =>
+  ({
+    isDefault: false,
+    greetingMessage: '',
+    complationMessage: '',
+    outOfHoursMessage: '',
+    ratingMessage: '',
+    timeSendQueue: 0,
+    sendIdQueue: null,
+    expiresInactiveMessage: '',
+    expiresTicket: 0,
+    timeUseBotQueues: 0,
+    maxUseBotQueues: 3,
+    promptId: null,
+    integrationId: null,
+    queueIds: [] as ConnectionSnapshot['queueIds'],
+  }) satisfies Partial<ConnectionSnapshot>;
+
+/**
  * One side of a conversation as WhatsApp names it. `number` holds the phone digits when known (a PN jid),
  * `lid` the LID when WhatsApp hides the number; both are kept so contacts can map one to the other.
  */

@@ -22,7 +22,7 @@ import {
   type TypedRecorded,
 } from '@cs/platform/testing';
 import { assertUnreachable, type EventDefinition } from '@cs/proto/common';
-import { eventByType, SendMessage } from '@cs/proto/events';
+import { eventByType, newConnectionSettings, SendMessage } from '@cs/proto/events';
 import { ticketsService } from '../../src/app.js';
 import { createTicketsDataSource } from '../../src/database/data-source.js';
 
@@ -370,22 +370,10 @@ export function connectionSnapshot(companyId: number, id: number, overrides: Rec
     status: 'CONNECTED',
     qrcode: '',
     retries: 0,
+    ...newConnectionSettings(),
     isDefault: true,
     provider: 'simulator',
     number: '5511900000000',
-    greetingMessage: '',
-    complationMessage: '',
-    outOfHoursMessage: '',
-    ratingMessage: '',
-    timeSendQueue: 0,
-    sendIdQueue: null,
-    expiresInactiveMessage: '',
-    expiresTicket: 0,
-    timeUseBotQueues: 0,
-    maxUseBotQueues: 3,
-    promptId: null,
-    integrationId: null,
-    queueIds: [],
     updatedAt: new Date().toISOString(),
     ...overrides,
   };

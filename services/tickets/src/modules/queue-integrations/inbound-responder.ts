@@ -1,4 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { newConnectionSettings } from '@cs/proto/events';
 import { ChatbotService } from '../chatbot/chatbot.service.js';
 import { type ConnectionView, ProjectionsRepository } from '../projections/projections.repository.js';
 import {
@@ -84,18 +85,5 @@ const fallback = (connectionId: number): ConnectionView => ({
   id: connectionId,
   name: '',
   status: 'CONNECTED',
-  isDefault: false,
-  greetingMessage: '',
-  complationMessage: '',
-  outOfHoursMessage: '',
-  ratingMessage: '',
-  timeSendQueue: 0,
-  sendIdQueue: null,
-  expiresInactiveMessage: '',
-  expiresTicket: 0,
-  timeUseBotQueues: 0,
-  maxUseBotQueues: 3,
-  promptId: null,
-  integrationId: null,
-  queueIds: [],
+  ...newConnectionSettings(),
 });

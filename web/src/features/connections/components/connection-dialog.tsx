@@ -1,7 +1,7 @@
 import { Button, Field, Input, NativeSelect, SimpleGrid, Stack, Switch, Tabs, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PROVIDERS } from '@cs/proto/events';
+import { newConnectionSettings, PROVIDERS } from '@cs/proto/events';
 import { useListQueuesQuery } from '../../../api/endpoints/company';
 import { useListIntegrationsQuery, useListPromptsQuery, type NamedRecord } from '../../../api/endpoints/lookups';
 import { FormDialog } from '../../../components/form-dialog';
@@ -21,6 +21,9 @@ import { CLOUD_FIELDS, connectionFormSchema, COUNTERS, MESSAGES, withoutUndefine
 
 type TextKey = (typeof MESSAGES)[number] | (typeof COUNTERS)[number] | (typeof CLOUD_FIELDS)[number] | 'name' | 'token';
 /** Select fields whose label key differs from the field's name. */
+/** A new connection's counters (the connector's defaults). */
+const NEW = newConnectionSettings();
+
 const SELECT_LABELS: Partial<Record<string, string>> = { promptId: 'prompt', integrationId: 'integration' };
 
 type Values = Record<TextKey | 'promptId' | 'integrationId' | 'sendIdQueue' | 'provider', string> & {
@@ -47,11 +50,10 @@ function valuesOf(c: ConnectionRecord | null): Values {
     outOfHoursMessage: c?.outOfHoursMessage ?? '',
     ratingMessage: c?.ratingMessage ?? '',
     expiresInactiveMessage: c?.expiresInactiveMessage ?? '',
-    timeSendQueue: str(c?.timeSendQueue, '0'),
-    expiresTicket: str(c?.expiresTicket, '0'),
-    timeUseBotQueues: str(c?.timeUseBotQueues, '0'),
-    // the spec's default maxUseBotQueues
-    maxUseBotQueues: str(c?.maxUseBotQueues, '3'),
+    timeSendQueue: str(c?.timeSendQueue, String(NEW.timeSendQueue)),
+    expiresTicket: str(c?.expiresTicket, String(NEW.expiresTicket)),
+    timeUseBotQueues: str(c?.timeUseBotQueues, String(NEW.timeUseBotQueues)),
+    maxUseBotQueues: str(c?.maxUseBotQueues, String(NEW.maxUseBotQueues)),
     cloudPhoneNumberId: c?.cloudPhoneNumberId ?? '',
     cloudAccessToken: '',
     cloudAppSecret: '',

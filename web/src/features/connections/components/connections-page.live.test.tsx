@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Outlet } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { newConnectionSettings } from '@cs/proto/events';
 import { channel, type WhatsappSessionSocketEvent } from '@cs/proto/realtime';
 import type { AppStore } from '../../../app/store';
 import { admin } from '../../../testing/fixtures';
@@ -36,22 +37,9 @@ function session(status: Session['status'], qrcode: string, updatedAt: string): 
     status,
     qrcode,
     retries: 0,
-    isDefault: false,
+    ...newConnectionSettings(),
     provider: 'simulator',
     number: null,
-    greetingMessage: '',
-    complationMessage: '',
-    outOfHoursMessage: '',
-    ratingMessage: '',
-    timeSendQueue: 0,
-    sendIdQueue: null,
-    expiresInactiveMessage: '',
-    expiresTicket: 0,
-    timeUseBotQueues: 0,
-    maxUseBotQueues: 3,
-    promptId: null,
-    integrationId: null,
-    queueIds: [],
     pairingCode: null,
     updatedAt,
   };
