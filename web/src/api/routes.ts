@@ -43,7 +43,7 @@ export function pathOf(template: string, params: Record<string, unknown> = {}): 
     if (value === undefined || value === null || value === '') {
       throw new Error(`${template}: the path parameter ${name} is missing`);
     }
-    const text = String(value as string | number);
+    const text = String(value);
     return rest ? text.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(text);
   });
 }

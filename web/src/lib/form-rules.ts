@@ -84,3 +84,24 @@ export function textField(field: z.ZodType, messages: TextMessages, options: { t
   }
   return text;
 }
+
+/** A number field's messages (absent: zod's own). */
+export interface NumberMessages {
+  invalid?: string;
+  tooSmall?: string;
+  tooBig?: string;
+}
+
+/**
+ * A form's number field (typed as text, coerced) with the inclusive bounds of `field` and, for an integer field,
+ * whole numbers only. For bounds that exclude their limit (`.positive()`), the form states its own rule.
+ */
+export function numberField(field: z.ZodType, messages: NumberMessages = {}) {
+  const rules = rulesOf(field);
+  const message = (text: string | undefined) => (text === undefined ? undefined : { message: text });
+  let number = z.coerce.number(message(messages.invalid));
+  if (rules.format === 'safeint' || rules.format === 'int32') number = number.int(message(messages.invalid));
+  if (rules.minValue !== undefined) number = number.min(rules.minValue, message(messages.tooSmall));
+  if (rules.maxValue !== undefined) number = number.max(rules.maxValue, message(messages.tooBig));
+  return number;
+}

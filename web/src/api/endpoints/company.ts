@@ -2,7 +2,7 @@ import type { ScheduleBody, SyncTagsSchema, TagBody } from '@cs/proto/http';
 import type { z } from 'zod';
 import { baseApi } from '../base-api';
 import { request, type RouteResponse } from '../routes';
-import type { PlanFlags, Ticket } from '../types';
+import type { PlanFlags } from '../types';
 
 /** Company-wide lists the workspace and the layout read. */
 export const companyApi = baseApi.injectEndpoints({

@@ -1,7 +1,6 @@
 import { baseApi } from '../base-api';
 import { request, type RouteResponse } from '../routes';
 import type { CreateTicketInput, ListTicketsQuery, UpdateTicketInput } from '@cs/proto/http';
-import type { Ticket } from '../types';
 
 /** The filters of `GET /tickets` the client sets (`ListTicketsQuerySchema`'s parsed form; the page is added). */
 export type TicketListArgs = Pick<ListTicketsQuery, 'queueIds' | 'showAll'> &

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { PromptRequestSchema } from '@cs/proto/http';
-import { textField } from '../../../lib/form-rules';
+import { numberField, textField } from '../../../lib/form-rules';
 import { useListQueuesQuery } from '../../../api/endpoints/company';
 import { FormDialog } from '../../../components/form-dialog';
 import { notify } from '../../../components/toaster';
@@ -49,9 +49,9 @@ export function PromptDialog({ record, onClose }: { record: PromptRecord | null;
       prompt: textField(PromptRequestSchema.shape.prompt, text),
       apiKey: z.string().trim().min(1, required),
       queueId: z.coerce.number().int().positive(t('prompts.dialog.queueRequired')),
-      maxTokens: z.coerce.number().int().min(1).max(4096),
-      temperature: z.coerce.number().min(0).max(2),
-      maxMessages: z.coerce.number().int().min(1).max(50),
+      maxTokens: numberField(PromptRequestSchema.shape.maxTokens),
+      temperature: numberField(PromptRequestSchema.shape.temperature),
+      maxMessages: numberField(PromptRequestSchema.shape.maxMessages),
       voice: z.enum(VOICES),
       voiceKey: z.string(),
       voiceRegion: z.string(),
