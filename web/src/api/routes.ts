@@ -40,10 +40,11 @@ type PartsArgument<Id extends RouteId> =
 export function pathOf(template: string, params: Record<string, unknown> = {}): string {
   return template.replace(/\{(\w+)(\*?)\}/g, (_match, name: string, rest: string) => {
     const value = params[name];
-    if (value === undefined || value === null || value === '') {
+    if (typeof value !== 'string' && typeof value !== 'number') {
       throw new Error(`${template}: the path parameter ${name} is missing`);
     }
     const text = String(value);
+    if (text === '') throw new Error(`${template}: the path parameter ${name} is missing`);
     return rest ? text.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(text);
   });
 }

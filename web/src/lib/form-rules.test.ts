@@ -1,18 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import {
-  AnnouncementRequestSchema,
-  CompanyRequestSchema,
-  CreateConnectionSchema,
-  CreateContactSchema,
-  HelpRequestSchema,
-  PlanRequestSchema,
-  PromptRequestSchema,
-  QueueBodySchema,
-  QuickMessageBodySchema,
-  ScheduleBodySchema,
-  TagBodySchema,
-} from '@cs/proto/http';
+import { HelpRequestSchema, PromptRequestSchema, QueueBodySchema, QuickMessageBodySchema } from '@cs/proto/http';
 import { numberField, rulesOf, textField } from './form-rules';
 
 describe("a proto field's rules", () => {
