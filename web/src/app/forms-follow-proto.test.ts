@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { AnnouncementRequestSchema, CompanyRequestSchema, CreateConnectionSchema, CreateContactSchema, HelpRequestSchema, PlanRequestSchema, QueueBodySchema, ScheduleBodySchema, TagBodySchema } from '@cs/proto/http';
+import {
+  AnnouncementRequestSchema,
+  CompanyRequestSchema,
+  CreateConnectionSchema,
+  CreateContactSchema,
+  HelpRequestSchema,
+  PlanRequestSchema,
+  QueueBodySchema,
+  ScheduleBodySchema,
+  TagBodySchema,
+} from '@cs/proto/http';
 import { announcementFormSchema } from '../features/announcements/utils/announcement-form';
 import { connectionFormSchema } from '../features/connections/utils/connection-form';
 import { queueFormSchema } from '../features/queues/utils/queue-form';
