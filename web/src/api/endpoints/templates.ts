@@ -1,5 +1,5 @@
-import type { ConnectionView, MessageTemplateList } from '@cs/proto/http';
 import { baseApi } from '../base-api';
+import { request, type RouteResponse } from '../routes';
 
 /**
  * Cloud API message templates: a connection (its provider says whether the 24-hour window and templates apply) and
@@ -7,12 +7,12 @@ import { baseApi } from '../base-api';
  */
 export const templatesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getTicketConnection: build.query<ConnectionView, number>({
-      query: (id) => `/whatsapp/${id}`,
+    getTicketConnection: build.query<RouteResponse<'GET /whatsapp/{id}'>, number>({
+      query: (id) => request('GET /whatsapp/{id}', { params: { id } }),
       providesTags: ['Connections'],
     }),
-    listMessageTemplates: build.query<MessageTemplateList, number>({
-      query: (connectionId) => `/whatsapp/${connectionId}/templates`,
+    listMessageTemplates: build.query<RouteResponse<'GET /whatsapp/{id}/templates'>, number>({
+      query: (connectionId) => request('GET /whatsapp/{id}/templates', { params: { id: connectionId } }),
     }),
   }),
 });
