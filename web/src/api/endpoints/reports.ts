@@ -1,15 +1,7 @@
-import type {
-  Report,
-  ReportFigure,
-  ReportGroup,
-  ReportPeriod,
-  ReportTicketPage,
-  ServiceLevel,
-  ServiceLevelBody,
-} from '@cs/proto/http';
-import type { TicketServiceLevel } from '@cs/proto/events';
+import type { Report, ReportFigure, ReportGroup, ReportPeriod, ServiceLevel, ServiceLevelBody } from '@cs/proto/http';
 import type { ServiceLevelSocketEvent } from '@cs/proto/realtime';
 import { baseApi } from '../base-api';
+import { request, type RouteQuery, type RouteResponse } from '../routes';
 
 /** The report's filters (`GET /reports`): whole days in the company's time zone. */
 export interface ReportArgs {
@@ -40,32 +32,32 @@ const params = (args: object): Record<string, string> =>
 /** Reports and service levels (issue 55, admins). */
 export const reportsApi = withTags.injectEndpoints({
   endpoints: (build) => ({
-    getReport: build.query<Report, ReportArgs>({
-      query: (args) => ({ url: '/reports', params: params(args) }),
+    getReport: build.query<RouteResponse<'GET /reports'>, ReportArgs>({
+      query: (args) => request('GET /reports', { query: params(args) as RouteQuery<'GET /reports'> }),
       providesTags: ['Report'],
     }),
-    getReportTickets: build.infiniteQuery<ReportTicketPage, ReportTicketsArgs, number>({
+    getReportTickets: build.infiniteQuery<RouteResponse<'GET /reports/tickets'>, ReportTicketsArgs, number>({
       infiniteQueryOptions: {
         initialPageParam: 1,
         getNextPageParam: (last, _all, page) => (last.hasMore ? page + 1 : undefined),
       },
-      query: ({ queryArg, pageParam }) => ({
-        url: '/reports/tickets',
-        params: params({ ...queryArg, pageNumber: pageParam }),
-      }),
+      query: ({ queryArg, pageParam }) =>
+        request('GET /reports/tickets', {
+          query: params({ ...queryArg, pageNumber: pageParam }) as RouteQuery<'GET /reports/tickets'>,
+        }),
       providesTags: ['Report'],
     }),
-    getServiceLevels: build.query<ServiceLevel[], void>({
-      query: () => ({ url: '/service-levels' }),
+    getServiceLevels: build.query<RouteResponse<'GET /service-levels'>, void>({
+      query: () => request('GET /service-levels'),
       providesTags: ['ServiceLevel'],
     }),
     /** The open tickets of the caller's lists near or past a target; kept live by `company-{id}-serviceLevel`. */
-    getAtRisk: build.query<TicketServiceLevel[], void>({
-      query: () => ({ url: '/service-levels/at-risk' }),
+    getAtRisk: build.query<RouteResponse<'GET /service-levels/at-risk'>, void>({
+      query: () => request('GET /service-levels/at-risk'),
       providesTags: ['ServiceLevel'],
     }),
-    setServiceLevel: build.mutation<ServiceLevel, { queueId: number } & ServiceLevelBody>({
-      query: ({ queueId, ...body }) => ({ url: `/service-levels/${queueId}`, method: 'PUT', body }),
+    setServiceLevel: build.mutation<RouteResponse<'PUT /service-levels/{id}'>, { queueId: number } & ServiceLevelBody>({
+      query: ({ queueId, ...body }) => request('PUT /service-levels/{id}', { params: { id: queueId }, body }),
       invalidatesTags: ['ServiceLevel', 'Report'],
     }),
   }),
