@@ -131,6 +131,7 @@ export const ERROR_CATALOGUE = {
     message: 'O assistente de IA não está configurado: um administrador informa o endpoint em Configurações.',
   },
   ERR_AI_ASSIST_FAILED: { status: 502, message: 'O provedor de IA da empresa não respondeu. Tente novamente.' },
+  ERR_NO_DATA_REQUEST_FOUND: { status: 404, message: 'Nenhuma solicitação de dados encontrada com este ID.' },
   ERR_SERVICE_UNAVAILABLE: { status: 503, message: 'Serviço temporariamente indisponível.' },
   ERR_INTERNAL: { status: 500, message: 'Ocorreu um erro interno.' },
 } as const satisfies Record<string, { status: number; message: string }>;
@@ -154,6 +155,7 @@ const CODES_AFTER_RELEASED_EVENTS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'ERR_TWO_FACTOR_MANDATORY',
   'ERR_AI_ASSIST_NOT_CONFIGURED',
   'ERR_AI_ASSIST_FAILED',
+  'ERR_NO_DATA_REQUEST_FOUND',
 ]);
 /** The codes a released event's `error` field takes (the catalogue as those contracts were released). */
 export const EventErrorCodeSchema = z.enum(

@@ -16,3 +16,4 @@ export * from './whatsapp/connection-tokens.js';
 export * from './contacts/commands.js';
 export * from './audit/topics.js';
 export * from './tickets/service-levels.js';
+export * from './privacy/topics.js';

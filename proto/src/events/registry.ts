@@ -5,6 +5,7 @@ import { campaignsTopics } from './campaigns/topics.js';
 import { ContactsContactCommandsTopic } from './contacts/commands.js';
 import { contactsTopics } from './contacts/topics.js';
 import { identityTopics } from './identity/topics.js';
+import { privacyTopics } from './privacy/topics.js';
 import { ticketsAutomationTopics } from './tickets/automation.js';
 import { ticketsServiceLevelTopics } from './tickets/service-levels.js';
 import { ticketsTopics } from './tickets/topics.js';
@@ -24,6 +25,7 @@ const ALL_TOPICS = [
   WhatsappConnectionTokenTopic,
   ContactsContactCommandsTopic,
   ...auditTopics,
+  ...privacyTopics,
 ] as const;
 
 /** Every topic of the system. Kafka topics are created from this list (broker auto-create is off). */

@@ -235,6 +235,13 @@ import {
   ServiceLevelSchema,
 } from './reports.js';
 import { TicketServiceLevelSchema } from '../events/tickets/service-levels.js';
+import {
+  ContactDataParamsSchema,
+  ErasureRequestListQuerySchema,
+  ErasureRequestPageSchema,
+  ErasureRequestParamsSchema,
+  ErasureRequestSchema,
+} from './privacy.js';
 
 export type RouteService = 'identity' | 'tickets' | 'contacts' | 'whatsapp-connector' | 'campaigns' | 'billing';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -921,6 +928,20 @@ export const PUBLIC_API: readonly PublicRoute[] = [
   route('DELETE', '/contacts/{id}', 'contacts', 'admin', 'Delete a contact', {
     params: ContactParamsSchema,
     response: MessageResponseSchema,
+  }),
+  // --- contacts: LGPD requests about a person ---
+  route('POST', '/contacts/{id}/erasure', 'contacts', 'admin', "Erase a contact's data in every service (LGPD)", {
+    params: ContactDataParamsSchema,
+    body: NoBodySchema,
+    response: ErasureRequestSchema,
+  }),
+  route('GET', '/privacy/erasure-requests', 'contacts', 'admin', 'Erasure requests, newest first, 20 a page', {
+    query: ErasureRequestListQuerySchema,
+    response: ErasureRequestPageSchema,
+  }),
+  route('GET', '/privacy/erasure-requests/{id}', 'contacts', 'admin', "An erasure request and each service's status", {
+    params: ErasureRequestParamsSchema,
+    response: ErasureRequestSchema,
   }),
   route('POST', '/contacts/import', 'contacts', 'user', "Import the phone's contacts", {
     body: ContactImportBodySchema,

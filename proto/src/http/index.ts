@@ -13,3 +13,4 @@ export * from './campaigns.js';
 export * from './trust.js';
 export * from './request-fields.js';
 export * from './reports.js';
+export * from './privacy.js';

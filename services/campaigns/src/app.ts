@@ -6,6 +6,7 @@ import { createCampaignsDataSource } from './database/data-source.js';
 import { CampaignsModule } from './modules/campaigns/campaigns.module.js';
 import { FilesModule } from './modules/files/files.module.js';
 import { MediaModule } from './modules/media/media.module.js';
+import { PrivacyModule } from './modules/privacy/privacy.module.js';
 import { ProjectionsModule } from './modules/projections/projections.module.js';
 import { CampaignSettingsModule } from './modules/settings/campaign-settings.module.js';
 
@@ -38,6 +39,7 @@ export class CampaignsAppModule {
         FilesModule,
         CampaignSettingsModule,
         CampaignsModule,
+        PrivacyModule,
       ],
     };
   }

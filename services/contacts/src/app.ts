@@ -6,6 +6,7 @@ import { createContactsDataSource } from './database/data-source.js';
 import { ContactImportsModule } from './modules/contact-imports/contact-imports.module.js';
 import { ContactListsModule } from './modules/contact-lists/contact-lists.module.js';
 import { ContactsModule } from './modules/contacts/contacts.module.js';
+import { PrivacyModule } from './modules/privacy/privacy.module.js';
 import { WhatsappContactsModule } from './modules/whatsapp-contacts/whatsapp-contacts.module.js';
 
 @Module({})
@@ -30,6 +31,7 @@ export class ContactsAppModule {
         ContactsModule,
         ContactListsModule,
         WhatsappContactsModule,
+        PrivacyModule,
       ],
     };
   }

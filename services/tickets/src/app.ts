@@ -13,6 +13,7 @@ import { MediaModule } from './modules/media/media.module.js';
 import { MessageTemplatesModule } from './modules/message-templates/message-templates.module.js';
 import { MessagesModule } from './modules/messages/messages.module.js';
 import { ProjectionsModule } from './modules/projections/projections.module.js';
+import { PrivacyModule } from './modules/privacy/privacy.module.js';
 import { PromptsModule } from './modules/prompts/prompts.module.js';
 import { QueueIntegrationsModule } from './modules/queue-integrations/queue-integrations.module.js';
 import { QueuesModule } from './modules/queues/queues.module.js';
@@ -58,6 +59,7 @@ export class TicketsAppModule {
         ExternalApiModule,
         CampaignHistoryModule,
         AssistModule,
+        PrivacyModule,
       ],
     };
   }

@@ -5,6 +5,7 @@ import { type ConnectorConfig, ConnectorEnvSchema } from './config/env.js';
 import { createWhatsappDataSource } from './database/data-source.js';
 import { ConnectionsModule } from './modules/connections/connections.module.js';
 import { MediaModule } from './modules/media/media.module.js';
+import { PrivacyModule } from './modules/privacy/privacy.module.js';
 import { ProjectionsModule } from './modules/projections/projections.module.js';
 import { SessionsModule } from './modules/sessions/sessions.module.js';
 import { TemplatesModule } from './modules/templates/templates.module.js';
@@ -36,6 +37,7 @@ export class WhatsappConnectorAppModule {
         ConnectionsModule,
         SessionsModule,
         TemplatesModule,
+        PrivacyModule,
       ],
     };
   }

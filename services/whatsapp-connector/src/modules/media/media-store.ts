@@ -119,6 +119,22 @@ export class MediaStoreService implements MediaStore {
     return Buffer.concat(chunks);
   }
 
+  /**
+   * Deletes the stored media among `urls` (ours: `${PUBLIC_URL}/media/whatsapp/<key>`; any other URL is not ours
+   * and left alone). Resolves with how many of ours were named; deleting one already gone is no error.
+   */
+  async deleteStored(urls: readonly string[]): Promise<number> {
+    let deleted = 0;
+    for (const url of urls) {
+      const key = this.files.keyOf(url);
+      if (!key) continue;
+      // a failure propagates: the erasure is confirmed only once its files are gone
+      await this.files.store.delete(key);
+      deleted += 1;
+    }
+    return deleted;
+  }
+
   async get(url: string): ReturnType<MediaStore['get']> {
     if (this.files.ownsUrl(url)) {
       const key = this.files.keyOf(url);

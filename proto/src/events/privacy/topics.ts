@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { defineEvent } from '../../common/envelope.js';
+import { IdSchema } from '../../common/ids.js';
+import { defineTopic } from '../topic.js';
+
+/**
+ * The services that hold a person's data and confirm each erasure (LGPD art. 18): contacts (the contact, its extra
+ * info and list items), tickets (messages, notes, schedules, ratings), campaigns (shippings) and the connector (its
+ * caches for the person's JID and the stored media of their messages).
+ */
+export const PRIVACY_SERVICES = ['contacts', 'tickets', 'campaigns', 'whatsapp-connector'] as const;
+export type PrivacyService = (typeof PRIVACY_SERVICES)[number];
+
+export const ErasureRequestedSchema = z.object({
+  /** The request the services confirm (contacts keeps it: `GET /privacy/erasure-requests/{id}`). */
+  requestId: z.uuid(),
+  contactId: IdSchema,
+  /** The person's identifiers as they were before contacts anonymised them: what the other services look up. */
+  number: z.string().max(64),
+  lid: z.string().max(128).nullable(),
+  whatsappJid: z.string().max(128).nullable(),
+});
+export type ErasureRequestedData = z.infer<typeof ErasureRequestedSchema>;
+
+export const ErasureConfirmedSchema = z.object({
+  requestId: z.uuid(),
+  contactId: IdSchema,
+  service: z.enum(PRIVACY_SERVICES),
+  /** Rows (or files) removed or anonymised, by kind: what the admin sees per service. */
+  removed: z.record(z.string().max(60), z.number().int().nonnegative()),
+  /**
+   * Tickets only: the stored media of the person's messages that the connector holds (its `media/whatsapp/` URLs),
+   * which the connector deletes before it confirms.
+   */
+  mediaUrls: z.array(z.string().max(2048)).max(100_000).optional(),
+});
+export type ErasureConfirmedData = z.infer<typeof ErasureConfirmedSchema>;
+
+export const ErasureRequested = defineEvent('privacy.erasure.requested', ErasureRequestedSchema, {
+  description:
+    "An admin asked to erase a contact's data (contacts published it after anonymising the contact): every service that holds the person's data removes or anonymises it, idempotently, and confirms.",
+});
+export const ErasureConfirmed = defineEvent('privacy.erasure.confirmed', ErasureConfirmedSchema, {
+  description:
+    "A service removed or anonymised the person's data of an erasure request, in the transaction of its inbox row; contacts marks that service done on the request.",
+});
+
+export const PrivacyErasureTopic = defineTopic({
+  name: 'privacy.erasure.v1',
+  owner: 'privacy',
+  aggregate: 'erasure',
+  key: 'requestId',
+  description:
+    'LGPD erasure requests (from contacts) and each holding service’s confirmation (from every one of them), keyed by request.',
+  events: [ErasureRequested, ErasureConfirmed],
+});
+
+export const privacyTopics = [PrivacyErasureTopic] as const;

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { IdSchema, PG_INT_MAX } from '../common/ids.js';
+import { PRIVACY_SERVICES } from '../events/privacy/topics.js';
+import { IdParamSchema } from './common.js';
+
+/**
+ * LGPD requests about a person (a contact): erasure across every service that holds their data, followed per
+ * service until each confirmed, and the export of everything held about them as one zip archive.
+ */
+
+export const ErasureServiceStatusSchema = z.object({
+  service: z.enum(PRIVACY_SERVICES),
+  status: z.enum(['pending', 'confirmed']),
+  confirmedAt: z.iso.datetime().nullable(),
+  /** Rows or files removed or anonymised, by kind (`messages`, `media`, `shippings`...). */
+  removed: z.record(z.string(), z.number().int().nonnegative()),
+});
+export type ErasureServiceStatus = z.infer<typeof ErasureServiceStatusSchema>;
+
+export const ErasureRequestSchema = z.object({
+  id: z.uuid(),
+  contactId: IdSchema,
+  requestedBy: IdSchema,
+  /** `done` once every service confirmed. */
+  status: z.enum(['pending', 'done']),
+  services: z.array(ErasureServiceStatusSchema),
+  createdAt: z.iso.datetime(),
+  completedAt: z.iso.datetime().nullable(),
+});
+export type ErasureRequest = z.infer<typeof ErasureRequestSchema>;
+
+export const ErasureRequestPageSchema = z.object({
+  records: z.array(ErasureRequestSchema),
+  count: z.number().int().nonnegative(),
+  hasMore: z.boolean(),
+});
+export type ErasureRequestPage = z.infer<typeof ErasureRequestPageSchema>;
+
+export const ErasureRequestListQuerySchema = z.object({
+  contactId: z.coerce
+    .number<string | number>({ error: 'contactId inválido' })
+    .int('contactId inválido')
+    .positive('contactId inválido')
+    .max(PG_INT_MAX, 'contactId inválido')
+    .optional(),
+  pageNumber: z.coerce
+    .number<string | number>({ error: 'pageNumber inválido' })
+    .int('pageNumber inválido')
+    .min(1, 'pageNumber inválido')
+    .max(100_000, 'pageNumber inválido')
+    .default(1),
+});
+export type ErasureRequestListQuery = z.infer<typeof ErasureRequestListQuerySchema>;
+
+export const ErasureRequestParamsSchema = z.object({ id: z.uuid({ error: 'id inválido' }) });
+export const ContactDataParamsSchema = z.object({ id: IdParamSchema });
+
+/** The name an erased contact keeps (its number, e-mail, picture and extra info are gone). */
+export const ERASED_CONTACT_NAME = 'Contato removido';

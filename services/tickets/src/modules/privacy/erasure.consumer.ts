@@ -1,0 +1,117 @@
+import { Controller } from '@nestjs/common';
+import { asCompanyId, assertUnreachable } from '@cs/proto/common';
+import { ErasureConfirmed, PrivacyErasureTopic, type TypedEvent } from '@cs/proto/events';
+import { ERASED_CONTACT_NAME } from '@cs/proto/http';
+import { returningRows, TransactionHost } from '@cs/platform/database';
+import { EventPublisher, OnTopic } from '@cs/platform/events';
+import { MEDIA_ROUTE, MediaStorage } from '../media/media.storage.js';
+
+/** The connector's stored media (`/media/whatsapp/<key>`): it deletes those files itself. */
+const CONNECTOR_MEDIA = '/media/whatsapp/';
+
+/**
+ * `privacy.erasure.requested`: in the transaction of its inbox row, tickets empties the bodies and media of the
+ * person's messages (and the last message of their tickets), deletes the notes about them, their schedules and the
+ * ratings they gave, anonymises its contact projection, deletes the media files it stores itself, and confirms with
+ * `privacy.erasure.confirmed` (the connector's media URLs listed, for the connector to delete). Applying it again
+ * finds nothing left and confirms with zeros.
+ */
+@Controller()
+export class ErasureConsumer {
+  constructor(
+    private readonly transactions: TransactionHost,
+    private readonly events: EventPublisher,
+    private readonly media: MediaStorage,
+  ) {}
+
+  @OnTopic(PrivacyErasureTopic)
+  async handle(event: TypedEvent<typeof PrivacyErasureTopic>): Promise<void> {
+    switch (event.type) {
+      case 'privacy.erasure.confirmed':
+        return;
+      case 'privacy.erasure.requested':
+        await this.erase(asCompanyId(event.companyId), event.data.requestId, event.data.contactId, event.id);
+        return;
+      default:
+        return assertUnreachable(event);
+    }
+  }
+
+  private async erase(companyId: number, requestId: string, contactId: number, causationId: string): Promise<void> {
+    await this.transactions.run(async (manager) => {
+      const tickets = `SELECT id FROM tickets WHERE company_id = $1 AND contact_id = $2`;
+      const messages = await returningRows<{ media_url: string | null }>(
+        manager,
+        `WITH old AS (
+           SELECT seq, media_url FROM messages
+            WHERE company_id = $1 AND (ticket_id IN (${tickets}) OR contact_id = $2)
+              AND (body <> '' OR media_url IS NOT NULL OR refused_media_name IS NOT NULL)
+            FOR UPDATE)
+         UPDATE messages m SET body = '', media_url = NULL, refused_media_name = NULL, updated_at = now()
+           FROM old WHERE m.seq = old.seq
+         RETURNING old.media_url`,
+        [companyId, contactId],
+      );
+      await manager.query(`UPDATE tickets SET last_message = '' WHERE company_id = $1 AND contact_id = $2`, [
+        companyId,
+        contactId,
+      ]);
+      const notes = await returningRows<{ id: number }>(
+        manager,
+        'DELETE FROM ticket_notes WHERE company_id = $1 AND contact_id = $2 RETURNING id',
+        [companyId, contactId],
+      );
+      const schedules = await returningRows<{ media_path: string | null }>(
+        manager,
+        'DELETE FROM schedules WHERE company_id = $1 AND contact_id = $2 RETURNING media_path',
+        [companyId, contactId],
+      );
+      const ratings = await returningRows<{ id: number }>(
+        manager,
+        `DELETE FROM user_ratings WHERE company_id = $1 AND ticket_id IN (${tickets}) RETURNING id`,
+        [companyId, contactId],
+      );
+      await manager.query(
+        `UPDATE contacts SET name = $3, number = '', email = '', profile_pic_url = NULL, lid = NULL,
+                extra_info = '[]'::jsonb
+          WHERE company_id = $1 AND id = $2`,
+        [companyId, contactId, ERASED_CONTACT_NAME],
+      );
+
+      const urls = messages.map((row) => row.media_url).filter((url): url is string => url !== null);
+      const connectorMedia = urls.filter((url) => url.includes(CONNECTOR_MEDIA));
+      const ownMedia = [
+        ...urls.map((url) => this.ownPath(url)).filter((path): path is string => path !== null),
+        ...schedules.map((row) => row.media_path).filter((path): path is string => path !== null),
+      ];
+      // before the commit: a failure rolls the rows back and the redelivery finds the same files (rm is idempotent)
+      for (const path of ownMedia) await this.media.remove(path);
+
+      await this.events.emit(ErasureConfirmed, {
+        companyId,
+        key: requestId,
+        causationId,
+        data: {
+          requestId,
+          contactId,
+          service: 'tickets',
+          removed: {
+            messages: messages.length,
+            notes: notes.length,
+            schedules: schedules.length,
+            ratings: ratings.length,
+            media: ownMedia.length,
+          },
+          mediaUrls: connectorMedia,
+        },
+      });
+    });
+  }
+
+  /** The stored path of one of tickets' own media URLs (`…/media/tickets/<path>`), null for anything else. */
+  private ownPath(url: string): string | null {
+    const marker = `/${MEDIA_ROUTE}/`;
+    const at = url.indexOf(marker);
+    return at === -1 ? null : decodeURIComponent(url.slice(at + marker.length));
+  }
+}

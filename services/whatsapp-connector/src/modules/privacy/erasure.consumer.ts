@@ -1,0 +1,72 @@
+import { Controller } from '@nestjs/common';
+import { asCompanyId, assertUnreachable } from '@cs/proto/common';
+import { ErasureConfirmed, PrivacyErasureTopic, type TypedEvent } from '@cs/proto/events';
+import { TransactionHost } from '@cs/platform/database';
+import { EventPublisher, OnTopic } from '@cs/platform/events';
+import { MediaStoreService } from '../media/media-store.js';
+
+/** The jids a person is known by: their jid, their number's jid and their LID's. */
+export function personJids(data: { number: string; lid: string | null; whatsappJid: string | null }): string[] {
+  const jids = new Set<string>();
+  if (data.whatsappJid) jids.add(data.whatsappJid);
+  if (data.number) jids.add(`${data.number}@s.whatsapp.net`);
+  if (data.lid) jids.add(data.lid.includes('@') ? data.lid : `${data.lid}@lid`);
+  return [...jids];
+}
+
+/**
+ * LGPD erasure in the connector, in the transaction of each event's inbox row:
+ * - `privacy.erasure.requested`: drops the provider's caches for the person (Baileys' contacts and stored messages
+ *   of their chats, by jid, number or LID);
+ * - tickets' `privacy.erasure.confirmed`: deletes the stored media of the person's messages it lists, then
+ *   confirms for the connector (its part is done once the caches and the media are gone).
+ * Both find nothing left when applied again.
+ */
+@Controller()
+export class ErasureConsumer {
+  constructor(
+    private readonly transactions: TransactionHost,
+    private readonly events: EventPublisher,
+    private readonly media: MediaStoreService,
+  ) {}
+
+  @OnTopic(PrivacyErasureTopic)
+  async handle(event: TypedEvent<typeof PrivacyErasureTopic>): Promise<void> {
+    const companyId = asCompanyId(event.companyId);
+    switch (event.type) {
+      case 'privacy.erasure.requested': {
+        const jids = personJids(event.data);
+        const numbers = event.data.number ? [event.data.number] : [];
+        await this.transactions.run(async (manager) => {
+          await manager.query(
+            `DELETE FROM baileys_contacts
+              WHERE company_id = $1 AND (jid = ANY($2::text[]) OR number = ANY($3::text[]) OR lid = ANY($2::text[]))`,
+            [companyId, jids, numbers],
+          );
+          await manager.query(
+            `DELETE FROM baileys_messages
+              WHERE company_id = $1 AND (chat_jid = ANY($2::text[]) OR participant = ANY($2::text[]))`,
+            [companyId, jids],
+          );
+        });
+        return;
+      }
+      case 'privacy.erasure.confirmed': {
+        if (event.data.service !== 'tickets') return;
+        const { requestId, contactId } = event.data;
+        await this.transactions.run(async () => {
+          const media = await this.media.deleteStored(event.data.mediaUrls ?? []);
+          await this.events.emit(ErasureConfirmed, {
+            companyId,
+            key: requestId,
+            causationId: event.id,
+            data: { requestId, contactId, service: 'whatsapp-connector', removed: { media } },
+          });
+        });
+        return;
+      }
+      default:
+        return assertUnreachable(event);
+    }
+  }
+}
