@@ -10,3 +10,4 @@ export * from './access-keys.js';
 export * from './upstream.js';
 export * from './chunked-upload.js';
 export * from './fake-s3.js';
+export * from './privacy.js';

@@ -6,7 +6,11 @@ const later = new Date('2026-12-01T13:06:00.000Z');
 describe('erasure request status', () => {
   it('starts with contacts confirmed and every other holding service pending', () => {
     const services = newRequestServices({ contacts: 1, extraInfo: 2 }, at);
-    expect(services.contacts).toEqual({ status: 'confirmed', confirmedAt: at.toISOString(), removed: { contacts: 1, extraInfo: 2 } });
+    expect(services.contacts).toEqual({
+      status: 'confirmed',
+      confirmedAt: at.toISOString(),
+      removed: { contacts: 1, extraInfo: 2 },
+    });
     expect(services.tickets?.status).toBe('pending');
     expect(services.campaigns?.status).toBe('pending');
     expect(services['whatsapp-connector']?.status).toBe('pending');
@@ -21,13 +25,21 @@ describe('erasure request status', () => {
     }
     ({ services, done } = confirmService(services, 'campaigns', { shippings: 1 }, later));
     expect(done).toBe(true);
-    expect(services.campaigns).toEqual({ status: 'confirmed', confirmedAt: later.toISOString(), removed: { shippings: 1 } });
+    expect(services.campaigns).toEqual({
+      status: 'confirmed',
+      confirmedAt: later.toISOString(),
+      removed: { shippings: 1 },
+    });
   });
 
   it('keeps the first confirmation of a service when it is delivered again', () => {
     const first = confirmService(newRequestServices({}, at), 'tickets', { messages: 5 }, at);
     const again = confirmService(first.services, 'tickets', { messages: 0 }, later);
-    expect(again.services.tickets).toEqual({ status: 'confirmed', confirmedAt: at.toISOString(), removed: { messages: 5 } });
+    expect(again.services.tickets).toEqual({
+      status: 'confirmed',
+      confirmedAt: at.toISOString(),
+      removed: { messages: 5 },
+    });
   });
 
   it('answers every service in a fixed order, pending where nothing is stored', () => {

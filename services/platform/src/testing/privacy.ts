@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { Kafka, logLevel, type Producer } from 'kafkajs';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  type ErasureConfirmedData,
+  type ErasureRequestedData,
+  ErasureConfirmed,
+  ErasureRequested,
+  PrivacyErasureTopic,
+} from '@cs/proto/events';
+import { testRun } from './helpers.js';
+import { readAllMessages } from './kafka.js';
+
+interface ErasureEnvelope<T> {
+  readonly id: string;
+  readonly type: string;
+  readonly companyId: number;
+  readonly data: T;
+}
+
+/**
+ * The LGPD erasure topic (`privacy.erasure.v1`) of the test file's run, for the services' erasure tests: publishes
+ * a request or a confirmation as its producer would (validated by its schema) and reads what is on the topic.
+ */
+export class ErasureTopicProbe {
+  private producer: Producer | undefined;
+  private readonly topic = `${testRun().topicPrefix}${PrivacyErasureTopic.name}`;
+
+  async request(companyId: number, data: Omit<ErasureRequestedData, 'requestId'>): Promise<string> {
+    const requestId = uuidv7();
+    await this.publish(ErasureRequested.type, ErasureRequested.schema, companyId, requestId, {
+      requestId,
+      ...data,
+    });
+    return requestId;
+  }
+
+  async confirm(companyId: number, data: ErasureConfirmedData): Promise<void> {
+    await this.publish(ErasureConfirmed.type, ErasureConfirmed.schema, companyId, data.requestId, data);
+  }
+
+  /** The requests on the topic. */
+  async requests(): Promise<Array<ErasureEnvelope<ErasureRequestedData>>> {
+    return (await this.read()).filter((event) => event.type === ErasureRequested.type) as Array<
+      ErasureEnvelope<ErasureRequestedData>
+    >;
+  }
+
+  /** The confirmations of one request on the topic, by service. */
+  async confirmations(requestId: string): Promise<Map<string, ErasureConfirmedData>> {
+    const confirmed = (await this.read()).filter(
+      (event): event is ErasureEnvelope<ErasureConfirmedData> =>
+        event.type === ErasureConfirmed.type && (event.data as ErasureConfirmedData).requestId === requestId,
+    );
+    return new Map(confirmed.map((event) => [event.data.service, event.data]));
+  }
+
+  async close(): Promise<void> {
+    await this.producer?.disconnect();
+  }
+
+  private async read(): Promise<Array<ErasureEnvelope<unknown>>> {
+    const messages = await readAllMessages(testRun().brokers, this.topic);
+    return messages.map((message) => JSON.parse(message.value) as ErasureEnvelope<unknown>);
+  }
+
+  private async publish(
+    type: string,
+    schema: { parse: (value: unknown) => unknown },
+    companyId: number,
+    key: string,
+    data: unknown,
+  ): Promise<void> {
+    if (!this.producer) {
+      const kafka = new Kafka({
+        clientId: `erasure-probe-${randomUUID()}`,
+        brokers: testRun().brokers.split(','),
+        logLevel: logLevel.NOTHING,
+      });
+      this.producer = kafka.producer();
+      await this.producer.connect();
+    }
+    const id = uuidv7();
+    const envelope = schema.parse({
+      id,
+      type,
+      schemaVersion: 1,
+      occurredAt: new Date().toISOString(),
+      companyId,
+      producer: 'test',
+      correlationId: `test-${id}`,
+      data,
+    });
+    await this.producer.send({ topic: this.topic, messages: [{ key, value: JSON.stringify(envelope) }] });
+  }
+}
