@@ -1,0 +1,115 @@
+/**
+ * LGPD erasure in the connector, on real PostgreSQL and Kafka: `privacy.erasure.requested` drops the provider's
+ * caches of the person (by jid, number or LID) in the company only; tickets' confirmation, listing the stored media
+ * of the person's messages, has those files deleted and the connector confirm.
+ */
+import { randomUUID } from 'node:crypto';
+import { access, mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import pg from 'pg';
+import { type RunningApp, startServiceApp } from '@cs/platform/bootstrap';
+import { runMigrations } from '@cs/platform/database';
+import {
+  ErasureTopicProbe,
+  expectEventually,
+  nextCompanyId,
+  serviceTestEnv,
+  TEST_INTERNAL_TOKEN,
+  testRun,
+} from '@cs/platform/testing';
+import { whatsappConnectorService } from '../../src/app.js';
+import { createWhatsappDataSource } from '../../src/database/data-source.js';
+
+let app: RunningApp<typeof whatsappConnectorService.envSchema>;
+let db: pg.Client;
+const probe = new ErasureTopicProbe();
+const mediaDir = `/tmp/wa-media-${randomUUID()}`;
+const number = `55219${String(Date.now()).slice(-8)}`;
+const jid = `${number}@s.whatsapp.net`;
+
+beforeAll(async () => {
+  const dataSource = createWhatsappDataSource({ DATABASE_URL: testRun().databaseUrl });
+  await runMigrations(dataSource);
+  await dataSource.destroy();
+  db = new pg.Client({ connectionString: testRun().databaseUrl, options: '-c search_path=whatsapp' });
+  await db.connect();
+  app = await startServiceApp(
+    whatsappConnectorService,
+    serviceTestEnv({ SIMULATOR_ENABLED: 'true', WHATSAPP_MEDIA_DIR: mediaDir, PUBLIC_URL: 'http://gateway.test' }),
+    { port: 0 },
+  );
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await probe.close();
+  await db?.end();
+});
+
+/** What Baileys keeps of a chat with the person, and a stored media file of theirs. */
+async function cached(companyId: number): Promise<string> {
+  const connectionId = companyId * 10 + 3;
+  await db.query(
+    `INSERT INTO baileys_contacts (company_id, connection_id, jid, number, lid, name, notify)
+     VALUES ($1, $2, $3, $4, '99887766@lid', 'Maria Titular', 'Maria')`,
+    [companyId, connectionId, jid, number],
+  );
+  await db.query(
+    `INSERT INTO baileys_messages (company_id, connection_id, message_id, chat_jid, from_me, content)
+     VALUES ($1, $2, $3, $4, false, '{"conversation":"meu CPF"}')`,
+    [companyId, connectionId, `WA-${randomUUID()}`, jid],
+  );
+  const key = `${companyId}/${connectionId}/${randomUUID()}-rg.jpg`;
+  await mkdir(join(mediaDir, `${companyId}`, `${connectionId}`), { recursive: true });
+  await writeFile(join(mediaDir, key), 'jpeg');
+  return key;
+}
+
+const rowsOf = async (companyId: number): Promise<number> =>
+  (
+    await db.query<{ n: number }>(
+      `SELECT (SELECT count(*) FROM baileys_contacts WHERE company_id = $1)::int
+            + (SELECT count(*) FROM baileys_messages WHERE company_id = $1)::int AS n`,
+      [companyId],
+    )
+  ).rows[0]!.n;
+const exists = (key: string): Promise<boolean> =>
+  access(join(mediaDir, key)).then(
+    () => true,
+    () => false,
+  );
+
+describe('erasure of a contact in the connector', () => {
+  it("drops the person's caches, deletes the media tickets lists, and confirms", async () => {
+    const companyA = await nextCompanyId();
+    const companyB = await nextCompanyId();
+    const mediaA = await cached(companyA);
+    const mediaB = await cached(companyB);
+
+    const requestId = await probe.request(companyA, { contactId: 31, number, lid: null, whatsappJid: jid });
+    await expectEventually(async () => expect(await rowsOf(companyA)).toBe(0));
+    expect(await rowsOf(companyB)).toBe(2);
+    // the connector confirms only once the media of the person's messages is gone too
+    expect((await probe.confirmations(requestId)).get('whatsapp-connector')).toBeUndefined();
+
+    await probe.confirm(companyA, {
+      requestId,
+      contactId: 31,
+      service: 'tickets',
+      removed: { messages: 2 },
+      mediaUrls: [`http://gateway.test/media/whatsapp/${mediaA}`, 'https://elsewhere.example/rg.jpg'],
+    });
+    const confirmed = await expectEventually(async () => {
+      const found = (await probe.confirmations(requestId)).get('whatsapp-connector');
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(confirmed.removed).toEqual({ media: 1 });
+    expect(await exists(mediaA)).toBe(false);
+    expect(await exists(mediaB)).toBe(true);
+    const served = await fetch(`${app.url}/media/whatsapp/${mediaA}`, {
+      headers: { 'x-internal-token': TEST_INTERNAL_TOKEN },
+    });
+    expect(served.status).not.toBe(200);
+  });
+});
