@@ -7,16 +7,14 @@ import {
   ErasureConfirmed,
   ErasureRequested,
   PrivacyErasureTopic,
+  type TypedEvent,
 } from '@cs/proto/events';
+import { parseEvent } from './events.js';
 import { testRun } from './helpers.js';
 import { readAllMessages } from './kafka.js';
 
-interface ErasureEnvelope<T> {
-  readonly id: string;
-  readonly type: string;
-  readonly companyId: number;
-  readonly data: T;
-}
+type ErasureEvent = TypedEvent<typeof PrivacyErasureTopic>;
+type Of<T extends ErasureEvent['type']> = Extract<ErasureEvent, { type: T }>;
 
 /**
  * The LGPD erasure topic (`privacy.erasure.v1`) of the test file's run, for the services' erasure tests: publishes
@@ -40,17 +38,17 @@ export class ErasureTopicProbe {
   }
 
   /** The requests on the topic. */
-  async requests(): Promise<Array<ErasureEnvelope<ErasureRequestedData>>> {
-    return (await this.read()).filter((event) => event.type === ErasureRequested.type) as Array<
-      ErasureEnvelope<ErasureRequestedData>
-    >;
+  async requests(): Promise<Array<Of<'privacy.erasure.requested'>>> {
+    return (await this.read()).filter(
+      (event): event is Of<'privacy.erasure.requested'> => event.type === 'privacy.erasure.requested',
+    );
   }
 
   /** The confirmations of one request on the topic, by service. */
   async confirmations(requestId: string): Promise<Map<string, ErasureConfirmedData>> {
     const confirmed = (await this.read()).filter(
-      (event): event is ErasureEnvelope<ErasureConfirmedData> =>
-        event.type === ErasureConfirmed.type && (event.data as ErasureConfirmedData).requestId === requestId,
+      (event): event is Of<'privacy.erasure.confirmed'> =>
+        event.type === 'privacy.erasure.confirmed' && event.data.requestId === requestId,
     );
     return new Map(confirmed.map((event) => [event.data.service, event.data]));
   }
@@ -59,9 +57,9 @@ export class ErasureTopicProbe {
     await this.producer?.disconnect();
   }
 
-  private async read(): Promise<Array<ErasureEnvelope<unknown>>> {
+  private async read(): Promise<ErasureEvent[]> {
     const messages = await readAllMessages(testRun().brokers, this.topic);
-    return messages.map((message) => JSON.parse(message.value) as ErasureEnvelope<unknown>);
+    return messages.map((message) => parseEvent(PrivacyErasureTopic, JSON.parse(message.value)));
   }
 
   private async publish(
