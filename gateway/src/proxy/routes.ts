@@ -51,6 +51,7 @@ export const ROUTES: ReadonlyArray<{ readonly prefix: string; readonly service: 
   { prefix: '/contact', service: 'contacts' },
   { prefix: '/contact-lists', service: 'contacts' },
   { prefix: '/contact-list-items', service: 'contacts' },
+  { prefix: '/privacy/contact-exports', service: 'tickets' },
   { prefix: '/privacy', service: 'contacts' },
   { prefix: '/whatsapp', service: 'whatsapp-connector' },
   { prefix: '/whatsappsession', service: 'whatsapp-connector' },

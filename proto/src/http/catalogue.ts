@@ -943,6 +943,11 @@ export const PUBLIC_API: readonly PublicRoute[] = [
     params: ErasureRequestParamsSchema,
     response: ErasureRequestSchema,
   }),
+  route('GET', '/privacy/contact-exports/{id}', 'tickets', 'admin', 'Everything held about a contact, as one zip', {
+    params: ContactDataParamsSchema,
+    response: FileResponseSchema,
+    produces: 'application/zip',
+  }),
   route('POST', '/contacts/import', 'contacts', 'user', "Import the phone's contacts", {
     body: ContactImportBodySchema,
     response: ImportReportSchema,
