@@ -45,14 +45,27 @@ export const ErasureConfirmed = defineEvent('privacy.erasure.confirmed', Erasure
     "A service removed or anonymised the person's data of an erasure request, in the transaction of its inbox row; contacts marks that service done on the request.",
 });
 
+export const RetentionAppliedSchema = z.object({
+  /** Messages whose body and media the company's retention setting erased in this batch. */
+  messages: z.number().int().nonnegative(),
+  /** The connector's stored media of those messages (its `media/whatsapp/` URLs), which it deletes. */
+  mediaUrls: z.array(z.string().max(2048)).max(10_000),
+});
+export type RetentionAppliedData = z.infer<typeof RetentionAppliedSchema>;
+
+export const RetentionApplied = defineEvent('privacy.erasure.retention-applied', RetentionAppliedSchema, {
+  description:
+    "Tickets' retention job erased the bodies and media of a batch of messages of tickets closed longer ago than the company's `messageRetentionDays` (key: company id); the connector deletes the stored media listed.",
+});
+
 export const PrivacyErasureTopic = defineTopic({
   name: 'privacy.erasure.v1',
   owner: 'privacy',
   aggregate: 'erasure',
-  key: 'requestId',
+  key: 'requestId (retention batches: companyId)',
   description:
-    'LGPD erasure requests (from contacts) and each holding service’s confirmation (from every one of them), keyed by request.',
-  events: [ErasureRequested, ErasureConfirmed],
+    'LGPD erasure: requests (from contacts) and each holding service’s confirmation (from every one of them), keyed by request; and the batches of the message retention job (from tickets).',
+  events: [ErasureRequested, ErasureConfirmed, RetentionApplied],
 });
 
 export const privacyTopics = [PrivacyErasureTopic] as const;

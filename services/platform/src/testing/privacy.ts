@@ -7,6 +7,8 @@ import {
   ErasureConfirmed,
   ErasureRequested,
   PrivacyErasureTopic,
+  RetentionApplied,
+  type RetentionAppliedData,
   type TypedEvent,
 } from '@cs/proto/events';
 import { parseEvent } from './events.js';
@@ -37,6 +39,10 @@ export class ErasureTopicProbe {
     await this.publish(ErasureConfirmed.type, ErasureConfirmed.schema, companyId, data.requestId, data);
   }
 
+  async retentionApplied(companyId: number, data: RetentionAppliedData): Promise<void> {
+    await this.publish(RetentionApplied.type, RetentionApplied.schema, companyId, String(companyId), data);
+  }
+
   /** The requests on the topic. */
   async requests(): Promise<Array<Of<'privacy.erasure.requested'>>> {
     return (await this.read()).filter(
@@ -51,6 +57,14 @@ export class ErasureTopicProbe {
         event.type === 'privacy.erasure.confirmed' && event.data.requestId === requestId,
     );
     return new Map(confirmed.map((event) => [event.data.service, event.data]));
+  }
+
+  /** The retention batches tickets announced for a company. */
+  async retentionBatches(companyId: number): Promise<Array<Of<'privacy.erasure.retention-applied'>>> {
+    return (await this.read()).filter(
+      (event): event is Of<'privacy.erasure.retention-applied'> =>
+        event.type === 'privacy.erasure.retention-applied' && event.companyId === companyId,
+    );
   }
 
   async close(): Promise<void> {

@@ -59,6 +59,12 @@ async function cached(companyId: number): Promise<string> {
      VALUES ($1, $2, $3, $4, false, '{"conversation":"meu CPF"}')`,
     [companyId, connectionId, `WA-${randomUUID()}`, jid],
   );
+  return storedFile(companyId);
+}
+
+/** A stored media file of the company's connection. */
+async function storedFile(companyId: number): Promise<string> {
+  const connectionId = companyId * 10 + 3;
   const key = `${companyId}/${connectionId}/${randomUUID()}-rg.jpg`;
   await mkdir(join(mediaDir, `${companyId}`, `${connectionId}`), { recursive: true });
   await writeFile(join(mediaDir, key), 'jpeg');
@@ -111,5 +117,17 @@ describe('erasure of a contact in the connector', () => {
       headers: { 'x-internal-token': TEST_INTERNAL_TOKEN },
     });
     expect(served.status).not.toBe(200);
+  });
+
+  it("deletes the stored media of a company's retention batch", async () => {
+    const companyId = await nextCompanyId();
+    const kept = await storedFile(companyId);
+    const expired = await storedFile(companyId);
+    await probe.retentionApplied(companyId, {
+      messages: 3,
+      mediaUrls: [`http://gateway.test/media/whatsapp/${expired}`],
+    });
+    await expectEventually(async () => expect(await exists(expired)).toBe(false));
+    expect(await exists(kept)).toBe(true);
   });
 });

@@ -25,6 +25,7 @@ export class ErasureConsumer {
   async handle(event: TypedEvent<typeof PrivacyErasureTopic>): Promise<void> {
     switch (event.type) {
       case 'privacy.erasure.confirmed':
+      case 'privacy.erasure.retention-applied':
         return;
       case 'privacy.erasure.requested': {
         const companyId = asCompanyId(event.companyId);

@@ -8,7 +8,8 @@ import { confirmService, type StoredServices } from './erasure-status.js';
 /**
  * `privacy.erasure.confirmed` from each holding service: marks that service confirmed on the request (locked, so
  * two confirmations arriving together do not lose one) and the request done once every service confirmed.
- * `privacy.erasure.requested` is contacts' own: it applied it when it published it.
+ * `privacy.erasure.requested` is contacts' own: it applied it when it published it; retention is tickets' and the
+ * connector's.
  */
 @Controller()
 export class ErasureConfirmationsConsumer {
@@ -18,6 +19,7 @@ export class ErasureConfirmationsConsumer {
   async handle(event: TypedEvent<typeof PrivacyErasureTopic>): Promise<void> {
     switch (event.type) {
       case 'privacy.erasure.requested':
+      case 'privacy.erasure.retention-applied':
         return;
       case 'privacy.erasure.confirmed': {
         const companyId = asCompanyId(event.companyId);

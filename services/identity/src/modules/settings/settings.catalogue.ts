@@ -20,6 +20,17 @@ export const SETTINGS_CATALOGUE = {
   campaignsEnabled: { default: 'true', schema: z.enum(['true', 'false']) },
   /** Every user of the company must sign in with a second factor (an authenticator app). */
   twoFactorRequired: { default: 'disabled', schema: toggle },
+  /**
+   * Days the messages and media of a closed ticket are kept (tickets' retention job erases them afterwards);
+   * empty: kept for good.
+   */
+  messageRetentionDays: {
+    default: '',
+    schema: z
+      .string()
+      .trim()
+      .regex(/^(|[1-9][0-9]{0,4})$/, 'Informe um número de dias (1 a 99999) ou deixe vazio'),
+  },
   asaas: { default: '', schema: text },
   tokenixc: { default: '', schema: text },
   ipixc: { default: '', schema: text },

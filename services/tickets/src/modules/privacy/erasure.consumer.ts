@@ -4,10 +4,8 @@ import { ErasureConfirmed, PrivacyErasureTopic, type TypedEvent } from '@cs/prot
 import { ERASED_CONTACT_NAME } from '@cs/proto/http';
 import { returningRows, TransactionHost } from '@cs/platform/database';
 import { EventPublisher, OnTopic } from '@cs/platform/events';
-import { MEDIA_ROUTE, MediaStorage } from '../media/media.storage.js';
-
-/** The connector's stored media (`/media/whatsapp/<key>`): it deletes those files itself. */
-const CONNECTOR_MEDIA = '/media/whatsapp/';
+import { MediaStorage } from '../media/media.storage.js';
+import { storedMedia } from './stored-media.js';
 
 /**
  * `privacy.erasure.requested`: in the transaction of its inbox row, tickets empties the bodies and media of the
@@ -28,6 +26,7 @@ export class ErasureConsumer {
   async handle(event: TypedEvent<typeof PrivacyErasureTopic>): Promise<void> {
     switch (event.type) {
       case 'privacy.erasure.confirmed':
+      case 'privacy.erasure.retention-applied':
         return;
       case 'privacy.erasure.requested':
         await this.erase(asCompanyId(event.companyId), event.data.requestId, event.data.contactId, event.id);
@@ -78,10 +77,10 @@ export class ErasureConsumer {
         [companyId, contactId, ERASED_CONTACT_NAME],
       );
 
-      const urls = messages.map((row) => row.media_url).filter((url): url is string => url !== null);
-      const connectorMedia = urls.filter((url) => url.includes(CONNECTOR_MEDIA));
+      const media = storedMedia(messages.map((row) => row.media_url));
+      const connectorMedia = media.connector;
       const ownMedia = [
-        ...urls.map((url) => this.ownPath(url)).filter((path): path is string => path !== null),
+        ...media.own,
         ...schedules.map((row) => row.media_path).filter((path): path is string => path !== null),
       ];
       // before the commit: a failure rolls the rows back and the redelivery finds the same files (rm is idempotent)
@@ -106,12 +105,5 @@ export class ErasureConsumer {
         },
       });
     });
-  }
-
-  /** The stored path of one of tickets' own media URLs (`…/media/tickets/<path>`), null for anything else. */
-  private ownPath(url: string): string | null {
-    const marker = `/${MEDIA_ROUTE}/`;
-    const at = url.indexOf(marker);
-    return at === -1 ? null : decodeURIComponent(url.slice(at + marker.length));
   }
 }

@@ -3,11 +3,15 @@ import { MediaModule } from '../media/media.module.js';
 import { ContactExport } from './contact-export.js';
 import { ContactExportController } from './contact-export.controller.js';
 import { ErasureConsumer } from './erasure.consumer.js';
+import { MessageRetention } from './message-retention.js';
 
-/** LGPD: the person's data tickets holds, exported as one archive and erased on request. */
+/**
+ * LGPD: the person's data tickets holds, exported as one archive and erased on request; the messages of
+ * long-closed tickets erased by the company's retention setting.
+ */
 @Module({
   imports: [MediaModule],
   controllers: [ErasureConsumer, ContactExportController],
-  providers: [ContactExport],
+  providers: [ContactExport, MessageRetention],
 })
 export class PrivacyModule {}

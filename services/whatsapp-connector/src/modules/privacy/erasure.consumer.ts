@@ -20,7 +20,8 @@ export function personJids(data: { number: string; lid: string | null; whatsappJ
  *   of their chats, by jid, number or LID);
  * - tickets' `privacy.erasure.confirmed`: deletes the stored media of the person's messages it lists, then
  *   confirms for the connector (its part is done once the caches and the media are gone).
- * Both find nothing left when applied again.
+ * - `privacy.erasure.retention-applied` (tickets' message retention): deletes the stored media it lists.
+ * Each finds nothing left when applied again.
  */
 @Controller()
 export class ErasureConsumer {
@@ -65,6 +66,9 @@ export class ErasureConsumer {
         });
         return;
       }
+      case 'privacy.erasure.retention-applied':
+        await this.media.deleteStored(event.data.mediaUrls);
+        return;
       default:
         return assertUnreachable(event);
     }
