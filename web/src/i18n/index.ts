@@ -25,6 +25,9 @@ import { managementEn } from './locales/management.en';
 import { managementEs } from './locales/management.es';
 import { managementPt } from './locales/management.pt';
 import { pt } from './locales/pt';
+import { privacyEn } from './locales/privacy.en';
+import { privacyEs } from './locales/privacy.es';
+import { privacyPt } from './locales/privacy.pt';
 import { teamEn } from './locales/team.en';
 import { teamEs } from './locales/team.es';
 import { teamPt } from './locales/team.pt';
@@ -126,6 +129,14 @@ for (const [lang, texts] of [
   ['pt', reportsPt],
   ['en', reportsEn],
   ['es', reportsEs],
+] as const)
+  i18n.addResourceBundle(lang, 'translation', texts, true, false);
+
+// LGPD requests about a contact and the retention setting (issue 54)
+for (const [lang, texts] of [
+  ['pt', privacyPt],
+  ['en', privacyEn],
+  ['es', privacyEs],
 ] as const)
   i18n.addResourceBundle(lang, 'translation', texts, true, false);
 

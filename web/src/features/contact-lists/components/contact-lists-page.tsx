@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { channel } from '@cs/proto/realtime';
 import { useAppSelector } from '../../../app/hooks';
-import { tokenStore } from '../../../api/session';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormDialog } from '../../../components/form-dialog';
 import { AddIcon, DownloadIcon } from '../../../components/icons';
@@ -13,7 +12,7 @@ import { Page, ScrollArea } from '../../../components/page';
 import { RowActions } from '../../../components/row-actions';
 import { notify } from '../../../components/toaster';
 import { useManagedList } from '../../../components/use-managed-list';
-import { env } from '../../../lib/env';
+import { downloadFromApi } from '../../../lib/download';
 import { toastError } from '../../../lib/errors';
 import { serverFieldErrors } from '../../../lib/form';
 import {
@@ -26,19 +25,8 @@ import {
 } from '../api/contact-lists-api';
 
 /** Downloads the example spreadsheet (Nome, Número, Email) with the session's token. */
-export async function downloadExample(): Promise<void> {
-  const token = tokenStore.get();
-  const response = await fetch(`${env.VITE_API_URL}/contact-lists/example.xlsx`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-    credentials: 'include',
-  });
-  if (!response.ok) throw new Error(String(response.status));
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'planilha-exemplo.xlsx';
-  link.click();
-  URL.revokeObjectURL(url);
+export function downloadExample(): Promise<void> {
+  return downloadFromApi('/contact-lists/example.xlsx', 'planilha-exemplo.xlsx');
 }
 
 function ContactListDialog({ list, onClose }: { list: ContactListRecord | null; onClose: () => void }) {

@@ -1,4 +1,5 @@
 import { Avatar, Box, Button, HStack, IconButton, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { ShieldCheck } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { channel } from '@cs/proto/realtime';
@@ -13,6 +14,7 @@ import { notify } from '../../../components/toaster';
 import { useIsNarrow } from '../../../components/use-media';
 import { useManagedList } from '../../../components/use-managed-list';
 import { can, PERMISSIONS } from '../../../lib/permissions';
+import { saveFile } from '../../../lib/download';
 import { toastError } from '../../../lib/errors';
 import { formatPhone } from '../../../lib/format';
 import {
@@ -25,25 +27,15 @@ import {
 } from '../api/contacts-api';
 import { isSpreadsheet, SPREADSHEET_ACCEPT } from '../utils/contact-import';
 import { ContactDialog } from './contact-dialog';
+import { ContactPrivacyActions, ErasureRequestsDialog } from './contact-privacy';
 import { ImportProgress } from './import-progress';
 import { StartConversationDialog } from './start-conversation-dialog';
-
-/** Saves text as a file download (the CSV export). */
-function download(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
 
 /**
  * `/contacts`: the searchable, infinitely scrolling list (a table, or cards on narrow screens), add/edit,
  * delete for those allowed (contacts-page:deleteContact), "open conversation", imports with a progress bar and
- * the CSV export. Live from `company-{id}-contact`.
+ * the CSV export; admins also export or erase a person's data (LGPD) and follow the erasure requests. Live from
+ * `company-{id}-contact`.
  */
 export function ContactsPage() {
   const { t } = useTranslation();
@@ -73,6 +65,7 @@ export function ContactsPage() {
   const [importContacts, importing] = useImportContactsMutation();
   const [exportContacts, exporting] = useExportContactsMutation();
   const [starting, setStarting] = useState<Contact | null>(null);
+  const [showingRequests, setShowingRequests] = useState(false);
   const [runningImport, setRunningImport] = useState<ImportReport | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -87,7 +80,7 @@ export function ContactsPage() {
 
   const exportCsv = async () => {
     try {
-      download(await exportContacts().unwrap(), 'contatos.csv');
+      saveFile(new Blob([await exportContacts().unwrap()], { type: 'text/csv;charset=utf-8' }), 'contatos.csv');
     } catch (error) {
       toastError(error);
     }
@@ -107,6 +100,7 @@ export function ContactsPage() {
       >
         <ChatIcon />
       </IconButton>
+      {canDelete && <ContactPrivacyActions contact={contact} />}
     </RowActions>
   );
 
@@ -137,6 +131,11 @@ export function ContactsPage() {
           <Button size="sm" variant="outline" loading={exporting.isLoading} onClick={() => void exportCsv()}>
             <DownloadIcon /> {!narrow && t('contacts.export')}
           </Button>
+          {canDelete && (
+            <Button size="sm" variant="outline" onClick={() => setShowingRequests(true)}>
+              <ShieldCheck /> {!narrow && t('privacy.requests')}
+            </Button>
+          )}
           <Button size="sm" colorPalette="teal" onClick={() => setEditing('new')}>
             <AddIcon /> {!narrow && t('contacts.add')}
           </Button>
@@ -198,6 +197,7 @@ export function ContactsPage() {
       </ScrollArea>
       {editing && <ContactDialog contact={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {starting && <StartConversationDialog contact={starting} onClose={() => setStarting(null)} />}
+      {showingRequests && <ErasureRequestsDialog onClose={() => setShowingRequests(false)} />}
       {runningImport && <ImportProgress initial={runningImport} onClose={() => setRunningImport(null)} />}
       <ConfirmDialog {...confirmDelete} title={t('common.deleteConfirm')} body={deleting?.name ?? ''} />
     </Page>

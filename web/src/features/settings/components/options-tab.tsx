@@ -4,7 +4,14 @@ import { useTranslation } from 'react-i18next';
 import type { Setting } from '../../../api/types';
 import { notify } from '../../../components/toaster';
 import { useUpdateSettingMutation } from '../api/settings-api';
-import { changedValue, GENERAL_SETTINGS, INTEGRATION_GROUPS, isMasked, SECRET_KEYS } from '../utils/settings-form';
+import {
+  changedValue,
+  GENERAL_SETTINGS,
+  INTEGRATION_GROUPS,
+  isMasked,
+  RETENTION_SETTING,
+  SECRET_KEYS,
+} from '../utils/settings-form';
 
 function useSaveSetting() {
   const { t } = useTranslation();
@@ -101,6 +108,7 @@ export function OptionsTab({ settings }: { settings: Setting[] }) {
           {GENERAL_SETTINGS.map(({ key, options }) => (
             <ChoiceField key={key} settingKey={key} options={options} value={valueOf(key) ?? options[0]!} />
           ))}
+          <TextField settingKey={RETENTION_SETTING} stored={valueOf(RETENTION_SETTING)} />
         </SimpleGrid>
       </Tabs.Content>
       <Tabs.Content value="integrations">

@@ -25,6 +25,9 @@ export const GENERAL_SETTINGS: readonly ChoiceSetting[] = [
   { key: 'twoFactorRequired', options: ['disabled', 'enabled'] },
 ];
 
+/** Days a closed ticket's messages and media are kept (empty: always); tickets' retention job erases them after. */
+export const RETENTION_SETTING = 'messageRetentionDays';
+
 /** The Integrations sub-tab: the tenant's keys for IXC, MK-Auth and Asaas, grouped as the spec's screen shows. */
 export const INTEGRATION_GROUPS: ReadonlyArray<{ group: string; keys: readonly string[] }> = [
   { group: 'ixc', keys: ['ipixc', 'tokenixc'] },

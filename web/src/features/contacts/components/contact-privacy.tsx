@@ -1,0 +1,155 @@
+import { Badge, Button, Dialog, HStack, IconButton, Portal, Table, Text, Wrap } from '@chakra-ui/react';
+import { UserX } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ContactResponse, ErasureRequest } from '@cs/proto/http';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DownloadIcon } from '../../../components/icons';
+import { notify } from '../../../components/toaster';
+import { downloadFromApi } from '../../../lib/download';
+import { toastError } from '../../../lib/errors';
+import { formatDateTime } from '../../../lib/format';
+import { useGetErasureRequestsQuery, useRequestErasureMutation } from '../api/privacy-api';
+
+/** While a request waits for a service's confirmation, the list is polled. */
+export const ERASURE_POLL_MS = 3000;
+
+/** "Exportar dados" (one zip of everything held about the person) and "Apagar dados (LGPD)", confirmed first. */
+export function ContactPrivacyActions({ contact }: { contact: ContactResponse }) {
+  const { t } = useTranslation();
+  const [erase] = useRequestErasureMutation();
+  const [confirming, setConfirming] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  const exportData = async () => {
+    setExporting(true);
+    try {
+      await downloadFromApi(`/privacy/contact-exports/${contact.id}`, `contato-${contact.id}.zip`);
+      notify('success', t('privacy.exported'));
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const requestErasure = async () => {
+    try {
+      await erase(contact.id).unwrap();
+      notify('success', t('privacy.eraseRequested'));
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  return (
+    <>
+      <IconButton
+        size="sm"
+        variant="ghost"
+        aria-label={`${t('privacy.export')} ${contact.name}`}
+        loading={exporting}
+        onClick={() => void exportData()}
+      >
+        <DownloadIcon />
+      </IconButton>
+      <IconButton
+        size="sm"
+        variant="ghost"
+        colorPalette="red"
+        aria-label={`${t('privacy.erase')} ${contact.name}`}
+        onClick={() => setConfirming(true)}
+      >
+        <UserX />
+      </IconButton>
+      <ConfirmDialog
+        open={confirming}
+        title={t('privacy.eraseTitle')}
+        body={t('privacy.eraseBody', { name: contact.name })}
+        onConfirm={() => void requestErasure()}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
+}
+
+/** The company's erasure requests, newest first, with each holding service's confirmation. */
+export function ErasureRequestsDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const [polling, setPolling] = useState(true);
+  const { data } = useGetErasureRequestsQuery(undefined, { pollingInterval: polling ? ERASURE_POLL_MS : 0 });
+  const records = data?.records ?? [];
+  const pending = records.some((request) => request.status === 'pending');
+  if (data && pending !== polling) setPolling(pending);
+  return (
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size="xl">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="erasure-requests">
+            <Dialog.Header>
+              <Dialog.Title>{t('privacy.requests')}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {records.length === 0 ? (
+                <Text color="fg.muted">{t('privacy.empty')}</Text>
+              ) : (
+                <Table.Root size="sm">
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.ColumnHeader>{t('privacy.contact')}</Table.ColumnHeader>
+                      <Table.ColumnHeader>{t('privacy.requestedAt')}</Table.ColumnHeader>
+                      <Table.ColumnHeader>{t('privacy.completedAt')}</Table.ColumnHeader>
+                      <Table.ColumnHeader />
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {records.map((request) => (
+                      <ErasureRequestRow key={request.id} request={request} />
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              )}
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose}>
+                {t('common.close')}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function ErasureRequestRow({ request }: { request: ErasureRequest }) {
+  const { t } = useTranslation();
+  return (
+    <Table.Row data-testid="erasure-request" data-status={request.status}>
+      <Table.Cell>#{request.contactId}</Table.Cell>
+      <Table.Cell>{formatDateTime(request.createdAt)}</Table.Cell>
+      <Table.Cell>{request.completedAt ? formatDateTime(request.completedAt) : '—'}</Table.Cell>
+      <Table.Cell>
+        <HStack gap="2" align="start">
+          <Badge colorPalette={request.status === 'done' ? 'green' : 'orange'}>
+            {t(`privacy.status.${request.status}`)}
+          </Badge>
+          <Wrap gap="1">
+            {request.services.map((service) => (
+              <Badge
+                key={service.service}
+                variant="outline"
+                colorPalette={service.status === 'confirmed' ? 'green' : 'gray'}
+                data-testid={`erasure-service-${service.service}`}
+                data-status={service.status}
+              >
+                {t(`privacy.services.${service.service}`)}: {t(`privacy.status.${service.status}`)}
+              </Badge>
+            ))}
+          </Wrap>
+        </HStack>
+      </Table.Cell>
+    </Table.Row>
+  );
+}
