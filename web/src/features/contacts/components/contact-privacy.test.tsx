@@ -1,0 +1,82 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { ErasureRequest } from '@cs/proto/http';
+import { admin, agent } from '../../../testing/fixtures';
+import { API } from '../../../testing/handlers';
+import { renderApp } from '../../../testing/render';
+import { server } from '../../../testing/server';
+import { ContactsPage } from './contacts-page';
+
+const maria = { id: 1, name: 'Maria Souza', number: '5511987654321', email: '', profilePicUrl: null };
+
+const request = (status: 'pending' | 'done'): ErasureRequest => ({
+  id: '0193a5f2-7c4e-7b1a-9d3e-00000000e001',
+  contactId: 1,
+  requestedBy: admin.id,
+  status,
+  services: [
+    { service: 'contacts', status: 'confirmed', confirmedAt: '2026-12-01T13:05:00.000Z', removed: { contacts: 1 } },
+    {
+      service: 'tickets',
+      status: status === 'done' ? 'confirmed' : 'pending',
+      confirmedAt: null,
+      removed: {},
+    },
+    { service: 'campaigns', status: 'confirmed', confirmedAt: '2026-12-01T13:05:01.000Z', removed: {} },
+    { service: 'whatsapp-connector', status: 'confirmed', confirmedAt: '2026-12-01T13:05:02.000Z', removed: {} },
+  ],
+  createdAt: '2026-12-01T13:05:00.000Z',
+  completedAt: status === 'done' ? '2026-12-01T13:05:03.000Z' : null,
+});
+
+function stubContacts() {
+  server.use(http.get(`${API}/contacts/`, () => HttpResponse.json({ contacts: [maria], count: 1, hasMore: false })));
+}
+
+describe("a contact's data (LGPD)", () => {
+  it('is erased only after the confirmation, and the requests show each service until all confirmed', async () => {
+    stubContacts();
+    const erased: string[] = [];
+    let polls = 0;
+    server.use(
+      http.post(`${API}/contacts/:id/erasure`, ({ params }) => {
+        erased.push(String(params.id));
+        return HttpResponse.json(request('pending'));
+      }),
+      http.get(`${API}/privacy/erasure-requests`, () => {
+        polls += 1;
+        return HttpResponse.json({ records: [request(polls > 1 ? 'done' : 'pending')], count: 1, hasMore: false });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp(<ContactsPage />, { user: admin });
+    await user.click(await screen.findByRole('button', { name: 'Apagar dados (LGPD) Maria Souza' }));
+    expect(await screen.findByText('Apagar os dados deste contato?')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Não' }));
+    expect(erased).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Apagar dados (LGPD) Maria Souza' }));
+    await user.click(await screen.findByRole('button', { name: 'Sim' }));
+    await waitFor(() => expect(erased).toEqual(['1']));
+
+    await user.click(screen.getByRole('button', { name: 'Solicitações LGPD' }));
+    const row = await screen.findByTestId('erasure-request');
+    expect(within(row).getByTestId('erasure-service-tickets').getAttribute('data-status')).toBe('pending');
+    expect(within(row).getByText('Em andamento')).toBeTruthy();
+    // polled while a service has not confirmed yet
+    await waitFor(() => expect(screen.getByTestId('erasure-request').getAttribute('data-status')).toBe('done'), {
+      timeout: 5000,
+    });
+    expect(within(screen.getByTestId('erasure-request')).getByText('Atendimentos: Confirmado')).toBeTruthy();
+  });
+
+  it('offers export and erasure to admins only', async () => {
+    stubContacts();
+    renderApp(<ContactsPage />, { user: agent });
+    await screen.findByTestId('contact-row');
+    expect(screen.queryByRole('button', { name: 'Exportar dados Maria Souza' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Solicitações LGPD' })).toBeNull();
+  });
+});
