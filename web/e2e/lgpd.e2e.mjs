@@ -1,0 +1,190 @@
+// Issue 54's LGPD walk against the full stack (every deployable as its own process, PostgreSQL, Kafka, the built
+// client, Debian's Chromium; the connector's simulator plays the person's phone): an admin exports everything held
+// about a contact as one zip, erases the contact's data and follows the request until every service confirmed; the
+// data is gone from the screens and from every service's tables (read in PostgreSQL, schema by schema), and the
+// audit page lists the export and the erasure.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
+import yauzl from 'yauzl';
+import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
+import { eventually, openBrowser, screenshot, signInAt } from './browser.mjs';
+
+const CONNECTION = 1; // the demo company's simulator connection (seeded CONNECTED)
+const ADMIN = { email: 'admin@demo.local', password: 'demo12345' };
+
+let stack;
+let db;
+const browsers = [];
+
+before(async () => {
+  stack = await startStack({ log: (line) => process.stderr.write(`[stack] ${line}\n`) });
+  db = new pg.Client({ connectionString: stack.databaseUrl });
+  await db.connect();
+});
+
+after(async () => {
+  for (const browser of browsers) await browser.close().catch(() => undefined);
+  await db?.end();
+  await stack?.stop();
+});
+
+/** Calls the gateway with the access token the signed-in browser holds. */
+function apiAs(page) {
+  return async (method, path, body) => {
+    const token = await page.evaluate(() => JSON.parse(window.localStorage.getItem('token') ?? 'null'));
+    const response = await fetch(`${stack.gatewayUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  };
+}
+
+/** The entries of a zip file and their text. */
+function unzip(path) {
+  return new Promise((resolve, reject) => {
+    yauzl.open(path, { lazyEntries: true }, (error, zip) => {
+      if (error) return reject(error);
+      const entries = new Map();
+      zip.on('error', reject);
+      zip.on('end', () => resolve(entries));
+      zip.on('entry', (entry) => {
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError) return reject(streamError);
+          const chunks = [];
+          stream.on('data', (chunk) => chunks.push(chunk));
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.readEntry();
+    });
+  });
+}
+
+const rows = async (sql, params) => (await db.query(sql, params)).rows;
+
+describe("a person's data on request (LGPD)", () => {
+  it('exports a contact as one zip, erases it in every service, and the audit log lists both', async () => {
+    const browser = await openBrowser();
+    browsers.push(browser);
+    const page = browser.page;
+    await signInAt(page, stack.webUrl, ADMIN);
+    const api = apiAs(page);
+
+    // the person writes in from their phone, and the company keeps a note and an extra info about them
+    const number = `551197${String(Date.now()).slice(-7)}`;
+    const name = `Titular ${number.slice(-4)}`;
+    const sent = await api('POST', `/simulator/connections/${CONNECTION}/messages`, {
+      from: { number, name },
+      kind: 'text',
+      body: 'Meu CPF é 123.456.789-09',
+    });
+    assert.equal(sent.status, 202, JSON.stringify(sent.body));
+    const contact = await eventually(async () => {
+      const found = await api('GET', `/contacts?searchParam=${encodeURIComponent(name)}`);
+      return found.body?.contacts?.[0];
+    }, 'the contact of the inbound message');
+    const ticketId = await eventually(async () => {
+      const [row] = await rows('SELECT id FROM tickets.tickets WHERE contact_id = $1', [contact.id]);
+      return row?.id;
+    }, "the person's ticket");
+    const note = await api('POST', '/ticket-notes', {
+      note: 'Pediu boleto no endereço novo',
+      ticketId,
+      contactId: contact.id,
+    });
+    assert.equal(note.status, 200, JSON.stringify(note.body));
+    const saved = await api('PUT', `/contacts/${contact.id}`, {
+      name,
+      number: contact.number,
+      email: 'titular@exemplo.com.br',
+      extraInfo: [{ name: 'CPF', value: '123.456.789-09' }],
+    });
+    assert.equal(saved.status, 200, JSON.stringify(saved.body));
+
+    // export: one zip with the contact, its messages and notes
+    await page.goto(`${stack.webUrl}/contacts`);
+    await page.getByRole('searchbox', { name: 'Pesquisar' }).fill(name);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: `Exportar dados ${name}` }).click();
+    const archive = await unzip(await (await download).path());
+    assert.match(archive.get('contato.json'), /123\.456\.789-09/);
+    assert.match(archive.get('mensagens.ndjson'), /Meu CPF é 123\.456\.789-09/);
+    assert.match(archive.get('notas.ndjson'), /Pediu boleto no endereço novo/);
+
+    // erasure, after the confirmation; the request is followed until every service confirmed
+    await page.getByRole('button', { name: `Apagar dados (LGPD) ${name}` }).click();
+    await page.getByText('Apagar os dados deste contato?').waitFor();
+    await page.getByRole('button', { name: 'Sim' }).click();
+    await page.getByText('Apagamento solicitado', { exact: false }).first().waitFor();
+    await page.getByRole('button', { name: 'Solicitações LGPD' }).click();
+    const request = page.locator(`[data-testid="erasure-request"]`).first();
+    await request.waitFor();
+    await eventually(
+      async () => (await request.getAttribute('data-status')) === 'done',
+      'every service to confirm',
+      60_000,
+    );
+    for (const service of ['contacts', 'tickets', 'campaigns', 'whatsapp-connector'])
+      assert.equal(await request.getByTestId(`erasure-service-${service}`).getAttribute('data-status'), 'confirmed');
+    await screenshot(page, 'lgpd-requests').catch(() => undefined);
+    await page.keyboard.press('Escape');
+
+    // gone from the screens: no contact by that name, the ticket's chat without the messages
+    await page.getByRole('searchbox', { name: 'Pesquisar' }).fill(name);
+    await eventually(
+      async () => (await page.getByTestId('contact-row').count()) === 0,
+      'the contact to leave the list',
+    );
+    const messages = await api('GET', `/messages/${ticketId}`);
+    assert.ok(messages.body.messages.length > 0);
+    assert.ok(messages.body.messages.every((message) => message.body === '' && message.mediaUrl === null));
+    const [uuid] = await rows('SELECT uuid FROM tickets.tickets WHERE id = $1', [ticketId]);
+    await page.goto(`${stack.webUrl}/tickets/${uuid.uuid}`);
+    await eventually(
+      async () => (await page.getByTestId('chat-contact-name').textContent()) === 'Contato removido',
+      "the chat's header to name the erased contact",
+    );
+    await page.getByTestId('chat-header').waitFor();
+    assert.equal(await page.getByText('Meu CPF é 123.456.789-09').count(), 0);
+
+    // gone from every service's tables
+    const [erased] = await rows('SELECT name, number, email FROM contacts.contacts WHERE id = $1', [contact.id]);
+    assert.deepEqual(erased, { name: 'Contato removido', number: '', email: '' });
+    assert.deepEqual(await rows('SELECT 1 FROM contacts.contact_extra_info WHERE contact_id = $1', [contact.id]), []);
+    assert.deepEqual(await rows('SELECT 1 FROM contacts.contact_list_items WHERE number = $1', [number]), []);
+    const [projection] = await rows('SELECT name, number FROM tickets.contacts WHERE id = $1', [contact.id]);
+    assert.deepEqual(projection, { name: 'Contato removido', number: '' });
+    assert.deepEqual(
+      await rows(`SELECT 1 FROM tickets.messages WHERE ticket_id = $1 AND (body <> '' OR media_url IS NOT NULL)`, [
+        ticketId,
+      ]),
+      [],
+    );
+    assert.deepEqual(await rows('SELECT 1 FROM tickets.ticket_notes WHERE contact_id = $1', [contact.id]), []);
+    assert.deepEqual(await rows('SELECT 1 FROM campaigns.campaign_shippings WHERE number = $1', [number]), []);
+    assert.deepEqual(
+      await rows('SELECT 1 FROM whatsapp.baileys_contacts WHERE number = $1 OR jid LIKE $2', [number, `${number}@%`]),
+      [],
+    );
+
+    // the audit page lists the export and the erasure
+    await page.goto(`${stack.webUrl}/audit`);
+    await page.getByTestId('audit-page').waitFor();
+    await eventually(async () => {
+      await page.reload();
+      await page.getByTestId('audit-scroll').waitFor();
+      const actions = await page
+        .locator('[data-testid="audit-row"]')
+        .evaluateAll((list) => list.map((row) => row.dataset.action));
+      return actions.includes('contact.exported') && actions.includes('contact.erased');
+    }, 'the export and the erasure in the audit log');
+    await screenshot(page, 'lgpd-audit').catch(() => undefined);
+  });
+});
