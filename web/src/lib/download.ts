@@ -13,9 +13,19 @@ export function saveFile(data: Blob, fileName: string): void {
   URL.revokeObjectURL(url);
 }
 
+/** A file route's refusal: its status and `{ error }` body, the shape `toastError` reads the code from. */
+export class DownloadError extends Error {
+  constructor(
+    readonly status: number,
+    readonly data: unknown,
+  ) {
+    super(`download answered ${status}`);
+  }
+}
+
 /**
- * Downloads a file route of the API (`path` under `VITE_API_URL`) with the session's token. A refusal rejects with
- * `{ status, data }`, the shape `toastError` reads the `{ error }` code from.
+ * Downloads a file route of the API (`path` under `VITE_API_URL`) with the session's token; a refusal rejects with a
+ * `DownloadError`.
  */
 export async function downloadFromApi(path: string, fileName: string): Promise<void> {
   const token = tokenStore.get();
@@ -23,6 +33,9 @@ export async function downloadFromApi(path: string, fileName: string): Promise<v
     headers: token ? { Authorization: `Bearer ${token}` } : {},
     credentials: 'include',
   });
-  if (!response.ok) throw { status: response.status, data: await response.json().catch(() => ({})) };
+  if (!response.ok) {
+    const data = (await response.json().catch(() => ({}))) as unknown;
+    throw new DownloadError(response.status, data);
+  }
   saveFile(await response.blob(), fileName);
 }

@@ -52,7 +52,7 @@ async function shipping(companyId: number, to: string, sent: boolean): Promise<n
 
 const read = async (id: number) =>
   (
-    await db.query(
+    await db.query<Record<string, unknown>>(
       `SELECT name, number, email, message, failed_at IS NOT NULL AS failed, error
          FROM campaigns.campaign_shippings WHERE id = $1`,
       [id],

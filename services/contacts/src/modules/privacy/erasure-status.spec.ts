@@ -18,7 +18,7 @@ describe('erasure request status', () => {
 
   it('is done only once every service confirmed, in any order', () => {
     let services = newRequestServices({}, at);
-    let done = false;
+    let done: boolean;
     for (const service of ['whatsapp-connector', 'tickets'] as const) {
       ({ services, done } = confirmService(services, service, { messages: 3 }, later));
       expect(done).toBe(false);
