@@ -1,6 +1,6 @@
 import { Badge, Button, Dialog, HStack, IconButton, Portal, Table, Text, Wrap } from '@chakra-ui/react';
 import { UserX } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContactResponse, ErasureRequest } from '@cs/proto/http';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -76,11 +76,11 @@ export function ContactPrivacyActions({ contact }: { contact: ContactResponse })
 /** The company's erasure requests, newest first, with each holding service's confirmation. */
 export function ErasureRequestsDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const [polling, setPolling] = useState(true);
-  const { data } = useGetErasureRequestsQuery(undefined, { pollingInterval: polling ? ERASURE_POLL_MS : 0 });
+  const [settled, setSettled] = useState(false);
+  const { data } = useGetErasureRequestsQuery(undefined, { pollingInterval: settled ? 0 : ERASURE_POLL_MS });
   const records = data?.records ?? [];
   const pending = records.some((request) => request.status === 'pending');
-  if (data && pending !== polling) setPolling(pending);
+  useEffect(() => setSettled(data !== undefined && !pending), [data, pending]);
   return (
     <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size="xl">
       <Portal>
