@@ -109,6 +109,27 @@ describe('the settings page', () => {
     await waitFor(() => expect(puts).toContainEqual(['asaas', 'novo-token']));
   }, 40_000);
 
+  it('saves the message retention in days when the field loses focus', async () => {
+    const puts: Array<[string, string]> = [];
+    settingsServer({ messageRetentionDays: '30' }, puts);
+    renderApp(<SettingsPage />, { user: admin });
+    const days = await screen.findByLabelText('Manter mensagens de tickets fechados por (dias; vazio: sempre)');
+    expect((days as HTMLInputElement).value).toBe('30');
+    await fill(days, '90');
+    days.blur();
+    await waitFor(() => expect(puts).toEqual([['messageRetentionDays', '90']]));
+  }, 40_000);
+
+  it('sends an emptied message retention as no limit', async () => {
+    const puts: Array<[string, string]> = [];
+    settingsServer({ messageRetentionDays: '30' }, puts);
+    renderApp(<SettingsPage />, { user: admin });
+    const days = await screen.findByLabelText('Manter mensagens de tickets fechados por (dias; vazio: sempre)');
+    await userEvent.setup().clear(days);
+    days.blur();
+    await waitFor(() => expect(puts).toEqual([['messageRetentionDays', '']]));
+  }, 40_000);
+
   it('shows the spec error text when a setting cannot be saved', async () => {
     settingsServer({ userRating: 'disabled' }, []);
     server.use(http.put(`${API}/settings/:key`, () => HttpResponse.json({ error: 'ERR_X' }, { status: 500 })));
