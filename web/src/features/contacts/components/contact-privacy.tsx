@@ -1,77 +1,12 @@
-import { Badge, Button, Dialog, HStack, IconButton, Portal, Table, Text, Wrap } from '@chakra-ui/react';
-import { UserX } from 'lucide-react';
+import { Badge, Button, Dialog, HStack, Portal, Table, Text, Wrap } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ContactResponse, ErasureRequest } from '@cs/proto/http';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DownloadIcon } from '../../../components/icons';
-import { notify } from '../../../components/toaster';
-import { downloadFromApi } from '../../../lib/download';
-import { toastError } from '../../../lib/errors';
+import type { ErasureRequest } from '@cs/proto/http';
 import { formatDateTime } from '../../../lib/format';
-import { useGetErasureRequestsQuery, useRequestErasureMutation } from '../api/privacy-api';
+import { useGetErasureRequestsQuery } from '../../../api/endpoints/privacy';
 
 /** While a request waits for a service's confirmation, the list is polled. */
 export const ERASURE_POLL_MS = 3000;
-
-/** "Exportar dados" (one zip of everything held about the person) and "Apagar dados (LGPD)", confirmed first. */
-export function ContactPrivacyActions({ contact }: { contact: ContactResponse }) {
-  const { t } = useTranslation();
-  const [erase] = useRequestErasureMutation();
-  const [confirming, setConfirming] = useState(false);
-  const [exporting, setExporting] = useState(false);
-
-  const exportData = async () => {
-    setExporting(true);
-    try {
-      await downloadFromApi(`/privacy/contact-exports/${contact.id}`, `contato-${contact.id}.zip`);
-      notify('success', t('privacy.exported'));
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setExporting(false);
-    }
-  };
-
-  const requestErasure = async () => {
-    try {
-      await erase(contact.id).unwrap();
-      notify('success', t('privacy.eraseRequested'));
-    } catch (error) {
-      toastError(error);
-    }
-  };
-
-  return (
-    <>
-      <IconButton
-        size="sm"
-        variant="ghost"
-        aria-label={`${t('privacy.export')} ${contact.name}`}
-        loading={exporting}
-        onClick={() => void exportData()}
-      >
-        <DownloadIcon />
-      </IconButton>
-      <IconButton
-        size="sm"
-        variant="ghost"
-        colorPalette="red"
-        aria-label={`${t('privacy.erase')} ${contact.name}`}
-        onClick={() => setConfirming(true)}
-      >
-        <UserX />
-      </IconButton>
-      <ConfirmDialog
-        open={confirming}
-        title={t('privacy.eraseTitle')}
-        body={t('privacy.eraseBody', { name: contact.name })}
-        onConfirm={() => void requestErasure()}
-        onClose={() => setConfirming(false)}
-      />
-    </>
-  );
-}
 
 /** The company's erasure requests, newest first, with each holding service's confirmation. */
 export function ErasureRequestsDialog({ onClose }: { onClose: () => void }) {

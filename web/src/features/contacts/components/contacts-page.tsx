@@ -7,6 +7,7 @@ import { useAppSelector } from '../../../app/hooks';
 import type { ContactResponse } from '@cs/proto/http';
 import type { Contact } from '../../../api/types';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ContactPrivacyActions } from '../../../components/contact-privacy-actions';
 import { AddIcon, ChatIcon, DownloadIcon, PhoneIcon, UploadIcon } from '../../../components/icons';
 import { Page, ScrollArea } from '../../../components/page';
 import { RowActions } from '../../../components/row-actions';
@@ -27,7 +28,7 @@ import {
 } from '../api/contacts-api';
 import { isSpreadsheet, SPREADSHEET_ACCEPT } from '../utils/contact-import';
 import { ContactDialog } from './contact-dialog';
-import { ContactPrivacyActions, ErasureRequestsDialog } from './contact-privacy';
+import { ErasureRequestsDialog } from './contact-privacy';
 import { ImportProgress } from './import-progress';
 import { StartConversationDialog } from './start-conversation-dialog';
 

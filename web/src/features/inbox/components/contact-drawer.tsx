@@ -8,11 +8,14 @@ import {
   useListNotesQuery,
 } from '../../../api/endpoints/contacts';
 import type { Ticket } from '../../../api/types';
+import { useAppSelector } from '../../../app/hooks';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ContactPrivacyActions } from '../../../components/contact-privacy-actions';
 import { CloseIcon } from '../../../components/icons';
 import { notify } from '../../../components/toaster';
 import { formatDateTime, formatPhone } from '../../../lib/format';
 import { toastError } from '../../../lib/errors';
+import { can, PERMISSIONS } from '../../../lib/permissions';
 import { ContactEditDialog } from './contact-edit-dialog';
 
 /** Internal notes need at least this many characters. */
@@ -95,11 +98,15 @@ function Notes({ ticket }: { ticket: Ticket }) {
   );
 }
 
-/** The chat's right drawer: contact details, edit, internal notes and extra info. */
+/** The chat's right drawer: contact details, edit, the LGPD actions (admins), internal notes and extra info. */
 export function ContactDrawer({ ticket, onClose }: { ticket: Ticket; onClose: () => void }) {
   const { t } = useTranslation();
   const { data: contact } = useGetContactQuery(ticket.contactId);
   const [editing, setEditing] = useState(false);
+  const canErase = can(
+    useAppSelector((s) => s.session.user),
+    PERMISSIONS.deleteContact,
+  );
   const shown = contact ?? { ...ticket.contact, extraInfo: [] };
 
   return (
@@ -147,9 +154,12 @@ export function ContactDrawer({ ticket, onClose }: { ticket: Ticket; onClose: ()
               {shown.email}
             </Text>
           )}
-          <Button size="xs" variant="outline" onClick={() => setEditing(true)} disabled={!contact}>
-            {t('contactDrawer.edit')}
-          </Button>
+          <HStack gap="1">
+            <Button size="xs" variant="outline" onClick={() => setEditing(true)} disabled={!contact}>
+              {t('contactDrawer.edit')}
+            </Button>
+            {contact && canErase && <ContactPrivacyActions contact={contact} />}
+          </HStack>
         </Stack>
         <Notes ticket={ticket} />
         <Stack gap="1">

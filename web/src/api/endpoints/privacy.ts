@@ -1,5 +1,5 @@
 import type { ErasureRequest, ErasureRequestPage } from '@cs/proto/http';
-import { baseApi } from '../../../api/base-api';
+import { baseApi } from '../base-api';
 
 const withTags = baseApi.enhanceEndpoints({ addTagTypes: ['ErasureRequests', 'ContactsList'] });
 
@@ -12,7 +12,7 @@ export const privacyApi = withTags.injectEndpoints({
   endpoints: (build) => ({
     requestErasure: build.mutation<ErasureRequest, number>({
       query: (id) => ({ url: `/contacts/${id}/erasure`, method: 'POST' }),
-      invalidatesTags: ['ErasureRequests', 'ContactsList', 'TicketList'],
+      invalidatesTags: (_r, _e, id) => ['ErasureRequests', 'ContactsList', 'TicketList', { type: 'Contact', id }],
     }),
     getErasureRequests: build.query<ErasureRequestPage, void>({
       query: () => '/privacy/erasure-requests',
