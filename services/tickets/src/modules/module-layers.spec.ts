@@ -12,7 +12,7 @@ import ts from 'typescript';
  *   prompts, schedules), through the hooks the conversation layer offers (`tickets/conversation-hooks.ts`), never
  *   called by name from below;
  * - features: the screens and APIs built on both (dashboards, reports and service levels, tags, notes, chats, the
- *   external API, message templates, the agents' AI assistance).
+ *   external API, message templates, the agents' AI assistance, the LGPD export, erasure and retention).
  */
 const LAYERS: ReadonlyArray<readonly string[]> = [
   ['projections', 'media', 'time'],
@@ -25,6 +25,7 @@ const LAYERS: ReadonlyArray<readonly string[]> = [
     'dashboard',
     'external-api',
     'message-templates',
+    'privacy',
     'quick-messages',
     'reports',
     'service-levels',
