@@ -1114,6 +1114,34 @@ export interface Catalogue {
     body: undefined;
     response: z.output<typeof http.MessageResponseSchema>;
   };
+  /** Erase a contact's data in every service (LGPD) (admin; contacts) */
+  'POST /contacts/{id}/erasure': {
+    params: z.input<typeof http.ContactDataParamsSchema>;
+    query: undefined;
+    body: Record<string, never> | undefined;
+    response: z.output<typeof http.ErasureRequestSchema>;
+  };
+  /** Erasure requests, newest first, 20 a page (admin; contacts) */
+  'GET /privacy/erasure-requests': {
+    params: undefined;
+    query: z.input<typeof http.ErasureRequestListQuerySchema>;
+    body: undefined;
+    response: z.output<typeof http.ErasureRequestPageSchema>;
+  };
+  /** An erasure request and each service's status (admin; contacts) */
+  'GET /privacy/erasure-requests/{id}': {
+    params: z.input<typeof http.ErasureRequestParamsSchema>;
+    query: undefined;
+    body: undefined;
+    response: z.output<typeof http.ErasureRequestSchema>;
+  };
+  /** Everything held about a contact, as one zip (admin; tickets) */
+  'GET /privacy/contact-exports/{id}': {
+    params: z.input<typeof http.ContactDataParamsSchema>;
+    query: undefined;
+    body: undefined;
+    response: z.output<typeof http.FileResponseSchema>;
+  };
   /** Import the phone's contacts (user; contacts) */
   'POST /contacts/import': {
     params: undefined;

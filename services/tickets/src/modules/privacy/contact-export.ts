@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import archiver, { type Archiver } from 'archiver';
@@ -7,7 +5,7 @@ import type { EntityManager } from 'typeorm';
 import { APP_CONFIG } from '@cs/platform/config';
 import { TransactionHost } from '@cs/platform/database';
 import type { TicketsConfig } from '../../config/env.js';
-import { MEDIA_ROUTE, MediaStorage } from '../media/media.storage.js';
+import { MediaStorage } from '../media/media.storage.js';
 
 /** Rows read per query while an export streams (keyset pages: the export never holds a whole table). */
 export const EXPORT_BATCH = 500;
@@ -123,14 +121,13 @@ export class ContactExport {
     await Promise.race([archive.finalize(), failed]);
   }
 
-  /** A stored file's bytes: tickets' own from its folder, the connector's through its media route; else null. */
+  /** A stored file's bytes: tickets' own from the media store, the connector's through its media route; else null. */
   private async open(url: string): Promise<Readable | null> {
     const base = this.config.PUBLIC_URL.replace(/\/$/, '');
-    const own = `${base}/${MEDIA_ROUTE}/`;
-    if (url.startsWith(own)) {
-      const path = this.media.resolvePath(decodeURIComponent(url.slice(own.length)));
-      const info = path ? await stat(path).catch(() => null) : null;
-      return path && info?.isFile() ? createReadStream(path) : null;
+    if (this.media.files.ownsUrl(url)) {
+      const key = this.media.files.keyOf(url);
+      const object = key ? await this.media.files.store.open(key).catch(() => null) : null;
+      return object?.body ?? null;
     }
     if (!url.startsWith(`${base}/media/whatsapp/`)) return null;
     try {
