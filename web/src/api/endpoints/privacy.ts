@@ -1,5 +1,5 @@
-import type { ErasureRequest, ErasureRequestPage } from '@cs/proto/http';
 import { baseApi } from '../base-api';
+import { request, type RouteResponse } from '../routes';
 
 const withTags = baseApi.enhanceEndpoints({ addTagTypes: ['ErasureRequests', 'ContactsList'] });
 
@@ -10,12 +10,12 @@ const withTags = baseApi.enhanceEndpoints({ addTagTypes: ['ErasureRequests', 'Co
  */
 export const privacyApi = withTags.injectEndpoints({
   endpoints: (build) => ({
-    requestErasure: build.mutation<ErasureRequest, number>({
-      query: (id) => ({ url: `/contacts/${id}/erasure`, method: 'POST' }),
+    requestErasure: build.mutation<RouteResponse<'POST /contacts/{id}/erasure'>, number>({
+      query: (id) => request('POST /contacts/{id}/erasure', { params: { id } }),
       invalidatesTags: (_r, _e, id) => ['ErasureRequests', 'ContactsList', 'TicketList', { type: 'Contact', id }],
     }),
-    getErasureRequests: build.query<ErasureRequestPage, void>({
-      query: () => '/privacy/erasure-requests',
+    getErasureRequests: build.query<RouteResponse<'GET /privacy/erasure-requests'>, void>({
+      query: () => request('GET /privacy/erasure-requests'),
       providesTags: ['ErasureRequests'],
     }),
   }),

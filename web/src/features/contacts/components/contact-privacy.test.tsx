@@ -32,7 +32,7 @@ const request = (status: 'pending' | 'done'): ErasureRequest => ({
 });
 
 function stubContacts() {
-  server.use(http.get(`${API}/contacts/`, () => HttpResponse.json({ contacts: [maria], count: 1, hasMore: false })));
+  server.use(http.get(`${API}/contacts`, () => HttpResponse.json({ contacts: [maria], count: 1, hasMore: false })));
 }
 
 describe("a contact's data (LGPD)", () => {
