@@ -23,7 +23,7 @@ beforeAll(async () => {
   await db.connect();
   app = await startServiceApp(
     campaignsService,
-    serviceTestEnv({ CAMPAIGNS_MEDIA_DIR: `/tmp/cs-campaigns-media-${process.pid}` }),
+    serviceTestEnv({ MEDIA_DIR: `/tmp/cs-campaigns-media-${process.pid}` }),
     { port: 0 },
   );
 }, 60_000);

@@ -35,7 +35,7 @@ beforeAll(async () => {
   await db.connect();
   app = await startServiceApp(
     whatsappConnectorService,
-    serviceTestEnv({ SIMULATOR_ENABLED: 'true', WHATSAPP_MEDIA_DIR: mediaDir, PUBLIC_URL: 'http://gateway.test' }),
+    serviceTestEnv({ SIMULATOR_ENABLED: 'true', MEDIA_DIR: mediaDir, PUBLIC_URL: 'http://gateway.test' }),
     { port: 0 },
   );
 }, 60_000);
