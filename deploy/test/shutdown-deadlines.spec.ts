@@ -52,7 +52,7 @@ describe('the graceful shutdown deadline', () => {
       const environment = Object.fromEntries(
         Object.entries(service?.environment ?? {}).map(([key, value]) => [
           key,
-          String(value).replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1'),
+          String(value).replace(/\$\{[A-Z0-9_]+:-([^}]*)\}/g, '$1'),
         ]),
       );
       // Docker's own default is 10 s, below the default deadline

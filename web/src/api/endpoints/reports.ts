@@ -1,4 +1,4 @@
-import type { Report, ReportFigure, ReportGroup, ReportPeriod, ServiceLevel, ServiceLevelBody } from '@cs/proto/http';
+import type { ReportFigure, ReportGroup, ReportPeriod, ServiceLevelBody } from '@cs/proto/http';
 import type { ServiceLevelSocketEvent } from '@cs/proto/realtime';
 import { baseApi } from '../base-api';
 import { request, type RouteQuery, type RouteResponse } from '../routes';
