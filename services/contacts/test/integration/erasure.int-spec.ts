@@ -4,6 +4,7 @@
  * need, audits it, and the request follows each holding service's `privacy.erasure.confirmed` until done.
  */
 import { jest } from '@jest/globals';
+import { DataSource } from 'typeorm';
 import { runMigrations } from '@cs/platform/database';
 import { type RunningApp, startServiceApp } from '@cs/platform/bootstrap';
 import {
@@ -78,6 +79,28 @@ describe('erasure of a contact', () => {
     });
     expect(item.status).toBe(200);
 
+    // the connector answered a number check naming the person's number and another one
+    const db = app.app.get(DataSource);
+    const otherResult = { number: '5521900000000', exists: false, jid: null };
+    await db.query(
+      `INSERT INTO number_checks (company_id, command_id, purpose, answered_at, results)
+       VALUES ($1, gen_random_uuid(), 'contacts', now(), $2::jsonb)`,
+      [
+        companyA,
+        JSON.stringify([
+          { number: contact.number, exists: true, jid: `${contact.number}@s.whatsapp.net` },
+          otherResult,
+        ]),
+      ],
+    );
+    const checkResults = async (): Promise<unknown[]> =>
+      (
+        await db.query<Array<{ results: unknown[] }>>(
+          'SELECT results FROM number_checks WHERE company_id = $1 AND answered_at IS NOT NULL',
+          [companyA],
+        )
+      ).flatMap((row) => row.results);
+
     // another company, a profile user, and bad ids are refused, and nothing is erased
     expect(await json(await call(companyB, 'POST', `/contacts/${contact.id}/erasure`))).toEqual(
       expect.objectContaining({ error: 'ERR_NO_CONTACT_FOUND' }),
@@ -98,7 +121,14 @@ describe('erasure of a contact', () => {
       ['campaigns', 'pending'],
       ['whatsapp-connector', 'pending'],
     ]);
-    expect(request.services[0]?.removed).toEqual({ contacts: 1, extraInfo: 1, contactListItems: 1 });
+    expect(request.services[0]?.removed).toEqual({
+      contacts: 1,
+      extraInfo: 1,
+      contactListItems: 1,
+      numberChecks: 1,
+    });
+    // the number check keeps only the other number's answer
+    expect(await checkResults()).toEqual([otherResult]);
 
     // asking again while it is pending answers the same request
     expect((await json<ErasureRequest>(await call(companyA, 'POST', `/contacts/${contact.id}/erasure`))).id).toBe(

@@ -17,7 +17,7 @@ import { newRequestServices } from './erasure-status.js';
 /**
  * `POST /contacts/{id}/erasure` (admin): in one transaction, contacts anonymises the contact (name
  * `ERASED_CONTACT_NAME`; number, e-mail, picture, LID and WhatsApp jid cleared; extra info deleted), deletes the
- * contact-list items with its number, records the request (contacts confirmed, the other holding services
+ * contact-list items with its number and drops its number from the number checks' answers, records the request (contacts confirmed, the other holding services
  * pending), publishes `privacy.erasure.requested` with the identifiers the others look the person up by, and
  * audits `contact.erased`. Asking again while a request for the contact is pending answers that request.
  */
@@ -61,6 +61,19 @@ export class RequestErasureUseCase {
               'DELETE FROM contact_list_items WHERE company_id = $1 AND number = $2 RETURNING id, contact_list_id',
               [companyId, contact.number],
             );
+      const numberChecks =
+        contact.number === ''
+          ? []
+          : await returningRows<{ command_id: string }>(
+              manager,
+              `UPDATE number_checks
+                  SET results = (SELECT coalesce(jsonb_agg(result), '[]'::jsonb)
+                                   FROM jsonb_array_elements(results) AS result
+                                  WHERE result->>'number' <> $2)
+                WHERE company_id = $1 AND results @> jsonb_build_array(jsonb_build_object('number', $2::text))
+                RETURNING command_id`,
+              [companyId, contact.number],
+            );
       contact.name = ERASED_CONTACT_NAME;
       contact.nameLocked = true;
       contact.number = '';
@@ -81,7 +94,12 @@ export class RequestErasureUseCase {
       const requestId = uuidv7();
       const now = new Date();
       const services = newRequestServices(
-        { contacts: 1, extraInfo: extraInfo.length, contactListItems: items.length },
+        {
+          contacts: 1,
+          extraInfo: extraInfo.length,
+          contactListItems: items.length,
+          numberChecks: numberChecks.length,
+        },
         now,
       );
       await manager.query(
