@@ -188,6 +188,32 @@ describe('export of a contact', () => {
 
 describe('erasure of a contact in tickets', () => {
   it('applies a request published while it was down when it comes back, and confirms', async () => {
+    // a bot session on the person's ticket; the external API's idempotency record and number check naming them
+    const otherAnswer = { number: '5521900000000', exists: false, jid: null };
+    await harness.query(
+      `INSERT INTO tickets.integration_sessions (company_id, ticket_id, integration_id, session_id)
+       VALUES ($1, $2, 1, 'typebot-session')`,
+      [a.companyId, ticket.id],
+    );
+    await harness.query(
+      `INSERT INTO tickets.external_api_requests (company_id, connection_id, idempotency_key, status, response)
+       VALUES ($1, $2, 'send-1', 200, $3::jsonb), ($1, $2, 'send-2', 200, $4::jsonb)`,
+      [
+        a.companyId,
+        a.connectionId,
+        JSON.stringify({ number: a.contact.number, body: 'Olá' }),
+        JSON.stringify({ number: otherAnswer.number, body: 'Olá' }),
+      ],
+    );
+    await harness.query(
+      `INSERT INTO tickets.external_number_checks (company_id, command_id, answered_at, results)
+       VALUES ($1, $2, now(), $3::jsonb)`,
+      [
+        a.companyId,
+        randomUUID(),
+        JSON.stringify([{ number: a.contact.number, exists: true, jid: erasure(a).whatsappJid }, otherAnswer]),
+      ],
+    );
     await harness.app.close();
     const eventId = await harness.publish('privacy.erasure.requested', a.companyId, 'request-a', {
       requestId: randomUUID(),
@@ -201,7 +227,16 @@ describe('erasure of a contact in tickets', () => {
       expect(found).toBeDefined();
       return found!;
     });
-    expect(confirmed.removed).toEqual({ messages: 3, notes: 1, schedules: 1, ratings: 0, media: 1 });
+    expect(confirmed.removed).toEqual({
+      messages: 3,
+      notes: 1,
+      schedules: 1,
+      ratings: 0,
+      media: 1,
+      integrationSessions: 1,
+      externalApiRequests: 1,
+      externalNumberChecks: 1,
+    });
     expect(confirmed.mediaUrls).toEqual([connectorMedia]);
     await expect(access(join(harness.mediaDir, ownMedia))).rejects.toThrow();
 
@@ -223,6 +258,18 @@ describe('erasure of a contact in tickets', () => {
       ),
     ).toEqual([{ name: ERASED_CONTACT_NAME, number: '', last_message: '' }]);
 
+    expect(
+      await harness.query('SELECT 1 FROM tickets.integration_sessions WHERE company_id = $1', [a.companyId]),
+    ).toEqual([]);
+    expect(
+      await harness.query('SELECT idempotency_key FROM tickets.external_api_requests WHERE company_id = $1', [
+        a.companyId,
+      ]),
+    ).toEqual([{ idempotency_key: 'send-2' }]);
+    expect(
+      await harness.query('SELECT results FROM tickets.external_number_checks WHERE company_id = $1', [a.companyId]),
+    ).toEqual([{ results: [otherAnswer] }]);
+
     // another company's person keeps everything
     const kept = await harness.query<{ body: string }>(
       'SELECT body FROM tickets.messages WHERE company_id = $1 AND ticket_id = $2',
@@ -239,7 +286,16 @@ describe('erasure of a contact in tickets', () => {
       expect(found).toBeDefined();
       return found!;
     });
-    expect(confirmed.removed).toEqual({ messages: 0, notes: 0, schedules: 0, ratings: 0, media: 0 });
+    expect(confirmed.removed).toEqual({
+      messages: 0,
+      notes: 0,
+      schedules: 0,
+      ratings: 0,
+      media: 0,
+      integrationSessions: 0,
+      externalApiRequests: 0,
+      externalNumberChecks: 0,
+    });
     expect(confirmed.mediaUrls).toEqual([]);
   });
 });

@@ -10,7 +10,9 @@ import { storedMedia } from './stored-media.js';
 /**
  * `privacy.erasure.requested`: in the transaction of its inbox row, tickets empties the bodies and media of the
  * person's messages (and the last message of their tickets), deletes the notes about them, their schedules and the
- * ratings they gave, anonymises its contact projection, deletes the media files it stores itself, and confirms with
+ * ratings they gave, the bot sessions of their tickets, the external API's idempotency records and number-check
+ * answers naming their number, anonymises its contact projection, deletes the media files it stores itself, and
+ * confirms with
  * `privacy.erasure.confirmed` (the connector's media URLs listed, for the connector to delete). Applying it again
  * finds nothing left and confirms with zeros.
  */
@@ -29,14 +31,26 @@ export class ErasureConsumer {
       case 'privacy.erasure.retention-applied':
         return;
       case 'privacy.erasure.requested':
-        await this.erase(asCompanyId(event.companyId), event.data.requestId, event.data.contactId, event.id);
+        await this.erase(
+          asCompanyId(event.companyId),
+          event.data.requestId,
+          event.data.contactId,
+          event.data.number,
+          event.id,
+        );
         return;
       default:
         return assertUnreachable(event);
     }
   }
 
-  private async erase(companyId: number, requestId: string, contactId: number, causationId: string): Promise<void> {
+  private async erase(
+    companyId: number,
+    requestId: string,
+    contactId: number,
+    number: string,
+    causationId: string,
+  ): Promise<void> {
     await this.transactions.run(async (manager) => {
       const tickets = `SELECT id FROM tickets WHERE company_id = $1 AND contact_id = $2`;
       const messages = await returningRows<{ media_url: string | null }>(
@@ -70,6 +84,33 @@ export class ErasureConsumer {
         `DELETE FROM user_ratings WHERE company_id = $1 AND ticket_id IN (${tickets}) RETURNING id`,
         [companyId, contactId],
       );
+      const sessions = await returningRows<{ ticket_id: number }>(
+        manager,
+        `DELETE FROM integration_sessions WHERE company_id = $1 AND ticket_id IN (${tickets}) RETURNING ticket_id`,
+        [companyId, contactId],
+      );
+      const apiRequests =
+        number === ''
+          ? []
+          : await returningRows<{ idempotency_key: string }>(
+              manager,
+              `DELETE FROM external_api_requests WHERE company_id = $1 AND strpos(response::text, $2) > 0
+               RETURNING idempotency_key`,
+              [companyId, number],
+            );
+      const numberChecks =
+        number === ''
+          ? []
+          : await returningRows<{ command_id: string }>(
+              manager,
+              `UPDATE external_number_checks
+                  SET results = (SELECT coalesce(jsonb_agg(result), '[]'::jsonb)
+                                   FROM jsonb_array_elements(results) AS result
+                                  WHERE result->>'number' <> $2)
+                WHERE company_id = $1 AND results @> jsonb_build_array(jsonb_build_object('number', $2::text))
+                RETURNING command_id`,
+              [companyId, number],
+            );
       await manager.query(
         `UPDATE contacts SET name = $3, number = '', email = '', profile_pic_url = NULL, lid = NULL,
                 extra_info = '[]'::jsonb
@@ -100,6 +141,9 @@ export class ErasureConsumer {
             schedules: schedules.length,
             ratings: ratings.length,
             media: ownMedia.length,
+            integrationSessions: sessions.length,
+            externalApiRequests: apiRequests.length,
+            externalNumberChecks: numberChecks.length,
           },
           mediaUrls: connectorMedia,
         },
