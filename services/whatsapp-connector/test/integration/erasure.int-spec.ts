@@ -1,6 +1,7 @@
 /**
  * LGPD erasure in the connector, on real PostgreSQL and Kafka: `privacy.erasure.requested` drops the provider's
- * caches of the person (by jid, number or LID) in the company only; tickets' confirmation, listing the stored media
+ * caches of the person (by jid, number or LID) and the sent commands and simulated copies of messages to them, in the
+ * company only; tickets' confirmation, listing the stored media
  * of the person's messages, has those files deleted and the connector confirm.
  */
 import { randomUUID } from 'node:crypto';
@@ -46,7 +47,10 @@ afterAll(async () => {
   await db?.end();
 });
 
-/** What Baileys keeps of a chat with the person, and a stored media file of theirs. */
+/**
+ * What Baileys keeps of a chat with the person, a message sent to them (its command, as the Cloud API's are kept, and
+ * the simulated phone's copy), and a stored media file of theirs.
+ */
 async function cached(companyId: number): Promise<string> {
   const connectionId = companyId * 10 + 3;
   await db.query(
@@ -58,6 +62,18 @@ async function cached(companyId: number): Promise<string> {
     `INSERT INTO baileys_messages (company_id, connection_id, message_id, chat_jid, from_me, content)
      VALUES ($1, $2, $3, $4, false, '{"conversation":"meu CPF"}')`,
     [companyId, connectionId, `WA-${randomUUID()}`, jid],
+  );
+  const content = { kind: 'text', body: 'Seu CPF está cadastrado' };
+  await db.query(
+    `INSERT INTO session_commands (command_id, company_id, connection_id, kind, payload, status, done_at)
+     VALUES ($1, $2, $3, 'send', $4::jsonb, 'done', now())`,
+    [randomUUID(), companyId, connectionId, JSON.stringify({ connectionId, chatJid: jid, content })],
+  );
+  await db.query(
+    `INSERT INTO simulator_sent (company_id, connection_id, message_id, idempotency_key, chat_jid, content, sent_by,
+                                 sent_epoch)
+     VALUES ($1, $2, $3, $3, $4, $5::jsonb, 'test', 1)`,
+    [companyId, connectionId, `SIM-${randomUUID()}`, jid, JSON.stringify(content)],
   );
   return storedFile(companyId);
 }
@@ -75,7 +91,9 @@ const rowsOf = async (companyId: number): Promise<number> =>
   (
     await db.query<{ n: number }>(
       `SELECT (SELECT count(*) FROM baileys_contacts WHERE company_id = $1)::int
-            + (SELECT count(*) FROM baileys_messages WHERE company_id = $1)::int AS n`,
+            + (SELECT count(*) FROM baileys_messages WHERE company_id = $1)::int
+            + (SELECT count(*) FROM session_commands WHERE company_id = $1)::int
+            + (SELECT count(*) FROM simulator_sent WHERE company_id = $1)::int AS n`,
       [companyId],
     )
   ).rows[0]!.n;
@@ -94,7 +112,7 @@ describe('erasure of a contact in the connector', () => {
 
     const requestId = await probe.request(companyA, { contactId: 31, number, lid: null, whatsappJid: jid });
     await expectEventually(async () => expect(await rowsOf(companyA)).toBe(0));
-    expect(await rowsOf(companyB)).toBe(2);
+    expect(await rowsOf(companyB)).toBe(4);
     // the connector confirms only once the media of the person's messages is gone too
     expect((await probe.confirmations(requestId)).get('whatsapp-connector')).toBeUndefined();
 

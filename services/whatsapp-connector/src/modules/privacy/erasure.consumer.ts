@@ -17,7 +17,9 @@ export function personJids(data: { number: string; lid: string | null; whatsappJ
 /**
  * LGPD erasure in the connector, in the transaction of each event's inbox row:
  * - `privacy.erasure.requested`: drops the provider's caches for the person (Baileys' contacts and stored messages
- *   of their chats, by jid, number or LID);
+ *   of their chats, by jid, number or LID), the finished send commands to their chats (every provider's, the Cloud
+ *   API's included: the recipient and the content) and what the simulated phone received in their chats; a command
+ *   still pending is being carried out by its session and stays;
  * - tickets' `privacy.erasure.confirmed`: deletes the stored media of the person's messages it lists, then
  *   confirms for the connector (its part is done once the caches and the media are gone).
  * - `privacy.erasure.retention-applied` (tickets' message retention): deletes the stored media it lists.
@@ -49,6 +51,15 @@ export class ErasureConsumer {
               WHERE company_id = $1 AND (chat_jid = ANY($2::text[]) OR participant = ANY($2::text[]))`,
             [companyId, jids],
           );
+          await manager.query(
+            `DELETE FROM session_commands
+              WHERE company_id = $1 AND status <> 'pending' AND payload->>'chatJid' = ANY($2::text[])`,
+            [companyId, jids],
+          );
+          await manager.query('DELETE FROM simulator_sent WHERE company_id = $1 AND chat_jid = ANY($2::text[])', [
+            companyId,
+            jids,
+          ]);
         });
         return;
       }
