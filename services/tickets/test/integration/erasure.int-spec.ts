@@ -188,22 +188,12 @@ describe('export of a contact', () => {
 
 describe('erasure of a contact in tickets', () => {
   it('applies a request published while it was down when it comes back, and confirms', async () => {
-    // a bot session on the person's ticket; the external API's idempotency record and number check naming them
+    // a bot session on the person's ticket; the external API's number check answering for them and another number
     const otherAnswer = { number: '5521900000000', exists: false, jid: null };
     await harness.query(
       `INSERT INTO tickets.integration_sessions (company_id, ticket_id, integration_id, session_id)
        VALUES ($1, $2, 1, 'typebot-session')`,
       [a.companyId, ticket.id],
-    );
-    await harness.query(
-      `INSERT INTO tickets.external_api_requests (company_id, connection_id, idempotency_key, status, response)
-       VALUES ($1, $2, 'send-1', 200, $3::jsonb), ($1, $2, 'send-2', 200, $4::jsonb)`,
-      [
-        a.companyId,
-        a.connectionId,
-        JSON.stringify({ number: a.contact.number, body: 'Olá' }),
-        JSON.stringify({ number: otherAnswer.number, body: 'Olá' }),
-      ],
     );
     await harness.query(
       `INSERT INTO tickets.external_number_checks (company_id, command_id, answered_at, results)
@@ -234,7 +224,6 @@ describe('erasure of a contact in tickets', () => {
       ratings: 0,
       media: 1,
       integrationSessions: 1,
-      externalApiRequests: 1,
       externalNumberChecks: 1,
     });
     expect(confirmed.mediaUrls).toEqual([connectorMedia]);
@@ -262,11 +251,6 @@ describe('erasure of a contact in tickets', () => {
       await harness.query('SELECT 1 FROM tickets.integration_sessions WHERE company_id = $1', [a.companyId]),
     ).toEqual([]);
     expect(
-      await harness.query('SELECT idempotency_key FROM tickets.external_api_requests WHERE company_id = $1', [
-        a.companyId,
-      ]),
-    ).toEqual([{ idempotency_key: 'send-2' }]);
-    expect(
       await harness.query('SELECT results FROM tickets.external_number_checks WHERE company_id = $1', [a.companyId]),
     ).toEqual([{ results: [otherAnswer] }]);
 
@@ -293,7 +277,6 @@ describe('erasure of a contact in tickets', () => {
       ratings: 0,
       media: 0,
       integrationSessions: 0,
-      externalApiRequests: 0,
       externalNumberChecks: 0,
     });
     expect(confirmed.mediaUrls).toEqual([]);

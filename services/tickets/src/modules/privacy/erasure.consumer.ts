@@ -10,9 +10,8 @@ import { storedMedia } from './stored-media.js';
 /**
  * `privacy.erasure.requested`: in the transaction of its inbox row, tickets empties the bodies and media of the
  * person's messages (and the last message of their tickets), deletes the notes about them, their schedules and the
- * ratings they gave, the bot sessions of their tickets, the external API's idempotency records and number-check
- * answers naming their number, anonymises its contact projection, deletes the media files it stores itself, and
- * confirms with
+ * ratings they gave, the bot sessions of their tickets and their number's answers in the external API's number
+ * checks, anonymises its contact projection, deletes the media files it stores itself, and confirms with
  * `privacy.erasure.confirmed` (the connector's media URLs listed, for the connector to delete). Applying it again
  * finds nothing left and confirms with zeros.
  */
@@ -89,15 +88,6 @@ export class ErasureConsumer {
         `DELETE FROM integration_sessions WHERE company_id = $1 AND ticket_id IN (${tickets}) RETURNING ticket_id`,
         [companyId, contactId],
       );
-      const apiRequests =
-        number === ''
-          ? []
-          : await returningRows<{ idempotency_key: string }>(
-              manager,
-              `DELETE FROM external_api_requests WHERE company_id = $1 AND strpos(response::text, $2) > 0
-               RETURNING idempotency_key`,
-              [companyId, number],
-            );
       const numberChecks =
         number === ''
           ? []
@@ -142,7 +132,6 @@ export class ErasureConsumer {
             ratings: ratings.length,
             media: ownMedia.length,
             integrationSessions: sessions.length,
-            externalApiRequests: apiRequests.length,
             externalNumberChecks: numberChecks.length,
           },
           mediaUrls: connectorMedia,
