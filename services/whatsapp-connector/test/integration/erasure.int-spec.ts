@@ -1,8 +1,8 @@
 /**
  * LGPD erasure in the connector, on real PostgreSQL and Kafka: `privacy.erasure.requested` drops the provider's
  * caches of the person (by jid, number or LID) and the sent commands and simulated copies of messages to them, in the
- * company only; tickets' confirmation, listing the stored media
- * of the person's messages, has those files deleted and the connector confirm.
+ * company only; tickets' confirmation, listing the stored media of the person's messages, has those files deleted
+ * and the connector confirm.
  */
 import { randomUUID } from 'node:crypto';
 import { access, mkdir, writeFile } from 'node:fs/promises';

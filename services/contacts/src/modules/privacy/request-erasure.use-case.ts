@@ -17,9 +17,10 @@ import { newRequestServices } from './erasure-status.js';
 /**
  * `POST /contacts/{id}/erasure` (admin): in one transaction, contacts anonymises the contact (name
  * `ERASED_CONTACT_NAME`; number, e-mail, picture, LID and WhatsApp jid cleared; extra info deleted), deletes the
- * contact-list items with its number and drops its number from the number checks' answers, records the request (contacts confirmed, the other holding services
- * pending), publishes `privacy.erasure.requested` with the identifiers the others look the person up by, and
- * audits `contact.erased`. Asking again while a request for the contact is pending answers that request.
+ * contact-list items with its number and drops its number from the number checks' answers, records the request
+ * (contacts confirmed, the other holding services pending), publishes `privacy.erasure.requested` with the
+ * identifiers the others look the person up by, and audits `contact.erased`. Asking again while a request for the
+ * contact is pending answers that request.
  */
 @Injectable()
 export class RequestErasureUseCase {
