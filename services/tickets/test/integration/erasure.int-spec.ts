@@ -201,7 +201,12 @@ describe('erasure of a contact in tickets', () => {
       [
         a.companyId,
         randomUUID(),
-        JSON.stringify([{ number: a.contact.number, exists: true, jid: erasure(a).whatsappJid }, otherAnswer]),
+        JSON.stringify([
+          { number: a.contact.number, exists: true, jid: erasure(a).whatsappJid },
+          // asked in another spelling: the jid names the person
+          { number: `+${a.contact.number}`, exists: true, jid: erasure(a).whatsappJid },
+          otherAnswer,
+        ]),
       ],
     );
     await harness.app.close();

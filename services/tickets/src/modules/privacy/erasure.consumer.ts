@@ -4,6 +4,7 @@ import { ErasureConfirmed, PrivacyErasureTopic, type TypedEvent } from '@cs/prot
 import { ERASED_CONTACT_NAME } from '@cs/proto/http';
 import { returningRows, TransactionHost } from '@cs/platform/database';
 import { EventPublisher, OnTopic } from '@cs/platform/events';
+import { numberSpellings } from '../external-api/send-external-message.use-case.js';
 import { MediaStorage } from '../media/media.storage.js';
 import { storedMedia } from './stored-media.js';
 
@@ -93,13 +94,18 @@ export class ErasureConsumer {
           ? []
           : await returningRows<{ command_id: string }>(
               manager,
+              // the caller asked in any spelling: an answer is the person's by its number or its jid's
               `UPDATE external_number_checks
                   SET results = (SELECT coalesce(jsonb_agg(result), '[]'::jsonb)
                                    FROM jsonb_array_elements(results) AS result
-                                  WHERE result->>'number' <> $2)
-                WHERE company_id = $1 AND results @> jsonb_build_array(jsonb_build_object('number', $2::text))
+                                  WHERE NOT (result->>'number' = ANY($2::text[])
+                                             OR split_part(coalesce(result->>'jid', ''), '@', 1) = ANY($2::text[])))
+                WHERE company_id = $1
+                  AND EXISTS (SELECT 1 FROM jsonb_array_elements(results) AS result
+                               WHERE result->>'number' = ANY($2::text[])
+                                  OR split_part(coalesce(result->>'jid', ''), '@', 1) = ANY($2::text[]))
                 RETURNING command_id`,
-              [companyId, number],
+              [companyId, numberSpellings(number)],
             );
       await manager.query(
         `UPDATE contacts SET name = $3, number = '', email = '', profile_pic_url = NULL, lid = NULL,
