@@ -70,6 +70,17 @@ async function cached(companyId: number): Promise<string> {
     [randomUUID(), companyId, connectionId, JSON.stringify({ connectionId, chatJid: jid, content })],
   );
   await db.query(
+    `INSERT INTO session_commands (command_id, company_id, connection_id, kind, payload, status, done_at, outcome)
+     VALUES ($1, $2, $3, 'check-numbers', $4::jsonb, 'done', now(), $5::jsonb)`,
+    [
+      randomUUID(),
+      companyId,
+      connectionId,
+      JSON.stringify({ connectionId, numbers: [number] }),
+      JSON.stringify([{ number, exists: true, jid }]),
+    ],
+  );
+  await db.query(
     `INSERT INTO simulator_sent (company_id, connection_id, message_id, idempotency_key, chat_jid, content, sent_by,
                                  sent_epoch)
      VALUES ($1, $2, $3, $3, $4, $5::jsonb, 'test', 1)`,
@@ -112,7 +123,7 @@ describe('erasure of a contact in the connector', () => {
 
     const requestId = await probe.request(companyA, { contactId: 31, number, lid: null, whatsappJid: jid });
     await expectEventually(async () => expect(await rowsOf(companyA)).toBe(0));
-    expect(await rowsOf(companyB)).toBe(4);
+    expect(await rowsOf(companyB)).toBe(5);
     // the connector confirms only once the media of the person's messages is gone too
     expect((await probe.confirmations(requestId)).get('whatsapp-connector')).toBeUndefined();
 

@@ -17,9 +17,10 @@ export function personJids(data: { number: string; lid: string | null; whatsappJ
 /**
  * LGPD erasure in the connector, in the transaction of each event's inbox row:
  * - `privacy.erasure.requested`: drops the provider's caches for the person (Baileys' contacts and stored messages
- *   of their chats, by jid, number or LID), the finished send commands to their chats (every provider's, the Cloud
- *   API's included: the recipient and the content) and what the simulated phone received in their chats; a command
- *   still pending is being carried out by its session and stays;
+ *   of their chats, by jid, number or LID), the finished commands naming them (sends to their chats, every
+ *   provider's, the Cloud API's included, with the recipient and the content; number checks of their number) and
+ *   what the simulated phone received in their chats; a command still pending is being carried out by its session
+ *   and stays;
  * - tickets' `privacy.erasure.confirmed`: deletes the stored media of the person's messages it lists, then
  *   confirms for the connector (its part is done once the caches and the media are gone).
  * - `privacy.erasure.retention-applied` (tickets' message retention): deletes the stored media it lists.
@@ -53,8 +54,9 @@ export class ErasureConsumer {
           );
           await manager.query(
             `DELETE FROM session_commands
-              WHERE company_id = $1 AND status <> 'pending' AND payload->>'chatJid' = ANY($2::text[])`,
-            [companyId, jids],
+              WHERE company_id = $1 AND status <> 'pending'
+                AND (payload->>'chatJid' = ANY($2::text[]) OR payload->'numbers' ?| $3::text[])`,
+            [companyId, jids, numbers],
           );
           await manager.query('DELETE FROM simulator_sent WHERE company_id = $1 AND chat_jid = ANY($2::text[])', [
             companyId,
