@@ -66,7 +66,9 @@ export async function bundle(folder, input = join(folder, 'dist', 'main.js')) {
     // optional peers Nest and others import only when configured (mqtt, nats, grpc, redis, class-transformer…):
     // left as imports, they fail only if reached, as they would unbundled
     logLevel: 'silent',
-    output: { dir: outDir, format: 'esm', keepNames: true, sourcemap: false },
+    // modules run in their source order across chunks: `import 'reflect-metadata'` first in main.ts runs before the
+    // Nest decorators a shared chunk holds (without it, the entry's own modules run after the chunks it imports)
+    output: { dir: outDir, format: 'esm', keepNames: true, sourcemap: false, strictExecutionOrder: true },
   });
   const uses = locationUses(result.output);
   if (uses.length > 0) {
