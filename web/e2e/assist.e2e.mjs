@@ -86,7 +86,7 @@ describe('AI help in the chat, walked by an admin', () => {
         .filter({ hasText: 'Cliente Assist' });
       await item.getByRole('button', { name: 'Aceitar' }).click({ timeout: 30_000 });
       await page.getByTestId('ticket-chat').waitFor();
-      await page.getByText('Quero trocar por um de chocolate').waitFor();
+      await page.getByTestId('messages-list').getByText('Quero trocar por um de chocolate').waitFor();
 
       // the summary appears as the endpoint writes it: the first words while the rest is held back
       let release;
