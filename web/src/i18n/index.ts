@@ -53,92 +53,30 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
 });
-// the dashboard and management pages keep their texts in their own files, deep-merged (errors.* included)
-for (const [lang, texts] of [
-  ['pt', managementPt],
-  ['en', managementEn],
-  ['es', managementEs],
-] as const)
-  i18n.addResourceBundle(lang, 'translation', texts, true, false);
-// billing's texts (the Financeiro, checkout and subscription pages)
-for (const [lang, texts] of [
-  ['pt', billingPt],
-  ['en', billingEn],
-  ['es', billingEs],
-] as const)
-  i18n.addResourceBundle(lang, 'translation', texts, true, false);
-
-// the administration pages' texts (issue 18), merged the same way
-for (const [lang, texts] of [
-  ['pt', adminPt],
-  ['en', adminEn],
-  ['es', adminEs],
-] as const)
-  i18n.addResourceBundle(lang, 'translation', texts, true, false);
-
-// the team's tools (internal chat, kanban, to-do list) keep theirs in their own files too
-for (const [lang, texts] of [
-  ['pt', teamPt],
-  ['en', teamEn],
-  ['es', teamEs],
-] as const)
-  i18n.addResourceBundle(lang, 'translation', texts, true, false);
-
-// campaigns, contact lists and file lists (issue 16), deep-merged the same way
-for (const [lang, texts] of [
-  ['pt', campaignsPt],
-  ['en', campaignsEn],
-  ['es', campaignsEs],
-] as const)
-  i18n.addResourceBundle(lang, 'translation', texts, true, false);
-
-// prompts, queue integrations and the message-sending API page (issue 20)
-for (const [lang, texts] of [
-  ['pt', automationPt],
-  ['en', automationEn],
-  ['es', automationEs],
-] as const)
-  i18n.addResourceBundle(lang, 'translation', texts, true, false);
-
-// two-factor sign-in and the audit log (issue 54)
-for (const [lang, texts] of [
-  ['pt', trustPt],
-  ['en', trustEn],
-  ['es', trustEs],
-] as const)
-  i18n.addResourceBundle(lang, 'translation', texts, true, false);
-
-// AI assistance for agents (issue 56)
-for (const [lang, texts] of [
-  ['pt', assistPt],
-  ['en', assistEn],
-  ['es', assistEs],
-] as const)
-  i18n.addResourceBundle(lang, 'translation', texts, true, false);
-
-// Cloud API message templates in the chat (issue 56)
-for (const [lang, texts] of [
-  ['pt', templatesPt],
-  ['en', templatesEn],
-  ['es', templatesEs],
-] as const)
-  i18n.addResourceBundle(lang, 'translation', texts, true, false);
-
-// reports and service levels (issue 55)
-for (const [lang, texts] of [
-  ['pt', reportsPt],
-  ['en', reportsEn],
-  ['es', reportsEs],
-] as const)
-  i18n.addResourceBundle(lang, 'translation', texts, true, false);
-
-// LGPD requests about a contact and the retention setting (issue 54)
-for (const [lang, texts] of [
-  ['pt', privacyPt],
-  ['en', privacyEn],
-  ['es', privacyEs],
-] as const)
-  i18n.addResourceBundle(lang, 'translation', texts, true, false);
+// each area keeps its texts in its own files (pt, en, es), deep-merged into the translation (errors.* included)
+const AREA_TEXTS = [
+  // the dashboard and management pages, billing, administration, the team's tools, campaigns, automation, two-step
+  // sign-in and the audit log, the agents' AI help, Cloud API templates, reports and service levels, LGPD requests
+  [managementPt, managementEn, managementEs],
+  [billingPt, billingEn, billingEs],
+  [adminPt, adminEn, adminEs],
+  [teamPt, teamEn, teamEs],
+  [campaignsPt, campaignsEn, campaignsEs],
+  [automationPt, automationEn, automationEs],
+  [trustPt, trustEn, trustEs],
+  [assistPt, assistEn, assistEs],
+  [templatesPt, templatesEn, templatesEs],
+  [reportsPt, reportsEn, reportsEs],
+  [privacyPt, privacyEn, privacyEs],
+] as const;
+for (const [ptTexts, enTexts, esTexts] of AREA_TEXTS) {
+  for (const [lang, texts] of [
+    ['pt', ptTexts],
+    ['en', enTexts],
+    ['es', esTexts],
+  ] as const)
+    i18n.addResourceBundle(lang, 'translation', texts, true, false);
+}
 
 const htmlLang = (lang: string) => (lang === 'pt' ? 'pt-BR' : lang);
 document.documentElement.lang = htmlLang(i18n.language);
