@@ -122,11 +122,31 @@ export const PresenceRequestSchema = z.object({ online: z.boolean() });
 
 // --- users ----------------------------------------------------------------------------------------------------
 
-const userName = z
-  .string({ error: mandatory })
-  .trim()
-  .min(2, 'Nome muito curto')
-  .max(256, 'Nome não pode ultrapassar 256 caracteres');
+/**
+ * A user's name and password (spec §5): name 2 to 256 and password 5 to 256 in the user's own profile form; 50 at
+ * most in the company forms, the limit of a user an admin creates or edits (`CompanyUserUpdateSchema`).
+ */
+const userName = (max: number) =>
+  z
+    .string({ error: mandatory })
+    .trim()
+    .min(2, 'Nome muito curto')
+    .max(max, `Nome não pode ultrapassar ${max} caracteres`);
+const PASSWORD_MIN = 'A senha deve ter pelo menos 5 caracteres';
+const newPassword = (max: number) =>
+  z.string({ error: mandatory }).min(5, PASSWORD_MIN).max(max, `A senha não pode ultrapassar ${max} caracteres`);
+/** An edit's password: empty or absent keeps the current one (the spec's forms send it empty on edit). */
+const keptOrNewPassword = (max: number) =>
+  z
+    .string()
+    .max(max, `A senha não pode ultrapassar ${max} caracteres`)
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.string().min(5, PASSWORD_MIN).optional());
+/** The company forms' limit of a name and a password (spec §5). */
+const COMPANY_FORM_MAX = 50;
+/** The own-profile form's limit of a name and a password (spec §5). */
+const OWN_PROFILE_MAX = 256;
 const userEmail = z.string({ error: mandatory }).trim().toLowerCase().pipe(z.email('Email inválido').max(128));
 const queueIds = z.array(z.coerce.number().int().positive().max(PG_INT_MAX)).max(500);
 const allTicket = z
@@ -144,10 +164,11 @@ const userConnectionId = z.union([
   z.coerce.number().int().positive().max(PG_INT_MAX),
 ]);
 
+/** `POST /users`: only the company forms create users, so their limits hold. */
 export const CreateUserRequestSchema = z.object({
-  name: userName,
+  name: userName(COMPANY_FORM_MAX),
   email: userEmail,
-  password: z.string({ error: mandatory }).min(5, 'A senha deve ter pelo menos 5 caracteres').max(256),
+  password: newPassword(COMPANY_FORM_MAX),
   profile: ProfileSchema.default('user'),
   whatsappId: userConnectionId.optional(),
   queueIds: queueIds.default([]),
@@ -156,16 +177,15 @@ export const CreateUserRequestSchema = z.object({
 });
 export type CreateUserRequest = z.infer<typeof CreateUserRequestSchema>;
 
+/**
+ * `PUT /users/{id}`, the route of both the company forms and the own-profile form: a user editing itself has the
+ * own-profile limits; a user edited by someone else (an admin, in the company forms) also passes
+ * `CompanyUserUpdateSchema`.
+ */
 export const UpdateUserRequestSchema = z.object({
-  name: userName.optional(),
+  name: userName(OWN_PROFILE_MAX).optional(),
   email: userEmail.optional(),
-  /** Empty means "keep the current password" (the spec's form sends it empty on edit). */
-  password: z
-    .string()
-    .max(256)
-    .optional()
-    .transform((value) => (value === '' ? undefined : value))
-    .pipe(z.string().min(5, 'A senha deve ter pelo menos 5 caracteres').optional()),
+  password: keptOrNewPassword(OWN_PROFILE_MAX),
   profile: ProfileSchema.optional(),
   whatsappId: userConnectionId.optional(),
   queueIds: queueIds.optional(),
@@ -175,6 +195,12 @@ export const UpdateUserRequestSchema = z.object({
   currentPassword: z.string().max(256).optional(),
 });
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequestSchema>;
+
+/** The company forms' limits on an edit of another user (spec §5: name and password 50 at most). */
+export const CompanyUserUpdateSchema = UpdateUserRequestSchema.extend({
+  name: userName(COMPANY_FORM_MAX).optional(),
+  password: keptOrNewPassword(COMPANY_FORM_MAX),
+});
 
 /** A queue of a user, with the link row the established server serializes (`UserQueue`: kanban and filters read it). */
 export const UserQueueSchema = z.object({

@@ -197,6 +197,49 @@ describe('users', () => {
     expect(taken).toMatchObject({ status: 409, body: { error: 'ERR_USER_EMAIL_ALREADY_EXISTS' } });
   });
 
+  it("keeps the company forms' 50 for a user an admin creates or edits, the own profile's 256 for oneself", async () => {
+    type Refused = { error: string; details: Array<{ path: string; message: string }> };
+    const long = await call<Refused>(base, 'POST', '/users', {
+      token: admin.token,
+      body: newUser('longo', { name: 'n'.repeat(51), password: 's'.repeat(51) }),
+    });
+    expect(long).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    expect(long.body.details).toEqual([
+      { path: 'name', message: 'Nome não pode ultrapassar 50 caracteres' },
+      { path: 'password', message: 'A senha não pode ultrapassar 50 caracteres' },
+    ]);
+    const created = await call<{ id: number }>(base, 'POST', '/users', {
+      token: admin.token,
+      body: newUser('limite', { name: 'n'.repeat(50), password: 's'.repeat(50) }),
+    });
+    expect(created).toMatchObject({ status: 200, body: { name: 'n'.repeat(50) } });
+    for (const [body, path] of [
+      [{ name: 'm'.repeat(51) }, 'name'],
+      [{ password: 'p'.repeat(51) }, 'password'],
+    ] as const) {
+      const edited = await call<Refused>(base, 'PUT', `/users/${created.body.id}`, { token: admin.token, body });
+      expect(edited).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', details: [{ path }] } });
+    }
+    const agent = await logIn(base, `u-limite-${tenant.companyId}@teste.com.br`, 's'.repeat(50));
+    const own = await call(base, 'PUT', `/users/${created.body.id}`, {
+      token: agent.token,
+      body: { name: 'o'.repeat(256) },
+    });
+    expect(own).toMatchObject({ status: 200, body: { name: 'o'.repeat(256) } });
+    const tooLong = await call<Refused>(base, 'PUT', `/users/${created.body.id}`, {
+      token: agent.token,
+      body: { name: 'o'.repeat(257) },
+    });
+    expect(tooLong).toMatchObject({
+      status: 400,
+      body: {
+        error: 'ERR_VALIDATION',
+        details: [{ path: 'name', message: 'Nome não pode ultrapassar 256 caracteres' }],
+      },
+    });
+    expect((await call(base, 'DELETE', `/users/${created.body.id}`, { token: admin.token })).status).toBe(200);
+  });
+
   it('lets profile user edit only itself, never its profile or queues', async () => {
     const created = await call<{ id: number }>(base, 'POST', '/users', { token: admin.token, body: newUser('joao') });
     const agent = await logIn(base, `u-joao-${tenant.companyId}@teste.com.br`, 'senha123');

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { UserUpdated } from '@cs/proto/events';
-import type { UpdateUserRequest } from '@cs/proto/http';
+import { CompanyUserUpdateSchema, type UpdateUserRequest } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError, validationError } from '@cs/platform/errors';
 import { AuditTrail } from '@cs/platform/audit';
@@ -20,7 +20,9 @@ const sameIds = (a: readonly number[], b: readonly number[]): boolean =>
 /**
  * `PUT /users/{id}`. Admins edit any user of their company; profile `user` edits only itself and cannot change
  * its profile, queues or allTicket (the spec's form sends them unchanged, which is accepted); the super flag is
- * a super user's. A new password revokes the user's sessions (all but the caller's own when it changes its own).
+ * a super user's. Another user's name and password keep the company forms' limits (`CompanyUserUpdateSchema`);
+ * one's own, the own-profile form's. A new password revokes the user's sessions (all but the caller's own when it
+ * changes its own).
  */
 @Injectable()
 export class UpdateUserUseCase {
@@ -38,6 +40,7 @@ export class UpdateUserUseCase {
       const isSelf = user.id === caller.userId;
       const isManager = caller.profile === 'admin' || caller.isSuper;
       if (!isManager && !isSelf) throw new DomainError('ERR_NO_PERMISSION');
+      if (!isSelf) CompanyUserUpdateSchema.pick({ name: true, password: true }).parse(input);
       if (!isManager) {
         const changesProfile = input.profile !== undefined && input.profile !== user.profile;
         const changesQueues = input.queueIds !== undefined && !sameIds(input.queueIds, user.queueIds);
