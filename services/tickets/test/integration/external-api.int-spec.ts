@@ -208,6 +208,22 @@ describe('POST /api/messages/send', () => {
     expect(refused.status).toBe(400);
   });
 
+  it("refuses a text without body and a number without 8 to 20 digits in the spec's error format", async () => {
+    const checks = harness.events(setup.companyId, 'whatsapp.number.check').length;
+    for (const [body, path, message] of [
+      [{ number: '5511987650001', body: '  ' }, 'body', 'Obrigatório'],
+      [{ number: '5511987650001' }, 'body', 'Obrigatório'],
+      [{ number: '+55 11 987', body: 'oi' }, 'number', 'Número inválido'],
+      [{ number: '5'.repeat(21), body: 'oi' }, 'number', 'Número inválido'],
+    ] as const) {
+      expect(await send(TOKEN, body)).toMatchObject({
+        status: 400,
+        body: { error: 'ERR_VALIDATION', details: [{ path, message }] },
+      });
+    }
+    expect(harness.events(setup.companyId, 'whatsapp.number.check')).toHaveLength(checks);
+  });
+
   it('refuses a number that is not on WhatsApp (ERR_CHECK_NUMBER) and sends nothing', async () => {
     const before = texts(setup.companyId).length;
     const answer = await send(TOKEN, { number: '5511900001111', body: 'ninguém' });
