@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { HelpRequestSchema, PromptRequestSchema, QueueBodySchema, QuickMessageBodySchema } from '@cs/proto/http';
-import { numberField, rulesOf, textField } from './form-rules';
+import {
+  CompanyUserUpdateSchema,
+  ExternalSendRequestSchema,
+  HelpRequestSchema,
+  PromptRequestSchema,
+  QueueBodySchema,
+  QuickMessageBodySchema,
+} from '@cs/proto/http';
+import { digitsField, numberField, rulesOf, textField } from './form-rules';
 
 describe("a proto field's rules", () => {
   it('reads length limits, whether the field is required and its format through wrappers and pipes', () => {
@@ -20,6 +27,24 @@ describe("a proto field's rules", () => {
     expect(issue('a')).toBe('Curto');
     expect(issue('a'.repeat(51))).toBe('Longo');
     expect(name.parse('  Vendas ')).toBe('Vendas');
+  });
+
+  it('lets an optional field stay empty while a value keeps its minimum', () => {
+    const password = textField(CompanyUserUpdateSchema.shape.password, { tooShort: 'Curta' }, { trim: false });
+    expect(password.safeParse('').success).toBe(true);
+    expect(password.safeParse('1234').error?.issues[0]?.message).toBe('Curta');
+    expect(password.safeParse('12345').success).toBe(true);
+  });
+
+  it('measures a number by its digits, as proto does, and yields them', () => {
+    const number = digitsField(ExternalSendRequestSchema.shape.number, {
+      required: 'Obrigatório',
+      tooShort: 'Inválido',
+      tooLong: 'Inválido',
+    });
+    expect(number.safeParse(' ').error?.issues[0]?.message).toBe('Obrigatório');
+    expect(number.safeParse('+55 (11)').error?.issues[0]?.message).toBe('Inválido');
+    expect(number.parse('+55 (11) 99999-9999')).toBe('5511999999999');
   });
 });
 

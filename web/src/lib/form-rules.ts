@@ -64,15 +64,19 @@ export interface TextMessages {
 
 /**
  * A form's text field with the rules of `field`: trimmed; required (empty refused, `messages.required`) when proto
- * requires it; proto's minimum and maximum length (`tooShort`, `tooLong`; a minimum of 1 is the required rule);
- * an e-mail format (`format`; empty allowed when the field is optional).
+ * requires it; proto's minimum and maximum length (`tooShort`, `tooLong`; a minimum of 1 is the required rule; an
+ * optional field may stay empty); an e-mail format (`format`; empty allowed when the field is optional).
  */
 export function textField(field: z.ZodType, messages: TextMessages, options: { trim?: boolean } = {}) {
   const rules = rulesOf(field);
   let text = options.trim === false ? z.string() : z.string().trim();
   if (rules.required) text = text.min(1, messages.required);
   if (rules.minLength !== undefined && rules.minLength > 1) {
-    text = text.min(rules.minLength, messages.tooShort ?? messages.required);
+    const min = rules.minLength;
+    const message = messages.tooShort ?? messages.required;
+    text = rules.required
+      ? text.min(min, message)
+      : text.refine((value) => value === '' || value.length >= min, message === undefined ? undefined : { message });
   }
   if (rules.maxLength !== undefined) text = text.max(rules.maxLength, messages.tooLong);
   if (rules.format === 'email') {
@@ -83,6 +87,20 @@ export function textField(field: z.ZodType, messages: TextMessages, options: { t
     );
   }
   return text;
+}
+
+/**
+ * A form's phone-number field for a proto field that keeps only the digits: trimmed, required as proto says
+ * (`messages.required`), proto's length limits counted in digits (`tooShort`, `tooLong`); the form yields the digits.
+ */
+export function digitsField(field: z.ZodType, messages: TextMessages) {
+  const rules = rulesOf(field);
+  let text = z.string().trim();
+  if (rules.required) text = text.min(1, messages.required);
+  let digits = z.string();
+  if (rules.minLength !== undefined) digits = digits.min(rules.minLength, messages.tooShort ?? messages.required);
+  if (rules.maxLength !== undefined) digits = digits.max(rules.maxLength, messages.tooLong);
+  return text.transform((value) => value.replace(/\D/g, '')).pipe(digits);
 }
 
 /** A number field's messages (absent: zod's own). */

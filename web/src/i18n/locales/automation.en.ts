@@ -81,6 +81,8 @@ export const automationEn = {
     send: 'Send',
     sent: 'Message sent successfully!',
     required: 'Required',
+    numberInvalid: 'Invalid number: give the country code, the area code and the number',
+    bodyTooLong: 'Message too long',
   },
   errors: {
     ERR_NO_PROMPT_FOUND: 'No prompt found with this ID.',

@@ -81,6 +81,8 @@ export const automationEs = {
     send: 'Enviar',
     sent: '¡Mensaje enviado con éxito!',
     required: 'Obligatorio',
+    numberInvalid: 'Número inválido: indique el código de país, el código de área y el número',
+    bodyTooLong: 'Mensaje demasiado largo',
   },
   errors: {
     ERR_NO_PROMPT_FOUND: 'No se encontró ningún prompt con este ID.',

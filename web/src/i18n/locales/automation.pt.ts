@@ -84,6 +84,8 @@ export const automationPt = {
     send: 'Enviar',
     sent: 'Mensagem enviada com sucesso!',
     required: 'Obrigatório',
+    numberInvalid: 'Número inválido: informe o código do país, o DDD e o número',
+    bodyTooLong: 'Mensagem muito longa',
   },
   errors: {
     ERR_NO_PROMPT_FOUND: 'Nenhum prompt encontrado com este ID.',

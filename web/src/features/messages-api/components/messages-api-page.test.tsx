@@ -12,7 +12,7 @@ import { MessagesApiPage } from './messages-api-page';
 const connections = [{ id: 3, name: 'WhatsApp Loja', status: 'CONNECTED', isDefault: true, hasToken: true }];
 
 describe('the message-sending API page', () => {
-  it('shows a curl example with the typed token and sends a text with it', async () => {
+  it("shows a curl example with the typed token and sends a text with it (the number's digits, as proto counts them)", async () => {
     const sent: Array<{ auth: string | null; body: unknown }> = [];
     server.use(
       http.get(`${API}/whatsapp`, () => HttpResponse.json(connections)),
@@ -30,8 +30,12 @@ describe('the message-sending API page', () => {
     expect(await within(form).findAllByText('Obrigatório')).toHaveLength(3);
     await fill(within(form).getByRole('textbox', { name: 'Token cadastrado' }), 'tk-loja-123');
     expect(screen.getByTestId('curl-text').textContent).toContain('Bearer tk-loja-123');
-    await fill(within(form).getByRole('textbox', { name: /Número/ }), '5511999999999');
+    await fill(within(form).getByRole('textbox', { name: /Número/ }), '+55 11');
     await fill(within(form).getByRole('textbox', { name: 'Mensagem' }), 'Olá!');
+    await user.click(within(form).getByRole('button', { name: 'Enviar' }));
+    expect(await within(form).findByText('Número inválido: informe o código do país, o DDD e o número')).toBeTruthy();
+    expect(sent).toEqual([]);
+    await fill(within(form).getByRole('textbox', { name: /Número/ }), '+55 (11) 99999-9999');
     await user.click(within(form).getByRole('button', { name: 'Enviar' }));
     await waitFor(() =>
       expect(sent).toEqual([{ auth: 'Bearer tk-loja-123', body: { number: '5511999999999', body: 'Olá!' } }]),

@@ -1,7 +1,6 @@
 import { Box, Button, Code, Field, Input, NativeSelect, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { useListConnectionsQuery } from '../../../api/endpoints/company';
 import { Page } from '../../../components/page';
 import { notify } from '../../../components/toaster';
@@ -9,6 +8,7 @@ import { env } from '../../../lib/env';
 import { toastError } from '../../../lib/errors';
 import { validateForm } from '../../../lib/form';
 import { ACCEPTED_MEDIA, sendExternalMessage } from '../api/messages-api';
+import { messagesApiFormSchema } from '../utils/messages-api-form';
 
 /** Where the external API is reached (the gateway's public URL as this page sees it). */
 export const sendUrl = (): string => new URL(`${env.VITE_API_URL}/api/messages/send`, window.location.origin).href;
@@ -38,13 +38,7 @@ export function MessagesApiPage() {
   const withoutToken = (connection as { hasToken?: boolean } | undefined)?.hasToken === false;
 
   const submit = async () => {
-    const required = t('messagesApi.required');
-    const schema = z.object({
-      token: z.string().trim().min(1, required),
-      number: z.string().trim().min(1, required),
-      body: tab === 'text' ? z.string().trim().min(1, required) : z.string(),
-    });
-    const result = validateForm(schema, values);
+    const result = validateForm(messagesApiFormSchema(t, tab === 'media' ? 'media' : 'text'), values);
     const fileError = tab === 'media' && !file ? { file: t('messagesApi.fileRequired') } : {};
     if (!result.ok || Object.keys(fileError).length > 0) {
       setErrors({ ...(result.ok ? {} : result.errors), ...fileError });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CompanyUserUpdateSchema, CreateUserRequestSchema } from '@cs/proto/http';
+import { textField } from '../../../lib/form-rules';
 
 export interface UserFormValues {
   name: string;
@@ -11,26 +13,26 @@ export interface UserFormValues {
 }
 
 /**
- * The user form of the company pages (spec §5): name 2 to 50, email valid up to 128, password at least 5 (the
- * message says 6) and at most 50, required only when creating; `Obrigatório` for missing fields.
+ * The user form of the company pages (spec §5), with the company forms' rules of proto (`CreateUserRequestSchema`;
+ * an edit's password `CompanyUserUpdateSchema`: empty keeps it): name, email and password (required only when
+ * creating) with their lengths; `Obrigatório` for missing fields.
  */
 export function userFormSchema(t: (key: string) => string, creating: boolean) {
-  const password = z.string().max(50, t('users.dialog.passwordMax'));
+  const required = t('common.required');
+  const emailInvalid = t('users.dialog.emailInvalid');
+  const password = creating ? CreateUserRequestSchema.shape.password : CompanyUserUpdateSchema.shape.password;
   return z.object({
-    name: z
-      .string()
-      .trim()
-      .min(1, t('common.required'))
-      .min(2, t('users.dialog.nameMin'))
-      .max(50, t('users.dialog.nameMax')),
-    email: z
-      .string()
-      .trim()
-      .min(1, t('common.required'))
-      .pipe(z.email(t('users.dialog.emailInvalid')).max(128, t('users.dialog.emailInvalid'))),
-    password: creating
-      ? password.min(1, t('common.required')).min(5, t('users.dialog.passwordMin'))
-      : z.union([z.literal(''), password.min(5, t('users.dialog.passwordMin'))]),
+    name: textField(CreateUserRequestSchema.shape.name, {
+      required,
+      tooShort: t('users.dialog.nameMin'),
+      tooLong: t('users.dialog.nameMax'),
+    }),
+    email: textField(CreateUserRequestSchema.shape.email, { required, tooLong: emailInvalid, format: emailInvalid }),
+    password: textField(
+      password,
+      { required, tooShort: t('users.dialog.passwordMin'), tooLong: t('users.dialog.passwordMax') },
+      { trim: false },
+    ),
     profile: z.enum(['admin', 'user']),
     queueIds: z.array(z.number()),
     whatsappId: z.string().transform((value) => (value ? Number(value) : null)),
