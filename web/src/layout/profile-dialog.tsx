@@ -1,7 +1,7 @@
 import { Field, Input, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useAppDispatch } from '../app/hooks';
@@ -11,6 +11,7 @@ import type { SessionUser } from '../api/types';
 import { FormDialog } from '../components/form-dialog';
 import { notify } from '../components/toaster';
 import { toastError } from '../lib/errors';
+import { serverFieldErrors } from '../lib/form';
 
 /** The own-profile form (spec §5: name 3 to 256, email valid up to 128, password at least 5 when changed). */
 export function profileSchema(t: (key: string) => string) {
@@ -18,6 +19,7 @@ export function profileSchema(t: (key: string) => string) {
     name: z.string().trim().min(3, t('profile.nameMin')).max(256, t('profile.nameMax')),
     email: z.email(t('profile.emailInvalid')).max(128, t('profile.emailInvalid')),
     password: z.union([z.literal(''), z.string().min(5, t('profile.passwordMin')).max(256)]),
+    currentPassword: z.string(),
   });
 }
 type ProfileValues = z.infer<ReturnType<typeof profileSchema>>;
@@ -30,19 +32,38 @@ export function ProfileDialog({ user, onClose }: { user: SessionUser; onClose: (
   const {
     register,
     handleSubmit,
+    setError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<ProfileValues>({
     resolver: zodResolver(schema),
-    defaultValues: { name: user.name, email: user.email, password: '' },
+    defaultValues: { name: user.name, email: user.email, password: '', currentPassword: '' },
   });
+  // changing one's own password or e-mail asks for the current password (the server checks it)
+  const [password, email] = useWatch({ control, name: ['password', 'email'] });
+  const needsCurrent = password !== '' || email.trim().toLowerCase() !== user.email.toLowerCase();
 
-  const submit = handleSubmit(async ({ name, email, password }) => {
+  const submit = handleSubmit(async ({ name, email, password, currentPassword }) => {
+    if (needsCurrent && !currentPassword) {
+      setError('currentPassword', { message: t('common.required') });
+      return;
+    }
     try {
-      await update(password ? { id: user.id, name, email, password } : { id: user.id, name, email }).unwrap();
+      await update({
+        id: user.id,
+        name,
+        email,
+        ...(password ? { password } : {}),
+        ...(needsCurrent ? { currentPassword } : {}),
+      }).unwrap();
       dispatch(userUpdated({ name, email }));
       notify('success', t('profile.saved'));
       onClose();
     } catch (error) {
+      for (const [field, message] of Object.entries(serverFieldErrors(error))) {
+        if (field === 'name' || field === 'email' || field === 'password' || field === 'currentPassword')
+          setError(field, { message });
+      }
       toastError(error);
     }
   });
@@ -57,6 +78,13 @@ export function ProfileDialog({ user, onClose }: { user: SessionUser; onClose: (
             <Field.ErrorText>{errors[key]?.message}</Field.ErrorText>
           </Field.Root>
         ))}
+        {needsCurrent && (
+          <Field.Root required invalid={Boolean(errors.currentPassword)}>
+            <Field.Label>{t('users.dialog.currentPassword')}</Field.Label>
+            <Input type="password" autoComplete="current-password" {...register('currentPassword')} />
+            <Field.ErrorText>{errors.currentPassword?.message}</Field.ErrorText>
+          </Field.Root>
+        )}
       </Stack>
     </FormDialog>
   );
