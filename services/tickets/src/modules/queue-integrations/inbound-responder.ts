@@ -9,11 +9,13 @@ import {
   type InboundResponder,
 } from '../tickets/conversation-hooks.js';
 import { type TicketRow, TicketsRepository } from '../tickets/tickets.repository.js';
-import { InboundAutomation } from './inbound-automation.js';
+import { BotBinding } from './bot-binding.js';
+import { BotFailures } from './bot-failures.js';
+import { concernsBots, idlesBeforeChatbot } from './bot-ownership.js';
 
 /**
  * Answers customer messages for the conversation layer (`ConversationHooks.inbound`): a prompt or queue integration
- * that owns the ticket or its connection binds first (its job answers after the commit), else the chatbot's menu,
+ * that owns the ticket or its connection binds first (`BotBinding`; its job answers after the commit), else the chatbot's menu,
  * then the bot of the queue the menu chose. The inbound path runs `run` inside its failure boundary: what the bots
  * wrote is undone on failure, never the customer's message.
  */
@@ -22,7 +24,8 @@ export class InboundResponders implements InboundResponder, OnModuleInit {
   constructor(
     private readonly hooks: ConversationHooks,
     private readonly chatbot: ChatbotService,
-    private readonly automation: InboundAutomation,
+    private readonly binding: BotBinding,
+    private readonly failures: BotFailures,
     private readonly projections: ProjectionsRepository,
     private readonly tickets: TicketsRepository,
   ) {}
@@ -32,7 +35,7 @@ export class InboundResponders implements InboundResponder, OnModuleInit {
   }
 
   answers(ticket: TicketRow): boolean {
-    return this.automation.concerns(ticket) || this.chatbot.answers(ticket);
+    return concernsBots(ticket) || this.chatbot.answers(ticket);
   }
 
   async prepare(message: CustomerMessage): Promise<InboundAnswer> {
@@ -43,13 +46,13 @@ export class InboundResponders implements InboundResponder, OnModuleInit {
       : { company: null, connection: await this.projections.connection(companyId, connectionId) };
     const connection = context.connection ?? fallback(connectionId);
     const idle =
-      this.automation.idlesBefore(asStored) &&
+      idlesBeforeChatbot(asStored) &&
       this.chatbot.idles({ ticket: asStored, body: message.body, connection, company: context.company });
     const automation = { companyId, connection, messageId: message.messageId };
     const run: InboundAnswer['run'] = async () => {
       let ticket = asStored;
       let acted: Awaited<ReturnType<InboundAnswer['run']>> = null;
-      if (await this.automation.beforeChatbot({ ...automation, ticket })) {
+      if (await this.binding.beforeChatbot({ ...automation, ticket })) {
         return this.tickets.findWithSnapshot(companyId, ticket.id);
       }
       const queueIdBefore = ticket.queueId;
@@ -67,7 +70,7 @@ export class InboundResponders implements InboundResponder, OnModuleInit {
         acted = await this.tickets.findWithSnapshot(companyId, ticket.id);
         ticket = acted?.ticket ?? ticket;
       }
-      if (await this.automation.afterChatbot({ ...automation, ticket }, queueIdBefore)) {
+      if (await this.binding.afterChatbot({ ...automation, ticket }, queueIdBefore)) {
         acted = await this.tickets.findWithSnapshot(companyId, ticket.id);
       }
       return acted;
@@ -76,7 +79,7 @@ export class InboundResponders implements InboundResponder, OnModuleInit {
   }
 
   async failed(companyId: CustomerMessage['companyId'], ticket: TicketRow, error: unknown): Promise<void> {
-    await this.automation.recordFailure(companyId, ticket, error);
+    await this.failures.record(companyId, ticket, error);
   }
 }
 

@@ -8,10 +8,18 @@ import { TicketLifecycleModule } from '../messages/ticket-lifecycle.module.js';
 import { TicketsDataModule } from '../tickets/tickets-data.module.js';
 import { AiResponder } from '../prompts/ai-responder.js';
 import { PromptsModule } from '../prompts/prompts.module.js';
+import { AutomationJob } from './automation-job.js';
+import { BotBinding } from './bot-binding.js';
+import { BotConclusion } from './bot-conclusion.js';
+import { BotFailures } from './bot-failures.js';
+import { BotHandOff } from './bot-hand-off.js';
+import { BotReplies } from './bot-replies.js';
+import { BotTurn } from './bot-turn.js';
 import { DialogflowClient } from './dialogflow.client.js';
-import { InboundAutomation } from './inbound-automation.js';
 import { InboundResponders } from './inbound-responder.js';
+import { IntegrationReplier } from './integration-replier.js';
 import { IntegrationRunner } from './integration-runner.js';
+import { PromptReplier } from './prompt-replier.js';
 import { QueueIntegrationsController } from './queue-integrations.controller.js';
 import { QueueIntegrationsMapper } from './queue-integrations.mapper.js';
 import { QueueIntegrationsRepository } from './queue-integrations.repository.js';
@@ -22,7 +30,9 @@ import { TestSessionUseCase } from './use-cases/test-session.use-case.js';
 /**
  * Queue integrations (`/queueIntegration`): Typebot, n8n, webhook and Dialogflow, and the inbound automation
  * (prompts and integrations answering tickets), which answers the inbound path's customer messages through
- * `ConversationHooks` (`InboundResponders`, with the chatbot).
+ * `ConversationHooks` (`InboundResponders`, with the chatbot): `BotBinding` binds a bot on the inbound path,
+ * `AutomationJob` runs its turn after the commit (`BotTurn` → `PromptReplier` or `IntegrationReplier` →
+ * `BotReplies` → `BotConclusion`), `BotHandOff` gives the ticket to a person, `BotFailures` keeps the last error.
  */
 @Module({
   imports: [
@@ -45,9 +55,17 @@ import { TestSessionUseCase } from './use-cases/test-session.use-case.js';
     TestSessionUseCase,
     AiResponder,
     IntegrationRunner,
-    InboundAutomation,
+    BotBinding,
+    BotFailures,
+    BotHandOff,
+    BotConclusion,
+    BotReplies,
+    PromptReplier,
+    IntegrationReplier,
+    BotTurn,
+    AutomationJob,
     InboundResponders,
   ],
-  exports: [QueueIntegrationsRepository, DialogflowClient, InboundAutomation],
+  exports: [QueueIntegrationsRepository, DialogflowClient],
 })
 export class QueueIntegrationsModule {}
