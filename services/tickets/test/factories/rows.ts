@@ -1,0 +1,74 @@
+import { asCompanyId } from '@cs/proto/common';
+import { newConnectionSettings } from '@cs/proto/events';
+import type { CompanyView, ConnectionView } from '../../src/modules/projections/projections.repository.js';
+import type { QueueOptionRow, QueueRow } from '../../src/modules/queues/queues.repository.js';
+import type { TicketRow } from '../../src/modules/tickets/tickets.repository.js';
+
+/** Rows and views as the repositories return them, for unit specs over in-memory ports. */
+export const COMPANY = asCompanyId(2);
+
+/** A pending customer ticket in no queue, without a person or a bot. */
+export const ticketRow = (overrides: Partial<TicketRow> = {}): TicketRow => ({
+  id: 10,
+  uuid: '00000000-0000-4000-8000-000000000010',
+  companyId: COMPANY,
+  status: 'pending',
+  userId: null,
+  queueId: null,
+  whatsappId: 1,
+  contactId: 5,
+  chatJid: '5511999990000@s.whatsapp.net',
+  isGroup: false,
+  chatbot: false,
+  queueOptionId: null,
+  useIntegration: false,
+  promptId: null,
+  integrationId: null,
+  lastMessage: 'oi',
+  unreadMessages: 1,
+  fromMe: false,
+  botMenuCount: 0,
+  outOfHoursSentAt: null,
+  greetingSentAt: null,
+  createdAt: new Date(0),
+  updatedAt: new Date(0),
+  ...overrides,
+});
+
+export const queueRow = (overrides: Partial<QueueRow> & Pick<QueueRow, 'id' | 'name'>): QueueRow => ({
+  companyId: COMPANY,
+  color: '#000',
+  greetingMessage: '',
+  outOfHoursMessage: '',
+  schedules: [],
+  orderQueue: overrides.id,
+  integrationId: null,
+  promptId: null,
+  mediaPath: null,
+  mediaName: null,
+  autoAssign: false,
+  lastAssignedUserId: null,
+  ...overrides,
+});
+
+export const optionRow = (
+  overrides: Partial<QueueOptionRow> & Pick<QueueOptionRow, 'id' | 'queueId' | 'option' | 'title'>,
+): QueueOptionRow => ({ parentId: null, message: '', mediaPath: null, mediaName: null, ...overrides });
+
+/** A connected connection with a new one's settings (no greeting, no queues, no limits). */
+export const connectionView = (overrides: Partial<ConnectionView> = {}): ConnectionView => ({
+  id: 1,
+  name: 'Vendas',
+  status: 'CONNECTED',
+  ...newConnectionSettings(),
+  ...overrides,
+});
+
+export const companyView = (overrides: Partial<CompanyView> = {}): CompanyView => ({
+  id: COMPANY,
+  timezone: 'America/Sao_Paulo',
+  schedules: [],
+  settings: {},
+  plan: null,
+  ...overrides,
+});
