@@ -1,5 +1,7 @@
-import { asCompanyId } from '@cs/proto/common';
+import { asCompanyId, asUserId } from '@cs/proto/common';
 import { newConnectionSettings } from '@cs/proto/events';
+import type { TransactionHost } from '@cs/platform/database';
+import type { Identity } from '@cs/platform/tenancy';
 import type { CompanyView, ConnectionView } from '../../src/modules/projections/projections.repository.js';
 import type { QueueOptionRow, QueueRow } from '../../src/modules/queues/queues.repository.js';
 import type { TicketRow } from '../../src/modules/tickets/tickets.repository.js';
@@ -72,3 +74,15 @@ export const companyView = (overrides: Partial<CompanyView> = {}): CompanyView =
   plan: null,
   ...overrides,
 });
+
+/** A signed-in user of the company (an agent unless `profile` says admin). */
+export const identityOf = (userId: number, profile: Identity['profile'] = 'user'): Identity => ({
+  companyId: COMPANY,
+  userId: asUserId(userId),
+  profile,
+  isSuper: false,
+  sessionId: 's',
+});
+
+/** Runs a unit of work as it is, for use-cases over in-memory ports (nothing to roll back). */
+export const inlineTransactions = { run: async (fn: () => Promise<unknown>) => fn() } as unknown as TransactionHost;

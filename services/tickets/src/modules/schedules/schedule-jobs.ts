@@ -1,24 +1,8 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { asCompanyId, type CompanyId } from '@cs/proto/common';
+import { asCompanyId } from '@cs/proto/common';
 import { JobsService } from '@cs/platform/jobs';
+import { SCHEDULE_SEND_JOB, type ScheduleJob } from './schedule-send-job.js';
 import { SendScheduledMessageUseCase } from './use-cases/send-scheduled-message.use-case.js';
-
-export const SCHEDULE_SEND_JOB = 'tickets.schedule-send';
-
-export interface ScheduleJob {
-  readonly companyId: number;
-  readonly scheduleId: number;
-}
-
-/** Enqueues the send of a schedule at its time (inside the caller's transaction, so it exists iff the change does). */
-export async function enqueueScheduleSend(
-  jobs: JobsService,
-  companyId: CompanyId,
-  scheduleId: number,
-  sendAt: Date,
-): Promise<void> {
-  await jobs.send<ScheduleJob>(SCHEDULE_SEND_JOB, { companyId, scheduleId }, { startAfter: sendAt });
-}
 
 /**
  * The worker of scheduled messages (pg-boss): each schedule has a job starting at its `sendAt`. Jobs live in

@@ -10,7 +10,7 @@ import type { Identity } from '@cs/platform/tenancy';
 import { assertTemplateValues } from '../../messages/cloud-template.js';
 import { ProjectionsRepository } from '../../projections/projections.repository.js';
 import { parseDateTime } from '../../time/local-time.js';
-import { enqueueScheduleSend } from '../schedule-jobs.js';
+import { enqueueScheduleSend } from '../schedule-send-job.js';
 import { SchedulesRepository } from '../schedules.repository.js';
 
 /**

@@ -13,7 +13,7 @@ import { OutboundService } from '../../messages/outbound.service.js';
 import { ProjectionsRepository } from '../../projections/projections.repository.js';
 import { placementOf, TicketEvents } from '../../tickets/ticket-events.js';
 import { type TicketRow, TicketsRepository } from '../../tickets/tickets.repository.js';
-import { enqueueScheduleSend } from '../schedule-jobs.js';
+import { enqueueScheduleSend } from '../schedule-send-job.js';
 import { SchedulesRepository } from '../schedules.repository.js';
 
 /**

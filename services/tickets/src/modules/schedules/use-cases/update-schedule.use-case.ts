@@ -9,7 +9,7 @@ import { JobsService } from '@cs/platform/jobs';
 import { assertTemplateValues } from '../../messages/cloud-template.js';
 import { ProjectionsRepository } from '../../projections/projections.repository.js';
 import { parseDateTime } from '../../time/local-time.js';
-import { enqueueScheduleSend } from '../schedule-jobs.js';
+import { enqueueScheduleSend } from '../schedule-send-job.js';
 import { SchedulesRepository } from '../schedules.repository.js';
 
 /**
