@@ -51,6 +51,11 @@ export class StatementLog {
     );
   }
 
+  /** Whether the service has sent (and got the answer to) a statement `match` accepts: a sign of where it is. */
+  sent(match: (statement: Statement) => boolean): boolean {
+    return [...this.byRunner.values()].some((statements) => statements.some(match));
+  }
+
   stop(): void {
     unsubscribe(preparedQueries.name, this.onPrepared);
     const at = this.dataSource.subscribers.indexOf(this.subscriber);

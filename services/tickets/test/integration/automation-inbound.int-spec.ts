@@ -152,6 +152,15 @@ const ticketRow = async (id: number) =>
     )
   )[0];
 
+/** The bot answers the ticket's customer messages were queued for (queued in the inbound transaction). */
+const botJobsOf = async (ticketId: number): Promise<number> =>
+  (
+    await harness.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM tickets_jobs.job WHERE name = 'tickets.automation.reply' AND data->>'ticketId' = $1`,
+      [String(ticketId)],
+    )
+  )[0]?.count ?? 0;
+
 const sendsTo = (contact: Contact) =>
   harness
     .eventsOf(setup.companyId, SendMessage)
@@ -227,8 +236,11 @@ describe('AI prompt on the connection', () => {
       expect(sendsTo(joao)).toEqual([{ kind: 'text', body: 'Um momento, vou chamar alguém.' }]),
     );
     const calls = openai.requests.length;
+    const jobs = await botJobsOf(ticket.id);
+    expect(jobs).toBeGreaterThan(0);
+    // `say` returns once the message is stored: a bot answer would have been queued in that transaction
     await say(joao, 'Alô?');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await botJobsOf(ticket.id)).toBe(jobs);
     expect(openai.requests).toHaveLength(calls);
   });
 

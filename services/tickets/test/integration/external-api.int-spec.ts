@@ -12,6 +12,7 @@ import {
   type CompanySetup,
   contactSnapshot,
   Harness,
+  type Published,
   setupCompany,
   uniqueId,
 } from '../support/harness.js';
@@ -26,35 +27,24 @@ const ON_WHATSAPP: Record<string, string> = {
   // an old eight-digit account: WhatsApp answers without the ninth digit
   '5511987650002': '551187650002@s.whatsapp.net',
 };
-let answering = true;
-const answered = new Set<string>();
-
-/** Plays the connector (number checks) and contacts (ensure) for the commands tickets publishes. */
-async function answerCommands(): Promise<void> {
-  while (answering) {
-    for (const event of harness.seen) {
-      if (answered.has(event.id)) continue;
-      answered.add(event.id);
-      for (const { data } of eventsOf([event], CheckNumbers)) {
-        await harness.publish('whatsapp.number.checked', event.companyId, event.companyId, {
-          commandId: data.commandId,
-          connectionId: data.connectionId,
-          results: data.numbers.map((number) => ({
-            number,
-            exists: number in ON_WHATSAPP,
-            jid: ON_WHATSAPP[number] ?? null,
-          })),
-          error: null,
-        });
-      }
-      for (const { data } of eventsOf([event], EnsureContact)) {
-        const canonical =
-          data.number.length === 12 ? `${data.number.slice(0, 4)}9${data.number.slice(4)}` : data.number;
-        const contact = contactSnapshot(event.companyId, uniqueId(), canonical, canonical);
-        await harness.publish('contacts.contact.created', event.companyId, contact.id, contact);
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+/** Plays the connector (number checks) and contacts (ensure) for a command tickets publishes. */
+async function answerCommand(event: Published): Promise<void> {
+  for (const { data } of eventsOf([event], CheckNumbers)) {
+    await harness.publish('whatsapp.number.checked', event.companyId, event.companyId, {
+      commandId: data.commandId,
+      connectionId: data.connectionId,
+      results: data.numbers.map((number) => ({
+        number,
+        exists: number in ON_WHATSAPP,
+        jid: ON_WHATSAPP[number] ?? null,
+      })),
+      error: null,
+    });
+  }
+  for (const { data } of eventsOf([event], EnsureContact)) {
+    const canonical = data.number.length === 12 ? `${data.number.slice(0, 4)}9${data.number.slice(4)}` : data.number;
+    const contact = contactSnapshot(event.companyId, uniqueId(), canonical, canonical);
+    await harness.publish('contacts.contact.created', event.companyId, contact.id, contact);
   }
 }
 
@@ -100,13 +90,13 @@ const multipartHead =
   'Content-Type: text/plain\r\n\r\n';
 const multipartTail = `\r\n--${BOUNDARY}--\r\n`;
 
-let loop: Promise<void>;
+let stopAnswering: () => void;
 
 beforeAll(async () => {
   await harness.start();
   setup = await setupCompany(harness, await nextCompanyId());
   other = await setupCompany(harness, await nextCompanyId());
-  loop = answerCommands();
+  stopAnswering = harness.onEvent(answerCommand);
   await setToken(setup, TOKEN);
   await expectEventually(async () => {
     const rows = await harness.query('SELECT 1 FROM tickets.connection_tokens WHERE company_id = $1', [
@@ -117,8 +107,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  answering = false;
-  await loop;
+  stopAnswering();
   await harness.stop();
 });
 
@@ -251,7 +240,12 @@ describe('POST /api/messages/send', () => {
     expect(first).toEqual({ status: 200, body: { mensagem: 'Mensagem enviada' } });
     expect(retry).toEqual(first);
     await harness.waitForText(setup.companyId, 'Aviso único 778');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // both answers came once their messages were stored: one stored message is one send
+    const stored = await harness.query('SELECT id FROM tickets.messages WHERE company_id = $1 AND body = $2', [
+      setup.companyId,
+      'Aviso único 778',
+    ]);
+    expect(stored).toHaveLength(1);
     expect(texts(setup.companyId).filter((text) => text === 'Aviso único 778')).toHaveLength(1);
   });
 

@@ -4,7 +4,8 @@
  * resolved inbound messages, the connector's send results and acks, identity's settings. Assertions are on
  * the HTTP answers, the events (`tickets.ticket.v1`, `tickets.message.v1`) and the send commands.
  */
-import { expectEventually, nextCompanyId } from '@cs/platform/testing';
+import { DataSource } from 'typeorm';
+import { expectEventually, nextCompanyId, StatementLog } from '@cs/platform/testing';
 import { MessageCreated, MessageUpdated, SendMessage, TicketUpdated } from '@cs/proto/events';
 import { type CompanySetup, contactSnapshot, Harness, inboundText, setupCompany } from '../support/harness.js';
 
@@ -333,8 +334,20 @@ describe('the lifecycle of a ticket', () => {
   it('opens a ticket for a contact created a moment ago, whose event reaches this service after the request', async () => {
     // the agent saved the contact (contacts service) and clicked "new ticket" before its event got here
     const contact = contactSnapshot(setup.companyId, setup.companyId * 10 + 8, 'Rita Nova', '5511977770008');
+    const log = new StatementLog(harness.app.app.get(DataSource));
     const request = harness.http('POST', '/tickets', setup.admin, { contactId: contact.id, status: 'open' });
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    try {
+      // the request is waiting for the contact: it looked for the row and did not find it
+      await expectEventually(() =>
+        expect(
+          log.sent(
+            (statement) => statement.sql.includes('FROM contacts WHERE id = $1') && statement.params[0] === contact.id,
+          ),
+        ).toBe(true),
+      );
+    } finally {
+      log.stop();
+    }
     await harness.publish('contacts.contact.created', setup.companyId, contact.id, contact);
     const response = await request;
     expect(response.status).toBeLessThan(300);

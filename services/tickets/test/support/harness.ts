@@ -68,6 +68,8 @@ export class Harness {
 
   app!: RunningApp<typeof ticketsService.envSchema>;
   readonly seen: Published[] = [];
+  /** Called with each event the service publishes, as it is seen (a fake playing another service's part). */
+  private readonly listeners = new Set<(event: Published) => Promise<void>>();
   /** Under a dot-folder, as the default `.data/tickets-media` is: serving must not refuse the folder itself. */
   readonly mediaDir = join(mkdtempSync(join(tmpdir(), 'tickets-media-')), '.data', 'media');
   private producer!: Producer;
@@ -104,11 +106,19 @@ export class Harness {
     void this.consumer.run({
       eachMessage: async ({ topic, message }) => {
         const envelope = JSON.parse(message.value?.toString() ?? '{}') as Omit<Published, 'topic'>;
-        this.seen.push({ ...envelope, topic: topic.slice(run.topicPrefix.length) });
+        const event = { ...envelope, topic: topic.slice(run.topicPrefix.length) };
+        this.seen.push(event);
+        for (const listener of this.listeners) await listener(event);
       },
     });
     await assigned;
     await this.boot();
+  }
+
+  /** Reacts to each event the service publishes from now on, in order; the answer stops it. */
+  onEvent(listener: (event: Published) => Promise<void>): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   async boot(): Promise<void> {
