@@ -4,14 +4,24 @@ describe('serial', () => {
   it('runs the work of one session one at a time, in the order it was queued', async () => {
     const live = { queue: Promise.resolve() as Promise<unknown> };
     const log: string[] = [];
-    const step = (name: string, ms: number) => async (): Promise<string> => {
-      log.push(`${name} start`);
-      await new Promise((resolve) => setTimeout(resolve, ms));
-      log.push(`${name} end`);
-      return name;
-    };
-    const results = await Promise.all([serial(live, step('a', 20)), serial(live, step('b', 1))]);
-    expect(results).toEqual(['a', 'b']);
+    let finishA!: () => void;
+    const aBusy = new Promise<void>((resolve) => (finishA = resolve));
+    const a = serial(live, async () => {
+      log.push('a start');
+      await aBusy;
+      log.push('a end');
+      return 'a';
+    });
+    const b = serial(live, async () => {
+      log.push('b start');
+      log.push('b end');
+      return 'b';
+    });
+    // every callback already queued has run: work that did not wait for a's has started by now
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(log).toEqual(['a start']);
+    finishA();
+    expect(await Promise.all([a, b])).toEqual(['a', 'b']);
     expect(log).toEqual(['a start', 'a end', 'b start', 'b end']);
   });
 
