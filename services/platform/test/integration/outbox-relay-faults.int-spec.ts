@@ -18,6 +18,18 @@ const TOPICS = ['identity.company.v1', 'identity.user.v1', 'tickets.ticket.v1', 
 const KEYS = 24;
 const schema = `relay_faults_${randomBytes(3).toString('hex')}`;
 const logger = pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
+/** How many times a relay reported a publish that failed once its client gave up retrying. */
+let failedPublishes = 0;
+/** The relays' logger: counts their failed publishes, and shows their lines only when the run asks for logs. */
+const relayLogger = pino(
+  { level: 'warn' },
+  {
+    write: (line: string) => {
+      if (line.includes('outbox relay could not publish')) failedPublishes += 1;
+      if (process.env['TEST_LOG_LEVEL']) process.stdout.write(line);
+    },
+  },
+);
 
 let proxy: FaultProxy;
 let writer: DataSource;
@@ -80,7 +92,7 @@ beforeAll(async () => {
       socketFactory: proxiedSocketFactory(proxy),
     });
     await bus.connect();
-    const relay = new OutboxRelay({ dataSource, bus, schema, logger, pollIntervalMs: 50, batchSize: 50 });
+    const relay = new OutboxRelay({ dataSource, bus, schema, logger: relayLogger, pollIntervalMs: 50, batchSize: 50 });
     replicas.push({ dataSource, bus, relay });
   }
 });
@@ -109,9 +121,13 @@ it('loses no event and keeps each key in order when the broker loses answers and
   // twice: a broker that wrote and lost its answers (long enough to exhaust the client's retries), then a freeze
   for (let round = 0; round < 2; round += 1) {
     await flowing();
+    const failedBefore = failedPublishes;
     proxy.setMode('lose-answers');
-    // the fault's length is the scenario: longer than the client's retries
-    await sleep(7_000);
+    // the fault lasts until it outlived the client's retries: a relay reported a publish that failed
+    await expectEventually(() => expect(failedPublishes).toBeGreaterThan(failedBefore), {
+      timeoutMs: 60_000,
+      intervalMs: 100,
+    });
     proxy.setMode('pass');
     await flowing();
     proxy.setMode('freeze');
