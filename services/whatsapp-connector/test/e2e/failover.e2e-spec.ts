@@ -144,6 +144,7 @@ it('moves the sessions of a killed process to the others, never running one twic
       if (response.status === 202) inbound.push(((await response.json()) as { messageId: string }).messageId);
       const commandId = await probe.send(companyId, connectionId, `${number}@s.whatsapp.net`, `resposta ${round}`);
       outbound.push({ commandId, connectionId });
+      // the load's pace, not a wait for anything
       await new Promise((resolve) => setTimeout(resolve, 60));
     }
   })();
