@@ -4,7 +4,7 @@ import type { TransactionHost } from '@cs/platform/database';
 import type { Identity } from '@cs/platform/tenancy';
 import type { CompanyView, ConnectionView } from '../../src/modules/projections/projections.repository.js';
 import type { QueueOptionRow, QueueRow } from '../../src/modules/queues/queues.repository.js';
-import type { TicketRow } from '../../src/modules/tickets/tickets.repository.js';
+import type { TicketPatch, TicketRow } from '../../src/modules/tickets/tickets.repository.js';
 
 /** Rows and views as the repositories return them, for unit specs over in-memory ports. */
 export const COMPANY = asCompanyId(2);
@@ -36,6 +36,12 @@ export const ticketRow = (overrides: Partial<TicketRow> = {}): TicketRow => ({
   updatedAt: new Date(0),
   ...overrides,
 });
+
+/** A ticket as `TicketsRepository.patch` leaves it (`touch` only orders the list). */
+export const patchedTicket = (ticket: TicketRow, patch: TicketPatch): TicketRow => {
+  const { touch: _touch, ...fields } = patch;
+  return { ...ticket, ...fields };
+};
 
 export const queueRow = (overrides: Partial<QueueRow> & Pick<QueueRow, 'id' | 'name'>): QueueRow => ({
   companyId: COMPANY,

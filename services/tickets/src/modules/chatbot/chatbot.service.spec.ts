@@ -5,7 +5,15 @@ import type { OutboundService } from '../messages/outbound.service.js';
 import type { CompanyView, ConnectionView } from '../projections/projections.repository.js';
 import type { QueueOptionRow, QueueRow, QueuesRepository } from '../queues/queues.repository.js';
 import type { TicketRow, TicketsRepository, TrackingRow } from '../tickets/tickets.repository.js';
-import { COMPANY, companyView, connectionView, optionRow, queueRow, ticketRow } from '../../../test/factories/rows.js';
+import {
+  COMPANY,
+  companyView,
+  connectionView,
+  optionRow,
+  queueRow,
+  patchedTicket,
+  ticketRow,
+} from '../../../test/factories/rows.js';
 import type { AutoAssignService } from './auto-assign.service.js';
 import { ChatbotService, INVALID_OPTION } from './chatbot.service.js';
 
@@ -44,11 +52,7 @@ function chatbotOver(setup: {
   };
   const tickets: Partial<TicketsRepository> = {
     find: async () => state.ticket,
-    patch: async (_companyId, _id, patch) => {
-      const { touch: _touch, ...fields } = patch;
-      state.ticket = { ...state.ticket, ...fields };
-      return state.ticket;
-    },
+    patch: async (_companyId, _id, patch) => (state.ticket = patchedTicket(state.ticket, patch)),
     openCycle: async () => ({ id: 1 }) as TrackingRow,
     patchCycle: async (_companyId, _id, patch) => {
       state.cycleQueueId = patch.queueId ?? state.cycleQueueId;

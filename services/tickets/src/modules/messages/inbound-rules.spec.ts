@@ -1,5 +1,6 @@
 import type { InboundMessage } from '@cs/proto/events';
 import type { TicketRow } from '../tickets/tickets.repository.js';
+import { ticketRow } from '../../../test/factories/rows.js';
 import {
   armsAutoTransfer,
   type Incoming,
@@ -10,32 +11,9 @@ import {
   type Responders,
 } from './inbound-rules.js';
 
-const ticket = (overrides: Partial<TicketRow> = {}): TicketRow => ({
-  id: 10,
-  uuid: '00000000-0000-4000-8000-000000000010',
-  companyId: 2,
-  status: 'open',
-  userId: 3,
-  queueId: 1,
-  whatsappId: 1,
-  contactId: 5,
-  chatJid: '5511999990000@s.whatsapp.net',
-  isGroup: false,
-  chatbot: false,
-  queueOptionId: null,
-  useIntegration: false,
-  promptId: null,
-  integrationId: null,
-  lastMessage: 'oi',
-  unreadMessages: 2,
-  fromMe: false,
-  botMenuCount: 0,
-  outOfHoursSentAt: null,
-  greetingSentAt: null,
-  createdAt: new Date(0),
-  updatedAt: new Date(0),
-  ...overrides,
-});
+/** A customer's open ticket with an agent, in a queue. */
+const ticket = (overrides: Partial<TicketRow> = {}): TicketRow =>
+  ticketRow({ status: 'open', userId: 3, queueId: 1, unreadMessages: 2, ...overrides });
 
 const received = (overrides: Partial<InboundMessage> = {}): InboundMessage =>
   ({

@@ -3,7 +3,7 @@ import type { EventPublisher } from '@cs/platform/events';
 import type { TicketEvents } from '../../tickets/ticket-events.js';
 import type { TicketsQueries } from '../../tickets/tickets.queries.js';
 import type { TicketsRepository } from '../../tickets/tickets.repository.js';
-import { COMPANY, identityOf, inlineTransactions, ticketRow } from '../../../../test/factories/rows.js';
+import { COMPANY, identityOf, inlineTransactions, patchedTicket, ticketRow } from '../../../../test/factories/rows.js';
 import type { MessageRow, MessagesRepository } from '../messages.repository.js';
 import { EditMessageUseCase } from './edit-message.use-case.js';
 
@@ -50,11 +50,7 @@ function editing(message: Partial<MessageRow>, options: { visible?: boolean; pre
   };
   const tickets: Partial<TicketsRepository> = {
     find: async () => state.ticket,
-    patch: async (_companyId, _id, patch) => {
-      const { touch: _touch, ...fields } = patch;
-      state.ticket = { ...state.ticket, ...fields };
-      return state.ticket;
-    },
+    patch: async (_companyId, _id, patch) => (state.ticket = patchedTicket(state.ticket, patch)),
     snapshot: async () => null,
   };
   const queries: Partial<TicketsQueries> = { canSee: async () => options.visible ?? true };

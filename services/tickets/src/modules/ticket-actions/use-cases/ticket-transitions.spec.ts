@@ -6,6 +6,7 @@ import type { Identity } from '@cs/platform/tenancy';
 import type { CompanyView, UserView } from '../../projections/projections.repository.js';
 import type { QueueRow } from '../../queues/queues.repository.js';
 import type { TicketRow, TrackingRow } from '../../tickets/tickets.repository.js';
+import { queueRow as queue, ticketRow as customerTicket } from '../../../../test/factories/rows.js';
 import { ACCEPT_GREETING, AcceptTicketUseCase } from './accept-ticket.use-case.js';
 import { CloseTicketUseCase } from './close-ticket.use-case.js';
 import { ReopenTicketUseCase } from './reopen-ticket.use-case.js';
@@ -27,32 +28,16 @@ const caller: Identity = {
   sessionId: 's',
 };
 
-const ticketRow = (overrides: Partial<TicketRow> = {}): TicketRow => ({
-  id: 10,
-  uuid: '00000000-0000-4000-8000-000000000010',
-  companyId: COMPANY,
-  status: 'pending',
-  userId: null,
-  queueId: SALES,
-  whatsappId: 1,
-  contactId: 5,
-  chatJid: '5511999990000@s.whatsapp.net',
-  isGroup: false,
-  chatbot: true,
-  queueOptionId: 7,
-  useIntegration: false,
-  promptId: null,
-  integrationId: null,
-  lastMessage: 'oi',
-  unreadMessages: 2,
-  fromMe: false,
-  botMenuCount: 1,
-  outOfHoursSentAt: null,
-  greetingSentAt: null,
-  createdAt: new Date(0),
-  updatedAt: new Date(0),
-  ...overrides,
-});
+/** A customer's ticket waiting in Sales, in the chatbot's option menu. */
+const ticketRow = (overrides: Partial<TicketRow> = {}): TicketRow =>
+  customerTicket({
+    queueId: SALES,
+    chatbot: true,
+    queueOptionId: 7,
+    unreadMessages: 2,
+    botMenuCount: 1,
+    ...overrides,
+  });
 
 const userView = (id: number, name: string): UserView => ({
   id,
@@ -64,22 +49,7 @@ const userView = (id: number, name: string): UserView => ({
   allTicket: false,
 });
 
-const queueRow = (id: number, name: string): QueueRow => ({
-  id,
-  companyId: COMPANY,
-  name,
-  color: '#000',
-  greetingMessage: '',
-  outOfHoursMessage: '',
-  schedules: [],
-  orderQueue: id,
-  integrationId: null,
-  promptId: null,
-  mediaPath: null,
-  mediaName: null,
-  autoAssign: false,
-  lastAssignedUserId: null,
-});
+const queueRow = (id: number, name: string): QueueRow => queue({ id, name });
 
 type CycleTime = 'queuedAt' | 'startedAt' | 'finishedAt' | 'ratingAt';
 
