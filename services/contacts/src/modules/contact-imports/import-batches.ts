@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
-import type { ContactListItemSnapshot } from '@cs/proto/events';
-import { TransactionHost } from '@cs/platform/database';
+import { RowReader, type SqlRow, TransactionHost } from '@cs/platform/database';
 import { ContactEvents } from '../contacts/contact-events.js';
-import type { ContactEntity } from '../contacts/contact.entity.js';
+import { readContactEntity } from '../contacts/contact.rows.js';
 import { ContactsRepository } from '../contacts/contacts.repository.js';
 import { ContactListEvents } from '../contact-lists/contact-list-events.js';
+import { CONTACT_LIST_ITEM_COLUMNS, readContactListItem } from '../contact-lists/contact-list-item.rows.js';
 import { CHECK_BATCH, NumberChecksService } from '../number-checks/number-checks.service.js';
 import type { ParsedRow } from './import-rows.js';
 
@@ -34,39 +34,17 @@ export function mergeDuplicates(rows: readonly ValidRow[]): ValidRow[] {
   return [...byNumber.values()];
 }
 
-interface ContactRow {
-  id: number;
-  company_id: number;
-  name: string;
-  number: string;
-  email: string;
-  profile_pic_url: string | null;
-  is_group: boolean;
-  lid: string | null;
-  whatsapp_id: number | null;
-  whatsapp_status: ContactEntity['whatsappStatus'];
-  whatsapp_jid: string | null;
-  created_at: Date;
-  updated_at: Date;
-  inserted: boolean;
+/** The rows a batch's `RETURNING ..., (xmax = 0) AS inserted` wrote, split into the inserted and the merged. */
+function splitWritten<T>(rows: readonly SqlRow[], read: (row: RowReader) => T): { created: T[]; updated: T[] } {
+  const created: T[] = [];
+  const updated: T[] = [];
+  const reader = new RowReader({});
+  for (const row of rows) {
+    reader.next(row);
+    (reader.boolean('inserted') ? created : updated).push(read(reader));
+  }
+  return { created, updated };
 }
-
-const toEntity = (row: ContactRow): ContactEntity =>
-  ({
-    id: row.id,
-    companyId: row.company_id,
-    name: row.name,
-    number: row.number,
-    email: row.email,
-    profilePicUrl: row.profile_pic_url,
-    isGroup: row.is_group,
-    lid: row.lid,
-    whatsappId: row.whatsapp_id,
-    whatsappStatus: row.whatsapp_status,
-    whatsappJid: row.whatsapp_jid,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  }) as ContactEntity;
 
 /**
  * Writes one batch of valid rows, set-based (one statement per batch), with their events, in the caller's
@@ -86,7 +64,7 @@ export class ImportBatches {
   async intoContacts(companyId: CompanyId, rows: readonly ValidRow[]): Promise<BatchOutcome> {
     const unique = mergeDuplicates(rows);
     if (unique.length === 0) return { imported: 0, merged: rows.length };
-    const written = await this.transactions.manager.query<ContactRow[]>(
+    const written = await this.transactions.manager.query<SqlRow[]>(
       `INSERT INTO contacts AS c (company_id, name, number, email, name_locked, whatsapp_status)
        SELECT $1, t.name, t.number, t.email, t.locked, 'unknown'
        FROM unnest($2::text[], $3::text[], $4::text[], $5::boolean[]) AS t(name, number, email, locked)
@@ -106,8 +84,7 @@ export class ImportBatches {
         unique.map((row) => row.nameGiven),
       ],
     );
-    const created = written.filter((row) => row.inserted).map(toEntity);
-    const updated = written.filter((row) => !row.inserted).map(toEntity);
+    const { created, updated } = splitWritten(written, readContactEntity);
     if (created.length > 0)
       await this.contactEvents.created(companyId, await this.contacts.snapshotsOf(companyId, created));
     if (updated.length > 0)
@@ -119,16 +96,13 @@ export class ImportBatches {
     const unique = mergeDuplicates(rows);
     if (unique.length === 0) return { imported: 0, merged: rows.length };
     const manager = this.transactions.manager;
-    const written = await manager.query<Array<ContactListItemSnapshot & { inserted: boolean }>>(
+    const written = await manager.query<SqlRow[]>(
       `INSERT INTO contact_list_items AS i (company_id, contact_list_id, name, number, email)
        SELECT $1, $2, t.name, t.number, t.email FROM unnest($3::text[], $4::text[], $5::text[]) AS t(name, number, email)
        ON CONFLICT (company_id, contact_list_id, number) DO UPDATE SET
          email = CASE WHEN i.email = '' THEN EXCLUDED.email ELSE i.email END, updated_at = now()
        WHERE i.email = '' AND EXCLUDED.email <> ''
-       RETURNING i.id, i.company_id AS "companyId", i.contact_list_id AS "contactListId", i.name, i.number, i.email,
-                 i.is_whatsapp_valid AS "isWhatsappValid",
-                 to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
-                 to_char(i.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt", (xmax = 0) AS inserted`,
+       RETURNING ${CONTACT_LIST_ITEM_COLUMNS}, (xmax = 0) AS inserted`,
       [
         companyId,
         contactListId,
@@ -137,7 +111,7 @@ export class ImportBatches {
         unique.map((row) => row.email),
       ],
     );
-    const created = written.filter((row) => row.inserted);
+    const { created, updated } = splitWritten(written, readContactListItem);
     for (let start = 0; start < created.length; start += CHECK_BATCH) {
       const chunk = created.slice(start, start + CHECK_BATCH);
       const commandId = await this.checks.request(
@@ -150,10 +124,8 @@ export class ImportBatches {
         [companyId, chunk.map((item) => item.id), commandId],
       );
     }
-    const strip = ({ inserted: _inserted, ...item }: ContactListItemSnapshot & { inserted: boolean }) => item;
-    if (created.length > 0) await this.listEvents.items(companyId, created.map(strip), 'created');
-    const updated = written.filter((row) => !row.inserted);
-    if (updated.length > 0) await this.listEvents.items(companyId, updated.map(strip), 'updated');
+    if (created.length > 0) await this.listEvents.items(companyId, created, 'created');
+    if (updated.length > 0) await this.listEvents.items(companyId, updated, 'updated');
     if (created.length > 0) await this.listEvents.listCountChanged(companyId, contactListId);
     return { imported: created.length, merged: rows.length - created.length };
   }
