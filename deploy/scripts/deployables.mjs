@@ -30,6 +30,9 @@ export const SERVICES = [
     portKey: 'CONTACTS_PORT',
     port: 4103,
     urlKey: 'CONTACTS_URL',
+    // a spreadsheet import allocates fast: Node 24's semi-spaces grow to 64 MiB each (a 128 MiB young generation)
+    // unless bounded; 16 MiB keeps a 100k-row import's peak RSS under its bound (services/contacts/README.md)
+    nodeOptions: '--max-semi-space-size=16',
   },
   {
     name: 'whatsapp-connector',
