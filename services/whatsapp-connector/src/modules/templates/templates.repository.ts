@@ -2,34 +2,25 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CompanyId } from '@cs/proto/common';
 import { type MessageTemplate, type TemplateComponent, cloudTemplateVariables } from '@cs/proto/http';
-import { TransactionHost } from '@cs/platform/database';
+import { mapRow, mapRows, returningRows, type RowReader, type SqlRow, TransactionHost } from '@cs/platform/database';
 import type { GraphTemplate } from '../../providers/cloud-api/graph.client.js';
 
-interface TemplateRow {
-  id: number;
-  company_id: number;
-  connection_id: number;
-  meta_id: string;
-  name: string;
-  language: string;
-  status: string;
-  category: string;
-  components: TemplateComponent[];
-  updated_at: Date;
-}
-
-const toTemplate = (row: TemplateRow): MessageTemplate => ({
-  id: row.id,
-  connectionId: row.connection_id,
-  metaId: row.meta_id,
-  name: row.name,
-  language: row.language,
-  status: row.status,
-  category: row.category,
-  components: row.components,
-  variables: cloudTemplateVariables(row.components),
-  updatedAt: row.updated_at.toISOString(),
-});
+/** A template from a raw row of `message_templates` (`SELECT *`). */
+const readTemplate = (r: RowReader): MessageTemplate => {
+  const components = r.json<TemplateComponent[]>('components');
+  return {
+    id: r.int('id'),
+    connectionId: r.int('connection_id'),
+    metaId: r.string('meta_id'),
+    name: r.string('name'),
+    language: r.string('language'),
+    status: r.string('status'),
+    category: r.string('category'),
+    components,
+    variables: cloudTemplateVariables(components),
+    updatedAt: r.isoDate('updated_at'),
+  };
+};
 
 /** `message_templates`: a Cloud API connection's templates as Meta last told us; every query scoped by company. */
 @Injectable()
@@ -41,11 +32,11 @@ export class TemplatesRepository {
   }
 
   async list(companyId: CompanyId | number, connectionId: number): Promise<MessageTemplate[]> {
-    const rows = await this.manager.query<TemplateRow[]>(
+    const rows = await this.manager.query<SqlRow[]>(
       `SELECT * FROM message_templates WHERE company_id = $1 AND connection_id = $2 ORDER BY name, language`,
       [companyId, connectionId],
     );
-    return rows.map(toTemplate);
+    return mapRows(rows, readTemplate);
   }
 
   async find(
@@ -54,11 +45,11 @@ export class TemplatesRepository {
     name: string,
     language: string,
   ): Promise<MessageTemplate | null> {
-    const [row] = await this.manager.query<TemplateRow[]>(
+    const [row] = await this.manager.query<SqlRow[]>(
       `SELECT * FROM message_templates WHERE company_id = $1 AND connection_id = $2 AND name = $3 AND language = $4`,
       [companyId, connectionId, name, language],
     );
-    return row ? toTemplate(row) : null;
+    return row ? mapRow(row, readTemplate) : null;
   }
 
   /** Makes the connection's rows exactly Meta's list: new and changed ones written, those Meta no longer has removed. */
@@ -92,13 +83,12 @@ export class TemplatesRepository {
       readonly category: string | null;
     },
   ): Promise<boolean> {
-    const result: unknown = await this.manager.query(
+    const rows = await returningRows<{ id: number }>(
+      this.manager,
       `UPDATE message_templates SET status = $5, category = coalesce($6, category), updated_at = now()
         WHERE company_id = $1 AND connection_id = $2 AND name = $3 AND language = $4 RETURNING id`,
       [companyId, connectionId, update.name, update.language, update.status, update.category],
     );
-    // an UPDATE answers [rows, affected count]
-    const rows = Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as unknown[]) : (result as unknown[]);
     return rows.length > 0;
   }
 }
