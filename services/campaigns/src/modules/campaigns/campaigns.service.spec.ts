@@ -14,7 +14,11 @@ const HOUR = 3_600_000;
 const NOW = Date.parse('2026-03-10T12:00:00Z');
 
 /** In-memory stand-ins for the service's ports: one campaign row, and what the service asked of each port. */
-function harness(status: CampaignStatus, scheduledAt: Date | null = null) {
+function harness(
+  status: CampaignStatus,
+  scheduledAt: Date | null = null,
+  { missing = [] }: { missing?: readonly string[] } = {},
+) {
   const row = {
     id: 1,
     company_id: COMPANY,
@@ -26,6 +30,13 @@ function harness(status: CampaignStatus, scheduledAt: Date | null = null) {
   const calls: string[] = [];
   const manager = {
     query: (sql: string, params: unknown[] = []) => {
+      if (sql.startsWith('INSERT INTO campaigns')) {
+        writes.push(sql);
+        row.status = params.at(-1) as CampaignStatus;
+        return Promise.resolve([{ id: 1 }]);
+      }
+      // the references the company does not have (another company's, or none)
+      if (missing.some((table) => sql.startsWith(`SELECT 1 FROM ${table} `))) return Promise.resolve([]);
       if (sql.startsWith('UPDATE campaigns')) {
         writes.push(sql);
         const status =
@@ -53,7 +64,10 @@ function harness(status: CampaignStatus, scheduledAt: Date | null = null) {
     awaitReference: () => Promise.resolve(),
     company: () => Promise.resolve({ timezone: 'America/Sao_Paulo' }),
   };
-  const media = { remove: () => Promise.resolve() };
+  const media = {
+    save: () => (calls.push('media.save'), Promise.resolve({ path: 'p', name: 'n.png', mimeType: 'image/png' })),
+    remove: () => Promise.resolve(),
+  };
   const service = new CampaignsService(
     transactions as unknown as TransactionHost,
     events as unknown as EventPublisher,
@@ -176,5 +190,62 @@ describe('cancel and restart', () => {
     const cancelled = harness('CANCELADA');
     await cancelled.service.remove(COMPANY, 1);
     expect(cancelled.calls).toEqual(['deleted']);
+  });
+});
+
+describe('creating a campaign', () => {
+  it('is scheduled when given a date-time in the company’s zone, and inactive without one', async () => {
+    const scheduled = harness('INATIVA');
+    await scheduled.service.create(COMPANY, { ...body, scheduledAt: '2030-01-01 10:00:00' });
+    expect(scheduled.row.status).toBe('PROGRAMADA');
+    expect(scheduled.calls).toEqual(['scheduleStart', 'announce:PROGRAMADA']);
+
+    const unscheduled = harness('INATIVA');
+    await unscheduled.service.create(COMPANY, body);
+    expect(unscheduled.row.status).toBe('INATIVA');
+    expect(unscheduled.calls).toEqual(['announce:INATIVA']);
+  });
+
+  it.each([
+    ['connections', 'ERR_NO_WAPP_FOUND'],
+    ['contact_lists', 'ERR_NO_CONTACT_LIST_FOUND'],
+    ['tags', 'ERR_NO_TAG_FOUND'],
+  ])('refuses a reference to %s the company does not have (%s), creating nothing', async (table, code) => {
+    const { service, writes, calls } = harness('INATIVA', null, { missing: [table] });
+    expect(await refusal(service.create(COMPANY, { ...body, tagListId: 5 }))).toBe(code);
+    expect(writes).toEqual([]);
+    expect(calls).toEqual([]);
+  });
+
+  it('refuses a start date that does not exist', async () => {
+    const { service, writes } = harness('INATIVA');
+    expect(await refusal(service.create(COMPANY, { ...body, scheduledAt: '2030-02-30 10:00:00' }))).toBe(
+      'ERR_VALIDATION',
+    );
+    expect(writes).toEqual([]);
+  });
+});
+
+describe('campaign media', () => {
+  it('is not stored for a campaign that can no longer be edited', async () => {
+    const { service, writes, calls } = harness('EM_ANDAMENTO');
+    const file = { originalname: 'a.png', mimetype: 'image/png', size: 3, buffer: Buffer.from('png') };
+    expect(await refusal(service.attachMedia(COMPANY, 1, file))).toBe('ERR_CAMPAIGN_NOT_EDITABLE');
+    expect(calls).toEqual([]);
+    expect(writes).toEqual([]);
+  });
+
+  it('is replaced on an editable campaign, and the campaign announced', async () => {
+    const { service, writes, calls } = harness('INATIVA');
+    const file = { originalname: 'a.png', mimetype: 'image/png', size: 3, buffer: Buffer.from('png') };
+    await service.attachMedia(COMPANY, 1, file);
+    expect(calls).toEqual(['media.save', 'announce:INATIVA']);
+    expect(writes).toEqual([expect.stringContaining('SET media_path = $2')]);
+  });
+
+  it('is kept when removing it from a running campaign', async () => {
+    const { service, writes } = harness('EM_ANDAMENTO');
+    expect(await refusal(service.removeMedia(COMPANY, 1))).toBe('ERR_CAMPAIGN_NOT_EDITABLE');
+    expect(writes).toEqual([]);
   });
 });
