@@ -68,6 +68,12 @@ export class InMemoryContacts {
       Promise.resolve(this.table(type).find((row) => matches(row, options.where)) ?? null),
     find: <T extends Stored>(type: new () => T, options: { where: Partial<T> }): Promise<T[]> =>
       Promise.resolve(this.table(type).filter((row) => matches(row, options.where))),
+    insert: <T extends Stored>(type: new () => T, values: Partial<T>): Promise<void> =>
+      this.manager.save(this.manager.create(type, values)).then(() => undefined),
+    findOneByOrFail: <T extends Stored>(type: new () => T, where: Partial<T>): Promise<T> => {
+      const found = this.table(type).find((row) => matches(row, where));
+      return found ? Promise.resolve(found) : Promise.reject(new Error(`no ${type.name} found`));
+    },
     save: <T extends Stored>(entity: T): Promise<T> => {
       const rows = this.table(entity.constructor as new () => T);
       const unique = UNIQUE_NUMBER[entity.constructor.name];
