@@ -680,6 +680,11 @@ export async function generate(databaseUrl, { scale = 1, companyId = 2, seed = 4
         // the cycles' reopen, first response and targets, without the trigger's delta rows (the rebuild writes all)
         await client.query('ALTER TABLE tickets.ticket_trackings DISABLE TRIGGER trg_ticket_trackings_report');
         await client.query('SELECT tickets.report_prepare_cycles($1)', [companyId]);
+        // and their business-hours durations (issue 55's option), where the schema has them
+        const [{ business }] = (
+          await client.query(`SELECT to_regproc('tickets.report_prepare_business') IS NOT NULL AS business`)
+        ).rows;
+        if (business) await client.query('SELECT tickets.report_prepare_business($1)', [companyId]);
         await client.query('ALTER TABLE tickets.ticket_trackings ENABLE TRIGGER trg_ticket_trackings_report');
         await client.query('SELECT tickets.report_rebuild($1)', [companyId]);
       }

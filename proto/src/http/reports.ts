@@ -32,13 +32,22 @@ const periodChecks = <T extends z.ZodType<{ from: string; to: string }>>(schema:
     .refine(fromBeforeTo, { path: ['to'], message: 'A data final precede a inicial' })
     .refine(withinMax, { path: ['to'], message: `Período maior que ${REPORT_MAX_DAYS} dias` });
 const groupBy = z.enum(REPORT_GROUPS, 'Use none, agent, queue, tag ou connection').default('none');
+/** `true`: durations count business hours only (the company's or the queue's, as the chatbot's). */
+const businessHours = z
+  .enum(['true', 'false'], 'Use true ou false')
+  .optional()
+  .transform((value) => value === 'true');
 
-/** `GET /reports` and `/reports/export`: `from`..`to` (both included), `groupBy` (none), `period` (total). */
+/**
+ * `GET /reports` and `/reports/export`: `from`..`to` (both included), `groupBy` (none), `period` (total),
+ * `businessHours` (false).
+ */
 export const ReportQuerySchema = periodChecks(
   z.object({
     from: day('Data inicial'),
     to: day('Data final'),
     groupBy,
+    businessHours,
     period: z.enum(REPORT_PERIODS, 'Use total, day, week ou month').default('total'),
   }),
 );
@@ -53,6 +62,7 @@ export const ReportTicketsQuerySchema = periodChecks(
     from: day('Data inicial'),
     to: day('Data final'),
     groupBy,
+    businessHours,
     key: z.coerce.number('Informe o grupo').int().min(0).max(PG_INT_MAX).optional(),
     figure: z.enum(REPORT_FIGURES, `Use ${REPORT_FIGURES.join(', ')}`),
     pageNumber: PageNumberSchema.optional().transform((value) => value ?? 1),
@@ -108,6 +118,8 @@ export const ReportSchema = z.object({
   to: z.string(),
   groupBy: z.enum(REPORT_GROUPS),
   period: z.enum(REPORT_PERIODS),
+  /** Whether the durations count business hours only. */
+  businessHours: z.boolean(),
   timezone: z.string(),
   /** Upper bounds (seconds) of the histograms' buckets. */
   buckets: z.array(z.number().int()),
@@ -126,6 +138,7 @@ export const ReportTicketSchema = z.object({
   /** Wall-clock times in the company's time zone (`YYYY-MM-DD HH:mm:ss`). */
   openedAt: z.string(),
   closedAt: z.string().nullable(),
+  /** In business hours only when the query asked so. */
   firstResponseSeconds: z.number().int().nullable(),
   resolutionSeconds: z.number().int().nullable(),
   waitSeconds: z.number().int().nullable(),
@@ -143,16 +156,20 @@ export type ReportTicketPage = z.infer<typeof ReportTicketPageSchema>;
 
 // --- service levels ---------------------------------------------------------------------------------------------
 
-/** A queue's service-level targets (null: none). */
+/** A queue's service-level targets (null: none), counted in business hours only when `businessHours`. */
 export const ServiceLevelSchema = z.object({
   queueId: z.number().int(),
   name: z.string(),
   firstResponseMinutes: z.number().int().nullable(),
   resolutionHours: z.number().int().nullable(),
+  businessHours: z.boolean(),
 });
 export type ServiceLevel = z.infer<typeof ServiceLevelSchema>;
 
-/** `PUT /service-levels/{queueId}`: first response within N minutes (≤ 7 days), resolution within M hours (≤ 1 year). */
+/**
+ * `PUT /service-levels/{queueId}`: first response within N minutes (≤ 7 days), resolution within M hours
+ * (≤ 1 year), optionally counting business hours only (`businessHours`, false when left out).
+ */
 export const ServiceLevelBodySchema = z.object({
   firstResponseMinutes: z
     .number('Informe minutos inteiros')
@@ -166,5 +183,6 @@ export const ServiceLevelBodySchema = z.object({
     .min(1, 'Mínimo 1 hora')
     .max(8_760, 'Máximo 8760 horas')
     .nullable(),
+  businessHours: z.boolean('Use true ou false').optional().default(false),
 });
 export type ServiceLevelBody = z.infer<typeof ServiceLevelBodySchema>;

@@ -71,6 +71,11 @@ export const ListTicketsQuerySchema = z.object({
   queueIds: idList,
   tags: idList,
   users: idList,
+  /**
+   * Service level (issue 55): `near` the open tickets close to a target of their queue (at risk), `breached`
+   * those past one; anything else lists every ticket.
+   */
+  serviceLevel: z.enum(['near', 'breached']).optional().catch(undefined),
 });
 export type ListTicketsQuery = z.infer<typeof ListTicketsQuerySchema>;
 

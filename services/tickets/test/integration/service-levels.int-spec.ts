@@ -2,14 +2,15 @@
  * Service levels (issue 55): an admin sets a queue's targets; an open ticket of the queue becomes near (80% of
  * the first-response target used) and then past it, each change published for the live lists
  * (`tickets.service-level.changed`) and listed in `/service-levels/at-risk` for who lists the ticket; the
- * agent's answer brings it back within its targets, and the report counts the breach.
+ * agent's answer brings it back within its targets, and the report counts the breach. The ticket list filters
+ * by service level (`near`, `breached`).
  */
 import { randomUUID } from 'node:crypto';
 import { expectEventually, nextCompanyId } from '@cs/platform/testing';
 import { JobsService } from '@cs/platform/jobs';
 import { ServiceLevelChanged } from '@cs/proto/events';
 import { SERVICE_LEVEL_SWEEP_JOB, ServiceLevelJobs } from '../../src/modules/service-levels/service-level-jobs.js';
-import { type CompanySetup, Harness, setupCompany } from '../support/harness.js';
+import { type Caller, type CompanySetup, Harness, setupCompany } from '../support/harness.js';
 
 const harness = new Harness();
 let setup: CompanySetup;
@@ -30,6 +31,13 @@ afterAll(async () => {
 // test counts its own company's changes and reads the standing from the events
 const sweep = async () =>
   (await harness.app.app.get(ServiceLevelJobs).sweep()).filter((change) => change.companyId === setup.companyId).length;
+/** The ids of the caller's ticket list (every ticket) filtered by service level. */
+const listed = async (caller: Caller, serviceLevel: 'near' | 'breached') =>
+  (
+    (await harness.http('GET', `/tickets?showAll=true&serviceLevel=${serviceLevel}`, caller)).body.tickets as Array<{
+      id: number;
+    }>
+  ).map((ticket) => ticket.id);
 const levels = (companyId: number) => harness.eventsOf(companyId, ServiceLevelChanged).map((event) => event.data);
 
 describe('service levels', () => {
@@ -43,10 +51,12 @@ describe('service levels', () => {
     });
     expect(set).toEqual({
       status: 200,
-      body: { queueId, name: 'Suporte', firstResponseMinutes: 1, resolutionHours: 4 },
+      body: { queueId, name: 'Suporte', firstResponseMinutes: 1, resolutionHours: 4, businessHours: false },
     });
     const listed = await harness.http('GET', '/service-levels', setup.admin);
-    expect(listed.body).toEqual([{ queueId, name: 'Suporte', firstResponseMinutes: 1, resolutionHours: 4 }]);
+    expect(listed.body).toEqual([
+      { queueId, name: 'Suporte', firstResponseMinutes: 1, resolutionHours: 4, businessHours: false },
+    ]);
   });
 
   it("answer 404 for another company's queue, 400 for bad targets and refuse agents", async () => {
@@ -97,6 +107,8 @@ describe('service levels', () => {
       }),
     );
     expect(await sweep()).toBe(0);
+    expect(await listed(setup.admin, 'near')).toEqual([ticketId]);
+    expect(await listed(setup.admin, 'breached')).toEqual([]);
 
     await harness.query("UPDATE tickets.ticket_trackings SET created_at = now() - interval '2 minutes' WHERE id = $1", [
       cycle?.id,
@@ -105,6 +117,9 @@ describe('service levels', () => {
     await expectEventually(() =>
       expect(levels(setup.companyId).at(-1)).toMatchObject({ ticketId, state: 'breached', firstResponse: 'breached' }),
     );
+    expect(await listed(setup.admin, 'breached')).toEqual([ticketId]);
+    expect(await listed(setup.admin, 'near')).toEqual([]);
+    expect(await listed(other.admin, 'breached')).toEqual([]);
     const adminList = await harness.http('GET', '/service-levels/at-risk', setup.admin);
     expect(adminList.body).toEqual([expect.objectContaining({ ticketId, state: 'breached' })]);
     // the agent's queues do not cover this queue: not in their lists, not at risk for them
@@ -120,6 +135,7 @@ describe('service levels', () => {
     await sweep();
     await expectEventually(() => expect(levels(setup.companyId).at(-1)).toMatchObject({ ticketId, state: 'ok' }));
     expect((await harness.http('GET', '/service-levels/at-risk', setup.admin)).body).toEqual([]);
+    expect(await listed(setup.admin, 'breached')).toEqual([]);
 
     const day = new Date().toISOString().slice(0, 10);
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);

@@ -10,7 +10,7 @@ export const REPORT_BUCKET_BOUNDS = [
 /** The durations of a cycle kept as histograms: first response, resolution, wait before acceptance. */
 export const REPORT_DURATIONS = ['frt', 'res', 'wait'] as const;
 export type ReportDuration = (typeof REPORT_DURATIONS)[number];
-export const bucketColumns = (duration: ReportDuration): string[] =>
+export const bucketColumns = (duration: string): string[] =>
   Array.from({ length: REPORT_BUCKET_BOUNDS.length + 1 }, (_, i) => `${duration}_b${i}`);
 /** Figures of the attendance cycles (also per tag). */
 export const CYCLE_COLUMNS = [
@@ -28,10 +28,10 @@ export const CYCLE_COLUMNS = [
 /** Every additive column of `report_daily`. */
 export const REPORT_COLUMNS = [...CYCLE_COLUMNS, 'received', 'sent', 'online_seconds'];
 
-const BOUNDS_SQL = `ARRAY[${REPORT_BUCKET_BOUNDS.join(',')}]::int[]`;
+export const BOUNDS_SQL = `ARRAY[${REPORT_BUCKET_BOUNDS.join(',')}]::int[]`;
 
 /** The SELECT list of one duration's columns for `value` seconds (NULL: not measured), times `sign`. */
-const durationValues = (duration: ReportDuration, value: string, sign: string): string[] => [
+export const durationValues = (duration: string, value: string, sign: string): string[] => [
   `${sign} * (${value} IS NOT NULL)::int`,
   `${sign} * coalesce(${value}, 0)`,
   ...bucketColumns(duration).map(
@@ -39,11 +39,21 @@ const durationValues = (duration: ReportDuration, value: string, sign: string): 
   ),
 ];
 
-const seconds = (from: string, to: string) =>
+export const seconds = (from: string, to: string) =>
   `CASE WHEN ${to} >= ${from} THEN floor(date_part('epoch', ${to} - ${from}))::bigint END`;
 
-/** Column values of the row a cycle `c` adds on the day it began (opened, first response, wait). */
-const beginValues = (c: string, sign: string): string =>
+/** Whether cycle `c` missed its first-response target (its first response given), as this migration counts it. */
+export const frtBreachedSql = (c: string): string =>
+  `${c}.first_response_at - ${c}.created_at > make_interval(secs => ${c}.sla_first_response_s)`;
+/** Whether finished cycle `c` missed its resolution target, as this migration counts it. */
+export const resBreachedSql = (c: string): string =>
+  `${c}.finished_at - ${c}.created_at > make_interval(secs => ${c}.sla_resolution_s)`;
+
+/**
+ * Column values of the row a cycle `c` adds on the day it began (opened, first response, wait); `frtBreached`
+ * decides the first-response breach.
+ */
+export const beginValues = (c: string, sign: string, frtBreached = frtBreachedSql): string =>
   [
     sign,
     `${sign} * ${c}.reopen::int`,
@@ -60,12 +70,15 @@ const beginValues = (c: string, sign: string): string =>
     '0',
     '0',
     `${sign} * (${c}.sla_first_response_s IS NOT NULL AND ${c}.first_response_at IS NOT NULL
-                AND ${c}.first_response_at - ${c}.created_at > make_interval(secs => ${c}.sla_first_response_s))::int`,
+                AND ${frtBreached(c)})::int`,
     '0',
   ].join(', ');
 
-/** Column values of the row a finished cycle `c` adds on the day it finished (closed, resolution, rating). */
-const finishValues = (c: string, sign: string): string =>
+/**
+ * Column values of the row a finished cycle `c` adds on the day it finished (closed, resolution, rating);
+ * `resBreached` decides the resolution breach.
+ */
+export const finishValues = (c: string, sign: string, resBreached = resBreachedSql): string =>
   [
     '0',
     '0',
@@ -79,7 +92,7 @@ const finishValues = (c: string, sign: string): string =>
     `${sign} * coalesce(${c}.rate = 3, false)::int`,
     '0',
     `${sign} * (${c}.sla_resolution_s IS NOT NULL
-                AND ${c}.finished_at - ${c}.created_at > make_interval(secs => ${c}.sla_resolution_s))::int`,
+                AND ${resBreached(c)})::int`,
   ].join(', ');
 
 /**

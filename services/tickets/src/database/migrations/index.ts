@@ -20,6 +20,7 @@ import { AiAssist1766500000000 } from './1766500000000-ai-assist.js';
 import { ReportRollups1766510000000 } from './1766510000000-report-rollups.js';
 import { ServiceLevelAlerts1766510000001 } from './1766510000001-service-level-alerts.js';
 import { ScheduleTemplates1766600000000 } from './1766600000000-schedule-templates.js';
+import { ReportBusinessHours1766710000000 } from './1766710000000-report-business-hours.js';
 
 /** Every migration of tickets, in order. Never edit a merged migration; add a new one. */
 export const TicketsMigrations = [
@@ -43,4 +44,5 @@ export const TicketsMigrations = [
   ReportRollups1766510000000,
   ServiceLevelAlerts1766510000001,
   ScheduleTemplates1766600000000,
+  ReportBusinessHours1766710000000,
 ];

@@ -13,11 +13,13 @@ import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import {
   bucketColumns,
-  CYCLE_COLUMNS,
   REPORT_BUCKET_BOUNDS,
-  REPORT_COLUMNS,
   REPORT_DURATIONS,
 } from '../../database/migrations/1766510000000-report-rollups.js';
+import {
+  DAILY_REPORT_COLUMNS,
+  TAG_REPORT_COLUMNS,
+} from '../../database/migrations/1766710000000-report-business-hours.js';
 import { durationFigure } from './report-stats.js';
 
 /** Drill-down page size. */
@@ -62,13 +64,16 @@ type Sums = Record<string, string | number>;
 
 const num = (value: string | number | undefined | null): number => Number(value ?? 0);
 
-function rowOf(sums: Sums, group: ReportGroup, name: string): ReportRow {
-  const duration = (d: (typeof REPORT_DURATIONS)[number]) =>
-    durationFigure(
+/** A report row; its durations from the business-hours histograms when `businessHours`. */
+function rowOf(sums: Sums, group: ReportGroup, name: string, businessHours: boolean): ReportRow {
+  const duration = (wall: (typeof REPORT_DURATIONS)[number]) => {
+    const d = businessHours ? `${wall}_bh` : wall;
+    return durationFigure(
       num(sums[`${d}_n`]),
       num(sums[`${d}_sum`]),
       bucketColumns(d).map((column) => num(sums[column])),
     );
+  };
   const asked = num(sums.rating_asked);
   const answered = num(sums.rate1) + num(sums.rate2) + num(sums.rate3);
   const byTag = group === 'tag';
@@ -96,6 +101,12 @@ function rowOf(sums: Sums, group: ReportGroup, name: string): ReportRow {
   };
 }
 
+/** Whether cycle `t` missed its targets, in business seconds when they count business hours only (as the roll-ups). */
+const FRT_BREACHED = `CASE WHEN t.sla_business_hours THEN t.frt_bh_s > t.sla_first_response_s
+                           ELSE t.first_response_at - t.created_at > make_interval(secs => t.sla_first_response_s) END`;
+const RES_BREACHED = `CASE WHEN t.sla_business_hours THEN t.res_bh_s > t.sla_resolution_s
+                           ELSE t.finished_at - t.created_at > make_interval(secs => t.sla_resolution_s) END`;
+
 /** The condition (on cycle `t`, company time zone `tz`) of the cycles behind a figure in [$from, $to]. */
 function figureCondition(figure: ReportFigure): string {
   const begun = `t.created_at >= (f.from_day::timestamp AT TIME ZONE f.tz)
@@ -112,9 +123,9 @@ function figureCondition(figure: ReportFigure): string {
     case 'rated':
       return `${finished} AND t.rate IS NOT NULL`;
     case 'frtBreached':
-      return `${begun} AND t.first_response_at - t.created_at > make_interval(secs => t.sla_first_response_s)`;
+      return `${begun} AND ${FRT_BREACHED}`;
     case 'resBreached':
-      return `${finished} AND t.finished_at - t.created_at > make_interval(secs => t.sla_resolution_s)`;
+      return `${finished} AND ${RES_BREACHED}`;
   }
 }
 
@@ -177,7 +188,7 @@ export class ReportsQueries {
   /** The figures of the period, one row per (period, key), in period then name order. */
   async report(companyId: CompanyId, query: ReportQuery): Promise<Report> {
     const byTag = query.groupBy === 'tag';
-    const columns = byTag ? CYCLE_COLUMNS : REPORT_COLUMNS;
+    const columns = byTag ? TAG_REPORT_COLUMNS : DAILY_REPORT_COLUMNS;
     const key = byTag ? 'tag_id' : KEY_SQL[query.groupBy as Exclude<ReportGroup, 'tag'>];
     const rows = await this.db.query<Sums[]>(
       `SELECT ${PERIOD_SQL[query.period]}::text AS period, ${key} AS key,
@@ -194,6 +205,7 @@ export class ReportsQueries {
         sums,
         query.groupBy,
         query.groupBy === 'none' ? NONE_NAME.none : this.nameOf(names, query.groupBy, sums.key),
+        query.businessHours,
       ),
     );
     report.sort(
@@ -205,6 +217,7 @@ export class ReportsQueries {
       to: query.to,
       groupBy: query.groupBy,
       period: query.period,
+      businessHours: query.businessHours,
       timezone: await this.timezone(companyId),
       buckets: [...REPORT_BUCKET_BOUNDS],
       rows: report,
@@ -246,16 +259,17 @@ export class ReportsQueries {
       group = 'AND $4::int IS NULL';
     }
     const local = (column: string) => `to_char(${column} AT TIME ZONE f.tz, 'YYYY-MM-DD HH24:MI:SS')`;
-    const secs = (from: string, to: string) => `floor(date_part('epoch', ${to} - ${from}))::bigint`;
+    const wall = (from: string, to: string) => `floor(date_part('epoch', ${to} - ${from}))::bigint`;
+    const business = query.businessHours;
     return `
       SELECT t.id AS cycle_id, t.ticket_id, c.name AS contact_name, c.number AS contact_number,
              u.name AS agent, q.name AS queue, w.name AS connection,
              ${local('t.created_at')} AS opened_at, ${local('t.finished_at')} AS closed_at,
-             ${secs('t.created_at', 't.first_response_at')} AS frt, ${secs('t.created_at', 't.finished_at')} AS res,
-             CASE WHEN t.started_at >= t.queued_at THEN ${secs('t.queued_at', 't.started_at')} END AS wait, t.rate,
-             coalesce(t.first_response_at - t.created_at > make_interval(secs => t.sla_first_response_s), false)
-               AS frt_breached,
-             coalesce(t.finished_at - t.created_at > make_interval(secs => t.sla_resolution_s), false) AS res_breached
+             ${business ? 't.frt_bh_s' : wall('t.created_at', 't.first_response_at')} AS frt,
+             ${business ? 't.res_bh_s' : wall('t.created_at', 't.finished_at')} AS res,
+             ${business ? 't.wait_bh_s' : `CASE WHEN t.started_at >= t.queued_at THEN ${wall('t.queued_at', 't.started_at')} END`}
+               AS wait, t.rate,
+             coalesce(${FRT_BREACHED}, false) AS frt_breached, coalesce(${RES_BREACHED}, false) AS res_breached
         FROM (SELECT $2::date AS from_day, $3::date AS to_day,
                      coalesce((SELECT timezone FROM companies WHERE id = $1), 'America/Sao_Paulo') AS tz) f
         JOIN ticket_trackings t ON t.company_id = $1

@@ -41,6 +41,14 @@ const targetState = (target: string, met: string, due: string, near: string) => 
        ELSE 'ok' END`;
 
 /**
+ * The instant cycle `c` has used `seconds` of a target: counted in its queue's business hours when its targets
+ * say so (never, null, when they open for less than that), else on the clock (SQL expression).
+ */
+const dueAt = (c: string, seconds: string) => `
+  CASE WHEN ${c}.sla_business_hours THEN cycle_business_due(${c}.company_id, ${c}.queue_id, ${c}.created_at, ${seconds})
+       ELSE ${c}.created_at + make_interval(secs => ${seconds}) END`;
+
+/**
  * Service levels: the queues' targets, the open cycles' standing against them (`service_level_alerts`), every
  * statement company-scoped except the sweep, which walks every company's open cycles with targets.
  */
@@ -55,7 +63,7 @@ export class ServiceLevelsRepository {
   async list(companyId: CompanyId): Promise<ServiceLevel[]> {
     return this.db.query<ServiceLevel[]>(
       `SELECT id AS "queueId", name, sla_first_response_minutes AS "firstResponseMinutes",
-              sla_resolution_hours AS "resolutionHours"
+              sla_resolution_hours AS "resolutionHours", sla_business_hours AS "businessHours"
          FROM queues WHERE company_id = $1 ORDER BY order_queue, name`,
       [companyId],
     );
@@ -65,19 +73,21 @@ export class ServiceLevelsRepository {
   async set(companyId: CompanyId, queueId: number, body: ServiceLevelBody): Promise<ServiceLevel | null> {
     const [row] = await this.db.query<ServiceLevel[]>(
       `WITH changed AS (
-         UPDATE queues SET sla_first_response_minutes = $3, sla_resolution_hours = $4, updated_at = now()
+         UPDATE queues SET sla_first_response_minutes = $3, sla_resolution_hours = $4, sla_business_hours = $5,
+                           updated_at = now()
           WHERE company_id = $1 AND id = $2
          RETURNING id AS "queueId", name, sla_first_response_minutes AS "firstResponseMinutes",
-                   sla_resolution_hours AS "resolutionHours"
+                   sla_resolution_hours AS "resolutionHours", sla_business_hours AS "businessHours"
        )
        SELECT * FROM changed`,
-      [companyId, queueId, body.firstResponseMinutes, body.resolutionHours],
+      [companyId, queueId, body.firstResponseMinutes, body.resolutionHours, body.businessHours],
     );
     if (!row) return null;
     await this.db.query(
-      `UPDATE ticket_trackings SET sla_first_response_s = $3::int * 60, sla_resolution_s = $4::int * 3600
+      `UPDATE ticket_trackings SET sla_first_response_s = $3::int * 60, sla_resolution_s = $4::int * 3600,
+                                   sla_business_hours = $5
         WHERE company_id = $1 AND queue_id = $2 AND finished_at IS NULL`,
-      [companyId, queueId, body.firstResponseMinutes, body.resolutionHours],
+      [companyId, queueId, body.firstResponseMinutes, body.resolutionHours, body.businessHours],
     );
     return row;
   }
@@ -85,33 +95,29 @@ export class ServiceLevelsRepository {
   /**
    * Brings `service_level_alerts` up to now for every open cycle with targets and answers the changes: cycles
    * that became near or breached (or moved between the two), and those back within their targets or ended
-   * (`ok`, their row removed). A first response already given counts as met.
+   * (`ok`, their row removed). A first response already given counts as met; targets in business hours only are
+   * due once that many business seconds have passed.
    */
   async sweep(): Promise<Array<{ companyId: number; level: TicketServiceLevel }>> {
     const rows = await this.db.query<Array<AlertRow & { changed: boolean }>>(
       `WITH current AS (
          SELECT s.*, CASE WHEN 'breached' IN (s.first_response, s.resolution) THEN 'breached'
                           WHEN 'near' IN (s.first_response, s.resolution) THEN 'near' ELSE 'ok' END AS state
-           FROM (SELECT t.id AS tracking_id, t.company_id, t.ticket_id,
-                        ${targetState(
-                          't.sla_first_response_s',
-                          't.first_response_at IS NOT NULL',
-                          't.created_at + make_interval(secs => t.sla_first_response_s)',
-                          `t.created_at + make_interval(secs => t.sla_first_response_s * ${NEAR_SHARE})`,
-                        )} AS first_response,
-                        ${targetState(
-                          't.sla_resolution_s',
-                          'false',
-                          't.created_at + make_interval(secs => t.sla_resolution_s)',
-                          `t.created_at + make_interval(secs => t.sla_resolution_s * ${NEAR_SHARE})`,
-                        )} AS resolution,
-                        CASE WHEN t.first_response_at IS NULL
-                             THEN t.created_at + make_interval(secs => t.sla_first_response_s) END
-                          AS first_response_due_at,
-                        t.created_at + make_interval(secs => t.sla_resolution_s) AS resolution_due_at
-                   FROM ticket_trackings t
-                  WHERE t.finished_at IS NULL
-                    AND (t.sla_first_response_s IS NOT NULL OR t.sla_resolution_s IS NOT NULL)) s
+           FROM (SELECT t.tracking_id, t.company_id, t.ticket_id,
+                        ${targetState('t.sla_first_response_s', 't.first_response_at IS NOT NULL', 't.fr_due', 't.fr_near')}
+                          AS first_response,
+                        ${targetState('t.sla_resolution_s', 'false', 't.res_due', 't.res_near')} AS resolution,
+                        CASE WHEN t.first_response_at IS NULL THEN t.fr_due END AS first_response_due_at,
+                        t.res_due AS resolution_due_at
+                   FROM (SELECT t.id AS tracking_id, t.company_id, t.ticket_id, t.first_response_at,
+                                t.sla_first_response_s, t.sla_resolution_s,
+                                ${dueAt('t', 't.sla_first_response_s')} AS fr_due,
+                                ${dueAt('t', `t.sla_first_response_s * ${NEAR_SHARE}`)} AS fr_near,
+                                ${dueAt('t', 't.sla_resolution_s')} AS res_due,
+                                ${dueAt('t', `t.sla_resolution_s * ${NEAR_SHARE}`)} AS res_near
+                           FROM ticket_trackings t
+                          WHERE t.finished_at IS NULL
+                            AND (t.sla_first_response_s IS NOT NULL OR t.sla_resolution_s IS NOT NULL)) t) s
        ), risky AS (
          SELECT * FROM current WHERE state <> 'ok'
        ), upserted AS (

@@ -35,8 +35,8 @@ const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (char) =>
 
 /**
  * The ticket list of `GET /tickets` (and the kanban): every filter of the spec, combined with AND (unlike
- * upstream, where search, date and unread replaced the others), within what the caller may see (admins with
- * `showAll`: everything; otherwise their own tickets and pending ones of their queues, plus queue-less pending
+ * upstream, where search, date and unread replaced the others; plus the service level, near or past a target),
+ * within what the caller may see (admins with `showAll`: everything; otherwise their own tickets and pending ones of their queues, plus queue-less pending
  * ones for admins and for users with `allTicket` enabled); 40 per page,
  * most recently updated first, `hasMore` from one row more than the page and `count` exact up to
  * TICKETS_COUNT_CAP (the kanban's exact). Search by contact name/number (trigram) or message words (prefix
@@ -93,6 +93,12 @@ export class TicketsQueries {
     }
     if (query.withUnreadMessages) where.push('t.unread_messages > 0');
     if (query.users.length > 0) where.push(`t.user_id = ANY(${param(query.users)}::int[])`);
+    if (query.serviceLevel) {
+      where.push(
+        `EXISTS (SELECT 1 FROM service_level_alerts a WHERE a.company_id = $1 AND a.ticket_id = t.id
+                    AND a.state = ${param(query.serviceLevel)})`,
+      );
+    }
     // Tickets carrying every tag asked: gathered from the (company, tag, ticket) index when there are at most
     // `gatherCap` of them (the list then read by id, counted exactly), else each ticket of the list probed in list
     // order until the page is full and counted no further than the page proves, as a search is: a tag on a whole
