@@ -13,14 +13,37 @@ export function useAtRisk(): Map<number, TicketServiceLevel> {
 
 const RANK = { breached: 0, near: 1, ok: 2 } as const;
 
-/** Tickets with the ones past a target first, then those near one, the rest in their order. */
-export function useAtRiskFirst(tickets: Ticket[]): Ticket[] {
+/**
+ * A list's tickets as shown: only those in the `state` asked (by the live standing: one back within its targets
+ * leaves at once), and, when `riskFirst`, the ones past a target first, then those near one, the rest in their order.
+ */
+export function useServiceLevelOrder(
+  tickets: Ticket[],
+  { state, riskFirst }: { state?: 'near' | 'breached' | null | undefined; riskFirst: boolean },
+): Ticket[] {
   const atRisk = useAtRisk();
   return useMemo(() => {
-    if (atRisk.size === 0) return tickets;
+    const shown = state ? tickets.filter((ticket) => atRisk.get(ticket.id)?.state === state) : tickets;
+    if (!riskFirst || atRisk.size === 0) return shown;
     const rank = (ticket: Ticket) => RANK[atRisk.get(ticket.id)?.state ?? 'ok'];
-    return [...tickets].sort((a, b) => rank(a) - rank(b));
-  }, [tickets, atRisk]);
+    return [...shown].sort((a, b) => rank(a) - rank(b));
+  }, [tickets, atRisk, state, riskFirst]);
+}
+
+/** The ids of the caller's tickets in a standing, as one key (changes when one enters or leaves it). */
+export function useAtRiskKey(state: 'near' | 'breached' | null | undefined): string {
+  const atRisk = useAtRisk();
+  return useMemo(
+    () =>
+      state
+        ? [...atRisk.values()]
+            .filter((level) => level.state === state)
+            .map((level) => level.ticketId)
+            .sort((a, b) => a - b)
+            .join(',')
+        : '',
+    [atRisk, state],
+  );
 }
 
 /** "Near the target" / "Target missed" on a ticket near or past a service-level target of its queue. */

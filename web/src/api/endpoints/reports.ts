@@ -9,6 +9,8 @@ export interface ReportArgs {
   readonly to: string;
   readonly groupBy: ReportGroup;
   readonly period: ReportPeriod;
+  /** Durations counted in business hours only. */
+  readonly businessHours?: boolean | undefined;
 }
 
 /** The tickets behind one figure of a row (`GET /reports/tickets`). */
@@ -18,6 +20,7 @@ export interface ReportTicketsArgs {
   readonly groupBy: ReportGroup;
   readonly key?: number | undefined;
   readonly figure: ReportFigure;
+  readonly businessHours?: boolean | undefined;
 }
 
 const withTags = baseApi.enhanceEndpoints({ addTagTypes: ['Report', 'ServiceLevel'] });

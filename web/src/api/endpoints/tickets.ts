@@ -4,7 +4,7 @@ import type { CreateTicketInput, ListTicketsQuery, UpdateTicketInput } from '@cs
 
 /** The filters of `GET /tickets` the client sets (`ListTicketsQuerySchema`'s parsed form; the page is added). */
 export type TicketListArgs = Pick<ListTicketsQuery, 'queueIds' | 'showAll'> &
-  Partial<Pick<ListTicketsQuery, 'status' | 'searchParam' | 'tags' | 'users' | 'withUnreadMessages'>>;
+  Partial<Pick<ListTicketsQuery, 'status' | 'searchParam' | 'tags' | 'users' | 'withUnreadMessages' | 'serviceLevel'>>;
 
 /** The spec's query string: arrays as JSON, booleans as text, empty values left out. */
 export function ticketListParams(args: TicketListArgs, pageNumber: number): Record<string, string> {
@@ -15,6 +15,7 @@ export function ticketListParams(args: TicketListArgs, pageNumber: number): Reco
   if (args.tags?.length) params.tags = JSON.stringify(args.tags);
   if (args.users?.length) params.users = JSON.stringify(args.users);
   if (args.withUnreadMessages) params.withUnreadMessages = 'true';
+  if (args.serviceLevel) params.serviceLevel = args.serviceLevel;
   return params;
 }
 

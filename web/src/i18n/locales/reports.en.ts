@@ -47,6 +47,7 @@ export const reportsEn = {
     noTickets: 'No tickets.',
     empty: 'Nothing in the period.',
     error: 'The report could not be loaded.',
+    businessHours: 'Only business hours',
     figures: {
       opened: 'opened',
       reopened: 'reopened',
@@ -60,10 +61,14 @@ export const reportsEn = {
       firstResponseMinutes: 'First response within (minutes)',
       resolutionHours: 'Resolution within (hours)',
       save: 'Save targets',
+      businessHours: 'Count business hours only',
       hint: 'Blank: no target.',
       near: 'Near the target',
       breached: 'Target missed',
       atRisk: 'At risk',
+      all: 'All tickets',
+      filter: 'Service level',
+      riskFirst: 'At risk first',
     },
   },
 };

@@ -47,6 +47,7 @@ export const reportsEs = {
     noTickets: 'Ninguna atención.',
     empty: 'Nada en el período.',
     error: 'No se pudo cargar el informe.',
+    businessHours: 'Solo horario comercial',
     figures: {
       opened: 'abiertos',
       reopened: 'reabiertos',
@@ -60,10 +61,14 @@ export const reportsEs = {
       firstResponseMinutes: 'Primera respuesta en hasta (minutos)',
       resolutionHours: 'Resolución en hasta (horas)',
       save: 'Guardar metas',
+      businessHours: 'Contar solo el horario de atención',
       hint: 'En blanco: sin meta.',
       near: 'Cerca del plazo',
       breached: 'Plazo vencido',
       atRisk: 'En riesgo',
+      all: 'Todos los tickets',
+      filter: 'Nivel de servicio',
+      riskFirst: 'En riesgo primero',
     },
   },
 };

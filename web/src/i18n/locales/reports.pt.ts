@@ -47,6 +47,7 @@ export const reportsPt = {
     noTickets: 'Nenhum atendimento.',
     empty: 'Nada no período.',
     error: 'Não foi possível carregar o relatório.',
+    businessHours: 'Somente horário comercial',
     figures: {
       opened: 'abertos',
       reopened: 'reabertos',
@@ -60,10 +61,14 @@ export const reportsPt = {
       firstResponseMinutes: 'Primeira resposta em até (minutos)',
       resolutionHours: 'Resolução em até (horas)',
       save: 'Salvar metas',
+      businessHours: 'Contar só o horário de atendimento',
       hint: 'Em branco: sem meta.',
       near: 'Perto do prazo',
       breached: 'Prazo estourado',
       atRisk: 'Em risco',
+      all: 'Todos os tickets',
+      filter: 'Nível de serviço',
+      riskFirst: 'Em risco primeiro',
     },
   },
 };

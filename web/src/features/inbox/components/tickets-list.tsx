@@ -6,7 +6,7 @@ import type { Ticket } from '../../../api/types';
 import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { useSocketRoom } from '../hooks/use-socket-room';
 import { TicketListItem } from './ticket-list-item';
-import { useAtRiskFirst } from '../../../components/service-level-badge';
+import { useAtRiskKey, useServiceLevelOrder } from '../../../components/service-level-badge';
 
 /** Lists load the next page when scrolled within this distance of the bottom. */
 export const LIST_BOTTOM_THRESHOLD_PX = 100;
@@ -18,17 +18,26 @@ export function nearBottom(el: { scrollHeight: number; scrollTop: number; client
 interface Props {
   args: TicketListArgs;
   admin: boolean;
+  /** Tickets past, then near a service-level target first. */
+  riskFirst?: boolean;
   hidden?: boolean;
   onCount?: (count: number) => void;
   onPeek: (ticket: Ticket) => void;
 }
 
-export function TicketsList({ args, admin, hidden, onCount, onPeek }: Props) {
+export function TicketsList({ args, admin, riskFirst = true, hidden, onCount, onPeek }: Props) {
   const { t } = useTranslation();
   // debounce on the filters' content, not the object's identity (the parent rebuilds it on every render)
   const debouncedKey = useDebouncedValue(JSON.stringify(args));
   const debounced = useMemo(() => JSON.parse(debouncedKey) as TicketListArgs, [debouncedKey]);
-  const { data, isLoading, isFetchingNextPage, hasNextPage, fetchNextPage } = useGetTicketsInfiniteQuery(debounced);
+  const { data, isLoading, isFetchingNextPage, hasNextPage, fetchNextPage, refetch } =
+    useGetTicketsInfiniteQuery(debounced);
+  // a list filtered by service level reloads when a ticket enters the standing (the sweep's live events)
+  const atRiskKey = useAtRiskKey(args.serviceLevel);
+  const filtered = Boolean(args.serviceLevel);
+  useEffect(() => {
+    if (filtered) void refetch();
+  }, [filtered, atRiskKey, refetch]);
   useSocketRoom('joinTickets', args.status, Boolean(args.status));
   const scroller = useRef<HTMLDivElement>(null);
 
@@ -45,9 +54,9 @@ export function TicketsList({ args, admin, hidden, onCount, onPeek }: Props) {
     return out;
   }, [data]);
 
-  // tickets past or near a service-level target first (issue 55)
-  const ordered = useAtRiskFirst(tickets);
-  useEffect(() => onCount?.(tickets.length), [onCount, tickets.length]);
+  // the service-level filter and order (issue 55)
+  const ordered = useServiceLevelOrder(tickets, { state: args.serviceLevel, riskFirst });
+  useEffect(() => onCount?.(ordered.length), [onCount, ordered.length]);
 
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     if (hasNextPage && !isFetchingNextPage && nearBottom(event.currentTarget)) void fetchNextPage();
@@ -73,7 +82,7 @@ export function TicketsList({ args, admin, hidden, onCount, onPeek }: Props) {
           <Spinner size="sm" />
         </Center>
       ) : (
-        tickets.length === 0 && (
+        ordered.length === 0 && (
           <Text p="6" textAlign="center" color="fg.muted" fontSize="sm">
             {t('tickets.noTickets')}
           </Text>

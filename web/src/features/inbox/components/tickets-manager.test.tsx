@@ -41,6 +41,47 @@ describe('TicketsManager', () => {
     expect(screen.getByRole('tab', { name: 'Finalizados' })).toBeTruthy();
   });
 
+  it('filters the lists by service level and puts the tickets past, then near a target first', async () => {
+    const calls: URLSearchParams[] = [];
+    const level = (ticketId: number, state: 'near' | 'breached') => ({
+      ticketId,
+      state,
+      firstResponse: state,
+      resolution: 'ok',
+      firstResponseDueAt: '2026-12-01T12:00:00.000Z',
+      resolutionDueAt: null,
+      status: 'pending',
+      queueId: 1,
+      userId: null,
+    });
+    server.use(
+      http.get(`${API}/service-levels/at-risk`, () => HttpResponse.json([level(3, 'breached'), level(2, 'near')])),
+      http.get(`${API}/tickets`, ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        calls.push(params);
+        if (params.get('status') !== 'pending') return HttpResponse.json({ tickets: [], hasMore: false });
+        const tickets = [ticket({ id: 1 }), ticket({ id: 2 }), ticket({ id: 3 })];
+        const near = params.get('serviceLevel') === 'near';
+        return HttpResponse.json({ tickets: near ? [tickets[1]] : tickets, hasMore: false });
+      }),
+    );
+    renderApp(<TicketsManager />, { user: agent });
+    await userEvent.click(screen.getByTestId('tab-pending'));
+    const list = screen.getByTestId('tickets-list-pending');
+    const order = () =>
+      within(list)
+        .queryAllByTestId(/^sla-badge-/)
+        .map((badge) => badge.dataset.state);
+    await waitFor(() => expect(order()).toEqual(['breached', 'near']));
+    await userEvent.click(screen.getByText('Em risco primeiro'));
+    await waitFor(() => expect(order()).toEqual(['near', 'breached']));
+
+    await userEvent.selectOptions(screen.getByTestId('service-level-filter'), 'near');
+    await waitFor(() => expect(calls.some((c) => c.get('serviceLevel') === 'near')).toBe(true));
+    await waitFor(() => expect(within(list).getAllByTestId('ticket-item')).toHaveLength(1));
+    expect(order()).toEqual(['near']);
+  });
+
   it('asks for the agent’s queues, page 1, arrays as JSON, and offers no "show all" to agents', async () => {
     const calls: URLSearchParams[] = [];
     serveTickets(calls);

@@ -1,4 +1,4 @@
-import { Box, Flex, HStack, IconButton, Input, Stack, Switch, Tabs } from '@chakra-ui/react';
+import { Box, Flex, HStack, IconButton, Input, NativeSelect, Stack, Switch, Tabs } from '@chakra-ui/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -11,6 +11,8 @@ import {
   queuesChanged,
   searchChanged,
   showAllChanged,
+  serviceLevelFilterChanged,
+  riskFirstChanged,
   subTabChanged,
   tabChanged,
   tagFilterChanged,
@@ -65,7 +67,12 @@ export function TicketsManager() {
   const onOpenCount = useCallback((n: number) => setCounts((c) => (c.open === n ? c : { ...c, open: n })), []);
   const onPendingCount = useCallback((n: number) => setCounts((c) => (c.pending === n ? c : { ...c, pending: n })), []);
 
-  const base = useMemo(() => ({ queueIds, showAll }), [queueIds, showAll]);
+  const serviceLevel = inbox.serviceLevel;
+  const base = useMemo(
+    () => ({ queueIds, showAll, ...(serviceLevel ? { serviceLevel } : {}) }),
+    [queueIds, showAll, serviceLevel],
+  );
+  const riskFirst = inbox.riskFirst;
 
   return (
     <Flex direction="column" h="full" minH="0" bg="bg.panel" data-testid="tickets-manager">
@@ -141,6 +148,33 @@ export function TicketsManager() {
             testId="queue-select"
           />
         </HStack>
+        <HStack gap="2" justify="space-between" wrap="wrap">
+          <NativeSelect.Root size="xs" maxW="44">
+            <NativeSelect.Field
+              aria-label={t('reports.serviceLevel.filter')}
+              data-testid="service-level-filter"
+              value={serviceLevel ?? ''}
+              onChange={(e) =>
+                dispatch(serviceLevelFilterChanged((e.target.value || null) as 'near' | 'breached' | null))
+              }
+            >
+              <option value="">{t('reports.serviceLevel.all')}</option>
+              <option value="near">{t('reports.serviceLevel.atRisk')}</option>
+              <option value="breached">{t('reports.serviceLevel.breached')}</option>
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <Switch.Root
+            size="sm"
+            checked={riskFirst}
+            onCheckedChange={(e) => dispatch(riskFirstChanged(e.checked))}
+            data-testid="risk-first"
+          >
+            <Switch.HiddenInput />
+            <Switch.Control />
+            <Switch.Label>{t('reports.serviceLevel.riskFirst')}</Switch.Label>
+          </Switch.Root>
+        </HStack>
       </Stack>
       {inbox.tab === 'open' && (
         <Tabs.Root
@@ -165,6 +199,7 @@ export function TicketsManager() {
           <TicketsList
             args={{ ...base, status: 'open' }}
             admin={admin}
+            riskFirst={riskFirst}
             hidden={inbox.subTab !== 'open'}
             onCount={onOpenCount}
             onPeek={setPeek}
@@ -172,17 +207,21 @@ export function TicketsManager() {
           <TicketsList
             args={{ ...base, status: 'pending' }}
             admin={admin}
+            riskFirst={riskFirst}
             hidden={inbox.subTab !== 'pending'}
             onCount={onPendingCount}
             onPeek={setPeek}
           />
         </>
       )}
-      {inbox.tab === 'closed' && <TicketsList args={{ ...base, status: 'closed' }} admin={admin} onPeek={setPeek} />}
+      {inbox.tab === 'closed' && (
+        <TicketsList args={{ ...base, status: 'closed' }} admin={admin} riskFirst={riskFirst} onPeek={setPeek} />
+      )}
       {inbox.tab === 'search' && (
         <TicketsList
           args={{ ...base, searchParam: inbox.searchParam, tags: inbox.tagIds, users: inbox.userIds }}
           admin={admin}
+          riskFirst={riskFirst}
           onPeek={setPeek}
         />
       )}

@@ -14,6 +14,10 @@ export interface InboxState {
   /** null until the user's queues are known; then the queues the lists filter by. */
   queueIds: number[] | null;
   showAll: boolean | null;
+  /** The lists' service-level filter (issue 55): near a target (at risk), past one, or every ticket (null). */
+  serviceLevel: 'near' | 'breached' | null;
+  /** Tickets past, then near a target first in the lists (on by default). */
+  riskFirst: boolean;
   replyingTo: Message | null;
   mobileTab: 'ticket' | 'chats';
   contactDrawerOpen: boolean;
@@ -27,6 +31,8 @@ const initialState: InboxState = {
   userIds: [],
   queueIds: null,
   showAll: null,
+  serviceLevel: null,
+  riskFirst: true,
   replyingTo: null,
   mobileTab: 'chats',
   contactDrawerOpen: false,
@@ -57,6 +63,12 @@ export const inboxSlice = createSlice({
     showAllChanged(state, action: PayloadAction<boolean>) {
       state.showAll = action.payload;
     },
+    serviceLevelFilterChanged(state, action: PayloadAction<'near' | 'breached' | null>) {
+      state.serviceLevel = action.payload;
+    },
+    riskFirstChanged(state, action: PayloadAction<boolean>) {
+      state.riskFirst = action.payload;
+    },
     replyStarted(state, action: PayloadAction<Message>) {
       state.replyingTo = action.payload;
     },
@@ -80,6 +92,8 @@ export const {
   userFilterChanged,
   queuesChanged,
   showAllChanged,
+  serviceLevelFilterChanged,
+  riskFirstChanged,
   replyStarted,
   replyCleared,
   mobileTabChanged,

@@ -1,4 +1,4 @@
-import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Checkbox, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import type { ServiceLevel } from '@cs/proto/http';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ function ServiceLevelForm({ queueId, level }: { queueId: number; level: ServiceL
     level?.firstResponseMinutes ? String(level.firstResponseMinutes) : '',
   );
   const [resolution, setResolution] = useState(level?.resolutionHours ? String(level.resolutionHours) : '');
+  const [businessHours, setBusinessHours] = useState(level?.businessHours ?? false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [save, saving] = useSetServiceLevelMutation();
 
@@ -32,6 +33,7 @@ function ServiceLevelForm({ queueId, level }: { queueId: number; level: ServiceL
         queueId,
         firstResponseMinutes: numberOrNull(firstResponse),
         resolutionHours: numberOrNull(resolution),
+        businessHours,
       }).unwrap();
       setErrors({});
       notify('success', t('queues.saved'));
@@ -69,6 +71,16 @@ function ServiceLevelForm({ queueId, level }: { queueId: number; level: ServiceL
           />
           <Field.ErrorText>{errors.resolutionHours}</Field.ErrorText>
         </Field.Root>
+        <Checkbox.Root
+          size="sm"
+          data-testid="service-level-business-hours"
+          checked={businessHours}
+          onCheckedChange={(e) => setBusinessHours(e.checked === true)}
+        >
+          <Checkbox.HiddenInput name="businessHours" />
+          <Checkbox.Control />
+          <Checkbox.Label>{t('reports.serviceLevel.businessHours')}</Checkbox.Label>
+        </Checkbox.Root>
         <Button
           size="sm"
           variant="outline"

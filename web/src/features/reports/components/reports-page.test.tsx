@@ -44,6 +44,7 @@ function stub(calls: URLSearchParams[]) {
         to: params.get('to') ?? '',
         groupBy: (params.get('groupBy') ?? 'none') as Report['groupBy'],
         period: (params.get('period') ?? 'total') as Report['period'],
+        businessHours: params.get('businessHours') === 'true',
         timezone: 'America/Sao_Paulo',
         buckets: BUCKETS,
         rows: params.get('groupBy') === 'none' ? [] : [row(5, 'Carla', 4, 2), row(6, 'Davi', 3, 0)],
@@ -97,6 +98,16 @@ describe('the reports page', () => {
     const drill = await screen.findByTestId('report-drill-down');
     expect(await within(drill).findByText('Maria Souza')).toBeTruthy();
     expect(within(drill).getByText('7m 00s')).toBeTruthy();
+  });
+
+  it('asks for durations in business hours only when the option is ticked', async () => {
+    const calls: URLSearchParams[] = [];
+    stub(calls);
+    renderApp(<ReportsPage />, { user: admin });
+    await screen.findByTestId('report-row-5');
+    expect(calls.every((c) => c.get('businessHours') !== 'true')).toBe(true);
+    await userEvent.click(screen.getByText('Somente horário comercial'));
+    await waitFor(() => expect(calls.some((c) => c.get('businessHours') === 'true')).toBe(true));
   });
 
   it('asks again by queue and by week when the filters change', async () => {

@@ -1,6 +1,7 @@
 import {
   Box,
   Button,
+  Checkbox,
   Field,
   Flex,
   Heading,
@@ -105,8 +106,8 @@ function DrillDown({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { groupBy, from, to, key, figure } = args;
-  const query = { from, to, groupBy, key: groupBy === 'none' ? undefined : key, figure };
+  const { groupBy, from, to, key, figure, businessHours } = args;
+  const query = { from, to, groupBy, key: groupBy === 'none' ? undefined : key, figure, businessHours };
   const tickets = useGetReportTicketsInfiniteQuery(query);
   const rows = tickets.data?.pages.flatMap((page) => page.tickets) ?? [];
   return (
@@ -179,7 +180,7 @@ function DrillDown({
 
 /**
  * `/reports` (admins): the figures of a period in the company's time zone, by agent, queue, tag or connection and
- * by day, week or month; charts of the volumes, the first-response distribution and the ratings; the table
+ * by day, week or month, durations on the clock or in business hours only; charts of the volumes, the first-response distribution and the ratings; the table
  * beneath, whose figures open the tickets behind them; CSV of the table and of those tickets.
  */
 export function ReportsPage() {
@@ -285,6 +286,16 @@ export function ReportsPage() {
         {select<ReportGroup>('groupBy', args.groupBy, REPORT_GROUPS, (groupBy) => set({ groupBy }))}
         {select<ReportPeriod>('period', args.period, REPORT_PERIODS, (period) => set({ period }))}
       </SimpleGrid>
+      <Checkbox.Root
+        size="sm"
+        data-testid="report-business-hours"
+        checked={args.businessHours === true}
+        onCheckedChange={(e) => set({ businessHours: e.checked === true })}
+      >
+        <Checkbox.HiddenInput name="businessHours" />
+        <Checkbox.Control />
+        <Checkbox.Label>{t('reports.businessHours')}</Checkbox.Label>
+      </Checkbox.Root>
       {report.isLoading ? (
         <PageLoader />
       ) : report.isError ? (

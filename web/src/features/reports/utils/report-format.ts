@@ -42,7 +42,11 @@ export function volumesByPeriod(rows: readonly ReportRow[]): Array<{ period: str
 }
 
 /** Downloads a CSV export of the API with the session's token (the server streams it). */
-export async function downloadCsv(path: string, query: Record<string, string | number | undefined>, name: string) {
+export async function downloadCsv(
+  path: string,
+  query: Record<string, string | number | boolean | undefined>,
+  name: string,
+) {
   const search = new URLSearchParams(
     Object.entries(query).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
   );
