@@ -1,8 +1,8 @@
 /**
  * The gateway's server-side gates (upstream only hid menu items): a plan flag that is off makes its routes answer
  * 403 ERR_NO_PERMISSION (one test per flag), an expired company reaches only login, invoices, subscription and
- * plans (402 ERR_COMPANY_EXPIRED elsewhere), admin-only routes refuse profile user, super-only routes refuse
- * admins. Plan and due-date changes apply to tokens already issued, through identity's events.
+ * plans (402 ERR_COMPANY_EXPIRED elsewhere: the dashboard and the reports too, which no plan flag gates),
+ * admin-only routes (the reports among them) refuse profile user, super-only routes refuse admins. Plan and due-date changes apply to tokens already issued, through identity's events.
  */
 import { expectEventually } from '@cs/platform/testing';
 import {
@@ -102,6 +102,13 @@ describe('expired companies', () => {
       }),
     );
     expect((await call(base, 'GET', '/users', { token: admin.token })).status).toBe(402);
+    // the dashboard, the reports and the service levels (issue 55: gated as the dashboard, by the licence)
+    for (const path of ['/dashboard', '/reports', '/service-levels', '/service-levels/at-risk']) {
+      expect(await call(base, 'GET', path, { token: admin.token })).toMatchObject({
+        status: 402,
+        body: { error: 'ERR_COMPANY_EXPIRED' },
+      });
+    }
     expect((await call(base, 'GET', '/auth/me', { token: admin.token })).status).toBe(200);
     expect((await call(base, 'GET', '/invoices/all', { token: admin.token })).status).toBe(200);
     expect((await call(base, 'POST', '/subscription', { token: admin.token, body: {} })).status).toBe(200);
@@ -144,6 +151,9 @@ describe('roles', () => {
       ['POST', '/users'],
       ['PUT', '/settings/userRating'],
       ['GET', '/invoices/all'],
+      ['GET', '/reports'],
+      ['GET', '/reports/tickets/export'],
+      ['PUT', '/service-levels/1'],
     ] as const) {
       expect(
         await call(base, method, path, { token: agent.token, ...(method === 'GET' ? {} : { body: {} }) }),
@@ -156,6 +166,9 @@ describe('roles', () => {
     // the dashboard is every signed-in user's (tickets answers an agent with their own figures)
     expect((await call(base, 'GET', '/dashboard', { token: agent.token })).status).toBe(200);
     expect((await call(base, 'GET', '/invoices/all', { token: admin.token })).status).toBe(200);
+    expect((await call(base, 'GET', '/reports', { token: admin.token })).status).toBe(200);
+    // an agent's lists are marked by service level
+    expect((await call(base, 'GET', '/service-levels/at-risk', { token: agent.token })).status).toBe(200);
   });
 
   it('refuses super-only routes to admins', async () => {
