@@ -3,7 +3,8 @@
 // first-response target in the queue form; a customer picks Vendas and waits; the pending ticket shows "Perto do
 // prazo" and then "Prazo estourado" live in the manager's list; the manager answers; the report by queue and its CSV
 // count what was hand-computed for this one conversation: 1 opened, 0 closed, 2 messages received (the company's), 1
-// first-response breach, and the drill-down lists the ticket.
+// first-response breach, and the drill-down lists the ticket. The list's service-level filter shows the breached
+// ticket under "breached", not under "at risk"; in business hours only (no schedule in force) the figures stay.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
@@ -83,6 +84,13 @@ describe('reports and service levels', () => {
     await badge.filter({ hasText: 'Prazo estourado' }).waitFor({ timeout: 150_000 });
     assert.equal(await badge.getAttribute('data-state'), 'breached');
     await screenshot(page, 'service-level-breached');
+    // the list filtered by service level: past a target, it is there; at risk (near) only, it is not
+    await page.getByTestId('service-level-filter').selectOption('breached');
+    await item.waitFor({ timeout: 30_000 });
+    await page.getByTestId('service-level-filter').selectOption('near');
+    await item.waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByTestId('service-level-filter').selectOption('');
+    await item.waitFor({ timeout: 30_000 });
 
     // the manager answers (late): the first response is given, the ticket leaves the at-risk list
     await item.getByRole('button', { name: 'Aceitar' }).click();
@@ -118,6 +126,18 @@ describe('reports and service levels', () => {
     await breaches.click();
     await page.getByTestId('report-drill-down').getByText('Cliente Prazo').waitFor({ timeout: 30_000 });
     await screenshot(page, 'report-by-queue');
+    // in business hours only: the demo company has no schedule in force (scheduleType disabled), the same figure
+    const asked = page.waitForResponse(
+      (response) => response.url().includes('/reports?') && response.url().includes('businessHours=true'),
+    );
+    await page.getByText('Somente horário comercial').click();
+    assert.equal((await asked).status(), 200);
+    await breaches.waitFor({ timeout: 30_000 });
+    assert.equal((await breaches.textContent())?.trim(), '1');
+    const business = await api('GET', `/reports?from=${today}&to=${today}&groupBy=queue&businessHours=true`);
+    const inBusiness = business.rows.find((row) => row.key === VENDAS);
+    assert.equal(business.businessHours, true);
+    assert.equal(inBusiness.firstResponse.avg, vendas.firstResponse.avg);
 
     // its CSV: the same figures
     const csv = (await call('GET', `/reports/export?from=${today}&to=${today}&groupBy=queue`)).replace(/^\uFEFF/, '');
