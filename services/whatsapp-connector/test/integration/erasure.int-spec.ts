@@ -1,7 +1,7 @@
 /**
  * LGPD erasure in the connector, on real PostgreSQL and Kafka: `privacy.erasure.requested` drops the provider's
- * caches of the person (by jid, number or LID) and the sent commands and simulated copies of messages to them, in the
- * company only; tickets' confirmation, listing the stored media of the person's messages, has those files deleted
+ * caches of the person (by jid, number or LID), the sent commands and simulated copies of messages to them, what they
+ * sent from the simulated phone, and fails their pending commands as `erased`, in the company only; tickets' confirmation, listing the stored media of the person's messages, has those files deleted
  * and the connector confirm.
  */
 import { randomUUID } from 'node:crypto';
@@ -49,7 +49,8 @@ afterAll(async () => {
 
 /**
  * What Baileys keeps of a chat with the person, a message sent to them (its command, as the Cloud API's are kept, and
- * the simulated phone's copy), and a stored media file of theirs.
+ * the simulated phone's copy), a send to them still pending, two messages they sent from the simulated phone (one not
+ * delivered yet), and a stored media file of theirs.
  */
 async function cached(companyId: number): Promise<string> {
   const connectionId = companyId * 10 + 3;
@@ -81,13 +82,38 @@ async function cached(companyId: number): Promise<string> {
     ],
   );
   await db.query(
+    `INSERT INTO session_commands (command_id, company_id, connection_id, kind, payload)
+     VALUES ($1, $2, $3, 'send', $4::jsonb)`,
+    [pendingCommand(companyId), companyId, connectionId, JSON.stringify({ connectionId, chatJid: jid, content })],
+  );
+  await db.query(
     `INSERT INTO simulator_sent (company_id, connection_id, message_id, idempotency_key, chat_jid, content, sent_by,
                                  sent_epoch)
      VALUES ($1, $2, $3, $3, $4, $5::jsonb, 'test', 1)`,
     [companyId, connectionId, `SIM-${randomUUID()}`, jid, JSON.stringify(content)],
   );
+  for (const delivered of [true, false]) {
+    await db.query(
+      `INSERT INTO simulator_inbox (company_id, connection_id, message_id, kind, payload, delivered_at)
+       VALUES ($1, $2, $3, 'message', $4::jsonb, CASE WHEN $5 THEN now() END)`,
+      [
+        companyId,
+        connectionId,
+        `SIM${randomUUID()}`,
+        JSON.stringify({ from: { number, name: 'Maria' }, kind: 'text', body: 'meu CPF é 123' }),
+        delivered,
+      ],
+    );
+  }
   return storedFile(companyId);
 }
+
+/** The command id of the company's pending send to the person (one per company). */
+const pendingCommands = new Map<number, string>();
+const pendingCommand = (companyId: number): string => {
+  if (!pendingCommands.has(companyId)) pendingCommands.set(companyId, randomUUID());
+  return pendingCommands.get(companyId)!;
+};
 
 /** A stored media file of the company's connection. */
 async function storedFile(companyId: number): Promise<string> {
@@ -103,8 +129,9 @@ const rowsOf = async (companyId: number): Promise<number> =>
     await db.query<{ n: number }>(
       `SELECT (SELECT count(*) FROM baileys_contacts WHERE company_id = $1)::int
             + (SELECT count(*) FROM baileys_messages WHERE company_id = $1)::int
-            + (SELECT count(*) FROM session_commands WHERE company_id = $1)::int
-            + (SELECT count(*) FROM simulator_sent WHERE company_id = $1)::int AS n`,
+            + (SELECT count(*) FROM session_commands WHERE company_id = $1 AND payload <> '{}'::jsonb)::int
+            + (SELECT count(*) FROM simulator_sent WHERE company_id = $1)::int
+            + (SELECT count(*) FROM simulator_inbox WHERE company_id = $1)::int AS n`,
       [companyId],
     )
   ).rows[0]!.n;
@@ -123,7 +150,13 @@ describe('erasure of a contact in the connector', () => {
 
     const requestId = await probe.request(companyA, { contactId: 31, number, lid: null, whatsappJid: jid });
     await expectEventually(async () => expect(await rowsOf(companyA)).toBe(0));
-    expect(await rowsOf(companyB)).toBe(5);
+    expect(await rowsOf(companyB)).toBe(8);
+    // the pending send is never carried out, and its id still refuses the same command published again
+    const pending = await db.query<{ status: string; outcome: unknown }>(
+      'SELECT status, outcome FROM session_commands WHERE command_id = $1',
+      [pendingCommand(companyA)],
+    );
+    expect(pending.rows).toEqual([{ status: 'failed', outcome: 'erased' }]);
     // the connector confirms only once the media of the person's messages is gone too
     expect((await probe.confirmations(requestId)).get('whatsapp-connector')).toBeUndefined();
 
@@ -142,6 +175,20 @@ describe('erasure of a contact in the connector', () => {
     expect(confirmed.removed).toEqual({ media: 1 });
     expect(await exists(mediaA)).toBe(false);
     expect(await exists(mediaB)).toBe(true);
+
+    // a second request finds nothing left: the connector confirms it with no file removed
+    const again = await probe.request(companyA, { contactId: 31, number, lid: null, whatsappJid: jid });
+    await probe.confirm(companyA, { requestId: again, contactId: 31, service: 'tickets', removed: {}, mediaUrls: [] });
+    const second = await expectEventually(async () => {
+      const found = (await probe.confirmations(again)).get('whatsapp-connector');
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(second.removed).toEqual({ media: 0 });
+    expect(await rowsOf(companyA)).toBe(0);
+    expect(
+      (await db.query('SELECT 1 FROM session_commands WHERE command_id = $1', [pendingCommand(companyA)])).rowCount,
+    ).toBe(1);
     const served = await fetch(`${app.url}/media/whatsapp/${mediaA}`, {
       headers: { 'x-internal-token': TEST_INTERNAL_TOKEN },
     });

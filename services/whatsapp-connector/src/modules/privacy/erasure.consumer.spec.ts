@@ -1,4 +1,4 @@
-import { personJids } from './erasure.consumer.js';
+import { personJids, personNumbers } from './erasure.consumer.js';
 
 describe('the jids a person is known by', () => {
   it('are their WhatsApp jid, their number as a jid and their LID', () => {
@@ -12,5 +12,19 @@ describe('the jids a person is known by', () => {
     expect(personJids({ number: '5511', lid: null, whatsappJid: '5511@s.whatsapp.net' })).toEqual([
       '5511@s.whatsapp.net',
     ]);
+  });
+});
+
+describe('the numbers a person is known by', () => {
+  it("are their number and their WhatsApp jid's, without a device suffix", () => {
+    expect(personNumbers({ number: '5521998765432', whatsappJid: '552198765432:7@s.whatsapp.net' })).toEqual([
+      '5521998765432',
+      '552198765432',
+    ]);
+  });
+
+  it('leave out a LID or group jid and what the contact lacks', () => {
+    expect(personNumbers({ number: '', whatsappJid: '99887766@lid' })).toEqual([]);
+    expect(personNumbers({ number: '5511', whatsappJid: '5511@s.whatsapp.net' })).toEqual(['5511']);
   });
 });

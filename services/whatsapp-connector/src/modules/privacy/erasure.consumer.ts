@@ -14,13 +14,25 @@ export function personJids(data: { number: string; lid: string | null; whatsappJ
   return [...jids];
 }
 
+/** The numbers a person is known by: their number and their WhatsApp jid's (a device suffix left out). */
+export function personNumbers(data: { number: string; whatsappJid: string | null }): string[] {
+  const numbers = new Set<string>();
+  if (data.number) numbers.add(data.number);
+  const ofJid = data.whatsappJid?.endsWith('@s.whatsapp.net') ? data.whatsappJid.split('@')[0]!.split(':')[0]! : '';
+  if (ofJid) numbers.add(ofJid);
+  return [...numbers];
+}
+
 /**
  * LGPD erasure in the connector, in the transaction of each event's inbox row:
  * - `privacy.erasure.requested`: drops the provider's caches for the person (Baileys' contacts and stored messages
- *   of their chats, by jid, number or LID), the finished commands naming them (sends to their chats, every
- *   provider's, the Cloud API's included, with the recipient and the content; number checks of their number) and
- *   what the simulated phone received in their chats; a command still pending is being carried out by its session
- *   and stays;
+ *   of their chats, by jid, number or LID), the commands naming them, pending or finished (sends and the other
+ *   commands on their chats, every provider's, the Cloud API's included, with the recipient and the content;
+ *   profile pictures of their jid; number checks of their number), and the simulated phone's traffic with them
+ *   (what it received in their chats, what they sent from it, delivered or not). A finished command is deleted; a
+ *   pending one is failed as `erased` with its payload emptied, so its session never carries it out and its id
+ *   stays to refuse the same command published again; one being carried out right now holds its row lock, so the
+ *   erasure waits for it and then deletes it as finished;
  * - tickets' `privacy.erasure.confirmed`: deletes the stored media of the person's messages it lists, then
  *   confirms for the connector (its part is done once the caches and the media are gone).
  * - `privacy.erasure.retention-applied` (tickets' message retention): deletes the stored media it lists.
@@ -40,7 +52,7 @@ export class ErasureConsumer {
     switch (event.type) {
       case 'privacy.erasure.requested': {
         const jids = personJids(event.data);
-        const numbers = event.data.number ? [event.data.number] : [];
+        const numbers = personNumbers(event.data);
         await this.transactions.run(async (manager) => {
           await manager.query(
             `DELETE FROM baileys_contacts
@@ -52,16 +64,25 @@ export class ErasureConsumer {
               WHERE company_id = $1 AND (chat_jid = ANY($2::text[]) OR participant = ANY($2::text[]))`,
             [companyId, jids],
           );
+          const theirs = `(payload->>'chatJid' = ANY($2::text[]) OR payload->>'jid' = ANY($2::text[])
+                           OR payload->'numbers' ?| $3::text[])`;
           await manager.query(
-            `DELETE FROM session_commands
-              WHERE company_id = $1 AND status <> 'pending'
-                AND (payload->>'chatJid' = ANY($2::text[]) OR payload->'numbers' ?| $3::text[])`,
+            `UPDATE session_commands SET status = 'failed', payload = '{}', outcome = '"erased"', done_at = now()
+              WHERE company_id = $1 AND status = 'pending' AND ${theirs}`,
+            [companyId, jids, numbers],
+          );
+          await manager.query(
+            `DELETE FROM session_commands WHERE company_id = $1 AND status <> 'pending' AND ${theirs}`,
             [companyId, jids, numbers],
           );
           await manager.query('DELETE FROM simulator_sent WHERE company_id = $1 AND chat_jid = ANY($2::text[])', [
             companyId,
             jids,
           ]);
+          await manager.query(
+            `DELETE FROM simulator_inbox WHERE company_id = $1 AND payload->'from'->>'number' = ANY($2::text[])`,
+            [companyId, numbers],
+          );
         });
         return;
       }
