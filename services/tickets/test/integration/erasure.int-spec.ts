@@ -209,6 +209,20 @@ describe('erasure of a contact in tickets', () => {
         ]),
       ],
     );
+    // Idempotency-Key records of the external API: two keys spelling the person's number, one that does not, and
+    // another company's with the same number
+    for (const [companyId, key] of [
+      [a.companyId, `envio-${a.contact.number}-1`],
+      [a.companyId, `${a.contact.number}:2`],
+      [a.companyId, 'pedido-42'],
+      [b.companyId, `envio-${a.contact.number}-1`],
+    ] as const) {
+      await harness.query(
+        `INSERT INTO tickets.external_api_requests (company_id, connection_id, idempotency_key, status, response)
+         VALUES ($1, 1, $2, 200, '{"mensagem":"Mensagem enviada"}')`,
+        [companyId, key],
+      );
+    }
     await harness.app.close();
     const eventId = await harness.publish('privacy.erasure.requested', a.companyId, 'request-a', {
       requestId: randomUUID(),
@@ -230,6 +244,7 @@ describe('erasure of a contact in tickets', () => {
       media: 1,
       integrationSessions: 1,
       externalNumberChecks: 1,
+      idempotencyKeys: 2,
     });
     expect(confirmed.mediaUrls).toEqual([connectorMedia]);
     await expect(access(join(harness.mediaDir, ownMedia))).rejects.toThrow();
@@ -258,6 +273,15 @@ describe('erasure of a contact in tickets', () => {
     expect(
       await harness.query('SELECT results FROM tickets.external_number_checks WHERE company_id = $1', [a.companyId]),
     ).toEqual([{ results: [otherAnswer] }]);
+    expect(
+      await harness.query<{ company_id: number; idempotency_key: string }>(
+        'SELECT company_id, idempotency_key FROM tickets.external_api_requests WHERE company_id = ANY($1) ORDER BY 1',
+        [[a.companyId, b.companyId]],
+      ),
+    ).toEqual([
+      { company_id: a.companyId, idempotency_key: 'pedido-42' },
+      { company_id: b.companyId, idempotency_key: `envio-${a.contact.number}-1` },
+    ]);
 
     // another company's person keeps everything
     const kept = await harness.query<{ body: string }>(
@@ -283,6 +307,7 @@ describe('erasure of a contact in tickets', () => {
       media: 0,
       integrationSessions: 0,
       externalNumberChecks: 0,
+      idempotencyKeys: 0,
     });
     expect(confirmed.mediaUrls).toEqual([]);
   });

@@ -11,8 +11,8 @@ import { storedMedia } from './stored-media.js';
 /**
  * `privacy.erasure.requested`: in the transaction of its inbox row, tickets empties the bodies and media of the
  * person's messages (and the last message of their tickets), deletes the notes about them, their schedules and the
- * ratings they gave, the bot sessions of their tickets and their number's answers in the external API's number
- * checks, anonymises its contact projection, deletes the media files it stores itself, and confirms with
+ * ratings they gave, the bot sessions of their tickets, their number's answers in the external API's number
+ * checks and its `Idempotency-Key` records whose key spells their number, anonymises its contact projection, deletes the media files it stores itself, and confirms with
  * `privacy.erasure.confirmed` (the connector's media URLs listed, for the connector to delete). Applying it again
  * finds nothing left and confirms with zeros.
  */
@@ -107,6 +107,18 @@ export class ErasureConsumer {
                 RETURNING command_id`,
               [companyId, numberSpellings(number)],
             );
+      // a caller's `Idempotency-Key` is its own text: a key that spells the person's number names them
+      const idempotencyKeys =
+        number === ''
+          ? []
+          : await returningRows<{ idempotency_key: string }>(
+              manager,
+              `DELETE FROM external_api_requests
+                WHERE company_id = $1 AND EXISTS (SELECT 1 FROM unnest($2::text[]) AS spelling
+                                                   WHERE strpos(idempotency_key, spelling) > 0)
+                RETURNING idempotency_key`,
+              [companyId, numberSpellings(number)],
+            );
       await manager.query(
         `UPDATE contacts SET name = $3, number = '', email = '', profile_pic_url = NULL, lid = NULL,
                 extra_info = '[]'::jsonb
@@ -139,6 +151,7 @@ export class ErasureConsumer {
             media: ownMedia.length,
             integrationSessions: sessions.length,
             externalNumberChecks: numberChecks.length,
+            idempotencyKeys: idempotencyKeys.length,
           },
           mediaUrls: connectorMedia,
         },
