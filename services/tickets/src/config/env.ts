@@ -55,6 +55,13 @@ export const TicketsEnvSchema = ServiceEnvSchema.extend({
   TICKETS_AI_ASSIST_MAX_CHARS: z.coerce.number().int().min(1_000).max(200_000).default(12_000),
   /** AI assistance: how long the company's endpoint has to write its whole answer, in ms. */
   TICKETS_AI_ASSIST_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /**
+   * When the message retention job runs (cron, America/Sao_Paulo; pg-boss fires each tick once across the pods):
+   * every 15 minutes by default.
+   */
+  TICKETS_RETENTION_CRON: z.string().min(9).default('*/15 * * * *'),
+  /** Messages the retention job erases per transaction (each batch its own short transaction). */
+  TICKETS_RETENTION_BATCH: z.coerce.number().int().min(1).max(5_000).default(500),
   /** Hosts exempt from the SSRF rules of integration URLs (tests' local fakes only; empty in production). */
   OUTBOUND_HTTP_ALLOWED_HOSTS: z.string().default(''),
 });

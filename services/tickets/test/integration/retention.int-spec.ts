@@ -2,16 +2,19 @@
  * Message retention in tickets, on real PostgreSQL and Kafka: with `messageRetentionDays` set, the job erases the
  * bodies and media of messages of tickets closed longer ago than that, in bounded batches, and lists the
  * connector's files for it to delete; open tickets, recently closed ones and companies without the setting keep
- * everything; a second run finds nothing left.
+ * everything; a second run finds nothing left. The job runs on the `TICKETS_RETENTION_CRON` schedule in batches of
+ * `TICKETS_RETENTION_BATCH` messages.
  */
 import { randomUUID } from 'node:crypto';
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { addContact, type CompanySetup, Harness, inboundText, setupCompany, ticketFrom } from '../support/harness.js';
 import { ErasureTopicProbe, expectEventually, nextCompanyId } from '@cs/platform/testing';
-import { MessageRetention } from '../../src/modules/privacy/message-retention.js';
+import { MessageRetention, RETENTION_JOB } from '../../src/modules/privacy/message-retention.js';
 
-const harness = new Harness();
+/** The operator's settings: a daily run at 03:07 and batches of 2 messages (to see several). */
+const RETENTION_CRON = '7 3 * * *';
+const harness = new Harness({ TICKETS_RETENTION_CRON: RETENTION_CRON, TICKETS_RETENTION_BATCH: '2' });
 const probe = new ErasureTopicProbe();
 let a: CompanySetup;
 let b: CompanySetup;
@@ -104,7 +107,6 @@ describe('message retention', () => {
     const otherCompany = await history(b, b.contact, 400, 'closed');
 
     const retention = harness.app.app.get(MessageRetention);
-    retention.batchSize = 2;
     expect(await retention.run()).toBe(3);
 
     expect(await bodies(a.companyId, old)).toEqual(['', '', '']);
@@ -133,5 +135,11 @@ describe('message retention', () => {
 
     // nothing is left to erase: a second run (or one repeated after a crash) changes nothing
     expect(await retention.run()).toBe(0);
+  });
+
+  it('is scheduled on the TICKETS_RETENTION_CRON setting', async () => {
+    expect(
+      await harness.query('SELECT cron, timezone FROM tickets_jobs.schedule WHERE name = $1', [RETENTION_JOB]),
+    ).toEqual([{ cron: RETENTION_CRON, timezone: 'America/Sao_Paulo' }]);
   });
 });

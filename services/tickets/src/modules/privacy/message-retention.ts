@@ -1,43 +1,45 @@
 import { setImmediate as yieldToLiveWork } from 'node:timers/promises';
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { RetentionApplied } from '@cs/proto/events';
+import { APP_CONFIG } from '@cs/platform/config';
 import { returningRows, TransactionHost } from '@cs/platform/database';
 import { EventPublisher } from '@cs/platform/events';
 import { JobsService } from '@cs/platform/jobs';
+import type { TicketsConfig } from '../../config/env.js';
 import { MediaStorage } from '../media/media.storage.js';
 import { storedMedia } from './stored-media.js';
 
 export const RETENTION_JOB = 'tickets.message-retention';
 /** The company setting: days a closed ticket's messages are kept (empty or absent: kept for good). */
 export const RETENTION_SETTING = 'messageRetentionDays';
-/** Messages erased per transaction: short transactions that lock only their own rows. */
-export const RETENTION_BATCH = 500;
-
 const DAY_MS = 86_400_000;
 
 /**
- * Message retention (a company's `messageRetentionDays`): every 15 minutes (a pg-boss schedule, once across the
- * pods) the bodies and media of messages older than N days, in tickets closed and untouched for N days, are
+ * Message retention (a company's `messageRetentionDays`): on the `TICKETS_RETENTION_CRON` schedule (pg-boss, once
+ * across the pods) the bodies and media of messages older than N days, in tickets closed and untouched for N days, are
  * erased: tickets' own files deleted, the connector's listed on `privacy.erasure.retention-applied` for it to
- * delete, the tickets' last message emptied. Batches of `RETENTION_BATCH` rows, each its own transaction that skips
+ * delete, the tickets' last message emptied. Batches of `TICKETS_RETENTION_BATCH` rows, each its own transaction that skips
  * rows the live path holds (`SKIP LOCKED`), with the event loop free between batches. A message already erased is
  * never selected again, so a run repeated or cut short is harmless.
  */
 @Injectable()
 export class MessageRetention implements OnApplicationBootstrap {
-  /** Messages erased per transaction (tests lower it to see several batches). */
-  batchSize = RETENTION_BATCH;
+  /** Messages erased per transaction: short transactions that lock only their own rows. */
+  private readonly batchSize: number;
 
   constructor(
     private readonly jobs: JobsService,
     private readonly transactions: TransactionHost,
     private readonly events: EventPublisher,
     private readonly media: MediaStorage,
-  ) {}
+    @Inject(APP_CONFIG) private readonly config: TicketsConfig,
+  ) {
+    this.batchSize = config.TICKETS_RETENTION_BATCH;
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     await this.jobs.work(RETENTION_JOB, () => this.run().then(() => undefined));
-    await this.jobs.schedule(RETENTION_JOB, '*/15 * * * *');
+    await this.jobs.schedule(RETENTION_JOB, this.config.TICKETS_RETENTION_CRON);
   }
 
   /** Applies every company's retention as of `now`; answers how many messages it erased. */
