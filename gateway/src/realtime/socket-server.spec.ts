@@ -22,10 +22,15 @@ const identityOf = (userId: number): CallerIdentity => ({
 });
 
 /** The part of a socket.io socket that connecting and disconnecting touch. */
-const socketOf = (identity: CallerIdentity) =>
+const socketOf = (identity: CallerIdentity, joined: string[] = []) =>
   ({
-    data: { identity, subscriptions: { notification: false, statuses: new Set(), chatBoxes: new Set() } },
-    join: () => undefined,
+    data: {
+      identity,
+      subscriptions: { notification: false, statuses: new Set(), chatBoxes: new Set() },
+      managed: new Set(),
+    },
+    join: (rooms: string | string[]) => joined.push(...[rooms].flat()),
+    leave: () => undefined,
     emit: () => true,
   }) as unknown as Parameters<SocketServer['handleConnection']>[0];
 
@@ -86,5 +91,14 @@ describe('SocketServer presence', () => {
     server.handleConnection(socketOf(ana));
     await expectEventually(() => expect(reports.at(-1)).toEqual({ userId: '11', online: true }));
     expect(reports).toHaveLength(5);
+  });
+
+  it("puts an admin's socket in the company's admins room at once, and no other profile's", () => {
+    const admin: string[] = [];
+    server.handleConnection(socketOf({ ...identityOf(21), profile: 'admin' }, admin));
+    const agent: string[] = [];
+    server.handleConnection(socketOf(identityOf(22), agent));
+    expect(admin).toContain('c7|company-7-admins');
+    expect(agent.filter((name) => name.includes('admins'))).toEqual([]);
   });
 });

@@ -113,6 +113,7 @@ export class SocketServer implements OnGatewayInit<SocketServerOf>, OnGatewayCon
       sessionRoom(identity.sessionId),
       EVERYONE_ROOM,
     ]);
+    this.applySubscriptions(socket); // the admins room, for an admin
     const sockets = (this.socketsPerUser.get(userId) ?? 0) + 1;
     this.socketsPerUser.set(userId, sockets);
     // the user's first socket here makes them online (their last one gone, offline); a further tab does not ask
@@ -250,8 +251,9 @@ export class SocketServer implements OnGatewayInit<SocketServerOf>, OnGatewayCon
   }
 
   /**
-   * The list rooms a socket belongs in (whaticket-backend.md §2.14): admins get the company-wide status lists and
-   * notifications; other profiles get those of their queues (and of queue-less tickets with allTicket enabled).
+   * The list rooms a socket belongs in (whaticket-backend.md §2.14): admins get the company's admins room and the
+   * company-wide status lists and notifications; other profiles get those of their queues (and of queue-less
+   * tickets with allTicket enabled).
    */
   private applySubscriptions(socket: ClientSocket): void {
     const { identity, subscriptions, managed } = socket.data;
@@ -259,6 +261,7 @@ export class SocketServer implements OnGatewayInit<SocketServerOf>, OnGatewayCon
     const wanted = new Set<string>();
     const seesAll = identity.profile === 'admin' || identity.isSuper;
     const queues = viewerQueueRooms({ queueIds: identity.queueIds, allTicket: identity.allTicket === 'enable' });
+    if (seesAll) wanted.add(room.companyAdmins(companyId));
     if (subscriptions.notification) {
       if (seesAll) wanted.add(room.companyNotification(companyId));
       else for (const queueId of queues) wanted.add(room.queueNotification(queueId));

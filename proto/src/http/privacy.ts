@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { IdSchema, PG_INT_MAX } from '../common/ids.js';
-import { PRIVACY_SERVICES } from '../events/privacy/topics.js';
+import { PG_INT_MAX } from '../common/ids.js';
+import { ErasureRequestSchema } from '../events/privacy/topics.js';
 import { IdParamSchema } from './common.js';
 
 /**
@@ -8,26 +8,12 @@ import { IdParamSchema } from './common.js';
  * service until each confirmed, and the export of everything held about them as one zip archive.
  */
 
-export const ErasureServiceStatusSchema = z.object({
-  service: z.enum(PRIVACY_SERVICES),
-  status: z.enum(['pending', 'confirmed']),
-  confirmedAt: z.iso.datetime().nullable(),
-  /** Rows or files removed or anonymised, by kind (`messages`, `media`, `shippings`...). */
-  removed: z.record(z.string(), z.number().int().nonnegative()),
-});
-export type ErasureServiceStatus = z.infer<typeof ErasureServiceStatusSchema>;
-
-export const ErasureRequestSchema = z.object({
-  id: z.uuid(),
-  contactId: IdSchema,
-  requestedBy: IdSchema,
-  /** `done` once every service confirmed. */
-  status: z.enum(['pending', 'done']),
-  services: z.array(ErasureServiceStatusSchema),
-  createdAt: z.iso.datetime(),
-  completedAt: z.iso.datetime().nullable(),
-});
-export type ErasureRequest = z.infer<typeof ErasureRequestSchema>;
+export {
+  type ErasureRequest,
+  ErasureRequestSchema,
+  type ErasureServiceStatus,
+  ErasureServiceStatusSchema,
+} from '../events/privacy/topics.js';
 
 export const ErasureRequestPageSchema = z.object({
   records: z.array(ErasureRequestSchema),

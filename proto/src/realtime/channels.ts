@@ -32,11 +32,15 @@ export const channel = {
   /** AI prompts: upstream's unprefixed name, sent to the company's sockets only. */
   prompt: () => 'prompt' as const,
   queueIntegration: (companyId: number) => `company-${companyId}-queueIntegration` as const,
+  /** LGPD erasure requests as each service confirms (the company's admins only). */
+  erasureRequest: (companyId: number) => `company-${companyId}-erasureRequest` as const,
 } as const;
 
 export const room = {
   /** Every socket of a company. */
   mainChannel: (companyId: number) => `company-${companyId}-mainchannel`,
+  /** Every socket of the company's admins (and of a super user signed in to it), whatever they watch. */
+  companyAdmins: (companyId: number) => `company-${companyId}-admins`,
   /** Every socket of one user (all their tabs). */
   user: (userId: number) => `user-${userId}`,
   /** Admins watching a status list (`joinTickets(status)`). */

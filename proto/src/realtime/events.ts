@@ -10,6 +10,7 @@ import type {
   ContactListItemSnapshot,
   ContactListSnapshot,
   ContactSnapshot,
+  ErasureRequest,
   FileListSnapshot,
   ImportProgressed,
   MessageSnapshot,
@@ -85,6 +86,8 @@ export type FileListSocketEvent = Upserted<'fileList', FileListSnapshot> | Delet
 export type PromptSocketEvent = Upserted<'prompt', PromptSnapshot> | Deleted<'promptId'>;
 export type QueueIntegrationSocketEvent =
   Upserted<'queueIntegration', QueueIntegrationSnapshot> | Deleted<'integrationId'>;
+/** An LGPD erasure request was recorded or a service confirmed it: the request as the list answers it. */
+export type ErasureRequestSocketEvent = { action: 'update'; request: ErasureRequest };
 
 /**
  * Every event the gateway emits to browsers, by name (the names `channel` builds), with its payload: socket.io's
@@ -117,6 +120,7 @@ export type ServerToClientEvents = {
   [event: `company-${number}-campaign`]: (payload: CampaignSocketEvent) => void;
   [event: `company-${number}-file`]: (payload: FileListSocketEvent) => void;
   [event: `company-${number}-queueIntegration`]: (payload: QueueIntegrationSocketEvent) => void;
+  [event: `company-${number}-erasureRequest`]: (payload: ErasureRequestSocketEvent) => void;
   'company-announcement': (payload: AnnouncementSocketEvent) => void;
   prompt: (payload: PromptSocketEvent) => void;
   /** Sent once the socket's rooms are joined. */

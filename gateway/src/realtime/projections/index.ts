@@ -5,6 +5,7 @@ import { projectCampaign, projectFileList } from './campaigns.js';
 import { projectPrompt, projectQueueIntegration } from './automation.js';
 import { projectContact, projectContactList, projectImport } from './contacts.js';
 import { projectAnnouncement, projectCompany, projectSetting, projectUser } from './identity.js';
+import { projectErasureRequest } from './privacy.js';
 import {
   projectChat,
   projectMessage,
@@ -48,6 +49,7 @@ export const PROJECTIONS: { readonly [T in RealtimeTopic as T['name']]: Projecti
   'tickets.prompt.v1': projectPrompt,
   'tickets.queue-integration.v1': projectQueueIntegration,
   'tickets.service-level.v1': projectServiceLevel,
+  'privacy.erasure-request.v1': projectErasureRequest,
 };
 
 /** The emissions of one event of a realtime topic (none for another topic). */

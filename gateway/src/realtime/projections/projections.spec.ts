@@ -171,4 +171,15 @@ describe('realtime projections', () => {
       integrationId: 4,
     });
   });
+
+  it("sends an erasure request's progress on company-{id}-erasureRequest to the company's admins only", () => {
+    const event = fixture('privacy.erasure-request.updated');
+    expect(emitted('privacy.erasure-request.v1', event)).toEqual([
+      {
+        event: 'company-42-erasureRequest',
+        payload: { action: 'update', request: event.data },
+        rooms: ['company-42-admins'],
+      },
+    ]);
+  });
 });

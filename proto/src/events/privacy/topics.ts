@@ -68,4 +68,42 @@ export const PrivacyErasureTopic = defineTopic({
   events: [ErasureRequested, ErasureConfirmed, RetentionApplied],
 });
 
-export const privacyTopics = [PrivacyErasureTopic] as const;
+export const ErasureServiceStatusSchema = z.object({
+  service: z.enum(PRIVACY_SERVICES),
+  status: z.enum(['pending', 'confirmed']),
+  confirmedAt: z.iso.datetime().nullable(),
+  /** Rows or files removed or anonymised, by kind (`messages`, `media`, `shippings`...). */
+  removed: z.record(z.string(), z.number().int().nonnegative()),
+});
+export type ErasureServiceStatus = z.infer<typeof ErasureServiceStatusSchema>;
+
+/** An erasure request as contacts keeps it (`GET /privacy/erasure-requests/{id}`); no identifier of the person. */
+export const ErasureRequestSchema = z.object({
+  id: z.uuid(),
+  contactId: IdSchema,
+  requestedBy: IdSchema,
+  /** `done` once every service confirmed. */
+  status: z.enum(['pending', 'done']),
+  services: z.array(ErasureServiceStatusSchema),
+  createdAt: z.iso.datetime(),
+  completedAt: z.iso.datetime().nullable(),
+});
+export type ErasureRequest = z.infer<typeof ErasureRequestSchema>;
+
+export const ErasureRequestUpdated = defineEvent('privacy.erasure-request.updated', ErasureRequestSchema, {
+  description:
+    "An erasure request was recorded or a service's confirmation changed it (contacts, in the same transaction): the request as `GET /privacy/erasure-requests/{id}` answers it, for the company's admins to follow live.",
+});
+
+export const PrivacyErasureRequestTopic = defineTopic({
+  name: 'privacy.erasure-request.v1',
+  realtime: true,
+  owner: 'privacy',
+  aggregate: 'erasure-request',
+  key: 'requestId',
+  description:
+    "LGPD erasure requests as contacts follows them (from contacts): the company's admins' live view of each service's confirmation (company-{id}-erasureRequest realtime channel).",
+  events: [ErasureRequestUpdated],
+});
+
+export const privacyTopics = [PrivacyErasureTopic, PrivacyErasureRequestTopic] as const;

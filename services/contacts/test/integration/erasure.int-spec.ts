@@ -193,6 +193,21 @@ describe('erasure of a contact', () => {
     expect(done.completedAt).not.toBeNull();
     expect(done.services.find((service) => service.service === 'tickets')?.removed).toEqual({ rows: 2 });
 
+    // the admins' live list: the new request, then each confirmation that changed it (not the repeated one)
+    const updates = await expectEventually(async () => {
+      const found = (await readAllMessages(testRun().brokers, `${testRun().topicPrefix}privacy.erasure-request.v1`))
+        .map((message) => JSON.parse(message.value) as { type: string; companyId: number; data: ErasureRequest })
+        .filter((event) => event.data.id === request.id);
+      expect(found).toHaveLength(4);
+      return found;
+    });
+    expect(updates.every((event) => event.type === 'privacy.erasure-request.updated')).toBe(true);
+    expect(updates.every((event) => event.companyId === companyA)).toBe(true);
+    expect(
+      updates.map((event) => event.data.services.filter((service) => service.status === 'confirmed').length),
+    ).toEqual([1, 2, 3, 4]);
+    expect(updates.at(-1)!.data).toEqual(done);
+
     const page = await json<ErasureRequestPage>(
       await call(companyA, 'GET', `/privacy/erasure-requests?contactId=${contact.id}`),
     );

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import type { CompanyId } from '@cs/proto/common';
-import { ErasureRequested } from '@cs/proto/events';
+import { ErasureRequested, ErasureRequestUpdated } from '@cs/proto/events';
 import { ERASED_CONTACT_NAME, type ErasureRequest } from '@cs/proto/http';
 import { AuditTrail } from '@cs/platform/audit';
 import { returningRows, TransactionHost } from '@cs/platform/database';
@@ -19,7 +19,8 @@ import { newRequestServices } from './erasure-status.js';
  * `ERASED_CONTACT_NAME`; number, e-mail, picture, LID and WhatsApp jid cleared; extra info deleted), deletes the
  * contact-list items with its number and drops its number from the number checks' answers, records the request
  * (contacts confirmed, the other holding services pending), publishes `privacy.erasure.requested` with the
- * identifiers the others look the person up by, and audits `contact.erased`. Asking again while a request for the
+ * identifiers the others look the person up by and `privacy.erasure-request.updated` (the new request, for the
+ * admins' live list), and audits `contact.erased`. Asking again while a request for the
  * contact is pending answers that request.
  */
 @Injectable()
@@ -118,7 +119,9 @@ export class RequestErasureUseCase {
         target: { type: 'contact', id: contactId },
         after: { requestId },
       });
-      return this.queries.findOne(companyId, requestId);
+      const request = await this.queries.findOne(companyId, requestId);
+      await this.events.emit(ErasureRequestUpdated, { companyId, key: requestId, data: request });
+      return request;
     });
   }
 }

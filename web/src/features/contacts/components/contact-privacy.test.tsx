@@ -1,13 +1,24 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { Outlet } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
 import type { ErasureRequest } from '@cs/proto/http';
+import { channel, type ErasureRequestSocketEvent } from '@cs/proto/realtime';
 import { admin, agent } from '../../../testing/fixtures';
 import { API } from '../../../testing/handlers';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { ContactsPage } from './contacts-page';
+
+// the app's one socket, faked: the dialog's listener is called by hand
+const listeners = new Map<string, (payload: ErasureRequestSocketEvent) => void>();
+vi.mock('../../../realtime/socket', () => ({
+  currentSocket: () => ({
+    on: (event: string, listener: (payload: ErasureRequestSocketEvent) => void) => listeners.set(event, listener),
+    off: (event: string) => listeners.delete(event),
+  }),
+}));
 
 const maria = { id: 1, name: 'Maria Souza', number: '5511987654321', email: '', profilePicUrl: null };
 
@@ -36,22 +47,29 @@ function stubContacts() {
 }
 
 describe("a contact's data (LGPD)", () => {
-  it('is erased only after the confirmation, and the requests show each service until all confirmed', async () => {
+  it('is erased only after the confirmation, and the requests show each service live until all confirmed', async () => {
     stubContacts();
     const erased: string[] = [];
-    let polls = 0;
     server.use(
       http.post(`${API}/contacts/:id/erasure`, ({ params }) => {
         erased.push(String(params.id));
         return HttpResponse.json(request('pending'));
       }),
-      http.get(`${API}/privacy/erasure-requests`, () => {
-        polls += 1;
-        return HttpResponse.json({ records: [request(polls > 1 ? 'done' : 'pending')], count: 1, hasMore: false });
-      }),
+      http.get(`${API}/privacy/erasure-requests`, () =>
+        HttpResponse.json({ records: [request('pending')], count: 1, hasMore: false }),
+      ),
     );
     const user = userEvent.setup();
-    renderApp(<ContactsPage />, { user: admin });
+    renderApp(null, {
+      user: admin,
+      routes: [
+        {
+          path: '/',
+          element: <Outlet context={{ connected: true }} />,
+          children: [{ index: true, element: <ContactsPage /> }],
+        },
+      ],
+    });
     await user.click(await screen.findByRole('button', { name: 'Apagar dados (LGPD) Maria Souza' }));
     expect(await screen.findByText('Apagar os dados deste contato?')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Não' }));
@@ -65,10 +83,10 @@ describe("a contact's data (LGPD)", () => {
     const row = await screen.findByTestId('erasure-request');
     expect(within(row).getByTestId('erasure-service-tickets').getAttribute('data-status')).toBe('pending');
     expect(within(row).getByText('Em andamento')).toBeTruthy();
-    // polled while a service has not confirmed yet
-    await waitFor(() => expect(screen.getByTestId('erasure-request').getAttribute('data-status')).toBe('done'), {
-      timeout: 5000,
-    });
+    // the last service confirms: the gateway sends the request as it now is to the company's admins
+    await waitFor(() => expect(listeners.has(channel.erasureRequest(admin.companyId))).toBe(true));
+    act(() => listeners.get(channel.erasureRequest(admin.companyId))?.({ action: 'update', request: request('done') }));
+    await waitFor(() => expect(screen.getByTestId('erasure-request').getAttribute('data-status')).toBe('done'));
     expect(within(screen.getByTestId('erasure-request')).getByText('Atendimentos: Confirmado')).toBeTruthy();
   });
 

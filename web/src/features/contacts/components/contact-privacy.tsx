@@ -2,17 +2,40 @@ import { Badge, Button, Dialog, HStack, Portal, Table, Text, Wrap } from '@chakr
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErasureRequest } from '@cs/proto/http';
+import { channel } from '@cs/proto/realtime';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useLiveEvent } from '../../../components/use-live-event';
 import { formatDateTime } from '../../../lib/format';
-import { useGetErasureRequestsQuery } from '../../../api/endpoints/privacy';
+import { privacyApi, useGetErasureRequestsQuery } from '../../../api/endpoints/privacy';
 
-/** While a request waits for a service's confirmation, the list is polled. */
-export const ERASURE_POLL_MS = 3000;
+/** While a request waits for a service's confirmation the list is also polled, so a missed socket event never freezes it. */
+export const ERASURE_POLL_MS = 15_000;
 
-/** The company's erasure requests, newest first, with each holding service's confirmation. */
+/**
+ * The company's erasure requests, newest first, with each holding service's confirmation: live from
+ * `company-{id}-erasureRequest` (the request as the list has it, sent to the company's admins as each service
+ * confirms).
+ */
 export function ErasureRequestsDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const companyId = useAppSelector((s) => s.session.user?.companyId ?? 0);
   const [settled, setSettled] = useState(false);
   const { data } = useGetErasureRequestsQuery(undefined, { pollingInterval: settled ? 0 : ERASURE_POLL_MS });
+  useLiveEvent(channel.erasureRequest(companyId), (event) => {
+    dispatch(
+      privacyApi.util.updateQueryData('getErasureRequests', undefined, (page) => {
+        const at = page.records.findIndex((request) => request.id === event.request.id);
+        // a poll answered after the event may hold fewer confirmations: a service's confirmation never goes back
+        if (at >= 0) {
+          if (confirmations(event.request) >= confirmations(page.records[at]!)) page.records[at] = event.request;
+        } else {
+          page.records.unshift(event.request);
+          page.count += 1;
+        }
+      }),
+    );
+  });
   const records = data?.records ?? [];
   const pending = records.some((request) => request.status === 'pending');
   useEffect(() => setSettled(data !== undefined && !pending), [data, pending]);
@@ -57,6 +80,9 @@ export function ErasureRequestsDialog({ onClose }: { onClose: () => void }) {
     </Dialog.Root>
   );
 }
+
+const confirmations = (request: ErasureRequest): number =>
+  request.services.filter((service) => service.status === 'confirmed').length;
 
 function ErasureRequestRow({ request }: { request: ErasureRequest }) {
   const { t } = useTranslation();
