@@ -54,16 +54,8 @@ export class ErasureConsumer {
         const jids = personJids(event.data);
         const numbers = personNumbers(event.data);
         await this.transactions.run(async (manager) => {
-          await manager.query(
-            `DELETE FROM baileys_contacts
-              WHERE company_id = $1 AND (jid = ANY($2::text[]) OR number = ANY($3::text[]) OR lid = ANY($2::text[]))`,
-            [companyId, jids, numbers],
-          );
-          await manager.query(
-            `DELETE FROM baileys_messages
-              WHERE company_id = $1 AND (chat_jid = ANY($2::text[]) OR participant = ANY($2::text[]))`,
-            [companyId, jids],
-          );
+          // the commands first: a session carrying one out holds its row lock, and what it writes after the send
+          // (the caches below) must not wait for rows this transaction already locked
           const theirs = `(payload->>'chatJid' = ANY($2::text[]) OR payload->>'jid' = ANY($2::text[])
                            OR payload->'numbers' ?| $3::text[])`;
           await manager.query(
@@ -74,6 +66,16 @@ export class ErasureConsumer {
           await manager.query(
             `DELETE FROM session_commands WHERE company_id = $1 AND status <> 'pending' AND ${theirs}`,
             [companyId, jids, numbers],
+          );
+          await manager.query(
+            `DELETE FROM baileys_contacts
+              WHERE company_id = $1 AND (jid = ANY($2::text[]) OR number = ANY($3::text[]) OR lid = ANY($2::text[]))`,
+            [companyId, jids, numbers],
+          );
+          await manager.query(
+            `DELETE FROM baileys_messages
+              WHERE company_id = $1 AND (chat_jid = ANY($2::text[]) OR participant = ANY($2::text[]))`,
+            [companyId, jids],
           );
           await manager.query('DELETE FROM simulator_sent WHERE company_id = $1 AND chat_jid = ANY($2::text[])', [
             companyId,
