@@ -1,6 +1,6 @@
 import type { EventOf } from '@cs/proto/common';
 import { asCompanyId } from '@cs/proto/common';
-import type { NumberChecked } from '@cs/proto/events';
+import { NumberChecked } from '@cs/proto/events';
 import { InMemoryContacts } from '../../../../test/support/in-memory-contacts.js';
 import { ApplyNumberCheckUseCase } from './apply-number-check.use-case.js';
 
@@ -10,9 +10,16 @@ const COMMAND = '0190f000-0000-7000-8000-000000000001';
 type Answer = EventOf<typeof NumberChecked>['data'];
 
 const checked = (data: Pick<Answer, 'results' | 'error'>): EventOf<typeof NumberChecked> =>
-  ({ companyId: COMPANY, data: { commandId: COMMAND, connectionId: 1, ...data } }) as unknown as EventOf<
-    typeof NumberChecked
-  >;
+  NumberChecked.schema.parse({
+    id: '0190f000-0000-7000-8000-0000000000aa',
+    type: NumberChecked.type,
+    schemaVersion: NumberChecked.schemaVersion,
+    occurredAt: new Date().toISOString(),
+    companyId: COMPANY,
+    producer: 'whatsapp-connector',
+    correlationId: COMMAND,
+    data: { commandId: COMMAND, connectionId: 1, ...data },
+  });
 
 function setup() {
   const store = new InMemoryContacts();

@@ -1,5 +1,5 @@
 import { ERROR_CATALOGUE } from '@cs/proto/errors';
-import type { ScheduleSnapshot } from '@cs/proto/events';
+import { ScheduleUpdated, type ScheduleSnapshot } from '@cs/proto/events';
 import type { ScheduleBody } from '@cs/proto/http';
 import type { EventPublisher } from '@cs/platform/events';
 import type { JobsService } from '@cs/platform/jobs';
@@ -111,8 +111,9 @@ function scheduled(
     },
   };
   const events: Partial<EventPublisher> = {
-    emit: async (_type, event) => {
-      state.announced.push((event.data as ScheduleSnapshot).status);
+    emit: async (definition, event) => {
+      state.announced.push(ScheduleUpdated.data.parse(event.data).status);
+      expect(definition).toBe(ScheduleUpdated);
       return undefined as never;
     },
   };
