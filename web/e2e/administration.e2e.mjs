@@ -3,9 +3,9 @@
 // (the connector's simulator plays a customer writing out of hours), the super user running the platform
 // (plans, companies, due dates, announcements seen live by another company), and an agent kept out.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
-import { eventually, openBrowser, screenshot, selectTab, signInAt } from './browser.mjs';
+import { describe, it } from 'node:test';
+import { eventually, screenshot, selectTab } from './browser.mjs';
+import { useWalk } from './walk.mjs';
 
 const CONNECTION = 1; // the demo company's simulator connection (seeded CONNECTED)
 const ADMIN = { email: 'admin@demo.local', password: 'demo12345' };
@@ -13,47 +13,7 @@ const AGENT = { email: 'agente@demo.local', password: 'demo12345' };
 const SUPER = { email: 'super@plataforma.local', password: 'super12345' };
 const NO_PERMISSION = 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.';
 
-let stack;
-const browsers = [];
-
-before(async () => {
-  stack = await startStack({ log: (line) => process.stderr.write(`[stack] ${line}\n`) });
-});
-
-after(async () => {
-  for (const browser of browsers) await browser.close().catch(() => undefined);
-  await stack?.stop();
-});
-
-async function person(options) {
-  const browser = await openBrowser(options);
-  browsers.push(browser);
-  return browser.page;
-}
-
-async function signIn(page, credentials) {
-  await signInAt(page, stack.webUrl, credentials);
-}
-
-/** Calls the gateway with the access token the signed-in browser holds; answers `{ status, body }`. */
-function apiAs(page) {
-  return async (method, path, body) => {
-    const token = await page.evaluate(() => JSON.parse(window.localStorage.getItem('token') ?? 'null'));
-    const response = await fetch(`${stack.gatewayUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await response.text();
-    let parsed = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      // not JSON
-    }
-    return { status: response.status, body: parsed };
-  };
-}
+const walk = useWalk();
 
 const pad = (n) => String(n).padStart(2, '0');
 const isoDay = (date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
@@ -61,10 +21,10 @@ const shownDay = (iso) => iso.split('-').reverse().join('/');
 
 describe('a company admin in the settings', () => {
   it('changes userRating and scheduleType; the Schedules tab appears and a customer out of hours gets the reply', async () => {
-    const page = await person();
-    await signIn(page, ADMIN);
-    const api = apiAs(page);
-    await page.goto(`${stack.webUrl}/settings`);
+    const page = await walk.person();
+    await walk.signIn(page, ADMIN);
+    const api = walk.as(page);
+    await page.goto(`${walk.stack.webUrl}/settings`);
     await page.getByTestId('settings-page').waitFor();
 
     await page.getByTestId('setting-userRating').selectOption('enabled');
@@ -119,14 +79,14 @@ describe('a company admin in the settings', () => {
 
 describe('the super user runs the platform', () => {
   it('creates a plan and a company, extends its due date and publishes an announcement seen live elsewhere', async () => {
-    const su = await person();
-    const reader = await person();
-    await signIn(su, SUPER);
-    await signIn(reader, ADMIN);
+    const su = await walk.person();
+    const reader = await walk.person();
+    await walk.signIn(su, SUPER);
+    await walk.signIn(reader, ADMIN);
     const unique = Date.now().toString(36);
 
     // a plan
-    await su.goto(`${stack.webUrl}/settings`);
+    await su.goto(`${walk.stack.webUrl}/settings`);
     await selectTab(su, 'Planos');
     await su.getByRole('button', { name: 'Adicionar plano' }).click();
     const planDialog = su.getByTestId('plan-dialog');
@@ -173,7 +133,7 @@ describe('the super user runs the platform', () => {
 
     // extend the due date: MENSAL adds a month
     await companyRow.getByRole('button', { name: `Prorrogar vencimento de ${companyName}` }).click();
-    const api = apiAs(su);
+    const api = walk.as(su);
     const extended = await eventually(async () => {
       const page = await api('GET', `/companies?searchParam=${encodeURIComponent(companyName)}`);
       const company = page.body.companies?.[0];
@@ -190,7 +150,7 @@ describe('the super user runs the platform', () => {
 
     // the demo admin keeps the announcements popover open while the super user publishes one
     await reader.getByRole('button', { name: 'Informativos' }).click();
-    await su.goto(`${stack.webUrl}/announcements`);
+    await su.goto(`${walk.stack.webUrl}/announcements`);
     await su.getByTestId('announcements-page').waitFor();
     await su.getByRole('button', { name: 'Novo informativo' }).click();
     const dialog = su.getByTestId('announcement-dialog');
@@ -210,16 +170,16 @@ describe('the super user runs the platform', () => {
 
 describe('an agent', () => {
   it('cannot open the settings or the announcements, and the API refuses the admin routes', async () => {
-    const page = await person();
-    await signIn(page, AGENT);
-    await page.goto(`${stack.webUrl}/settings`);
+    const page = await walk.person();
+    await walk.signIn(page, AGENT);
+    await page.goto(`${walk.stack.webUrl}/settings`);
     await page.waitForURL('**/tickets');
     assert.equal(await page.getByTestId('settings-page').count(), 0);
-    await page.goto(`${stack.webUrl}/announcements`);
+    await page.goto(`${walk.stack.webUrl}/announcements`);
     await page.getByText(NO_PERMISSION).first().waitFor();
     assert.equal(await page.getByTestId('announcements-page').count(), 0);
     await page.waitForURL('**/tickets');
-    const api = apiAs(page);
+    const api = walk.as(page);
     assert.equal((await api('PUT', '/settings/userRating', { value: 'enabled' })).status, 403);
     assert.equal((await api('GET', '/companies')).status, 403);
     assert.equal((await api('POST', '/plans', { name: 'x' })).status, 403);

@@ -3,9 +3,9 @@
 // the conversation on screen is read at once, a reply quoting an earlier message shows its quote live, and a video
 // the connector refuses says so instead of an empty player.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
-import { eventually, openBrowser, screenshot, signInAt } from './browser.mjs';
+import { describe, it } from 'node:test';
+import { eventually, openBrowser, screenshot } from './browser.mjs';
+import { useWalk } from './walk.mjs';
 
 const CONNECTION = 1; // the demo company's simulator connection (seeded CONNECTED)
 const AGENT = { email: 'agente@demo.local', password: 'demo12345' };
@@ -15,35 +15,14 @@ const NO_PERMISSION = 'Esta empresa não possui permissão para acessar essa pá
 // a few bytes called webm: the connector's media store refuses the type, so the message arrives without its file
 const WEBM = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01]).toString('base64');
 
-let stack;
-let browser;
-
-before(async () => {
-  stack = await startStack({ label: 'agentday', log: (line) => process.stderr.write(`[stack] ${line}\n`) });
-  browser = await openBrowser();
-});
-
-after(async () => {
-  await browser?.close().catch(() => undefined);
-  await stack?.stop();
-});
+const walk = useWalk({ label: 'agentday', page: true });
 
 describe('the conversation on screen', () => {
   it('reads what arrives, shows a live quote, and explains a refused video', async () => {
-    const agent = browser.page;
-    await signInAt(agent, stack.webUrl, AGENT, '**/tickets');
+    const agent = walk.page;
+    await walk.signIn(agent, AGENT, '**/tickets');
     await agent.getByTestId('tickets-manager').waitFor();
-    const api = async (method, path, body) => {
-      const token = await agent.evaluate(() => JSON.parse(window.localStorage.getItem('token') ?? 'null'));
-      const response = await fetch(`${stack.gatewayUrl}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      const text = await response.text();
-      assert.ok(response.ok, `${method} ${path} answered ${response.status}: ${text}`);
-      return text ? JSON.parse(text) : null;
-    };
+    const api = walk.api(agent);
 
     const number = `551196${String(Date.now()).slice(-7)}`;
     const from = { number, name: 'Cliente Dia' };
@@ -99,7 +78,7 @@ describe('the conversation on screen', () => {
 describe('a plan without the internal chat and the integrations', () => {
   it('never asks for the chats, and a direct visit to a flagged route warns and goes to /', async () => {
     // the super user takes both off the demo company's plan
-    const login = await fetch(`${stack.gatewayUrl}/auth/login`, {
+    const login = await fetch(`${walk.stack.gatewayUrl}/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(SUPER),
@@ -107,11 +86,11 @@ describe('a plan without the internal chat and the integrations', () => {
     assert.ok(login.ok, `the super user's login answered ${login.status}`);
     const { token } = await login.json();
     const company = await (
-      await fetch(`${stack.gatewayUrl}/companies/listPlan/2`, { headers: { authorization: `Bearer ${token}` } })
+      await fetch(`${walk.stack.gatewayUrl}/companies/listPlan/2`, { headers: { authorization: `Bearer ${token}` } })
     ).json();
     const planId = company.plan?.id ?? company.planId;
     assert.ok(planId, `the demo company's plan: ${JSON.stringify(company)}`);
-    const update = await fetch(`${stack.gatewayUrl}/plans/${planId}`, {
+    const update = await fetch(`${walk.stack.gatewayUrl}/plans/${planId}`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ useInternalChat: false, useIntegrations: false }),
@@ -125,11 +104,11 @@ describe('a plan without the internal chat and the integrations', () => {
       page.on('request', (request) => {
         if (/\/api\/chats\b/.test(new URL(request.url()).pathname)) chats.push(request.url());
       });
-      await signInAt(page, stack.webUrl, ADMIN, '**/tickets');
+      await walk.signIn(page, ADMIN, '**/tickets');
       for (const path of ['/queue-integration', '/chats']) {
-        await page.goto(`${stack.webUrl}${path}`);
+        await page.goto(`${walk.stack.webUrl}${path}`);
         await page.getByText(NO_PERMISSION).first().waitFor();
-        await page.waitForURL(`${stack.webUrl}/`);
+        await page.waitForURL(`${walk.stack.webUrl}/`);
         await page.getByTestId('dashboard-page').waitFor();
       }
       await screenshot(page, 'plan-without-chat');

@@ -2,9 +2,9 @@
 // process on PostgreSQL and Kafka, the gateway, the built client and Debian's Chromium. The connector's simulator
 // plays the contact's phone.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
-import { eventually, openBrowser, screenshot, signInAt } from './browser.mjs';
+import { describe, it } from 'node:test';
+import { eventually, screenshot } from './browser.mjs';
+import { useWalk } from './walk.mjs';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGN42a1FEmIY1TCqYfhqAADXNp4Q25h6SgAAAABJRU5ErkJggg==',
@@ -14,49 +14,18 @@ const CONNECTION = 1; // the demo company's simulator connection (seeded CONNECT
 const AGENT = { email: 'agente@demo.local', password: 'demo12345', name: 'Agente Demo' };
 const ADMIN = { email: 'admin@demo.local', password: 'demo12345' };
 
-let stack;
-const browsers = [];
-
-before(async () => {
-  stack = await startStack({ log: (line) => process.stderr.write(`[stack] ${line}\n`) });
-});
-
-after(async () => {
-  for (const browser of browsers) await browser.close().catch(() => undefined);
-  await stack?.stop();
-});
-
-async function person(options) {
-  const browser = await openBrowser(options);
-  browsers.push(browser);
-  return browser.page;
-}
+const walk = useWalk();
 
 async function login(page, credentials) {
-  await signInAt(page, stack.webUrl, credentials, '**/tickets');
+  await walk.signIn(page, credentials, '**/tickets');
   await page.getByTestId('tickets-manager').waitFor();
-}
-
-/** Calls the gateway with the access token a signed-in browser holds (a new login would end that session). */
-function apiAs(page) {
-  return async (method, path, body) => {
-    const token = await page.evaluate(() => JSON.parse(window.localStorage.getItem('token') ?? 'null'));
-    const response = await fetch(`${stack.gatewayUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await response.text();
-    assert.ok(response.ok, `${method} ${path} answered ${response.status}: ${text}`);
-    return text ? JSON.parse(text) : null;
-  };
 }
 
 describe('a company signs up and signs in', () => {
   it('creates the company from the sign-up page and lands in its workspace', async () => {
-    const page = await person();
+    const page = await walk.person();
     const unique = Date.now().toString(36);
-    await page.goto(`${stack.webUrl}/signup`);
+    await page.goto(`${walk.stack.webUrl}/signup`);
     await page.getByLabel('Nome da empresa').fill(`Padaria ${unique}`);
     await page.getByLabel('Seu nome').fill('Joaquim Padeiro');
     await page.getByLabel('Email').fill(`dono.${unique}@padaria.com.br`);
@@ -78,8 +47,8 @@ describe('a company signs up and signs in', () => {
 
 describe("the agent's workspace", () => {
   it('takes a conversation from the first message to the rating, with a second agent watching live', async () => {
-    const agent = await person();
-    const admin = await person();
+    const agent = await walk.person();
+    const admin = await walk.person();
     const dialogs = [];
     agent.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
@@ -87,7 +56,7 @@ describe("the agent's workspace", () => {
     });
     await login(agent, AGENT);
     await login(admin, ADMIN);
-    const api = apiAs(admin);
+    const api = walk.api(admin);
     await api('PUT', '/settings/sendGreetingAccepted', { value: 'enabled' });
     await api('PUT', '/settings/userRating', { value: 'enabled' });
 
@@ -202,11 +171,11 @@ describe("the agent's workspace", () => {
   });
 
   it('works on a phone, and the desktop session is told about the other login', async () => {
-    const desktop = await person();
+    const desktop = await walk.person();
     await login(desktop, AGENT);
     // the notice travels on the live socket: the desktop is listening before the phone signs in
     await desktop.locator('header[data-realtime="live"]').waitFor();
-    const phone = await person({ viewport: { width: 390, height: 844 } });
+    const phone = await walk.person({ viewport: { width: 390, height: 844 } });
     await login(phone, AGENT);
     // told at once (a toast), then on the sign-in page, which keeps saying why
     await desktop.getByText('Sua conta foi acessada em outro computador.').waitFor({ timeout: 30_000 });

@@ -2,9 +2,9 @@
 // and Kafka, the gateway on a port other than 8080 with PUBLIC_URL left at its default (an operator who did not
 // set it), the built client and Debian's Chromium. The connector's simulator plays the contact's phone.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
-import { eventually, openBrowser, screenshot, signInAt } from './browser.mjs';
+import { describe, it } from 'node:test';
+import { eventually, screenshot } from './browser.mjs';
+import { useWalk } from './walk.mjs';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGN42a1FEmIY1TCqYfhqAADXNp4Q25h6SgAAAABJRU5ErkJggg==',
@@ -18,52 +18,18 @@ const CONNECTION = 1; // the demo company's simulator connection (seeded CONNECT
 const AGENT = { email: 'agente@demo.local', password: 'demo12345' };
 const ADMIN = { email: 'admin@demo.local', password: 'demo12345' };
 
-let stack;
-const browsers = [];
-
-before(async () => {
-  stack = await startStack({
-    label: 'polish',
-    // the default a forgotten setting leaves: not where this gateway listens
-    env: { PUBLIC_URL: 'http://localhost:8080' },
-    log: (line) => process.stderr.write(`[stack] ${line}\n`),
-  });
-  assert.notEqual(new URL(stack.gatewayUrl).port, '8080');
+const walk = useWalk({
+  label: 'polish',
+  // the default a forgotten setting leaves: not where this gateway listens
+  env: { PUBLIC_URL: 'http://localhost:8080' },
+  ready: ({ gatewayUrl }) => assert.notEqual(new URL(gatewayUrl).port, '8080'),
 });
 
-after(async () => {
-  for (const browser of browsers) await browser.close().catch(() => undefined);
-  await stack?.stop();
-});
-
-async function person(options) {
-  const browser = await openBrowser(options);
-  browsers.push(browser);
-  return browser.page;
-}
-
-async function login(page, credentials) {
-  await signInAt(page, stack.webUrl, credentials, '**/tickets');
-}
-
-/** Calls the gateway with the access token a signed-in browser holds (a new login would end that session). */
-function apiAs(page) {
-  return async (method, path, body) => {
-    const token = await page.evaluate(() => JSON.parse(window.localStorage.getItem('token') ?? 'null'));
-    const response = await fetch(`${stack.gatewayUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await response.text();
-    assert.ok(response.ok, `${method} ${path} answered ${response.status}: ${text}`);
-    return text ? JSON.parse(text) : null;
-  };
-}
+const login = (page, credentials) => walk.signIn(page, credentials, '**/tickets');
 
 describe('the shell and the contacts page', () => {
   it('shows real icons in the menu, an Administração group, the page name in the header; imports a CSV', async () => {
-    const admin = await person();
+    const admin = await walk.person();
     await login(admin, ADMIN);
     const menu = admin.getByRole('navigation', { name: 'menu' });
     await menu.getByTestId('menu-tickets').waitFor();
@@ -105,11 +71,11 @@ describe('the shell and the contacts page', () => {
 
 describe("the agent's workspace", () => {
   it('follows an accepted ticket, lists quick replies on "/", and shows media on a non-default port', async () => {
-    const agent = await person();
+    const agent = await walk.person();
     await login(agent, AGENT);
     await agent.getByTestId('tickets-manager').waitFor();
     assert.equal(await agent.getByRole('banner').getByTestId('page-title').textContent(), 'Atendimentos');
-    const api = apiAs(agent);
+    const api = walk.api(agent);
     await api('POST', '/quick-messages', { shortcode: 'orcamento', message: 'Segue o nosso orçamento em anexo.' });
 
     const number = `551197${String(Date.now()).slice(-7)}`;
@@ -174,7 +140,7 @@ describe("the agent's workspace", () => {
     await pdfLink.waitFor({ timeout: 30_000 });
     const href = await pdfLink.getAttribute('href');
     assert.match(href ?? '', /^\/api\/media\/tickets\//);
-    const pdf = await agent.request.get(new URL(href, stack.webUrl).toString());
+    const pdf = await agent.request.get(new URL(href, walk.stack.webUrl).toString());
     assert.equal(pdf.status(), 200);
     assert.match(pdf.headers()['content-type'] ?? '', /application\/pdf/);
     // what other clients read: the link names the configured public URL

@@ -4,9 +4,9 @@
 // "Sugerir resposta" places the draft in the input, unsent, until the agent edits and sends it. The fake records
 // what it was sent: that ticket's messages only.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
-import { eventually, openBrowser, screenshot, signInAt } from './browser.mjs';
+import { describe, it } from 'node:test';
+import { eventually, openBrowser, screenshot } from './browser.mjs';
+import { requestInPage, useWalk } from './walk.mjs';
 
 const { openAiFake } = await import('@cs/tickets/provider-fakes');
 
@@ -17,20 +17,11 @@ const SUGGESTION = 'Olá! Consigo trocar a encomenda 318 por um bolo de chocolat
 const KEY = 'sk-e2e-assist-0123456789abcd';
 
 const openai = openAiFake((request) => (request.messages[0]?.content.startsWith('Resuma') ? SUMMARY : SUGGESTION));
-let stack;
-
-before(async () => {
-  await openai.start();
-  stack = await startStack({
-    // the fake's loopback address let through the SSRF rules the way every provider fake is (tests and dev only)
-    env: { OUTBOUND_HTTP_ALLOWED_HOSTS: new URL(openai.url).host },
-    log: (line) => process.stderr.write(`[stack] ${line}\n`),
-  });
-});
-
-after(async () => {
-  await stack?.stop();
-  await openai.stop();
+const walk = useWalk({
+  beforeStack: () => openai.start(),
+  // the fake's loopback address let through the SSRF rules the way every provider fake is (tests and dev only)
+  env: () => ({ OUTBOUND_HTTP_ALLOWED_HOSTS: new URL(openai.url).host }),
+  afterStack: () => openai.stop(),
 });
 
 describe('AI help in the chat, walked by an admin', () => {
@@ -38,24 +29,11 @@ describe('AI help in the chat, walked by an admin', () => {
     const browser = await openBrowser();
     try {
       const { page } = browser;
-      await signInAt(page, stack.webUrl, ADMIN);
-      const api = (method, path, body) =>
-        page.evaluate(
-          async ({ method, path, body }) => {
-            const token = JSON.parse(localStorage.getItem('token'));
-            const response = await fetch(`/api${path}`, {
-              method,
-              headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-              body: body ? JSON.stringify(body) : undefined,
-            });
-            const text = await response.text();
-            return text ? JSON.parse(text) : null;
-          },
-          { method, path, body },
-        );
+      await walk.signIn(page, ADMIN);
+      const api = async (method, path, body) => (await requestInPage(page, method, path, body)).body;
 
       // the admin sets the company's endpoint on the prompts page
-      await page.goto(`${stack.webUrl}/prompts`);
+      await page.goto(`${walk.stack.webUrl}/prompts`);
       const settings = page.getByTestId('assist-settings');
       await settings.getByText(/Não configurado/).waitFor();
       await page.getByTestId('assist-baseUrl').fill(`${openai.url}/v1`);
@@ -78,7 +56,7 @@ describe('AI help in the chat, walked by an admin', () => {
       await eventually(async () => (await received()).some((m) => /\[ 1 \]/.test(m.content?.body ?? '')), 'the menu');
       await says('1');
       await says('Quero trocar por um de chocolate');
-      await page.goto(`${stack.webUrl}/tickets`);
+      await page.goto(`${walk.stack.webUrl}/tickets`);
       await page.getByTestId('tab-pending').click();
       const item = page
         .getByTestId('tickets-list-pending')

@@ -3,49 +3,23 @@
 // client, Debian's Chromium). The external send goes through the real path: the token from the connector's
 // events, the number check on the simulator connection, the contact created by contacts, the ticket and the send.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
-import { eventually, openBrowser, screenshot, signInAt } from './browser.mjs';
+import { describe, it } from 'node:test';
+import { eventually, openBrowser, screenshot } from './browser.mjs';
+import { requestInPage, useWalk } from './walk.mjs';
 
 const ADMIN = { email: 'admin@demo.local', password: 'demo12345' };
 const CONNECTION = 1; // the demo company's simulator connection (seeded CONNECTED)
-let stack;
-
-before(async () => {
-  stack = await startStack({ log: (line) => process.stderr.write(`[stack] ${line}\n`) });
-});
-
-after(async () => {
-  await stack?.stop();
-});
-
-async function signIn(page, credentials) {
-  await signInAt(page, stack.webUrl, credentials);
-}
-
-async function api(page, method, path, body) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = JSON.parse(localStorage.getItem('token'));
-      const response = await fetch(`/api${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : null };
-    },
-    { method, path, body },
-  );
-}
+const walk = useWalk();
+/** A call to the gateway with the signed-in user's token, as the page itself would make it. */
+const api = requestInPage;
 
 describe('automation pages, walked by an admin', () => {
   it('creates an AI prompt for a queue (the queue is required) and deletes it with the server message', async () => {
     const browser = await openBrowser();
     try {
       const { page } = browser;
-      await signIn(page, ADMIN);
-      await page.goto(`${stack.webUrl}/prompts`);
+      await walk.signIn(page, ADMIN);
+      await page.goto(`${walk.stack.webUrl}/prompts`);
       await page.getByTestId('prompts-warning').waitFor();
       await page.getByRole('button', { name: 'Adicionar prompt' }).click();
       const form = page.getByTestId('prompt-dialog');
@@ -76,8 +50,8 @@ describe('automation pages, walked by an admin', () => {
     const browser = await openBrowser();
     try {
       const { page } = browser;
-      await signIn(page, ADMIN);
-      await page.goto(`${stack.webUrl}/queue-integration`);
+      await walk.signIn(page, ADMIN);
+      await page.goto(`${walk.stack.webUrl}/queue-integration`);
       await page.getByRole('button', { name: 'Adicionar integração' }).click();
       const form = page.getByTestId('integration-dialog');
       await form.getByRole('combobox', { name: 'Tipo' }).selectOption('webhook');
@@ -103,13 +77,13 @@ describe('automation pages, walked by an admin', () => {
     const browser = await openBrowser();
     try {
       const { page } = browser;
-      await signIn(page, ADMIN);
+      await walk.signIn(page, ADMIN);
       // the server generates the token and answers it this once
       const rotated = await api(page, 'POST', `/whatsapp/${CONNECTION}/token`);
       assert.equal(rotated.status, 200);
       const token = rotated.body.token;
       assert.match(token, /^[A-Za-z0-9_-]{43}$/);
-      await page.goto(`${stack.webUrl}/messages-api`);
+      await page.goto(`${walk.stack.webUrl}/messages-api`);
       const panel = page.getByRole('tabpanel');
       await panel.getByRole('button', { name: 'Enviar' }).click();
       await panel.getByText('Obrigatório').first().waitFor();

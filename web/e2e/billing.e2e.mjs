@@ -4,26 +4,16 @@
 // validation (the spec's messages, CEP format), the Pix QR code with its copy confirmation, and the live
 // CONCLUIDA event ("licence renewed until …") followed by the redirect to /.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
-import { eventually, openBrowser, screenshot, signInAt } from './browser.mjs';
+import { describe, it } from 'node:test';
+import { eventually, screenshot } from './browser.mjs';
+import { useWalk } from './walk.mjs';
 
 const SUPER = { email: 'super@plataforma.local', password: 'super12345' };
 
-let stack;
-const browsers = [];
-
-before(async () => {
-  stack = await startStack({ label: 'billinge2e', log: (line) => process.stderr.write(`[stack] ${line}\n`) });
-});
-
-after(async () => {
-  for (const browser of browsers) await browser.close().catch(() => undefined);
-  await stack?.stop();
-});
+const walk = useWalk({ label: 'billinge2e' });
 
 async function api(token, method, path, body) {
-  const response = await fetch(`${stack.gatewayUrl}${path}`, {
+  const response = await fetch(`${walk.stack.gatewayUrl}${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     ...(body ? { body: JSON.stringify(body) } : {}),
@@ -53,14 +43,12 @@ async function lapsedCompany() {
 describe('the finance page', () => {
   it('takes an expired company to /financeiro, validates the checkout, shows the Pix and renews on payment', async () => {
     const company = await lapsedCompany();
-    const browser = await openBrowser();
-    browsers.push(browser);
-    const { page } = browser;
+    const page = await walk.person();
     try {
-      await signInAt(page, stack.webUrl, company, '**/financeiro');
+      await walk.signIn(page, company, '**/financeiro');
       await page.getByTestId('expired-banner').getByText('31/01/2025').waitFor();
       // any other page leads back here while expired
-      await page.goto(`${stack.webUrl}/contacts`);
+      await page.goto(`${walk.stack.webUrl}/contacts`);
       await page.waitForURL('**/financeiro');
 
       const row = page.getByTestId('invoice-row').filter({ hasText: '31/01/2025' });
@@ -121,7 +109,7 @@ describe('the finance page', () => {
       await dialog.getByText('Copiar código Pix').waitFor({ timeout: 3_000 });
 
       // the payer's bank pays; the live event shows the new licence date and / follows after 4 s
-      const charge = stack.fakeEfi.charges().find((cob) => cob.pixCopiaECola === code);
+      const charge = walk.stack.fakeEfi.charges().find((cob) => cob.pixCopiaECola === code);
       assert.ok(charge, 'the fake Efí has the charge shown');
       // the moment the page shows the renewal, taken in the page (the test may notice it a while later on a busy
       // machine, which made the wait until the redirect look shorter than it was)
@@ -132,13 +120,13 @@ describe('the finance page', () => {
           observer.disconnect();
         }).observe(document.body, { childList: true, subtree: true });
       });
-      await stack.fakeEfi.pay(charge.txid);
+      await walk.stack.fakeEfi.pay(charge.txid);
       const renewed = dialog.getByTestId('licence-renewed');
       await renewed.waitFor({ timeout: 30_000 });
       assert.match(await renewed.textContent(), /Sua licença foi renovada até \d{2}\/\d{2}\/\d{4}!/);
       const shownAt = await page.evaluate(() => window.renewedShownAt);
       assert.equal(typeof shownAt, 'number', 'the page recorded when it showed the renewal');
-      await page.waitForURL(`${stack.webUrl}/`, { timeout: 15_000 });
+      await page.waitForURL(`${walk.stack.webUrl}/`, { timeout: 15_000 });
       assert.ok(Date.now() - shownAt >= 3_000, 'the redirect waits about 4 s');
       await page.getByTestId('expired-banner').waitFor({ state: 'detached' });
     } catch (error) {

@@ -6,38 +6,19 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import XLSX from '@e965/xlsx';
-import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
-import { companyNow, eventually, openBrowser, screenshot, signInAt } from './browser.mjs';
+import { companyNow, eventually, openBrowser, screenshot } from './browser.mjs';
+import { useWalk } from './walk.mjs';
 
 const ADMIN = { email: 'admin@demo.local', password: 'demo12345' };
 const CONNECTION = 1; // the demo company's simulator connection (seeded CONNECTED)
-let stack;
+const walk = useWalk();
 
-before(async () => {
-  stack = await startStack({ log: (line) => process.stderr.write(`[stack] ${line}\n`) });
-});
+const signIn = (page) => walk.signIn(page, ADMIN);
 
-after(async () => {
-  await stack?.stop();
-});
-
-async function signIn(page) {
-  await signInAt(page, stack.webUrl, ADMIN);
-}
-
-async function api(page, method, path, body) {
-  const token = await page.evaluate(() => JSON.parse(window.localStorage.getItem('token') ?? 'null'));
-  const response = await fetch(`${stack.gatewayUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  assert.ok(response.ok, `${method} ${path} answered ${response.status}: ${text}`);
-  return text ? JSON.parse(text) : null;
-}
+/** A gateway call with the signed-in page's token, answering the body of a 2xx answer. */
+const api = (page, method, path, body) => walk.api(page)(method, path, body);
 
 describe('campaigns, walked by an admin', () => {
   it('imports a list, runs a campaign with confirmation and watches the report fill live', async () => {
@@ -55,7 +36,7 @@ describe('campaigns, walked by an admin', () => {
       await signIn(page);
       assert.equal(await page.evaluate(() => window.localStorage.getItem('cshow')), 'true');
 
-      await page.goto(`${stack.webUrl}/contact-lists`);
+      await page.goto(`${walk.stack.webUrl}/contact-lists`);
       await page.getByTestId('contact-list-add').click();
       const listDialog = page.getByTestId('contact-list-dialog');
       await listDialog.getByRole('textbox', { name: 'Nome' }).fill('Clientes Natal');
@@ -96,7 +77,7 @@ describe('campaigns, walked by an admin', () => {
         60_000,
       );
 
-      await page.goto(`${stack.webUrl}/campaigns`);
+      await page.goto(`${walk.stack.webUrl}/campaigns`);
       await page.getByTestId('campaigns-disclaimer').getByRole('button', { name: 'Li e aceito' }).click();
       await page.getByTestId('campaign-add').click();
       const dialog = page.getByTestId('campaign-dialog');

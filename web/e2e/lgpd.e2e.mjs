@@ -4,44 +4,24 @@
 // data is gone from the screens and from every service's tables (read in PostgreSQL, schema by schema), and the
 // audit page lists the export and the erasure.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import pg from 'pg';
 import yauzl from 'yauzl';
-import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
-import { eventually, openBrowser, screenshot, signInAt } from './browser.mjs';
+import { eventually, screenshot } from './browser.mjs';
+import { useWalk } from './walk.mjs';
 
 const CONNECTION = 1; // the demo company's simulator connection (seeded CONNECTED)
 const ADMIN = { email: 'admin@demo.local', password: 'demo12345' };
 
-let stack;
 let db;
-const browsers = [];
 
-before(async () => {
-  stack = await startStack({ log: (line) => process.stderr.write(`[stack] ${line}\n`) });
-  db = new pg.Client({ connectionString: stack.databaseUrl });
-  await db.connect();
+const walk = useWalk({
+  ready: async (stack) => {
+    db = new pg.Client({ connectionString: stack.databaseUrl });
+    await db.connect();
+  },
+  cleanup: () => db?.end(),
 });
-
-after(async () => {
-  for (const browser of browsers) await browser.close().catch(() => undefined);
-  await db?.end();
-  await stack?.stop();
-});
-
-/** Calls the gateway with the access token the signed-in browser holds. */
-function apiAs(page) {
-  return async (method, path, body) => {
-    const token = await page.evaluate(() => JSON.parse(window.localStorage.getItem('token') ?? 'null'));
-    const response = await fetch(`${stack.gatewayUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  };
-}
 
 /** The entries of a zip file and their text. */
 function unzip(path) {
@@ -71,11 +51,9 @@ const rows = async (sql, params) => (await db.query(sql, params)).rows;
 
 describe("a person's data on request (LGPD)", () => {
   it('exports a contact as one zip, erases it in every service, and the audit log lists both', async () => {
-    const browser = await openBrowser();
-    browsers.push(browser);
-    const page = browser.page;
-    await signInAt(page, stack.webUrl, ADMIN);
-    const api = apiAs(page);
+    const page = await walk.person();
+    await walk.signIn(page, ADMIN);
+    const api = walk.as(page);
 
     // the person writes in from their phone, and the company keeps a note and an extra info about them
     const number = `551197${String(Date.now()).slice(-7)}`;
@@ -109,7 +87,7 @@ describe("a person's data on request (LGPD)", () => {
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
 
     // export: one zip with the contact, its messages and notes
-    await page.goto(`${stack.webUrl}/contacts`);
+    await page.goto(`${walk.stack.webUrl}/contacts`);
     await page.getByRole('searchbox', { name: 'Pesquisar' }).fill(name);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: `Exportar dados ${name}` }).click();
@@ -146,7 +124,7 @@ describe("a person's data on request (LGPD)", () => {
     assert.ok(messages.body.messages.length > 0);
     assert.ok(messages.body.messages.every((message) => message.body === '' && message.mediaUrl === null));
     const [uuid] = await rows('SELECT uuid FROM tickets.tickets WHERE id = $1', [ticketId]);
-    await page.goto(`${stack.webUrl}/tickets/${uuid.uuid}`);
+    await page.goto(`${walk.stack.webUrl}/tickets/${uuid.uuid}`);
     await eventually(
       async () => (await page.getByTestId('chat-contact-name').textContent()) === 'Contato removido',
       "the chat's header to name the erased contact",
@@ -175,7 +153,7 @@ describe("a person's data on request (LGPD)", () => {
     );
 
     // the audit page lists the export and the erasure
-    await page.goto(`${stack.webUrl}/audit`);
+    await page.goto(`${walk.stack.webUrl}/audit`);
     await page.getByTestId('audit-page').waitFor();
     await eventually(async () => {
       await page.reload();

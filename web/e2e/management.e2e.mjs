@@ -4,42 +4,15 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import XLSX from '@e965/xlsx';
-import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
-import { openBrowser, pageSaid, screenshot, signInAt } from './browser.mjs';
+import { openBrowser, pageSaid, screenshot } from './browser.mjs';
+import { requestInPage, useWalk } from './walk.mjs';
 
 const ADMIN = { email: 'admin@demo.local', password: 'demo12345' };
-let stack;
-
-before(async () => {
-  stack = await startStack({ log: (line) => process.stderr.write(`[stack] ${line}\n`) });
-});
-
-after(async () => {
-  await stack?.stop();
-});
-
-async function signIn(page, credentials) {
-  await signInAt(page, stack.webUrl, credentials);
-}
-
+const walk = useWalk();
 /** A call to the gateway with the signed-in user's token, as the page itself would make it. */
-async function api(page, method, path, body) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = JSON.parse(localStorage.getItem('token'));
-      const response = await fetch(`/api${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : null };
-    },
-    { method, path, body },
-  );
-}
+const api = requestInPage;
 
 const dialog = (page, testId) => page.getByTestId(testId);
 
@@ -86,10 +59,10 @@ describe('the management pages, walked by an admin', () => {
     const browser = await openBrowser();
     try {
       const { page } = browser;
-      await signIn(page, ADMIN);
+      await walk.signIn(page, ADMIN);
       const contact = (await api(page, 'POST', '/contacts', { name: 'Cliente Agendado', number: '5511933330001' }))
         .body;
-      await page.goto(`${stack.webUrl}/schedules?contactId=${contact.id}`);
+      await page.goto(`${walk.stack.webUrl}/schedules?contactId=${contact.id}`);
       const form = dialog(page, 'schedule-dialog');
       await form.getByRole('textbox', { name: 'Mensagem' }).fill('Lembrete: sua visita é amanhã.');
       const soon = new Date(Date.now() + 60_000);
@@ -113,9 +86,9 @@ describe('the management pages, walked by an admin', () => {
     const browser = await openBrowser();
     try {
       const { page } = browser;
-      await signIn(page, ADMIN);
+      await walk.signIn(page, ADMIN);
       assert.equal((await api(page, 'PUT', '/settings/scheduleType', { value: 'queue' })).status, 200);
-      await page.goto(`${stack.webUrl}/queues`);
+      await page.goto(`${walk.stack.webUrl}/queues`);
       await page.getByRole('button', { name: 'Adicionar fila' }).click();
       const queue = dialog(page, 'queue-dialog');
       await queue.getByRole('textbox', { name: 'Nome' }).fill('Financeiro');
@@ -176,8 +149,8 @@ describe('the management pages, walked by an admin', () => {
     const browser = await openBrowser();
     try {
       const { page } = browser;
-      await signIn(page, ADMIN);
-      await page.goto(`${stack.webUrl}/connections`);
+      await walk.signIn(page, ADMIN);
+      await page.goto(`${walk.stack.webUrl}/connections`);
       await page.getByRole('button', { name: 'Adicionar WhatsApp' }).click();
       const form = dialog(page, 'connection-dialog');
       await form.getByRole('textbox', { name: 'Nome' }).fill('Simulado E2E');
@@ -215,8 +188,8 @@ describe('the management pages, walked by an admin', () => {
     const second = await openBrowser();
     try {
       const { page } = browser;
-      await signIn(page, ADMIN);
-      await page.goto(`${stack.webUrl}/users`);
+      await walk.signIn(page, ADMIN);
+      await page.goto(`${walk.stack.webUrl}/users`);
       await page.getByRole('button', { name: 'Adicionar usuário' }).click();
       const form = dialog(page, 'user-dialog');
       await form.getByRole('textbox', { name: 'Nome' }).fill('Carla Suporte');
@@ -250,7 +223,7 @@ describe('the management pages, walked by an admin', () => {
         assert.ok(back.status < 300, JSON.stringify(back.body));
       }
 
-      await signIn(second.page, { email: 'carla@demo.local', password: 'carla123' });
+      await walk.signIn(second.page, { email: 'carla@demo.local', password: 'carla123' });
       await second.page.waitForURL('**/tickets');
       await second.page.getByRole('tab', { name: /Aguardando/ }).click();
       await second.page.getByText('Cliente Suporte').first().waitFor();
@@ -266,7 +239,7 @@ describe('the management pages, walked by an admin', () => {
     const browser = await openBrowser();
     try {
       const { page } = browser;
-      await signIn(page, ADMIN);
+      await walk.signIn(page, ADMIN);
       const rows = [['nome', 'numero', 'email']];
       for (let i = 0; i < 1500; i++) rows.push([`Importado ${i}`, `55219${String(80000000 + i)}`, `i${i}@ex.com`]);
       rows.push(['Sem número', '12', '']);
@@ -276,7 +249,7 @@ describe('the management pages, walked by an admin', () => {
       const file = join(mkdtempSync(join(tmpdir(), 'cs-e2e-xlsx-')), 'contatos.xlsx');
       writeFileSync(file, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }));
 
-      await page.goto(`${stack.webUrl}/contacts`);
+      await page.goto(`${walk.stack.webUrl}/contacts`);
       // each step waits for what the user sees next, as long as a busy machine needs (Playwright's 30 s default
       // was too short for the upload, the queued job and the list reload while other suites run)
       const BUSY = { timeout: 120_000 };
@@ -313,8 +286,8 @@ describe('the management pages, walked by an admin', () => {
     const browser = await openBrowser();
     try {
       const { page } = browser;
-      await signIn(page, ADMIN);
-      await page.goto(`${stack.webUrl}/tags`);
+      await walk.signIn(page, ADMIN);
+      await page.goto(`${walk.stack.webUrl}/tags`);
       await page.getByRole('button', { name: 'Adicionar tag' }).click();
       const tag = dialog(page, 'tag-dialog');
       await tag.getByRole('textbox', { name: 'Nome' }).fill('VIP');
@@ -331,7 +304,7 @@ describe('the management pages, walked by an admin', () => {
       await confirmDelete(page);
       await page.getByTestId('tag-row').filter({ hasText: 'VIP Ouro' }).waitFor({ state: 'detached' });
 
-      await page.goto(`${stack.webUrl}/quick-messages`);
+      await page.goto(`${walk.stack.webUrl}/quick-messages`);
       await page.getByRole('button', { name: 'Adicionar' }).click();
       const quick = dialog(page, 'quick-message-dialog');
       await quick.getByRole('textbox', { name: 'Atalho' }).fill('boasvindas');
@@ -345,7 +318,7 @@ describe('the management pages, walked by an admin', () => {
       assert.ok(contact.status < 300, JSON.stringify(contact.body));
       const ticket = await api(page, 'POST', '/tickets', { contactId: contact.body.id, queueId: 1, status: 'open' });
       assert.ok(ticket.status < 300, JSON.stringify(ticket.body));
-      await page.goto(`${stack.webUrl}/tickets/${ticket.body.uuid}`);
+      await page.goto(`${walk.stack.webUrl}/tickets/${ticket.body.uuid}`);
       const input = page.getByPlaceholder(/Digite uma mensagem/);
       await input.fill('/boa');
       await page.getByText('boasvindas').first().click();
@@ -360,15 +333,15 @@ describe('the management pages, walked by an admin', () => {
     const browser = await openBrowser();
     try {
       const { page } = browser;
-      await signIn(page, ADMIN);
-      await page.goto(`${stack.webUrl}/schedules`);
+      await walk.signIn(page, ADMIN);
+      await page.goto(`${walk.stack.webUrl}/schedules`);
       const row = page.getByTestId('schedule-row').filter({ hasText: 'Cliente Agendado' });
       await row.getByTestId('schedule-status').filter({ hasText: 'Enviada' }).waitFor({ timeout: 150_000 });
       const sent = (await api(page, 'GET', '/schedules/?pageNumber=1')).body.schedules.find(
         (s) => s.contactId === scheduledFor,
       );
       const ticket = (await api(page, 'GET', `/tickets/${sent.ticketId}`)).body;
-      await page.goto(`${stack.webUrl}/tickets/${ticket.uuid}`);
+      await page.goto(`${walk.stack.webUrl}/tickets/${ticket.uuid}`);
       // in the chat's history (the ticket list may show it too, as the last message)
       await page.getByTestId('messages-list').getByText('Lembrete: sua visita é amanhã.').waitFor();
     } finally {
@@ -380,7 +353,7 @@ describe('the management pages, walked by an admin', () => {
     const browser = await openBrowser();
     try {
       const { page } = browser;
-      await signIn(page, ADMIN);
+      await walk.signIn(page, ADMIN);
       // today in the demo company's zone, in which the server reads `date` (not the machine's, UTC here)
       const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
       const createdToday = (await api(page, 'GET', `/tickets?date=${day}&showAll=true&pageNumber=1`)).body.count;
@@ -389,7 +362,7 @@ describe('the management pages, walked by an admin', () => {
       const first = `${day.slice(0, 8)}01`;
       const figures = (await api(page, 'GET', `/dashboard?date_from=${first}&date_to=${day}`)).body;
 
-      await page.goto(`${stack.webUrl}/`);
+      await page.goto(`${walk.stack.webUrl}/`);
       await page.getByTestId('dashboard-page').waitFor();
       await page
         .getByTestId('card-today-value')

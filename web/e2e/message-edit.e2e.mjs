@@ -2,42 +2,21 @@
 // gateway's socket, Chromium): the agent corrects a reply from the message menu, the contact's phone shows the
 // new text, and the agent's bubble says "Editada".
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
-import { eventually, openBrowser, screenshot, signInAt } from './browser.mjs';
+import { describe, it } from 'node:test';
+import { eventually, screenshot } from './browser.mjs';
+import { useWalk } from './walk.mjs';
 
 const CONNECTION = 1; // the demo company's simulator connection (seeded CONNECTED)
 const AGENT = { email: 'agente@demo.local', password: 'demo12345' };
 
-let stack;
-let browser;
-
-before(async () => {
-  stack = await startStack({ log: (line) => process.stderr.write(`[stack] ${line}\n`) });
-  browser = await openBrowser();
-});
-
-after(async () => {
-  await browser?.close().catch(() => undefined);
-  await stack?.stop();
-});
+const walk = useWalk({ page: true });
 
 describe('editing a sent message', () => {
   it('changes the text on the contact phone and marks the bubble edited', async () => {
-    const agent = browser.page;
-    await signInAt(agent, stack.webUrl, AGENT, '**/tickets');
+    const agent = walk.page;
+    await walk.signIn(agent, AGENT, '**/tickets');
     await agent.getByTestId('tickets-manager').waitFor();
-    const api = async (method, path, body) => {
-      const token = await agent.evaluate(() => JSON.parse(window.localStorage.getItem('token') ?? 'null'));
-      const response = await fetch(`${stack.gatewayUrl}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      const text = await response.text();
-      assert.ok(response.ok, `${method} ${path} answered ${response.status}: ${text}`);
-      return text ? JSON.parse(text) : null;
-    };
+    const api = walk.api(agent);
 
     const number = `551197${String(Date.now()).slice(-7)}`;
     const from = { number, name: 'Cliente Edição' };

@@ -6,34 +6,23 @@
 // first-response breach, and the drill-down lists the ticket. The list's service-level filter shows the breached
 // ticket under "breached", not under "at risk"; in business hours only (no schedule in force) the figures stay.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
-import { eventually, openBrowser, screenshot, signInAt } from './browser.mjs';
+import { describe, it } from 'node:test';
+import { eventually, screenshot } from './browser.mjs';
+import { useWalk } from './walk.mjs';
 
 const CONNECTION = 1; // the demo company's simulator connection (seeded CONNECTED)
 const VENDAS = 1; // the seeded queue the menu's option 1 leads to
 const ADMIN = { email: 'admin@demo.local', password: 'demo12345' };
 
-let stack;
-let browser;
-
-before(async () => {
-  stack = await startStack({ log: (line) => process.stderr.write(`[stack] ${line}\n`) });
-  browser = await openBrowser();
-});
-
-after(async () => {
-  await browser?.close().catch(() => undefined);
-  await stack?.stop();
-});
+const walk = useWalk({ page: true });
 
 describe('reports and service levels', () => {
   it('marks a waiting customer breached live, and the report and its CSV count it', async () => {
-    const page = browser.page;
-    await signInAt(page, stack.webUrl, ADMIN);
+    const page = walk.page;
+    await walk.signIn(page, ADMIN);
     const call = async (method, path, body) => {
       const token = await page.evaluate(() => JSON.parse(window.localStorage.getItem('token') ?? 'null'));
-      const response = await fetch(`${stack.gatewayUrl}${path}`, {
+      const response = await fetch(`${walk.stack.gatewayUrl}${path}`, {
         method,
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         ...(body ? { body: JSON.stringify(body) } : {}),
@@ -48,7 +37,7 @@ describe('reports and service levels', () => {
     };
 
     // the manager sets the Vendas queue's service level in the queue form
-    await page.goto(`${stack.webUrl}/queues`);
+    await page.goto(`${walk.stack.webUrl}/queues`);
     await page
       .getByTestId('queue-row')
       .filter({ hasText: 'Vendas' })
@@ -72,7 +61,7 @@ describe('reports and service levels', () => {
     await eventually(async () => (await phone()).some((m) => /\[ 1 \]/.test(m.content?.body ?? '')), 'the menu');
     await says('1');
 
-    await page.goto(`${stack.webUrl}/tickets`);
+    await page.goto(`${walk.stack.webUrl}/tickets`);
     await page.getByTestId('tab-pending').click();
     const item = page
       .getByTestId('tickets-list-pending')
@@ -118,7 +107,7 @@ describe('reports and service levels', () => {
     assert.equal(company.opened, 1);
 
     // the page: by queue, the breach figure opens the ticket behind it
-    await page.goto(`${stack.webUrl}/reports`);
+    await page.goto(`${walk.stack.webUrl}/reports`);
     await page.getByTestId('report-groupBy').selectOption('queue');
     const breaches = page.getByTestId(`report-figure-${VENDAS}-total-frtBreached`);
     await breaches.waitFor({ timeout: 30_000 });

@@ -2,23 +2,13 @@
 // Kafka, the built client, Debian's Chromium): two tabs of one browser reloaded at the same instant both refresh
 // with the same refresh cookie, and both stay signed in.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
-import { eventually, openBrowser, pageSaid, screenshot, signInAt } from './browser.mjs';
+import { describe, it } from 'node:test';
+import { eventually, pageSaid, screenshot } from './browser.mjs';
+import { useWalk } from './walk.mjs';
 
 const ADMIN = { email: 'admin@demo.local', password: 'demo12345' };
 
-let stack;
-const browsers = [];
-
-before(async () => {
-  stack = await startStack({ log: (line) => process.stderr.write(`[stack] ${line}\n`) });
-});
-
-after(async () => {
-  for (const browser of browsers) await browser.close().catch(() => undefined);
-  await stack?.stop();
-});
+const walk = useWalk();
 
 /** The signed-in shell with its live socket (the socket handshake needs a session that was not revoked). */
 async function signedIn(page, name) {
@@ -38,18 +28,17 @@ async function signedIn(page, name) {
 
 describe('one browser, two tabs', () => {
   it('keeps both tabs signed in when they reload at the same instant', async () => {
-    const browser = await openBrowser();
-    browsers.push(browser);
+    const browser = await walk.browser();
     const { context, page: first } = browser;
     // Clients without a cross-tab lock (the upstream Whaticket client refreshes on every page load and after every
     // 403, a browser without Web Locks) send their refreshes side by side: these tabs run the client that way.
     await context.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, 'locks', { configurable: true, get: () => undefined });
     });
-    await signInAt(first, stack.webUrl, ADMIN);
+    await walk.signIn(first, ADMIN);
     await signedIn(first, 'first-tab');
     const second = await context.newPage();
-    await second.goto(`${stack.webUrl}/`);
+    await second.goto(`${walk.stack.webUrl}/`);
     await signedIn(second, 'second-tab');
 
     // both reloads refresh with the one cookie of the context: the first two refreshes are held until both have

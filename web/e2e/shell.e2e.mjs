@@ -1,26 +1,18 @@
 // The shell against the real stack: every deployable on main as its own process (PostgreSQL, Kafka), the
 // gateway, the built client behind `vite preview`, and Debian's Chromium.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
+import { describe, it } from 'node:test';
 import { openBrowser, screenshot } from './browser.mjs';
+import { useWalk } from './walk.mjs';
 
-let stack;
-
-before(async () => {
-  stack = await startStack({ log: (line) => process.stderr.write(`[stack] ${line}\n`) });
-});
-
-after(async () => {
-  await stack?.stop();
-});
+const walk = useWalk();
 
 describe('the shell', () => {
   it('sends a visitor to the sign-in page, and the sign-up link leads to /signup', async () => {
     const browser = await openBrowser();
     try {
       const { page } = browser;
-      await page.goto(`${stack.webUrl}/tickets`);
+      await page.goto(`${walk.stack.webUrl}/tickets`);
       await page.waitForURL('**/login');
       await page.getByRole('button', { name: 'Entrar' }).waitFor();
       await screenshot(page, 'login');
@@ -37,7 +29,7 @@ describe('the shell', () => {
     const browser = await openBrowser();
     try {
       const { page } = browser;
-      await page.goto(`${stack.webUrl}/login`);
+      await page.goto(`${walk.stack.webUrl}/login`);
       const select = page.getByTestId('language-select');
       await page.getByRole('link', { name: 'Não tem uma conta? Cadastre-se!' }).waitFor();
       await select.selectOption('en');
@@ -63,7 +55,7 @@ describe('the shell', () => {
       page.on('request', (request) => {
         if (request.method() === 'POST') sent.push(request.url());
       });
-      await page.goto(`${stack.webUrl}/signup`);
+      await page.goto(`${walk.stack.webUrl}/signup`);
       await page.getByLabel('Telefone com (DDD)').fill('11987654321');
       assert.equal(await page.getByLabel('Telefone com (DDD)').inputValue(), '(11) 98765-4321');
       await page.getByLabel('Nome da empresa').fill('A');
@@ -82,7 +74,7 @@ describe('the shell', () => {
     const browser = await openBrowser({ viewport: { width: 360, height: 740 } });
     try {
       const { page } = browser;
-      await page.goto(`${stack.webUrl}/login`);
+      await page.goto(`${walk.stack.webUrl}/login`);
       await page.getByRole('button', { name: 'Entrar' }).waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);

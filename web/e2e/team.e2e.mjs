@@ -2,50 +2,15 @@
 // PostgreSQL, Kafka, the built client, Debian's Chromium): two agents chat live with unread badges, a ticket is
 // dragged across kanban lanes while another agent's board follows, and the to-do list survives a reload.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
-import { eventually, openBrowser, screenshot, signInAt } from './browser.mjs';
+import { before, describe, it } from 'node:test';
+import { eventually, screenshot } from './browser.mjs';
+import { useWalk } from './walk.mjs';
 
 const CONNECTION = 1; // the demo company's simulator connection (seeded CONNECTED)
 const AGENT = { email: 'agente@demo.local', password: 'demo12345', name: 'Agente Demo' };
 const ADMIN = { email: 'admin@demo.local', password: 'demo12345', name: 'Admin Demo' };
 
-let stack;
-const browsers = [];
-
-before(async () => {
-  stack = await startStack({ log: (line) => process.stderr.write(`[stack] ${line}\n`) });
-});
-
-after(async () => {
-  for (const browser of browsers) await browser.close().catch(() => undefined);
-  await stack?.stop();
-});
-
-async function person(options) {
-  const browser = await openBrowser(options);
-  browsers.push(browser);
-  return browser.page;
-}
-
-async function login(page, credentials) {
-  await signInAt(page, stack.webUrl, credentials);
-}
-
-/** Calls the gateway with the access token a signed-in browser holds (a new login would end that session). */
-function apiAs(page) {
-  return async (method, path, body) => {
-    const token = await page.evaluate(() => JSON.parse(window.localStorage.getItem('token') ?? 'null'));
-    const response = await fetch(`${stack.gatewayUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await response.text();
-    assert.ok(response.ok, `${method} ${path} answered ${response.status}: ${text}`);
-    return text ? JSON.parse(text) : null;
-  };
-}
+const walk = useWalk();
 
 /** Drags with the mouse as a person would: press, move in steps (dnd-kit starts after 5 px), release once the lane lights up. */
 async function drag(page, source, target) {
@@ -85,15 +50,15 @@ describe("the team's own tools", () => {
   let agent;
 
   before(async () => {
-    admin = await person();
-    agent = await person();
-    await login(admin, ADMIN);
-    await login(agent, AGENT);
+    admin = await walk.person();
+    agent = await walk.person();
+    await walk.signIn(admin, ADMIN);
+    await walk.signIn(agent, AGENT);
   });
 
   it('lets two agents chat live, with unread badges in the list and the top bar', async () => {
-    await admin.goto(`${stack.webUrl}/chats`);
-    await agent.goto(`${stack.webUrl}/chats`);
+    await admin.goto(`${walk.stack.webUrl}/chats`);
+    await agent.goto(`${walk.stack.webUrl}/chats`);
     await agent.getByTestId('chats-page').waitFor();
 
     // the spec's messages of the new-chat dialog, then a chat with the agent
@@ -138,9 +103,9 @@ describe("the team's own tools", () => {
     await admin.getByTestId('chat-messages').getByText('Eu cubro!').waitFor({ timeout: 30_000 });
     await screenshot(admin, 'chat-live');
     const messages = await eventually(async () => {
-      const chats = await apiAs(admin)('GET', '/chats');
+      const chats = await walk.api(admin)('GET', '/chats');
       const chat = chats.records.find((record) => record.title === 'Escala do sábado');
-      return chat && (await apiAs(admin)('GET', `/chats/${chat.id}/messages`));
+      return chat && (await walk.api(admin)('GET', `/chats/${chat.id}/messages`));
     }, 'the stored messages');
     assert.deepEqual(
       messages.records.map((record) => record.message),
@@ -157,7 +122,7 @@ describe("the team's own tools", () => {
   });
 
   it("moves a ticket across kanban lanes by drag and drop, and another agent's board follows", async () => {
-    const api = apiAs(admin);
+    const api = walk.api(admin);
     const lane = await api('POST', '/tags', { name: 'Em negociação', color: '#ff9800', kanban: 1 });
     // a contact writes and picks Vendas: a pending ticket of the agent's queue
     const number = `551197${String(Date.now()).slice(-7)}`;
@@ -180,8 +145,8 @@ describe("the team's own tools", () => {
       'the ticket in Vendas',
     );
 
-    await admin.goto(`${stack.webUrl}/kanban`);
-    await agent.goto(`${stack.webUrl}/kanban`);
+    await admin.goto(`${walk.stack.webUrl}/kanban`);
+    await agent.goto(`${walk.stack.webUrl}/kanban`);
     const openLane = (page) => page.locator('[data-lane="lane-open"]');
     const tagLane = (page) => page.locator(`[data-lane="lane-${lane.id}"]`);
     const card = (page, where) => where(page).getByTestId('kanban-card').filter({ hasText: 'Cliente Kanban' });
@@ -192,7 +157,7 @@ describe("the team's own tools", () => {
     // the first lane holds open tickets: this one waits in the inbox (pending) until the agent accepts it
     assert.equal(await card(admin, openLane).count(), 0);
     assert.equal(await card(agent, openLane).count(), 0);
-    await apiAs(agent)('PUT', `/tickets/${ticket.id}`, { status: 'open' });
+    await walk.api(agent)('PUT', `/tickets/${ticket.id}`, { status: 'open' });
     // then it joins both boards live: the agent's own, and the admin's (who sees every open ticket)
     await card(admin, openLane).waitFor({ timeout: 30_000 });
     await card(agent, openLane).waitFor({ timeout: 30_000 });
@@ -236,7 +201,7 @@ describe("the team's own tools", () => {
   });
 
   it('keeps the to-do list across a reload', async () => {
-    await agent.goto(`${stack.webUrl}/todolist`);
+    await agent.goto(`${walk.stack.webUrl}/todolist`);
     const input = agent.getByLabel('Nova tarefa');
     await input.fill('   ');
     await input.press('Enter');

@@ -5,53 +5,35 @@
 // the connection (saved through the campaign form's template picker) sends each contact the template with its own
 // values.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { FakeGraph, recordedTemplates } from '@cs/whatsapp-connector/fake-graph';
-import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
 import { DEMO_CLOUD_API } from '../../deploy/scripts/dev-cloud-api.mjs';
-import { companyNow, eventually, openBrowser, screenshot, signInAt } from './browser.mjs';
+import { companyNow, eventually, screenshot } from './browser.mjs';
+import { useWalk } from './walk.mjs';
 
 const ADMIN = { email: 'admin@demo.local', password: 'demo12345' };
 
 let graph;
-let stack;
-let browser;
 
-before(async () => {
-  graph = await new FakeGraph('v23.0', DEMO_CLOUD_API.cloudPhoneNumberId, DEMO_CLOUD_API.cloudAccessToken).start();
-  graph.businessAccountId = DEMO_CLOUD_API.cloudBusinessAccountId;
-  graph.templates = recordedTemplates();
-  stack = await startStack({
-    log: (line) => process.stderr.write(`[stack] ${line}\n`),
-    env: { WHATSAPP_GRAPH_URL: graph.url, WHATSAPP_GRAPH_VERSION: 'v23.0' },
-  });
-  browser = await openBrowser();
-});
-
-after(async () => {
-  await browser?.close().catch(() => undefined);
-  await stack?.stop();
-  await graph?.stop();
+const walk = useWalk({
+  beforeStack: async () => {
+    graph = await new FakeGraph('v23.0', DEMO_CLOUD_API.cloudPhoneNumberId, DEMO_CLOUD_API.cloudAccessToken).start();
+    graph.businessAccountId = DEMO_CLOUD_API.cloudBusinessAccountId;
+    graph.templates = recordedTemplates();
+  },
+  env: () => ({ WHATSAPP_GRAPH_URL: graph.url, WHATSAPP_GRAPH_VERSION: 'v23.0' }),
+  afterStack: () => graph?.stop(),
+  page: true,
 });
 
 describe('Cloud API templates', () => {
   let connection;
 
   it('outside the 24-hour window the agent sends a template and Meta receives exactly its payload', async () => {
-    const page = browser.page;
-    await signInAt(page, stack.webUrl, ADMIN, '**/tickets');
+    const page = walk.page;
+    await walk.signIn(page, ADMIN, '**/tickets');
     await page.getByTestId('tickets-manager').waitFor();
-    const me = await page.evaluate(() => JSON.parse(window.localStorage.getItem('token') ?? 'null'));
-    const api = async (method, path, body) => {
-      const response = await fetch(`${stack.gatewayUrl}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${me}`, 'content-type': 'application/json' },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      const text = await response.text();
-      if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-      return text ? JSON.parse(text) : null;
-    };
+    const api = walk.api(page);
 
     connection = await api('POST', '/whatsapp', { ...DEMO_CLOUD_API, isDefault: false });
     await eventually(
@@ -77,7 +59,7 @@ describe('Cloud API templates', () => {
       status: 'open',
       ...(user?.id ? { userId: user.id } : {}),
     });
-    await page.goto(`${stack.webUrl}/tickets/${ticket.uuid}`);
+    await page.goto(`${walk.stack.webUrl}/tickets/${ticket.uuid}`);
     await page.getByTestId('service-window-closed').waitFor({ timeout: 30_000 });
     assert.equal(await page.getByTestId('message-textarea').getAttribute('readonly'), '');
 
@@ -130,18 +112,8 @@ describe('Cloud API templates', () => {
   });
 
   it('a campaign on the Cloud API connection sends the template to each contact with its own values', async () => {
-    const page = browser.page;
-    const token = await page.evaluate(() => JSON.parse(window.localStorage.getItem('token') ?? 'null'));
-    const api = async (method, path, body) => {
-      const response = await fetch(`${stack.gatewayUrl}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      const text = await response.text();
-      if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-      return text ? JSON.parse(text) : null;
-    };
+    const page = walk.page;
+    const api = walk.api(page);
     await api('PUT', '/settings/campaignsEnabled', { value: 'true' });
     await api('POST', '/campaign-settings', { settings: { messageInterval: 0, greaterInterval: 0 } });
     const list = await api('POST', '/contact-lists', { name: 'Clientes Oficial' });
@@ -162,7 +134,7 @@ describe('Cloud API templates', () => {
       60_000,
     );
     // the campaign form: on the Cloud API connection it offers the approved templates in place of the messages
-    await page.goto(`${stack.webUrl}/campaigns`);
+    await page.goto(`${walk.stack.webUrl}/campaigns`);
     await page.getByTestId('campaigns-disclaimer').getByRole('button', { name: 'Li e aceito' }).click();
     await page.getByTestId('campaign-add').click();
     const dialog = page.getByTestId('campaign-dialog');

@@ -5,43 +5,16 @@
 // and the audit log (an admin's changes listed with who and what changed, secrets masked; another company's admin
 // seeing none of them; the super user filtering by company).
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { generate } from 'otplib';
-import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
-import { eventually, openBrowser, pageSaid, screenshot, signInAt } from './browser.mjs';
+import { eventually, pageSaid, screenshot } from './browser.mjs';
+import { tokenOf, useWalk } from './walk.mjs';
 
 const SUPER = { email: 'super@plataforma.local', password: 'super12345' };
 
-let stack;
-const browsers = [];
+const walk = useWalk();
 
-before(async () => {
-  stack = await startStack({ log: (line) => process.stderr.write(`[stack] ${line}\n`) });
-});
-
-after(async () => {
-  for (const browser of browsers) await browser.close().catch(() => undefined);
-  await stack?.stop();
-});
-
-async function person() {
-  const browser = await openBrowser();
-  browsers.push(browser);
-  return browser.page;
-}
-
-async function api(method, path, { token, body } = {}) {
-  const response = await fetch(`${stack.gatewayUrl}${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
+const api = walk.request;
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
@@ -63,13 +36,12 @@ async function newCompany(label) {
   return { ...company, id: created.body.id, adminName: `Admin ${label}` };
 }
 
-const tokenOf = (page) => page.evaluate(() => JSON.parse(window.localStorage.getItem('token') ?? 'null'));
 /** The authenticator app: the code `steps` time steps from now (the server accepts one step of skew). */
 const codeOf = (secret, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
 /** E-mail and password on the login form, without waiting to leave it (a second step may follow). */
 async function passwordStep(page, { email, password }) {
-  await page.goto(`${stack.webUrl}/login`);
+  await page.goto(`${walk.stack.webUrl}/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Senha').fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
@@ -108,8 +80,8 @@ async function landed(page, what) {
 describe('two-step verification', () => {
   it('enrols from the account menu, then signs in with a code, and with a recovery code only once', async () => {
     const company = await newCompany('Empresa 2FA');
-    const page = await person();
-    await signInAt(page, stack.webUrl, company);
+    const page = await walk.person();
+    await walk.signIn(page, company);
     await page.getByTestId('account-menu').click();
     await page.getByTestId('account-two-factor').click();
     await shown(page, 'two-factor-dialog');
@@ -134,19 +106,19 @@ describe('two-step verification', () => {
     await page.getByTestId('two-factor-dialog').waitFor({ state: 'detached' });
 
     // a new browser: the password is no longer enough
-    const later = await person();
+    const later = await walk.person();
     await passwordStep(later, company);
     await later.getByTestId('two-factor-step').waitFor();
     assert.equal(new URL(later.url()).pathname, '/login');
     await codeStep(later, await codeOf(secret, 1));
     await landed(later, 'sign-in with a code');
 
-    const lostPhone = await person();
+    const lostPhone = await walk.person();
     await passwordStep(lostPhone, company);
     await codeStep(lostPhone, recovery[3]);
     await landed(lostPhone, 'sign-in with a recovery code');
 
-    const again = await person();
+    const again = await walk.person();
     await passwordStep(again, company);
     await codeStep(again, recovery[3]);
     await again.getByText('Código inválido ou já utilizado.').first().waitFor();
@@ -170,7 +142,7 @@ describe('two-step verification', () => {
     await lostPhone.getByTestId('recovery-done').click();
     await lostPhone.getByTestId('two-factor-dialog').waitFor({ state: 'detached' });
 
-    const oldCode = await person();
+    const oldCode = await walk.person();
     await passwordStep(oldCode, company);
     await codeStep(oldCode, recovery[5]);
     await oldCode.getByText('Código inválido ou já utilizado.').first().waitFor();
@@ -187,8 +159,8 @@ describe('two-step verification', () => {
 
   it("takes a user to enrolment after the password once the company requires it; an admin's reset is audited", async () => {
     const company = await newCompany('Empresa Exige');
-    const admin = await person();
-    await signInAt(admin, stack.webUrl, company);
+    const admin = await walk.person();
+    await walk.signIn(admin, company);
     // the admin enrols first: once the company requires it, a session without it ends at its next refresh
     const adminToken = await tokenOf(admin);
     const adminSetup = await api('POST', '/auth/two-factor/setup', { token: adminToken, body: {} });
@@ -197,7 +169,7 @@ describe('two-step verification', () => {
       body: { code: await codeOf(adminSetup.body.secret) },
     });
     assert.equal(adminEnrolled.status, 200);
-    await admin.goto(`${stack.webUrl}/settings`);
+    await admin.goto(`${walk.stack.webUrl}/settings`);
     await admin.getByTestId('setting-twoFactorRequired').selectOption('enabled');
     await admin.getByText('Operação atualizada com sucesso.').first().waitFor();
     const agent = { email: `agente-${unique()}@teste.com.br`, password: 'segredo123' };
@@ -207,7 +179,7 @@ describe('two-step verification', () => {
     });
     assert.equal(created.status, 200);
 
-    const page = await person();
+    const page = await walk.person();
     await passwordStep(page, agent);
     await page.getByTestId('two-factor-enrolment').waitFor();
     await page.getByText('A verificação em duas etapas é obrigatória para esta conta.').waitFor();
@@ -224,15 +196,15 @@ describe('two-step verification', () => {
     assert.ok(await tokenOf(page));
 
     // the admin resets the agent's second factor from the users list
-    await admin.goto(`${stack.webUrl}/users`);
+    await admin.goto(`${walk.stack.webUrl}/users`);
     await admin.getByRole('button', { name: 'Redefinir verificação em duas etapas Agente Exigido' }).click();
     await admin.getByRole('button', { name: 'Sim' }).click();
     await admin.getByText('Verificação em duas etapas redefinida.').first().waitFor();
-    const next = await person();
+    const next = await walk.person();
     await passwordStep(next, agent);
     await next.getByTestId('two-factor-enrolment').waitFor();
 
-    await admin.goto(`${stack.webUrl}/audit`);
+    await admin.goto(`${walk.stack.webUrl}/audit`);
     await eventually(
       async () => (await admin.locator('[data-testid="audit-row"][data-action="user.two-factor-reset"]').count()) === 1,
       'the reset in the audit log',
@@ -243,12 +215,12 @@ describe('two-step verification', () => {
 describe('the audit log', () => {
   it("lists an admin's changes with who and what changed, secrets masked, and nothing to another company", async () => {
     const company = await newCompany('Empresa Auditada');
-    const admin = await person();
-    await signInAt(admin, stack.webUrl, company);
+    const admin = await walk.person();
+    await walk.signIn(admin, company);
     const token = await tokenOf(admin);
 
     // a walk of changes: settings (one of them a secret), a queue, a user with a password
-    await admin.goto(`${stack.webUrl}/settings`);
+    await admin.goto(`${walk.stack.webUrl}/settings`);
     await admin.getByTestId('setting-userRating').selectOption('enabled');
     await admin.getByText('Operação atualizada com sucesso.').first().waitFor();
     await admin.getByRole('tab', { name: 'Integrações' }).click();
@@ -267,7 +239,7 @@ describe('the audit log', () => {
     });
     assert.equal(user.status, 200);
 
-    await admin.goto(`${stack.webUrl}/audit`);
+    await admin.goto(`${walk.stack.webUrl}/audit`);
     await admin.getByTestId('audit-page').waitFor();
     const actions = () =>
       admin.locator('[data-testid="audit-row"]').evaluateAll((rows) => rows.map((row) => row.dataset.action));
@@ -297,9 +269,9 @@ describe('the audit log', () => {
 
     // another company's admin: none of it, and the spec's errors for another company's id and bad input
     const other = await newCompany('Empresa Vizinha');
-    const neighbour = await person();
-    await signInAt(neighbour, stack.webUrl, other);
-    await neighbour.goto(`${stack.webUrl}/audit`);
+    const neighbour = await walk.person();
+    await walk.signIn(neighbour, other);
+    await neighbour.goto(`${walk.stack.webUrl}/audit`);
     await neighbour.getByTestId('audit-scroll').waitFor();
     assert.equal(await neighbour.locator('[data-testid="audit-row"]').count(), 0);
     const neighbourToken = await tokenOf(neighbour);
@@ -316,9 +288,9 @@ describe('the audit log', () => {
     assert.equal(typeof bad.body.message, 'string');
 
     // the super user: every company's, filtered to this one
-    const platform = await person();
-    await signInAt(platform, stack.webUrl, SUPER);
-    await platform.goto(`${stack.webUrl}/audit`);
+    const platform = await walk.person();
+    await walk.signIn(platform, SUPER);
+    await platform.goto(`${walk.stack.webUrl}/audit`);
     await platform.getByTestId('audit-filter-companyId').locator(`option[value="${company.id}"]`).waitFor({
       state: 'attached',
     });
