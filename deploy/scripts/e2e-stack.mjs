@@ -82,7 +82,8 @@ const entryOf = (app) => app.replace(/^\.\.\/\.\.\//, '').replace(/app\.ts$/, 'm
  * by `createTemplateDatabase` to copy instead of migrating and seeding (default `E2E_TEMPLATE_DATABASE`, which
  * web/e2e/run.mjs sets for its files; ignored with `prepare`); `maxPartitions` caps each topic's partitions (default
  * `E2E_TOPIC_PARTITIONS`, which web/e2e/run.mjs sets to `TEST_TOPIC_PARTITIONS`; unset, the registry's counts, as the
- * benchmarks need).
+ * benchmarks need); `readyTimeoutMs` bounds the wait for each deployable's `/health/ready` (two walk files start
+ * their stacks side by side on 2 cores, which takes over a minute when the machine is busy).
  */
 export async function startStack({
   log = () => undefined,
@@ -93,7 +94,7 @@ export async function startStack({
   logLevel = process.env.E2E_LOG_LEVEL ?? 'warn',
   keepDatabase = false,
   gatewayNodeOptions,
-  readyTimeoutMs = 60_000,
+  readyTimeoutMs = 120_000,
   handleSignals = false,
   compiled = process.env.STACK_COMPILED === '1',
   gateways = 1,
