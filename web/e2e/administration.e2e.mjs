@@ -4,6 +4,7 @@
 // (plans, companies, due dates, announcements seen live by another company), and an agent kept out.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import pg from 'pg';
 import { eventually, screenshot, selectTab } from './browser.mjs';
 import { useWalk } from './walk.mjs';
 
@@ -13,7 +14,15 @@ const AGENT = { email: 'agente@demo.local', password: 'demo12345' };
 const SUPER = { email: 'super@plataforma.local', password: 'super12345' };
 const NO_PERMISSION = 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.';
 
-const walk = useWalk();
+let db;
+const walk = useWalk({
+  ready: async (stack) => {
+    db = new pg.Client({ connectionString: stack.databaseUrl });
+    await db.connect();
+  },
+  cleanup: () => db?.end(),
+});
+const rows = async (sql, params) => (await db.query(sql, params)).rows;
 
 const pad = (n) => String(n).padStart(2, '0');
 const isoDay = (date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
@@ -56,14 +65,29 @@ describe('a company admin in the settings', () => {
       (await api('PUT', `/whatsapp/${CONNECTION}`, { outOfHoursMessage: 'Estamos fechados agora, {{name}}.' })).status,
       200,
     );
+    // the out-of-hours rule reads tickets' copies of the company and the connection: the customer writes once both
+    // hold the new hours and text
+    await eventually(async () => {
+      const [row] = await rows(
+        `SELECT c.settings->>'scheduleType' AS type, c.schedules, w.out_of_hours_message AS text
+           FROM tickets.companies c JOIN tickets.connections w ON w.company_id = c.id AND w.id = $1
+          WHERE c.id = (SELECT company_id FROM tickets.connections WHERE id = $1)`,
+        [CONNECTION],
+      );
+      return (
+        row?.type === 'company' &&
+        row.text === 'Estamos fechados agora, {{name}}.' &&
+        Array.isArray(row.schedules) &&
+        row.schedules.some((s) => s.weekdayEn === 'sunday' && s.startTime === '00:00' && s.endTime === '00:00')
+      );
+    }, "tickets' copy of the company hours and the connection's out-of-hours text");
     const number = `551197${String(Date.now()).slice(-7)}`;
     const from = { number, name: 'Cliente Noturno' };
+    await api('POST', `/simulator/connections/${CONNECTION}/messages`, { from, kind: 'text', body: 'Olá?' });
     await eventually(
       async () => {
-        await api('POST', `/simulator/connections/${CONNECTION}/messages`, { from, kind: 'text', body: 'Olá?' });
-        await new Promise((resolve) => setTimeout(resolve, 2000));
         const sent = await api('GET', `/simulator/connections/${CONNECTION}/sent?chat=${number}`);
-        return sent.body.some((m) => /Estamos fechados agora/.test(m.content?.body ?? ''));
+        return sent.body.some((m) => m.content?.body === 'Estamos fechados agora, Cliente Noturno.');
       },
       'the out-of-hours reply',
       60_000,
