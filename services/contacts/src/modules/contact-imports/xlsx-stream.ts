@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type { CellValue } from 'exceljs';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 
 /** One spreadsheet row as text cells, with its row number as the spreadsheet shows it (1-based). */
@@ -26,14 +26,14 @@ const numberText = (value: number): string => {
 };
 
 /** A cell's value as the text a spreadsheet program shows (rich text joined, formulas by their result). */
-function cellText(value: ExcelJS.CellValue): string {
+function cellText(value: CellValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return numberText(value);
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (value instanceof Date) return value.toISOString();
   if ('richText' in value) return value.richText.map((run) => run.text).join('');
-  if ('formula' in value || 'sharedFormula' in value) return cellText((value as { result?: ExcelJS.CellValue }).result);
+  if ('formula' in value || 'sharedFormula' in value) return cellText((value as { result?: CellValue }).result);
   if ('text' in value) return typeof value.text === 'string' ? value.text : cellText(value.text);
   if ('error' in value) return '';
   return '';
@@ -89,6 +89,9 @@ function declaredLastRow(buffer: Buffer): Promise<number | null> {
  * raised by the first read.
  */
 export async function openXlsx(buffer: Buffer): Promise<XlsxSheet> {
+  // loaded by the first .xlsx import, not at start-up: exceljs and its dependencies are over 600 CommonJS modules,
+  // which every start of the service (each integration test file that boots it) would otherwise compile
+  const { default: ExcelJS } = await import('exceljs');
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
     worksheets: 'emit',
     sharedStrings: 'cache',

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
-import archiver, { type Archiver } from 'archiver';
+import type { Archiver } from 'archiver';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG } from '@cs/platform/config';
 import { TransactionHost } from '@cs/platform/database';
@@ -97,6 +97,9 @@ export class ContactExport {
   }
 
   async write(companyId: number, contact: Record<string, unknown>, output: NodeJS.WritableStream): Promise<void> {
+    // loaded by the first export, not at start-up: archiver and its dependencies (lodash, readable-stream, zip
+    // streams) are about 200 CommonJS modules, which every start of the service would otherwise compile
+    const { default: archiver } = await import('archiver');
     const archive = archiver('zip', { zlib: { level: 6 } });
     const failed = new Promise<never>((_, reject) => archive.on('error', reject));
     failed.catch(() => undefined);
