@@ -65,6 +65,11 @@ export const ERROR_CATALOGUE = {
   },
   ERR_EDIT_WAPP_MSG: { status: 502, message: 'Não foi possível editar a mensagem no WhatsApp.' },
   ERR_TICKET_NOT_OPEN: { status: 400, message: 'Só é possível enviar mensagens em tickets abertos.' },
+  ERR_OUTSIDE_SERVICE_WINDOW: {
+    status: 409,
+    message:
+      'O cliente não escreve há mais de 24 horas: nesta conexão da API oficial só é possível enviar um modelo aprovado.',
+  },
   ERR_SCHEDULE_ALREADY_SENT: { status: 409, message: 'Agendamentos já enviados não podem ser alterados.' },
   ERR_NO_COMPANY_FOUND: { status: 404, message: 'Nenhuma empresa encontrada com este ID.' },
   ERR_NO_PLAN_FOUND: { status: 404, message: 'Nenhum plano encontrado com este ID.' },
@@ -156,6 +161,7 @@ const CODES_AFTER_RELEASED_EVENTS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'ERR_AI_ASSIST_NOT_CONFIGURED',
   'ERR_AI_ASSIST_FAILED',
   'ERR_NO_DATA_REQUEST_FOUND',
+  'ERR_OUTSIDE_SERVICE_WINDOW',
 ]);
 /** The codes a released event's `error` field takes (the catalogue as those contracts were released). */
 export const EventErrorCodeSchema = z.enum(

@@ -175,6 +175,22 @@ export const ExternalTemplateSchema = z.object({
   language: z.string().min(2).max(16),
   header: z.array(externalTemplateValue).max(1).default([]),
   body: z.array(externalTemplateValue).max(64).default([]),
+  /** An IMAGE, VIDEO or DOCUMENT header's file: the header's kind and the file's http(s) address. */
+  headerMedia: z
+    .object({
+      type: z.enum(['image', 'video', 'document']),
+      link: z.url({ protocol: /^https?$/ }).max(2_048),
+    })
+    .nullable()
+    .default(null),
+  /**
+   * The suffix of each URL button whose address ends in `{{1}}`: `index` is the button's position among the
+   * template's buttons (from 0), `text` the suffix (message variables allowed).
+   */
+  buttons: z
+    .array(z.object({ index: z.number().int().min(0).max(9), text: externalTemplateValue }))
+    .max(10)
+    .default([]),
 });
 
 /** JSON body (or the multipart fields next to `medias`) of the external API. */

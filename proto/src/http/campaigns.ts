@@ -8,6 +8,7 @@ import {
   FileListSnapshotSchema,
 } from '../events/campaigns/snapshots.js';
 import { pageOf, UploadedFileSchema } from './common.js';
+import { templateValueMismatches } from './message-templates.js';
 
 /**
  * The campaigns service's public routes (campaigns, campaign settings, file lists): request schemas the service
@@ -105,6 +106,11 @@ export const CampaignBodySchema = z
     const messages = [body.message1, body.message2, body.message3, body.message4, body.message5];
     if (!body.template && !messages.some((message) => message?.trim())) {
       ctx.addIssue({ code: 'custom', path: ['message1'], message: CAMPAIGN_MESSAGES.message });
+    }
+    for (const { part, expected } of body.template
+      ? templateValueMismatches(body.template.components, body.template.values)
+      : []) {
+      ctx.addIssue({ code: 'custom', path: ['template', 'values', part], message: `O modelo pede ${expected} valor(es).` });
     }
     const confirmations = [
       body.confirmationMessage1,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TemplateSend } from '../events/whatsapp/snapshots.js';
+import { TemplateValuesSchema } from '../events/campaigns/snapshots.js';
 import { type TemplateComponent, TemplateComponentSchema } from './connector.js';
 
 /**
@@ -62,44 +63,129 @@ export function renderCloudTemplate(
     .join('\n\n');
 }
 
-type TemplateValues = { readonly header: readonly string[]; readonly body: readonly string[] };
+/**
+ * The values of a template send: the text header's and the body's `{{1}}`... in order, the address of an IMAGE,
+ * VIDEO or DOCUMENT header's media (`headerMedia`), and the suffix of each URL button whose address ends in `{{1}}`
+ * (`buttons`, in the buttons' order).
+ */
+export interface TemplateValues {
+  readonly header: readonly string[];
+  readonly body: readonly string[];
+  readonly headerMedia?: string | null;
+  readonly buttons?: readonly string[];
+}
+
+export type TemplateHeaderMedia = 'image' | 'video' | 'document';
+
+/** The kind of media a template's header shows (null: no header, or a text or location one). */
+export function templateHeaderMedia(components: readonly TemplateComponent[]): TemplateHeaderMedia | null {
+  const format = components.find((component) => component.type.toUpperCase() === 'HEADER')?.format?.toUpperCase();
+  if (format === 'IMAGE') return 'image';
+  if (format === 'VIDEO') return 'video';
+  if (format === 'DOCUMENT') return 'document';
+  return null;
+}
+
+/** The positions (among the template's buttons) of the URL buttons whose address takes a suffix (`{{1}}`). */
+export function templateUrlButtons(components: readonly TemplateComponent[]): number[] {
+  const buttons = components.find((component) => component.type.toUpperCase() === 'BUTTONS')?.buttons ?? [];
+  return buttons.flatMap((button, index) =>
+    button.type.toUpperCase() === 'URL' && cloudVariableCount(button.url ?? null) > 0 ? [index] : [],
+  );
+}
+
+export type TemplateValuePart = 'header' | 'body' | 'headerMedia' | 'buttons';
 
 /** The parts whose number of values differs from what the template takes (none: the values fit). */
 export function templateValueMismatches(
   components: readonly TemplateComponent[],
   values: TemplateValues,
-): Array<{ part: 'header' | 'body'; expected: number; given: number }> {
-  const expected = cloudTemplateVariables(components);
-  return (['header', 'body'] as const)
-    .filter((part) => values[part].length !== expected[part])
-    .map((part) => ({ part, expected: expected[part], given: values[part].length }));
-}
-
-/** Meta's template payload (the send command's `template`) for rendered values: text parameters in order. */
-export function cloudTemplateSend(name: string, language: string, values: TemplateValues): TemplateSend {
-  return {
-    name,
-    language: { code: language },
-    components: (['header', 'body'] as const)
-      .filter((part) => values[part].length > 0)
-      .map((part) => ({ type: part, parameters: values[part].map((text) => ({ type: 'text' as const, text })) })),
+): Array<{ part: TemplateValuePart; expected: number; given: number }> {
+  const variables = cloudTemplateVariables(components);
+  const expected: Record<TemplateValuePart, number> = {
+    ...variables,
+    headerMedia: templateHeaderMedia(components) ? 1 : 0,
+    buttons: templateUrlButtons(components).length,
   };
+  const given: Record<TemplateValuePart, number> = {
+    header: values.header.length,
+    body: values.body.length,
+    headerMedia: values.headerMedia ? 1 : 0,
+    buttons: values.buttons?.length ?? 0,
+  };
+  return (['header', 'body', 'headerMedia', 'buttons'] as const)
+    .filter((part) => given[part] !== expected[part])
+    .map((part) => ({ part, expected: expected[part], given: given[part] }));
 }
 
-const templateValue = z.string().trim().min(1, 'Required').max(1_024);
+/** The file name Meta shows for a document header: the last segment of its address. */
+const documentName = (link: string): string | undefined => {
+  try {
+    const last = new URL(link).pathname.split('/').pop();
+    return last ? decodeURIComponent(last) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Meta's template payload (the send command's `template`) for rendered values: the header's text or media
+ * parameter, the body's text parameters in order, and one `button` component (`sub_type: url`) per URL button
+ * suffix, at that button's index.
+ */
+export function cloudTemplateSend(
+  name: string,
+  language: string,
+  values: TemplateValues,
+  components: readonly TemplateComponent[] = [],
+): TemplateSend {
+  const media = templateHeaderMedia(components);
+  const link = values.headerMedia ?? null;
+  const header: TemplateSend['components'] =
+    media && link
+      ? [
+          {
+            type: 'header',
+            parameters: [
+              media === 'image'
+                ? { type: 'image', image: { link } }
+                : media === 'video'
+                  ? { type: 'video', video: { link } }
+                  : { type: 'document', document: { link, ...optionalName(documentName(link)) } },
+            ],
+          },
+        ]
+      : values.header.length > 0
+        ? [{ type: 'header', parameters: values.header.map((text) => ({ type: 'text' as const, text })) }]
+        : [];
+  const body: TemplateSend['components'] =
+    values.body.length > 0
+      ? [{ type: 'body', parameters: values.body.map((text) => ({ type: 'text' as const, text })) }]
+      : [];
+  const indexes = templateUrlButtons(components);
+  const buttons: TemplateSend['components'] = (values.buttons ?? []).flatMap((text, position) => {
+    const index = indexes[position];
+    return index === undefined
+      ? []
+      : [{ type: 'button' as const, sub_type: 'url' as const, index: String(index), parameters: [{ type: 'text' as const, text }] }];
+  });
+  return { name, language: { code: language }, components: [...header, ...body, ...buttons] };
+}
+
+const optionalName = (filename: string | undefined): { filename?: string } => (filename ? { filename } : {});
+
 
 /**
  * `POST /messages/{ticketId}/template`: send an approved Cloud API template on a ticket. `components` are the
  * template's as `GET /whatsapp/{id}/templates` lists them (what the chat shows is rendered from them); `values` fill
- * the header's and the body's `{{1}}`... in order, and may use the message variables (`{{name}}`, `{{protocol}}`...).
+ * the header's and the body's `{{1}}`... in order, and may use the message variables (`{{name}}`, `{{protocol}}`...);
+ * `headerMedia` is the address of a media header's file (a link, or the platform's URL of an uploaded file), and
+ * `buttons` the suffixes of the URL buttons that take one.
  */
 export const SendTemplateMessageSchema = z.object({
   name: z.string().min(1).max(512),
   language: z.string().min(2).max(16),
   components: z.array(TemplateComponentSchema).min(1).max(10),
-  values: z.object({
-    header: z.array(templateValue).max(1).default([]),
-    body: z.array(templateValue).max(64).default([]),
-  }),
+  values: TemplateValuesSchema,
 });
 export type SendTemplateMessageInput = z.infer<typeof SendTemplateMessageSchema>;

@@ -440,6 +440,11 @@ export const ScheduleBodySchema = z.object({
    * free text; `body` is then the text the chat shows. Null: send `body`.
    */
   template: CampaignTemplateSchema.nullable().optional(),
+  /**
+   * The connection to send through (the template is one of its templates); null or absent: the contact's open
+   * ticket, else the company's default connection. Another company's connection: `ERR_NO_WAPP_FOUND`.
+   */
+  whatsappId: z.coerce.number().int().positive().max(PG_INT_MAX).nullable().optional(),
 });
 export type ScheduleBody = z.infer<typeof ScheduleBodySchema>;
 /** `PUT /schedules/{id}`: the fields to change (absent ones keep their values). */

@@ -17,6 +17,18 @@ const named = z.object({ id: IdSchema, name: z.string() }).nullable();
 const campaignTemplateValue = z.string().trim().min(1, 'Required').max(1_024);
 
 /**
+ * The values of a Cloud API template send: the text header's and the body's `{{1}}`... in order, and (campaigns'
+ * schema version 4, schedules' version 3) `headerMedia`, the http(s) address of an IMAGE, VIDEO or DOCUMENT header's
+ * file, and `buttons`, the suffixes of the URL buttons whose address ends in `{{1}}`, in the buttons' order.
+ */
+export const TemplateValuesSchema = z.object({
+  header: z.array(campaignTemplateValue).max(1).default([]),
+  body: z.array(campaignTemplateValue).max(64).default([]),
+  headerMedia: z.url({ protocol: /^https?$/ }).max(2_048).nullable().default(null),
+  buttons: z.array(campaignTemplateValue).max(10).default([]),
+});
+
+/**
  * A Cloud API campaign's template: the approved template as `GET /whatsapp/{id}/templates` lists it (name, language,
  * components) and the values of its header's and body's `{{1}}`... in order, which may use the campaign variables
  * (`{{nome}}`...) rendered for each contact. The messages are then not needed.
@@ -25,10 +37,7 @@ export const CampaignTemplateSchema = z.object({
   name: z.string().min(1).max(512),
   language: z.string().min(2).max(16),
   components: z.array(TemplateComponentSchema).min(1).max(10),
-  values: z.object({
-    header: z.array(campaignTemplateValue).max(1).default([]),
-    body: z.array(campaignTemplateValue).max(64).default([]),
-  }),
+  values: TemplateValuesSchema,
 });
 export type CampaignTemplate = z.infer<typeof CampaignTemplateSchema>;
 

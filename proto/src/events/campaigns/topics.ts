@@ -8,11 +8,11 @@ import { CampaignSnapshotSchema, FileListSnapshotSchema } from './snapshots.js';
 const deleted = z.object({ id: IdSchema });
 
 export const CampaignCreated = defineEvent('campaigns.campaign.created', CampaignSnapshotSchema, {
-  schemaVersion: 3,
+  schemaVersion: 4,
   description: 'A campaign was created (the record `GET /campaigns/{id}` answers).',
 });
 export const CampaignUpdated = defineEvent('campaigns.campaign.updated', CampaignSnapshotSchema, {
-  schemaVersion: 3,
+  schemaVersion: 4,
   description: 'A campaign changed: fields, status, or its delivery/confirmation counts.',
 });
 export const CampaignDeleted = defineEvent('campaigns.campaign.deleted', deleted, {

@@ -154,6 +154,11 @@ export const ScheduleSnapshotSchema = z.object({
    * components, header/body values that may use the message variables); null or absent: it sends `body`.
    */
   template: CampaignTemplateSchema.nullable().optional(),
+  /**
+   * From schema version 3: the connection the schedule sends through (its template is one of that connection's);
+   * null or absent: the contact's open ticket, else the company's default connection.
+   */
+  whatsappId: IdSchema.nullable().optional(),
   contact: z.object({ id: IdSchema, name: z.string(), number: z.string() }).nullable(),
 });
 export type ScheduleSnapshot = z.infer<typeof ScheduleSnapshotSchema>;

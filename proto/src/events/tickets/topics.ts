@@ -145,11 +145,11 @@ export const TicketsQuickMessageTopic = defineTopic({
 });
 
 export const ScheduleCreated = defineEvent('tickets.schedule.created', ScheduleSnapshotSchema, {
-  schemaVersion: 2,
+  schemaVersion: 3,
   description: 'A scheduled message was created.',
 });
 export const ScheduleUpdated = defineEvent('tickets.schedule.updated', ScheduleSnapshotSchema, {
-  schemaVersion: 2,
+  schemaVersion: 3,
   description: 'A scheduled message changed: edited, sent (ENVIADA) or failed (ERRO).',
 });
 export const ScheduleDeleted = defineEvent('tickets.schedule.deleted', z.object({ id: IdSchema }), {

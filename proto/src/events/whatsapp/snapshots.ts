@@ -195,16 +195,49 @@ export type TemplateComponent = z.infer<typeof TemplateComponentSchema>;
 export const TemplateTextParameterSchema = z.object({ type: z.literal('text'), text: z.string().min(1).max(1_024) });
 
 /**
+ * The media of a template's IMAGE, VIDEO or DOCUMENT header, as Meta's send takes it: a `link` Meta fetches itself,
+ * or the `id` of a file uploaded to Meta. In a send command the `link` may be one of the platform's own media URLs:
+ * the Cloud API provider then uploads that file and sends its `id`.
+ */
+const TemplateMediaObjectSchema = z.union([
+  z.object({ link: z.url({ protocol: /^https?$/ }).max(2_048), filename: z.string().min(1).max(240).optional() }),
+  z.object({ id: z.string().min(1).max(64), filename: z.string().min(1).max(240).optional() }),
+]);
+export const TemplateMediaParameterSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('image'), image: TemplateMediaObjectSchema }),
+  z.object({ type: z.literal('video'), video: TemplateMediaObjectSchema }),
+  z.object({ type: z.literal('document'), document: TemplateMediaObjectSchema }),
+]);
+export type TemplateMediaParameter = z.infer<typeof TemplateMediaParameterSchema>;
+
+/**
+ * A component of a template send in Meta's shape: the header's values (text, or its media), the body's, and (from
+ * schema version 3) the suffix of a URL button whose address ends in `{{1}}` (`index`: the button's position among
+ * the template's buttons, as a string).
+ */
+export const TemplateSendComponentSchema = z.union([
+  z.object({
+    type: z.literal('header'),
+    parameters: z.array(z.union([TemplateTextParameterSchema, TemplateMediaParameterSchema])).max(1),
+  }),
+  z.object({ type: z.literal('body'), parameters: z.array(TemplateTextParameterSchema).max(64) }),
+  z.object({
+    type: z.literal('button'),
+    sub_type: z.literal('url'),
+    index: z.string().regex(/^\d$/),
+    parameters: z.array(TemplateTextParameterSchema).length(1),
+  }),
+]);
+export type TemplateSendComponent = z.infer<typeof TemplateSendComponentSchema>;
+
+/**
  * A Cloud API template message in Meta's own shape (the `template` object of a `type: template` send): the
- * approved template's name, its language code, and the values of its header and body variables (`{{1}}`, ... in
- * order).
+ * approved template's name, its language code, and the values of its header, body and URL buttons.
  */
 export const TemplateSendSchema = z.object({
   name: z.string().min(1).max(512),
   language: z.object({ code: z.string().min(2).max(16) }),
-  components: z
-    .array(z.object({ type: z.enum(['header', 'body']), parameters: z.array(TemplateTextParameterSchema).max(64) }))
-    .max(2),
+  components: z.array(TemplateSendComponentSchema).max(12),
 });
 export type TemplateSend = z.infer<typeof TemplateSendSchema>;
 

@@ -226,9 +226,9 @@ export const SendMessage = defineEvent(
     quotedMessageId: z.string().nullable(),
   }),
   {
-    schemaVersion: 2,
+    schemaVersion: 3,
     description:
-      'Send a message through a connection (carried out by the pod that owns the session); a text may carry a Cloud API template.',
+      'Send a message through a connection (carried out by the pod that owns the session); a text may carry a Cloud API template (from version 3 with a media header and URL button values).',
   },
 );
 export const DeleteMessage = defineEvent(

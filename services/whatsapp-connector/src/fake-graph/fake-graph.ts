@@ -29,7 +29,12 @@ export interface FakeTemplate {
   readonly language: string;
   status: string;
   readonly category: string;
-  readonly components: ReadonlyArray<{ readonly type: string; readonly format?: string; readonly text?: string }>;
+  readonly components: ReadonlyArray<{
+    readonly type: string;
+    readonly format?: string;
+    readonly text?: string;
+    readonly buttons?: ReadonlyArray<{ readonly type: string; readonly text?: string; readonly url?: string }>;
+  }>;
 }
 
 /**
@@ -41,6 +46,31 @@ export function recordedTemplates(): FakeTemplate[] {
     data: FakeTemplate[];
   };
   return recorded.data.map((template) => ({ ...template }));
+}
+
+/**
+ * An approved template with an IMAGE header and a URL button whose address takes a suffix (after a quick reply, so
+ * at index 1), in Meta's listing shape: what a media template send is checked against.
+ */
+export function mediaTemplate(): FakeTemplate {
+  return {
+    id: '1544863302871205',
+    name: 'entrega_agendada',
+    language: 'pt_BR',
+    status: 'APPROVED',
+    category: 'UTILITY',
+    components: [
+      { type: 'HEADER', format: 'IMAGE' },
+      { type: 'BODY', text: 'Olá {{1}}, sua entrega está agendada.' },
+      {
+        type: 'BUTTONS',
+        buttons: [
+          { type: 'QUICK_REPLY', text: 'Falar com atendente' },
+          { type: 'URL', text: 'Acompanhar', url: 'https://loja.example.com/pedidos/{{1}}' },
+        ],
+      },
+    ],
+  };
 }
 
 const variables = (text: string | undefined): number => {
@@ -285,26 +315,92 @@ export class FakeGraph {
     }
     if (found.status === 'PAUSED') return { message: '(#132015) Template is Paused', code: 132015 };
     if (found.status !== 'APPROVED') return { message: '(#132016) Template is disabled', code: 132016 };
-    for (const type of ['header', 'body'] as const) {
-      const expected = variables(found.components.find((component) => component.type === type.toUpperCase())?.text);
-      const given = template?.components?.find((component) => component.type === type)?.parameters?.length ?? 0;
-      if (expected !== given) {
+    const header = found.components.find((component) => component.type === 'HEADER');
+    const format = header?.format?.toUpperCase() ?? 'TEXT';
+    const sent = (type: string) => template?.components?.filter((component) => component.type === type) ?? [];
+    const mismatch = (part: string, given: number, expected: number): Record<string, unknown> => ({
+      message: '(#132000) Number of parameters does not match the expected number of params',
+      code: 132000,
+      error_data: {
+        messaging_product: 'whatsapp',
+        details: `${part}: number of localizable_params (${given}) does not match the expected number of params (${expected})`,
+      },
+    });
+    if (format === 'IMAGE' || format === 'VIDEO' || format === 'DOCUMENT') {
+      const parameters = sent('header')[0]?.parameters ?? [];
+      if (parameters.length !== 1) return mismatch('header', parameters.length, 1);
+      const refusal = this.mediaRefusal(parameters[0] as MediaParameter, format.toLowerCase());
+      if (refusal) return refusal;
+    } else {
+      const expected = variables(header?.text);
+      const given = sent('header')[0]?.parameters?.length ?? 0;
+      if (expected !== given) return mismatch('header', given, expected);
+    }
+    const expectedBody = variables(found.components.find((component) => component.type === 'BODY')?.text);
+    const givenBody = sent('body')[0]?.parameters?.length ?? 0;
+    if (expectedBody !== givenBody) return mismatch('body', givenBody, expectedBody);
+    const buttons = found.components.find((component) => component.type === 'BUTTONS')?.buttons ?? [];
+    const dynamic = buttons.flatMap((button, index) =>
+      button.type === 'URL' && variables(button.url) > 0 ? [String(index)] : [],
+    );
+    for (const component of sent('button')) {
+      if (component.sub_type !== 'url' || !dynamic.includes(String(component.index))) {
         return {
-          message: '(#132000) Number of parameters does not match the expected number of params',
-          code: 132000,
+          message: '(#131009) Parameter value is not valid',
+          code: 131009,
           error_data: {
             messaging_product: 'whatsapp',
-            details: `${type}: number of localizable_params (${given}) does not match the expected number of params (${expected})`,
+            details: `button at index ${String(component.index)} does not take a url parameter`,
           },
         };
       }
     }
+    for (const index of dynamic) {
+      const parameters = sent('button').find((component) => String(component.index) === index)?.parameters ?? [];
+      const text = (parameters[0] as { type?: string; text?: unknown } | undefined)?.text;
+      if (parameters.length !== 1 || typeof text !== 'string' || text === '') {
+        return mismatch(`button at index ${index}`, parameters.length, 1);
+      }
+    }
     return null;
   }
+
+  /** Meta's answer to a media header parameter it would not send: another kind than the template's, no file. */
+  private mediaRefusal(parameter: MediaParameter | undefined, kind: string): Record<string, unknown> | null {
+    const media = parameter?.[kind] as { link?: unknown; id?: unknown } | undefined;
+    if (parameter?.type !== kind || !media) {
+      return {
+        message: '(#132012) Parameter format does not match format in the created template',
+        code: 132012,
+        error_data: {
+          messaging_product: 'whatsapp',
+          details: `header: Format mismatch, expected ${kind.toUpperCase()}, received ${String(parameter?.type).toUpperCase()}`,
+        },
+      };
+    }
+    const link = typeof media.link === 'string' ? media.link : null;
+    const id = typeof media.id === 'string' ? media.id : null;
+    if ((link && /^https?:\/\//i.test(link)) || (id && this.uploads.has(id))) return null;
+    return {
+      message: '(#100) Invalid parameter',
+      code: 100,
+      error_data: {
+        messaging_product: 'whatsapp',
+        details: id ? `Invalid media id: ${id}` : `header: a ${kind} takes a link (http/https) or an uploaded media id`,
+      },
+    };
+  }
 }
+
+type MediaParameter = { readonly type?: string } & Record<string, unknown>;
 
 interface TemplatePayload {
   readonly name?: string;
   readonly language?: { readonly code?: string };
-  readonly components?: ReadonlyArray<{ readonly type?: string; readonly parameters?: readonly unknown[] }>;
+  readonly components?: ReadonlyArray<{
+    readonly type?: string;
+    readonly sub_type?: string;
+    readonly index?: unknown;
+    readonly parameters?: readonly unknown[];
+  }>;
 }

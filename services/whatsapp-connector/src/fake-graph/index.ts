@@ -1,1 +1,1 @@
-export { FakeGraph, type FakeTemplate, type RecordedRequest, recordedTemplates } from './fake-graph.js';
+export { FakeGraph, type FakeTemplate, mediaTemplate, type RecordedRequest, recordedTemplates } from './fake-graph.js';

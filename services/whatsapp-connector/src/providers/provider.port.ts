@@ -112,6 +112,11 @@ export interface MediaStore {
   }): Promise<{ url: string; mimeType: string; fileName: string; size: number }>;
   /** Reads back a stored file (an outbound media URL of ours), or fetches a URL given by a send command. */
   get(url: string): Promise<{ data: Buffer; mimeType: string; fileName: string }>;
+  /**
+   * Whether a URL is one of the platform's own files (stored here, or an upload tickets or campaigns serve under
+   * `PUBLIC_URL`): read with `get` and uploaded, never handed to Meta to fetch.
+   */
+  isPlatformUrl(url: string): boolean;
 }
 
 export class MediaRejectedError extends Error {

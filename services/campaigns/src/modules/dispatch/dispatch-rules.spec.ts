@@ -111,13 +111,13 @@ describe('what a contact receives', () => {
       name: 'retomar_conversa',
       language: 'pt_BR',
       components: [{ type: 'BODY', text: 'Oi {{1}}, cupom {{2}}' }],
-      values: { header: [], body: ['{nome}', '{cupom}'] },
+      values: { header: [], body: ['{nome}', '{cupom}'], headerMedia: null, buttons: [] },
     };
     const contact = { name: 'Ana', number: '5511987654321', email: '' };
     const { message, values } = templateShipping(template, contact, [{ key: 'cupom', value: 'BF10' }]);
     expect({ message, values }).toEqual({
       message: 'Oi Ana, cupom BF10',
-      values: { header: [], body: ['Ana', 'BF10'] },
+      values: { header: [], body: ['Ana', 'BF10'], headerMedia: null, buttons: [] },
     });
     const campaign = { ...textCampaign, template, media_path: 'campaign/3/oferta.mp4', media_type: 'video/mp4' };
     expect(shippingParts(campaign, { ...shipping, message, template_values: values }, [], urlOf)).toEqual([
@@ -142,6 +142,46 @@ describe('what a contact receives', () => {
         },
       },
     ]);
+  });
+
+  it('sends a media header by its link and a URL button suffix with the contact’s values at the button’s index', () => {
+    const template = {
+      name: 'entrega_agendada',
+      language: 'pt_BR',
+      components: [
+        { type: 'HEADER', format: 'IMAGE' },
+        { type: 'BODY', text: 'Olá {{1}}' },
+        {
+          type: 'BUTTONS',
+          buttons: [
+            { type: 'QUICK_REPLY', text: 'Falar' },
+            { type: 'URL', text: 'Acompanhar', url: 'https://loja.example.com/pedidos/{{1}}' },
+          ],
+        },
+      ],
+      values: {
+        header: [],
+        body: ['{nome}'],
+        headerMedia: 'https://cdn.example.com/entrega.jpg',
+        buttons: ['{cupom}'],
+      },
+    };
+    const contact = { name: 'Ana', number: '5511987654321', email: '' };
+    const { message, values } = templateShipping(template, contact, [{ key: 'cupom', value: 'BF10' }]);
+    const [main] = shippingParts({ ...textCampaign, template }, { ...shipping, message, template_values: values }, [], urlOf);
+    expect(main?.content).toEqual({
+      kind: 'text',
+      body: 'Olá Ana\n\n[Falar] [Acompanhar]',
+      template: {
+        name: 'entrega_agendada',
+        language: { code: 'pt_BR' },
+        components: [
+          { type: 'header', parameters: [{ type: 'image', image: { link: 'https://cdn.example.com/entrega.jpg' } }] },
+          { type: 'body', parameters: [{ type: 'text', text: 'Ana' }] },
+          { type: 'button', sub_type: 'url', index: '1', parameters: [{ type: 'text', text: 'BF10' }] },
+        ],
+      },
+    });
   });
 
   it('gets the campaign’s media with the message as its caption', () => {

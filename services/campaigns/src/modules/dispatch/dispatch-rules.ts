@@ -3,7 +3,9 @@ import {
   type CampaignSettings,
   type CampaignTemplate,
   type CampaignVariable,
+  cloudTemplateSend,
   renderCloudTemplate,
+  type TemplateValues,
 } from '@cs/proto/http';
 import type { CampaignRow } from '../campaigns/campaigns.repository.js';
 import { applyVariables, delayAfter } from '../settings/campaign-settings.js';
@@ -57,11 +59,8 @@ export function shippingTexts(
   };
 }
 
-/** A template's values for one contact, as its shipping keeps them. */
-export interface TemplateValues {
-  readonly header: readonly string[];
-  readonly body: readonly string[];
-}
+/** A template's values for one contact, as its shipping keeps them (media and buttons from later campaigns). */
+export type { TemplateValues } from '@cs/proto/http';
 
 /**
  * A Cloud API campaign's shipping for one contact: the template's values with the contact's and the company's
@@ -75,6 +74,8 @@ export function templateShipping(
   const values = {
     header: template.values.header.map((value) => applyVariables(value, contact, variables)),
     body: template.values.body.map((value) => applyVariables(value, contact, variables)),
+    headerMedia: template.values.headerMedia ?? null,
+    buttons: (template.values.buttons ?? []).map((value) => applyVariables(value, contact, variables)),
   };
   return { message: renderCloudTemplate(template.components, values) || template.name, values };
 }
@@ -164,21 +165,8 @@ export function mainContent(
   templateValues: TemplateValues | null = null,
 ): OutboundContent {
   if (campaign.template && templateValues) {
-    const { name, language } = campaign.template;
-    return {
-      kind: 'text',
-      body: message,
-      template: {
-        name,
-        language: { code: language },
-        components: (['header', 'body'] as const)
-          .filter((part) => templateValues[part].length > 0)
-          .map((part) => ({
-            type: part,
-            parameters: templateValues[part].map((text) => ({ type: 'text' as const, text })),
-          })),
-      },
-    };
+    const { name, language, components } = campaign.template;
+    return { kind: 'text', body: message, template: cloudTemplateSend(name, language, templateValues, components) };
   }
   return campaign.media_path && campaign.media_type
     ? {

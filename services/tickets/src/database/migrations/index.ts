@@ -21,6 +21,7 @@ import { ReportRollups1766510000000 } from './1766510000000-report-rollups.js';
 import { ServiceLevelAlerts1766510000001 } from './1766510000001-service-level-alerts.js';
 import { ScheduleTemplates1766600000000 } from './1766600000000-schedule-templates.js';
 import { ReportBusinessHours1766710000000 } from './1766710000000-report-business-hours.js';
+import { ConnectionProvider1766720000000 } from './1766720000000-connection-provider.js';
 
 /** Every migration of tickets, in order. Never edit a merged migration; add a new one. */
 export const TicketsMigrations = [
@@ -45,4 +46,5 @@ export const TicketsMigrations = [
   ServiceLevelAlerts1766510000001,
   ScheduleTemplates1766600000000,
   ReportBusinessHours1766710000000,
+  ConnectionProvider1766720000000,
 ];

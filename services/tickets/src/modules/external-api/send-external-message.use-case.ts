@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import type { CompanyId } from '@cs/proto/common';
-import { CheckNumbers, EnsureContact, type TemplateSend } from '@cs/proto/events';
+import { CheckNumbers, EnsureContact, type TemplateMediaParameter, type TemplateSend } from '@cs/proto/events';
 import type { ExternalSendRequest } from '@cs/proto/http';
 import { APP_CONFIG } from '@cs/platform/config';
 import { TransactionHost } from '@cs/platform/database';
@@ -90,6 +90,8 @@ export class SendExternalMessageUseCase {
           botMenuCount: 0,
         });
       }
+      // outside a Cloud API connection's 24-hour window only a template goes (the whole send is undone)
+      if (!input.template) await this.outbound.assertServiceWindow(companyId, ticket);
       await this.tickets.openCycle(companyId, ticket);
       const body = renderTemplate(input.body, {
         contactName: contact?.name ?? '',
@@ -173,19 +175,40 @@ export class SendExternalMessageUseCase {
   }
 }
 
-/** Meta's template shape for the connector, each value with its message variables rendered. */
+/**
+ * Meta's template shape for the connector, each text value with its message variables rendered: the header's text
+ * or media, the body, and a `button` component (`sub_type: url`) per URL button suffix.
+ */
 function templateOf(
   template: NonNullable<ExternalSendRequest['template']>,
   render: (value: string) => string,
 ): TemplateSend {
+  const text = (value: string) => ({ type: 'text' as const, text: render(value) });
+  const media = template.headerMedia;
+  const header: TemplateSend['components'] = media
+    ? [{ type: 'header', parameters: [mediaParameter(media.type, media.link)] }]
+    : template.header.length > 0
+      ? [{ type: 'header', parameters: template.header.map(text) }]
+      : [];
   return {
     name: template.name,
     language: { code: template.language },
-    components: (['header', 'body'] as const)
-      .filter((part) => template[part].length > 0)
-      .map((part) => ({
-        type: part,
-        parameters: template[part].map((value) => ({ type: 'text' as const, text: render(value) })),
+    components: [
+      ...header,
+      ...(template.body.length > 0 ? [{ type: 'body' as const, parameters: template.body.map(text) }] : []),
+      ...template.buttons.map((button) => ({
+        type: 'button' as const,
+        sub_type: 'url' as const,
+        index: String(button.index),
+        parameters: [text(button.text)],
       })),
+    ],
   };
 }
+
+const mediaParameter = (type: 'image' | 'video' | 'document', link: string): TemplateMediaParameter =>
+  type === 'image'
+    ? { type, image: { link } }
+    : type === 'video'
+      ? { type, video: { link } }
+      : { type, document: { link } };

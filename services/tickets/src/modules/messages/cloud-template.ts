@@ -8,7 +8,10 @@ import {
 import { DomainError } from '@cs/platform/errors';
 import { renderTemplate, type TemplateContext } from './message-template.js';
 
-/** A chosen Cloud API template must get exactly as many header and body values as it takes (`ERR_VALIDATION`). */
+/**
+ * A chosen Cloud API template must get exactly as many header and body values as it takes, its media header's
+ * address, and a suffix per URL button that takes one (`ERR_VALIDATION`).
+ */
 export function assertTemplateValues(input: Pick<SendTemplateMessageInput, 'components' | 'values'>): void {
   const [mismatch] = templateValueMismatches(input.components, input.values);
   if (!mismatch) return;
@@ -30,9 +33,11 @@ export function renderTemplateSend(
   const values = {
     header: input.values.header.map((value) => renderTemplate(value, context)),
     body: input.values.body.map((value) => renderTemplate(value, context)),
+    headerMedia: input.values.headerMedia ?? null,
+    buttons: (input.values.buttons ?? []).map((value) => renderTemplate(value, context)),
   };
   return {
     body: renderCloudTemplate(input.components, values) || input.name,
-    template: cloudTemplateSend(input.name, input.language, values),
+    template: cloudTemplateSend(input.name, input.language, values, input.components),
   };
 }

@@ -187,6 +187,16 @@ export class MessagesRepository {
     return row ? toMessageRow(row) : null;
   }
 
+  /** Whether the contact wrote on the ticket in the last `hours` hours (a message not from us). */
+  async contactWroteWithin(companyId: CompanyId, ticketId: number, hours: number): Promise<boolean> {
+    const [row] = await this.db.query<SqlRow[]>(
+      `SELECT EXISTS (SELECT 1 FROM messages WHERE company_id = $1 AND ticket_id = $2 AND NOT from_me
+         AND created_at > now() - make_interval(hours => $3)) AS wrote`,
+      [companyId, ticketId, hours],
+    );
+    return row?.['wrote'] === true;
+  }
+
   async findByWaId(companyId: CompanyId, whatsappId: number, waId: string): Promise<MessageRow | null> {
     const [row] = await this.db.query<SqlRow[]>(
       'SELECT * FROM messages WHERE company_id = $1 AND whatsapp_id = $2 AND wa_id = $3',

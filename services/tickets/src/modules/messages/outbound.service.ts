@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
 import { MessageCreated, type OutboundContent, SendMessage, type TemplateSend } from '@cs/proto/events';
+import { DomainError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
+import { ProjectionsRepository } from '../projections/projections.repository.js';
 import { ConversationHooks } from '../tickets/conversation-hooks.js';
 import { type TicketRow, TicketsRepository } from '../tickets/tickets.repository.js';
 import { type MessageRow, MessagesRepository, quoteOf, toMessageSnapshot } from './messages.repository.js';
@@ -26,6 +28,9 @@ export interface OutboundInput {
   readonly template?: TemplateSend;
 }
 
+/** Meta's customer service window: hours after the contact's last message in which free text may be sent. */
+export const SERVICE_WINDOW_HOURS = 24;
+
 const mediaTypeOf = (mimeType: string): 'image' | 'video' | 'audio' | 'document' => {
   if (mimeType.startsWith('image/')) return 'image';
   if (mimeType.startsWith('video/')) return 'video';
@@ -45,7 +50,28 @@ export class OutboundService {
     private readonly tickets: TicketsRepository,
     private readonly events: EventPublisher,
     private readonly hooks: ConversationHooks,
+    private readonly projections: ProjectionsRepository,
   ) {}
+
+  /**
+   * Meta's 24-hour customer service window: on a Cloud API connection, free text (and media) may go out only
+   * within 24 hours of the contact's last message on the ticket; outside it only an approved template may
+   * (`ERR_OUTSIDE_SERVICE_WINDOW`, refused here before any command reaches the connector). Other providers have no
+   * such window.
+   */
+  async assertServiceWindow(companyId: CompanyId, ticket: TicketRow): Promise<void> {
+    if (await this.withinServiceWindow(companyId, ticket.whatsappId, ticket.id)) return;
+    throw new DomainError('ERR_OUTSIDE_SERVICE_WINDOW', {
+      details: { reason: 'outsideCustomerServiceWindow', hours: SERVICE_WINDOW_HOURS },
+    });
+  }
+
+  /** Whether free text may go to the contact of `ticketId` (null: no ticket yet) through the connection. */
+  async withinServiceWindow(companyId: CompanyId, whatsappId: number, ticketId: number | null): Promise<boolean> {
+    const connection = await this.projections.connection(companyId, whatsappId);
+    if (connection?.provider !== 'cloud-api') return true;
+    return ticketId !== null && (await this.messages.contactWroteWithin(companyId, ticketId, SERVICE_WINDOW_HOURS));
+  }
 
   async send(companyId: CompanyId, ticket: TicketRow, input: OutboundInput): Promise<MessageRow> {
     const id = randomUUID();

@@ -49,6 +49,8 @@ export interface ConnectionView {
   readonly promptId: number | null;
   readonly integrationId: number | null;
   readonly queueIds: number[];
+  /** `cloud-api`, `baileys`...; null until the connection's next snapshot after the column was added. */
+  readonly provider: string | null;
 }
 
 export interface ContactView {
@@ -199,12 +201,14 @@ export class ProjectionsRepository implements PlanFlagSource {
     await this.db.query(
       `INSERT INTO connections (company_id, id, name, status, is_default, greeting_message, complation_message,
          out_of_hours_message, rating_message, time_send_queue, send_id_queue, expires_inactive_message,
-         expires_ticket, time_use_bot_queues, max_use_bot_queues, prompt_id, integration_id, queue_ids, deleted)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, false)
+         expires_ticket, time_use_bot_queues, max_use_bot_queues, prompt_id, integration_id, queue_ids, provider,
+         deleted)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, false)
        ON CONFLICT (company_id, id) DO UPDATE SET name = $3, status = $4, is_default = $5, greeting_message = $6,
          complation_message = $7, out_of_hours_message = $8, rating_message = $9, time_send_queue = $10,
          send_id_queue = $11, expires_inactive_message = $12, expires_ticket = $13, time_use_bot_queues = $14,
-         max_use_bot_queues = $15, prompt_id = $16, integration_id = $17, queue_ids = $18, deleted = false`,
+         max_use_bot_queues = $15, prompt_id = $16, integration_id = $17, queue_ids = $18, provider = $19,
+         deleted = false`,
       [
         connection.companyId,
         connection.id,
@@ -224,6 +228,7 @@ export class ProjectionsRepository implements PlanFlagSource {
         connection.promptId,
         connection.integrationId,
         connection.queueIds,
+        connection.provider,
       ],
     );
   }
@@ -405,4 +410,5 @@ const toConnection = (row: SqlRow): ConnectionView =>
     promptId: r.nullable('prompt_id', r.int),
     integrationId: r.nullable('integration_id', r.int),
     queueIds: r.nullable('queue_ids', r.intArray) ?? [],
+    provider: r.nullable('provider', r.string),
   }));

@@ -89,4 +89,5 @@ const fallback = (connectionId: number): ConnectionView => ({
   name: '',
   status: 'CONNECTED',
   ...newConnectionSettings(),
+  provider: null,
 });

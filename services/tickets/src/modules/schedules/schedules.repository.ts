@@ -23,6 +23,7 @@ export const toScheduleSnapshot = (row: SqlRow): ScheduleSnapshot =>
     mediaPath: r.nullable('media_path', r.string),
     mediaName: r.nullable('media_name', r.string),
     template: r.nullable('template', r.json<CampaignTemplate>),
+    whatsappId: r.nullable('whatsapp_id', r.int),
     contact: r.isNull('contact_name')
       ? null
       : { id: r.int('contact_id'), name: r.string('contact_name'), number: r.string('contact_number') },
@@ -57,11 +58,12 @@ export class SchedulesRepository {
       ticketId: number | null;
       userId: number | null;
       template: CampaignTemplate | null;
+      whatsappId: number | null;
     },
   ): Promise<number> {
     const [row] = await this.db.query<Array<{ id: number }>>(
-      `INSERT INTO schedules (company_id, body, send_at, contact_id, ticket_id, user_id, status, template)
-       VALUES ($1, $2, $3, $4, $5, $6, 'PENDENTE', $7) RETURNING id`,
+      `INSERT INTO schedules (company_id, body, send_at, contact_id, ticket_id, user_id, status, template, whatsapp_id)
+       VALUES ($1, $2, $3, $4, $5, $6, 'PENDENTE', $7, $8) RETURNING id`,
       [
         companyId,
         input.body,
@@ -70,6 +72,7 @@ export class SchedulesRepository {
         input.ticketId,
         input.userId,
         input.template === null ? null : JSON.stringify(input.template),
+        input.whatsappId,
       ],
     );
     return row?.id ?? 0;
@@ -90,6 +93,7 @@ export class SchedulesRepository {
       mediaPath: string | null;
       mediaName: string | null;
       template: CampaignTemplate | null;
+      whatsappId: number | null;
     }>,
   ): Promise<void> {
     const columns: Record<string, string> = {
@@ -104,6 +108,7 @@ export class SchedulesRepository {
       mediaPath: 'media_path',
       mediaName: 'media_name',
       template: 'template',
+      whatsappId: 'whatsapp_id',
     };
     const sets = ['updated_at = now()'];
     const values: unknown[] = [companyId, id];

@@ -135,6 +135,10 @@ export class MediaStoreService implements MediaStore {
     return deleted;
   }
 
+  isPlatformUrl(url: string): boolean {
+    return this.files.ownsUrl(url) || this.isPlatformMedia(url);
+  }
+
   async get(url: string): ReturnType<MediaStore['get']> {
     if (this.files.ownsUrl(url)) {
       const key = this.files.keyOf(url);

@@ -58,6 +58,7 @@ const media = {
   put: async () => {
     throw new Error('not used');
   },
+  isPlatformUrl: () => true,
 };
 
 function outbound(

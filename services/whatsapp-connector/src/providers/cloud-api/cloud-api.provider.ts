@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
 import { DomainError } from '@cs/platform/errors';
-import type { OutboundContent } from '@cs/proto/events';
+import type { OutboundContent, TemplateSendComponent } from '@cs/proto/events';
 import {
   type ContactUpdate,
   type NumberCheckResult,
@@ -199,7 +199,11 @@ export class CloudApiSession implements ProviderSession {
         if (content.template) {
           // Meta's template send: name, language code, and only the components that take values
           const { name, language, components } = content.template;
-          const filled = components.filter((component) => component.parameters.length > 0);
+          const filled = await Promise.all(
+            components
+              .filter((component) => component.parameters.length > 0)
+              .map((component) => this.uploadedHeader(component, cloud)),
+          );
           return {
             type: 'template',
             template: { name, language: { code: language.code }, ...(filled.length > 0 ? { components: filled } : {}) },
@@ -219,28 +223,10 @@ export class CloudApiSession implements ProviderSession {
       case 'vcard':
         return { type: 'contacts', contacts: [vcardToCard(content.displayName, content.vcard)] };
       case 'media': {
-        let file: { data: Buffer; mimeType: string; fileName: string };
-        try {
-          file = await this.context.media.get(content.url);
-        } catch (error) {
-          this.logger.warn({ err: error }, 'cloud api: the file to send could not be read');
-          throw new DomainError('ERR_SENDING_WAPP_MSG', {
-            message: 'the file to send could not be read',
-            cause: error,
-          });
-        }
+        const file = await this.readOutbound(content.url);
         const mimeType = content.mimeType || file.mimeType;
         const fileName = content.fileName || file.fileName;
-        let id: string;
-        try {
-          id = await this.graph.uploadMedia(cloud.accessToken, cloud.phoneNumberId, {
-            data: file.data,
-            mimeType,
-            fileName,
-          });
-        } catch (error) {
-          throw await this.sendFailure(error, 'upload');
-        }
+        const id = await this.upload(cloud, { data: file.data, mimeType, fileName });
         const type = content.mediaType;
         const media: Record<string, unknown> = { id };
         // audio and stickers take no caption at Meta
@@ -250,6 +236,55 @@ export class CloudApiSession implements ProviderSession {
         if (type === 'audio' && content.ptt) media['voice'] = true;
         return { type, [type]: media };
       }
+    }
+  }
+
+  /**
+   * A template header whose media is one of the platform's own files (an agent's upload): Meta cannot fetch it, so
+   * it is read here, uploaded, and sent by its Meta `id`. Any other link is Meta's to fetch, as given.
+   */
+  private async uploadedHeader(
+    component: TemplateSendComponent,
+    cloud: NonNullable<SessionContext['connection']['cloud']>,
+  ): Promise<TemplateSendComponent> {
+    if (component.type !== 'header') return component;
+    const parameters = await Promise.all(
+      component.parameters.map(async (parameter) => {
+        if (parameter.type === 'text') return parameter;
+        const media: { link?: string | undefined; id?: string | undefined; filename?: string | undefined } =
+          parameter.type === 'image' ? parameter.image : parameter.type === 'video' ? parameter.video : parameter.document;
+        if (!media.link || !this.context.media.isPlatformUrl(media.link)) return parameter;
+        const file = await this.readOutbound(media.link);
+        const id = await this.upload(cloud, file);
+        const filename = media.filename ?? (parameter.type === 'document' ? file.fileName : undefined);
+        const uploaded = { id, ...(filename ? { filename } : {}) };
+        if (parameter.type === 'image') return { type: parameter.type, image: uploaded };
+        if (parameter.type === 'video') return { type: parameter.type, video: uploaded };
+        return { type: parameter.type, document: uploaded };
+      }),
+    );
+    return { ...component, parameters };
+  }
+
+  /** A file to send, read from the platform's media (`ERR_SENDING_WAPP_MSG` when it cannot be read). */
+  private async readOutbound(url: string): Promise<{ data: Buffer; mimeType: string; fileName: string }> {
+    try {
+      return await this.context.media.get(url);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'cloud api: the file to send could not be read');
+      throw new DomainError('ERR_SENDING_WAPP_MSG', { message: 'the file to send could not be read', cause: error });
+    }
+  }
+
+  /** Uploads a file to Meta (`POST /{phone-number-id}/media`) and answers its media id. */
+  private async upload(
+    cloud: NonNullable<SessionContext['connection']['cloud']>,
+    file: { data: Buffer; mimeType: string; fileName: string },
+  ): Promise<string> {
+    try {
+      return await this.graph.uploadMedia(cloud.accessToken, cloud.phoneNumberId, file);
+    } catch (error) {
+      throw await this.sendFailure(error, 'upload');
     }
   }
 

@@ -243,6 +243,10 @@ export class FakeMediaStore implements MediaStore {
     if (!file) throw new MediaRejectedError('unreadable', `no file at ${url}`);
     return file;
   }
+
+  isPlatformUrl(url: string): boolean {
+    return this.files.has(url);
+  }
 }
 
 /** The lease as the core's fence sees it: held until `lose()`. Every fence call runs a query in the transaction. */

@@ -91,6 +91,10 @@ export class MemoryMediaStore implements MediaStore {
     if (!file) throw new MediaRejectedError('unreadable', `no file at ${url}`);
     return file;
   }
+
+  isPlatformUrl(url: string): boolean {
+    return this.outbound.has(url) || this.stored.has(url);
+  }
 }
 
 export const quietLogger = (): Logger => pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });

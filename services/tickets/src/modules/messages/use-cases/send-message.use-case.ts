@@ -14,7 +14,8 @@ import { renderTemplate } from '../message-template.js';
 import { OutboundService } from '../outbound.service.js';
 
 /**
- * `POST /messages/{ticketId}`: an agent's reply (text, uploaded media or a media URL). Only on open tickets;
+ * `POST /messages/{ticketId}`: an agent's reply (text, uploaded media or a media URL). Only on open tickets, and
+ * on a Cloud API connection only within 24 hours of the contact's last message (else a template must be sent);
  * the spec's variables are rendered; each message is stored at once as pending and sent by command.
  */
 @Injectable()
@@ -45,6 +46,7 @@ export class SendMessageUseCase {
       if (!body && stored.length === 0 && !input.mediaUrl) {
         throw new DomainError('ERR_VALIDATION', { message: 'Mensagem vazia.' });
       }
+      await this.outbound.assertServiceWindow(companyId, ticket);
       const [company, contact] = await Promise.all([
         this.projections.company(companyId),
         this.projections.contact(companyId, ticket.contactId),

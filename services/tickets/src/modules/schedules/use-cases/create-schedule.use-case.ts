@@ -36,6 +36,9 @@ export class CreateScheduleUseCase {
       if (!sendAt) throw validationError([{ path: 'sendAt', message: 'Obrigatório' }]);
       if (!(await this.projections.contact(companyId, body.contactId))) throw new DomainError('ERR_NO_CONTACT_FOUND');
       if (body.template) assertTemplateValues(body.template);
+      if (body.whatsappId && !(await this.projections.connection(companyId, body.whatsappId))) {
+        throw new DomainError('ERR_NO_WAPP_FOUND');
+      }
       const id = await this.schedules.insert(companyId, {
         body: body.body,
         sendAt,
@@ -43,6 +46,7 @@ export class CreateScheduleUseCase {
         ticketId: null,
         userId: identity.userId,
         template: body.template ?? null,
+        whatsappId: body.whatsappId ?? null,
       });
       await enqueueScheduleSend(this.jobs, companyId, id, sendAt);
       const schedule = await this.schedules.find(companyId, id);

@@ -17,12 +17,14 @@ import { enqueueScheduleSend } from '../schedule-send-job.js';
 import { SchedulesRepository } from '../schedules.repository.js';
 
 /**
- * Sends a due schedule (its pg-boss job): through the contact's open or pending ticket if there is one, else
- * through its ticket on the company's default connection, created when needed. A ticket that was closed (or
+ * Sends a due schedule (its pg-boss job): through the contact's ticket on the schedule's connection when it has
+ * one, else through the contact's open or pending ticket if there is one, else through its ticket on the
+ * company's default connection; the ticket is created when needed. Free text on a Cloud API connection outside
+ * the contact's 24-hour window is not sent (ERRO; a template is). A ticket that was closed (or
  * new) opens for the schedule's author, as when an agent starts a conversation (pending when the author is
  * gone). A schedule with a Cloud API template sends Meta's template payload (its values rendered for the contact)
  * and stores the template's text. The message is stored in the ticket's history like any reply and the schedule becomes ENVIADA with
- * `sentAt`; when it cannot be sent (no connection, contact deleted) it becomes ERRO with the reason, and a
+ * `sentAt`; when it cannot be sent (no connection, contact deleted, window closed) it becomes ERRO with the reason, and a
  * failure reported by the connector later turns it to ERRO too.
  */
 @Injectable()
@@ -52,15 +54,28 @@ export class SendScheduledMessageUseCase {
       const contact = await this.projections.contact(companyId, schedule.contactId);
       if (!contact) return this.fail(companyId, scheduleId, 'ERR_NO_CONTACT_FOUND');
 
-      let ticket = await this.tickets.findActiveOfContact(companyId, contact.id);
-      let created = false;
-      const previous = ticket ? placementOf(ticket) : null;
-      if (!ticket) {
+      // the chosen connection's ticket of the contact, else the contact's open or pending one, else the default's
+      const chosen = schedule.whatsappId ? await this.projections.connection(companyId, schedule.whatsappId) : null;
+      if (schedule.whatsappId && !chosen) return this.fail(companyId, scheduleId, 'ERR_NO_WAPP_FOUND');
+      let ticket = chosen
+        ? await this.tickets.findByContact(companyId, contact.id, chosen.id, { lock: true })
+        : await this.tickets.findActiveOfContact(companyId, contact.id);
+      let whatsappId = chosen?.id ?? ticket?.whatsappId ?? null;
+      if (whatsappId === null) {
         const connection = await this.projections.defaultConnection(companyId, []);
         if (!connection) return this.fail(companyId, scheduleId, 'ERR_NO_DEF_WAPP_FOUND');
+        whatsappId = connection.id;
+        ticket = await this.tickets.findByContact(companyId, contact.id, connection.id, { lock: true });
+      }
+      if (!schedule.template && !(await this.outbound.withinServiceWindow(companyId, whatsappId, ticket?.id ?? null))) {
+        return this.fail(companyId, scheduleId, 'ERR_OUTSIDE_SERVICE_WINDOW');
+      }
+      let created = false;
+      const previous = ticket && ticket.status !== 'closed' ? placementOf(ticket) : null;
+      if (!ticket || ticket.status === 'closed') {
         const found = await this.tickets.findOrCreate(companyId, {
           contactId: contact.id,
-          whatsappId: connection.id,
+          whatsappId,
           chatJid: `${contact.number}@${contact.isGroup ? 'g.us' : 's.whatsapp.net'}`,
           isGroup: contact.isGroup,
           status: 'pending',

@@ -44,9 +44,13 @@ export class UpdateScheduleUseCase {
         throw new DomainError('ERR_NO_CONTACT_FOUND');
       }
       if (body.template) assertTemplateValues(body.template);
+      if (body.whatsappId && !(await this.projections.connection(companyId, body.whatsappId))) {
+        throw new DomainError('ERR_NO_WAPP_FOUND');
+      }
       await this.schedules.patch(companyId, id, {
         body: body.body ?? current.body,
         ...(body.template === undefined ? {} : { template: body.template }),
+        ...(body.whatsappId === undefined ? {} : { whatsappId: body.whatsappId }),
         contactId: body.contactId ?? current.contactId,
         sendAt,
         status: 'PENDENTE',
