@@ -5,13 +5,15 @@
  * Meta's exact `type: template` payload (or refused by Meta with a clear outcome).
  */
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { runMigrations } from '@cs/platform/database';
 import { type RunningApp, startServiceApp } from '@cs/platform/bootstrap';
 import { expectEventually, nextCompanyId, serviceTestEnv, TEST_INTERNAL_TOKEN, testRun } from '@cs/platform/testing';
 import { whatsappConnectorService } from '../../src/app.js';
 import { createWhatsappDataSource } from '../../src/database/data-source.js';
 import { signatureOf } from '../../src/providers/cloud-api/webhook.signature.js';
-import { FakeGraph, recordedTemplates } from '../../src/fake-graph/index.js';
+import { FakeGraph, mediaTemplate, recordedTemplates } from '../../src/fake-graph/index.js';
 import { fixture, metaWireBody } from '../cloud-api/support/fixtures.js';
 import { companySnapshot, HEADERS, KafkaProbe } from '../support/kafka-probe.js';
 
@@ -30,6 +32,13 @@ interface Template {
   variables: { header: number; body: number };
   components: Array<Record<string, unknown>>;
 }
+
+const MEDIA_DIR = `/tmp/wa-templates-${randomUUID()}`;
+/** The smallest PNG: a file the media store reads back by its type. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 let app: RunningApp<typeof whatsappConnectorService.envSchema>;
 let graph: FakeGraph;
@@ -67,7 +76,7 @@ beforeAll(async () => {
     serviceTestEnv({
       CONNECTOR_HEARTBEAT_MS: '200',
       CONNECTOR_LEASE_TTL_MS: '3000',
-      MEDIA_DIR: `/tmp/wa-templates-${randomUUID()}`,
+      MEDIA_DIR,
       PUBLIC_URL: 'http://gateway.test',
       WHATSAPP_GRAPH_URL: graph.url,
       WHATSAPP_GRAPH_VERSION: VERSION,
@@ -240,5 +249,83 @@ describe('Cloud API message templates', () => {
     const failed = await outcome(wrong);
     expect(failed.envelope.type).toBe('whatsapp.message.send-failed');
     expect(failed.envelope.data).toMatchObject({ error: 'ERR_SENDING_WAPP_MSG' });
+  });
+
+  it("sends a media header and a URL button suffix as Meta's payload; refuses what Meta refuses", async () => {
+    graph.templates = [...recordedTemplates(), mediaTemplate()];
+    const send = async (template: Record<string, unknown>): Promise<string> => {
+      const commandId = randomUUID();
+      await probe.publish('whatsapp.message.commands.v1', String(connectionId), 'whatsapp.message.send', company, {
+        commandId,
+        clientMessageId: `client-${commandId}`,
+        connectionId,
+        chatJid: CHAT,
+        content: { kind: 'text', body: 'Olá Maria, sua entrega está agendada.', template },
+        quotedMessageId: null,
+      });
+      return commandId;
+    };
+    const outcome = (commandId: string) =>
+      probe.next(
+        'whatsapp.message-ack.v1',
+        (entry) => (entry.envelope.data as { commandId?: string }).commandId === commandId,
+        20_000,
+      );
+    const body = { type: 'body', parameters: [{ type: 'text', text: 'Maria' }] };
+    const button = { type: 'button', sub_type: 'url', index: '1', parameters: [{ type: 'text', text: 'PED-4521' }] };
+    const withHeader = (parameter: Record<string, unknown>) => ({
+      name: 'entrega_agendada',
+      language: { code: 'pt_BR' },
+      components: [{ type: 'header', parameters: [parameter] }, body, button],
+    });
+
+    // a link Meta fetches itself goes as given
+    const linked = withHeader({ type: 'image', image: { link: 'https://cdn.example.com/entrega.jpg' } });
+    const byLink = await send(linked);
+    expect((await outcome(byLink)).envelope.type).toBe('whatsapp.message.sent');
+    expect(graph.to(`/${PHONE_NUMBER_ID}/messages`, 'POST').at(-1)?.json).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: '5511987654321',
+      biz_opaque_callback_data: `cmd-${byLink}`,
+      type: 'template',
+      template: linked,
+    });
+
+    // one of the platform's own files is uploaded to Meta and sent by its media id
+    const key = `${company}/${connectionId}/${randomUUID()}-entrega.png`;
+    mkdirSync(join(MEDIA_DIR, String(company), String(connectionId)), { recursive: true });
+    writeFileSync(join(MEDIA_DIR, key), PNG);
+    const uploadsBefore = graph.uploads.size;
+    const byUpload = await send(
+      withHeader({ type: 'image', image: { link: `http://gateway.test/media/whatsapp/${key}` } }),
+    );
+    expect((await outcome(byUpload)).envelope.type).toBe('whatsapp.message.sent');
+    expect(graph.uploads.size).toBe(uploadsBefore + 1);
+    const [mediaId, uploaded] = [...graph.uploads.entries()].at(-1) ?? [];
+    expect(uploaded?.data.equals(PNG)).toBe(true);
+    expect((graph.to(`/${PHONE_NUMBER_ID}/messages`, 'POST').at(-1)?.json as { template: unknown }).template).toEqual(
+      withHeader({ type: 'image', image: { id: mediaId } }),
+    );
+
+    // Meta refuses a header of another kind than the template's, and a missing button suffix
+    const metaAnswer = async (template: Record<string, unknown>) => {
+      const response = await fetch(`${graph.url}/${VERSION}/${PHONE_NUMBER_ID}/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ACCESS_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ messaging_product: 'whatsapp', to: '5511987654321', type: 'template', template }),
+      });
+      return { status: response.status, code: ((await response.json()) as { error?: { code?: number } }).error?.code };
+    };
+    const video = withHeader({ type: 'video', video: { link: 'https://cdn.example.com/entrega.mp4' } });
+    const noButton = { ...linked, components: [linked.components[0], body] };
+    expect(await metaAnswer(video)).toEqual({ status: 400, code: 132012 });
+    expect(await metaAnswer(noButton)).toEqual({ status: 400, code: 132000 });
+    expect(await metaAnswer(withHeader({ type: 'image', image: { id: '999' } }))).toEqual({ status: 400, code: 100 });
+    for (const refused of [video, noButton]) {
+      const failed = await outcome(await send(refused));
+      expect(failed.envelope.type).toBe('whatsapp.message.send-failed');
+      expect(failed.envelope.data).toMatchObject({ error: 'ERR_SENDING_WAPP_MSG' });
+    }
   });
 });
