@@ -2,18 +2,21 @@
 /**
  * Scheduled messages on real PostgreSQL, Kafka and pg-boss: the spec's validation, the send at its time
  * through the contact's ticket (created when needed, the message in its history), ENVIADA/ERRO, edits only
- * while unsent, the png/jpg attachment, and a schedule that comes due while the service is down, sent when it
- * comes back.
+ * while unsent, the png/jpg attachment, a chosen connection (a Cloud API one: templates with a media header and
+ * URL button, free text only within the contact's 24-hour window), and a schedule that comes due while the service
+ * is down, sent when it comes back.
  */
 import { expectEventually, nextCompanyId } from '@cs/platform/testing';
 import { SendMessage } from '@cs/proto/events';
 import {
   addContact,
   type CompanySetup,
+  connectionSnapshot,
   Harness,
   JPEG_BYTES,
   PNG_BYTES,
   setupCompany,
+  uniqueId,
   upload,
 } from '../support/harness.js';
 
@@ -359,6 +362,131 @@ describe('a Cloud API template', () => {
     });
     expect(fits.status).toBe(200);
     expect(fits.body.template).toMatchObject({ name: 'lembrete_consulta', values: { body: ['Rita', 'amanhã'] } });
+    await harness.http('DELETE', `/schedules/${plain.id}`, setup.agent);
+  });
+});
+
+describe("a schedule's connection", () => {
+  const DELIVERY = {
+    name: 'entrega_agendada',
+    language: 'pt_BR',
+    components: [
+      { type: 'HEADER', format: 'IMAGE' },
+      { type: 'BODY', text: 'Olá {{1}}, sua entrega está agendada.' },
+      {
+        type: 'BUTTONS',
+        buttons: [
+          { type: 'QUICK_REPLY', text: 'Falar com atendente' },
+          { type: 'URL', text: 'Acompanhar', url: 'https://loja.example.com/pedidos/{{1}}' },
+        ],
+      },
+    ],
+  };
+  let cloudId: number;
+  let other: CompanySetup;
+
+  beforeAll(async () => {
+    cloudId = setup.companyId * 10 + 7;
+    await harness.publish(
+      'whatsapp.connection.created',
+      setup.companyId,
+      cloudId,
+      connectionSnapshot(setup.companyId, cloudId, { name: 'API Oficial', isDefault: false, provider: 'cloud-api' }),
+    );
+    await expectEventually(async () => {
+      const rows = await harness.query('SELECT provider FROM tickets.connections WHERE company_id = $1 AND id = $2', [
+        setup.companyId,
+        cloudId,
+      ]);
+      expect(rows).toEqual([{ provider: 'cloud-api' }]);
+    });
+    other = await setupCompany(harness, await nextCompanyId());
+  });
+
+  it('is stored, and sends its template with a media header and URL button through that connection', async () => {
+    const contact = await addContact(harness, setup.companyId, uniqueId(), 'Caio Dias', '5511944440000');
+    const created = await harness.http('POST', '/schedules', setup.agent, {
+      body: 'Entrega agendada',
+      contactId: contact.id,
+      sendAt: inSeconds(2).toISOString(),
+      whatsappId: cloudId,
+      template: {
+        ...DELIVERY,
+        values: { body: ['{{firstName}}'], headerMedia: 'https://cdn.example.com/entrega.jpg', buttons: ['PED-9'] },
+      },
+    });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ whatsappId: cloudId, template: { values: { buttons: ['PED-9'] } } });
+    const [command] = await expectEventually(
+      () => {
+        const commands = sendsTo(contact.number);
+        expect(commands).toHaveLength(1);
+        return commands;
+      },
+      { timeoutMs: 30_000 },
+    );
+    expect(command?.data.connectionId).toBe(cloudId);
+    expect(command?.data.content).toMatchObject({
+      kind: 'text',
+      template: {
+        name: 'entrega_agendada',
+        components: [
+          { type: 'header', parameters: [{ type: 'image', image: { link: 'https://cdn.example.com/entrega.jpg' } }] },
+          { type: 'body', parameters: [{ type: 'text', text: 'Caio' }] },
+          { type: 'button', sub_type: 'url', index: '1', parameters: [{ type: 'text', text: 'PED-9' }] },
+        ],
+      },
+    });
+    const schedule = await expectEventually(async () => {
+      const { body } = await harness.http('GET', `/schedules/${created.body.id}`, setup.agent);
+      expect(body.status).toBe('ENVIADA');
+      return body;
+    });
+    const { body: ticket } = await harness.http('GET', `/tickets/${schedule.ticketId}`, setup.agent);
+    expect(ticket.whatsappId).toBe(cloudId);
+  });
+
+  it('turns ERRO instead of sending free text outside the contact’s 24-hour window on a Cloud API connection', async () => {
+    const contact = await addContact(harness, setup.companyId, uniqueId(), 'Duda Reis', '5511933330000');
+    const created = await harness.http('POST', '/schedules', setup.agent, {
+      body: 'Sua entrega chega amanhã',
+      contactId: contact.id,
+      sendAt: new Date().toISOString(),
+      whatsappId: cloudId,
+    });
+    expect(created.status).toBe(200);
+    const schedule = await expectEventually(
+      async () => {
+        const { body } = await harness.http('GET', `/schedules/${created.body.id}`, setup.agent);
+        expect(body.status).toBe('ERRO');
+        return body;
+      },
+      { timeoutMs: 30_000 },
+    );
+    expect(schedule.error).toContain('24 horas');
+    expect(sendsTo(contact.number)).toHaveLength(0);
+  });
+
+  it("answers 404 for another company's connection, on create and on edit", async () => {
+    const refused = await harness.http('POST', '/schedules', setup.agent, {
+      body: 'Lembrete da consulta',
+      contactId: setup.contact.id,
+      sendAt: inSeconds(3600).toISOString(),
+      whatsappId: other.connectionId,
+    });
+    expect(refused.status).toBe(404);
+    expect(refused.body).toMatchObject({ error: 'ERR_NO_WAPP_FOUND' });
+    const { body: plain } = await harness.http('POST', '/schedules', setup.agent, {
+      body: 'Lembrete da consulta',
+      contactId: setup.contact.id,
+      sendAt: inSeconds(3600).toISOString(),
+    });
+    expect(plain.whatsappId).toBeNull();
+    const edit = await harness.http('PUT', `/schedules/${plain.id}`, setup.agent, { whatsappId: other.connectionId });
+    expect(edit.status).toBe(404);
+    expect(edit.body).toMatchObject({ error: 'ERR_NO_WAPP_FOUND' });
+    const moved = await harness.http('PUT', `/schedules/${plain.id}`, setup.agent, { whatsappId: cloudId });
+    expect(moved.body.whatsappId).toBe(cloudId);
     await harness.http('DELETE', `/schedules/${plain.id}`, setup.agent);
   });
 });
