@@ -341,3 +341,69 @@ describe('POST /api/messages/send', () => {
     });
   });
 });
+
+describe('POST /api/messages/send on a Cloud API connection', () => {
+  const CLOUD_TOKEN = 'tk-api-oficial-3b8d6f';
+  let cloud: CompanySetup;
+
+  beforeAll(async () => {
+    cloud = await setupCompany(harness, await nextCompanyId(), { connection: { provider: 'cloud-api' } });
+    await setToken(cloud, CLOUD_TOKEN);
+    await expectEventually(async () => {
+      const rows = await harness.query('SELECT 1 FROM tickets.connection_tokens WHERE company_id = $1', [
+        cloud.companyId,
+      ]);
+      expect(rows).toHaveLength(1);
+    });
+  });
+
+  it('refuses free text to a contact who has not written in 24 hours, and sends nothing', async () => {
+    const answer = await send(CLOUD_TOKEN, { number: '5511987650001', body: 'Seu boleto venceu' });
+    expect(answer).toMatchObject({
+      status: 409,
+      body: { error: 'ERR_OUTSIDE_SERVICE_WINDOW', details: { reason: 'outsideCustomerServiceWindow' } },
+    });
+    expect(harness.eventsOf(cloud.companyId, SendMessage)).toHaveLength(0);
+  });
+
+  it("sends a template's media header and URL button suffix as Meta's components", async () => {
+    const answer = await send(CLOUD_TOKEN, {
+      number: '5511987650001',
+      body: 'Boleto disponível',
+      template: {
+        name: 'boleto_disponivel',
+        language: 'pt_BR',
+        body: ['{{name}}'],
+        headerMedia: { type: 'document', link: 'https://cdn.example.com/boletos/4521.pdf' },
+        buttons: [{ index: 0, text: 'B-4521' }],
+      },
+    });
+    expect(answer).toEqual({ status: 200, body: { mensagem: 'Mensagem enviada' } });
+    const command = await expectEventually(() => {
+      const [found] = harness.eventsOf(cloud.companyId, SendMessage);
+      if (!found) throw new Error('no template send');
+      return found.data;
+    });
+    expect(command.content).toEqual({
+      kind: 'text',
+      body: 'Boleto disponível',
+      template: {
+        name: 'boleto_disponivel',
+        language: { code: 'pt_BR' },
+        components: [
+          {
+            type: 'header',
+            parameters: [{ type: 'document', document: { link: 'https://cdn.example.com/boletos/4521.pdf' } }],
+          },
+          { type: 'body', parameters: [{ type: 'text', text: '5511987650001' }] },
+          { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: 'B-4521' }] },
+        ],
+      },
+    });
+    const refused = await send(CLOUD_TOKEN, {
+      number: '5511987650001',
+      template: { name: 'boleto_disponivel', language: 'pt_BR', headerMedia: { type: 'audio', link: 'ftp://x' } },
+    });
+    expect(refused.status).toBe(400);
+  });
+});
