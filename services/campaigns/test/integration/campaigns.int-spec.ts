@@ -757,7 +757,7 @@ describe('dispatch engine', () => {
     );
     expect(created.status).toBe(200);
     const campaign = await json<Campaign & { template: unknown }>(created);
-    expect(campaign.template).toEqual(template);
+    expect(campaign.template).toEqual({ ...template, values: { ...template.values, headerMedia: null, buttons: [] } });
     await expectEventually(
       async () => {
         const current = await json<Campaign>(await call(companyId, 'GET', `/campaigns/${campaign.id}`));
@@ -801,6 +801,76 @@ describe('dispatch engine', () => {
         },
       ],
     });
+  }, 60_000);
+
+  it('sends a template’s media header by its link and its URL button suffix with each contact’s values', async () => {
+    const { companyId, connectionId, listId, numbers } = await setup(2);
+    await saveSettings(companyId, { messageInterval: 0, greaterInterval: 0 });
+    const template = {
+      name: 'entrega_agendada',
+      language: 'pt_BR',
+      components: [
+        { type: 'HEADER', format: 'VIDEO' },
+        { type: 'BODY', text: 'Olá {{1}}, sua entrega está agendada.' },
+        { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Acompanhar', url: 'https://loja.example.com/p/{{1}}' }] },
+      ],
+      values: { body: ['{nome}'], headerMedia: 'https://cdn.example.com/entrega.mp4', buttons: ['{numero}'] },
+    };
+    const incomplete = await call(
+      companyId,
+      'POST',
+      '/campaigns',
+      campaignBody(connectionId, listId, {
+        message1: '',
+        message2: '',
+        template: { ...template, values: { body: ['{nome}'] } },
+        scheduledAt: local(0),
+      }),
+    );
+    expect(incomplete.status).toBe(400);
+    expect(await json(incomplete)).toMatchObject({
+      error: 'ERR_VALIDATION',
+      details: expect.arrayContaining([
+        expect.objectContaining({ path: 'template.values.headerMedia' }),
+        expect.objectContaining({ path: 'template.values.buttons' }),
+      ]),
+    });
+    const created = await call(
+      companyId,
+      'POST',
+      '/campaigns',
+      campaignBody(connectionId, listId, { message1: '', message2: '', template, scheduledAt: local(0) }),
+    );
+    expect(created.status).toBe(200);
+    const campaign = await json<Campaign>(created);
+    await expectEventually(
+      async () => {
+        const current = await json<Campaign>(await call(companyId, 'GET', `/campaigns/${campaign.id}`));
+        expect(current.status).toBe('FINALIZADA');
+        expect(current.counts).toMatchObject({ valid: 2, delivered: 2 });
+      },
+      { timeoutMs: 30_000 },
+    );
+    for (const [index, number] of numbers.entries()) {
+      expect(parties.sendsTo(number).map((send) => send.content)).toEqual([
+        {
+          kind: 'text',
+          body: `Olá Contato ${index + 1}, sua entrega está agendada.\n\n[Acompanhar]`,
+          template: {
+            name: 'entrega_agendada',
+            language: { code: 'pt_BR' },
+            components: [
+              {
+                type: 'header',
+                parameters: [{ type: 'video', video: { link: 'https://cdn.example.com/entrega.mp4' } }],
+              },
+              { type: 'body', parameters: [{ type: 'text', text: `Contato ${index + 1}` }] },
+              { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: number }] },
+            ],
+          },
+        },
+      ]);
+    }
   }, 60_000);
 
   it('paces per connection on the clock: messageInterval between sends, greaterInterval after every longerIntervalAfter', async () => {
