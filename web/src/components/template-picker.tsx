@@ -1,21 +1,34 @@
 import { Box, Field, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { type CampaignTemplate, type MessageTemplate, renderCloudTemplate } from '@cs/proto/http';
+import {
+  type CampaignTemplate,
+  type MessageTemplate,
+  renderCloudTemplate,
+  templateHeaderMedia,
+  templateUrlButtons,
+} from '@cs/proto/http';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListMessageTemplatesQuery } from '../api/endpoints/templates';
 import { prefilledValues } from '../lib/cloud-templates';
 
-/** A chosen Cloud API template with its header and body values (what schedules, campaigns and the chat send). */
+/**
+ * A chosen Cloud API template with its header and body values, its media header's address and its URL buttons'
+ * suffixes (what schedules, campaigns and the chat send).
+ */
 export type ChosenTemplate = CampaignTemplate;
 
-type Part = 'header' | 'body';
+type Part = 'header' | 'body' | 'buttons';
 
 const sameTemplate = (template: MessageTemplate, chosen: ChosenTemplate | null): boolean =>
   chosen !== null && template.name === chosen.name && template.language === chosen.language;
 
-/** Every value of a chosen template is filled (what a send needs). */
+const HTTP_URL = /^https?:\/\/\S+$/i;
+
+/** Every value of a chosen template is filled, a media header's address too (what a send needs). */
 export const templateComplete = (chosen: ChosenTemplate | null): boolean =>
-  chosen !== null && [...chosen.values.header, ...chosen.values.body].every((value) => value.trim() !== '');
+  chosen !== null &&
+  [...chosen.values.header, ...chosen.values.body, ...chosen.values.buttons].every((value) => value.trim() !== '') &&
+  (templateHeaderMedia(chosen.components) === null || HTTP_URL.test(chosen.values.headerMedia ?? ''));
 
 /**
  * A connection's approved Cloud API templates (`GET /whatsapp/{id}/templates`) to choose from, the chosen one's
@@ -50,7 +63,11 @@ export function TemplatePicker({
             name: template.name,
             language: template.language,
             components: template.components,
-            values: prefilledValues(template.variables, greeting),
+            values: {
+              ...prefilledValues(template.variables, greeting),
+              headerMedia: templateHeaderMedia(template.components) ? '' : null,
+              buttons: templateUrlButtons(template.components).map(() => ''),
+            },
           }
         : null,
     );
@@ -60,6 +77,10 @@ export function TemplatePicker({
     const values = { ...value.values, [part]: value.values[part].map((old, i) => (i === index ? text : old)) };
     onChange({ ...value, values });
   };
+
+  const media = value ? templateHeaderMedia(value.components) : null;
+  const buttons = value ? (value.components.find((c) => c.type.toUpperCase() === 'BUTTONS')?.buttons ?? []) : [];
+  const urlButtons = value ? templateUrlButtons(value.components) : [];
 
   const preview = value
     ? renderCloudTemplate(value.components, {
@@ -91,6 +112,26 @@ export function TemplatePicker({
           </NativeSelect.Root>
         </Field.Root>
       )}
+      {value && media && (
+        <Field.Root
+          required
+          invalid={value.values.headerMedia !== '' && !HTTP_URL.test(value.values.headerMedia ?? '')}
+        >
+          <Field.Label>{t('templates.headerMedia', { kind: t(`templates.media.${media}`) })}</Field.Label>
+          <Input
+            size="sm"
+            type="url"
+            placeholder="https://"
+            value={value.values.headerMedia ?? ''}
+            readOnly={disabled}
+            data-testid="template-header-media"
+            onChange={(e) =>
+              onChange({ ...value, values: { ...value.values, headerMedia: e.currentTarget.value.trim() } })
+            }
+          />
+          <Field.HelperText>{t('templates.headerMediaHelp')}</Field.HelperText>
+        </Field.Root>
+      )}
       {value &&
         (['header', 'body'] as const).map((part) =>
           value.values[part].map((text, index) => (
@@ -106,6 +147,25 @@ export function TemplatePicker({
             </Field.Root>
           )),
         )}
+      {value &&
+        value.values.buttons.map((text, index) => {
+          const button = buttons[urlButtons[index] ?? -1];
+          return (
+            <Field.Root key={`button-${index}`} required>
+              <Field.Label>{t('templates.buttonValue', { label: button?.text ?? index + 1 })}</Field.Label>
+              <Input
+                size="sm"
+                value={text}
+                readOnly={disabled}
+                data-testid={`template-button-${index + 1}`}
+                onChange={(e) => setValue('buttons', index, e.currentTarget.value)}
+              />
+              {button?.url && (
+                <Field.HelperText>{button.url.replace(/\{\{\s*1\s*\}\}/, renderValue(text) || '…')}</Field.HelperText>
+              )}
+            </Field.Root>
+          );
+        })}
       {value && (
         <Box>
           <Text fontSize="sm" fontWeight="semibold" mb="1">
@@ -120,6 +180,11 @@ export function TemplatePicker({
             fontSize="sm"
             data-testid="template-preview"
           >
+            {media && value.values.headerMedia && (
+              <Text fontSize="xs" color="fg.muted" data-testid="template-preview-media">
+                {`[${t(`templates.media.${media}`)}] ${value.values.headerMedia}`}
+              </Text>
+            )}
             {preview}
           </Box>
         </Box>

@@ -280,6 +280,8 @@ export const en: Messages = {
     ERR_SENDING_WAPP_MSG: 'Error sending the WhatsApp message. Check the connections page.',
     ERR_EDIT_WAPP_MSG: 'Could not edit the WhatsApp message.',
     ERR_MESSAGE_NOT_EDITABLE: 'Only your own sent text messages can be edited.',
+    ERR_OUTSIDE_SERVICE_WINDOW:
+      'The customer has not written in more than 24 hours: on this official API connection only an approved template can be sent.',
     ERR_MESSAGE_EDIT_EXPIRED: 'WhatsApp only allows editing a message within 15 minutes of sending it.',
     ERR_DELETE_WAPP_MSG: 'Could not delete the WhatsApp message.',
     ERR_OTHER_OPEN_TICKET: 'There is already an open ticket for this contact.',

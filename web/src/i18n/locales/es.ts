@@ -281,6 +281,8 @@ export const es: Messages = {
     ERR_SENDING_WAPP_MSG: 'Error al enviar el mensaje de WhatsApp. Verifique la página de conexiones.',
     ERR_EDIT_WAPP_MSG: 'No se pudo editar el mensaje de WhatsApp.',
     ERR_MESSAGE_NOT_EDITABLE: 'Solo se pueden editar tus propios mensajes de texto enviados.',
+    ERR_OUTSIDE_SERVICE_WINDOW:
+      'El cliente no escribe hace más de 24 horas: en esta conexión de la API oficial solo se puede enviar una plantilla aprobada.',
     ERR_MESSAGE_EDIT_EXPIRED: 'WhatsApp solo permite editar un mensaje en los 15 minutos siguientes a su envío.',
     ERR_DELETE_WAPP_MSG: 'No se pudo eliminar el mensaje de WhatsApp.',
     ERR_OTHER_OPEN_TICKET: 'Ya existe un ticket abierto para este contacto.',

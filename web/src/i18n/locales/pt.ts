@@ -283,6 +283,8 @@ export const pt = {
     ERR_SENDING_WAPP_MSG: 'Erro ao enviar mensagem do WhatsApp. Verifique a página de conexões.',
     ERR_EDIT_WAPP_MSG: 'Não foi possível editar a mensagem no WhatsApp.',
     ERR_MESSAGE_NOT_EDITABLE: 'Só é possível editar as suas mensagens de texto enviadas.',
+    ERR_OUTSIDE_SERVICE_WINDOW:
+      'O cliente não escreve há mais de 24 horas: nesta conexão da API oficial só é possível enviar um modelo aprovado.',
     ERR_MESSAGE_EDIT_EXPIRED: 'O WhatsApp só permite editar uma mensagem nos 15 minutos seguintes ao envio.',
     ERR_DELETE_WAPP_MSG: 'Não foi possível excluir a mensagem do WhatsApp.',
     ERR_OTHER_OPEN_TICKET: 'Já existe um tíquete aberto para este contato.',

@@ -13,6 +13,12 @@ export const templatesEn: Texts<typeof templatesPt> = {
     headerValue: 'Header: value {{n}}',
     bodyValue: 'Body: value {{n}}',
     incomplete: 'Fill in every value of the template.',
+    headerMedia: 'Header: {{kind}} (address)',
+    headerMediaHelp: 'Public (https) address of the file the customer receives in the header.',
+    media: { image: 'image', video: 'video', document: 'document' },
+    buttonValue: 'Button "{{label}}": end of the address',
+    connection: 'Connection',
+    defaultConnection: 'Default connection',
     preview: 'Preview',
     send: 'Send template',
     windowClosed:

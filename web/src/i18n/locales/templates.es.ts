@@ -13,6 +13,12 @@ export const templatesEs: Texts<typeof templatesPt> = {
     headerValue: 'Encabezado: valor {{n}}',
     bodyValue: 'Cuerpo: valor {{n}}',
     incomplete: 'Complete todos los valores de la plantilla.',
+    headerMedia: 'Encabezado: {{kind}} (dirección)',
+    headerMediaHelp: 'Dirección pública (https) del archivo que el cliente recibe en el encabezado.',
+    media: { image: 'imagen', video: 'video', document: 'documento' },
+    buttonValue: 'Botón "{{label}}": final de la dirección',
+    connection: 'Conexión',
+    defaultConnection: 'Conexión predeterminada',
     preview: 'Vista previa',
     send: 'Enviar plantilla',
     windowClosed:

@@ -10,6 +10,12 @@ export const templatesPt = {
     headerValue: 'Cabeçalho: valor {{n}}',
     bodyValue: 'Corpo: valor {{n}}',
     incomplete: 'Preencha todos os valores do modelo.',
+    headerMedia: 'Cabeçalho: {{kind}} (endereço)',
+    headerMediaHelp: 'Endereço público (https) do arquivo que o cliente recebe no cabeçalho.',
+    media: { image: 'imagem', video: 'vídeo', document: 'documento' },
+    buttonValue: 'Botão "{{label}}": final do endereço',
+    connection: 'Conexão',
+    defaultConnection: 'Conexão padrão',
     preview: 'Prévia',
     send: 'Enviar modelo',
     windowClosed:

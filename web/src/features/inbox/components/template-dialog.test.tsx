@@ -38,6 +38,29 @@ const TEMPLATES = [
   },
 ];
 
+const DELIVERY = {
+  id: 11,
+  connectionId: 9,
+  metaId: '1544863302871205',
+  name: 'entrega_agendada',
+  language: 'pt_BR',
+  status: 'APPROVED',
+  category: 'UTILITY',
+  components: [
+    { type: 'HEADER', format: 'IMAGE' },
+    { type: 'BODY', text: 'Olá {{1}}, sua entrega está agendada.' },
+    {
+      type: 'BUTTONS',
+      buttons: [
+        { type: 'QUICK_REPLY', text: 'Falar com atendente' },
+        { type: 'URL', text: 'Acompanhar', url: 'https://loja.example.com/pedidos/{{1}}' },
+      ],
+    },
+  ],
+  variables: { header: 0, body: 1 },
+  updatedAt: '2026-12-06T10:00:00.000Z',
+};
+
 /** A Cloud API connection whose chat's last customer message is `hoursAgo` old. */
 function cloudChat(hoursAgo: number, sent: unknown[] = []) {
   const createdAt = new Date(Date.now() - hoursAgo * 3_600_000).toISOString();
@@ -88,7 +111,39 @@ describe('Cloud API templates in the chat input', () => {
       name: 'pedido_enviado',
       language: 'pt_BR',
       components: TEMPLATES[0]?.components,
-      values: { header: ['#4521'], body: ['{{firstName}}', 'amanhã'] },
+      values: { header: ['#4521'], body: ['{{firstName}}', 'amanhã'], headerMedia: null, buttons: [] },
+    });
+  });
+
+  it("asks a media template's file address and URL button suffix, and sends them", async () => {
+    const sent: unknown[] = [];
+    cloudChat(30, sent);
+    server.use(http.get(`${API}/whatsapp/:id/templates`, () => HttpResponse.json({ templates: [DELIVERY] })));
+    renderApp(<MessageInput ticket={ticket({ id: 24, status: 'open', userId: 3, whatsappId: 9 })} />, { user: agent });
+    await userEvent.click(await screen.findByTestId('open-templates'));
+    await userEvent.selectOptions(await screen.findByTestId('template-select'), '11');
+    const send = screen.getByTestId<HTMLButtonElement>('template-send');
+    expect(send.disabled).toBe(true);
+    await userEvent.type(screen.getByTestId('template-header-media'), 'ftp://cdn.example.com/entrega.jpg');
+    await userEvent.type(screen.getByTestId('template-button-1'), 'PED-9');
+    // only an http(s) address is a file Meta can fetch
+    expect(send.disabled).toBe(true);
+    await userEvent.clear(screen.getByTestId('template-header-media'));
+    await userEvent.type(screen.getByTestId('template-header-media'), 'https://cdn.example.com/entrega.jpg');
+    expect(screen.getByText('https://loja.example.com/pedidos/PED-9')).toBeTruthy();
+    expect(screen.getByTestId('template-preview-media').textContent).toBe(
+      '[imagem] https://cdn.example.com/entrega.jpg',
+    );
+    await userEvent.click(send);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      name: 'entrega_agendada',
+      values: {
+        header: [],
+        body: ['{{firstName}}'],
+        headerMedia: 'https://cdn.example.com/entrega.jpg',
+        buttons: ['PED-9'],
+      },
     });
   });
 

@@ -1,7 +1,8 @@
-import { Alert, Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Field, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { renderCloudTemplate } from '@cs/proto/http';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useListConnectionsQuery } from '../../../api/endpoints/company';
 import { AttachmentField } from '../../../components/attachment-field';
 import { FormDialog } from '../../../components/form-dialog';
 import { notify } from '../../../components/toaster';
@@ -27,8 +28,9 @@ import { useCloudConnection } from '../../../components/use-cloud-connection';
 import { ContactPicker, type PickedContact } from './contact-picker';
 
 /**
- * Add or edit a scheduled message; a sent one opens read-only (spec §4). When the company's default connection is
- * a Cloud API one, an approved template may be chosen instead of the text (its rendered text is the body).
+ * Add or edit a scheduled message; a sent one opens read-only (spec §4). The connection it goes through may be
+ * chosen (none: the contact's open ticket, else the company's default connection); when that connection is a Cloud
+ * API one, an approved template may be chosen instead of the text (its rendered text is the body).
  */
 export function ScheduleDialog({
   schedule,
@@ -55,7 +57,9 @@ export function ScheduleDialog({
   const [file, setFile] = useState<File | null>(null);
   const [existingMedia, setExistingMedia] = useState(schedule?.mediaName ?? null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const cloudConnection = useCloudConnection('default');
+  const { data: connections = [] } = useListConnectionsQuery();
+  const [whatsappId, setWhatsappId] = useState(schedule?.whatsappId ? String(schedule.whatsappId) : '');
+  const cloudConnection = useCloudConnection(whatsappId ? Number(whatsappId) : 'default');
   const [template, setTemplate] = useState<ChosenTemplate | null>(schedule?.template ?? null);
 
   const pickFile = (picked: File | null) => {
@@ -73,7 +77,7 @@ export function ScheduleDialog({
     const result = validateForm(scheduleFormSchema(t), { body: text, contactId: contact?.id, sendAt });
     if (!result.ok) return setErrors(result.errors);
     setErrors({});
-    const data = { ...result.data, template };
+    const data = { ...result.data, template, whatsappId: whatsappId ? Number(whatsappId) : null };
     try {
       const saved = schedule ? await update({ id: schedule.id, ...data }).unwrap() : await add(data).unwrap();
       const id = saved?.id ?? schedule?.id;
@@ -110,6 +114,29 @@ export function ScheduleDialog({
           </Alert.Root>
         )}
         <ContactPicker value={contact} onChange={setContact} error={errors.contactId} disabled={readOnly} />
+        <Field.Root disabled={readOnly}>
+          <Field.Label>{t('templates.connection')}</Field.Label>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field
+              name="whatsappId"
+              aria-label={t('templates.connection')}
+              value={whatsappId}
+              onChange={(e) => {
+                setWhatsappId(e.currentTarget.value);
+                // a template belongs to one connection
+                setTemplate(null);
+              }}
+            >
+              <option value="">{t('templates.defaultConnection')}</option>
+              {connections.map((connection) => (
+                <option key={connection.id} value={connection.id}>
+                  {connection.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
         {cloudConnection !== null && (
           <TemplatePicker connectionId={cloudConnection} value={template} onChange={setTemplate} disabled={readOnly} />
         )}
