@@ -132,6 +132,75 @@ describe('the schedules page', () => {
     });
   });
 
+  it('sends through a chosen Cloud API connection, its media template with the file address and button suffix', async () => {
+    let body: Record<string, unknown> | null = null;
+    server.use(
+      http.get(`${API}/schedules/`, () => HttpResponse.json({ schedules: [], hasMore: false })),
+      http.get(`${API}/contacts/5`, () => HttpResponse.json(joana)),
+      http.get(`${API}/whatsapp`, () =>
+        HttpResponse.json([
+          { id: 1, name: 'WhatsApp Demo', status: 'CONNECTED', isDefault: true, complationMessage: '' },
+          { id: 2, name: 'API Oficial', status: 'CONNECTED', isDefault: false, complationMessage: '' },
+        ]),
+      ),
+      http.get(`${API}/whatsapp/:id`, ({ params }) =>
+        HttpResponse.json({
+          id: Number(params['id']),
+          name: 'x',
+          status: 'CONNECTED',
+          provider: params['id'] === '2' ? 'cloud-api' : 'simulator',
+        }),
+      ),
+      http.get(`${API}/whatsapp/:id/templates`, () =>
+        HttpResponse.json({
+          templates: [
+            {
+              id: 11,
+              connectionId: 2,
+              metaId: '1544863302871205',
+              name: 'entrega_agendada',
+              language: 'pt_BR',
+              status: 'APPROVED',
+              category: 'UTILITY',
+              components: [
+                { type: 'HEADER', format: 'DOCUMENT' },
+                { type: 'BODY', text: 'Olá {{1}}.' },
+                { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Ver', url: 'https://loja.example.com/{{1}}' }] },
+              ],
+              variables: { header: 0, body: 1 },
+              updatedAt: '2026-12-06T10:00:00.000Z',
+            },
+          ],
+        }),
+      ),
+      http.post(`${API}/schedules`, async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ ...pending, id: 4 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp(<SchedulesPage />, { user: agent, path: '/schedules?contactId=5' });
+    const dialog = await screen.findByTestId('schedule-dialog');
+    // the default connection is not a Cloud API one: no templates until the official one is chosen
+    expect(await within(dialog).findByRole('textbox', { name: /Mensagem/ })).toBeTruthy();
+    expect(within(dialog).queryByTestId('template-picker')).toBeNull();
+    await within(dialog).findByRole('option', { name: 'API Oficial' });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Conexão' }), '2');
+    await user.selectOptions(await within(dialog).findByTestId('template-select'), '11');
+    await user.type(within(dialog).getByTestId('template-header-media'), 'https://cdn.example.com/boleto.pdf');
+    await user.type(within(dialog).getByTestId('template-button-1'), 'B-1');
+    await user.click(within(dialog).getByTestId('dialog-save'));
+    await waitFor(() => expect(body).not.toBeNull());
+    expect(body).toMatchObject({
+      contactId: 5,
+      whatsappId: 2,
+      template: {
+        name: 'entrega_agendada',
+        values: { body: ['{{firstName}}'], headerMedia: 'https://cdn.example.com/boleto.pdf', buttons: ['B-1'] },
+      },
+    });
+  });
+
   it('offers no templates when the default connection is not a Cloud API one', async () => {
     server.use(
       http.get(`${API}/schedules/`, () => HttpResponse.json({ schedules: [], hasMore: false })),
