@@ -1,8 +1,12 @@
 import {
+  cloudTemplateSend,
   fillCloudTemplate,
   renderCloudTemplate,
   cloudTemplateVariables,
   cloudVariableCount,
+  templateHeaderMedia,
+  templateUrlButtons,
+  templateValueMismatches,
 } from '../src/http/message-templates.js';
 
 const ORDER_SHIPPED = [
@@ -44,5 +48,73 @@ describe('message template text', () => {
       '*Pedido #4521*\n\nOlá Maria, seu pedido saiu para entrega e chega em amanhã.\n\n_Loja Demo_\n\n[Falar com atendente] [Rastrear]',
     );
     expect(renderCloudTemplate([{ type: 'BODY', text: 'Oi {{1}}!' }], { header: [], body: ['Ana'] })).toBe('Oi Ana!');
+  });
+});
+
+describe('media headers and URL buttons', () => {
+  const DOCUMENT = [
+    { type: 'HEADER', format: 'DOCUMENT' },
+    { type: 'BODY', text: 'Seu boleto, {{1}}.' },
+    {
+      type: 'BUTTONS',
+      buttons: [
+        { type: 'URL', text: 'Site', url: 'https://loja.example.com/' },
+        { type: 'QUICK_REPLY', text: 'Falar' },
+        { type: 'URL', text: 'Pagar', url: 'https://loja.example.com/boletos/{{1}}' },
+      ],
+    },
+  ];
+
+  it('knows the header media and which URL buttons take a suffix (by their index among the buttons)', () => {
+    expect(templateHeaderMedia(DOCUMENT)).toBe('document');
+    expect(templateHeaderMedia(ORDER_SHIPPED)).toBeNull();
+    expect(templateUrlButtons(DOCUMENT)).toEqual([2]);
+    expect(templateUrlButtons(ORDER_SHIPPED)).toEqual([]);
+  });
+
+  it('asks for the media address and each suffix', () => {
+    expect(templateValueMismatches(DOCUMENT, { header: [], body: ['Ana'] })).toEqual([
+      { part: 'headerMedia', expected: 1, given: 0 },
+      { part: 'buttons', expected: 1, given: 0 },
+    ]);
+    expect(
+      templateValueMismatches(DOCUMENT, {
+        header: [],
+        body: ['Ana'],
+        headerMedia: 'https://cdn.example.com/b.pdf',
+        buttons: ['77'],
+      }),
+    ).toEqual([]);
+    // a text template takes no media
+    expect(
+      templateValueMismatches(ORDER_SHIPPED, { header: ['#1'], body: ['a', 'b'], headerMedia: 'https://x.test/a.png' }),
+    ).toEqual([{ part: 'headerMedia', expected: 0, given: 1 }]);
+  });
+
+  it("builds Meta's components: the document by link with its file name, the suffix at the button's index", () => {
+    expect(
+      cloudTemplateSend(
+        'boleto',
+        'pt_BR',
+        { header: [], body: ['Ana'], headerMedia: 'https://cdn.example.com/boletos/b%C3%A1sico.pdf', buttons: ['77'] },
+        DOCUMENT,
+      ),
+    ).toEqual({
+      name: 'boleto',
+      language: { code: 'pt_BR' },
+      components: [
+        {
+          type: 'header',
+          parameters: [
+            {
+              type: 'document',
+              document: { link: 'https://cdn.example.com/boletos/b%C3%A1sico.pdf', filename: 'básico.pdf' },
+            },
+          ],
+        },
+        { type: 'body', parameters: [{ type: 'text', text: 'Ana' }] },
+        { type: 'button', sub_type: 'url', index: '2', parameters: [{ type: 'text', text: '77' }] },
+      ],
+    });
   });
 });

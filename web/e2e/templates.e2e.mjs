@@ -6,7 +6,7 @@
 // values.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { FakeGraph, recordedTemplates } from '@cs/whatsapp-connector/fake-graph';
+import { FakeGraph, mediaTemplate, recordedTemplates } from '@cs/whatsapp-connector/fake-graph';
 import { DEMO_CLOUD_API } from '../../deploy/scripts/dev-cloud-api.mjs';
 import { companyNow, eventually, screenshot } from './browser.mjs';
 import { useWalk } from './walk.mjs';
@@ -190,5 +190,74 @@ describe('Cloud API templates', () => {
         ])
         .sort(),
     );
+  });
+
+  it('a template with an image header and a URL button reaches Meta with the link and the suffix', async () => {
+    const page = walk.page;
+    const call = walk.as(page);
+    graph.templates = [...recordedTemplates(), mediaTemplate()];
+    const synced = await call('POST', `/whatsapp/${connection.id}/templates/sync`);
+    assert.ok(synced.body.templates.some((template) => template.name === 'entrega_agendada'));
+
+    const number = `551197${String(Date.now()).slice(-7)}`;
+    const contact = await eventually(async () => {
+      const created = await call('POST', '/contacts', { name: 'Joana Mídia', number, email: '' });
+      return created.status === 200 ? created.body : null;
+    }, 'the contact to be created');
+    const me = (await call('GET', '/auth/me')).body;
+    const ticket = (
+      await call('POST', '/tickets', {
+        contactId: contact.id,
+        whatsappId: connection.id,
+        status: 'open',
+        userId: me?.id,
+      })
+    ).body;
+    // the server refuses free text outside the window itself, before anything reaches Meta
+    const refused = await call('POST', `/messages/${ticket.id}`, { body: 'Oi Joana' });
+    assert.equal(refused.status, 409);
+    assert.equal(refused.body.error, 'ERR_OUTSIDE_SERVICE_WINDOW');
+
+    await page.goto(`${walk.stack.webUrl}/tickets/${ticket.uuid}`);
+    await page.getByTestId('service-window-closed').waitFor({ timeout: 30_000 });
+    await page.getByTestId('open-templates').click();
+    const dialog = page.getByTestId('template-dialog');
+    await dialog.getByTestId('template-select').selectOption({ label: 'entrega_agendada (pt_BR)' });
+    await dialog.getByTestId('template-header-media').fill('https://cdn.example.com/entregas/4521.jpg');
+    await dialog.getByTestId('template-button-1').fill('PED-4521');
+    await dialog.getByText('https://loja.example.com/pedidos/PED-4521').waitFor();
+    await dialog
+      .getByTestId('template-preview')
+      .getByText('Olá Joana, sua entrega está agendada.', { exact: false })
+      .waitFor();
+    await screenshot(page, 'template-media-picker');
+    await dialog.getByTestId('template-send').click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const sent = await eventually(
+      () =>
+        graph
+          .to(`/${DEMO_CLOUD_API.cloudPhoneNumberId}/messages`, 'POST')
+          .find((request) => request.json?.to === number && request.json?.type === 'template'),
+      'the fake Graph API to receive the media template',
+    );
+    assert.deepEqual(sent.json.template, {
+      name: 'entrega_agendada',
+      language: { code: 'pt_BR' },
+      components: [
+        {
+          type: 'header',
+          parameters: [{ type: 'image', image: { link: 'https://cdn.example.com/entregas/4521.jpg' } }],
+        },
+        { type: 'body', parameters: [{ type: 'text', text: 'Joana' }] },
+        { type: 'button', sub_type: 'url', index: '1', parameters: [{ type: 'text', text: 'PED-4521' }] },
+      ],
+    });
+    // the chat shows the template's text like any message
+    await page
+      .locator('[data-testid="message"][data-from-me="true"]')
+      .filter({ hasText: 'Olá Joana, sua entrega está agendada.' })
+      .waitFor({ timeout: 30_000 });
+    await screenshot(page, 'template-media-sent');
   });
 });
