@@ -110,7 +110,11 @@ export const CampaignBodySchema = z
     for (const { part, expected } of body.template
       ? templateValueMismatches(body.template.components, body.template.values)
       : []) {
-      ctx.addIssue({ code: 'custom', path: ['template', 'values', part], message: `O modelo pede ${expected} valor(es).` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['template', 'values', part],
+        message: `O modelo pede ${expected} valor(es).`,
+      });
     }
     const confirmations = [
       body.confirmationMessage1,

@@ -167,13 +167,19 @@ export function cloudTemplateSend(
     const index = indexes[position];
     return index === undefined
       ? []
-      : [{ type: 'button' as const, sub_type: 'url' as const, index: String(index), parameters: [{ type: 'text' as const, text }] }];
+      : [
+          {
+            type: 'button' as const,
+            sub_type: 'url' as const,
+            index: String(index),
+            parameters: [{ type: 'text' as const, text }],
+          },
+        ];
   });
   return { name, language: { code: language }, components: [...header, ...body, ...buttons] };
 }
 
 const optionalName = (filename: string | undefined): { filename?: string } => (filename ? { filename } : {});
-
 
 /**
  * `POST /messages/{ticketId}/template`: send an approved Cloud API template on a ticket. `components` are the

@@ -24,7 +24,11 @@ const campaignTemplateValue = z.string().trim().min(1, 'Required').max(1_024);
 export const TemplateValuesSchema = z.object({
   header: z.array(campaignTemplateValue).max(1).default([]),
   body: z.array(campaignTemplateValue).max(64).default([]),
-  headerMedia: z.url({ protocol: /^https?$/ }).max(2_048).nullable().default(null),
+  headerMedia: z
+    .url({ protocol: /^https?$/ })
+    .max(2_048)
+    .nullable()
+    .default(null),
   buttons: z.array(campaignTemplateValue).max(10).default([]),
 });
 

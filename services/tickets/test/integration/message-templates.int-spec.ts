@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-call -- HTTP bodies are JSON read through assertions */
+/* eslint-disable @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call -- HTTP bodies are JSON read through assertions */
 /**
  * `POST /messages/{ticketId}/template`: an agent sends an approved Cloud API template on a ticket. The values may
  * use the message variables ({{name}}), the message is stored and shown with the template's rendered text, and the

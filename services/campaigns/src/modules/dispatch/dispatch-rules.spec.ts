@@ -168,7 +168,12 @@ describe('what a contact receives', () => {
     };
     const contact = { name: 'Ana', number: '5511987654321', email: '' };
     const { message, values } = templateShipping(template, contact, [{ key: 'cupom', value: 'BF10' }]);
-    const [main] = shippingParts({ ...textCampaign, template }, { ...shipping, message, template_values: values }, [], urlOf);
+    const [main] = shippingParts(
+      { ...textCampaign, template },
+      { ...shipping, message, template_values: values },
+      [],
+      urlOf,
+    );
     expect(main?.content).toEqual({
       kind: 'text',
       body: 'Olá Ana\n\n[Falar] [Acompanhar]',

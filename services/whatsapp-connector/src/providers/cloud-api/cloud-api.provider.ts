@@ -252,7 +252,11 @@ export class CloudApiSession implements ProviderSession {
       component.parameters.map(async (parameter) => {
         if (parameter.type === 'text') return parameter;
         const media: { link?: string | undefined; id?: string | undefined; filename?: string | undefined } =
-          parameter.type === 'image' ? parameter.image : parameter.type === 'video' ? parameter.video : parameter.document;
+          parameter.type === 'image'
+            ? parameter.image
+            : parameter.type === 'video'
+              ? parameter.video
+              : parameter.document;
         if (!media.link || !this.context.media.isPlatformUrl(media.link)) return parameter;
         const file = await this.readOutbound(media.link);
         const id = await this.upload(cloud, file);
