@@ -32,6 +32,7 @@ export const ROUTES: ReadonlyArray<{ readonly prefix: string; readonly service: 
   { prefix: '/ticket', service: 'tickets' },
   { prefix: '/messages', service: 'tickets' },
   { prefix: '/messages-allMe', service: 'tickets' },
+  { prefix: '/message-templates', service: 'tickets' },
   { prefix: '/queue', service: 'tickets' },
   { prefix: '/queue-options', service: 'tickets' },
   { prefix: '/queueIntegration', service: 'tickets' },

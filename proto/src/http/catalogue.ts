@@ -125,7 +125,7 @@ import {
   StartSessionSchema,
   UpdateConnectionSchema,
 } from './connector.js';
-import { SendTemplateMessageSchema } from './message-templates.js';
+import { SendTemplateMessageSchema, TemplateMediaUploadSchema } from './message-templates.js';
 import {
   ContactImportBodySchema,
   ContactListBodySchema,
@@ -544,6 +544,11 @@ export const PUBLIC_API: readonly PublicRoute[] = [
     params: TicketMessagesParamsSchema,
     body: SendTemplateMessageSchema,
     response: MessageSnapshotSchema,
+  }),
+  route('POST', '/message-templates/media', 'tickets', 'user', 'Store a template header\'s file (multipart "file")', {
+    body: MediaUploadBodySchema,
+    bodyType: 'multipart/form-data',
+    response: TemplateMediaUploadSchema,
   }),
   route('DELETE', '/messages/{id}', 'tickets', 'user', 'Delete a message for everyone', {
     params: MessageParamsSchema,

@@ -194,4 +194,11 @@ export const SendTemplateMessageSchema = z.object({
   components: z.array(TemplateComponentSchema).min(1).max(10),
   values: TemplateValuesSchema,
 });
+/**
+ * `POST /message-templates/media` (multipart `file`): a media header's file stored by the platform; its `url` goes in
+ * `values.headerMedia` (the connector uploads it to Meta and sends it by its media id).
+ */
+export const TemplateMediaUploadSchema = z.object({ url: z.string(), name: z.string(), mimeType: z.string() });
+export type TemplateMediaUpload = z.infer<typeof TemplateMediaUploadSchema>;
+
 export type SendTemplateMessageInput = z.infer<typeof SendTemplateMessageSchema>;

@@ -7,9 +7,11 @@
  * another company's tickets (404). On a Cloud API connection free text outside the contact's 24-hour window is
  * refused before any command (ERR_OUTSIDE_SERVICE_WINDOW), while templates still go.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expectEventually, nextCompanyId } from '@cs/platform/testing';
 import { SendMessage } from '@cs/proto/events';
-import { type CompanySetup, Harness, setupCompany, ticketFrom } from '../support/harness.js';
+import { type CompanySetup, Harness, PNG_BYTES, setupCompany, ticketFrom, upload } from '../support/harness.js';
 
 const harness = new Harness();
 let a: CompanySetup;
@@ -196,6 +198,51 @@ describe('POST /messages/{ticketId}/template', () => {
     });
     expect(notHttp.status).toBe(400);
     expect(notHttp.body).toMatchObject({ error: 'ERR_VALIDATION' });
+  });
+});
+
+describe('POST /message-templates/media', () => {
+  it("stores a header's file for the company and a send names it; another company cannot", async () => {
+    const stored = await harness.http(
+      'POST',
+      '/message-templates/media',
+      a.agent,
+      upload('file', 'entrega.png', 'image/png', PNG_BYTES),
+    );
+    expect(stored.status).toBe(200);
+    expect(stored.body).toMatchObject({ name: 'entrega.png', mimeType: 'image/png' });
+    expect(stored.body.url).toMatch(new RegExp(`/media/tickets/${a.companyId}/templates/[0-9a-f-]{36}-entrega\\.png$`));
+    const key = decodeURIComponent(new URL(stored.body.url).pathname.slice('/media/tickets/'.length));
+    expect(readFileSync(join(harness.mediaDir, key)).equals(PNG_BYTES)).toBe(true);
+
+    const values = { body: ['Maria'], headerMedia: stored.body.url, buttons: ['PED-1'] };
+    const sent = await harness.http('POST', `/messages/${ticketId}/template`, a.admin, { ...DELIVERY, values });
+    expect(sent.status).toBe(200);
+    const command = await commandOf(a.companyId, sent.body.id);
+    const { template } = command.content as { template: { components: unknown[] } };
+    expect(template.components[0]).toEqual({
+      type: 'header',
+      parameters: [{ type: 'image', image: { link: stored.body.url } }],
+    });
+    const foreign = await harness.http('POST', `/messages/${cloudTicketId}/template`, cloud.admin, {
+      ...DELIVERY,
+      values,
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body).toMatchObject({ error: 'ERR_VALIDATION', details: [{ path: 'values.headerMedia' }] });
+  });
+
+  it('refuses a missing file and a file Meta does not take in a header', async () => {
+    const none = await harness.http('POST', '/message-templates/media', a.agent, new FormData());
+    expect(none.status).toBe(400);
+    expect(none.body).toMatchObject({ error: 'ERR_VALIDATION' });
+    const text = await harness.http(
+      'POST',
+      '/message-templates/media',
+      a.agent,
+      upload('file', 'falso.png', 'image/png', 'não sou uma imagem'),
+    );
+    expect(text.status).toBe(415);
   });
 });
 

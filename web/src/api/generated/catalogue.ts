@@ -484,6 +484,13 @@ export interface Catalogue {
     body: z.input<typeof http.SendTemplateMessageSchema>;
     response: z.output<typeof events.MessageSnapshotSchema>;
   };
+  /** Store a template header's file (multipart "file") (user; tickets) */
+  'POST /message-templates/media': {
+    params: undefined;
+    query: undefined;
+    body: FormData;
+    response: z.output<typeof http.TemplateMediaUploadSchema>;
+  };
   /** Delete a message for everyone (user; tickets) */
   'DELETE /messages/{id}': {
     params: z.input<typeof http.MessageParamsSchema>;

@@ -65,6 +65,12 @@ export class MediaStorage {
     return this.files.saveUpload(`${companyId}/${folder}`, file, mimeType);
   }
 
+  /** Whether a URL is a stored file of another company (one company's upload is never sent by another). */
+  isOtherCompanys(companyId: number, url: string): boolean {
+    if (!this.files.ownsUrl(url)) return false;
+    return !this.files.keyOf(url)?.startsWith(`${companyId}/`);
+  }
+
   async remove(path: string | null): Promise<void> {
     await this.files.remove(path);
   }

@@ -5,7 +5,8 @@ import type { SendTemplateMessageInput } from '@cs/proto/http';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import type { Identity } from '@cs/platform/tenancy';
-import { assertTemplateValues, renderTemplateSend } from '../messages/cloud-template.js';
+import { MediaStorage } from '../media/media.storage.js';
+import { assertOwnHeaderMedia, assertTemplateValues, renderTemplateSend } from '../messages/cloud-template.js';
 import { toMessageSnapshot } from '../messages/messages.repository.js';
 import { OutboundService } from '../messages/outbound.service.js';
 import { ProjectionsRepository } from '../projections/projections.repository.js';
@@ -27,6 +28,7 @@ export class SendTemplateUseCase {
     private readonly queries: TicketsQueries,
     private readonly projections: ProjectionsRepository,
     private readonly outbound: OutboundService,
+    private readonly media: MediaStorage,
   ) {}
 
   execute(
@@ -41,6 +43,7 @@ export class SendTemplateUseCase {
       if (!(await this.queries.canSee(companyId, identity, ticket))) throw new DomainError('ERR_NO_PERMISSION');
       if (ticket.status !== 'open') throw new DomainError('ERR_TICKET_NOT_OPEN');
       assertTemplateValues(input);
+      assertOwnHeaderMedia(input, (url) => this.media.isOtherCompanys(companyId, url));
       const [company, contact] = await Promise.all([
         this.projections.company(companyId),
         this.projections.contact(companyId, ticket.contactId),

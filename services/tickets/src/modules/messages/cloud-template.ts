@@ -22,6 +22,19 @@ export function assertTemplateValues(input: Pick<SendTemplateMessageInput, 'comp
   });
 }
 
+/** A media header naming another company's stored file is refused like a wrong value (`ERR_VALIDATION`). */
+export function assertOwnHeaderMedia(
+  input: Pick<SendTemplateMessageInput, 'values'>,
+  isOtherCompanys: (url: string) => boolean,
+): void {
+  const url = input.values.headerMedia;
+  if (!url || !isOtherCompanys(url)) return;
+  throw new DomainError('ERR_VALIDATION', {
+    message: 'values.headerMedia: not a file of this company',
+    details: [{ path: 'values.headerMedia', message: 'Arquivo não encontrado.' }],
+  });
+}
+
 /**
  * A chosen template ready to send: its values with the message variables rendered for the contact, Meta's template
  * payload, and the text the chat stores (the template's name when it renders to nothing).

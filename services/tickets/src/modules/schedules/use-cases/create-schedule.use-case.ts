@@ -7,7 +7,8 @@ import { DomainError, validationError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
 import { JobsService } from '@cs/platform/jobs';
 import type { Identity } from '@cs/platform/tenancy';
-import { assertTemplateValues } from '../../messages/cloud-template.js';
+import { MediaStorage } from '../../media/media.storage.js';
+import { assertOwnHeaderMedia, assertTemplateValues } from '../../messages/cloud-template.js';
 import { ProjectionsRepository } from '../../projections/projections.repository.js';
 import { parseDateTime } from '../../time/local-time.js';
 import { enqueueScheduleSend } from '../schedule-send-job.js';
@@ -26,6 +27,7 @@ export class CreateScheduleUseCase {
     private readonly projections: ProjectionsRepository,
     private readonly events: EventPublisher,
     private readonly jobs: JobsService,
+    private readonly media: MediaStorage,
   ) {}
 
   async execute(companyId: CompanyId, identity: Identity, body: ScheduleBody): Promise<ScheduleSnapshot> {
@@ -35,7 +37,10 @@ export class CreateScheduleUseCase {
       const sendAt = parseDateTime(body.sendAt, company.timezone);
       if (!sendAt) throw validationError([{ path: 'sendAt', message: 'Obrigatório' }]);
       if (!(await this.projections.contact(companyId, body.contactId))) throw new DomainError('ERR_NO_CONTACT_FOUND');
-      if (body.template) assertTemplateValues(body.template);
+      if (body.template) {
+        assertTemplateValues(body.template);
+        assertOwnHeaderMedia(body.template, (url) => this.media.isOtherCompanys(companyId, url));
+      }
       if (body.whatsappId && !(await this.projections.connection(companyId, body.whatsappId))) {
         throw new DomainError('ERR_NO_WAPP_FOUND');
       }

@@ -6,7 +6,8 @@ import { TransactionHost } from '@cs/platform/database';
 import { DomainError, validationError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
 import { JobsService } from '@cs/platform/jobs';
-import { assertTemplateValues } from '../../messages/cloud-template.js';
+import { MediaStorage } from '../../media/media.storage.js';
+import { assertOwnHeaderMedia, assertTemplateValues } from '../../messages/cloud-template.js';
 import { ProjectionsRepository } from '../../projections/projections.repository.js';
 import { parseDateTime } from '../../time/local-time.js';
 import { enqueueScheduleSend } from '../schedule-send-job.js';
@@ -25,6 +26,7 @@ export class UpdateScheduleUseCase {
     private readonly projections: ProjectionsRepository,
     private readonly events: EventPublisher,
     private readonly jobs: JobsService,
+    private readonly media: MediaStorage,
   ) {}
 
   async execute(companyId: CompanyId, id: number, body: Partial<ScheduleBody>): Promise<ScheduleSnapshot> {
@@ -43,7 +45,10 @@ export class UpdateScheduleUseCase {
       if (body.contactId !== undefined && !(await this.projections.contact(companyId, body.contactId))) {
         throw new DomainError('ERR_NO_CONTACT_FOUND');
       }
-      if (body.template) assertTemplateValues(body.template);
+      if (body.template) {
+        assertTemplateValues(body.template);
+        assertOwnHeaderMedia(body.template, (url) => this.media.isOtherCompanys(companyId, url));
+      }
       if (body.whatsappId && !(await this.projections.connection(companyId, body.whatsappId))) {
         throw new DomainError('ERR_NO_WAPP_FOUND');
       }
