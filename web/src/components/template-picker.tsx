@@ -1,4 +1,4 @@
-import { Box, Field, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import {
   type CampaignTemplate,
   type MessageTemplate,
@@ -6,9 +6,10 @@ import {
   templateHeaderMedia,
   templateUrlButtons,
 } from '@cs/proto/http';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useListMessageTemplatesQuery } from '../api/endpoints/templates';
+import { useListMessageTemplatesQuery, useUploadTemplateMediaMutation } from '../api/endpoints/templates';
+import { toastError } from '../lib/errors';
 import { prefilledValues } from '../lib/cloud-templates';
 
 /**
@@ -21,6 +22,13 @@ type Part = 'header' | 'body' | 'buttons';
 
 const sameTemplate = (template: MessageTemplate, chosen: ChosenTemplate | null): boolean =>
   chosen !== null && template.name === chosen.name && template.language === chosen.language;
+
+/** What Meta takes in a media header, per kind (the server checks the bytes). */
+const MEDIA_ACCEPT = {
+  image: 'image/jpeg,image/png',
+  video: 'video/mp4,video/3gpp',
+  document: 'application/pdf',
+} as const;
 
 const HTTP_URL = /^https?:\/\/\S+$/i;
 
@@ -72,6 +80,20 @@ export function TemplatePicker({
         : null,
     );
 
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [upload, uploading] = useUploadTemplateMediaMutation();
+  const setHeaderMedia = (headerMedia: string) => {
+    if (value) onChange({ ...value, values: { ...value.values, headerMedia } });
+  };
+  /** The file is stored by the platform; its address is the header's (the connector uploads it to Meta). */
+  const uploadFile = async (file: File) => {
+    try {
+      setHeaderMedia((await upload(file).unwrap()).url);
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
   const setValue = (part: Part, index: number, text: string) => {
     if (!value) return;
     const values = { ...value.values, [part]: value.values[part].map((old, i) => (i === index ? text : old)) };
@@ -118,17 +140,39 @@ export function TemplatePicker({
           invalid={value.values.headerMedia !== '' && !HTTP_URL.test(value.values.headerMedia ?? '')}
         >
           <Field.Label>{t('templates.headerMedia', { kind: t(`templates.media.${media}`) })}</Field.Label>
-          <Input
-            size="sm"
-            type="url"
-            placeholder="https://"
-            value={value.values.headerMedia ?? ''}
-            readOnly={disabled}
-            data-testid="template-header-media"
-            onChange={(e) =>
-              onChange({ ...value, values: { ...value.values, headerMedia: e.currentTarget.value.trim() } })
-            }
-          />
+          <HStack w="full">
+            <Input
+              size="sm"
+              type="url"
+              placeholder="https://"
+              value={value.values.headerMedia ?? ''}
+              readOnly={disabled}
+              data-testid="template-header-media"
+              onChange={(e) => setHeaderMedia(e.currentTarget.value.trim())}
+            />
+            <input
+              ref={fileInput}
+              type="file"
+              hidden
+              accept={MEDIA_ACCEPT[media]}
+              data-testid="template-header-file"
+              onChange={(e) => {
+                const file = e.currentTarget.files?.[0];
+                e.currentTarget.value = '';
+                if (file) void uploadFile(file);
+              }}
+            />
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={disabled}
+              loading={uploading.isLoading}
+              data-testid="template-header-upload"
+              onClick={() => fileInput.current?.click()}
+            >
+              {t('templates.upload')}
+            </Button>
+          </HStack>
           <Field.HelperText>{t('templates.headerMediaHelp')}</Field.HelperText>
         </Field.Root>
       )}

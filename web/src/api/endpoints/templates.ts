@@ -14,7 +14,16 @@ export const templatesApi = baseApi.injectEndpoints({
     listMessageTemplates: build.query<RouteResponse<'GET /whatsapp/{id}/templates'>, number>({
       query: (connectionId) => request('GET /whatsapp/{id}/templates', { params: { id: connectionId } }),
     }),
+    /** A media header's file, stored by the platform: its `url` is the header's address. */
+    uploadTemplateMedia: build.mutation<RouteResponse<'POST /message-templates/media'>, File>({
+      query: (file) => {
+        const form = new FormData();
+        form.append('file', file, file.name.replace(/\s/g, '_'));
+        return request('POST /message-templates/media', { body: form });
+      },
+    }),
   }),
 });
 
-export const { useGetTicketConnectionQuery, useListMessageTemplatesQuery } = templatesApi;
+export const { useGetTicketConnectionQuery, useListMessageTemplatesQuery, useUploadTemplateMediaMutation } =
+  templatesApi;

@@ -14,11 +14,12 @@ export const templatesEn: Texts<typeof templatesPt> = {
     bodyValue: 'Body: value {{n}}',
     incomplete: 'Fill in every value of the template.',
     headerMedia: 'Header: {{kind}} (address)',
-    headerMediaHelp: 'Public (https) address of the file the customer receives in the header.',
+    headerMediaHelp: 'Public (https) address of the file the customer receives in the header, or upload the file.',
     media: { image: 'image', video: 'video', document: 'document' },
     buttonValue: 'Button "{{label}}": end of the address',
     connection: 'Connection',
     defaultConnection: 'Default connection',
+    upload: 'Upload file',
     preview: 'Preview',
     send: 'Send template',
     windowClosed:

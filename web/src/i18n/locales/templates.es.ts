@@ -14,11 +14,12 @@ export const templatesEs: Texts<typeof templatesPt> = {
     bodyValue: 'Cuerpo: valor {{n}}',
     incomplete: 'Complete todos los valores de la plantilla.',
     headerMedia: 'Encabezado: {{kind}} (dirección)',
-    headerMediaHelp: 'Dirección pública (https) del archivo que el cliente recibe en el encabezado.',
+    headerMediaHelp: 'Dirección pública (https) del archivo que el cliente recibe en el encabezado, o suba el archivo.',
     media: { image: 'imagen', video: 'video', document: 'documento' },
     buttonValue: 'Botón "{{label}}": final de la dirección',
     connection: 'Conexión',
     defaultConnection: 'Conexión predeterminada',
+    upload: 'Subir archivo',
     preview: 'Vista previa',
     send: 'Enviar plantilla',
     windowClosed:

@@ -11,11 +11,12 @@ export const templatesPt = {
     bodyValue: 'Corpo: valor {{n}}',
     incomplete: 'Preencha todos os valores do modelo.',
     headerMedia: 'Cabeçalho: {{kind}} (endereço)',
-    headerMediaHelp: 'Endereço público (https) do arquivo que o cliente recebe no cabeçalho.',
+    headerMediaHelp: 'Endereço público (https) do arquivo que o cliente recebe no cabeçalho, ou envie o arquivo.',
     media: { image: 'imagem', video: 'vídeo', document: 'documento' },
     buttonValue: 'Botão "{{label}}": final do endereço',
     connection: 'Conexão',
     defaultConnection: 'Conexão padrão',
+    upload: 'Enviar arquivo',
     preview: 'Prévia',
     send: 'Enviar modelo',
     windowClosed:

@@ -147,6 +147,36 @@ describe('Cloud API templates in the chat input', () => {
     });
   });
 
+  it("uploads a media header's file and sends the platform's address of it", async () => {
+    const sent: unknown[] = [];
+    const uploaded: string[] = [];
+    cloudChat(30, sent);
+    const url = 'http://localhost:8080/media/tickets/1/templates/0b7c-entrega.png';
+    server.use(
+      http.get(`${API}/whatsapp/:id/templates`, () => HttpResponse.json({ templates: [DELIVERY] })),
+      http.post(`${API}/message-templates/media`, async ({ request }) => {
+        const file = (await request.formData()).get('file');
+        uploaded.push(typeof file === 'string' ? 'text' : file === null ? 'none' : 'file');
+        return HttpResponse.json({ url, name: 'entrega.png', mimeType: 'image/png' });
+      }),
+    );
+    renderApp(<MessageInput ticket={ticket({ id: 25, status: 'open', userId: 3, whatsappId: 9 })} />, { user: agent });
+    await userEvent.click(await screen.findByTestId('open-templates'));
+    await userEvent.selectOptions(await screen.findByTestId('template-select'), '11');
+    const input = screen.getByTestId<HTMLInputElement>('template-header-file');
+    expect(input.accept).toBe('image/jpeg,image/png');
+    await userEvent.upload(
+      input,
+      new File([new Uint8Array([137, 80, 78, 71])], 'entrega da loja.png', { type: 'image/png' }),
+    );
+    await waitFor(() => expect(screen.getByTestId<HTMLInputElement>('template-header-media').value).toBe(url));
+    expect(uploaded).toEqual(['file']);
+    await userEvent.type(screen.getByTestId('template-button-1'), 'PED-9');
+    await userEvent.click(screen.getByTestId('template-send'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ values: { headerMedia: url, buttons: ['PED-9'] } });
+  });
+
   it('inside the window keeps free text and offers the templates too', async () => {
     cloudChat(2);
     const t = ticket({ id: 22, status: 'open', userId: 3, whatsappId: 9 });
