@@ -69,6 +69,7 @@ export const connectionView = (overrides: Partial<ConnectionView> = {}): Connect
   name: 'Vendas',
   status: 'CONNECTED',
   ...newConnectionSettings(),
+  provider: null,
   ...overrides,
 });
 

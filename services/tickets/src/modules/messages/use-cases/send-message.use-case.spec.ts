@@ -27,6 +27,8 @@ function replyingOn(ticket: Partial<TicketRow>, options: { visible?: boolean } =
     contact: async () => ({ id: row.contactId, name: 'Maria' }) as ContactView,
   };
   const outbound: Partial<OutboundService> = {
+    // the window's rule is OutboundService's (message-templates.int-spec.ts); here every send is within it
+    assertServiceWindow: async () => undefined,
     send: async (_companyId, _ticket, input) => {
       state.sent.push(input);
       return { id: `m-${state.sent.length}`, body: input.body } as MessageRow;

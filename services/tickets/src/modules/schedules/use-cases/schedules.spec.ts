@@ -56,6 +56,8 @@ function scheduled(
     closedTicket?: TicketRow;
     connection?: ConnectionView | null;
     author?: boolean;
+    /** The connection's 24-hour window with the contact is closed (a Cloud API one). */
+    windowClosed?: boolean;
   } = {},
 ) {
   const state = {
@@ -80,6 +82,7 @@ function scheduled(
   const contact = world.contact === undefined ? MARIA : world.contact;
   const tickets: Partial<TicketsRepository> = {
     findActiveOfContact: async () => world.activeTicket ?? null,
+    findByContact: async () => world.closedTicket ?? null,
     findOrCreate: async (_companyId, input) => {
       state.ticket = world.closedTicket ?? ticketRow({ ...input, id: 20 });
       return { ticket: state.ticket, created: !world.closedTicket };
@@ -99,6 +102,7 @@ function scheduled(
     user: async (_companyId, id) => (world.author === false ? null : ({ id, name: 'Ana' } as UserView)),
   };
   const outbound: Partial<OutboundService> = {
+    withinServiceWindow: async () => !world.windowClosed,
     send: async (_companyId, ticket, input) => {
       state.sent.push({ ticket, input });
       return { id: 'm-1' } as MessageRow;
@@ -136,6 +140,7 @@ function scheduled(
     projections as ProjectionsRepository,
     events as EventPublisher,
     jobs as JobsService,
+    media,
   );
   return {
     state,
@@ -196,6 +201,21 @@ describe(SendScheduledMessageUseCase.name, () => {
       error: ERROR_CATALOGUE.ERR_NO_DEF_WAPP_FOUND.message,
     });
     expect([noContact.state.sent, noConnection.state.sent]).toEqual([[], []]);
+    const closed = scheduled({}, { windowClosed: true });
+    await closed.due();
+    expect(closed.state.schedule).toMatchObject({
+      status: 'ERRO',
+      error: ERROR_CATALOGUE.ERR_OUTSIDE_SERVICE_WINDOW.message,
+    });
+    expect(closed.state.sent).toEqual([]);
+    // a template goes whatever the window
+    const template = { name: 'lembrete', language: 'pt_BR', components: [{ type: 'BODY', text: 'Oi' }] };
+    const withTemplate = scheduled(
+      { template: { ...template, values: { header: [], body: [], headerMedia: null, buttons: [] } } },
+      { windowClosed: true },
+    );
+    await withTemplate.due();
+    expect(withTemplate.state.schedule.status).toBe('ENVIADA');
   });
 
   it('waits for a time moved later, and never sends twice', async () => {
