@@ -2,6 +2,7 @@ import { asCompanyId, asUserId } from '@cs/proto/common';
 import { newConnectionSettings } from '@cs/proto/events';
 import type { TransactionHost } from '@cs/platform/database';
 import type { Identity } from '@cs/platform/tenancy';
+import type { MessageRow } from '../../src/modules/messages/messages.repository.js';
 import type { CompanyView, ConnectionView } from '../../src/modules/projections/projections.repository.js';
 import type { QueueOptionRow, QueueRow } from '../../src/modules/queues/queues.repository.js';
 import type { TicketPatch, TicketRow } from '../../src/modules/tickets/tickets.repository.js';
@@ -42,6 +43,31 @@ export const patchedTicket = (ticket: TicketRow, patch: TicketPatch): TicketRow 
   const { touch: _touch, ...fields } = patch;
   return { ...ticket, ...fields };
 };
+
+/** One of our agent's text messages on `ticketRow`'s ticket, accepted by WhatsApp (it has a WhatsApp id). */
+export const messageRow = (overrides: Partial<MessageRow> = {}): MessageRow => ({
+  id: 'm-1',
+  ticketId: 10,
+  companyId: COMPANY,
+  contactId: 5,
+  body: 'O boleto vence amanhã',
+  fromMe: true,
+  isBot: false,
+  ack: 2,
+  read: true,
+  mediaType: 'chat',
+  mediaUrl: null,
+  isDeleted: false,
+  isEdited: false,
+  quotedMsgId: null,
+  createdAt: new Date(0).toISOString(),
+  updatedAt: new Date(0).toISOString(),
+  waId: 'WA-1',
+  whatsappId: 1,
+  userId: 3,
+  error: null,
+  ...overrides,
+});
 
 export const queueRow = (overrides: Partial<QueueRow> & Pick<QueueRow, 'id' | 'name'>): QueueRow => ({
   companyId: COMPANY,

@@ -3,36 +3,22 @@ import type { EventPublisher } from '@cs/platform/events';
 import type { TicketEvents } from '../../tickets/ticket-events.js';
 import type { TicketsQueries } from '../../tickets/tickets.queries.js';
 import type { TicketsRepository } from '../../tickets/tickets.repository.js';
-import { COMPANY, identityOf, inlineTransactions, patchedTicket, ticketRow } from '../../../../test/factories/rows.js';
+import {
+  COMPANY,
+  identityOf,
+  inlineTransactions,
+  messageRow,
+  patchedTicket,
+  ticketRow,
+} from '../../../../test/factories/rows.js';
 import type { MessageRow, MessagesRepository } from '../messages.repository.js';
 import { EditMessageUseCase } from './edit-message.use-case.js';
 
 const SENT_AT = new Date('2026-11-20T12:00:00.000Z');
 const minutesAfterSending = (minutes: number) => new Date(SENT_AT.getTime() + minutes * 60_000);
 
-const ourText = (overrides: Partial<MessageRow> = {}): MessageRow => ({
-  id: 'm-1',
-  ticketId: 10,
-  companyId: COMPANY,
-  contactId: 5,
-  body: 'O boleto vence amanhã',
-  fromMe: true,
-  isBot: false,
-  ack: 2,
-  read: true,
-  mediaType: 'chat',
-  mediaUrl: null,
-  isDeleted: false,
-  isEdited: false,
-  quotedMsgId: null,
-  createdAt: SENT_AT.toISOString(),
-  updatedAt: SENT_AT.toISOString(),
-  waId: 'WA-1',
-  whatsappId: 1,
-  userId: 3,
-  error: null,
-  ...overrides,
-});
+const ourText = (overrides: Partial<MessageRow> = {}): MessageRow =>
+  messageRow({ createdAt: SENT_AT.toISOString(), updatedAt: SENT_AT.toISOString(), ...overrides });
 
 /** One message on one ticket in memory: its text, the ticket's preview, and the commands sent to WhatsApp. */
 function editing(message: Partial<MessageRow>, options: { visible?: boolean; preview?: string } = {}) {
