@@ -1,0 +1,220 @@
+import type { QueueBody, QueueOptionBody } from '@cs/proto/http';
+import type { AuditTrail } from '@cs/platform/audit';
+import { DomainError } from '@cs/platform/errors';
+import type { EventPublisher } from '@cs/platform/events';
+import type { ProjectionsRepository } from '../../projections/projections.repository.js';
+import { COMPANY, companyView, inlineTransactions, optionRow, queueRow } from '../../../../test/factories/rows.js';
+import type { QueueOptionRow, QueueRow, QueuesRepository, QueueWrite } from '../queues.repository.js';
+import { CreateQueueOptionUseCase } from './create-queue-option.use-case.js';
+import { CreateQueueUseCase } from './create-queue.use-case.js';
+import { UpdateQueueOptionUseCase } from './update-queue-option.use-case.js';
+import { UpdateQueueUseCase } from './update-queue.use-case.js';
+
+const SALES = 1;
+const SUPPORT = 2;
+const OWN_PROMPT = 30;
+
+/** A unique constraint's violation as the driver reports it. */
+const uniqueViolation = (constraint: string) =>
+  Object.assign(new Error('duplicate'), { driverError: { code: '23505', constraint } });
+
+/** The company's queues and menu options in memory, with the plan's queue limit; what was announced and audited. */
+function departments(options: { planQueues?: number } = {}) {
+  const state = {
+    queues: new Map<number, QueueRow>([
+      [SALES, queueRow({ id: SALES, name: 'Vendas', color: '#f00', greetingMessage: 'Olá' })],
+      [SUPPORT, queueRow({ id: SUPPORT, name: 'Suporte', color: '#00f' })],
+    ]),
+    options: new Map<number, QueueOptionRow>([
+      [5, optionRow({ id: 5, queueId: SALES, option: '1', title: 'Planos' })],
+      [6, optionRow({ id: 6, queueId: SUPPORT, option: '1', title: 'Internet' })],
+    ]),
+    events: [] as Array<{ type: string; name: string }>,
+    audited: [] as string[],
+  };
+  const conflictOf = (queue: QueueWrite, except?: number): void => {
+    for (const other of state.queues.values()) {
+      if (other.id === except) continue;
+      if (other.color === queue.color) throw uniqueViolation('uq_queues_company_color');
+      if (other.name === queue.name) throw uniqueViolation('uq_queues_company_name');
+    }
+  };
+  const queues: Partial<QueuesRepository> = {
+    find: async (_companyId, id) => state.queues.get(id) ?? null,
+    count: async () => state.queues.size,
+    assertReferences: async (_companyId, refs) => {
+      if (refs.promptId != null && refs.promptId !== OWN_PROMPT) throw new DomainError('ERR_NO_PROMPT_FOUND');
+      if (refs.integrationId != null) throw new DomainError('ERR_NO_INTEGRATION_FOUND');
+    },
+    insert: async (_companyId, queue) => {
+      conflictOf(queue);
+      const row = queueRow({ id: state.queues.size + 1, ...queue });
+      state.queues.set(row.id, row);
+      return row;
+    },
+    update: async (_companyId, id, queue) => {
+      conflictOf(queue, id);
+      const row = queueRow({ ...(state.queues.get(id) as QueueRow), ...queue });
+      state.queues.set(id, row);
+      return row;
+    },
+    option: async (_companyId, id) => state.options.get(id) ?? null,
+    insertOption: async (_companyId, input) => {
+      const row = optionRow({ id: 100 + state.options.size, ...input });
+      state.options.set(row.id, row);
+      return row;
+    },
+    updateOption: async (_companyId, id, input) => {
+      const row = { ...(state.options.get(id) as QueueOptionRow), ...input };
+      state.options.set(id, row);
+      return row;
+    },
+  };
+  const projections: Partial<ProjectionsRepository> = {
+    company: async () =>
+      companyView({ plan: options.planQueues === undefined ? null : { queues: options.planQueues } }),
+  };
+  const events: Partial<EventPublisher> = {
+    emit: (async (definition: { type: string }, input: { data: { name: string } }) => {
+      state.events.push({ type: definition.type, name: input.data.name });
+    }) as EventPublisher['emit'],
+  };
+  const audit = {
+    record: async (entry: { action: string }) => {
+      state.audited.push(entry.action);
+    },
+  } as unknown as AuditTrail;
+  const repository = queues as QueuesRepository;
+  return {
+    state,
+    create: (body: QueueBody) =>
+      new CreateQueueUseCase(
+        inlineTransactions,
+        repository,
+        projections as ProjectionsRepository,
+        events as EventPublisher,
+        audit,
+      ).execute(COMPANY, body),
+    update: (id: number, body: Partial<QueueBody>) =>
+      new UpdateQueueUseCase(inlineTransactions, repository, events as EventPublisher, audit).execute(
+        COMPANY,
+        id,
+        body,
+      ),
+    createOption: (body: QueueOptionBody) =>
+      new CreateQueueOptionUseCase(inlineTransactions, repository, audit).execute(COMPANY, body),
+    updateOption: (id: number, body: Partial<QueueOptionBody>) =>
+      new UpdateQueueOptionUseCase(inlineTransactions, repository, audit).execute(COMPANY, id, body),
+  };
+}
+
+describe(CreateQueueUseCase.name, () => {
+  it('creates a department with the defaults, announces and audits it', async () => {
+    const { state, create } = departments();
+    const queue = await create({ name: 'Financeiro', color: '#0f0' });
+    expect(queue).toMatchObject({ name: 'Financeiro', color: '#0f0', greetingMessage: '', autoAssign: false });
+    expect(state.events).toEqual([{ type: 'tickets.queue.created', name: 'Financeiro' }]);
+    expect(state.audited).toEqual(['queue.created']);
+  });
+
+  it('refuses a queue beyond the plan’s limit, and has no limit when the plan sets none', async () => {
+    await expect(departments({ planQueues: 2 }).create({ name: 'Financeiro', color: '#0f0' })).rejects.toMatchObject({
+      code: 'ERR_PLAN_LIMIT_QUEUES',
+    });
+    await expect(departments({ planQueues: 3 }).create({ name: 'Financeiro', color: '#0f0' })).resolves.toBeDefined();
+    await expect(departments({ planQueues: 0 }).create({ name: 'Financeiro', color: '#0f0' })).resolves.toBeDefined();
+  });
+
+  it('answers a colour or a name already used with the spec’s codes', async () => {
+    const { state, create } = departments();
+    await expect(create({ name: 'Financeiro', color: '#f00' })).rejects.toMatchObject({
+      code: 'ERR_QUEUE_COLOR_ALREADY_EXISTS',
+    });
+    await expect(create({ name: 'Vendas', color: '#0f0' })).rejects.toMatchObject({ code: 'ERR_CONFLICT' });
+    expect(state.events).toEqual([]);
+  });
+
+  it('refuses another company’s prompt or integration as not found', async () => {
+    const { create } = departments();
+    await expect(create({ name: 'Financeiro', color: '#0f0', promptId: 99 })).rejects.toMatchObject({
+      code: 'ERR_NO_PROMPT_FOUND',
+    });
+    await expect(create({ name: 'Financeiro', color: '#0f0', integrationId: 99 })).rejects.toMatchObject({
+      code: 'ERR_NO_INTEGRATION_FOUND',
+    });
+    await expect(create({ name: 'Financeiro', color: '#0f0', promptId: OWN_PROMPT })).resolves.toMatchObject({
+      promptId: OWN_PROMPT,
+    });
+  });
+});
+
+describe(UpdateQueueUseCase.name, () => {
+  it('changes the fields sent and keeps the others', async () => {
+    const { state, update } = departments();
+    expect(await update(SALES, { name: 'Comercial', promptId: OWN_PROMPT })).toMatchObject({
+      name: 'Comercial',
+      color: '#f00',
+      greetingMessage: 'Olá',
+      promptId: OWN_PROMPT,
+    });
+    expect(await update(SALES, { promptId: null })).toMatchObject({ name: 'Comercial', promptId: null });
+    expect(state.events.map((event) => event.type)).toEqual(['tickets.queue.updated', 'tickets.queue.updated']);
+    expect(state.audited).toEqual(['queue.updated', 'queue.updated']);
+  });
+
+  it('answers not found for an unknown queue and a conflict for another queue’s colour', async () => {
+    const { update } = departments();
+    await expect(update(99, { name: 'x' })).rejects.toMatchObject({ code: 'ERR_NOT_FOUND' });
+    await expect(update(SALES, { color: '#00f' })).rejects.toMatchObject({ code: 'ERR_QUEUE_COLOR_ALREADY_EXISTS' });
+    await expect(update(SALES, { color: '#f00' })).resolves.toMatchObject({ color: '#f00' });
+  });
+});
+
+describe('queue options', () => {
+  it('adds an option at the top of a queue’s menu or under a parent of the same queue', async () => {
+    const { state, createOption } = departments();
+    const top = await createOption({ queueId: SALES, parentId: null, title: 'Boletos', message: '', option: '2' });
+    const child = await createOption({
+      queueId: SALES,
+      parentId: 5,
+      title: 'Plano anual',
+      message: 'Detalhes',
+      option: '1',
+    });
+    expect([top.parentId, child.parentId]).toEqual([null, 5]);
+    expect(state.audited).toEqual(['queue-option.created', 'queue-option.created']);
+  });
+
+  it('refuses an unknown queue or a parent from another queue as not found', async () => {
+    const { state, createOption } = departments();
+    await expect(
+      createOption({ queueId: 99, parentId: null, title: 'x', message: '', option: '1' }),
+    ).rejects.toMatchObject({
+      code: 'ERR_NOT_FOUND',
+    });
+    await expect(
+      createOption({ queueId: SALES, parentId: 6, title: 'x', message: '', option: '1' }),
+    ).rejects.toMatchObject({
+      code: 'ERR_NOT_FOUND',
+    });
+    expect(state.options.size).toBe(2);
+  });
+
+  it('updates an option’s text and key, keeping what was not sent', async () => {
+    const { updateOption } = departments();
+    expect(await updateOption(5, { message: 'Escolha um plano' })).toMatchObject({
+      id: 5,
+      queueId: SALES,
+      option: '1',
+      title: 'Planos',
+      message: 'Escolha um plano',
+    });
+  });
+
+  it('refuses to update an unknown option or to name an unknown queue or parent', async () => {
+    const { updateOption } = departments();
+    await expect(updateOption(99, { title: 'x' })).rejects.toMatchObject({ code: 'ERR_NOT_FOUND' });
+    await expect(updateOption(5, { queueId: 99 })).rejects.toMatchObject({ code: 'ERR_NOT_FOUND' });
+    await expect(updateOption(5, { parentId: 99 })).rejects.toMatchObject({ code: 'ERR_NOT_FOUND' });
+  });
+});
