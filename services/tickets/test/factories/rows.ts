@@ -1,6 +1,8 @@
 import { asCompanyId, asUserId } from '@cs/proto/common';
 import { newConnectionSettings } from '@cs/proto/events';
+import type { AuditTrail } from '@cs/platform/audit';
 import type { TransactionHost } from '@cs/platform/database';
+import type { EventPublisher } from '@cs/platform/events';
 import type { Identity } from '@cs/platform/tenancy';
 import type { MessageRow } from '../../src/modules/messages/messages.repository.js';
 import type { CompanyView, ConnectionView } from '../../src/modules/projections/projections.repository.js';
@@ -119,3 +121,29 @@ export const identityOf = (userId: number, profile: Identity['profile'] = 'user'
 
 /** Runs a unit of work as it is, for use-cases over in-memory ports (nothing to roll back). */
 export const inlineTransactions = { run: async (fn: () => Promise<unknown>) => fn() } as unknown as TransactionHost;
+
+export interface Emitted {
+  readonly type: string;
+  readonly data: Record<string, unknown>;
+}
+
+/** An event publisher that keeps what was written to the outbox (commands included), in order. */
+export function recordingPublisher(): { events: Emitted[]; publisher: EventPublisher } {
+  const events: Emitted[] = [];
+  const emit = async (definition: { type: string }, input: { data: Record<string, unknown> }) => {
+    events.push({ type: definition.type, data: input.data });
+  };
+  const emitAll = async (items: Array<{ definition: { type: string }; input: { data: Record<string, unknown> } }>) => {
+    for (const item of items) await emit(item.definition, item.input);
+  };
+  return { events, publisher: { emit, emitAll } as unknown as EventPublisher };
+}
+
+/** An audit trail that keeps the actions recorded, in order. */
+export function recordingAudit(): { actions: string[]; audit: AuditTrail } {
+  const actions: string[] = [];
+  const record = async (entry: { action: string }) => {
+    actions.push(entry.action);
+  };
+  return { actions, audit: { record } as unknown as AuditTrail };
+}

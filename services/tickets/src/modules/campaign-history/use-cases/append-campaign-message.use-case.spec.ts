@@ -1,8 +1,13 @@
-import type { EventPublisher } from '@cs/platform/events';
 import type { JobsService } from '@cs/platform/jobs';
 import type { MessageRow, MessagesRepository, NewMessage } from '../../messages/messages.repository.js';
 import type { TicketRow, TicketsRepository } from '../../tickets/tickets.repository.js';
-import { COMPANY, inlineTransactions, patchedTicket, ticketRow } from '../../../../test/factories/rows.js';
+import {
+  COMPANY,
+  inlineTransactions,
+  patchedTicket,
+  recordingPublisher,
+  ticketRow,
+} from '../../../../test/factories/rows.js';
 import type { CampaignHistoryRepository } from '../campaign-history.repository.js';
 import {
   AppendCampaignMessageUseCase,
@@ -28,6 +33,7 @@ const delivered = (overrides: Partial<Delivered> = {}): Delivered => ({
 
 /** The contacts projection, the contact's tickets and messages in memory; what was announced and queued. */
 function history(options: { knownNumbers?: string[]; ticket?: Partial<TicketRow> | null } = {}) {
+  const { events, publisher } = recordingPublisher();
   const state = {
     knownNumbers: options.knownNumbers ?? ['5511999990000'],
     ticket:
@@ -36,7 +42,7 @@ function history(options: { knownNumbers?: string[]; ticket?: Partial<TicketRow>
         : ticketRow({ status: 'open', userId: 3, queueId: 2, unreadMessages: 4, ...options.ticket }),
     created: [] as Array<{ status: string }>,
     messages: [] as MessageRow[],
-    events: [] as Array<{ type: string; data: unknown }>,
+    events,
     jobs: [] as Array<{ name: string; data: unknown }>,
     touched: [] as boolean[],
   };
@@ -71,11 +77,6 @@ function history(options: { knownNumbers?: string[]; ticket?: Partial<TicketRow>
       return row;
     },
   };
-  const events: Partial<EventPublisher> = {
-    emit: (async (definition: { type: string }, input: { data: unknown }) => {
-      state.events.push({ type: definition.type, data: input.data });
-    }) as EventPublisher['emit'],
-  };
   const jobs: Partial<JobsService> = {
     send: (async (name: string, data: unknown) => {
       state.jobs.push({ name, data });
@@ -87,7 +88,7 @@ function history(options: { knownNumbers?: string[]; ticket?: Partial<TicketRow>
     repository as CampaignHistoryRepository,
     tickets as TicketsRepository,
     messages as MessagesRepository,
-    events as EventPublisher,
+    publisher,
     jobs as JobsService,
   );
   return { state, useCase };

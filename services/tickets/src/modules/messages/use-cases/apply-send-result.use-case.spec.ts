@@ -1,9 +1,15 @@
 import type { TypedEvent, WhatsappMessageAckTopic } from '@cs/proto/events';
-import type { EventPublisher } from '@cs/platform/events';
 import { ConversationHooks } from '../../tickets/conversation-hooks.js';
 import type { TicketEvents } from '../../tickets/ticket-events.js';
 import type { TicketRow, TicketsRepository } from '../../tickets/tickets.repository.js';
-import { COMPANY, inlineTransactions, messageRow, patchedTicket, ticketRow } from '../../../../test/factories/rows.js';
+import {
+  COMPANY,
+  inlineTransactions,
+  messageRow,
+  patchedTicket,
+  recordingPublisher,
+  ticketRow,
+} from '../../../../test/factories/rows.js';
 import type { MessageRow, MessagesRepository } from '../messages.repository.js';
 import { ApplySendResultUseCase } from './apply-send-result.use-case.js';
 
@@ -15,10 +21,12 @@ const COMMAND = '00000000-0000-4000-8000-000000000001';
 
 /** One stored message and its ticket in memory; what the agents' screens were told and the failures announced. */
 function results(message: Partial<MessageRow>, ticket: Partial<TicketRow> = {}) {
+  const { events, publisher } = recordingPublisher();
+  const updates = () =>
+    events.filter((event) => event.type === 'tickets.message.updated').map((event) => event.data.message as MessageRow);
   const state = {
     message: messageRow(message),
     ticket: ticketRow({ status: 'open', userId: 3, ...ticket }),
-    updates: [] as MessageRow[],
     ticketUpdates: 0,
     failures: [] as Array<{ messageId: string; reason: string }>,
   };
@@ -36,11 +44,6 @@ function results(message: Partial<MessageRow>, ticket: Partial<TicketRow> = {}) 
   hooks.sendFailed.on(async (_companyId, failure) => {
     state.failures.push(failure);
   });
-  const events: Partial<EventPublisher> = {
-    emit: (async (definition: { type: string }, input: { data: { message: MessageRow } }) => {
-      if (definition.type === 'tickets.message.updated') state.updates.push(input.data.message);
-    }) as EventPublisher['emit'],
-  };
   const ticketEvents: Partial<TicketEvents> = {
     updated: async () => {
       state.ticketUpdates += 1;
@@ -52,18 +55,18 @@ function results(message: Partial<MessageRow>, ticket: Partial<TicketRow> = {}) 
     messages as MessagesRepository,
     tickets as TicketsRepository,
     hooks,
-    events as EventPublisher,
+    publisher,
     ticketEvents as TicketEvents,
   );
   const apply = (result: AckEvent) => useCase.execute(COMPANY, result);
-  return { state, apply };
+  return { state, apply, updates };
 }
 
 const base = { commandId: COMMAND, connectionId: 1 };
 
 describe(ApplySendResultUseCase.name, () => {
   it('gives a pending message its WhatsApp id (sent, ack 1) and clears an earlier error', async () => {
-    const { state, apply } = results({ waId: null, ack: 0, error: 'timeout' });
+    const { state, apply, updates } = results({ waId: null, ack: 0, error: 'timeout' });
     await apply(
       event('whatsapp.message.sent', {
         ...base,
@@ -74,11 +77,11 @@ describe(ApplySendResultUseCase.name, () => {
       }),
     );
     expect(state.message).toMatchObject({ waId: 'WA-9', ack: 1, error: null });
-    expect(state.updates).toHaveLength(1);
+    expect(updates()).toHaveLength(1);
   });
 
   it('marks a failed send (ack 0, the reason kept) and announces it for scheduled messages', async () => {
-    const { state, apply } = results({ waId: null, ack: 0 });
+    const { state, apply, updates } = results({ waId: null, ack: 0 });
     await apply(
       event('whatsapp.message.send-failed', {
         ...base,
@@ -89,21 +92,21 @@ describe(ApplySendResultUseCase.name, () => {
     );
     expect(state.message).toMatchObject({ ack: 0, error: 'number not on WhatsApp' });
     expect(state.failures).toEqual([{ messageId: 'm-1', reason: 'number not on WhatsApp' }]);
-    expect(state.updates).toHaveLength(1);
+    expect(updates()).toHaveLength(1);
   });
 
   it('moves acks forward only: a late "delivered" after "read" changes nothing', async () => {
-    const { state, apply } = results({ ack: 2 });
+    const { state, apply, updates } = results({ ack: 2 });
     const ack = (value: number) =>
       apply(event('whatsapp.message.ack', { connectionId: 1, chatJid: 'x', messageId: 'WA-1', ack: value as never }));
     await ack(4);
     await ack(3);
     expect(state.message.ack).toBe(4);
-    expect(state.updates.map((message) => message.ack)).toEqual([4]);
+    expect(updates().map((message) => message.ack)).toEqual([4]);
   });
 
   it('ignores results for messages it does not know', async () => {
-    const { state, apply } = results({});
+    const { state, apply, updates } = results({});
     await apply(
       event('whatsapp.message.send-failed', {
         ...base,
@@ -113,7 +116,7 @@ describe(ApplySendResultUseCase.name, () => {
       }),
     );
     await apply(event('whatsapp.message.ack', { connectionId: 1, chatJid: 'x', messageId: 'WA-other', ack: 3 }));
-    expect(state.updates).toEqual([]);
+    expect(updates()).toEqual([]);
     expect(state.failures).toEqual([]);
   });
 
@@ -130,7 +133,7 @@ describe(ApplySendResultUseCase.name, () => {
     });
 
   it('puts the previous text back when WhatsApp refused an edit, with the ticket’s preview', async () => {
-    const { state, apply } = results(
+    const { state, apply, updates } = results(
       { body: 'O boleto vence sexta', isEdited: true },
       { lastMessage: 'O boleto vence sexta' },
     );
@@ -138,13 +141,13 @@ describe(ApplySendResultUseCase.name, () => {
     expect(state.message).toMatchObject({ body: 'O boleto vence amanhã', isEdited: false, error: 'too late' });
     expect(state.ticket.lastMessage).toBe('O boleto vence amanhã');
     expect(state.ticketUpdates).toBe(1);
-    expect(state.updates).toHaveLength(1);
+    expect(updates()).toHaveLength(1);
   });
 
   it('keeps a later edit when an earlier one fails', async () => {
-    const { state, apply } = results({ body: 'O boleto vence segunda', isEdited: true });
+    const { state, apply, updates } = results({ body: 'O boleto vence segunda', isEdited: true });
     await apply(editFailed('O boleto vence sexta'));
     expect(state.message).toMatchObject({ body: 'O boleto vence segunda', isEdited: true, error: null });
-    expect(state.updates).toEqual([]);
+    expect(updates()).toEqual([]);
   });
 });

@@ -1,14 +1,21 @@
-import type { EventPublisher } from '@cs/platform/events';
 import type { TicketsQueries } from '../../tickets/tickets.queries.js';
 import type { TicketsRepository } from '../../tickets/tickets.repository.js';
-import { COMPANY, identityOf, inlineTransactions, messageRow, ticketRow } from '../../../../test/factories/rows.js';
+import {
+  COMPANY,
+  identityOf,
+  inlineTransactions,
+  messageRow,
+  recordingPublisher,
+  ticketRow,
+} from '../../../../test/factories/rows.js';
 import type { MessageRow, MessagesRepository } from '../messages.repository.js';
 import { DeleteMessageUseCase } from './delete-message.use-case.js';
 
 /** One message on an agent's ticket in memory, and the events (commands to WhatsApp included) written. */
 function deleting(message: Partial<MessageRow>, options: { visible?: boolean } = {}) {
   const ticket = ticketRow({ status: 'open', userId: 3, queueId: 1 });
-  const state = { message: messageRow(message), events: [] as Array<{ type: string; data: unknown }> };
+  const { events, publisher } = recordingPublisher();
+  const state = { message: messageRow(message), events };
   const messages: Partial<MessagesRepository> = {
     find: async (_companyId, id) => (id === state.message.id ? state.message : null),
     patch: async (_companyId, _id, patch) => (state.message = { ...state.message, ...patch }),
@@ -18,17 +25,12 @@ function deleting(message: Partial<MessageRow>, options: { visible?: boolean } =
     snapshot: async () => ({ id: ticket.id }) as never,
   };
   const queries: Partial<TicketsQueries> = { canSee: async () => options.visible ?? true };
-  const events: Partial<EventPublisher> = {
-    emit: (async (definition: { type: string }, input: { data: unknown }) => {
-      state.events.push({ type: definition.type, data: input.data });
-    }) as EventPublisher['emit'],
-  };
   const useCase = new DeleteMessageUseCase(
     inlineTransactions,
     messages as MessagesRepository,
     tickets as TicketsRepository,
     queries as TicketsQueries,
-    events as EventPublisher,
+    publisher,
   );
   const remove = (id = state.message.id) => useCase.execute(COMPANY, identityOf(3), id);
   return { state, ticket, remove };

@@ -1,9 +1,15 @@
 import type { QueueBody, QueueOptionBody } from '@cs/proto/http';
-import type { AuditTrail } from '@cs/platform/audit';
 import { DomainError } from '@cs/platform/errors';
-import type { EventPublisher } from '@cs/platform/events';
 import type { ProjectionsRepository } from '../../projections/projections.repository.js';
-import { COMPANY, companyView, inlineTransactions, optionRow, queueRow } from '../../../../test/factories/rows.js';
+import {
+  COMPANY,
+  companyView,
+  inlineTransactions,
+  optionRow,
+  queueRow,
+  recordingAudit,
+  recordingPublisher,
+} from '../../../../test/factories/rows.js';
 import type { QueueOptionRow, QueueRow, QueuesRepository, QueueWrite } from '../queues.repository.js';
 import { CreateQueueOptionUseCase } from './create-queue-option.use-case.js';
 import { CreateQueueUseCase } from './create-queue.use-case.js';
@@ -20,6 +26,8 @@ const uniqueViolation = (constraint: string) =>
 
 /** The company's queues and menu options in memory, with the plan's queue limit; what was announced and audited. */
 function departments(options: { planQueues?: number } = {}) {
+  const { events, publisher } = recordingPublisher();
+  const { actions, audit } = recordingAudit();
   const state = {
     queues: new Map<number, QueueRow>([
       [SALES, queueRow({ id: SALES, name: 'Vendas', color: '#f00', greetingMessage: 'Olá' })],
@@ -29,8 +37,8 @@ function departments(options: { planQueues?: number } = {}) {
       [5, optionRow({ id: 5, queueId: SALES, option: '1', title: 'Planos' })],
       [6, optionRow({ id: 6, queueId: SUPPORT, option: '1', title: 'Internet' })],
     ]),
-    events: [] as Array<{ type: string; name: string }>,
-    audited: [] as string[],
+    events,
+    audited: actions,
   };
   const conflictOf = (queue: QueueWrite, except?: number): void => {
     for (const other of state.queues.values()) {
@@ -48,13 +56,13 @@ function departments(options: { planQueues?: number } = {}) {
     },
     insert: async (_companyId, queue) => {
       conflictOf(queue);
-      const row = queueRow({ id: state.queues.size + 1, ...queue });
+      const row = queueRow({ id: state.queues.size + 1, ...queue, schedules: [...queue.schedules] });
       state.queues.set(row.id, row);
       return row;
     },
     update: async (_companyId, id, queue) => {
       conflictOf(queue, id);
-      const row = queueRow({ ...(state.queues.get(id) as QueueRow), ...queue });
+      const row = queueRow({ ...(state.queues.get(id) as QueueRow), ...queue, schedules: [...queue.schedules] });
       state.queues.set(id, row);
       return row;
     },
@@ -74,16 +82,6 @@ function departments(options: { planQueues?: number } = {}) {
     company: async () =>
       companyView({ plan: options.planQueues === undefined ? null : { queues: options.planQueues } }),
   };
-  const events: Partial<EventPublisher> = {
-    emit: (async (definition: { type: string }, input: { data: { name: string } }) => {
-      state.events.push({ type: definition.type, name: input.data.name });
-    }) as EventPublisher['emit'],
-  };
-  const audit = {
-    record: async (entry: { action: string }) => {
-      state.audited.push(entry.action);
-    },
-  } as unknown as AuditTrail;
   const repository = queues as QueuesRepository;
   return {
     state,
@@ -92,15 +90,11 @@ function departments(options: { planQueues?: number } = {}) {
         inlineTransactions,
         repository,
         projections as ProjectionsRepository,
-        events as EventPublisher,
+        publisher,
         audit,
       ).execute(COMPANY, body),
     update: (id: number, body: Partial<QueueBody>) =>
-      new UpdateQueueUseCase(inlineTransactions, repository, events as EventPublisher, audit).execute(
-        COMPANY,
-        id,
-        body,
-      ),
+      new UpdateQueueUseCase(inlineTransactions, repository, publisher, audit).execute(COMPANY, id, body),
     createOption: (body: QueueOptionBody) =>
       new CreateQueueOptionUseCase(inlineTransactions, repository, audit).execute(COMPANY, body),
     updateOption: (id: number, body: Partial<QueueOptionBody>) =>
@@ -113,7 +107,9 @@ describe(CreateQueueUseCase.name, () => {
     const { state, create } = departments();
     const queue = await create({ name: 'Financeiro', color: '#0f0' });
     expect(queue).toMatchObject({ name: 'Financeiro', color: '#0f0', greetingMessage: '', autoAssign: false });
-    expect(state.events).toEqual([{ type: 'tickets.queue.created', name: 'Financeiro' }]);
+    expect(state.events).toEqual([
+      { type: 'tickets.queue.created', data: expect.objectContaining({ name: 'Financeiro' }) },
+    ]);
     expect(state.audited).toEqual(['queue.created']);
   });
 

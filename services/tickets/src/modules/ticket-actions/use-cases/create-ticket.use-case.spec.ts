@@ -39,7 +39,7 @@ function opening(options: { active?: Partial<TicketRow>; closed?: Partial<Ticket
     user: async (_companyId, id) => ({ id, whatsappId: 2 }) as UserView,
     defaultConnection: async (_companyId, preferred) => {
       const id = [...preferred, 1].find((candidate) => candidate != null && connections.includes(candidate));
-      return id === undefined ? null : connectionView({ id });
+      return id == null ? null : connectionView({ id });
     },
   };
   const queues: Partial<QueuesRepository> = {
