@@ -78,10 +78,10 @@ function history(options: { knownNumbers?: string[]; ticket?: Partial<TicketRow>
     },
   };
   const jobs: Partial<JobsService> = {
-    send: (async (name: string, data: unknown) => {
+    send: async (name: string, data: unknown) => {
       state.jobs.push({ name, data });
       return null;
-    }) as JobsService['send'],
+    },
   };
   const useCase = new AppendCampaignMessageUseCase(
     inlineTransactions,

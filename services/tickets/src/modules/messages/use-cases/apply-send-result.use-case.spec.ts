@@ -98,7 +98,7 @@ describe(ApplySendResultUseCase.name, () => {
   it('moves acks forward only: a late "delivered" after "read" changes nothing', async () => {
     const { state, apply, updates } = results({ ack: 2 });
     const ack = (value: number) =>
-      apply(event('whatsapp.message.ack', { connectionId: 1, chatJid: 'x', messageId: 'WA-1', ack: value as never }));
+      apply(event('whatsapp.message.ack', { connectionId: 1, chatJid: 'x', messageId: 'WA-1', ack: value }));
     await ack(4);
     await ack(3);
     expect(state.message.ack).toBe(4);

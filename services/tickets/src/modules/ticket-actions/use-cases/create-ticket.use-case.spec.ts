@@ -77,7 +77,7 @@ function opening(options: { active?: Partial<TicketRow>; closed?: Partial<Ticket
     ticketEvents as TicketEvents,
   );
   const open = (input: Partial<CreateTicketInput>, identity: Identity = identityOf(AGENT)) =>
-    useCase.execute(COMPANY, identity, { contactId: CONTACT, queueId: SALES, ...input } as CreateTicketInput);
+    useCase.execute(COMPANY, identity, { contactId: CONTACT, queueId: SALES, ...input });
   return { state, open };
 }
 
