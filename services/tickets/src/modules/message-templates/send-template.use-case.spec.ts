@@ -1,4 +1,4 @@
-import type { SendTemplateMessageInput } from '@cs/proto/http';
+import { cloudTemplateSend, type SendTemplateMessageInput } from '@cs/proto/http';
 import type { MessageRow } from '../messages/messages.repository.js';
 import type { OutboundInput, OutboundService } from '../messages/outbound.service.js';
 import type { ContactView, ProjectionsRepository } from '../projections/projections.repository.js';
@@ -65,20 +65,7 @@ describe(SendTemplateUseCase.name, () => {
         body: '*Pedido #4521*\n\nOlá Maria, seu pedido chega em amanhã.\n\n_Loja Demo_',
         isBot: false,
         userId: AGENT.userId,
-        template: {
-          name: 'pedido_enviado',
-          language: { code: 'pt_BR' },
-          components: [
-            { type: 'header', parameters: [{ type: 'text', text: '#4521' }] },
-            {
-              type: 'body',
-              parameters: [
-                { type: 'text', text: 'Maria' },
-                { type: 'text', text: 'amanhã' },
-              ],
-            },
-          ],
-        },
+        template: cloudTemplateSend('pedido_enviado', 'pt_BR', { header: ['#4521'], body: ['Maria', 'amanhã'] }),
       },
     ]);
   });

@@ -1,44 +1,25 @@
 import { mapRow } from '@cs/platform/database';
 import { readCommandRow } from '../sessions/session-commands.js';
 import { readConnectionRow } from './connection.row.js';
+import { connectionRow } from '../../../test/support/connection-rows.js';
 
+/** A `SELECT *` row of connections, with columns the reader does not keep (`token`, `created_at`). */
 const row = {
-  id: 3,
-  company_id: 1,
-  name: 'Vendas',
-  provider: 'simulator',
-  status: 'CONNECTED',
-  qrcode: '',
-  pairing_code: null,
-  pairing_number: null,
-  retries: 0,
-  number: '5511999990000',
-  is_default: true,
-  greeting_message: 'Olá',
-  complation_message: '',
-  out_of_hours_message: '',
-  rating_message: '',
-  expires_inactive_message: '',
+  ...connectionRow({
+    id: 3,
+    company_id: 1,
+    name: 'Vendas',
+    provider: 'simulator',
+    number: '5511999990000',
+    is_default: true,
+    greeting_message: 'Olá',
+    max_use_bot_queues: 3,
+    integration_id: 7,
+    queue_ids: [1, 2],
+    updated_at: new Date('2026-01-02T00:00:00Z'),
+  }),
   token: '',
-  token_sha256: '',
-  token_weak: false,
-  token_announced: true,
-  time_send_queue: 0,
-  send_id_queue: null,
-  expires_ticket: 0,
-  time_use_bot_queues: 0,
-  max_use_bot_queues: 3,
-  prompt_id: null,
-  integration_id: 7,
-  queue_ids: [1, 2],
-  cloud_phone_number_id: null,
-  cloud_access_token: null,
-  cloud_app_secret: null,
-  cloud_verify_token: null,
-  cloud_business_account_id: null,
-  session_wanted: true,
   created_at: new Date('2026-01-01T00:00:00Z'),
-  updated_at: new Date('2026-01-02T00:00:00Z'),
 };
 
 describe('connector raw rows', () => {

@@ -8,6 +8,7 @@ import type { SessionNudge } from '../../sessions/session-nudge.js';
 import { apiTokenDigest } from '../api-token.js';
 import type { ConnectionEvents } from '../connection-events.js';
 import type { ConnectionRow } from '../connection.row.js';
+import { connectionRow } from '../../../../test/support/connection-rows.js';
 import type { ConnectionsRepository } from '../connections.repository.js';
 import { SaveConnectionUseCase } from './save-connection.use-case.js';
 
@@ -15,42 +16,6 @@ const COMPANY = asCompanyId(2);
 const SALES = 1;
 const SUPPORT = 2;
 const STRONG_TOKEN = 'Zq7-vR2m_Kp9Xw4tLb8Nc3Hy6Jd1Fs5Gu0Ae';
-
-const connectionRow = (overrides: Partial<ConnectionRow> & Pick<ConnectionRow, 'id' | 'name'>): ConnectionRow => ({
-  company_id: COMPANY,
-  provider: 'baileys',
-  status: 'CONNECTED',
-  qrcode: '',
-  pairing_code: null,
-  pairing_number: null,
-  retries: 0,
-  number: null,
-  is_default: false,
-  greeting_message: '',
-  complation_message: '',
-  out_of_hours_message: '',
-  rating_message: '',
-  expires_inactive_message: '',
-  token_sha256: '',
-  token_weak: false,
-  token_announced: true,
-  time_send_queue: 0,
-  send_id_queue: null,
-  expires_ticket: 0,
-  time_use_bot_queues: 0,
-  max_use_bot_queues: 0,
-  prompt_id: null,
-  integration_id: null,
-  queue_ids: [],
-  cloud_phone_number_id: null,
-  cloud_access_token: null,
-  cloud_app_secret: null,
-  cloud_verify_token: null,
-  cloud_business_account_id: null,
-  session_wanted: true,
-  updated_at: new Date(0),
-  ...overrides,
-});
 
 /** The company's connections in memory with its plan's limit and queues; what was announced and whether sessions were nudged. */
 function connections(existing: ConnectionRow[] = [], options: { planLimit?: number | null } = {}) {
