@@ -7,16 +7,43 @@ type Entity = abstract new (...args: never[]) => unknown;
 type Where = Record<string, unknown>;
 
 /**
- * The few `EntityManager` calls identity's use-cases make before their first write (`findOne`, `count`, `upsert`
- * by `where` equality), over rows in memory per entity class, for unit specs of the rules they check there.
+ * The few `EntityManager` calls identity's use-cases make around their rules (`findOne`, `exists`, `count`,
+ * `upsert`, `delete` by `where` equality; `create` and `save`), over rows in memory per entity class, for unit
+ * specs of those rules. A `save` repeating a `unique` column's value fails as PostgreSQL's unique violation.
  */
-export function inMemoryManager(rows: Map<Entity, Array<Record<string, unknown>>>) {
+export function inMemoryManager(
+  rows: Map<Entity, Array<Record<string, unknown>>>,
+  unique: ReadonlyMap<Entity, string> = new Map(),
+) {
+  const created = new WeakMap<object, Entity>();
   const table = (entity: Entity) => rows.get(entity) ?? rows.set(entity, []).get(entity) ?? [];
   const matches = (where: Where) => (row: Record<string, unknown>) =>
     Object.entries(where).every(([field, value]) => row[field] === value);
   const manager = {
     findOne: async (entity: Entity, options: { where: Where }) => table(entity).find(matches(options.where)) ?? null,
     count: async (entity: Entity, options: { where: Where }) => table(entity).filter(matches(options.where)).length,
+    exists: async (entity: Entity, options: { where: Where }) => table(entity).some(matches(options.where)),
+    delete: async (entity: Entity, where: Where) => {
+      rows.set(
+        entity,
+        table(entity).filter((row) => !matches(where)(row)),
+      );
+    },
+    create: (entity: Entity, values: Record<string, unknown>) => {
+      const row = { ...values };
+      created.set(row, entity);
+      return row;
+    },
+    save: async (row: Record<string, unknown>) => {
+      const entity = created.get(row) ?? [...rows.keys()].find((candidate) => table(candidate).includes(row));
+      if (!entity) throw new Error('save: a row this manager did not create or find');
+      const column = unique.get(entity);
+      if (column && table(entity).some((other) => other !== row && other[column] === row[column])) {
+        throw Object.assign(new Error('duplicate key'), { driverError: { code: '23505' } });
+      }
+      if (!table(entity).includes(row)) table(entity).push(Object.assign(row, { id: table(entity).length + 1 }));
+      return row;
+    },
     upsert: async (entity: Entity, values: Record<string, unknown>, keys: string[]) => {
       const existing = table(entity).find(matches(Object.fromEntries(keys.map((key) => [key, values[key]]))));
       if (existing) Object.assign(existing, values);
