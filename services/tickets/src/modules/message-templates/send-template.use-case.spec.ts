@@ -1,4 +1,5 @@
 import { cloudTemplateSend, type SendTemplateMessageInput } from '@cs/proto/http';
+import type { MediaStorage } from '../media/media.storage.js';
 import type { MessageRow } from '../messages/messages.repository.js';
 import type { OutboundInput, OutboundService } from '../messages/outbound.service.js';
 import type { ContactView, ProjectionsRepository } from '../projections/projections.repository.js';
@@ -17,7 +18,9 @@ import { SendTemplateUseCase } from './send-template.use-case.js';
 const AGENT = identityOf(3);
 
 /** `pedido_enviado` as the connector lists it: a text header and a body taking values, and a footer. */
-const orderShipped = (values: SendTemplateMessageInput['values']): SendTemplateMessageInput => ({
+const orderShipped = (
+  values: Pick<SendTemplateMessageInput['values'], 'header' | 'body'> & Partial<SendTemplateMessageInput['values']>,
+): SendTemplateMessageInput => ({
   name: 'pedido_enviado',
   language: 'pt_BR',
   components: [
@@ -25,7 +28,7 @@ const orderShipped = (values: SendTemplateMessageInput['values']): SendTemplateM
     { type: 'BODY', text: 'Olá {{1}}, seu pedido chega em {{2}}.' },
     { type: 'FOOTER', text: 'Loja Demo' },
   ] as SendTemplateMessageInput['components'],
-  values,
+  values: { headerMedia: null, buttons: [], ...values },
 });
 
 /** One ticket of the contact Maria Souza in memory, and what went out on it. */
@@ -44,12 +47,17 @@ function templateOn(ticket: Partial<TicketRow> | null, options: { visible?: bool
       return messageRow({ id: 'm-9', body: input.body, ack: 0, waId: null });
     },
   };
+  // the platform's stored files of company 7 (another company)
+  const media: Partial<MediaStorage> = {
+    isOtherCompanys: (_companyId, url) => url.startsWith('https://media.test/7/'),
+  };
   const useCase = new SendTemplateUseCase(
     inlineTransactions,
     tickets as TicketsRepository,
     queries as TicketsQueries,
     projections as ProjectionsRepository,
     outbound as OutboundService,
+    media as MediaStorage,
   );
   const send = (input: SendTemplateMessageInput) => useCase.execute(COMPANY, AGENT, 10, input);
   return { sent, send };
@@ -65,7 +73,12 @@ describe(SendTemplateUseCase.name, () => {
         body: '*Pedido #4521*\n\nOlá Maria, seu pedido chega em amanhã.\n\n_Loja Demo_',
         isBot: false,
         userId: AGENT.userId,
-        template: cloudTemplateSend('pedido_enviado', 'pt_BR', { header: ['#4521'], body: ['Maria', 'amanhã'] }),
+        template: cloudTemplateSend('pedido_enviado', 'pt_BR', {
+          header: ['#4521'],
+          body: ['Maria', 'amanhã'],
+          headerMedia: null,
+          buttons: [],
+        }),
       },
     ]);
   });
@@ -75,6 +88,24 @@ describe(SendTemplateUseCase.name, () => {
     await expect(send(orderShipped({ header: ['#4521'], body: ['Maria'] }))).rejects.toMatchObject({
       code: 'ERR_VALIDATION',
       details: [{ path: 'values.body', message: 'O modelo pede 2 valor(es).' }],
+    });
+    expect(sent).toEqual([]);
+  });
+
+  it('refuses a header file stored by another company', async () => {
+    const { sent, send } = templateOn({});
+    const withImage = orderShipped({
+      header: [],
+      body: ['a', 'b'],
+      headerMedia: 'https://media.test/7/templates/x.png',
+    });
+    const components = [
+      { type: 'HEADER', format: 'IMAGE' },
+      ...withImage.components.filter((component) => component.type !== 'HEADER'),
+    ] as SendTemplateMessageInput['components'];
+    await expect(send({ ...withImage, components })).rejects.toMatchObject({
+      code: 'ERR_VALIDATION',
+      details: [{ path: 'values.headerMedia', message: 'Arquivo não encontrado.' }],
     });
     expect(sent).toEqual([]);
   });
