@@ -137,6 +137,10 @@ export const ERROR_CATALOGUE = {
   },
   ERR_AI_ASSIST_FAILED: { status: 502, message: 'O provedor de IA da empresa não respondeu. Tente novamente.' },
   ERR_NO_DATA_REQUEST_FOUND: { status: 404, message: 'Nenhuma solicitação de dados encontrada com este ID.' },
+  ERR_EXPORT_NOT_READY: {
+    status: 409,
+    message: 'A exportação ainda está sendo preparada. Tente novamente em instantes.',
+  },
   ERR_SERVICE_UNAVAILABLE: { status: 503, message: 'Serviço temporariamente indisponível.' },
   ERR_INTERNAL: { status: 500, message: 'Ocorreu um erro interno.' },
 } as const satisfies Record<string, { status: number; message: string }>;
@@ -162,6 +166,7 @@ const CODES_AFTER_RELEASED_EVENTS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'ERR_AI_ASSIST_FAILED',
   'ERR_NO_DATA_REQUEST_FOUND',
   'ERR_OUTSIDE_SERVICE_WINDOW',
+  'ERR_EXPORT_NOT_READY',
 ]);
 /** The codes a released event's `error` field takes (the catalogue as those contracts were released). */
 export const EventErrorCodeSchema = z.enum(

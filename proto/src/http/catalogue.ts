@@ -237,6 +237,9 @@ import {
 import { TicketServiceLevelSchema } from '../events/tickets/service-levels.js';
 import {
   ContactDataParamsSchema,
+  ContactExportBodySchema,
+  ContactExportParamsSchema,
+  ContactExportSchema,
   ErasureRequestListQuerySchema,
   ErasureRequestPageSchema,
   ErasureRequestParamsSchema,
@@ -948,8 +951,16 @@ export const PUBLIC_API: readonly PublicRoute[] = [
     params: ErasureRequestParamsSchema,
     response: ErasureRequestSchema,
   }),
-  route('GET', '/privacy/contact-exports/{id}', 'tickets', 'admin', 'Everything held about a contact, as one zip', {
-    params: ContactDataParamsSchema,
+  route('POST', '/privacy/contact-exports', 'tickets', 'admin', 'Prepare the export of everything held about a contact', {
+    body: ContactExportBodySchema,
+    response: ContactExportSchema,
+  }),
+  route('GET', '/privacy/contact-exports/{id}/status', 'tickets', 'admin', 'An export request: pending or ready', {
+    params: ContactExportParamsSchema,
+    response: ContactExportSchema,
+  }),
+  route('GET', '/privacy/contact-exports/{id}', 'tickets', 'admin', 'A ready export request, as one zip', {
+    params: ContactExportParamsSchema,
     response: FileResponseSchema,
     produces: 'application/zip',
   }),

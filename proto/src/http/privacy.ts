@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PG_INT_MAX } from '../common/ids.js';
+import { IdSchema, PG_INT_MAX } from '../common/ids.js';
 import { ErasureRequestSchema } from '../events/privacy/topics.js';
 import { IdParamSchema } from './common.js';
 
@@ -40,6 +40,30 @@ export type ErasureRequestListQuery = z.infer<typeof ErasureRequestListQuerySche
 
 export const ErasureRequestParamsSchema = z.object({ id: z.uuid({ error: 'id inválido' }) });
 export const ContactDataParamsSchema = z.object({ id: IdParamSchema });
+
+export const ContactExportParamsSchema = z.object({ id: z.uuid({ error: 'id inválido' }) });
+
+export const ContactExportBodySchema = z.strictObject({
+  contactId: z
+    .number({ error: 'contactId inválido' })
+    .int('contactId inválido')
+    .positive('contactId inválido')
+    .max(PG_INT_MAX, 'contactId inválido'),
+});
+export type ContactExportBody = z.infer<typeof ContactExportBodySchema>;
+
+/**
+ * An export request as tickets keeps it: `pending` until every service holding the person's data outside tickets
+ * (campaigns' shippings) sent its rows, then `ready` for `GET /privacy/contact-exports/{id}`.
+ */
+export const ContactExportSchema = z.object({
+  id: z.uuid(),
+  contactId: IdSchema,
+  status: z.enum(['pending', 'ready']),
+  createdAt: z.iso.datetime(),
+  readyAt: z.iso.datetime().nullable(),
+});
+export type ContactExport = z.infer<typeof ContactExportSchema>;
 
 /** The name an erased contact keeps (its number, e-mail, picture and extra info are gone). */
 export const ERASED_CONTACT_NAME = 'Contato removido';

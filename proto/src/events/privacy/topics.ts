@@ -106,4 +106,70 @@ export const PrivacyErasureRequestTopic = defineTopic({
   events: [ErasureRequestUpdated],
 });
 
-export const privacyTopics = [PrivacyErasureTopic, PrivacyErasureRequestTopic] as const;
+/** The services that answer an export request with the person's rows tickets does not hold. */
+export const EXPORT_SERVICES = ['campaigns'] as const;
+export type ExportService = (typeof EXPORT_SERVICES)[number];
+
+/** Rows of one `privacy.export.part` at most. */
+export const EXPORT_PART_ROWS = 100;
+
+export const ExportRequestedSchema = z.object({
+  /** The request tickets keeps (`POST /privacy/contact-exports`); its parts name it. */
+  requestId: z.uuid(),
+  contactId: IdSchema,
+  /** The person's identifiers as tickets' contact projection holds them: what the other services look up. */
+  number: z.string().max(64),
+  whatsappJid: z.string().max(128).nullable(),
+});
+export type ExportRequestedData = z.infer<typeof ExportRequestedSchema>;
+
+/** A campaign shipping of the person, as campaigns holds it (the archive's `campanhas.ndjson` line). */
+export const ExportedShippingSchema = z.object({
+  id: z.string().max(20),
+  campaignId: IdSchema,
+  campaignName: z.string().max(512),
+  name: z.string().max(255),
+  number: z.string().max(50),
+  email: z.string().max(255),
+  message: z.string().max(100_000),
+  confirmationMessage: z.string().max(100_000).nullable(),
+  confirmationRequestedAt: z.iso.datetime().nullable(),
+  confirmedAt: z.iso.datetime().nullable(),
+  sentAt: z.iso.datetime().nullable(),
+  deliveredAt: z.iso.datetime().nullable(),
+  failedAt: z.iso.datetime().nullable(),
+  error: z.string().max(64).nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type ExportedShipping = z.infer<typeof ExportedShippingSchema>;
+
+export const ExportPartSchema = z.object({
+  requestId: z.uuid(),
+  service: z.enum(EXPORT_SERVICES),
+  /** 0, 1, 2... per service and request: a redelivered part replaces the one of the same number. */
+  part: z.number().int().nonnegative(),
+  /** The service's last part: its rows are all in the parts 0..part. */
+  last: z.boolean(),
+  shippings: z.array(ExportedShippingSchema).max(EXPORT_PART_ROWS),
+});
+export type ExportPartData = z.infer<typeof ExportPartSchema>;
+
+export const ExportRequested = defineEvent('privacy.export.requested', ExportRequestedSchema, {
+  description:
+    "An admin asked for everything held about a contact (tickets recorded the request): every service of `EXPORT_SERVICES` answers with the person's rows in `privacy.export.part` events.",
+});
+export const ExportPart = defineEvent('privacy.export.part', ExportPartSchema, {
+  description: `A chunk of at most ${EXPORT_PART_ROWS} of the person's rows a service holds for an export request, numbered from 0; the one marked \`last\` ends that service's answer (a service holding nothing sends one empty last part). Tickets stores the parts and serves the archive once every service's last part arrived.`,
+});
+
+export const PrivacyExportTopic = defineTopic({
+  name: 'privacy.export.v1',
+  owner: 'privacy',
+  aggregate: 'export',
+  key: 'requestId',
+  description:
+    "LGPD export: requests (from tickets) and the person's rows each holding service answers with (from campaigns), keyed by request.",
+  events: [ExportRequested, ExportPart],
+});
+
+export const privacyTopics = [PrivacyErasureTopic, PrivacyErasureRequestTopic, PrivacyExportTopic] as const;

@@ -1142,9 +1142,23 @@ export interface Catalogue {
     body: undefined;
     response: z.output<typeof http.ErasureRequestSchema>;
   };
-  /** Everything held about a contact, as one zip (admin; tickets) */
+  /** Prepare the export of everything held about a contact (admin; tickets) */
+  'POST /privacy/contact-exports': {
+    params: undefined;
+    query: undefined;
+    body: z.input<typeof http.ContactExportBodySchema>;
+    response: z.output<typeof http.ContactExportSchema>;
+  };
+  /** An export request: pending or ready (admin; tickets) */
+  'GET /privacy/contact-exports/{id}/status': {
+    params: z.input<typeof http.ContactExportParamsSchema>;
+    query: undefined;
+    body: undefined;
+    response: z.output<typeof http.ContactExportSchema>;
+  };
+  /** A ready export request, as one zip (admin; tickets) */
   'GET /privacy/contact-exports/{id}': {
-    params: z.input<typeof http.ContactDataParamsSchema>;
+    params: z.input<typeof http.ContactExportParamsSchema>;
     query: undefined;
     body: undefined;
     response: z.output<typeof http.FileResponseSchema>;
