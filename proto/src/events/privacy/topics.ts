@@ -117,9 +117,8 @@ export const ExportRequestedSchema = z.object({
   /** The request tickets keeps (`POST /privacy/contact-exports`); its parts name it. */
   requestId: z.uuid(),
   contactId: IdSchema,
-  /** The person's identifiers as tickets' contact projection holds them: what the other services look up. */
+  /** The person's number as tickets' contact projection holds it: what the other services look the person up by. */
   number: z.string().max(64),
-  whatsappJid: z.string().max(128).nullable(),
 });
 export type ExportRequestedData = z.infer<typeof ExportRequestedSchema>;
 
