@@ -6,7 +6,11 @@ import {
   type ErasureRequestedData,
   ErasureConfirmed,
   ErasureRequested,
+  type ExportPartData,
+  ExportRequested,
+  type ExportRequestedData,
   PrivacyErasureTopic,
+  PrivacyExportTopic,
   RetentionApplied,
   type RetentionAppliedData,
   type TypedEvent,
@@ -18,13 +22,52 @@ import { readAllMessages } from './kafka.js';
 type ErasureEvent = TypedEvent<typeof PrivacyErasureTopic>;
 type Of<T extends ErasureEvent['type']> = Extract<ErasureEvent, { type: T }>;
 
+/** Publishes on a topic of the test file's run as a producer would (the envelope validated by its schema). */
+abstract class TopicProbe {
+  private producer: Producer | undefined;
+  protected abstract readonly topic: string;
+
+  async close(): Promise<void> {
+    await this.producer?.disconnect();
+  }
+
+  protected async publish(
+    type: string,
+    schema: { parse: (value: unknown) => unknown },
+    companyId: number,
+    key: string,
+    data: unknown,
+  ): Promise<void> {
+    if (!this.producer) {
+      const kafka = new Kafka({
+        clientId: `topic-probe-${randomUUID()}`,
+        brokers: testRun().brokers.split(','),
+        logLevel: logLevel.NOTHING,
+      });
+      this.producer = kafka.producer();
+      await this.producer.connect();
+    }
+    const id = uuidv7();
+    const envelope = schema.parse({
+      id,
+      type,
+      schemaVersion: 1,
+      occurredAt: new Date().toISOString(),
+      companyId,
+      producer: 'test',
+      correlationId: `test-${id}`,
+      data,
+    });
+    await this.producer.send({ topic: this.topic, messages: [{ key, value: JSON.stringify(envelope) }] });
+  }
+}
+
 /**
  * The LGPD erasure topic (`privacy.erasure.v1`) of the test file's run, for the services' erasure tests: publishes
  * a request or a confirmation as its producer would (validated by its schema) and reads what is on the topic.
  */
-export class ErasureTopicProbe {
-  private producer: Producer | undefined;
-  private readonly topic = `${testRun().topicPrefix}${PrivacyErasureTopic.name}`;
+export class ErasureTopicProbe extends TopicProbe {
+  protected readonly topic = `${testRun().topicPrefix}${PrivacyErasureTopic.name}`;
 
   async request(companyId: number, data: Omit<ErasureRequestedData, 'requestId'>): Promise<string> {
     const requestId = uuidv7();
@@ -67,42 +110,36 @@ export class ErasureTopicProbe {
     );
   }
 
-  async close(): Promise<void> {
-    await this.producer?.disconnect();
-  }
-
   private async read(): Promise<ErasureEvent[]> {
     const messages = await readAllMessages(testRun().brokers, this.topic);
     return messages.map((message) => parseEvent(PrivacyErasureTopic, JSON.parse(message.value)));
   }
+}
 
-  private async publish(
-    type: string,
-    schema: { parse: (value: unknown) => unknown },
-    companyId: number,
-    key: string,
-    data: unknown,
-  ): Promise<void> {
-    if (!this.producer) {
-      const kafka = new Kafka({
-        clientId: `erasure-probe-${randomUUID()}`,
-        brokers: testRun().brokers.split(','),
-        logLevel: logLevel.NOTHING,
-      });
-      this.producer = kafka.producer();
-      await this.producer.connect();
-    }
-    const id = uuidv7();
-    const envelope = schema.parse({
-      id,
-      type,
-      schemaVersion: 1,
-      occurredAt: new Date().toISOString(),
-      companyId,
-      producer: 'test',
-      correlationId: `test-${id}`,
-      data,
-    });
-    await this.producer.send({ topic: this.topic, messages: [{ key, value: JSON.stringify(envelope) }] });
+type ExportEvent = TypedEvent<typeof PrivacyExportTopic>;
+
+/**
+ * The LGPD export topic (`privacy.export.v1`) of the test file's run, for the services' export tests: publishes a
+ * request as tickets would and reads the parts a service answered it with.
+ */
+export class ExportTopicProbe extends TopicProbe {
+  protected readonly topic = `${testRun().topicPrefix}${PrivacyExportTopic.name}`;
+
+  async request(companyId: number, data: Omit<ExportRequestedData, 'requestId'>): Promise<string> {
+    const requestId = uuidv7();
+    await this.publish(ExportRequested.type, ExportRequested.schema, companyId, requestId, { requestId, ...data });
+    return requestId;
+  }
+
+  /** The parts answering one request, as published (in topic order, with their company). */
+  async parts(requestId: string): Promise<Array<ExportPartData & { companyId: number }>> {
+    const messages = await readAllMessages(testRun().brokers, this.topic);
+    return messages
+      .map((message) => parseEvent(PrivacyExportTopic, JSON.parse(message.value)) as ExportEvent)
+      .filter(
+        (event): event is Extract<ExportEvent, { type: 'privacy.export.part' }> =>
+          event.type === 'privacy.export.part' && event.data.requestId === requestId,
+      )
+      .map((event) => ({ ...event.data, companyId: event.companyId }));
   }
 }
