@@ -951,10 +951,17 @@ export const PUBLIC_API: readonly PublicRoute[] = [
     params: ErasureRequestParamsSchema,
     response: ErasureRequestSchema,
   }),
-  route('POST', '/privacy/contact-exports', 'tickets', 'admin', 'Prepare the export of everything held about a contact', {
-    body: ContactExportBodySchema,
-    response: ContactExportSchema,
-  }),
+  route(
+    'POST',
+    '/privacy/contact-exports',
+    'tickets',
+    'admin',
+    'Prepare the export of everything held about a contact',
+    {
+      body: ContactExportBodySchema,
+      response: ContactExportSchema,
+    },
+  ),
   route('GET', '/privacy/contact-exports/{id}/status', 'tickets', 'admin', 'An export request: pending or ready', {
     params: ContactExportParamsSchema,
     response: ContactExportSchema,

@@ -52,6 +52,8 @@ const JOBS_OPTIONS = Symbol('JOBS_OPTIONS');
 export class JobsService implements OnModuleInit, OnApplicationShutdown {
   private readonly boss: PgBoss;
   private readonly queues = new Set<string>();
+  /** The queue creations, one after the other: pg-boss's `createQueue` run side by side can deadlock. */
+  private creating: Promise<unknown> = Promise.resolve();
   private started = false;
 
   constructor(
@@ -94,7 +96,11 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
 
   private async ensureQueue(name: string, retryLimit?: number): Promise<void> {
     if (this.queues.has(name)) return;
-    await this.boss.createQueue(name, { name, retryLimit: retryLimit ?? 5, retryDelay: 5, retryBackoff: true });
+    const created = this.creating.then(() =>
+      this.boss.createQueue(name, { name, retryLimit: retryLimit ?? 5, retryDelay: 5, retryBackoff: true }),
+    );
+    this.creating = created.catch(() => undefined);
+    await created;
     this.queues.add(name);
   }
 

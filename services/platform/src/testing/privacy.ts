@@ -131,15 +131,28 @@ export class ExportTopicProbe extends TopicProbe {
     return requestId;
   }
 
+  /** The requests on the topic, with their company. */
+  async requests(): Promise<Array<ExportRequestedData & { companyId: number }>> {
+    return (await this.read())
+      .filter(
+        (event): event is Extract<ExportEvent, { type: 'privacy.export.requested' }> =>
+          event.type === 'privacy.export.requested',
+      )
+      .map((event) => ({ ...event.data, companyId: event.companyId }));
+  }
+
   /** The parts answering one request, as published (in topic order, with their company). */
   async parts(requestId: string): Promise<Array<ExportPartData & { companyId: number }>> {
-    const messages = await readAllMessages(testRun().brokers, this.topic);
-    return messages
-      .map((message) => parseEvent(PrivacyExportTopic, JSON.parse(message.value)) as ExportEvent)
+    return (await this.read())
       .filter(
         (event): event is Extract<ExportEvent, { type: 'privacy.export.part' }> =>
           event.type === 'privacy.export.part' && event.data.requestId === requestId,
       )
       .map((event) => ({ ...event.data, companyId: event.companyId }));
+  }
+
+  private async read(): Promise<ExportEvent[]> {
+    const messages = await readAllMessages(testRun().brokers, this.topic);
+    return messages.map((message) => parseEvent(PrivacyExportTopic, JSON.parse(message.value)) as ExportEvent);
   }
 }

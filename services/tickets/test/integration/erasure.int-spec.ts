@@ -1,7 +1,9 @@
 /**
- * LGPD in tickets, on real PostgreSQL and Kafka. Export: an admin downloads one zip of everything tickets holds
- * about a contact (contact and extra info, tickets, messages, notes, schedules, ratings and the stored files),
- * audited; another company gets 404. Erasure: a `privacy.erasure.requested` published while the service is down is
+ * LGPD in tickets, on real PostgreSQL and Kafka. Export: an admin asks for a contact's export, tickets publishes
+ * `privacy.export.requested` and answers 409 until campaigns' parts (published here as campaigns would) all arrived,
+ * then streams one zip of everything held about the contact (contact and extra info, tickets, messages, notes,
+ * schedules, ratings, the campaign shippings and the stored files), audited; another company gets 404; the
+ * cleanup job deletes old requests with their parts. Erasure: a `privacy.erasure.requested` published while the service is down is
  * applied when it comes back (its consumer group resumes where it stopped): the person's message bodies and media,
  * notes and schedules are gone, its contact projection anonymised, another company untouched; tickets confirms with
  * what it removed and the connector's media URLs. A second request finds nothing left and confirms with zeros.
@@ -10,19 +12,23 @@ import { randomUUID } from 'node:crypto';
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import yauzl from 'yauzl';
+import type { ExportedShipping } from '@cs/proto/events';
 import {
   ErasureTopicProbe,
   expectEventually,
+  ExportTopicProbe,
   nextCompanyId,
   readAllMessages,
   TEST_INTERNAL_TOKEN,
   testRun,
 } from '@cs/platform/testing';
 import { ERASED_CONTACT_NAME } from '@cs/proto/http';
+import { ContactExportRequests, EXPORT_KEPT_MS } from '../../src/modules/privacy/contact-export-requests.js';
 import { type Caller, type CompanySetup, Harness, inboundText, setupCompany, ticketFrom } from '../support/harness.js';
 
 const harness = new Harness();
 const probe = new ErasureTopicProbe();
+const exportProbe = new ExportTopicProbe();
 let a: CompanySetup;
 let b: CompanySetup;
 let ticket: Awaited<ReturnType<typeof ticketFrom>>;
@@ -39,6 +45,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await probe.close();
+  await exportProbe.close();
   await harness.stop();
 }, 120_000);
 
@@ -116,14 +123,43 @@ function unzip(data: Buffer): Promise<Map<string, string>> {
 }
 
 /** `GET /privacy/contact-exports/{id}` as the gateway forwards it (the answer is a file, not JSON). */
-const exportOf = (caller: Caller, contactId: number | string): Promise<Response> =>
-  fetch(`${harness.app.url}/privacy/contact-exports/${contactId}`, {
+const download = (caller: Caller, id: string): Promise<Response> =>
+  fetch(`${harness.app.url}/privacy/contact-exports/${id}`, {
     headers: {
       'x-internal-token': TEST_INTERNAL_TOKEN,
       'x-company-id': String(caller.companyId),
       'x-user-id': String(caller.userId),
       'x-user-profile': caller.profile ?? 'admin',
     },
+  });
+
+/** A campaign shipping to the person as campaigns sends it in a part. */
+const shippingTo = (setup: CompanySetup, id: number): ExportedShipping => ({
+  id: String(id),
+  campaignId: 12,
+  campaignName: 'Black Friday',
+  name: 'Maria',
+  number: setup.contact.number,
+  email: '',
+  message: `Oferta ${id} para Maria`,
+  confirmationMessage: null,
+  confirmationRequestedAt: null,
+  confirmedAt: null,
+  sentAt: '2026-11-27T12:00:00.000Z',
+  deliveredAt: null,
+  failedAt: null,
+  error: null,
+  createdAt: '2026-11-26T18:00:00.000Z',
+});
+
+/** Publishes a part of campaigns' answer to a request. */
+const part = (requestId: string, number: number, last: boolean, shippings: ExportedShipping[]) =>
+  harness.publish('privacy.export.part', a.companyId, requestId, {
+    requestId,
+    service: 'campaigns',
+    part: number,
+    last,
+    shippings,
   });
 
 const erasure = (setup: CompanySetup) => ({
@@ -134,8 +170,37 @@ const erasure = (setup: CompanySetup) => ({
 });
 
 describe('export of a contact', () => {
-  it('streams one zip of everything tickets holds about the person, and audits it', async () => {
-    const response = await exportOf(a.admin, a.contact.id);
+  let requestId: string;
+
+  it('records the request and asks the holding services, answering 409 while their parts are missing', async () => {
+    const created = await harness.http('POST', '/privacy/contact-exports', a.admin, { contactId: a.contact.id });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ contactId: a.contact.id, status: 'pending', readyAt: null });
+    requestId = created.body.id as string;
+    await expectEventually(async () => {
+      const requests = (await exportProbe.requests()).filter((request) => request.requestId === requestId);
+      expect(requests).toEqual([
+        { requestId, contactId: a.contact.id, number: a.contact.number, companyId: a.companyId },
+      ]);
+    });
+    const pending = await download(a.admin, requestId);
+    expect(pending.status).toBe(409);
+    expect(await pending.json()).toMatchObject({ error: 'ERR_EXPORT_NOT_READY' });
+
+    // the last part arrives before the first: still pending until every part 0..last is there
+    await harness.handled([await part(requestId, 1, true, [shippingTo(a, 9002)])]);
+    expect((await harness.http('GET', `/privacy/contact-exports/${requestId}/status`, a.admin)).body).toMatchObject({
+      status: 'pending',
+    });
+    expect((await download(a.admin, requestId)).status).toBe(409);
+    await harness.handled([await part(requestId, 0, false, [shippingTo(a, 9001)])]);
+    const ready = await harness.http('GET', `/privacy/contact-exports/${requestId}/status`, a.admin);
+    expect(ready.status).toBe(200);
+    expect(ready.body).toMatchObject({ id: requestId, status: 'ready', readyAt: expect.any(String) });
+  });
+
+  it('streams one zip of everything held about the person, shippings included, and audits it', async () => {
+    const response = await download(a.admin, requestId);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/zip');
     const entries = await unzip(Buffer.from(await response.arrayBuffer()));
@@ -147,6 +212,7 @@ describe('export of a contact', () => {
       'notas.ndjson',
       'agendamentos.ndjson',
       'avaliacoes.ndjson',
+      'campanhas.ndjson',
       expect.stringMatching(/^midia\/mensagem-\d+-contrato\.pdf$/),
       'midia/indisponiveis.txt',
     ]);
@@ -164,6 +230,12 @@ describe('export of a contact', () => {
     expect(entries.get('notas.ndjson')).toContain('Cliente informou endereço');
     expect(entries.get('agendamentos.ndjson')).toContain('Lembrete da consulta');
     expect(entries.get('tickets.ndjson')!.trim().split('\n')).toHaveLength(1);
+    const shippings = entries
+      .get('campanhas.ndjson')!
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as ExportedShipping);
+    expect(shippings).toEqual([shippingTo(a, 9001), shippingTo(a, 9002)]);
     const pdf = [...entries.entries()].find(([name]) => name.endsWith('contrato.pdf'));
     expect(pdf?.[1]).toBe('%PDF-1.4 contrato');
     // the connector's file could not be fetched here (no gateway): the archive names it instead of failing
@@ -177,12 +249,63 @@ describe('export of a contact', () => {
     });
   });
 
-  it('answers 404 to another company and to a bad id, 403 to a profile user', async () => {
-    const foreign = await exportOf(b.admin, a.contact.id);
-    expect(foreign.status).toBe(404);
-    expect(await foreign.json()).toMatchObject({ error: 'ERR_NO_CONTACT_FOUND' });
-    expect((await exportOf(a.agent, a.contact.id)).status).toBe(403);
-    expect((await exportOf(a.admin, 'abc')).status).toBe(404);
+  it("answers 404 to another company's request and contact, 400 to bad input, 403 to a profile user", async () => {
+    for (const path of [`/privacy/contact-exports/${requestId}`, `/privacy/contact-exports/${requestId}/status`]) {
+      const foreign = await harness.http('GET', path, b.admin);
+      expect(foreign.status).toBe(404);
+      expect(foreign.body).toMatchObject({ error: 'ERR_NO_DATA_REQUEST_FOUND' });
+      expect((await harness.http('GET', path, a.agent)).status).toBe(403);
+    }
+    const foreignContact = await harness.http('POST', '/privacy/contact-exports', b.admin, { contactId: a.contact.id });
+    expect(foreignContact.status).toBe(404);
+    expect(foreignContact.body).toMatchObject({ error: 'ERR_NO_CONTACT_FOUND' });
+    expect((await harness.http('POST', '/privacy/contact-exports', a.agent, { contactId: a.contact.id })).status).toBe(
+      403,
+    );
+    for (const body of [{}, { contactId: 'abc' }, { contactId: -1 }, { contactId: a.contact.id, extra: 1 }]) {
+      const bad = await harness.http('POST', '/privacy/contact-exports', a.admin, body);
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({
+        error: 'ERR_VALIDATION',
+        details: [expect.objectContaining({ path: expect.any(String) })],
+      });
+    }
+    const badId = await harness.http('GET', '/privacy/contact-exports/abc/status', a.admin);
+    expect(badId.status).toBe(400);
+    expect(badId.body).toMatchObject({ error: 'ERR_VALIDATION' });
+    // a part naming another company's request is dropped
+    await harness.handled([
+      await harness.publish('privacy.export.part', b.companyId, requestId, {
+        requestId,
+        service: 'campaigns',
+        part: 2,
+        last: true,
+        shippings: [shippingTo(b, 9100)],
+      }),
+    ]);
+    expect(
+      await harness.query('SELECT part FROM tickets.contact_export_parts WHERE request_id = $1 ORDER BY part', [
+        requestId,
+      ]),
+    ).toEqual([{ part: 0 }, { part: 1 }]);
+  });
+
+  it('deletes requests older than a day with their parts (cleanup job)', async () => {
+    const old = await harness.http('POST', '/privacy/contact-exports', a.admin, { contactId: a.contact.id });
+    await harness.handled([await part(old.body.id as string, 0, true, [shippingTo(a, 9003)])]);
+    await harness.query(`UPDATE tickets.contact_export_requests SET created_at = $2 WHERE id = $1`, [
+      old.body.id,
+      new Date(Date.now() - EXPORT_KEPT_MS - 60_000),
+    ]);
+    await harness.app.app.get(ContactExportRequests).cleanup();
+    expect(await harness.query('SELECT 1 FROM tickets.contact_export_requests WHERE id = $1', [old.body.id])).toEqual(
+      [],
+    );
+    expect(
+      await harness.query('SELECT 1 FROM tickets.contact_export_parts WHERE request_id = $1', [old.body.id]),
+    ).toEqual([]);
+    // the recent request stays
+    expect((await harness.http('GET', `/privacy/contact-exports/${requestId}/status`, a.admin)).status).toBe(200);
   });
 });
 
@@ -245,7 +368,11 @@ describe('erasure of a contact in tickets', () => {
       integrationSessions: 1,
       externalNumberChecks: 1,
       idempotencyKeys: 2,
+      exportRequests: 1,
     });
+    expect(
+      await harness.query('SELECT 1 FROM tickets.contact_export_parts WHERE company_id = $1', [a.companyId]),
+    ).toEqual([]);
     expect(confirmed.mediaUrls).toEqual([connectorMedia]);
     await expect(access(join(harness.mediaDir, ownMedia))).rejects.toThrow();
 
@@ -308,6 +435,7 @@ describe('erasure of a contact in tickets', () => {
       integrationSessions: 0,
       externalNumberChecks: 0,
       idempotencyKeys: 0,
+      exportRequests: 0,
     });
     expect(confirmed.mediaUrls).toEqual([]);
   });

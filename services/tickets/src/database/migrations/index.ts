@@ -22,6 +22,7 @@ import { ServiceLevelAlerts1766510000001 } from './1766510000001-service-level-a
 import { ScheduleTemplates1766600000000 } from './1766600000000-schedule-templates.js';
 import { ReportBusinessHours1766710000000 } from './1766710000000-report-business-hours.js';
 import { ConnectionProvider1766720000000 } from './1766720000000-connection-provider.js';
+import { ContactExports1766800000000 } from './1766800000000-contact-exports.js';
 
 /** Every migration of tickets, in order. Never edit a merged migration; add a new one. */
 export const TicketsMigrations = [
@@ -47,4 +48,5 @@ export const TicketsMigrations = [
   ScheduleTemplates1766600000000,
   ReportBusinessHours1766710000000,
   ConnectionProvider1766720000000,
+  ContactExports1766800000000,
 ];

@@ -20,6 +20,7 @@ export const EXPORT_README = [
   'notas.ndjson        as notas internas sobre o contato',
   'agendamentos.ndjson as mensagens agendadas para o contato',
   'avaliacoes.ndjson   as avaliações dadas nos atendimentos',
+  'campanhas.ndjson    os envios de campanhas ao contato',
   'midia/              os arquivos das mensagens e dos agendamentos',
   '',
 ].join('\r\n');
@@ -63,6 +64,9 @@ const TABLES: readonly Table[] = [
   },
 ];
 
+/** Parts of another service's answer read per query (each holds at most `EXPORT_PART_ROWS` rows). */
+const PARTS_PER_PAGE = 10;
+
 /** A media file of the archive: where its bytes are and the name it gets. */
 interface MediaFile {
   /** The entry's name in the archive. */
@@ -71,8 +75,9 @@ interface MediaFile {
 }
 
 /**
- * Writes the zip archive of everything tickets holds about a contact (`GET /privacy/contact-exports/{id}`) to a
- * stream, entry after entry: every table is read in keyset pages of `EXPORT_BATCH` rows as JSON lines, each media
+ * Writes the zip archive of everything held about a contact (`GET /privacy/contact-exports/{id}`) to a stream,
+ * entry after entry: every table is read in keyset pages of `EXPORT_BATCH` rows as JSON lines, the campaign
+ * shippings campaigns sent for the request (`privacy.export.part`) as JSON lines in part order, each media
  * file is streamed from where it is stored (tickets' own folder, or the connector's media URL under our
  * `PUBLIC_URL`), and the next entry starts only when the previous one is written, so memory stays flat whatever the
  * history's size. A file that cannot be read is named in `midia/indisponiveis.txt` instead.
@@ -96,7 +101,12 @@ export class ContactExport {
     return contact ?? null;
   }
 
-  async write(companyId: number, contact: Record<string, unknown>, output: NodeJS.WritableStream): Promise<void> {
+  async write(
+    companyId: number,
+    contact: Record<string, unknown>,
+    requestId: string,
+    output: NodeJS.WritableStream,
+  ): Promise<void> {
     // loaded by the first export, not at start-up: archiver and its dependencies (lodash, readable-stream, zip
     // streams) are about 200 CommonJS modules, which every start of the service would otherwise compile
     const { default: archiver } = await import('archiver');
@@ -114,6 +124,7 @@ export class ContactExport {
     for (const table of TABLES) {
       await step(Readable.from(jsonLines(manager, table.sql, [companyId, contactId])), table.name);
     }
+    await step(Readable.from(partLines(manager, companyId, requestId, 'campaigns')), 'campanhas.ndjson');
     const unavailable: string[] = [];
     for await (const file of mediaFiles(manager, companyId, contactId, (path) => this.media.urlOf(path))) {
       const source = await this.open(file.url);
@@ -167,6 +178,28 @@ async function* jsonLines(manager: EntityManager, sql: string, parameters: reado
       after = rows[rows.length - 1]!.key;
     }
     if (rows.length < EXPORT_BATCH) return;
+  }
+}
+
+/** The rows a service sent for an export request, as JSON lines in part order. */
+async function* partLines(
+  manager: EntityManager,
+  companyId: number,
+  requestId: string,
+  service: string,
+): AsyncGenerator<string> {
+  let after = -1;
+  for (;;) {
+    const parts = await manager.query<Array<{ part: number; rows: unknown[] }>>(
+      `SELECT part, rows FROM contact_export_parts
+        WHERE company_id = $1 AND request_id = $2 AND service = $3 AND part > $4 ORDER BY part LIMIT $5`,
+      [companyId, requestId, service, after, PARTS_PER_PAGE],
+    );
+    for (const { rows } of parts) {
+      if (rows.length > 0) yield rows.map((row) => JSON.stringify(row)).join('\n') + '\n';
+    }
+    if (parts.length < PARTS_PER_PAGE) return;
+    after = parts[parts.length - 1]!.part;
   }
 }
 

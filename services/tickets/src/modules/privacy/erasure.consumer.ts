@@ -6,13 +6,15 @@ import { returningRows, TransactionHost } from '@cs/platform/database';
 import { EventPublisher, OnTopic } from '@cs/platform/events';
 import { numberSpellings } from '../external-api/send-external-message.use-case.js';
 import { MediaStorage } from '../media/media.storage.js';
+import { ContactExportRequests } from './contact-export-requests.js';
 import { storedMedia } from './stored-media.js';
 
 /**
  * `privacy.erasure.requested`: in the transaction of its inbox row, tickets empties the bodies and media of the
  * person's messages (and the last message of their tickets), deletes the notes about them, their schedules and the
  * ratings they gave, the bot sessions of their tickets, their number's answers in the external API's number
- * checks and its `Idempotency-Key` records whose key spells their number, anonymises its contact projection, deletes the media files it stores itself, and confirms with
+ * checks and its `Idempotency-Key` records whose key spells their number, their export requests with the rows other
+ * services sent for them, anonymises its contact projection, deletes the media files it stores itself, and confirms with
  * `privacy.erasure.confirmed` (the connector's media URLs listed, for the connector to delete). Applying it again
  * finds nothing left and confirms with zeros.
  */
@@ -22,6 +24,7 @@ export class ErasureConsumer {
     private readonly transactions: TransactionHost,
     private readonly events: EventPublisher,
     private readonly media: MediaStorage,
+    private readonly exports: ContactExportRequests,
   ) {}
 
   @OnTopic(PrivacyErasureTopic)
@@ -119,6 +122,7 @@ export class ErasureConsumer {
                 RETURNING idempotency_key`,
               [companyId, numberSpellings(number)],
             );
+      const exportRequests = await this.exports.eraseOf(companyId, contactId);
       await manager.query(
         `UPDATE contacts SET name = $3, number = '', email = '', profile_pic_url = NULL, lid = NULL,
                 extra_info = '[]'::jsonb
@@ -152,6 +156,7 @@ export class ErasureConsumer {
             integrationSessions: sessions.length,
             externalNumberChecks: numberChecks.length,
             idempotencyKeys: idempotencyKeys.length,
+            exportRequests,
           },
           mediaUrls: connectorMedia,
         },
