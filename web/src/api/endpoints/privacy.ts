@@ -5,8 +5,9 @@ const withTags = baseApi.enhanceEndpoints({ addTagTypes: ['ErasureRequests', 'Co
 
 /**
  * LGPD requests about a contact (admins): erasure in every service (`POST /contacts/{id}/erasure`) and the
- * requests with each service's confirmation (`GET /privacy/erasure-requests`). The export is a file download
- * (`/privacy/contact-exports/{id}`, `downloadFromApi`).
+ * requests with each service's confirmation (`GET /privacy/erasure-requests`); the export is prepared
+ * (`POST /privacy/contact-exports`, followed by `GET /privacy/contact-exports/{id}/status` until `ready`), then
+ * downloaded as a file (`/privacy/contact-exports/{id}`, `downloadFromApi`).
  */
 export const privacyApi = withTags.injectEndpoints({
   endpoints: (build) => ({
@@ -18,7 +19,18 @@ export const privacyApi = withTags.injectEndpoints({
       query: () => request('GET /privacy/erasure-requests'),
       providesTags: ['ErasureRequests'],
     }),
+    requestContactExport: build.mutation<RouteResponse<'POST /privacy/contact-exports'>, number>({
+      query: (contactId) => request('POST /privacy/contact-exports', { body: { contactId } }),
+    }),
+    getContactExport: build.query<RouteResponse<'GET /privacy/contact-exports/{id}/status'>, string>({
+      query: (id) => request('GET /privacy/contact-exports/{id}/status', { params: { id } }),
+    }),
   }),
 });
 
-export const { useRequestErasureMutation, useGetErasureRequestsQuery } = privacyApi;
+export const {
+  useRequestErasureMutation,
+  useGetErasureRequestsQuery,
+  useRequestContactExportMutation,
+  useGetContactExportQuery,
+} = privacyApi;

@@ -27,5 +27,8 @@ export const privacyEn: typeof privacyPt = {
       keys: { messageRetentionDays: 'Keep messages of closed tickets for (days; empty: always)' },
     },
   },
-  errors: { ERR_NO_DATA_REQUEST_FOUND: 'No data request found.' },
+  errors: {
+    ERR_NO_DATA_REQUEST_FOUND: 'No data request found.',
+    ERR_EXPORT_NOT_READY: 'The export is still being prepared.',
+  },
 };

@@ -27,5 +27,8 @@ export const privacyEs: typeof privacyPt = {
       keys: { messageRetentionDays: 'Conservar mensajes de tickets cerrados durante (días; vacío: siempre)' },
     },
   },
-  errors: { ERR_NO_DATA_REQUEST_FOUND: 'No se encontró ninguna solicitud de datos.' },
+  errors: {
+    ERR_NO_DATA_REQUEST_FOUND: 'No se encontró ninguna solicitud de datos.',
+    ERR_EXPORT_NOT_READY: 'La exportación aún se está preparando.',
+  },
 };

@@ -26,5 +26,8 @@ export const privacyPt = {
       keys: { messageRetentionDays: 'Manter mensagens de tickets fechados por (dias; vazio: sempre)' },
     },
   },
-  errors: { ERR_NO_DATA_REQUEST_FOUND: 'Nenhuma solicitação de dados encontrada.' },
+  errors: {
+    ERR_NO_DATA_REQUEST_FOUND: 'Nenhuma solicitação de dados encontrada.',
+    ERR_EXPORT_NOT_READY: 'A exportação ainda está sendo preparada.',
+  },
 };

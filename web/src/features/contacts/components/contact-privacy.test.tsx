@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Outlet } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import type { ErasureRequest } from '@cs/proto/http';
+import type { ContactExport, ErasureRequest } from '@cs/proto/http';
 import { channel, type ErasureRequestSocketEvent } from '@cs/proto/realtime';
 import { admin, agent } from '../../../testing/fixtures';
 import { API } from '../../../testing/handlers';
@@ -88,6 +88,48 @@ describe("a contact's data (LGPD)", () => {
     act(() => listeners.get(channel.erasureRequest(admin.companyId))?.({ action: 'update', request: request('done') }));
     await waitFor(() => expect(screen.getByTestId('erasure-request').getAttribute('data-status')).toBe('done'));
     expect(within(screen.getByTestId('erasure-request')).getByText('Atendimentos: Confirmado')).toBeTruthy();
+  });
+
+  it('prepares the export, follows it until ready, then downloads the zip', async () => {
+    stubContacts();
+    const exportId = '0193a5f2-7c4e-7b1a-9d3e-00000000f001';
+    const exported = (status: ContactExport['status']): ContactExport => ({
+      id: exportId,
+      contactId: 1,
+      status,
+      createdAt: '2026-12-01T14:00:00.000Z',
+      readyAt: status === 'ready' ? '2026-12-01T14:00:01.000Z' : null,
+    });
+    const asked: unknown[] = [];
+    let polls = 0;
+    let downloads = 0;
+    server.use(
+      http.post(`${API}/privacy/contact-exports`, async ({ request: body }) => {
+        asked.push(await body.json());
+        return HttpResponse.json(exported('pending'));
+      }),
+      http.get(`${API}/privacy/contact-exports/:id/status`, () => {
+        polls += 1;
+        return HttpResponse.json(exported(polls > 1 ? 'ready' : 'pending'));
+      }),
+      http.get(`${API}/privacy/contact-exports/:id`, ({ params }) => {
+        if (params.id !== exportId) return HttpResponse.json({ error: 'ERR_NO_DATA_REQUEST_FOUND' }, { status: 404 });
+        downloads += 1;
+        return new HttpResponse(new Uint8Array([0x50, 0x4b, 3, 4]), { headers: { 'content-type': 'application/zip' } });
+      }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderApp(<ContactsPage />, { user: admin });
+    await user.click(await screen.findByRole('button', { name: 'Exportar dados Maria Souza' }));
+    await waitFor(() => expect(asked).toEqual([{ contactId: 1 }]));
+    // pending first: nothing downloaded until the status says ready
+    await waitFor(() => expect(polls).toBe(1));
+    expect(downloads).toBe(0);
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1), { timeout: 5_000 });
+    expect(downloads).toBe(1);
+    expect(await screen.findByText('Arquivo com os dados do contato baixado')).toBeTruthy();
+    click.mockRestore();
   });
 
   it('offers export and erasure to admins only', async () => {
