@@ -1,8 +1,8 @@
 // Issue 54's LGPD walk against the full stack (every deployable as its own process, PostgreSQL, Kafka, the built
 // client, Debian's Chromium; the connector's simulator plays the person's phone): an admin exports everything held
-// about a contact as one zip, erases the contact's data and follows the request until every service confirmed; the
-// data is gone from the screens and from every service's tables (read in PostgreSQL, schema by schema), and the
-// audit page lists the export and the erasure.
+// about a contact as one zip (campaigns' shippings included), erases the contact's data and follows the request until
+// every service confirmed; the data is gone from the screens and from every service's tables (read in PostgreSQL,
+// schema by schema), and the audit page lists the export and the erasure.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import pg from 'pg';
@@ -85,8 +85,23 @@ describe("a person's data on request (LGPD)", () => {
       extraInfo: [{ name: 'CPF', value: '123.456.789-09' }],
     });
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
+    // a campaign sent to the person: its shipping lives only in campaigns (rows as the dispatch engine leaves them)
+    const [{ company_id: companyId }] = await rows('SELECT company_id FROM contacts.contacts WHERE id = $1', [
+      contact.id,
+    ]);
+    const [campaign] = await rows(
+      `INSERT INTO campaigns.campaigns (company_id, name, message1, status)
+       VALUES ($1, 'Ofertas LGPD', 'Olá {nome}', 'FINALIZADA') RETURNING id`,
+      [companyId],
+    );
+    await rows(
+      `INSERT INTO campaigns.campaign_shippings (company_id, campaign_id, position, name, number, message, sent_at)
+       VALUES ($1, $2, 0, $3, $4, 'Oferta exclusiva para o titular', now())`,
+      [companyId, campaign.id, name, number],
+    );
 
-    // export: one zip with the contact, its messages and notes
+    // export: prepared while campaigns sends the shippings, then one zip with the contact, its messages, notes and
+    // the campaign shipping
     await page.goto(`${walk.stack.webUrl}/contacts`);
     await page.getByRole('searchbox', { name: 'Pesquisar' }).fill(name);
     const download = page.waitForEvent('download');
@@ -95,6 +110,7 @@ describe("a person's data on request (LGPD)", () => {
     assert.match(archive.get('contato.json'), /123\.456\.789-09/);
     assert.match(archive.get('mensagens.ndjson'), /Meu CPF é 123\.456\.789-09/);
     assert.match(archive.get('notas.ndjson'), /Pediu boleto no endereço novo/);
+    assert.match(archive.get('campanhas.ndjson'), /Oferta exclusiva para o titular/);
 
     // erasure, after the confirmation; the request is followed until every service confirmed
     await page.getByRole('button', { name: `Apagar dados (LGPD) ${name}` }).click();
