@@ -111,6 +111,10 @@ describe("a person's data on request (LGPD)", () => {
     assert.match(archive.get('mensagens.ndjson'), /Meu CPF é 123\.456\.789-09/);
     assert.match(archive.get('notas.ndjson'), /Pediu boleto no endereço novo/);
     assert.match(archive.get('campanhas.ndjson'), /Oferta exclusiva para o titular/);
+    // the download's note leaves before the next steps (it would cover the buttons at the page's top)
+    const exported = page.getByText('Arquivo com os dados do contato baixado');
+    await exported.waitFor();
+    await exported.waitFor({ state: 'hidden' });
 
     // erasure, after the confirmation; the request is followed until every service confirmed
     await page.getByRole('button', { name: `Apagar dados (LGPD) ${name}` }).click();

@@ -153,6 +153,6 @@ export class ExportTopicProbe extends TopicProbe {
 
   private async read(): Promise<ExportEvent[]> {
     const messages = await readAllMessages(testRun().brokers, this.topic);
-    return messages.map((message) => parseEvent(PrivacyExportTopic, JSON.parse(message.value)) as ExportEvent);
+    return messages.map((message) => parseEvent(PrivacyExportTopic, JSON.parse(message.value)));
   }
 }
