@@ -31,7 +31,7 @@ help:
 	@echo "make e2e              browser tests: the whole stack as separate processes + Chromium (web/e2e)"
 	@echo "make bench            every benchmark (bench/README.md): tables on screen, JSON in bench/results (< 30 min)"
 	@echo "make kafka-up | kafka-down   the local Apache Kafka broker (KRaft, from Maven Central jars)"
-	@echo "make replay-projections      republish identity's companies and users so every projection is rebuilt"
+	@echo "make replay-projections      republish companies, users and connections so every projection is rebuilt"
 	@echo "make chaos            the fault suite under inbound load, on a private Kafka broker (bench/README.md)"
 	@echo "make up | down        docker compose (production shape; needs a Docker engine)"
 
@@ -124,7 +124,7 @@ bench: install build
 migrate: install
 	$(NODE_TS) deploy/scripts/migrate.mjs
 
-# rebuilds the projections of identity's companies and users (COMPANY_ID=<id> for one company; README)
+# rebuilds the projections of companies, users and connections (COMPANY_ID=<id> for one company; README)
 replay-projections: install
 	$(NODE_TS) deploy/scripts/replay-projections.mjs
 

@@ -11,7 +11,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expectEventually, nextCompanyId } from '@cs/platform/testing';
 import { SendMessage } from '@cs/proto/events';
-import { type CompanySetup, Harness, PNG_BYTES, setupCompany, ticketFrom, upload } from '../support/harness.js';
+import {
+  type CompanySetup,
+  connectionSnapshot,
+  Harness,
+  PNG_BYTES,
+  setupCompany,
+  ticketFrom,
+  upload,
+} from '../support/harness.js';
 
 const harness = new Harness();
 let a: CompanySetup;
@@ -291,5 +299,42 @@ describe("a Cloud API connection's 24-hour customer service window", () => {
     await ageContactMessages(a.companyId, ticketId, 48);
     const other = await harness.http('POST', `/messages/${ticketId}`, a.admin, { body: 'Oi de novo' });
     expect(other.status).toBe(200);
+  });
+
+  it("applies once the connector republishes a connection projected before the provider was (an upgrade's)", async () => {
+    const legacy = await setupCompany(harness, await nextCompanyId(), { connection: { provider: 'cloud-api' } });
+    const legacyTicketId = (await ticketFrom(harness, legacy, legacy.contact, 'Alguém aí?')).id;
+    const taken = await harness.http('PUT', `/tickets/${legacyTicketId}`, legacy.admin, {
+      status: 'open',
+      userId: legacy.admin.userId,
+    });
+    expect(taken.status).toBe(200);
+    // what migration 1766720000000 leaves: the provider unknown, treated as a provider without the window
+    await harness.query('UPDATE tickets.connections SET provider = NULL WHERE company_id = $1 AND id = $2', [
+      legacy.companyId,
+      legacy.connectionId,
+    ]);
+    await ageContactMessages(legacy.companyId, legacyTicketId, 25);
+    const before = await harness.http('POST', `/messages/${legacyTicketId}`, legacy.admin, { body: 'Ainda aqui' });
+    expect(before.status).toBe(200);
+
+    // the snapshot the connector republishes (at its first start after its migration 1766730000000, or by
+    // `make replay-projections`)
+    await harness.publish(
+      'whatsapp.connection.updated',
+      legacy.companyId,
+      legacy.connectionId,
+      connectionSnapshot(legacy.companyId, legacy.connectionId, { provider: 'cloud-api' }),
+    );
+    await expectEventually(async () => {
+      const rows = await harness.query('SELECT provider FROM tickets.connections WHERE company_id = $1 AND id = $2', [
+        legacy.companyId,
+        legacy.connectionId,
+      ]);
+      expect(rows).toEqual([{ provider: 'cloud-api' }]);
+    });
+    const after = await harness.http('POST', `/messages/${legacyTicketId}`, legacy.admin, { body: 'Ainda aí?' });
+    expect(after.status).toBe(409);
+    expect(after.body).toMatchObject({ error: 'ERR_OUTSIDE_SERVICE_WINDOW' });
   });
 });

@@ -11,8 +11,9 @@ import { type RunningApp, startServiceApp } from '@cs/platform/bootstrap';
 import { expectEventually, nextCompanyId, serviceTestEnv, TEST_INTERNAL_TOKEN, testRun } from '@cs/platform/testing';
 import { whatsappConnectorService } from '../../src/app.js';
 import { createWhatsappDataSource } from '../../src/database/data-source.js';
-import { TokenAnnouncer } from '../../src/modules/connections/token-announcer.js';
-import { companySnapshot, HEADERS, KafkaProbe, queueSnapshot } from '../support/kafka-probe.js';
+import { republishConnectionSnapshots } from '../../src/database/republish.js';
+import { ConnectionAnnouncer } from '../../src/modules/connections/connection-announcer.js';
+import { companySnapshot, HEADERS, KafkaProbe, queueSnapshot, type Recorded } from '../support/kafka-probe.js';
 
 let app: RunningApp<typeof whatsappConnectorService.envSchema>;
 let probe: KafkaProbe;
@@ -41,6 +42,7 @@ interface Connection {
 
 /** A typed token that passes the strength rule (what a password manager would produce). */
 const STRONG_TOKEN = 'Xk9mQ2vL7pR4tW8zN3bF6hJ1yC5eA0sD';
+const isUpdate = (entry: Recorded): boolean => entry.envelope.type === 'whatsapp.connection.updated';
 const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
 const json = async <T = Record<string, unknown>>(response: Response): Promise<T> => (await response.json()) as T;
@@ -284,7 +286,7 @@ describe('connections (/whatsapp)', () => {
       'UPDATE connections SET token_sha256 = $2, token_weak = true, token_announced = false WHERE id = $1',
       [connection.id, sha256('137')],
     );
-    await app.app.get(TokenAnnouncer).onApplicationBootstrap();
+    await app.app.get(ConnectionAnnouncer).onApplicationBootstrap();
     await expectEventually(() => {
       const last = probe.events('whatsapp.connection-token.v2', (entry) => entry.envelope.companyId === company).at(-1);
       expect(last?.envelope.data).toEqual({ connectionId: connection.id, tokenSha256: sha256('137'), weak: true });
@@ -292,6 +294,77 @@ describe('connections (/whatsapp)', () => {
     const { rows } = await db.query('SELECT token_announced FROM connections WHERE id = $1', [connection.id]);
     expect(rows).toEqual([{ token_announced: true }]);
     expect(await show(company, connection.id)).toMatchObject({ hasToken: true, tokenWeak: true });
+  });
+
+  it("announces at boot the snapshots a migration marked, provider included, with the token's digest", async () => {
+    const company = await nextCompanyId();
+    const cloud = await create(company, {
+      name: 'Cloud Antiga',
+      provider: 'cloud-api',
+      cloudPhoneNumberId: '5550001',
+      cloudAccessToken: 'EAAG-old-token',
+      cloudAppSecret: 'old-secret',
+      cloudVerifyToken: 'old-verify',
+    });
+    const announcedAt = Date.now();
+    const since = (entry: Recorded) =>
+      entry.envelope.companyId === company && Date.parse(entry.envelope.occurredAt) >= announcedAt;
+    // what migration 1766730000000 leaves for every connection that existed before it
+    const { rows: marked } = await db.query<{ token_sha256: string }>(
+      'UPDATE connections SET snapshot_announced = false WHERE id = $1 RETURNING token_sha256',
+      [cloud.id],
+    );
+    await app.app.get(ConnectionAnnouncer).onApplicationBootstrap();
+    await expectEventually(() => {
+      const updated = probe.events('whatsapp.connection.v1', since).filter(isUpdate);
+      expect(updated.map((entry) => entry.envelope.data)).toEqual([
+        expect.objectContaining({ id: cloud.id, provider: 'cloud-api', name: 'Cloud Antiga' }),
+      ]);
+      const digests = probe.events('whatsapp.connection-token.v2', since);
+      expect(digests.map((entry) => entry.envelope.data)).toEqual([
+        { connectionId: cloud.id, tokenSha256: marked[0]?.token_sha256, weak: false },
+      ]);
+    });
+    const { rows } = await db.query('SELECT snapshot_announced FROM connections WHERE id = $1', [cloud.id]);
+    expect(rows).toEqual([{ snapshot_announced: true }]);
+  });
+
+  it('`make replay-projections` republishes the snapshot of every connection of the company asked', async () => {
+    const company = await nextCompanyId();
+    const other = await nextCompanyId();
+    const cloud = await create(company, {
+      name: 'Cloud',
+      provider: 'cloud-api',
+      cloudPhoneNumberId: '5550002',
+      cloudAccessToken: 'EAAG-token',
+      cloudAppSecret: 'secret',
+      cloudVerifyToken: 'verify',
+    });
+    const simulator = await create(company, { name: 'Simulador' });
+    await create(other, { name: 'Outra' });
+    const republishedAt = Date.now();
+    const updates = (companyId: number) =>
+      probe
+        .events(
+          'whatsapp.connection.v1',
+          (entry) => entry.envelope.companyId === companyId && Date.parse(entry.envelope.occurredAt) >= republishedAt,
+        )
+        .filter(isUpdate);
+    const dataSource = createWhatsappDataSource({ DATABASE_URL: testRun().databaseUrl });
+    await dataSource.initialize();
+    try {
+      expect(await republishConnectionSnapshots(dataSource, { companyId: company })).toEqual({ connections: 2 });
+    } finally {
+      await dataSource.destroy();
+    }
+    await expectEventually(() => {
+      const data = updates(company).map((entry) => entry.envelope.data);
+      expect(data).toEqual([
+        expect.objectContaining({ id: cloud.id, provider: 'cloud-api' }),
+        expect.objectContaining({ id: simulator.id, provider: 'simulator' }),
+      ]);
+    });
+    expect(updates(other)).toEqual([]);
   });
 
   it('stores Cloud API credentials but answers only the phone number id and the webhook URL', async () => {

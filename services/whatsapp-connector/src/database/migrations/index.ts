@@ -12,6 +12,7 @@ import { SimulatorSentEdits1764300000000 } from './1764300000000-simulator-sent-
 import { SessionOwnershipWakeups1765200000000 } from './1765200000000-session-ownership-wakeups.js';
 import { ConnectionTokenDigests1765490000000 } from './1765490000000-connection-token-digests.js';
 import { MessageTemplates1766100000000 } from './1766100000000-message-templates.js';
+import { ConnectionSnapshotsAnnounced1766730000000 } from './1766730000000-connection-snapshots-announced.js';
 
 /** Every migration of the connector, in order. Never edit a merged migration; add a new one. */
 export const WhatsappMigrations = [
@@ -27,4 +28,5 @@ export const WhatsappMigrations = [
   SessionOwnershipWakeups1765200000000,
   ConnectionTokenDigests1765490000000,
   MessageTemplates1766100000000,
+  ConnectionSnapshotsAnnounced1766730000000,
 ];

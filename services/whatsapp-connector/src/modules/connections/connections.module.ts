@@ -5,7 +5,7 @@ import { ConnectionEvents } from './connection-events.js';
 import { ConnectionsController } from './connections.controller.js';
 import { ConnectionsQueries } from './connections.queries.js';
 import { ConnectionsRepository } from './connections.repository.js';
-import { TokenAnnouncer } from './token-announcer.js';
+import { ConnectionAnnouncer } from './connection-announcer.js';
 import { DeleteConnectionUseCase } from './use-cases/delete-connection.use-case.js';
 import { SaveConnectionUseCase } from './use-cases/save-connection.use-case.js';
 
@@ -19,7 +19,7 @@ import { SaveConnectionUseCase } from './use-cases/save-connection.use-case.js';
     ConnectionEvents,
     SaveConnectionUseCase,
     DeleteConnectionUseCase,
-    TokenAnnouncer,
+    ConnectionAnnouncer,
   ],
   exports: [ConnectionsRepository, ConnectionEvents, SessionNudge],
 })

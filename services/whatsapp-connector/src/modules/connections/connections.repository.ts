@@ -72,6 +72,38 @@ export class ConnectionsRepository {
     await this.manager.query('UPDATE connections SET token_announced = true WHERE id = ANY($1::int[])', [[...ids]]);
   }
 
+  /** Rows whose snapshot the projections must be told again (a migration marked them), locked for this transaction. */
+  async unannouncedSnapshots(limit: number): Promise<ConnectionRow[]> {
+    return connectionRows(
+      await this.manager.query<SqlRow[]>(
+        'SELECT * FROM connections WHERE NOT snapshot_announced ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED',
+        [limit],
+      ),
+    );
+  }
+
+  /**
+   * Every connection (of one company, or of all), share-locked for this transaction: a change to one waits until
+   * the snapshot read here is in the outbox, so its own event comes after it.
+   */
+  async everyForReplay(companyId?: CompanyId): Promise<ConnectionRow[]> {
+    return connectionRows(
+      companyId === undefined
+        ? await this.manager.query<SqlRow[]>('SELECT * FROM connections ORDER BY id FOR SHARE')
+        : await this.manager.query<SqlRow[]>('SELECT * FROM connections WHERE company_id = $1 ORDER BY id FOR SHARE', [
+            companyId,
+          ]),
+    );
+  }
+
+  /** Their snapshot and token digest are announced (both are in the outbox of this transaction). */
+  async markAnnounced(ids: readonly number[]): Promise<void> {
+    await this.manager.query(
+      'UPDATE connections SET snapshot_announced = true, token_announced = true WHERE id = ANY($1::int[])',
+      [[...ids]],
+    );
+  }
+
   /** Clears the default flag of the company's other connections; answers the ids that changed. */
   async clearOtherDefaults(companyId: CompanyId, id: number): Promise<number[]> {
     const rows = await returningRows<SqlRow>(
