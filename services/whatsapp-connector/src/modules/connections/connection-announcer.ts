@@ -10,8 +10,9 @@ const BATCH = 200;
  * At boot, announces what a migration left unannounced: the snapshot (`whatsapp.connection.updated`, with its token
  * digest) of every connection marked `snapshot_announced = false` (migration 1766730000000: tickets' projection
  * learns each connection's provider), then the token digest of every connection still marked
- * `token_announced = false` (the rows the digest migration rewrote). Rows are taken with SKIP LOCKED, so processes
- * booting together share the work; an announcement repeated after a crash is harmless (the projections upsert).
+ * `token_announced = false` (the rows the digest migration rewrote). A row a session's transaction holds is waited
+ * for, not skipped, so none stays unannounced; processes booting together wait for each other's batch and find
+ * those rows announced. An announcement repeated after a crash is harmless (the projections upsert).
  */
 @Injectable()
 export class ConnectionAnnouncer implements OnApplicationBootstrap {

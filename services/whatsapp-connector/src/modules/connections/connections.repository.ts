@@ -58,11 +58,16 @@ export class ConnectionsRepository {
     return rows.length > 0;
   }
 
-  /** Rows whose token digest is not announced yet (a migration rewrote them), locked for this transaction. */
+  /**
+   * Rows whose token digest is not announced yet (a migration rewrote them), locked for this transaction. A row
+   * another transaction holds (a session's claim or status report) is waited for, not skipped, so none is left
+   * out; once it is free PostgreSQL checks the condition again, so a row another process announced meanwhile drops
+   * out of the answer.
+   */
   async unannouncedTokens(limit: number): Promise<ConnectionRow[]> {
     return connectionRows(
       await this.manager.query<SqlRow[]>(
-        'SELECT * FROM connections WHERE NOT token_announced ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED',
+        'SELECT * FROM connections WHERE NOT token_announced ORDER BY id LIMIT $1 FOR UPDATE',
         [limit],
       ),
     );
@@ -72,11 +77,14 @@ export class ConnectionsRepository {
     await this.manager.query('UPDATE connections SET token_announced = true WHERE id = ANY($1::int[])', [[...ids]]);
   }
 
-  /** Rows whose snapshot the projections must be told again (a migration marked them), locked for this transaction. */
+  /**
+   * Rows whose snapshot the projections must be told again (a migration marked them), locked for this transaction
+   * the way {@link unannouncedTokens} locks them.
+   */
   async unannouncedSnapshots(limit: number): Promise<ConnectionRow[]> {
     return connectionRows(
       await this.manager.query<SqlRow[]>(
-        'SELECT * FROM connections WHERE NOT snapshot_announced ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED',
+        'SELECT * FROM connections WHERE NOT snapshot_announced ORDER BY id LIMIT $1 FOR UPDATE',
         [limit],
       ),
     );
