@@ -4,13 +4,17 @@
  * another company's 404s, file lists, settings, and the dispatch engine (variants, variables, pacing,
  * exactly-once sends, failures, confirmation, cancel and restart, live counts).
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import pg from 'pg';
+import { APP_CONFIG } from '@cs/platform/config';
 import { runMigrations } from '@cs/platform/database';
 import { type RunningApp, startServiceApp } from '@cs/platform/bootstrap';
 import { expectEventually, nextCompanyId, serviceTestEnv, testRun, upstreamGaps } from '@cs/platform/testing';
 import { jest } from '@jest/globals';
 import { type HttpMethod, PUBLIC_API } from '@cs/proto/http';
 import { campaignsService } from '../../src/app.js';
+import type { CampaignsConfig } from '../../src/config/env.js';
 import { createCampaignsDataSource } from '../../src/database/data-source.js';
 import { utcToZoned } from '../../src/modules/campaigns/zoned-time.js';
 import { Clock } from '../../src/modules/dispatch/clock.js';
@@ -61,7 +65,7 @@ const mobile = (): string => {
 /** A company known to the service, with a connection and a list of valid items (plus an invalid one). */
 async function setup(
   size: number,
-  options: { useCampaigns?: boolean; campaignsEnabled?: boolean; invalid?: number } = {},
+  options: { useCampaigns?: boolean; campaignsEnabled?: boolean; invalid?: number; withoutEmail?: number[] } = {},
 ): Promise<{ companyId: number; connectionId: number; listId: number; numbers: string[]; invalid: string[] }> {
   const companyId = await nextCompanyId();
   const connectionId = companyId * 10 + nextId();
@@ -75,7 +79,7 @@ async function setup(
       id: companyId * 100 + index,
       name: `Contato ${index + 1}`,
       number,
-      email: `c${index + 1}@exemplo.com`,
+      email: options.withoutEmail?.includes(index) ? '' : `c${index + 1}@exemplo.com`,
     })),
     ...invalid.map((number, index) => ({ id: companyId * 100 + 90 + index, name: 'Inválido', number, valid: false })),
   ]);
@@ -871,6 +875,140 @@ describe('dispatch engine', () => {
         },
       ]);
     }
+  }, 60_000);
+
+  it('refuses a media header naming another company’s stored file; its own file and a link are kept, never fetched', async () => {
+    const { companyId, connectionId, listId, numbers } = await setup(1);
+    await saveSettings(companyId, { messageInterval: 0, greaterInterval: 0 });
+    const publicUrl = app.app.get<CampaignsConfig>(APP_CONFIG).PUBLIC_URL.replace(/\/+$/, '');
+    const stored = (company: number): string =>
+      `${publicUrl}/media/tickets/${company}/templates/0f8e0e5c-1111-4222-8333-944445555666-banner.png`;
+    const hits: string[] = [];
+    const linkServer = createServer((request, response) => {
+      hits.push(request.url ?? '');
+      response.writeHead(200, { 'content-type': 'image/png' }).end();
+    });
+    await new Promise<void>((resolve) => linkServer.listen(0, '127.0.0.1', resolve));
+    const link = `http://127.0.0.1:${(linkServer.address() as AddressInfo).port}/banner.png`;
+    try {
+      const template = (headerMedia: string) => ({
+        name: 'promocao',
+        language: 'pt_BR',
+        components: [
+          { type: 'HEADER', format: 'IMAGE' },
+          { type: 'BODY', text: 'Olá {{1}}!' },
+        ],
+        values: { body: ['{nome}'], headerMedia },
+      });
+      const body = (headerMedia: string, scheduledAt = '') =>
+        campaignBody(connectionId, listId, {
+          message1: '',
+          message2: '',
+          template: template(headerMedia),
+          scheduledAt,
+        });
+      const refusal = {
+        error: 'ERR_VALIDATION',
+        message: 'template.values.headerMedia: Arquivo não encontrado.',
+        details: [{ path: 'template.values.headerMedia', message: 'Arquivo não encontrado.' }],
+      };
+      const before = await db.query('SELECT count(*)::int AS n FROM campaigns.campaigns WHERE company_id = $1', [
+        companyId,
+      ]);
+      for (const foreign of [stored(companyId + 1), stored(companyId + 1).replace('/media/', '/x/../media/')]) {
+        const created = await call(companyId, 'POST', '/campaigns', body(foreign));
+        expect(created.status).toBe(400);
+        expect(await json(created)).toMatchObject(refusal);
+      }
+      const after = await db.query('SELECT count(*)::int AS n FROM campaigns.campaigns WHERE company_id = $1', [
+        companyId,
+      ]);
+      expect(after.rows[0].n).toBe(before.rows[0].n);
+
+      const own = await call(companyId, 'POST', '/campaigns', body(stored(companyId)));
+      expect(own.status).toBe(200);
+      const campaign = await json<Campaign & { template: { values: { headerMedia: string } } }>(own);
+      expect(campaign.template.values.headerMedia).toBe(stored(companyId));
+      const moved = await call(companyId, 'PUT', `/campaigns/${campaign.id}`, body(stored(companyId + 1)));
+      expect(moved.status).toBe(400);
+      expect(await json(moved)).toMatchObject(refusal);
+      const kept = await json<{ template: { values: { headerMedia: string } } }>(
+        await call(companyId, 'GET', `/campaigns/${campaign.id}`),
+      );
+      expect(kept.template.values.headerMedia).toBe(stored(companyId));
+
+      const linked = await call(companyId, 'PUT', `/campaigns/${campaign.id}`, body(link, local(0)));
+      expect(linked.status).toBe(200);
+      await expectEventually(
+        async () => {
+          const current = await json<Campaign>(await call(companyId, 'GET', `/campaigns/${campaign.id}`));
+          expect(current.status).toBe('FINALIZADA');
+          expect(current.counts).toMatchObject({ valid: 1, delivered: 1 });
+        },
+        { timeoutMs: 30_000 },
+      );
+      // the link goes to the connector as given; the campaigns service never requested it
+      expect(parties.sendsTo(numbers[0]!).map((send) => send.content)).toMatchObject([
+        {
+          kind: 'text',
+          template: {
+            components: [
+              { type: 'header', parameters: [{ type: 'image', image: { link } }] },
+              { type: 'body', parameters: [{ type: 'text', text: 'Contato 1' }] },
+            ],
+          },
+        },
+      ]);
+      expect(hits).toEqual([]);
+    } finally {
+      await new Promise((resolve) => linkServer.close(resolve));
+    }
+  }, 60_000);
+
+  it('fails a contact whose template values are blank, with the reason in the failures report, and sends the rest', async () => {
+    const { companyId, connectionId, listId, numbers } = await setup(3, { withoutEmail: [1] });
+    await saveSettings(companyId, { messageInterval: 0, greaterInterval: 0 });
+    const template = {
+      name: 'cupom',
+      language: 'pt_BR',
+      components: [
+        { type: 'BODY', text: 'Olá {{1}}, seu cupom chegou.' },
+        { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Ver cupom', url: 'https://loja.example.com/c/{{1}}' }] },
+      ],
+      values: { body: ['{nome}'], buttons: ['{email}'] },
+    };
+    const created = await call(
+      companyId,
+      'POST',
+      '/campaigns',
+      campaignBody(connectionId, listId, { message1: '', message2: '', template, scheduledAt: local(0) }),
+    );
+    expect(created.status).toBe(200);
+    const campaign = await json<Campaign>(created);
+    await expectEventually(
+      async () => {
+        const current = await json<Campaign>(await call(companyId, 'GET', `/campaigns/${campaign.id}`));
+        expect(current.status).toBe('FINALIZADA');
+        expect(current.counts).toMatchObject({ valid: 3, delivered: 2, failed: 1 });
+      },
+      { timeoutMs: 30_000 },
+    );
+    expect(parties.sendsTo(numbers[1]!)).toEqual([]);
+    expect(parties.sendsTo(numbers[0]!)).toHaveLength(1);
+    expect(parties.sendsTo(numbers[2]!)).toHaveLength(1);
+    const report = await call(companyId, 'GET', `/campaigns/${campaign.id}/failures`);
+    expect(report.status).toBe(200);
+    expect(await json(report)).toEqual({
+      failures: [
+        {
+          name: 'Contato 2',
+          number: numbers[1],
+          error: 'ERR_SENDING_WAPP_MSG',
+          reason: "the template's values are missing: values.buttons[0] is blank for this contact",
+          failedAt: expect.any(String),
+        },
+      ],
+    });
   }, 60_000);
 
   it('paces per connection on the clock: messageInterval between sends, greaterInterval after every longerIntervalAfter', async () => {

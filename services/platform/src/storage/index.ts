@@ -6,3 +6,4 @@ export * from './media-storage.js';
 export * from './serve-stored-object.js';
 export * from './media-files.js';
 export * from './media-route.controller.js';
+export * from './platform-media.js';

@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { DomainError } from '../errors/domain-error.js';
 import type { ObjectBody, ObjectStore } from './object-store.js';
+import { isOtherCompanysFile } from './platform-media.js';
 import { serveStoredObject } from './serve-stored-object.js';
 
 /**
@@ -63,6 +64,11 @@ export class MediaFiles {
   /** Whether `url` is under this service's media route. */
   ownsUrl(url: string): boolean {
     return url.startsWith(`${this.publicBase}/`);
+  }
+
+  /** Whether `url` names another company's file under any service's media route (`isOtherCompanysFile`). */
+  isOtherCompanys(companyId: number, url: string): boolean {
+    return isOtherCompanysFile(this.options.publicUrl, companyId, url);
   }
 
   /** The key of a public URL of ours, or null for any other URL and for a path outside the layout. */

@@ -36,6 +36,7 @@ export class CampaignsService {
   ) {}
 
   async create(companyId: CompanyId, body: CampaignBody): Promise<CampaignResponse> {
+    this.assertOwnHeaderMedia(companyId, body);
     await this.awaitReferences(body);
     return this.transactions.run(async (manager) => {
       const fields = await this.fields(manager, companyId, body);
@@ -55,6 +56,7 @@ export class CampaignsService {
   }
 
   async update(companyId: CompanyId, id: number, body: CampaignBody): Promise<CampaignResponse> {
+    this.assertOwnHeaderMedia(companyId, body);
     await this.awaitReferences(body);
     return this.transactions.run(async (manager) => {
       const current = await this.campaigns.row(companyId, id, true);
@@ -75,6 +77,16 @@ export class CampaignsService {
         await this.engine.scheduleStart(companyId, id, fields.scheduledAt);
       return this.campaigns.announce(companyId, id);
     });
+  }
+
+  /**
+   * A template's media header may be a link or a file the platform stores for this company; another company's
+   * stored file is refused like a wrong value (`ERR_VALIDATION`). Decided from the address alone: nothing is fetched.
+   */
+  private assertOwnHeaderMedia(companyId: CompanyId, body: CampaignBody): void {
+    const url = body.template?.values.headerMedia;
+    if (!url || !this.media.files.isOtherCompanys(companyId, url)) return;
+    throw validationError([{ path: 'template.values.headerMedia', message: 'Arquivo não encontrado.' }]);
   }
 
   /** The campaign's Cloud API template (null: it sends its messages). */

@@ -37,6 +37,7 @@ import {
   shippingTexts,
   templateShipping,
   type TemplateValues,
+  templateValuesProblem,
 } from './dispatch-rules.js';
 
 export const START_JOB = 'campaign.start';
@@ -425,9 +426,10 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
         const shippings = await this.nextShippings(manager, row, sendsAllowedNow(sent, settings, BATCH - handed));
         if (shippings.length === 0) break;
         const at = this.clock.now();
-        await this.send(manager, row, shippings, connectionId, at);
+        const given = await this.send(manager, row, shippings, connectionId, at);
         handed += shippings.length;
-        sent += shippings.length;
+        if (given === 0) continue; // none went to the connector: its pacing is unchanged
+        sent += given;
         nextAt = nextSendAt(at, sent, settings);
       }
       if (handed > 0) {
@@ -480,7 +482,9 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
   /**
    * Writes the send commands of the shippings to the outbox (one insert) and their new state (one update per
    * kind), in the run's one transaction: per shipping the confirmation request, or the file-list files, then the
-   * media with the message as caption, or the text.
+   * media with the message as caption, or the text. A template whose values this contact lacks
+   * (`templateValuesProblem`) is not sent: the shipping fails with `ERR_SENDING_WAPP_MSG` and that reason.
+   * Answers how many shippings went to the connector.
    */
   private async send(
     manager: EntityManager,
@@ -488,7 +492,7 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
     shippings: ShippingRow[],
     connectionId: number,
     at: Date,
-  ): Promise<void> {
+  ): Promise<number> {
     const companyId = asCompanyId(row.company_id);
     const events: Array<{ definition: typeof SendMessage; input: EmitInput<typeof SendMessage> }> = [];
     const command = (shipping: ShippingRow, part: string, content: OutboundContent): void => {
@@ -510,8 +514,17 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
       });
     };
     const isRequest = (shipping: ShippingRow): boolean => isConfirmationRequest(row, shipping);
-    const requests = shippings.filter(isRequest);
-    const mains = shippings.filter((shipping) => !isRequest(shipping));
+    const refused = new Map<string, string>();
+    for (const shipping of shippings) {
+      const problem =
+        row.template && shipping.template_values && !isRequest(shipping)
+          ? templateValuesProblem(row.template, shipping.template_values)
+          : null;
+      if (problem) refused.set(shipping.id, problem);
+    }
+    const sending = shippings.filter((shipping) => !refused.has(shipping.id));
+    const requests = sending.filter(isRequest);
+    const mains = sending.filter((shipping) => !isRequest(shipping));
     const options =
       row.file_list_id !== null && mains.length > 0
         ? mapRows(
@@ -523,7 +536,7 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
             readFileOption,
           )
         : [];
-    for (const shipping of shippings) {
+    for (const shipping of sending) {
       for (const { part, content } of shippingParts(row, shipping, options, (path) => this.media.urlOf(path))) {
         command(shipping, part, content);
       }
@@ -541,6 +554,14 @@ export class DispatchEngine implements OnApplicationBootstrap, OnApplicationShut
         at,
       ]);
     }
+    if (refused.size > 0) {
+      await manager.query(
+        `UPDATE campaign_shippings s SET failed_at = $3, error = 'ERR_SENDING_WAPP_MSG', error_reason = u.reason
+           FROM unnest($1::bigint[], $2::text[]) AS u(id, reason) WHERE s.id = u.id`,
+        [[...refused.keys()], [...refused.values()], at],
+      );
+    }
+    return sending.length;
   }
 
   /**

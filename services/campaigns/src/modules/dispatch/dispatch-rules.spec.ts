@@ -6,6 +6,7 @@ import {
   shippingParts,
   shippingTexts,
   templateShipping,
+  templateValuesProblem,
 } from './dispatch-rules.js';
 
 const noVariants = {
@@ -187,6 +188,34 @@ describe('what a contact receives', () => {
         ],
       },
     });
+  });
+
+  it('names the template values a contact lacks: a part without values, or a value blank for this contact', () => {
+    const template = {
+      name: 'entrega_agendada',
+      language: 'pt_BR',
+      components: [
+        { type: 'HEADER', format: 'VIDEO' },
+        { type: 'BODY', text: 'Olá {{1}}' },
+        { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Ver', url: 'https://loja.example.com/p/{{1}}' }] },
+      ],
+      values: { header: [], body: ['{nome}'], headerMedia: 'https://cdn.example.com/a.mp4', buttons: ['{email}'] },
+    };
+    const withEmail = { name: 'Ana', number: '5511987654321', email: 'ana@exemplo.com' };
+    expect(templateValuesProblem(template, templateShipping(template, withEmail, []).values)).toBeNull();
+    const noEmail = templateShipping(template, { ...withEmail, email: '' }, []).values;
+    expect(templateValuesProblem(template, noEmail)).toBe(
+      "the template's values are missing: values.buttons[0] is blank for this contact",
+    );
+    const noName = templateShipping(template, { ...withEmail, name: ' ' }, []).values;
+    expect(templateValuesProblem(template, noName)).toBe(
+      "the template's values are missing: values.body[0] is blank for this contact",
+    );
+    // a template saved without its media header's address (before campaigns kept one)
+    const { headerMedia: _omitted, ...withoutMedia } = templateShipping(template, withEmail, []).values;
+    expect(templateValuesProblem(template, withoutMedia)).toBe(
+      "the template's values are missing: values.headerMedia takes 1 value(s), 0 given",
+    );
   });
 
   it('gets the campaign’s media with the message as its caption', () => {

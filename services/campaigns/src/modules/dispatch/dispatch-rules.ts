@@ -5,6 +5,7 @@ import {
   type CampaignVariable,
   cloudTemplateSend,
   renderCloudTemplate,
+  templateValueMismatches,
   type TemplateValues,
 } from '@cs/proto/http';
 import type { CampaignRow } from '../campaigns/campaigns.repository.js';
@@ -78,6 +79,25 @@ export function templateShipping(
     buttons: (template.values.buttons ?? []).map((value) => applyVariables(value, contact, variables)),
   };
   return { message: renderCloudTemplate(template.components, values) || template.name, values };
+}
+
+/**
+ * Why a Cloud API campaign's template cannot go to a contact with its values (null: it can), as the contact's
+ * failure reason: a part the template takes without its values (header or body text, the media header's address,
+ * a URL button's suffix), or a value blank for this contact (a variable such as `{email}` the contact lacks).
+ * Meta refuses both.
+ */
+export function templateValuesProblem(template: CampaignTemplate, values: TemplateValues): string | null {
+  const [mismatch] = templateValueMismatches(template.components, values);
+  if (mismatch) {
+    const { part, expected, given } = mismatch;
+    return `the template's values are missing: values.${part} takes ${expected} value(s), ${given} given`;
+  }
+  for (const part of ['header', 'body', 'buttons'] as const) {
+    const blank = (values[part] ?? []).findIndex((value) => value.trim() === '');
+    if (blank >= 0) return `the template's values are missing: values.${part}[${blank}] is blank for this contact`;
+  }
+  return null;
 }
 
 /**

@@ -67,8 +67,7 @@ export class MediaStorage {
 
   /** Whether a URL is a stored file of another company (one company's upload is never sent by another). */
   isOtherCompanys(companyId: number, url: string): boolean {
-    if (!this.files.ownsUrl(url)) return false;
-    return !this.files.keyOf(url)?.startsWith(`${companyId}/`);
+    return this.files.isOtherCompanys(companyId, url);
   }
 
   async remove(path: string | null): Promise<void> {
