@@ -109,6 +109,35 @@ const campaignBody = (connectionId: number, listId: number, extra: Record<string
   ...extra,
 });
 
+/** A template campaign created to start at once (its messages empty). */
+async function startTemplate(
+  companyId: number,
+  connectionId: number,
+  listId: number,
+  template: Record<string, unknown>,
+): Promise<Campaign & { template: unknown }> {
+  const created = await call(
+    companyId,
+    'POST',
+    '/campaigns',
+    campaignBody(connectionId, listId, { message1: '', message2: '', template, scheduledAt: local(0) }),
+  );
+  expect(created.status).toBe(200);
+  return json<Campaign & { template: unknown }>(created);
+}
+
+/** Waits until the campaign is FINALIZADA with `counts`. */
+async function finishes(companyId: number, campaignId: number, counts: Partial<Campaign['counts']>): Promise<void> {
+  await expectEventually(
+    async () => {
+      const current = await json<Campaign>(await call(companyId, 'GET', `/campaigns/${campaignId}`));
+      expect(current.status).toBe('FINALIZADA');
+      expect(current.counts).toMatchObject(counts);
+    },
+    { timeoutMs: 30_000 },
+  );
+}
+
 /**
  * The engine's clock, stopped an hour in the past (so every job it queues at a paced time is already due for
  * pg-boss, which runs on the database's real clock) and moved only by the test.
@@ -753,23 +782,9 @@ describe('dispatch engine', () => {
       ],
       values: { header: ['{numero}'], body: ['{nome}', 'amanhã'] },
     };
-    const created = await call(
-      companyId,
-      'POST',
-      '/campaigns',
-      campaignBody(connectionId, listId, { message1: '', message2: '', template, scheduledAt: local(0) }),
-    );
-    expect(created.status).toBe(200);
-    const campaign = await json<Campaign & { template: unknown }>(created);
+    const campaign = await startTemplate(companyId, connectionId, listId, template);
     expect(campaign.template).toEqual({ ...template, values: { ...template.values, headerMedia: null, buttons: [] } });
-    await expectEventually(
-      async () => {
-        const current = await json<Campaign>(await call(companyId, 'GET', `/campaigns/${campaign.id}`));
-        expect(current.status).toBe('FINALIZADA');
-        expect(current.counts).toMatchObject({ valid: 3, delivered: 2, failed: 1 });
-      },
-      { timeoutMs: 30_000 },
-    );
+    await finishes(companyId, campaign.id, { valid: 3, delivered: 2, failed: 1 });
     for (const [index, number] of numbers.entries()) {
       expect(parties.sendsTo(number).map((send) => send.content)).toEqual([
         {
@@ -839,22 +854,8 @@ describe('dispatch engine', () => {
         expect.objectContaining({ path: 'template.values.buttons' }),
       ]),
     });
-    const created = await call(
-      companyId,
-      'POST',
-      '/campaigns',
-      campaignBody(connectionId, listId, { message1: '', message2: '', template, scheduledAt: local(0) }),
-    );
-    expect(created.status).toBe(200);
-    const campaign = await json<Campaign>(created);
-    await expectEventually(
-      async () => {
-        const current = await json<Campaign>(await call(companyId, 'GET', `/campaigns/${campaign.id}`));
-        expect(current.status).toBe('FINALIZADA');
-        expect(current.counts).toMatchObject({ valid: 2, delivered: 2 });
-      },
-      { timeoutMs: 30_000 },
-    );
+    const campaign = await startTemplate(companyId, connectionId, listId, template);
+    await finishes(companyId, campaign.id, { valid: 2, delivered: 2 });
     for (const [index, number] of numbers.entries()) {
       expect(parties.sendsTo(number).map((send) => send.content)).toEqual([
         {
@@ -939,14 +940,7 @@ describe('dispatch engine', () => {
 
       const linked = await call(companyId, 'PUT', `/campaigns/${campaign.id}`, body(link, local(0)));
       expect(linked.status).toBe(200);
-      await expectEventually(
-        async () => {
-          const current = await json<Campaign>(await call(companyId, 'GET', `/campaigns/${campaign.id}`));
-          expect(current.status).toBe('FINALIZADA');
-          expect(current.counts).toMatchObject({ valid: 1, delivered: 1 });
-        },
-        { timeoutMs: 30_000 },
-      );
+      await finishes(companyId, campaign.id, { valid: 1, delivered: 1 });
       // the link goes to the connector as given; the campaigns service never requested it
       expect(parties.sendsTo(numbers[0]!).map((send) => send.content)).toMatchObject([
         {
@@ -977,22 +971,8 @@ describe('dispatch engine', () => {
       ],
       values: { body: ['{nome}'], buttons: ['{email}'] },
     };
-    const created = await call(
-      companyId,
-      'POST',
-      '/campaigns',
-      campaignBody(connectionId, listId, { message1: '', message2: '', template, scheduledAt: local(0) }),
-    );
-    expect(created.status).toBe(200);
-    const campaign = await json<Campaign>(created);
-    await expectEventually(
-      async () => {
-        const current = await json<Campaign>(await call(companyId, 'GET', `/campaigns/${campaign.id}`));
-        expect(current.status).toBe('FINALIZADA');
-        expect(current.counts).toMatchObject({ valid: 3, delivered: 2, failed: 1 });
-      },
-      { timeoutMs: 30_000 },
-    );
+    const campaign = await startTemplate(companyId, connectionId, listId, template);
+    await finishes(companyId, campaign.id, { valid: 3, delivered: 2, failed: 1 });
     expect(parties.sendsTo(numbers[1]!)).toEqual([]);
     expect(parties.sendsTo(numbers[0]!)).toHaveLength(1);
     expect(parties.sendsTo(numbers[2]!)).toHaveLength(1);
