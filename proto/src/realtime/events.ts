@@ -47,7 +47,9 @@ export type AppMessageSocketEvent =
       ticket: TicketSnapshot;
       contact: TicketSnapshot['contact'];
     }
-  | { action: 'update'; message: MessageSnapshot };
+  | { action: 'update'; message: MessageSnapshot }
+  /** An LGPD erasure emptied the ticket's messages: the open chat fetches them again. */
+  | { action: 'erased'; ticketId: number };
 export type ContactSocketEvent = Upserted<'contact', ContactSnapshot> | Deleted<'contactId'>;
 export type WhatsappSocketEvent = { action: 'update'; whatsapp: ConnectionSnapshot } | Deleted<'whatsappId'>;
 export type WhatsappSessionSocketEvent = { action: 'update'; session: ConnectionSnapshot };

@@ -6,38 +6,13 @@ import { makeStore } from '../app/store';
 import { messagesApi } from '../api/endpoints/messages';
 import { ticketsApi, type TicketListArgs } from '../api/endpoints/tickets';
 import { sessionSlice } from '../api/session';
+import { fire, resetFakeSocket } from '../testing/fake-socket';
 import { agent, message, ticket } from '../testing/fixtures';
 import { API } from '../testing/handlers';
 import { server } from '../testing/server';
 import { useRealtimeSync } from './use-realtime-sync';
 
-// the app's one socket, faked: the test plays the gateway's events on it
-const listeners = new Map<string, Array<(...args: unknown[]) => void>>();
-const fakeSocket = {
-  connected: true,
-  on(event: string, listener: (...args: unknown[]) => void) {
-    listeners.set(event, [...(listeners.get(event) ?? []), listener]);
-    return fakeSocket;
-  },
-  off() {
-    return fakeSocket;
-  },
-  emit() {
-    return fakeSocket;
-  },
-  connect() {
-    return fakeSocket;
-  },
-};
-const fire = (event: string) => {
-  for (const listener of listeners.get(event) ?? []) listener();
-};
-vi.mock('./socket', () => ({
-  connectSocket: () => fakeSocket,
-  currentSocket: () => fakeSocket,
-  disconnectSocket: () => undefined,
-  joinRoom: () => () => undefined,
-}));
+vi.mock('./socket', async () => (await import('../testing/fake-socket')).fakeSocketModule);
 
 function Live() {
   useRealtimeSync();
@@ -75,7 +50,7 @@ async function openScreen() {
 }
 
 describe('an open screen after events may have been missed', () => {
-  beforeEach(() => listeners.clear());
+  beforeEach(() => resetFakeSocket());
 
   it('fetches the ticket list and the open chat again when the gateway says resync', async () => {
     const reads = await openScreen();

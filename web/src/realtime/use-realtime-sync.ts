@@ -72,6 +72,11 @@ export function handleMessageEvent(
   user: SessionUser,
   event: AppMessageSocketEvent,
 ) {
+  // an LGPD erasure emptied the chat's messages: the open chat fetches them again (the gateway sends it there only)
+  if (event.action === 'erased') {
+    dispatch(baseApi.util.invalidateTags([{ type: 'Messages', id: event.ticketId }]));
+    return;
+  }
   const { message } = event;
   dispatch(mergeIntoChat(message.ticketId, [message], { append: event.action === 'create', replace: true }));
   if (event.action === 'create' && event.ticket) {

@@ -94,6 +94,10 @@ describe('realtime projections', () => {
     const [message] = emitted('tickets.message.v1', fixture('tickets.message.created'));
     expect(message?.event).toBe('company-42-appMessage');
     expect(message?.payload).toMatchObject({ action: 'create', message: {}, ticket: {}, contact: {} });
+    // an erasure: no text, to the sockets with that chat open only
+    expect(project('tickets.message.v1', fixture('tickets.message.erased'))).toEqual([
+      { event: 'company-42-appMessage', payload: { action: 'erased', ticketId: 88120 }, rooms: ['88120'] },
+    ]);
     expect(emitted('whatsapp.connection.v1', fixture('whatsapp.session.updated'))[0]).toMatchObject({
       event: 'company-42-whatsappSession',
       payload: { action: 'update', session: {} },

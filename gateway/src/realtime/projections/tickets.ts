@@ -5,6 +5,7 @@ import type {
   ChatMessageCreated,
   ChatUpdated,
   MessageCreated,
+  MessagesErased,
   MessageUpdated,
   QueueCreated,
   QueueDeleted,
@@ -96,9 +97,16 @@ export function projectTicket(
   }
 }
 
-export function projectMessage(event: EventOf<typeof MessageCreated> | EventOf<typeof MessageUpdated>): Emission[] {
+/** An erasure reaches the sockets with the ticket's chat open only: no text in it, they fetch the messages again. */
+export function projectMessage(
+  event: EventOf<typeof MessageCreated> | EventOf<typeof MessageUpdated> | EventOf<typeof MessagesErased>,
+): Emission[] {
   const companyId = event.companyId;
   const name = channel.appMessage(companyId);
+  if (event.type === 'tickets.message.erased') {
+    const { ticketId } = event.data;
+    return [{ event: name, payload: { action: 'erased', ticketId }, rooms: [room.ticket(ticketId)] }];
+  }
   const { message, ticket } = event.data;
   if (event.type === 'tickets.message.created') {
     // the message as upstream's clients get it: with the message it quotes (null when none)

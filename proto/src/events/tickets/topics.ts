@@ -69,6 +69,11 @@ export const MessageUpdated = defineEvent(
   { schemaVersion: 2, description: 'A message changed: ack, edit, deletion, reaction.' },
 );
 
+export const MessagesErased = defineEvent('tickets.message.erased', z.object({ ticketId: IdSchema }), {
+  description:
+    "An LGPD erasure emptied the bodies and media of this ticket's messages: one event per ticket, whatever the count.",
+});
+
 export const TicketsMessageTopic = defineTopic({
   name: 'tickets.message.v1',
   realtime: true,
@@ -77,7 +82,7 @@ export const TicketsMessageTopic = defineTopic({
   partitions: 12,
   key: 'ticketId',
   description: 'Messages of tickets (company-{id}-appMessage).',
-  events: [MessageCreated, MessageUpdated],
+  events: [MessageCreated, MessageUpdated, MessagesErased],
 });
 
 export const QueueCreated = defineEvent('tickets.queue.created', QueueSnapshotSchema, {

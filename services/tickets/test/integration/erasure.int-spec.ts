@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import yauzl from 'yauzl';
+import type { Envelope } from '@cs/proto/common';
 import type { ExportedShipping } from '@cs/proto/events';
 import {
   ErasureTopicProbe,
@@ -161,6 +162,21 @@ const part = (requestId: string, number: number, last: boolean, shippings: Expor
     last,
     shippings,
   });
+
+type TicketChange = { ticket: { id: number; lastMessage: string; contact: { name: string; number: string } } };
+
+/** Every `tickets.message.erased` of this file's two companies. */
+async function erasedEvents(): Promise<Array<{ companyId: number; key: string; ticketId: number }>> {
+  return (await readAllMessages(testRun().brokers, `${testRun().topicPrefix}tickets.message.v1`))
+    .map((message) => ({
+      key: message.key,
+      event: JSON.parse(message.value) as Envelope & { data: { ticketId: number } },
+    }))
+    .filter(
+      ({ event }) => event.type === 'tickets.message.erased' && [a.companyId, b.companyId].includes(event.companyId),
+    )
+    .map(({ key, event }) => ({ companyId: event.companyId, key, ticketId: event.data.ticketId }));
+}
 
 const erasure = (setup: CompanySetup) => ({
   contactId: setup.contact.id,
@@ -410,6 +426,24 @@ describe('erasure of a contact in tickets', () => {
       { company_id: b.companyId, idempotency_key: `envio-${a.contact.number}-1` },
     ]);
 
+    // the screens follow: the person's ticket published with the anonymised contact, its chat told once to refetch
+    const erased = await expectEventually(async () => {
+      const found = await erasedEvents();
+      expect(found.length).toBeGreaterThan(0);
+      return found;
+    });
+    expect(erased).toEqual([{ companyId: a.companyId, key: `${ticket.id}`, ticketId: ticket.id }]);
+    await expectEventually(async () => {
+      const updates = (await readAllMessages(testRun().brokers, `${testRun().topicPrefix}tickets.ticket.v1`))
+        .map((message) => JSON.parse(message.value) as Envelope & { data: TicketChange })
+        .filter((event) => event.type === 'tickets.ticket.updated' && event.data.ticket.id === ticket.id);
+      expect(updates.at(-1)?.companyId).toBe(a.companyId);
+      expect(updates.at(-1)?.data.ticket).toMatchObject({
+        lastMessage: '',
+        contact: { name: ERASED_CONTACT_NAME, number: '' },
+      });
+    });
+
     // another company's person keeps everything
     const kept = await harness.query<{ body: string }>(
       'SELECT body FROM tickets.messages WHERE company_id = $1 AND ticket_id = $2',
@@ -438,5 +472,7 @@ describe('erasure of a contact in tickets', () => {
       exportRequests: 0,
     });
     expect(confirmed.mediaUrls).toEqual([]);
+    // no message emptied this time: the chats are not told again
+    expect(await erasedEvents()).toHaveLength(1);
   });
 });

@@ -1,11 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { asCompanyId, assertUnreachable } from '@cs/proto/common';
-import { ErasureConfirmed, PrivacyErasureTopic, type TypedEvent } from '@cs/proto/events';
+import { ErasureConfirmed, MessagesErased, PrivacyErasureTopic, type TypedEvent } from '@cs/proto/events';
 import { ERASED_CONTACT_NAME } from '@cs/proto/http';
 import { returningRows, TransactionHost } from '@cs/platform/database';
 import { EventPublisher, OnTopic } from '@cs/platform/events';
 import { numberSpellings } from '../external-api/send-external-message.use-case.js';
 import { MediaStorage } from '../media/media.storage.js';
+import { TicketEvents } from '../tickets/ticket-events.js';
 import { ContactExportRequests } from './contact-export-requests.js';
 import { storedMedia } from './stored-media.js';
 
@@ -16,7 +17,9 @@ import { storedMedia } from './stored-media.js';
  * checks and its `Idempotency-Key` records whose key spells their number, their export requests with the rows other
  * services sent for them, anonymises its contact projection, deletes the media files it stores itself, and confirms with
  * `privacy.erasure.confirmed` (the connector's media URLs listed, for the connector to delete). Applying it again
- * finds nothing left and confirms with zeros.
+ * finds nothing left and confirms with zeros. Screens follow in the same transaction: each of the person's tickets is
+ * published updated (the anonymised contact, the emptied last message) and, when some of its messages were emptied,
+ * `tickets.message.erased` once for the ticket, whatever the count, so an open chat fetches its messages again.
  */
 @Controller()
 export class ErasureConsumer {
@@ -25,6 +28,7 @@ export class ErasureConsumer {
     private readonly events: EventPublisher,
     private readonly media: MediaStorage,
     private readonly exports: ContactExportRequests,
+    private readonly ticketEvents: TicketEvents,
   ) {}
 
   @OnTopic(PrivacyErasureTopic)
@@ -56,7 +60,7 @@ export class ErasureConsumer {
   ): Promise<void> {
     await this.transactions.run(async (manager) => {
       const tickets = `SELECT id FROM tickets WHERE company_id = $1 AND contact_id = $2`;
-      const messages = await returningRows<{ media_url: string | null }>(
+      const messages = await returningRows<{ media_url: string | null; ticket_id: number }>(
         manager,
         `WITH old AS (
            SELECT seq, media_url FROM messages
@@ -65,13 +69,14 @@ export class ErasureConsumer {
             FOR UPDATE)
          UPDATE messages m SET body = '', media_url = NULL, refused_media_name = NULL, updated_at = now()
            FROM old WHERE m.seq = old.seq
-         RETURNING old.media_url`,
+         RETURNING old.media_url, m.ticket_id`,
         [companyId, contactId],
       );
-      await manager.query(`UPDATE tickets SET last_message = '' WHERE company_id = $1 AND contact_id = $2`, [
-        companyId,
-        contactId,
-      ]);
+      const changedTickets = await returningRows<{ id: number }>(
+        manager,
+        `UPDATE tickets SET last_message = '' WHERE company_id = $1 AND contact_id = $2 RETURNING id`,
+        [companyId, contactId],
+      );
       const notes = await returningRows<{ id: number }>(
         manager,
         'DELETE FROM ticket_notes WHERE company_id = $1 AND contact_id = $2 RETURNING id',
@@ -129,6 +134,12 @@ export class ErasureConsumer {
           WHERE company_id = $1 AND id = $2`,
         [companyId, contactId, ERASED_CONTACT_NAME],
       );
+
+      // after the contact's anonymisation: the tickets' snapshots carry the anonymised contact
+      for (const ticket of changedTickets) await this.ticketEvents.updated(asCompanyId(companyId), ticket.id, null);
+      for (const ticketId of new Set(messages.map((row) => row.ticket_id))) {
+        await this.events.emit(MessagesErased, { companyId, key: ticketId, causationId, data: { ticketId } });
+      }
 
       const media = storedMedia(messages.map((row) => row.media_url));
       const connectorMedia = media.connector;

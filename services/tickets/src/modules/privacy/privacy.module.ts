@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MediaModule } from '../media/media.module.js';
+import { TicketsDataModule } from '../tickets/tickets-data.module.js';
 import { ContactExport } from './contact-export.js';
 import { ContactExportConsumer } from './contact-export.consumer.js';
 import { ContactExportController } from './contact-export.controller.js';
@@ -12,7 +13,7 @@ import { MessageRetention } from './message-retention.js';
  * and erased on request; the messages of long-closed tickets erased by the company's retention setting.
  */
 @Module({
-  imports: [MediaModule],
+  imports: [MediaModule, TicketsDataModule],
   controllers: [ErasureConsumer, ContactExportController, ContactExportConsumer],
   providers: [ContactExport, ContactExportRequests, MessageRetention],
 })
