@@ -1,8 +1,9 @@
 // Issue 54's LGPD walk against the full stack (every deployable as its own process, PostgreSQL, Kafka, the built
 // client, Debian's Chromium; the connector's simulator plays the person's phone): an admin exports everything held
 // about a contact as one zip (campaigns' shippings included), erases the contact's data and follows the request until
-// every service confirmed; the data is gone from the screens and from every service's tables (read in PostgreSQL,
-// schema by schema), and the audit page lists the export and the erasure.
+// every service confirmed, while an agent with the person's chat open sees its messages and name go without a
+// reload; the data is gone from the screens and from every service's tables (read in PostgreSQL, schema by schema),
+// and the audit page lists the export and the erasure.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import pg from 'pg';
@@ -12,6 +13,8 @@ import { useWalk } from './walk.mjs';
 
 const CONNECTION = 1; // the demo company's simulator connection (seeded CONNECTED)
 const ADMIN = { email: 'admin@demo.local', password: 'demo12345' };
+const AGENT = { email: 'agente@demo.local', password: 'demo12345' };
+const VENDAS = 1; // the demo company's queue the agent is in
 
 let db;
 
@@ -116,6 +119,17 @@ describe("a person's data on request (LGPD)", () => {
     await exported.waitFor();
     await exported.waitFor({ state: 'hidden' });
 
+    // an agent of Vendas has the person's chat open while the admin erases: it follows without a reload
+    await api('PUT', `/tickets/${ticketId}`, { status: 'pending', userId: null, queueId: VENDAS });
+    const agent = await walk.person();
+    await walk.signIn(agent, AGENT);
+    const [{ uuid: ticketUuid }] = await rows('SELECT uuid FROM tickets.tickets WHERE id = $1', [ticketId]);
+    await agent.goto(`${walk.stack.webUrl}/tickets/${ticketUuid}`);
+    const cpf = agent.getByText('Meu CPF é 123.456.789-09');
+    await agent.getByTestId('messages-list').getByText('Meu CPF é 123.456.789-09').waitFor();
+    await agent.getByTestId('ticket-last-message').getByText('Meu CPF é 123.456.789-09').waitFor({ state: 'attached' });
+    assert.equal(await agent.getByTestId('chat-contact-name').textContent(), name);
+
     // erasure, after the confirmation; the request is followed until every service confirmed
     await page.getByRole('button', { name: `Apagar dados (LGPD) ${name}` }).click();
     await page.getByText('Apagar os dados deste contato?').waitFor();
@@ -132,6 +146,13 @@ describe("a person's data on request (LGPD)", () => {
     for (const service of ['contacts', 'tickets', 'campaigns', 'whatsapp-connector'])
       assert.equal(await request.getByTestId(`erasure-service-${service}`).getAttribute('data-status'), 'confirmed');
     await screenshot(page, 'lgpd-requests').catch(() => undefined);
+    // gone from the chat and from its ticket's last message in the list
+    await eventually(async () => (await cpf.count()) === 0, "the text to leave the agent's screen");
+    await eventually(
+      async () => (await agent.getByTestId('chat-contact-name').textContent()) === 'Contato removido',
+      "the agent's open chat to name the erased contact",
+    );
+    await screenshot(agent, 'lgpd-open-chat-erased').catch(() => undefined);
     await page.keyboard.press('Escape');
 
     // gone from the screens: no contact by that name, the ticket's chat without the messages
@@ -143,8 +164,7 @@ describe("a person's data on request (LGPD)", () => {
     const messages = await api('GET', `/messages/${ticketId}`);
     assert.ok(messages.body.messages.length > 0);
     assert.ok(messages.body.messages.every((message) => message.body === '' && message.mediaUrl === null));
-    const [uuid] = await rows('SELECT uuid FROM tickets.tickets WHERE id = $1', [ticketId]);
-    await page.goto(`${walk.stack.webUrl}/tickets/${uuid.uuid}`);
+    await page.goto(`${walk.stack.webUrl}/tickets/${ticketUuid}`);
     await eventually(
       async () => (await page.getByTestId('chat-contact-name').textContent()) === 'Contato removido',
       "the chat's header to name the erased contact",
