@@ -20,6 +20,33 @@ export function backoffSeconds(failures: number): number {
   return Math.min(BACKOFF_BASE_SECONDS * 2 ** (failures - PAIR_FREE_FAILURES), BACKOFF_MAX_SECONDS);
 }
 
+/** Recent failures (within `WINDOW_SECONDS`) around one login attempt, and seconds since the relevant ones. */
+export interface RecentFailures {
+  /** This e-mail from this address, and seconds since the last of them. */
+  readonly pair: number;
+  readonly pairWait: number;
+  /** This e-mail from any address, and seconds since the oldest of them. */
+  readonly byEmail: number;
+  readonly emailWait: number;
+  /** Any e-mail from this address, and seconds since the oldest of them. */
+  readonly byIp: number;
+  readonly ipWait: number;
+}
+
+/**
+ * Seconds the attempt must wait (`Retry-After`), or 0 when it may go on: the pair's back-off since its last
+ * failure; a full budget (per e-mail, unless the address is the owner's known one; per address) until its oldest
+ * failure ages out of the window. The longest wait wins, at least 1 second.
+ */
+export function throttleWait(recent: RecentFailures, knownAddress: boolean): number {
+  const waits: number[] = [];
+  const backoff = backoffSeconds(recent.pair);
+  if (backoff > 0 && recent.pairWait < backoff) waits.push(backoff - recent.pairWait);
+  if (recent.byEmail >= MAX_FAILURES_PER_EMAIL && !knownAddress) waits.push(WINDOW_SECONDS - recent.emailWait);
+  if (recent.byIp >= MAX_FAILURES_PER_IP) waits.push(WINDOW_SECONDS - recent.ipWait);
+  return waits.length === 0 ? 0 : Math.max(1, Math.ceil(Math.max(...waits)));
+}
+
 /**
  * Login throttling kept in identity's database, so it holds across replicas. Per (e-mail, address) with
  * exponential back-off, so an attacker guessing from one address does not lock the real user out elsewhere; a
@@ -59,17 +86,10 @@ export class LoginThrottle {
       ipWait: r.float('ip_wait'),
     }));
     if (!row) return;
-    const waits: number[] = [];
-    const backoff = backoffSeconds(row.pair);
-    // pair_wait: seconds since the pair's last failure
-    if (backoff > 0 && row.pairWait < backoff) waits.push(backoff - row.pairWait);
-    // *_wait: seconds since the oldest failure in the window, which frees a slot when it ages out
-    if (row.byEmail >= MAX_FAILURES_PER_EMAIL && !(await this.isKnownAddress(email, ip))) {
-      waits.push(WINDOW_SECONDS - row.emailWait);
-    }
-    if (row.byIp >= MAX_FAILURES_PER_IP) waits.push(WINDOW_SECONDS - row.ipWait);
-    if (waits.length > 0) {
-      const retryAfter = Math.max(1, Math.ceil(Math.max(...waits)));
+    // the known-address query runs only when the per-e-mail budget is spent
+    const knownAddress = row.byEmail >= MAX_FAILURES_PER_EMAIL && (await this.isKnownAddress(email, ip));
+    const retryAfter = throttleWait(row, knownAddress);
+    if (retryAfter > 0) {
       throw new DomainError('ERR_TOO_MANY_REQUESTS', {
         headers: { 'Retry-After': String(retryAfter) },
         details: { retryAfter },
