@@ -23,6 +23,20 @@ export function rotatedTokenVerdict(
   return graceSeconds > 0 && now.getTime() - rotatedAt.getTime() <= graceSeconds * 1_000 ? 'grace' : 'reuse';
 }
 
+/**
+ * What a presented refresh token of `session` is worth at `now`: `refused` (ERR_SESSION_EXPIRED) when its session
+ * is gone, revoked or expired, or the token expired; otherwise its `rotatedTokenVerdict`.
+ */
+export function presentedTokenVerdict(
+  token: { readonly expiresAt: Date; readonly rotatedAt: Date | null },
+  session: { readonly expiresAt: Date; readonly revokedAt: Date | null } | null,
+  now: Date,
+  graceSeconds: number,
+): 'refused' | 'live' | 'grace' | 'reuse' {
+  if (!session || session.revokedAt !== null || session.expiresAt <= now || token.expiresAt <= now) return 'refused';
+  return rotatedTokenVerdict(token.rotatedAt, now, graceSeconds);
+}
+
 export interface ClientMeta {
   readonly ip: string;
   readonly userAgent: string | null;

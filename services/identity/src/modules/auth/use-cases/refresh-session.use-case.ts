@@ -10,7 +10,7 @@ import { AccessTokenSigner } from '../access-token.signer.js';
 import { RefreshTokenEntity } from '../refresh-token.entity.js';
 import { SessionEntity } from '../session.entity.js';
 import { sessionUserAndClaims } from '../session-user.js';
-import { hashRefreshToken, issueRefreshToken, revokeSessions, rotatedTokenVerdict } from '../sessions.js';
+import { hashRefreshToken, issueRefreshToken, presentedTokenVerdict, revokeSessions } from '../sessions.js';
 import type { SignedIn } from '../sign-in.js';
 import { TwoFactorPolicy } from '../two-factor/two-factor.policy.js';
 
@@ -49,10 +49,8 @@ export class RefreshSessionUseCase {
         where: { id: token.sessionId, companyId: token.companyId },
         lock: { mode: 'pessimistic_write' },
       });
-      if (!session || session.revokedAt !== null || session.expiresAt <= now || token.expiresAt <= now) {
-        return { kind: 'refused' };
-      }
-      const verdict = rotatedTokenVerdict(token.rotatedAt, now, this.config.REFRESH_REUSE_GRACE_SECONDS);
+      const verdict = presentedTokenVerdict(token, session, now, this.config.REFRESH_REUSE_GRACE_SECONDS);
+      if (!session || verdict === 'refused') return { kind: 'refused' };
       if (verdict === 'reuse') {
         await revokeSessions(
           manager,
