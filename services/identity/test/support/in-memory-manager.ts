@@ -8,7 +8,7 @@ type Where = Record<string, unknown>;
 
 /**
  * The few `EntityManager` calls identity's use-cases make around their rules (`findOne`, `exists`, `count`,
- * `upsert`, `delete` by `where` equality; `create` and `save`), over rows in memory per entity class, for unit
+ * `upsert`, `delete` by `where` equality; `create` and `save`, with or without the entity class), over rows in memory per entity class, for unit
  * specs of those rules. A `save` repeating a `unique` column's value fails as PostgreSQL's unique violation.
  */
 export function inMemoryManager(
@@ -34,8 +34,12 @@ export function inMemoryManager(
       created.set(row, entity);
       return row;
     },
-    save: async (row: Record<string, unknown>) => {
-      const entity = created.get(row) ?? [...rows.keys()].find((candidate) => table(candidate).includes(row));
+    save: async (...args: [Record<string, unknown>] | [Entity, Record<string, unknown>]) => {
+      const row = args.length === 2 ? args[1] : args[0];
+      const entity =
+        (args.length === 2 ? args[0] : undefined) ??
+        created.get(row) ??
+        [...rows.keys()].find((candidate) => table(candidate).includes(row));
       if (!entity) throw new Error('save: a row this manager did not create or find');
       const column = unique.get(entity);
       if (column && table(entity).some((other) => other !== row && other[column] === row[column])) {
