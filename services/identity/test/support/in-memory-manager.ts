@@ -8,7 +8,7 @@ type Where = Record<string, unknown>;
 
 /**
  * The few `EntityManager` calls identity's use-cases make around their rules (`findOne`, `exists`, `count`,
- * `upsert`, `delete` by `where` equality; `create` and `save`, with or without the entity class), over rows in memory per entity class, for unit
+ * `update`, `upsert`, `delete` by `where` equality; `create` and `save`, with or without the entity class), over rows in memory per entity class, for unit
  * specs of those rules. A `save` repeating a `unique` column's value fails as PostgreSQL's unique violation.
  */
 export function inMemoryManager(
@@ -47,6 +47,9 @@ export function inMemoryManager(
       }
       if (!table(entity).includes(row)) table(entity).push(Object.assign(row, { id: table(entity).length + 1 }));
       return row;
+    },
+    update: async (entity: Entity, where: Where, values: Record<string, unknown>) => {
+      for (const row of table(entity).filter(matches(where))) Object.assign(row, values);
     },
     upsert: async (entity: Entity, values: Record<string, unknown>, keys: string[]) => {
       const existing = table(entity).find(matches(Object.fromEntries(keys.map((key) => [key, values[key]]))));
