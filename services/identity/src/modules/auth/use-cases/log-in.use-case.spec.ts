@@ -24,7 +24,8 @@ beforeAll(async () => {
  * end as recorders (each has its own spec or e2e suite); the user lookup by lower-cased e-mail as the SQL does it.
  */
 function loginOf(options: { passwordHash?: string; step?: SecondStep; throttled?: boolean } = {}) {
-  const users = [{ id: 7, companyId: 2, email: 'Ana@Example.com', passwordHash: options.passwordHash ?? argonHash }];
+  const ana = { id: 7, companyId: 2, email: 'Ana@Example.com', passwordHash: options.passwordHash ?? argonHash };
+  const users = [ana];
   const { manager, transactions } = inMemoryManager(new Map([[UserEntity, users]]));
   Object.assign(manager, {
     createQueryBuilder: () => ({
@@ -59,7 +60,7 @@ function loginOf(options: { passwordHash?: string; step?: SecondStep; throttled?
   } as unknown as TwoFactorStore;
   const useCase = new LogInUseCase(transactions, hasher, throttle, signIn, policy, store);
   const logIn = (email: string, password: string) => useCase.execute({ email, password }, META);
-  return { logIn, failures, sessions, challenges, stored: () => users[0] };
+  return { logIn, failures, sessions, challenges, stored: () => ana };
 }
 
 describe(LogInUseCase.name, () => {

@@ -49,8 +49,7 @@ function company() {
   const { transactions } = inMemoryManager(new Map([[UserEntity, users]]));
   const { events, actions, publisher, audit } = recorders();
   const useCase = new UpdateUserUseCase(transactions, publisher, hasher, audit);
-  const update = (who: Identity, id: number, input: Partial<UpdateUserRequest>) =>
-    useCase.execute(who, id, input as UpdateUserRequest);
+  const update = (who: Identity, id: number, input: Partial<UpdateUserRequest>) => useCase.execute(who, id, input);
   const stored = (id: number) => users.find((row) => row.id === id);
   return { events, actions, update, stored };
 }
