@@ -24,10 +24,8 @@ export function inMemoryManager(
     count: async (entity: Entity, options: { where: Where }) => table(entity).filter(matches(options.where)).length,
     exists: async (entity: Entity, options: { where: Where }) => table(entity).some(matches(options.where)),
     delete: async (entity: Entity, where: Where) => {
-      rows.set(
-        entity,
-        table(entity).filter((row) => !matches(where)(row)),
-      );
+      const kept = table(entity).filter((row) => !matches(where)(row));
+      table(entity).splice(0, Infinity, ...kept);
     },
     create: (entity: Entity, values: Record<string, unknown>) => {
       const row = { ...values };
