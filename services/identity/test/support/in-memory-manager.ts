@@ -7,7 +7,7 @@ type Entity = abstract new (...args: never[]) => unknown;
 type Where = Record<string, unknown>;
 
 /**
- * The few `EntityManager` calls identity's use-cases make around their rules (`findOne`, `exists`, `count`,
+ * The few `EntityManager` calls identity's use-cases make around their rules (`find`, `findOne`, `exists`, `count`,
  * `update`, `upsert`, `delete` by `where` equality; `create` and `save`, with or without the entity class), over rows in memory per entity class, for unit
  * specs of those rules. A `save` repeating a `unique` column's value fails as PostgreSQL's unique violation.
  */
@@ -20,6 +20,7 @@ export function inMemoryManager(
   const matches = (where: Where) => (row: Record<string, unknown>) =>
     Object.entries(where).every(([field, value]) => row[field] === value);
   const manager = {
+    find: async (entity: Entity, options: { where: Where }) => table(entity).filter(matches(options.where)),
     findOne: async (entity: Entity, options: { where: Where }) => table(entity).find(matches(options.where)) ?? null,
     count: async (entity: Entity, options: { where: Where }) => table(entity).filter(matches(options.where)).length,
     exists: async (entity: Entity, options: { where: Where }) => table(entity).some(matches(options.where)),
