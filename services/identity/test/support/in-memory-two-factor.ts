@@ -1,28 +1,46 @@
 import { DomainError } from '@cs/platform/errors';
 import type { LoginThrottle } from '../../src/modules/auth/login-throttle.js';
-import { normalizeRecoveryCode } from '../../src/modules/auth/two-factor/two-factor.rules.js';
+import { newRecoveryCodes, normalizeRecoveryCode } from '../../src/modules/auth/two-factor/two-factor.rules.js';
 import type { Challenge, StoredTwoFactor, TwoFactorStore } from '../../src/modules/auth/two-factor/two-factor.store.js';
 
 /**
  * One user's two-factor rows in memory, with the store's guarantees: a time step is taken only when later than the
- * last one taken (and, unless confirming, only once enrolment is confirmed); a recovery code and a challenge are
- * each spent once.
+ * last one taken (and, unless confirming, only once enrolment is confirmed); a pending secret is replaced, a
+ * confirmed one never; a new set of recovery codes replaces the old; a recovery code and a challenge are each
+ * spent once.
  */
 export function inMemoryTwoFactor(options: {
-  secret: string;
+  /** Null: no secret stored (never enrolled). */
+  secret: string | null;
   confirmed: boolean;
   recoveryCodes?: readonly string[];
   challenges?: ReadonlyMap<string, Challenge>;
 }) {
   const state = {
+    secret: options.secret,
     confirmedAt: options.confirmed ? '2026-12-01T00:00:00.000Z' : null,
     lastUsedStep: null as number | null,
   };
   const unusedCodes = new Set((options.recoveryCodes ?? []).map((code) => normalizeRecoveryCode(code)));
   const challenges = new Map(options.challenges);
-  const stored = (): StoredTwoFactor => ({ secret: options.secret, ...state });
+  const stored = (): StoredTwoFactor => {
+    if (state.secret === null) throw new Error('no second factor stored');
+    return { secret: state.secret, confirmedAt: state.confirmedAt, lastUsedStep: state.lastUsedStep };
+  };
   const store = {
-    find: async () => stored(),
+    find: async () => (state.secret === null ? null : stored()),
+    savePending: async (_manager: unknown, _companyId: number, _userId: number, secret: string) => {
+      if (state.confirmedAt) return false;
+      Object.assign(state, { secret, lastUsedStep: null });
+      return true;
+    },
+    issueRecoveryCodes: async () => {
+      const shown = newRecoveryCodes();
+      unusedCodes.clear();
+      for (const code of shown) unusedCodes.add(normalizeRecoveryCode(code));
+      return shown;
+    },
+    recoveryCodesLeft: async () => unusedCodes.size,
     useStep: async (_manager: unknown, _companyId: number, _userId: number, step: number, flags = {}) => {
       const confirm = (flags as { confirm?: boolean }).confirm === true;
       if ((state.lastUsedStep !== null && state.lastUsedStep >= step) || (!state.confirmedAt && !confirm)) return false;
