@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { extname } from 'node:path';
+import type { Readable } from 'node:stream';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { DomainError } from '../errors/domain-error.js';
+import type { UploadTarget } from '../uploads/sniffing-storage.js';
 import type { ObjectBody, ObjectStore } from './object-store.js';
 import { isOtherCompanysFile } from './platform-media.js';
 import { serveStoredObject } from './serve-stored-object.js';
@@ -19,6 +21,13 @@ export function storableName(name: string, fallbackExtension = extname(name)): s
     .slice(-120);
   return safe || `arquivo${fallbackExtension}`;
 }
+
+/**
+ * An upload's name as the user gave it (multer reads it as Latin-1), whitespace and slashes as underscores (the
+ * spec's quick-message rule, applied everywhere).
+ */
+export const uploadName = (originalname: string): string =>
+  Buffer.from(originalname, 'latin1').toString('utf8').replace(/\s+/g, '_').replace(/[/\\]/g, '_');
 
 /** A key of `layout` with no dot-led segment, control character or backslash. */
 export const keyMatches = (layout: RegExp, key: string): boolean =>
@@ -100,16 +109,50 @@ export class MediaFiles {
   }
 
   /**
-   * Stores an upload the route has checked (`mimeType`: its sniffed type) under `<prefix>/<uuid>-<name>`: the name
-   * as the user gave it (multer reads it as Latin-1), spaces and slashes as underscores (the spec's quick-message
-   * rule, applied everywhere). 503 `ERR_SERVICE_UNAVAILABLE` when the store refuses the write (logged).
+   * Where a route streams its accepted uploads (`LimitedFilesInterceptor`'s `store`): `<prefix>/<uuid>-<name>`, the
+   * name as the user gave it (`uploadName`), the sniffed type stored with it. A body failing (the size limit) leaves
+   * nothing; 503 `ERR_SERVICE_UNAVAILABLE` when the store refuses the write (logged).
+   */
+  uploadTarget(prefix: string): UploadTarget {
+    return {
+      write: async (file: { originalname: string; sniffedType: string }, body: Readable) => {
+        try {
+          const { key } = await this.save(prefix, uploadName(file.originalname), body, { contentType: file.sniffedType });
+          return { key };
+        } catch (error) {
+          if (error instanceof DomainError) throw error;
+          this.logger.error({ err: error, prefix }, 'storing an upload failed');
+          throw new DomainError('ERR_SERVICE_UNAVAILABLE');
+        }
+      },
+      remove: (key: string) => this.remove(key),
+    };
+  }
+
+  /**
+   * A streamed upload (`uploadTarget`) the route keeps: its key must be under `prefix` (the company's folder the
+   * route named); its name and sniffed type as `saveUpload` answers them.
+   */
+  adoptUpload(
+    prefix: string,
+    file: { readonly originalname: string; readonly key: string; readonly sniffedType: string },
+  ): { path: string; name: string; mimeType: string } {
+    if (!this.owns(file.key) || !file.key.startsWith(`${prefix}/`) || file.key.slice(prefix.length + 1).includes('/')) {
+      throw new Error(`not an upload under ${JSON.stringify(prefix)}: ${JSON.stringify(file.key)}`);
+    }
+    return { path: file.key, name: uploadName(file.originalname), mimeType: file.sniffedType };
+  }
+
+  /**
+   * Stores bytes in memory (checked by the caller; `mimeType`: their sniffed type) under `<prefix>/<uuid>-<name>`
+   * (`uploadName`). 503 `ERR_SERVICE_UNAVAILABLE` when the store refuses the write (logged).
    */
   async saveUpload(
     prefix: string,
     file: { readonly originalname: string; readonly buffer: Buffer },
     mimeType: string,
   ): Promise<{ path: string; name: string; mimeType: string }> {
-    const name = Buffer.from(file.originalname, 'latin1').toString('utf8').replace(/\s+/g, '_').replace(/[/\\]/g, '_');
+    const name = uploadName(file.originalname);
     try {
       const { key } = await this.save(prefix, name, file.buffer, { contentType: mimeType });
       return { path: key, name, mimeType };
