@@ -8,7 +8,7 @@ import {
   type Type,
 } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { FilesInterceptor } from '@nestjs/platform-express';
+import { AnyFilesInterceptor, FilesInterceptor } from '@nestjs/platform-express';
 import type { Request } from 'express';
 import { catchError, from, mergeMap, type Observable, throwError } from 'rxjs';
 import { APP_CONFIG } from '../config/config.module.js';
@@ -39,7 +39,8 @@ export interface UploadRoute<C, P = never> {
  * removed. `@UseInterceptors(LimitedFilesInterceptor('file', 1, { maxBytes: (c: MyConfig) => c.MAX, allowed }))`.
  */
 export function LimitedFilesInterceptor<C, P = never>(
-  field: string,
+  /** The files' multipart field, or null for any field. */
+  field: string | null,
   maxFiles: number,
   route: UploadRoute<C, P>,
 ): Type<NestInterceptor> {
@@ -53,14 +54,15 @@ export function LimitedFilesInterceptor<C, P = never>(
       this.target = store
         ? (request) => store.target(modules.get(store.provider, { strict: false }), request)
         : undefined;
-      const Inner = FilesInterceptor(field, maxFiles, {
+      const options = {
         ...uploadOptions({ maxBytes: route.maxBytes(config), maxFiles }),
         storage: new SniffingStorage({
           allowed: route.allowed,
           target: this.target,
           ...(route.refusal ? { refusal: route.refusal } : {}),
         }),
-      });
+      };
+      const Inner = field === null ? AnyFilesInterceptor(options) : FilesInterceptor(field, maxFiles, options);
       this.inner = new Inner({});
     }
 

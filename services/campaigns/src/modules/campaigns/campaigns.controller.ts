@@ -26,7 +26,7 @@ import {
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CompanyIdParam, Roles } from '@cs/platform/tenancy';
 import { LimitedFilesInterceptor } from '@cs/platform/uploads';
-import { maxUpload, type UploadedFile } from '../media/media.storage.js';
+import { mediaUpload, type UploadedFile } from '../media/media.storage.js';
 import { CampaignsEnabledGuard } from '../projections/campaigns-enabled.guard.js';
 import { CampaignsRepository } from './campaigns.repository.js';
 import { CampaignsService } from './campaigns.service.js';
@@ -108,7 +108,7 @@ export class CampaignsController {
    */
   @Post(':id/media-upload')
   @HttpCode(200)
-  @UseInterceptors(LimitedFilesInterceptor('file', 1, maxUpload))
+  @UseInterceptors(LimitedFilesInterceptor('file', 1, mediaUpload('campaign', 'ERR_NO_CAMPAIGN_FOUND')))
   attach(
     @CompanyIdParam() companyId: CompanyId,
     @Param('id', campaignId) id: number,

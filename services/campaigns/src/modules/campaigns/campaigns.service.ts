@@ -147,7 +147,7 @@ export class CampaignsService {
   async attachMedia(companyId: CompanyId, id: number, file: UploadedFile | undefined): Promise<CampaignResponse> {
     const current = await this.campaigns.row(companyId, id);
     if (!isEditable(current)) throw new DomainError('ERR_CAMPAIGN_NOT_EDITABLE');
-    const stored = await this.media.save(companyId, `campaign/${id}`, file);
+    const stored = this.media.save(companyId, `campaign/${id}`, file);
     let previous: string | null = null;
     const saved = await this.transactions.run(async (manager) => {
       const row = await this.campaigns.row(companyId, id, true);

@@ -30,7 +30,7 @@ import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CompanyIdParam, CurrentIdentity, type Identity, Roles } from '@cs/platform/tenancy';
 import { LimitedFilesInterceptor } from '@cs/platform/uploads';
 import { CampaignsEnabledGuard } from '../projections/campaigns-enabled.guard.js';
-import { maxUpload, type UploadedFile } from '../media/media.storage.js';
+import { mediaUpload, type UploadedFile } from '../media/media.storage.js';
 import { FilesRepository } from './files.repository.js';
 
 /**
@@ -97,7 +97,7 @@ export class FilesController {
    */
   @Post('uploadList/:id')
   @HttpCode(200)
-  @UseInterceptors(LimitedFilesInterceptor('files', 50, maxUpload))
+  @UseInterceptors(LimitedFilesInterceptor('files', 50, mediaUpload('fileList', 'ERR_NO_FILE_LIST_FOUND')))
   uploadList(
     @CompanyIdParam() companyId: CompanyId,
     @Param('id', new IdPipe('ERR_NO_FILE_LIST_FOUND')) id: number,

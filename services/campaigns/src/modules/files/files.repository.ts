@@ -188,10 +188,8 @@ export class FilesRepository {
       if (!option) throw new DomainError('ERR_VALIDATION', { message: 'Opção da lista de arquivos não encontrada.' });
       return option;
     });
-    // every file is checked before any is stored: one refused file (415, 413) leaves nothing behind
-    for (const file of files) await this.media.check(file);
-    const stored: Array<{ path: string; mimeType: string }> = [];
-    for (const file of files) stored.push(await this.media.save(companyId, `fileList/${id}`, file));
+    // the files are in the store already; a refused one fails the request and the route removes them all
+    const stored = files.map((file) => this.media.save(companyId, `fileList/${id}`, file));
     const replaced: Array<string | null> = [];
     const saved = await this.transactions.run(async (manager) => {
       for (const [index, option] of targets.entries()) {

@@ -1,14 +1,12 @@
 import { Body, Controller, Get, HttpStatus, Param, Post, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
-import { AnyFilesInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
-import { memoryStorage } from 'multer';
 import type { CompanyId } from '@cs/proto/common';
 import { PhoneImportBodySchema } from '@cs/proto/http';
 import { DomainError, validationError } from '@cs/platform/errors';
 import { IdPipe } from '@cs/platform/http';
 import { CompanyIdParam, CurrentIdentity, type Identity } from '@cs/platform/tenancy';
 import { TransactionHost } from '@cs/platform/database';
-import { isAllowedType, sniffType, UPLOAD_ALLOW_LISTS, uploadOptions } from '@cs/platform/uploads';
+import { LimitedFilesInterceptor, UPLOAD_ALLOW_LISTS } from '@cs/platform/uploads';
 import { ContactImportEntity } from './contact-import.entity.js';
 import { type ImportReport, toImportReport } from './contact-imports.mapper.js';
 import { PhoneImportUseCase } from './use-cases/phone-import.use-case.js';
@@ -19,10 +17,15 @@ import {
 
 /** The gateway's body limit; a larger spreadsheet is refused with 413. */
 export const MAX_SPREADSHEET_BYTES = 25 * 1024 * 1024;
-// limits enforced while the multipart body streams (file size, one file, bounded fields and parts)
-const upload = AnyFilesInterceptor({
-  storage: memoryStorage(),
-  ...uploadOptions({ maxBytes: MAX_SPREADSHEET_BYTES, maxFiles: 1 }),
+/**
+ * One spreadsheet in any field, kept in memory for the importer: its type sniffed from its first bytes against the
+ * shared allow-list of spreadsheets (415 at once, whatever the declared type or name), its size limited while it
+ * streams (413 at once), bounded fields and parts.
+ */
+const upload = LimitedFilesInterceptor(null, 1, {
+  maxBytes: () => MAX_SPREADSHEET_BYTES,
+  allowed: UPLOAD_ALLOW_LISTS.spreadsheets,
+  refusal: () => new DomainError('ERR_UNSUPPORTED_MEDIA_TYPE', { message: 'Envie uma planilha .xls ou .xlsx.' }),
 });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -92,11 +95,6 @@ export class ContactImportsController {
     file: UploadedSpreadsheet,
     response: Response,
   ): Promise<ImportReport> {
-    // the bytes decide (the shared allow-list of spreadsheets), whatever the declared type or name
-    const sniffed = await sniffType(file.buffer, file.originalname);
-    if (!sniffed || !isAllowedType(sniffed, UPLOAD_ALLOW_LISTS.spreadsheets)) {
-      throw new DomainError('ERR_UNSUPPORTED_MEDIA_TYPE', { message: 'Envie uma planilha .xls ou .xlsx.' });
-    }
     const { report, inline } = await this.spreadsheetImport.execute({
       companyId: identity.companyId,
       userId: identity.userId,

@@ -10,10 +10,9 @@ import {
   Query,
   Req,
   Res,
-  UploadedFile,
+  UploadedFiles,
   UseInterceptors,
 } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
 import { hasMorePages, PLATFORM_COMPANY_ID } from '@cs/proto/common';
 import {
@@ -27,14 +26,20 @@ import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CurrentIdentity, type Identity, Public } from '@cs/platform/tenancy';
-import { uploadOptions } from '@cs/platform/uploads';
+import { LimitedFilesInterceptor } from '@cs/platform/uploads';
 import { AnnouncementEntity } from './announcement.entity.js';
 import { toAnnouncement } from './announcements.mapper.js';
-import { AnnouncementMediaStore, MAX_IMAGE_BYTES } from './media-store.js';
+import { ANNOUNCEMENT_IMAGE_TYPES, AnnouncementMediaStore, MAX_IMAGE_BYTES } from './media-store.js';
 import { SaveAnnouncementUseCase } from './use-cases/save-announcement.use-case.js';
 
 const announcementId = new IdPipe('ERR_NO_ANNOUNCEMENT_FOUND');
 const PAGE_LENGTH = 20;
+/** An announcement's image: a PNG or JPEG by its first bytes (415 at once), up to 5 MiB, streamed into the store. */
+const IMAGE_UPLOAD = {
+  maxBytes: () => MAX_IMAGE_BYTES,
+  allowed: ANNOUNCEMENT_IMAGE_TYPES,
+  store: { provider: AnnouncementMediaStore, target: (media: AnnouncementMediaStore) => media.uploadTarget() },
+};
 const isAnnouncer = (caller: Identity): boolean => caller.isSuper && caller.companyId === PLATFORM_COMPANY_ID;
 
 /** Announcements: the platform's super users write; every company reads the active ones. */
@@ -110,12 +115,13 @@ export class AnnouncementsController {
 
   @Post(':id/media-upload')
   @HttpCode(200)
-  @UseInterceptors(FileInterceptor('file', uploadOptions({ maxBytes: MAX_IMAGE_BYTES, maxFiles: 1 })))
+  @UseInterceptors(LimitedFilesInterceptor('file', 1, IMAGE_UPLOAD))
   async upload(
     @CurrentIdentity() caller: Identity,
     @Param('id', announcementId) id: number,
-    @UploadedFile() file: { buffer: Buffer; originalname: string } | undefined,
+    @UploadedFiles() files: Array<{ key: string; originalname: string }> | undefined,
   ) {
+    const file = files?.[0];
     if (!file) throw new DomainError('ERR_VALIDATION', { details: [{ path: 'file', message: 'Obrigatório' }] });
     return this.save.attach(caller, id, file);
   }

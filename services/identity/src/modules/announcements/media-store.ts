@@ -1,20 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import type { Readable } from 'node:stream';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { DomainError } from '@cs/platform/errors';
 import { LOGGER } from '@cs/platform/logging';
 import { MEDIA_OBJECT_STORE, type ObjectStore, serveStoredObject } from '@cs/platform/storage';
+import type { UploadTarget } from '@cs/platform/uploads';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const STORED_NAME = /^[0-9a-f-]{36}\.(png|jpg)$/;
 
 /** The image types announcements accept (the spec: png, jpg, jpeg), recognised by their bytes, not their name. */
-export function imageTypeOf(bytes: Buffer): 'png' | 'jpg' | undefined {
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
-  return undefined;
-}
+export const ANNOUNCEMENT_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
 
 /**
  * Announcement images in the platform's media store (`MEDIA_DIR`, or the bucket of `MEDIA_S3_*`), under
@@ -31,19 +29,31 @@ export class AnnouncementMediaStore {
     this.logger = logger.child({ component: 'media', backend: store.kind });
   }
 
-  /** Stores an image; 415 unless its bytes are a PNG or a JPEG, 503 when the store refuses the write. */
-  async save(bytes: Buffer): Promise<string> {
-    const type = imageTypeOf(bytes);
-    if (!type) throw new DomainError('ERR_UNSUPPORTED_MEDIA_TYPE');
-    const name = `${randomUUID()}.${type}`;
-    try {
-      await this.store.write(`announcements/${name}`, bytes, {
-        contentType: type === 'png' ? 'image/png' : 'image/jpeg',
-      });
-    } catch (error) {
-      this.logger.error({ err: error }, 'storing an announcement image failed');
-      throw new DomainError('ERR_SERVICE_UNAVAILABLE');
-    }
+  /**
+   * Where the upload route streams an image (its type sniffed as it arrives, one of `ANNOUNCEMENT_IMAGE_TYPES`):
+   * `announcements/<uuid>.<png|jpg>`; a body failing leaves nothing, 503 when the store refuses the write.
+   */
+  uploadTarget(): UploadTarget {
+    return {
+      write: async (file: { sniffedType: string }, body: Readable) => {
+        const key = `announcements/${randomUUID()}.${file.sniffedType === 'image/png' ? 'png' : 'jpg'}`;
+        try {
+          await this.store.write(key, body, { contentType: file.sniffedType });
+        } catch (error) {
+          if (error instanceof DomainError) throw error;
+          this.logger.error({ err: error }, 'storing an announcement image failed');
+          throw new DomainError('ERR_SERVICE_UNAVAILABLE');
+        }
+        return { key };
+      },
+      remove: (key: string) => this.remove(key.slice('announcements/'.length)),
+    };
+  }
+
+  /** The stored name of an image the upload route streamed (`uploadTarget`). */
+  nameOf(key: string): string {
+    const name = key.slice('announcements/'.length);
+    if (!key.startsWith('announcements/') || !STORED_NAME.test(name)) throw new Error(`not an announcement image: ${key}`);
     return name;
   }
 

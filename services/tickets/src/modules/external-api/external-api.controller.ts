@@ -17,7 +17,7 @@ import { DomainError } from '@cs/platform/errors';
 import { ZodPipe } from '@cs/platform/http';
 import { Public } from '@cs/platform/tenancy';
 import { LimitedFilesInterceptor } from '@cs/platform/uploads';
-import { maxUpload, type UploadedFile } from '../media/media.storage.js';
+import { mediaUpload, type UploadedFile } from '../media/media.storage.js';
 import { type ExternalApiRequest, ExternalTokenGuard } from './external-api.guard.js';
 import { ExternalApiRepository } from './external-api.repository.js';
 import { SendExternalMessageUseCase } from './send-external-message.use-case.js';
@@ -42,7 +42,7 @@ export class ExternalApiController {
   @Public()
   @HttpCode(200)
   @UseGuards(ExternalTokenGuard)
-  @UseInterceptors(LimitedFilesInterceptor('medias', 10, maxUpload))
+  @UseInterceptors(LimitedFilesInterceptor('medias', 10, mediaUpload('messages')))
   async send(
     @Req() request: ExternalApiRequest,
     @Headers('idempotency-key') idempotencyKey: string | undefined,

@@ -3,7 +3,7 @@ import type { CompanyId } from '@cs/proto/common';
 import type { TemplateMediaUpload } from '@cs/proto/http';
 import { LimitedFilesInterceptor } from '@cs/platform/uploads';
 import { CompanyIdParam } from '@cs/platform/tenancy';
-import { MediaStorage, maxUpload, type UploadedFile } from '../media/media.storage.js';
+import { MediaStorage, mediaUpload, type UploadedFile } from '../media/media.storage.js';
 
 /** What Meta takes in a template's media header: JPEG/PNG images, MP4/3GPP videos, PDF documents. */
 const TEMPLATE_MEDIA_TYPES = ['image/jpeg', 'image/png', 'video/mp4', 'video/3gpp', 'application/pdf'] as const;
@@ -18,7 +18,7 @@ export class TemplateMediaController {
 
   @Post('media')
   @HttpCode(200)
-  @UseInterceptors(LimitedFilesInterceptor('file', 1, maxUpload))
+  @UseInterceptors(LimitedFilesInterceptor('file', 1, mediaUpload('templates', TEMPLATE_MEDIA_TYPES)))
   async upload(
     @CompanyIdParam() companyId: CompanyId,
     @UploadedFiles() files: UploadedFile[] | undefined,

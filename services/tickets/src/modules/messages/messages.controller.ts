@@ -18,7 +18,7 @@ import type { MessageSnapshot, TicketSnapshot } from '@cs/proto/events';
 import { type EditMessageInput, EditMessageSchema, type SendMessageInput, SendMessageSchema } from '@cs/proto/http';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CompanyIdParam, CurrentIdentity, type Identity } from '@cs/platform/tenancy';
-import { maxUpload, type UploadedFile } from '../media/media.storage.js';
+import { mediaUpload, type UploadedFile } from '../media/media.storage.js';
 import type { MessageView } from './messages.queries.js';
 import { DeleteMessageUseCase } from './use-cases/delete-message.use-case.js';
 import { EditMessageUseCase } from './use-cases/edit-message.use-case.js';
@@ -61,7 +61,7 @@ export class MessagesController {
 
   @Post(':ticketId')
   @HttpCode(200)
-  @UseInterceptors(LimitedFilesInterceptor('medias', 10, maxUpload))
+  @UseInterceptors(LimitedFilesInterceptor('medias', 10, mediaUpload('messages')))
   async send(
     @CompanyIdParam() companyId: CompanyId,
     @CurrentIdentity() identity: Identity,

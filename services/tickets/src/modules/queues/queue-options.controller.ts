@@ -22,7 +22,7 @@ import {
 import { DomainError } from '@cs/platform/errors';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CompanyIdParam, Roles } from '@cs/platform/tenancy';
-import { maxUpload, type UploadedFile } from '../media/media.storage.js';
+import { mediaUpload, type UploadedFile } from '../media/media.storage.js';
 import { type QueueOptionRow, QueuesRepository } from './queues.repository.js';
 import { CreateQueueOptionUseCase } from './use-cases/create-queue-option.use-case.js';
 import { DeleteQueueOptionUseCase } from './use-cases/delete-queue-option.use-case.js';
@@ -93,7 +93,7 @@ export class QueueOptionsController {
   @Post(':optionId/media-upload')
   @HttpCode(200)
   @Roles('admin')
-  @UseInterceptors(LimitedFilesInterceptor('file', 1, maxUpload))
+  @UseInterceptors(LimitedFilesInterceptor('file', 1, mediaUpload('queue-options')))
   async upload(
     @CompanyIdParam() companyId: CompanyId,
     @Param('optionId', new IdPipe()) id: number,

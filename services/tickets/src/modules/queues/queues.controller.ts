@@ -16,7 +16,7 @@ import { type QueueBody, QueueBodySchema } from '@cs/proto/http';
 import { DomainError } from '@cs/platform/errors';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CompanyIdParam, Roles } from '@cs/platform/tenancy';
-import { maxUpload, type UploadedFile } from '../media/media.storage.js';
+import { mediaUpload, type UploadedFile } from '../media/media.storage.js';
 import { toQueueView, type QueueView } from './queues.mapper.js';
 import { QueuesRepository } from './queues.repository.js';
 import { CreateQueueUseCase } from './use-cases/create-queue.use-case.js';
@@ -84,7 +84,7 @@ export class QueuesController {
   @Post(':queueId/media-upload')
   @HttpCode(200)
   @Roles('admin')
-  @UseInterceptors(LimitedFilesInterceptor('file', 1, maxUpload))
+  @UseInterceptors(LimitedFilesInterceptor('file', 1, mediaUpload('queues')))
   async upload(
     @CompanyIdParam() companyId: CompanyId,
     @Param('queueId', new IdPipe()) queueId: number,

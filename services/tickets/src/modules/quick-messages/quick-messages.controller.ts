@@ -22,7 +22,7 @@ import {
 import { DomainError } from '@cs/platform/errors';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CompanyIdParam, CurrentIdentity, type Identity } from '@cs/platform/tenancy';
-import { maxUpload, type UploadedFile } from '../media/media.storage.js';
+import { mediaUpload, type UploadedFile } from '../media/media.storage.js';
 import { QuickMessagesMapper, type QuickMessageView } from './quick-messages.mapper.js';
 import { QuickMessagesQueries } from './quick-messages.queries.js';
 import { QuickMessagesRepository } from './quick-messages.repository.js';
@@ -107,7 +107,7 @@ export class QuickMessagesController {
 
   @Post(':id/media-upload')
   @HttpCode(200)
-  @UseInterceptors(LimitedFilesInterceptor('file', 1, maxUpload))
+  @UseInterceptors(LimitedFilesInterceptor('file', 1, mediaUpload('quick-messages')))
   async upload(
     @CompanyIdParam() companyId: CompanyId,
     @CurrentIdentity() identity: Identity,

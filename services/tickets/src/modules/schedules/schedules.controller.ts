@@ -23,7 +23,7 @@ import {
 import { DomainError } from '@cs/platform/errors';
 import { IdPipe, ZodPipe } from '@cs/platform/http';
 import { CompanyIdParam, CurrentIdentity, type Identity, RequiresPlanFlag } from '@cs/platform/tenancy';
-import { maxUpload, type UploadedFile } from '../media/media.storage.js';
+import { IMAGE_TYPES, mediaUpload, type UploadedFile } from '../media/media.storage.js';
 import { SchedulesQueries } from './schedules.queries.js';
 import { SchedulesRepository } from './schedules.repository.js';
 import { CreateScheduleUseCase } from './use-cases/create-schedule.use-case.js';
@@ -92,7 +92,7 @@ export class SchedulesController {
 
   @Post(':id/media-upload')
   @HttpCode(200)
-  @UseInterceptors(LimitedFilesInterceptor('file', 1, maxUpload))
+  @UseInterceptors(LimitedFilesInterceptor('file', 1, mediaUpload('schedules', IMAGE_TYPES)))
   async upload(
     @CompanyIdParam() companyId: CompanyId,
     @Param('id', new IdPipe('ERR_NO_SCHEDULE_FOUND')) id: number,

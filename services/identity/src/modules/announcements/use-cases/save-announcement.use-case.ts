@@ -66,9 +66,10 @@ export class SaveAnnouncementUseCase {
     });
   }
 
-  async attach(caller: Identity, id: number, file: { buffer: Buffer; originalname: string }): Promise<Announcement> {
+  /** Attaches an image the upload route has stored (`AnnouncementMediaStore.uploadTarget`). */
+  async attach(caller: Identity, id: number, file: { key: string; originalname: string }): Promise<Announcement> {
     assertAnnouncer(caller);
-    const stored = await this.media.save(file.buffer);
+    const stored = this.media.nameOf(file.key);
     const previous = await this.transactions.manager.findOne(AnnouncementEntity, {
       where: { id, companyId: caller.companyId },
     });
