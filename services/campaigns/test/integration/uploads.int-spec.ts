@@ -298,7 +298,8 @@ async function streamUpload(
   path: string,
   field: string,
   total: number,
-): Promise<{ status: number; body: Record<string, unknown>; peak: number }> {
+  first: Buffer = PNG,
+): Promise<{ status: number; body: Record<string, unknown>; peak: number; sent: number }> {
   const boundary = 'xCampaignsUploadBoundary';
   const chunk = new Uint8Array(64 * 1024).fill(65);
   let sent = 0;
@@ -311,7 +312,7 @@ async function streamUpload(
       `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="grande.png"\r\n` +
         'Content-Type: image/png\r\n\r\n',
     ),
-    PNG,
+    first,
   ]);
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -334,7 +335,7 @@ async function streamUpload(
       body,
       duplex: 'half',
     });
-    return { status: response.status, body: await json(response), peak: peak - baseline };
+    return { status: response.status, body: await json(response), peak: peak - baseline, sent };
   } finally {
     answered = true;
     clearInterval(sampler);
@@ -378,26 +379,50 @@ it('refuses an upload over the limit with 413 while it streams, on both routes, 
   expect(atLimit.status).toBe(200);
 }, 60_000);
 
+it('refuses a page by its first bytes with 415 at once on both routes, the rest unread, storing nothing', async () => {
+  const { companyId, campaign, list } = await company();
+  for (const [path, field] of [
+    [`/campaigns/${campaign.id}/media-upload`, 'file'],
+    [`/files/uploadList/${list.id}`, 'files'],
+  ] as const) {
+    // a page declared and named as a PNG, 200 MiB long: 415 (not the limit's 413) is answered from its first bytes
+    const refused = await streamUpload(companyId, path, field, 200 * 1024 * 1024, Buffer.from(PAGES[0]![1]));
+    expect([path, refused.status, refused.body.error]).toEqual([path, 415, 'ERR_UNSUPPORTED_MEDIA_TYPE']);
+    expect(refused.sent).toBeLessThan(200 * 1024 * 1024);
+    expect(refused.peak).toBeLessThan(100 * 1024 * 1024);
+  }
+  expect(storedFiles(companyId)).toEqual([]);
+  expect(await storedRows(campaign.id, list.id)).toEqual([
+    { media_path: null, media_type: null },
+    { path: null, media_type: null },
+    { path: null, media_type: null },
+  ]);
+}, 60_000);
+
 it('answers 404 to another company on both upload routes, storing nothing', async () => {
   const { companyId, campaign, list } = await company();
   const other = await company();
-  for (const bytes of [PNG, Buffer.from(PAGES[0]![1])]) {
+  // a page is refused by its first bytes (415) before the campaign or list is looked up: nothing is told either way
+  for (const [bytes, status, campaignError, listError] of [
+    [PNG, 404, 'ERR_NO_CAMPAIGN_FOUND', 'ERR_NO_FILE_LIST_FOUND'],
+    [Buffer.from(PAGES[0]![1]), 415, 'ERR_UNSUPPORTED_MEDIA_TYPE', 'ERR_UNSUPPORTED_MEDIA_TYPE'],
+  ] as const) {
     const attached = await call(
       other.companyId,
       'POST',
       `/campaigns/${campaign.id}/media-upload`,
       form('file', [[bytes, 'oferta.png', 'image/png']]),
     );
-    expect(attached.status).toBe(404);
-    expect((await json(attached)).error).toBe('ERR_NO_CAMPAIGN_FOUND');
+    expect(attached.status).toBe(status);
+    expect((await json(attached)).error).toBe(campaignError);
     const uploaded = await call(
       other.companyId,
       'POST',
       `/files/uploadList/${list.id}`,
       form('files', [[bytes, 'foto.png', 'image/png']], [list.options[0]!.id]),
     );
-    expect(uploaded.status).toBe(404);
-    expect((await json(uploaded)).error).toBe('ERR_NO_FILE_LIST_FOUND');
+    expect(uploaded.status).toBe(status);
+    expect((await json(uploaded)).error).toBe(listError);
   }
   expect([...storedFiles(companyId), ...storedFiles(other.companyId)]).toEqual([]);
   expect(await storedRows(campaign.id, list.id)).toEqual([

@@ -185,6 +185,8 @@ describe('SniffingStorage', () => {
     form.append('file', new Blob(['<svg onload=alert(1)>']), 'b.png');
     const answer = await fetch(served.url, { method: 'POST', body: form });
     expect(answer.status).toBe(415);
+    // answered once the first file is gone
+    expect(await filesUnder(root)).toEqual([]);
     await served.outcomes[0];
     await served.writesSettled();
     expect(await filesUnder(root)).toEqual([]);

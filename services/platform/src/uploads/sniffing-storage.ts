@@ -76,6 +76,7 @@ export class SniffingStorage {
     const head: Buffer[] = [];
     let headBytes = 0;
     let settled = false;
+    let refusing = false;
     let sniffing = false;
     let body: PassThrough | undefined;
     let kept: Buffer[] | undefined;
@@ -87,12 +88,16 @@ export class SniffingStorage {
       callback(error, info);
     };
     const refuse = (error: DomainError): void => {
-      if (settled) return;
+      if (settled || refusing) return;
+      refusing = true;
       kept = undefined;
       head.length = 0;
       body?.destroy(error);
-      refuseUnread(request, error);
-      settle(error);
+      // the request's files already stored go first, so the answer comes when nothing of the request is left
+      void this.removeStored(request).then(() => {
+        refuseUnread(request, error);
+        settle(error);
+      });
     };
 
     const decide = async (ended: boolean): Promise<void> => {
@@ -110,7 +115,7 @@ export class SniffingStorage {
       }
       const bytes = Buffer.concat(head);
       const sniffed = await sniffType(bytes, file.originalname).catch(() => undefined);
-      if (settled) return;
+      if (settled || refusing) return;
       if (!sniffed || !isAllowedType(sniffed, this.options.allowed)) {
         refuse(this.options.refusal?.() ?? new DomainError('ERR_UNSUPPORTED_MEDIA_TYPE'));
         return;
@@ -142,6 +147,7 @@ export class SniffingStorage {
       else {
         stream.on('data', (chunk: Buffer) => {
           size += chunk.length;
+          if (piped.destroyed) return;
           if (!piped.write(chunk)) {
             stream.pause();
             piped.once('drain', () => stream.resume());
@@ -149,21 +155,28 @@ export class SniffingStorage {
         });
         // a truncated stream ends at the size limit: `refuse` has already failed the write
         stream.once('end', () => {
-          if (!settled) piped.end();
+          if (!settled && !refusing) piped.end();
         });
         stream.resume();
       }
-      target.write({ originalname: file.originalname, sniffedType: sniffed }, piped).then(
+      const stored = storedOf(request);
+      const written = target.write({ originalname: file.originalname, sniffedType: sniffed }, piped).then(
         ({ key }) => {
-          if (settled) {
+          if (settled || refusing || stored.refused) {
             void target.remove(key);
+            // another file of the request was refused: this one fails too (multer waits for every file)
+            if (!refusing) settle(new DomainError('ERR_UNSUPPORTED_MEDIA_TYPE'));
             return;
           }
+          stored.keys.add(key);
           file.key = key;
           settle(null, { sniffedType: sniffed, key, size });
         },
-        (error: unknown) => settle(error),
+        (error: unknown) => {
+          if (!refusing) settle(error);
+        },
       );
+      stored.writes.add(written);
     };
 
     const onHead = (chunk: Buffer): void => {
@@ -180,9 +193,26 @@ export class SniffingStorage {
     });
   }
 
+  /** Removes what this request had stored, once its writes under way are done; later ones are removed as they end. */
+  private async removeStored(request: Request): Promise<void> {
+    const stored = STORED.get(request);
+    if (!stored) return;
+    stored.refused = true;
+    await Promise.allSettled([...stored.writes]);
+    let target: UploadTarget | undefined;
+    try {
+      target = this.options.target?.(request);
+    } catch {
+      return;
+    }
+    for (const key of stored.keys) await target?.remove(key).catch(() => undefined);
+    stored.keys.clear();
+  }
+
   _removeFile(request: Request, file: IncomingFile, callback: (error: Error | null) => void): void {
     file.buffer = undefined;
     const key = file.key;
+    if (key) STORED.get(request)?.keys.delete(key);
     let target: UploadTarget | undefined;
     try {
       target = key ? this.options.target?.(request) : undefined;
@@ -199,6 +229,24 @@ export class SniffingStorage {
       () => callback(null),
     );
   }
+}
+
+/** What a request has streamed into its target: the stored keys, the writes under way, whether it was refused. */
+interface Stored {
+  readonly keys: Set<string>;
+  readonly writes: Set<Promise<void>>;
+  refused: boolean;
+}
+
+const STORED = new WeakMap<Request, Stored>();
+
+function storedOf(request: Request): Stored {
+  let stored = STORED.get(request);
+  if (!stored) {
+    stored = { keys: new Set(), writes: new Set(), refused: false };
+    STORED.set(request, stored);
+  }
+  return stored;
 }
 
 /** Answers a refused upload in the spec's format now, and closes the connection after it instead of reading on. */

@@ -5,6 +5,8 @@
  * token checked before the body is read, uploads bounded while they stream, failed attempts throttled per address.
  */
 import { createHash } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { chunkedUpload, eventsOf, expectEventually, nextCompanyId, TEST_INTERNAL_TOKEN } from '@cs/platform/testing';
 import { CheckNumbers, EnsureContact, SendMessage } from '@cs/proto/events';
 import {
@@ -91,6 +93,15 @@ const multipartHead =
 const multipartTail = `\r\n--${BOUNDARY}--\r\n`;
 
 let stopAnswering: () => void;
+
+/** The files of a company in the media folder, temporary ones included. */
+const storedFiles = (companyId: number): string[] => {
+  const dir = join(harness.mediaDir, String(companyId));
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
+};
 
 beforeAll(async () => {
   await harness.start();
@@ -231,6 +242,10 @@ describe('POST /api/messages/send', () => {
     await expectEventually(() =>
       expect(texts(setup.companyId).filter((text) => text === '[media] Segue o boleto')).toHaveLength(2),
     );
+    // streamed into the company's folder as they arrived
+    expect(storedFiles(setup.companyId)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/-boleto\.pdf$/), expect.stringMatching(/-qr\.png$/)]),
+    );
   });
 
   it('sends once for a retried call with the same Idempotency-Key', async () => {
@@ -274,6 +289,21 @@ describe('POST /api/messages/send', () => {
     // answered at the limit: the client stopped long before the end of its body
     expect(answer.sent).toBeLessThan(200 * MIB);
     expect(answer.arrayBuffersPeak).toBeLessThan(100 * MIB);
+  });
+
+  it('refuses a page declared as a picture from its first bytes (415) while it streams, storing nothing', async () => {
+    const answer = await chunkedUpload(`${harness.app.url}/api/messages/send`, {
+      headers: { ...multipartHeaders('10.49.0.5'), authorization: `Bearer ${TOKEN}` },
+      head: multipartHead.replace('grande.txt', 'foto.png').replace('text/plain', 'image/png') + '<!doctype html>',
+      bodyBytes: 200 * MIB,
+      tail: multipartTail,
+    });
+    // 415 and not the limit's 413: the type was decided from the first bytes, the rest never read
+    expect(answer.status).toBe(415);
+    expect(JSON.parse(answer.body)).toMatchObject({ error: 'ERR_UNSUPPORTED_MEDIA_TYPE' });
+    expect(answer.sent).toBeLessThan(200 * MIB);
+    expect(answer.arrayBuffersPeak).toBeLessThan(100 * MIB);
+    expect(storedFiles(setup.companyId).filter((name) => name.includes('foto.png'))).toEqual([]);
   });
 
   it('throttles an address after too many failed tokens in a minute (429 with Retry-After), valid ones too', async () => {
