@@ -6,7 +6,14 @@
 import { DataSource } from 'typeorm';
 import { runMigrations } from '@cs/platform/database';
 import { type RunningApp, startServiceApp } from '@cs/platform/bootstrap';
-import { expectEventually, nextCompanyId, serviceTestEnv, StatementLog, testRun } from '@cs/platform/testing';
+import {
+  chunkedUpload,
+  expectEventually,
+  nextCompanyId,
+  serviceTestEnv,
+  StatementLog,
+  testRun,
+} from '@cs/platform/testing';
 import type { EventData } from '@cs/proto/common';
 import { InboundMessageResolved } from '@cs/proto/events';
 import { contactsService } from '../../src/app.js';
@@ -567,6 +574,39 @@ describe('spreadsheet import and CSV export', () => {
     expect(broken.status).toBe(400);
     expect((await json(broken)).error).toBe('ERR_IMPORT_INVALID_FILE');
   });
+
+  it('decides on a streamed spreadsheet as it arrives: 415 from its first bytes, 413 at the limit, the rest unread', async () => {
+    const company = await nextCompanyId();
+    const MIB = 1024 * 1024;
+    const boundary = 'xContactsImportBoundary';
+    const upload = (path: string, name: string, first: string) =>
+      chunkedUpload(`${app.url}${path}`, {
+        headers: { ...TEST_HEADERS(company, 'admin'), 'content-type': `multipart/form-data; boundary=${boundary}` },
+        head:
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
+          `Content-Type: text/csv\r\n\r\n${first}`,
+        bodyBytes: 200 * MIB,
+        tail: `\r\n--${boundary}--\r\n`,
+      });
+    for (const path of ['/contacts/import', '/contacts/upload']) {
+      // a page named and declared as a CSV, 200 MiB long: refused from its first bytes, not at the 25 MiB limit
+      const page = await upload(path, 'contatos.csv', '<html><script>alert(1)</script>');
+      expect([path, page.status, JSON.parse(page.body)]).toEqual([
+        path,
+        415,
+        expect.objectContaining({ error: 'ERR_UNSUPPORTED_MEDIA_TYPE', message: 'Envie uma planilha .xls ou .xlsx.' }),
+      ]);
+      expect(page.sent).toBeLessThan(200 * MIB);
+      expect(page.arrayBuffersPeak).toBeLessThan(100 * MIB);
+      // a CSV past the limit: 413 while it streams, never read to its end
+      const large = await upload(path, 'contatos.csv', 'nome;numero\n');
+      expect([path, large.status, JSON.parse(large.body).error]).toEqual([path, 413, 'ERR_PAYLOAD_TOO_LARGE']);
+      expect(large.sent).toBeLessThan(200 * MIB);
+      expect(large.arrayBuffersPeak).toBeLessThan(100 * MIB);
+    }
+    const imports = await json<{ contacts: Contact[] }>(await call(company, 'GET', '/contacts'));
+    expect(imports.contacts).toEqual([]);
+  }, 60_000);
 
   it('imports CSV: semicolons in Latin-1, commas in UTF-8, and its own export into another company', async () => {
     const company = await nextCompanyId();
