@@ -4,9 +4,12 @@
  * image) that every company reads.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { runMigrations } from '@cs/platform/database';
-import { testRun } from '@cs/platform/testing';
+import { chunkedUpload, testRun } from '@cs/platform/testing';
 import { createIdentityDataSource } from '../../src/database/data-source.js';
 import { seedIdentity } from '../../src/database/seed.js';
 import { call, logIn, type Session, type Stack, startStack } from '../../../../gateway/test/support/stack.js';
@@ -15,7 +18,14 @@ const database = `cs_seed_${Date.now().toString(36)}${randomBytes(2).toString('h
 const databaseUrl = testRun().databaseUrl.replace(/\/[^/?]+(\?.*)?$/, `/${database}$1`);
 // the file's own topics (services/platform/test/setup/isolation.ts): no other file's events reach this stack
 const { topicPrefix } = testRun();
+const mediaDir = mkdtempSync(join(tmpdir(), 'identity-media-'));
 let stack: Stack;
+
+/** The announcement images in the media folder, temporary files included. */
+const storedImages = (): string[] => {
+  const dir = join(mediaDir, 'announcements');
+  return existsSync(dir) ? readdirSync(dir) : [];
+};
 
 async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: testRun().databaseUrl });
@@ -34,12 +44,13 @@ beforeAll(async () => {
   await seedIdentity(dataSource, { NODE_ENV: 'development' });
   await seedIdentity(dataSource, { NODE_ENV: 'development' });
   await dataSource.destroy();
-  stack = await startStack({ databaseUrl, topicPrefix });
+  stack = await startStack({ databaseUrl, topicPrefix, identityEnv: { MEDIA_DIR: mediaDir } });
 });
 
 afterAll(async () => {
   await stack?.close();
   await admin((client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+  rmSync(mediaDir, { recursive: true, force: true });
 });
 
 describe('the seed', () => {
@@ -161,4 +172,43 @@ describe('announcements', () => {
       (await call<unknown[]>(stack.gatewayUrl, 'GET', '/announcements/list', { token: reader.token })).body,
     ).toEqual([]);
   });
+  it('decides on a streamed image as it arrives: 415 from its first bytes, 413 at the limit, nothing stored', async () => {
+    const created = await call<{ id: number }>(stack.gatewayUrl, 'POST', '/announcements', {
+      token: su.token,
+      body: { title: 'Grande', text: 'imagem enorme' },
+    });
+    const MIB = 1024 * 1024;
+    const boundary = 'limite-avisos';
+    const png = Buffer.from('89504e470d0a1a0a0000000d494844520000000100000001080600000000000000', 'hex');
+    const before = storedImages();
+    const upload = (first: Buffer) =>
+      chunkedUpload(`${stack.gatewayUrl}/announcements/${created.body.id}/media-upload`, {
+        headers: { authorization: `Bearer ${su.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        head: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="aviso.png"\r\n` +
+              'Content-Type: image/png\r\n\r\n',
+          ),
+          first,
+        ]),
+        bodyBytes: 200 * MIB,
+        tail: `\r\n--${boundary}--\r\n`,
+      });
+    // an SVG declared and named as a PNG, 200 MiB long: 415 from its first bytes, not the 5 MiB limit's 413
+    const page = await upload(Buffer.from('<svg onload="alert(1)">'));
+    expect(page.status).toBe(415);
+    expect(JSON.parse(page.body)).toMatchObject({ error: 'ERR_UNSUPPORTED_MEDIA_TYPE' });
+    expect(page.sent).toBeLessThan(200 * MIB);
+    expect(page.arrayBuffersPeak).toBeLessThan(100 * MIB);
+    // a PNG past the limit: 413 while it streams into the store, which keeps nothing of it
+    const large = await upload(png);
+    expect(large.status).toBe(413);
+    expect(JSON.parse(large.body)).toMatchObject({ error: 'ERR_PAYLOAD_TOO_LARGE' });
+    expect(large.sent).toBeLessThan(200 * MIB);
+    expect(large.arrayBuffersPeak).toBeLessThan(100 * MIB);
+    expect(storedImages()).toEqual(before);
+    expect(
+      (await call(stack.gatewayUrl, 'GET', `/announcements/${created.body.id}`, { token: su.token })).body,
+    ).toMatchObject({ mediaPath: null });
+  }, 60_000);
 });

@@ -2,8 +2,8 @@ import http from 'node:http';
 
 export interface ChunkedUploadOptions {
   readonly headers?: Record<string, string>;
-  /** Bytes written before the streamed part (a multipart preamble up to a file part's headers). */
-  readonly head?: string;
+  /** Bytes written before the streamed part (a multipart preamble up to a file part's headers, and its first bytes). */
+  readonly head?: string | Buffer;
   /** Bytes of the streamed part (one reused 1 MiB chunk, so the sender holds no more than that). */
   readonly bodyBytes: number;
   /** Bytes written after it (the multipart epilogue). */
