@@ -117,7 +117,9 @@ export class MediaFiles {
     return {
       write: async (file: { originalname: string; sniffedType: string }, body: Readable) => {
         try {
-          const { key } = await this.save(prefix, uploadName(file.originalname), body, { contentType: file.sniffedType });
+          const { key } = await this.save(prefix, uploadName(file.originalname), body, {
+            contentType: file.sniffedType,
+          });
           return { key };
         } catch (error) {
           if (error instanceof DomainError) throw error;

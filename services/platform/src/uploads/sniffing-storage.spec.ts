@@ -73,10 +73,12 @@ async function serve(options: { root?: string; maxBytes: number; allowed: readon
           const handed = (request.files ?? []) as unknown as SniffedUpload[];
           resolve({ error: error ?? null, files: handed });
           if (error) {
-            if (!response.headersSent) response.status(500).json({ error: String(error) });
+            if (!response.headersSent) response.status(500).json({ error: 'unanswered' });
             return;
           }
-          response.json(handed.map(({ key, sniffedType, size, buffer }) => ({ key, sniffedType, size, buffer: !!buffer })));
+          response.json(
+            handed.map(({ key, sniffedType, size, buffer }) => ({ key, sniffedType, size, buffer: !!buffer })),
+          );
         }),
       ),
     );

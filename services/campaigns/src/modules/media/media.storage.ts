@@ -92,7 +92,11 @@ export class MediaStorage {
   }
 
   /** Checks (`check`) and keeps a route's upload, streamed under `<company>/<folder>/` (`mediaUpload`). */
-  save(companyId: number, folder: string, file: UploadedFile | undefined): { path: string; name: string; mimeType: string } {
+  save(
+    companyId: number,
+    folder: string,
+    file: UploadedFile | undefined,
+  ): { path: string; name: string; mimeType: string } {
     this.check(file);
     return this.files.adoptUpload(`${companyId}/${folder}`, file!);
   }

@@ -53,7 +53,8 @@ export class AnnouncementMediaStore {
   /** The stored name of an image the upload route streamed (`uploadTarget`). */
   nameOf(key: string): string {
     const name = key.slice('announcements/'.length);
-    if (!key.startsWith('announcements/') || !STORED_NAME.test(name)) throw new Error(`not an announcement image: ${key}`);
+    if (!key.startsWith('announcements/') || !STORED_NAME.test(name))
+      throw new Error(`not an announcement image: ${key}`);
     return name;
   }
 
