@@ -277,13 +277,17 @@ describe('POST /api/messages/send', () => {
     expect(answer.arrayBuffersPeak).toBeLessThan(100 * MIB);
   });
 
-  it('stops a chunked upload past the size limit while it streams (413), with a valid token', async () => {
-    const answer = await chunkedUpload(`${harness.app.url}/api/messages/send`, {
-      headers: { ...multipartHeaders('10.49.0.2'), authorization: `Bearer ${TOKEN}` },
-      head: multipartHead,
+  /** A chunked 200 MiB multipart send with the valid token, its file part starting with `head`. */
+  const streamSend = (clientIp: string, head = multipartHead) =>
+    chunkedUpload(`${harness.app.url}/api/messages/send`, {
+      headers: { ...multipartHeaders(clientIp), authorization: `Bearer ${TOKEN}` },
+      head,
       bodyBytes: 200 * MIB,
       tail: multipartTail,
     });
+
+  it('stops a chunked upload past the size limit while it streams (413), with a valid token', async () => {
+    const answer = await streamSend('10.49.0.2');
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toMatchObject({ error: 'ERR_PAYLOAD_TOO_LARGE' });
     // answered at the limit: the client stopped long before the end of its body
@@ -292,12 +296,8 @@ describe('POST /api/messages/send', () => {
   });
 
   it('refuses a page declared as a picture from its first bytes (415) while it streams, storing nothing', async () => {
-    const answer = await chunkedUpload(`${harness.app.url}/api/messages/send`, {
-      headers: { ...multipartHeaders('10.49.0.5'), authorization: `Bearer ${TOKEN}` },
-      head: multipartHead.replace('grande.txt', 'foto.png').replace('text/plain', 'image/png') + '<!doctype html>',
-      bodyBytes: 200 * MIB,
-      tail: multipartTail,
-    });
+    const page = multipartHead.replace('grande.txt', 'foto.png').replace('text/plain', 'image/png');
+    const answer = await streamSend('10.49.0.5', `${page}<!doctype html>`);
     // 415 and not the limit's 413: the type was decided from the first bytes, the rest never read
     expect(answer.status).toBe(415);
     expect(JSON.parse(answer.body)).toMatchObject({ error: 'ERR_UNSUPPORTED_MEDIA_TYPE' });

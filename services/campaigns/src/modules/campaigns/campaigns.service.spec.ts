@@ -227,15 +227,17 @@ describe('creating a campaign', () => {
 });
 
 describe('campaign media', () => {
+  /** An upload the route streamed into the store. */
+  const file = {
+    originalname: 'a.png',
+    mimetype: 'image/png',
+    size: 3,
+    key: '2/campaign/1/u-a.png',
+    sniffedType: 'image/png',
+  };
+
   it('is not stored for a campaign that can no longer be edited', async () => {
     const { service, writes, calls } = harness('EM_ANDAMENTO');
-    const file = {
-      originalname: 'a.png',
-      mimetype: 'image/png',
-      size: 3,
-      key: '2/campaign/1/u-a.png',
-      sniffedType: 'image/png',
-    };
     expect(await refusal(service.attachMedia(COMPANY, 1, file))).toBe('ERR_CAMPAIGN_NOT_EDITABLE');
     expect(calls).toEqual([]);
     expect(writes).toEqual([]);
@@ -243,13 +245,6 @@ describe('campaign media', () => {
 
   it('is replaced on an editable campaign, and the campaign announced', async () => {
     const { service, writes, calls } = harness('INATIVA');
-    const file = {
-      originalname: 'a.png',
-      mimetype: 'image/png',
-      size: 3,
-      key: '2/campaign/1/u-a.png',
-      sniffedType: 'image/png',
-    };
     await service.attachMedia(COMPANY, 1, file);
     expect(calls).toEqual(['media.save', 'announce:INATIVA']);
     expect(writes).toEqual([expect.stringContaining('SET media_path = $2')]);
