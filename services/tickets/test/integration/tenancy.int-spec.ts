@@ -4,6 +4,8 @@
  * options and media): company B's admin gets the resource's not-found code (404) for every id of company A,
  * never its data; lists show only B's records; and every route refuses a call without a user (401).
  */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { nextCompanyId } from '@cs/platform/testing';
 import { type CompanySetup, Harness, PNG_BYTES, setupCompany, ticketFrom, upload } from '../support/harness.js';
 
@@ -90,6 +92,22 @@ describe("another company's ids answer 404", () => {
     const response = await harness.http(method, path(), b.admin, payload);
     expect(response.status).toBe(404);
     expect(response.body.error).toBe(code);
+  });
+
+  it("keeps none of the files B uploaded to A's records (streamed into B's folder, removed with the 404)", async () => {
+    const paths = [
+      `/quick-messages/${ids.reply}/media-upload`,
+      `/schedules/${ids.schedule}/media-upload`,
+      `/queue/${ids.queue}/media-upload`,
+      `/queue-options/${ids.option}/media-upload`,
+    ];
+    for (const path of paths)
+      expect([path, (await harness.http('POST', path, b.admin, file())).status]).toEqual([path, 404]);
+    const folder = join(harness.mediaDir, String(b.companyId));
+    const left = existsSync(folder)
+      ? readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
+      : [];
+    expect(left).toEqual([]);
   });
 
   it("a ticket of B cannot take A's tag", async () => {
