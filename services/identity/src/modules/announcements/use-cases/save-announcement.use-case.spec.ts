@@ -14,18 +14,14 @@ const announcer: Identity = {
 };
 const request = { title: 'Manutenção', text: 'Domingo às 2h', priority: 1, status: true };
 
-/** Announcements in memory; the media files kept and removed (the store writes to disk or S3). */
+/** Announcements in memory; the stored images adopted and removed (the upload route streams them to the store). */
 function announcements() {
   const rows: Array<Record<string, unknown>> = [];
   const { transactions } = inMemoryManager(new Map([[AnnouncementEntity, rows]]));
   const { events, actions, publisher, audit } = recorders();
-  const files = { saved: [] as string[], removed: [] as Array<string | null> };
+  const files = { removed: [] as Array<string | null> };
   const media = {
-    save: async () => {
-      const name = `file-${files.saved.length + 1}`;
-      files.saved.push(name);
-      return name;
-    },
+    nameOf: (key: string) => key.slice('announcements/'.length),
     remove: async (name: string | null) => void files.removed.push(name),
   } as unknown as AnnouncementMediaStore;
   const useCase = new SaveAnnouncementUseCase(transactions, publisher, media, audit);
@@ -55,24 +51,24 @@ describe(SaveAnnouncementUseCase.name, () => {
     expect(events).toHaveLength(1);
   });
 
-  it('replaces the image: the new file kept under a safe name, the previous one removed after', async () => {
+  it('replaces the image: the new one kept with a safe name, the previous one removed after', async () => {
     const { files, useCase } = announcements();
     const { id } = await useCase.create(announcer, request);
-    await useCase.attach(announcer, id, { buffer: Buffer.from('a'), originalname: 'primeira.png' });
-    const second = await useCase.attach(announcer, id, { buffer: Buffer.from('b'), originalname: '../<x>.png' });
-    expect(second).toMatchObject({ mediaPath: 'file-2', mediaName: '.._x_.png' });
-    expect(files.removed).toEqual([null, 'file-1']);
+    await useCase.attach(announcer, id, { key: 'announcements/file-1.png', originalname: 'primeira.png' });
+    const second = await useCase.attach(announcer, id, { key: 'announcements/file-2.png', originalname: '../<x>.png' });
+    expect(second).toMatchObject({ mediaPath: 'file-2.png', mediaName: '.._x_.png' });
+    expect(files.removed).toEqual([null, 'file-1.png']);
     await useCase.detach(announcer, id);
-    expect(files.removed).toEqual([null, 'file-1', 'file-2']);
+    expect(files.removed).toEqual([null, 'file-1.png', 'file-2.png']);
   });
 
   it('deletes one with its image, announced to every company; an unknown one is not found', async () => {
     const { rows, events, files, useCase } = announcements();
     const { id } = await useCase.create(announcer, request);
-    await useCase.attach(announcer, id, { buffer: Buffer.from('a'), originalname: 'a.png' });
+    await useCase.attach(announcer, id, { key: 'announcements/file-1.png', originalname: 'a.png' });
     await useCase.remove(announcer, id);
     expect(rows).toEqual([]);
-    expect(files.removed.at(-1)).toBe('file-1');
+    expect(files.removed.at(-1)).toBe('file-1.png');
     expect(events.at(-1)).toEqual({ type: 'identity.announcement.deleted', data: { id } });
     await expect(useCase.remove(announcer, id)).rejects.toMatchObject({ code: 'ERR_NO_ANNOUNCEMENT_FOUND' });
   });
