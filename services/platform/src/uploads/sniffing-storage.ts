@@ -120,6 +120,11 @@ export class SniffingStorage {
         refuse(this.options.refusal?.() ?? new DomainError('ERR_UNSUPPORTED_MEDIA_TYPE'));
         return;
       }
+      if (target && storedOf(request).refused) {
+        // another file of the request was refused meanwhile: this one is not stored at all
+        settle(new DomainError('ERR_UNSUPPORTED_MEDIA_TYPE'));
+        return;
+      }
       size = bytes.length;
       if (!target) {
         kept = [bytes];
@@ -163,10 +168,10 @@ export class SniffingStorage {
       const written = target.write({ originalname: file.originalname, sniffedType: sniffed }, piped).then(
         ({ key }) => {
           if (settled || refusing || stored.refused) {
-            void target.remove(key);
-            // another file of the request was refused: this one fails too (multer waits for every file)
+            // another file of the request was refused: this one fails too (multer waits for every file), and the
+            // refusal's answer waits for this removal (`removeStored` awaits the request's writes)
             if (!refusing) settle(new DomainError('ERR_UNSUPPORTED_MEDIA_TYPE'));
-            return;
+            return target.remove(key).catch(() => undefined);
           }
           stored.keys.add(key);
           file.key = key;
@@ -195,8 +200,8 @@ export class SniffingStorage {
 
   /** Removes what this request had stored, once its writes under way are done; later ones are removed as they end. */
   private async removeStored(request: Request): Promise<void> {
-    const stored = STORED.get(request);
-    if (!stored) return;
+    // marked before any wait: a file still being sniffed then starts no write
+    const stored = storedOf(request);
     stored.refused = true;
     await Promise.allSettled([...stored.writes]);
     let target: UploadTarget | undefined;
