@@ -95,6 +95,12 @@ export function limitBody(request: IncomingMessage, response: ServerResponse, li
   if (request.complete) return;
   let seen = 0;
   const count = (chunk: Buffer): void => {
+    // once the service has answered, nothing more is proxied: the rest is discarded (`closeAfterAnswer`), and the
+    // limit no longer resets a connection whose client may still be reading that answer
+    if (settledRequests.has(request)) {
+      request.off('data', count);
+      return;
+    }
     seen += chunk.length;
     if (seen <= limit) return;
     request.off('data', count);
