@@ -3,12 +3,11 @@
  * shippings of the company (a shipping not yet sent is failed so no dispatch sends it), leaves another company's
  * alone, and confirms; a second request finds nothing left.
  */
-import pg from 'pg';
-import { type RunningApp, startServiceApp } from '@cs/platform/bootstrap';
-import { runMigrations } from '@cs/platform/database';
-import { ErasureTopicProbe, expectEventually, nextCompanyId, serviceTestEnv, testRun } from '@cs/platform/testing';
-import { campaignsService } from '../../src/app.js';
-import { createCampaignsDataSource } from '../../src/database/data-source.js';
+import type pg from 'pg';
+import type { RunningApp } from '@cs/platform/bootstrap';
+import { ErasureTopicProbe, expectEventually, nextCompanyId } from '@cs/platform/testing';
+import type { campaignsService } from '../../src/app.js';
+import { startCampaigns } from '../support/service.js';
 
 let app: RunningApp<typeof campaignsService.envSchema>;
 let db: pg.Client;
@@ -16,16 +15,7 @@ const probe = new ErasureTopicProbe();
 const number = `55219${String(Date.now()).slice(-8)}`;
 
 beforeAll(async () => {
-  const dataSource = createCampaignsDataSource({ DATABASE_URL: testRun().databaseUrl });
-  await runMigrations(dataSource);
-  await dataSource.destroy();
-  db = new pg.Client({ connectionString: testRun().databaseUrl });
-  await db.connect();
-  app = await startServiceApp(
-    campaignsService,
-    serviceTestEnv({ MEDIA_DIR: `/tmp/cs-campaigns-media-${process.pid}` }),
-    { port: 0 },
-  );
+  ({ app, db } = await startCampaigns());
 }, 60_000);
 
 afterAll(async () => {

@@ -3,13 +3,12 @@
  * shippings of the company in `privacy.export.part` events of at most 100 rows, the last one marked; another
  * company's shippings stay out; a person without shippings gets one empty last part.
  */
-import pg from 'pg';
+import type pg from 'pg';
 import { EXPORT_PART_ROWS } from '@cs/proto/events';
-import { type RunningApp, startServiceApp } from '@cs/platform/bootstrap';
-import { runMigrations } from '@cs/platform/database';
-import { expectEventually, ExportTopicProbe, nextCompanyId, serviceTestEnv, testRun } from '@cs/platform/testing';
-import { campaignsService } from '../../src/app.js';
-import { createCampaignsDataSource } from '../../src/database/data-source.js';
+import type { RunningApp } from '@cs/platform/bootstrap';
+import { expectEventually, ExportTopicProbe, nextCompanyId } from '@cs/platform/testing';
+import type { campaignsService } from '../../src/app.js';
+import { startCampaigns } from '../support/service.js';
 
 let app: RunningApp<typeof campaignsService.envSchema>;
 let db: pg.Client;
@@ -17,16 +16,7 @@ const probe = new ExportTopicProbe();
 const number = `55218${String(Date.now()).slice(-8)}`;
 
 beforeAll(async () => {
-  const dataSource = createCampaignsDataSource({ DATABASE_URL: testRun().databaseUrl });
-  await runMigrations(dataSource);
-  await dataSource.destroy();
-  db = new pg.Client({ connectionString: testRun().databaseUrl });
-  await db.connect();
-  app = await startServiceApp(
-    campaignsService,
-    serviceTestEnv({ MEDIA_DIR: `/tmp/cs-campaigns-media-${process.pid}` }),
-    { port: 0 },
-  );
+  ({ app, db } = await startCampaigns());
 }, 60_000);
 
 afterAll(async () => {
