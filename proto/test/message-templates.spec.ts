@@ -117,4 +117,25 @@ describe('media headers and URL buttons', () => {
       ],
     });
   });
+
+  it("names a document by its address's path alone, and not at all when the path names no file", () => {
+    const header = (headerMedia: string) =>
+      cloudTemplateSend('boleto', 'pt_BR', { header: [], body: ['Ana'], headerMedia, buttons: ['77'] }, DOCUMENT)
+        .components[0];
+    expect(header('https://cdn.example.com/b/fatura.pdf?token=a/b.pdf#p=2')).toEqual({
+      type: 'header',
+      parameters: [
+        {
+          type: 'document',
+          document: { link: 'https://cdn.example.com/b/fatura.pdf?token=a/b.pdf#p=2', filename: 'fatura.pdf' },
+        },
+      ],
+    });
+    for (const link of [
+      'https://cdn.example.com',
+      'https://cdn.example.com/b/',
+      'https://cdn.example.com/%E0%A4%A.pdf',
+    ])
+      expect(header(link)).toEqual({ type: 'header', parameters: [{ type: 'document', document: { link } }] });
+  });
 });

@@ -118,10 +118,13 @@ export function templateValueMismatches(
     .map((part) => ({ part, expected: expected[part], given: given[part] }));
 }
 
-/** The file name Meta shows for a document header: the last segment of its address. */
+/** An absolute address's path (between its host and its query or fragment); proto reads no runtime's URL type. */
+const ADDRESS_PATH = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*([^?#]*)/i;
+
+/** The file name Meta shows for a document header: the last segment of its address's path. */
 const documentName = (link: string): string | undefined => {
+  const last = ADDRESS_PATH.exec(link)?.[1]?.split('/').pop();
   try {
-    const last = new URL(link).pathname.split('/').pop();
     return last ? decodeURIComponent(last) : undefined;
   } catch {
     return undefined;
