@@ -1,8 +1,9 @@
 /**
- * Wake-ups instead of fast polls, on real PostgreSQL and Kafka: with both fallback polls at 10 s, a simulated
- * contact's message is delivered and a send command is carried out within 2 s (the inserting transaction's NOTIFY
- * wakes the owner through its one listening connection); after that connection is killed (`pg_terminate_backend`)
- * the process listens again, sweeps what it may have missed, and still delivers both ways within 2 s.
+ * Wake-ups instead of fast polls, on real PostgreSQL and Kafka: with both fallback polls at a minute, a simulated
+ * contact's message is delivered and a send command is carried out within a quarter of that (the inserting
+ * transaction's NOTIFY wakes the owner through its one listening connection); after that connection is killed
+ * (`pg_terminate_backend`) the process listens again, sweeps what it may have missed, and still delivers both ways as
+ * soon. A wake-up takes milliseconds on an idle machine; the margin keeps the rule provable on a busy one.
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -14,8 +15,8 @@ import { createWhatsappDataSource } from '../../src/database/data-source.js';
 import { HEADERS, KafkaProbe } from '../support/kafka-probe.js';
 
 /** Both fallback polls: anything faster than this came from a wake-up. */
-const FALLBACK_MS = 10_000;
-const WITHIN_MS = 2_000;
+const FALLBACK_MS = 60_000;
+const WITHIN_MS = FALLBACK_MS / 4;
 const LISTENER = 'whatsapp-session-wakeups';
 
 let app: RunningApp<typeof whatsappConnectorService.envSchema>;
@@ -63,7 +64,7 @@ async function inboundDelivered(): Promise<number> {
       expect(rows[0]?.ms).not.toBeNull();
       return rows[0]?.ms ?? 0;
     },
-    { timeoutMs: FALLBACK_MS * 2, intervalMs: 20 },
+    { timeoutMs: FALLBACK_MS, intervalMs: 20 },
   );
   // by the database's clock, from the row's insert to its delivery: the wake-up itself, not this test's HTTP
   // round trips and polls, which a busy machine stretches
@@ -88,7 +89,7 @@ async function commandCarriedOut(): Promise<number> {
       expect(rows[0]?.ms).toBeDefined();
       return rows[0]?.ms ?? 0;
     },
-    { timeoutMs: FALLBACK_MS * 2, intervalMs: 20 },
+    { timeoutMs: FALLBACK_MS, intervalMs: 20 },
   );
   expect(ms).toBeLessThan(WITHIN_MS); // from the command's record to the phone, by the database's clock
   latencies.outbound.push(ms);
@@ -131,7 +132,7 @@ beforeAll(async () => {
   });
   connectionId = ((await created.json()) as { id: number }).id;
   await statusIs('qrcode');
-  // the scan is a write to the simulated device: it wakes the session too (no 10 s wait)
+  // the scan is a write to the simulated device: it wakes the session too (no fallback poll's wait)
   const scanned = Date.now();
   await call('POST', `/simulator/connections/${connectionId}/scan`, {});
   await statusIs('CONNECTED');
@@ -155,7 +156,7 @@ afterAll(async () => {
   }
 });
 
-describe('session wake-ups (LISTEN/NOTIFY, fallback polls at 10 s)', () => {
+describe('session wake-ups (LISTEN/NOTIFY, fallback polls at a minute)', () => {
   it('uses one listening connection for the process, not one per session', async () => {
     expect(await listenerPids()).toHaveLength(1);
   });
@@ -179,7 +180,7 @@ describe('session wake-ups (LISTEN/NOTIFY, fallback polls at 10 s)', () => {
         expect(pids).toHaveLength(1);
         expect(pids[0]).not.toBe(pid);
       },
-      { timeoutMs: 5_000, intervalMs: 50 },
+      { timeoutMs: 20_000, intervalMs: 50 },
     );
     await missed;
     for (let i = 0; i < 3; i += 1) {
