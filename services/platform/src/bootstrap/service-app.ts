@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { flushCompileCache, getCompileCacheDir } from 'node:module';
 import { type DynamicModule, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
@@ -159,6 +160,9 @@ export async function runService<S extends z.ZodObject>(definition: ServiceDefin
   }
   const { logger } = running;
   logger.info({ url: running.url }, `${definition.name} listening`);
+  // with NODE_COMPILE_CACHE set, the code compiled to start is kept for the next start of the same build: Node writes
+  // it by itself only when a process ends without process.exit, which a deployable never does
+  if (getCompileCacheDir()) flushCompileCache();
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;

@@ -113,10 +113,20 @@ export function compiledEntry(entry: string): string {
 }
 
 /**
+ * Where spawned processes keep V8's compiled code between starts (Node's module compile cache, keyed by each file's
+ * contents): the environment's `NODE_COMPILE_CACHE`, else `.cache/node-compile-cache` of the repository. A test run
+ * starts the same deployables dozens of times.
+ */
+export function compileCacheDir(): string {
+  return process.env['NODE_COMPILE_CACHE'] || join(repoRoot(), '.cache', 'node-compile-cache');
+}
+
+/**
  * Runs a TypeScript entry point as its own process (SWC loader, workspace sources), as a deployable runs:
  * `spawnTs('services/identity/src/main.ts', env)`. With `compiled: true` it runs the built JavaScript instead
  * (`compiledEntry`, no loader: the production process, for memory measurements; `make build` first). `compiled`
- * defaults to true under `STACK_COMPILED=1` (`make test`, right after `make build`) for entries under `src/`.
+ * defaults to true under `STACK_COMPILED=1` (`make test`, right after `make build`) for entries under `src/`. The child
+ * keeps its compiled code in `compileCacheDir()` unless `env` names another `NODE_COMPILE_CACHE`.
  */
 export function spawnTs(
   entry: string,
@@ -136,7 +146,9 @@ export function spawnTs(
     ],
     {
       cwd: root,
-      env: Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined)),
+      env: Object.fromEntries(
+        Object.entries({ NODE_COMPILE_CACHE: compileCacheDir(), ...env }).filter(([, value]) => value !== undefined),
+      ),
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
