@@ -77,7 +77,7 @@ export function LimitedFilesInterceptor<C, P = never>(
 
     private async removeStored(request: Request): Promise<void> {
       // multer's files (its type augmentation of express is not part of this package's build)
-      const { files: stored } = request as Request & { files?: unknown };
+      const stored = (request as { files?: unknown }).files;
       const files = Array.isArray(stored) ? (stored as SniffedUpload[]) : [];
       const target = this.target?.(request);
       for (const file of files) if (file.key && target) await target.remove(file.key);
