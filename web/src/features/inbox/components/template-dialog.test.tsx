@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { agent, message, ticket } from '../../../testing/fixtures';
+import { fill } from '../../../testing/fill';
 import { API } from '../../../testing/handlers';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
@@ -100,8 +101,8 @@ describe('Cloud API templates in the chat input', () => {
     ]);
     await userEvent.selectOptions(select, '7');
     expect(screen.getByTestId<HTMLInputElement>('template-body-1').value).toBe('{{firstName}}');
-    await userEvent.type(screen.getByTestId('template-header-1'), '#4521');
-    await userEvent.type(screen.getByTestId('template-body-2'), 'amanhã');
+    await fill(screen.getByTestId('template-header-1'), '#4521');
+    await fill(screen.getByTestId('template-body-2'), 'amanhã');
     expect(screen.getByTestId('template-preview').textContent).toBe(
       '*Pedido #4521*\n\nOlá Cliente, seu pedido chega em amanhã.',
     );
@@ -124,12 +125,11 @@ describe('Cloud API templates in the chat input', () => {
     await userEvent.selectOptions(await screen.findByTestId('template-select'), '11');
     const send = screen.getByTestId<HTMLButtonElement>('template-send');
     expect(send.disabled).toBe(true);
-    await userEvent.type(screen.getByTestId('template-header-media'), 'ftp://cdn.example.com/entrega.jpg');
-    await userEvent.type(screen.getByTestId('template-button-1'), 'PED-9');
+    await fill(screen.getByTestId('template-header-media'), 'ftp://cdn.example.com/entrega.jpg');
+    await fill(screen.getByTestId('template-button-1'), 'PED-9');
     // only an http(s) address is a file Meta can fetch
     expect(send.disabled).toBe(true);
-    await userEvent.clear(screen.getByTestId('template-header-media'));
-    await userEvent.type(screen.getByTestId('template-header-media'), 'https://cdn.example.com/entrega.jpg');
+    await fill(screen.getByTestId('template-header-media'), 'https://cdn.example.com/entrega.jpg');
     expect(screen.getByText('https://loja.example.com/pedidos/PED-9')).toBeTruthy();
     expect(screen.getByTestId('template-preview-media').textContent).toBe(
       '[imagem] https://cdn.example.com/entrega.jpg',
@@ -171,7 +171,7 @@ describe('Cloud API templates in the chat input', () => {
     );
     await waitFor(() => expect(screen.getByTestId<HTMLInputElement>('template-header-media').value).toBe(url));
     expect(uploaded).toEqual(['file']);
-    await userEvent.type(screen.getByTestId('template-button-1'), 'PED-9');
+    await fill(screen.getByTestId('template-button-1'), 'PED-9');
     await userEvent.click(screen.getByTestId('template-send'));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ values: { headerMedia: url, buttons: ['PED-9'] } });
