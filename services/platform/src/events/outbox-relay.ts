@@ -5,7 +5,7 @@ import { PgListener } from '../database/pg-listener.js';
 import { preparedStatement, runPrepared } from '../database/prepared.js';
 import { meter } from '../telemetry/telemetry.js';
 import { type BusMessage, EVENT_HEADERS, type EventBus } from './event-bus.js';
-import { OutboxTakeWindow } from './outbox-take-window.js';
+import { OutboxTakeWindow, type TakeTransactions } from './outbox-take-window.js';
 
 export interface OutboxRelayOptions {
   readonly dataSource: DataSource;
@@ -254,7 +254,7 @@ export class OutboxRelay {
     }
     const window = this.windowed ? (this.window ??= new OutboxTakeWindow()) : new OutboxTakeWindow();
     const bounds = window.bounds(audit);
-    const values: TakeValues = [lockKey, batchSize, bounds.mark, bounds.lo, bounds.hi];
+    const values: TakeValues = [lockKey, batchSize, bounds.mark, bounds.lo, bounds.hi, bounds.until, bounds.running];
     const client = this.listener?.client;
     let take: TakenRow[];
     if (!client) {
@@ -275,13 +275,14 @@ export class OutboxRelay {
       }
     }
     const [lock, ...rows] = take;
-    if (lock?.locked && lock.horizon !== null) {
+    if (lock?.locked && lock.snapshot !== null) {
       if (audit) this.lastAudit = Date.now();
       const { untracked } = window.advance(
-        { xmin: BigInt(lock.horizon), xid: rows[0]?.xid ? BigInt(rows[0].xid) : null },
+        { ...snapshotTransactions(lock.snapshot), xid: rows[0]?.xid ? BigInt(rows[0].xid) : null },
         { count: lock.candidates ?? 0, highest: lock.highest === null ? null : BigInt(lock.highest) },
         rows.map((row) => BigInt(row.id)),
         batchSize,
+        audit,
       );
       if (untracked > 0) {
         untrackedRows.add(untracked, { schema: this.options.schema });
@@ -337,21 +338,35 @@ export class OutboxRelay {
 /**
  * The relay's take in one statement (see `publishBatch`): the schema's lock (one relay per schema at a time: the order
  * of the events), then, when it got it, the batch taken out of the outbox in id order among the candidates: the rows
- * above the window's mark ($3) and those in its gaps ($4, $5: ranges). The first row is the lock's, with the
- * statement's snapshot's xmin and the candidates' count and highest id, and each taken row carries the transaction's
- * xid (`OutboxTakeWindow.advance`); no rows but the lock's when another relay holds the lock. The candidates are
- * deleted by their tuple ids (a TID scan, with `TAKE_SETTINGS`): a tuple id read under the statement's snapshot stays
- * that row's, since no row version that snapshot can see is pruned. Two round trips fewer per round than a separate
- * lock, SELECT and DELETE. The payload is the producer's text as it was written; a row without a correlation id column
- * (see `OutboxJsonPayload1764800000000`) has it read from its payload.
+ * above the window's mark ($3) and those in its gaps ($4, $5: ranges) that the statement's snapshot says to look in
+ * ($6, $7: fewer than `running` xids up to `until` not ended, as `runningUpTo` counts them). The first row is the
+ * lock's, with the statement's snapshot and the candidates' count and highest id, and each taken row carries the
+ * transaction's xid (`OutboxTakeWindow.advance`); no rows but the lock's when another relay holds the lock. The
+ * candidates are deleted by their tuple ids (a TID scan, with `TAKE_SETTINGS`): a tuple id read under the statement's
+ * snapshot stays that row's, since no row version that snapshot can see is pruned. Two round trips fewer per round
+ * than a separate lock, SELECT and DELETE. The payload is the producer's text as it was written; a row without a
+ * correlation id column (see `OutboxJsonPayload1764800000000`) has it read from its payload.
  */
 const TAKE_BATCH = preparedStatement(
   `WITH lock AS MATERIALIZED (SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked),
+        snapshot AS MATERIALIZED (
+          SELECT s, pg_snapshot_xmax(s)::text::bigint AS xmax,
+                 ARRAY(SELECT x::text::bigint FROM pg_snapshot_xip(s) AS x) AS xip
+            FROM pg_current_snapshot() AS s
+        ),
+        gaps AS MATERIALIZED (
+          SELECT g.lo, g.hi
+            FROM unnest($4::bigint[], $5::bigint[], $6::bigint[], $7::int[]) AS g(lo, hi, until, running)
+           WHERE g.running < 0
+              OR (SELECT cardinality(ARRAY(SELECT x FROM unnest(xip) AS x WHERE x <= g.until))
+                         + greatest(0, g.until - xmax + 1)
+                    FROM snapshot) < g.running
+        ),
         candidates AS MATERIALIZED (
           SELECT id, ctid FROM (
             (SELECT id, ctid FROM outbox WHERE id > $3::bigint ORDER BY id LIMIT $2)
             UNION
-            (SELECT o.id, o.ctid FROM unnest($4::bigint[], $5::bigint[]) AS g(lo, hi)
+            (SELECT o.id, o.ctid FROM gaps AS g
                CROSS JOIN LATERAL (SELECT id, ctid FROM outbox WHERE id BETWEEN g.lo AND g.hi ORDER BY id LIMIT $2) o)
           ) c
            WHERE (SELECT locked FROM lock)
@@ -364,7 +379,7 @@ const TAKE_BATCH = preparedStatement(
               coalesce(correlation_id, payload->>'correlationId') AS correlation_id, headers,
               pg_current_xact_id()::text AS xid
         )
-   SELECT locked, pg_snapshot_xmin(pg_current_snapshot())::text AS horizon,
+   SELECT locked, (SELECT s::text FROM snapshot) AS snapshot,
           (SELECT count(*)::int FROM candidates) AS candidates, (SELECT max(id) FROM candidates) AS highest,
           NULL::bigint AS id, NULL AS event_id, NULL AS topic, NULL AS message_key, NULL AS type,
           NULL::integer AS company_id, NULL AS payload, NULL AS correlation_id, NULL::jsonb AS headers, NULL AS xid
@@ -374,8 +389,16 @@ const TAKE_BATCH = preparedStatement(
    ORDER BY id NULLS FIRST`,
 );
 
-/** The take's values: the lock's key, the batch size, the window's mark and its gaps' low and high ends. */
-type TakeValues = [lockKey: string, batchSize: number, mark: string, lo: readonly string[], hi: readonly string[]];
+/** The take's values: the lock's key, the batch size, the window's mark, its gaps' ends and when to look in them. */
+type TakeValues = [
+  lockKey: string,
+  batchSize: number,
+  mark: string,
+  lo: readonly string[],
+  hi: readonly string[],
+  until: readonly string[],
+  running: readonly string[],
+];
 
 /** The take as prepared by SQL `PREPARE` on a LISTEN connection (`beginAndTake`), apart from its protocol-level name. */
 const TAKE_BATCH_SQL = `${TAKE_BATCH.name}_sql`;
@@ -385,13 +408,18 @@ const preparedBySql = new WeakSet<pg.ClientBase>();
 const BIGINT = /^-?\d+$/;
 
 /** The take's values as SQL literals, each quoted by node-postgres' `escapeLiteral` (ids checked to be integers). */
-function takeLiterals(client: pg.ClientBase, [lockKey, batchSize, mark, lo, hi]: TakeValues): string[] {
+function takeLiterals(client: pg.ClientBase, [lockKey, batchSize, mark, lo, hi, until, running]: TakeValues): string[] {
   const ids = (values: readonly string[]) => {
     if (!values.every((value) => BIGINT.test(value))) throw new Error(`not bigint ids: ${values.join(', ')}`);
     return client.escapeLiteral(`{${values.join(',')}}`);
   };
   if (!Number.isSafeInteger(batchSize) || !BIGINT.test(mark)) throw new Error('invalid take bounds');
-  return [client.escapeLiteral(lockKey), String(batchSize), client.escapeLiteral(mark), ids(lo), ids(hi)];
+  return [
+    client.escapeLiteral(lockKey),
+    String(batchSize),
+    client.escapeLiteral(mark),
+    ...[lo, hi, until, running].map(ids),
+  ];
 }
 
 /**
@@ -431,12 +459,18 @@ const TAKE_SETTINGS = { enable_seqscan: 'off' } as const;
 
 type TakenRow = OutboxRow & {
   locked: boolean;
-  /** The lock's row only: the statement's snapshot's xmin, and what the take looked at. */
-  horizon: string | null;
+  /** The lock's row only: the statement's snapshot (`xmin:xmax:xip,...`), and what the take looked at. */
+  snapshot: string | null;
   candidates: number | null;
   highest: string | null;
   /** A taken row's only: the take's own xid. */
   xid: string | null;
 };
+
+/** A snapshot as PostgreSQL prints it (`pg_snapshot`'s `xmin:xmax:xip,...`). */
+function snapshotTransactions(text: string): Omit<TakeTransactions, 'xid'> {
+  const [, xmax = '', xip = ''] = text.split(':');
+  return { xmax: BigInt(xmax), xip: xip === '' ? [] : xip.split(',').map((xid) => BigInt(xid)) };
+}
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
