@@ -5,11 +5,13 @@
 // connections committing transactions of `--per-transaction` events of ~1.4 kB each (one multi-row insert, as
 // `EventPublisher` writes) at `--rate` events a second in all, for `--seconds`. With `held`, a connection holds a
 // snapshot from before the round's first event to its end, as a slow transaction elsewhere in the database does: no row
-// the relay deletes meanwhile can be cleaned up, nor its index entry marked dead. Reports, per variant and horizon: events published a second, the relay's backend CPU per 1,000 events
-// (its LISTEN connection, from /proc: PostgreSQL runs on this machine), the writers' backends' CPU per 1,000 events,
-// and the lag from a transaction's COMMIT (sent) to the relay's publish (p50 / p99 / max).
+// the relay deletes meanwhile can be cleaned up, nor its index entry marked dead; `xid` holds it with an xid, as a long
+// transaction that wrote does (anywhere in the cluster): besides, no gap of the window closes meanwhile. Reports, per
+// variant and horizon: events published a second, the relay's backend CPU per 1,000 events (its LISTEN connection,
+// from /proc: PostgreSQL runs on this machine), the writers' backends' CPU per 1,000 events, and the lag from a
+// transaction's COMMIT (sent) to the relay's publish (p50 / p99 / max).
 //   node --import ./deploy/scripts/register-ts.mjs bench/outbox-relay.mjs [--rate 3000] [--seconds 10] [--writers 12]
-//     [--per-transaction 3] [--repeat 2] [--horizons free,held]   (or BENCH_RATE, BENCH_SECONDS, ...)
+//     [--per-transaction 3] [--repeat 2] [--horizons free,held,xid]   (or BENCH_RATE, BENCH_SECONDS, ...)
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
@@ -24,7 +26,7 @@ const seconds = option('seconds', 10);
 const writerCount = option('writers', 12);
 const perTransaction = option('per-transaction', 3);
 const repeat = option('repeat', 2);
-const horizons = option('horizons', ['free', 'held']);
+const horizons = option('horizons', ['free', 'held', 'xid']);
 const url = testServerUrl();
 const logger = pino({ level: 'warn' });
 const filler = 'x'.repeat(1_300);
@@ -66,10 +68,11 @@ async function round(variant, horizon) {
     } = await client.query('SELECT pg_backend_pid() AS pid');
     return { client, pid };
   };
-  const holder = horizon === 'held' ? await connect() : undefined;
+  const holder = horizon === 'free' ? undefined : await connect();
   if (holder) {
     await holder.client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
     await holder.client.query('SELECT count(*) FROM outbox');
+    if (horizon === 'xid') await holder.client.query('SELECT pg_current_xact_id()');
   }
   const writers = await Promise.all(Array.from({ length: writerCount }, connect));
   const [relayBackend] = (
