@@ -203,6 +203,91 @@ const BUSINESS_SHAPE: RollupShape = {
 };
 
 /**
+ * The business-hours functions as this migration writes them (`BusinessHoursByWeek1766810000000` redefines them, its
+ * `down` restores these): a schedule's open windows over a span, its business seconds between two instants, the
+ * trigger writing a cycle's business durations, and their bulk computation over a company's cycles.
+ */
+export function businessHoursFunctions(path: string) {
+  return {
+    windows: `
+    CREATE OR REPLACE FUNCTION business_windows(schedules jsonb, tz text, since timestamptz, until timestamptz)
+    RETURNS tstzmultirange LANGUAGE sql STABLE ${path} AS $$
+      SELECT CASE WHEN schedules IS NULL THEN tstzmultirange(tstzrange(since, until))
+             ELSE coalesce(range_agg(w.r), '{}'::tstzmultirange) * tstzmultirange(tstzrange(since, until)) END
+        FROM (SELECT CASE
+                       WHEN e.start_m IS NULL OR e.end_m IS NULL
+                         THEN tstzrange(d.day::timestamp AT TIME ZONE tz, (d.day + 1)::timestamp AT TIME ZONE tz)
+                       WHEN e.start_m = e.end_m THEN NULL
+                       ELSE tstzrange((d.day + make_interval(mins => e.start_m)) AT TIME ZONE tz,
+                                      (d.day + CASE WHEN e.end_m < e.start_m THEN 1 ELSE 0 END
+                                        + make_interval(mins => e.end_m)) AT TIME ZONE tz)
+                     END AS r
+                FROM generate_series((since AT TIME ZONE tz)::date - 1, (until AT TIME ZONE tz)::date,
+                                     interval '1 day') AS g(at)
+                CROSS JOIN LATERAL (SELECT g.at::date AS day) d
+                LEFT JOIN LATERAL (
+                  SELECT CASE WHEN x->>'startTime' ~ '^\\d{2}:\\d{2}$'
+                              THEN split_part(x->>'startTime', ':', 1)::int * 60
+                                   + split_part(x->>'startTime', ':', 2)::int END AS start_m,
+                         CASE WHEN x->>'endTime' ~ '^\\d{2}:\\d{2}$'
+                              THEN split_part(x->>'endTime', ':', 1)::int * 60
+                                   + split_part(x->>'endTime', ':', 2)::int END AS end_m
+                    FROM jsonb_array_elements(CASE WHEN jsonb_typeof(schedules) = 'array' THEN schedules
+                                                   ELSE '[]'::jsonb END) x
+                   WHERE x->>'weekdayEn' = to_char(d.day, 'FMday')
+                   LIMIT 1) e ON true
+               WHERE since < until) w
+       WHERE since < until
+    $$`,
+    seconds: `
+    CREATE OR REPLACE FUNCTION business_seconds(schedules jsonb, tz text, since timestamptz, until timestamptz)
+    RETURNS bigint LANGUAGE sql STABLE ${path} AS $$
+      SELECT CASE WHEN since IS NULL OR until IS NULL OR until < since THEN NULL
+                  WHEN until = since THEN 0::bigint
+                  WHEN schedules IS NULL THEN floor(date_part('epoch', until - since))::bigint
+                  ELSE (SELECT floor(coalesce(sum(date_part('epoch', upper(r) - lower(r))), 0))::bigint
+                          FROM unnest(business_windows(schedules, tz, since, until)) r) END
+    $$`,
+    trigger: `
+    CREATE OR REPLACE FUNCTION report_cycle_business() RETURNS trigger LANGUAGE plpgsql ${path} AS $$
+    BEGIN
+      IF TG_OP = 'INSERT' OR NEW.queue_id IS DISTINCT FROM OLD.queue_id THEN
+        NEW.sla_business_hours := coalesce((SELECT q.sla_business_hours FROM queues q
+                                             WHERE q.company_id = NEW.company_id AND q.id = NEW.queue_id), false);
+      END IF;
+      IF TG_OP = 'INSERT' OR (NEW.created_at, NEW.first_response_at) IS DISTINCT FROM
+                              (OLD.created_at, OLD.first_response_at) THEN
+        NEW.frt_bh_s := cycle_business_seconds(NEW.company_id, NEW.queue_id, NEW.created_at, NEW.first_response_at);
+      END IF;
+      IF TG_OP = 'INSERT' OR (NEW.created_at, NEW.finished_at) IS DISTINCT FROM (OLD.created_at, OLD.finished_at) THEN
+        NEW.res_bh_s := cycle_business_seconds(NEW.company_id, NEW.queue_id, NEW.created_at, NEW.finished_at);
+      END IF;
+      IF TG_OP = 'INSERT' OR (NEW.queued_at, NEW.started_at) IS DISTINCT FROM (OLD.queued_at, OLD.started_at) THEN
+        NEW.wait_bh_s := cycle_business_seconds(NEW.company_id, NEW.queue_id, NEW.queued_at, NEW.started_at);
+      END IF;
+      RETURN NEW;
+    END
+    $$`,
+    // each queue's schedule looked up once (a cycle without queue as queue 0, which no queue is)
+    prepare: `
+    CREATE OR REPLACE FUNCTION report_prepare_business(company integer) RETURNS void LANGUAGE sql ${path} AS $$
+      UPDATE ticket_trackings t
+         SET frt_bh_s = business_seconds(q.schedules, q.tz, t.created_at, t.first_response_at),
+             res_bh_s = business_seconds(q.schedules, q.tz, t.created_at, t.finished_at),
+             wait_bh_s = business_seconds(q.schedules, q.tz, t.queued_at, t.started_at),
+             sla_business_hours = q.sla_business_hours
+        FROM (SELECT k.queue, s.schedules, coalesce(s.tz, 'America/Sao_Paulo') AS tz,
+                     coalesce((SELECT q.sla_business_hours FROM queues q
+                                WHERE q.company_id = company AND q.id = k.queue), false) AS sla_business_hours
+                FROM (SELECT DISTINCT coalesce(queue_id, 0) AS queue FROM ticket_trackings
+                       WHERE company_id = company) k
+                CROSS JOIN LATERAL cycle_schedule(company, nullif(k.queue, 0)) s) q
+       WHERE t.company_id = company AND coalesce(t.queue_id, 0) = q.queue;
+    $$`,
+  };
+}
+
+/**
  * Business hours in the reports and service levels (issue 55). The business hours of a cycle are the ones the
  * chatbot's out-of-hours rule reads: the company's schedule when its `scheduleType` setting is `company`, its
  * queue's when `queue` (a cycle without queue: none), none otherwise; read in the company's time zone, a day
@@ -223,6 +308,7 @@ export class ReportBusinessHours1766710000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     const [current] = (await queryRunner.query('SELECT current_schema() AS schema')) as Array<{ schema: string }>;
     const path = `SET search_path = "${current?.schema ?? 'tickets'}"`;
+    const functions = businessHoursFunctions(path);
     const columnDefs = (columns: string[]) =>
       columns.map((c) => `ADD COLUMN ${c} ${c.endsWith('_sum') ? 'bigint' : 'integer'} NOT NULL DEFAULT 0`);
     await queryRunner.query(`
@@ -235,44 +321,8 @@ export class ReportBusinessHours1766710000000 implements MigrationInterface {
     await queryRunner.query(`ALTER TABLE report_daily ${columnDefs(BUSINESS_COLUMNS).join(', ')}`);
     await queryRunner.query(`ALTER TABLE report_tag_daily ${columnDefs(BUSINESS_COLUMNS).join(', ')}`);
 
-    await queryRunner.query(`
-      CREATE FUNCTION business_windows(schedules jsonb, tz text, since timestamptz, until timestamptz)
-      RETURNS tstzmultirange LANGUAGE sql STABLE ${path} AS $$
-        SELECT CASE WHEN schedules IS NULL THEN tstzmultirange(tstzrange(since, until))
-               ELSE coalesce(range_agg(w.r), '{}'::tstzmultirange) * tstzmultirange(tstzrange(since, until)) END
-          FROM (SELECT CASE
-                         WHEN e.start_m IS NULL OR e.end_m IS NULL
-                           THEN tstzrange(d.day::timestamp AT TIME ZONE tz, (d.day + 1)::timestamp AT TIME ZONE tz)
-                         WHEN e.start_m = e.end_m THEN NULL
-                         ELSE tstzrange((d.day + make_interval(mins => e.start_m)) AT TIME ZONE tz,
-                                        (d.day + CASE WHEN e.end_m < e.start_m THEN 1 ELSE 0 END
-                                          + make_interval(mins => e.end_m)) AT TIME ZONE tz)
-                       END AS r
-                  FROM generate_series((since AT TIME ZONE tz)::date - 1, (until AT TIME ZONE tz)::date,
-                                       interval '1 day') AS g(at)
-                  CROSS JOIN LATERAL (SELECT g.at::date AS day) d
-                  LEFT JOIN LATERAL (
-                    SELECT CASE WHEN x->>'startTime' ~ '^\\d{2}:\\d{2}$'
-                                THEN split_part(x->>'startTime', ':', 1)::int * 60
-                                     + split_part(x->>'startTime', ':', 2)::int END AS start_m,
-                           CASE WHEN x->>'endTime' ~ '^\\d{2}:\\d{2}$'
-                                THEN split_part(x->>'endTime', ':', 1)::int * 60
-                                     + split_part(x->>'endTime', ':', 2)::int END AS end_m
-                      FROM jsonb_array_elements(CASE WHEN jsonb_typeof(schedules) = 'array' THEN schedules
-                                                     ELSE '[]'::jsonb END) x
-                     WHERE x->>'weekdayEn' = to_char(d.day, 'FMday')
-                     LIMIT 1) e ON true
-                 WHERE since < until) w
-         WHERE since < until
-      $$`);
-    await queryRunner.query(`
-      CREATE FUNCTION business_seconds(schedules jsonb, tz text, since timestamptz, until timestamptz)
-      RETURNS bigint LANGUAGE sql STABLE ${path} AS $$
-        SELECT CASE WHEN since IS NULL OR until IS NULL OR until < since THEN NULL
-                    WHEN until = since THEN 0::bigint
-                    ELSE (SELECT floor(coalesce(sum(date_part('epoch', upper(r) - lower(r))), 0))::bigint
-                            FROM unnest(business_windows(schedules, tz, since, until)) r) END
-      $$`);
+    await queryRunner.query(functions.windows);
+    await queryRunner.query(functions.seconds);
     await queryRunner.query(`
       CREATE FUNCTION business_due(schedules jsonb, tz text, since timestamptz, secs double precision)
       RETURNS timestamptz LANGUAGE plpgsql STABLE ${path} AS $$
@@ -319,26 +369,7 @@ export class ReportBusinessHours1766710000000 implements MigrationInterface {
           FROM cycle_schedule(company, queue) s
       $$`);
     // a cycle's business durations, computed when the instants ending them are written; its queue's flag
-    await queryRunner.query(`
-      CREATE FUNCTION report_cycle_business() RETURNS trigger LANGUAGE plpgsql ${path} AS $$
-      BEGIN
-        IF TG_OP = 'INSERT' OR NEW.queue_id IS DISTINCT FROM OLD.queue_id THEN
-          NEW.sla_business_hours := coalesce((SELECT q.sla_business_hours FROM queues q
-                                               WHERE q.company_id = NEW.company_id AND q.id = NEW.queue_id), false);
-        END IF;
-        IF TG_OP = 'INSERT' OR (NEW.created_at, NEW.first_response_at) IS DISTINCT FROM
-                                (OLD.created_at, OLD.first_response_at) THEN
-          NEW.frt_bh_s := cycle_business_seconds(NEW.company_id, NEW.queue_id, NEW.created_at, NEW.first_response_at);
-        END IF;
-        IF TG_OP = 'INSERT' OR (NEW.created_at, NEW.finished_at) IS DISTINCT FROM (OLD.created_at, OLD.finished_at) THEN
-          NEW.res_bh_s := cycle_business_seconds(NEW.company_id, NEW.queue_id, NEW.created_at, NEW.finished_at);
-        END IF;
-        IF TG_OP = 'INSERT' OR (NEW.queued_at, NEW.started_at) IS DISTINCT FROM (OLD.queued_at, OLD.started_at) THEN
-          NEW.wait_bh_s := cycle_business_seconds(NEW.company_id, NEW.queue_id, NEW.queued_at, NEW.started_at);
-        END IF;
-        RETURN NEW;
-      END
-      $$`);
+    await queryRunner.query(functions.trigger);
     await queryRunner.query(`
       CREATE TRIGGER trg_ticket_trackings_report_business
         BEFORE INSERT OR UPDATE OF created_at, queue_id, first_response_at, finished_at, queued_at, started_at
@@ -347,16 +378,7 @@ export class ReportBusinessHours1766710000000 implements MigrationInterface {
     for (const statement of rollupFunctions(path, BUSINESS_SHAPE)) await queryRunner.query(statement);
     // what a company's cycles written without the triggers (the backfill, bench/generate.mjs) need beyond
     // report_prepare_cycles: their business durations and their queue's "business hours only" flag
-    await queryRunner.query(`
-      CREATE FUNCTION report_prepare_business(company integer) RETURNS void LANGUAGE sql ${path} AS $$
-        UPDATE ticket_trackings t
-           SET frt_bh_s = cycle_business_seconds(t.company_id, t.queue_id, t.created_at, t.first_response_at),
-               res_bh_s = cycle_business_seconds(t.company_id, t.queue_id, t.created_at, t.finished_at),
-               wait_bh_s = cycle_business_seconds(t.company_id, t.queue_id, t.queued_at, t.started_at),
-               sla_business_hours = coalesce((SELECT q.sla_business_hours FROM queues q
-                                               WHERE q.company_id = t.company_id AND q.id = t.queue_id), false)
-         WHERE t.company_id = company;
-      $$`);
+    await queryRunner.query(functions.prepare);
     // the backfill: business durations of every company's cycles, then their roll-ups rebuilt whole
     await queryRunner.query('ALTER TABLE ticket_trackings DISABLE TRIGGER trg_ticket_trackings_report');
     await queryRunner.query(
