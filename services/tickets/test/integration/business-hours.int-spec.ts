@@ -4,7 +4,9 @@
  * days, days without an entry (open), windows past midnight, the company's time zone; schedules carry no holidays.
  * Then the report's figures with `businessHours=true` (durations and breaches stored when the cycle's instants
  * are written, the same after a rebuild), the drill-down, a queue's "business hours only" targets in the sweep,
- * the queue's own schedule under `scheduleType` `queue`, bad input and another company's queue.
+ * the queue's own schedule under `scheduleType` `queue`, bad input and another company's queue. Last, the bulk
+ * computation (`report_prepare_business`, of the backfill and the benchmark's data) against what the trigger wrote
+ * cycle by cycle: weekends, nights, a week closed, no schedule, waiting and long cycles.
  */
 import { randomUUID } from 'node:crypto';
 import { nextCompanyId } from '@cs/platform/testing';
@@ -261,5 +263,132 @@ describe('service levels in business hours', () => {
     expect(await standing()).toEqual({ changed: true, state: 'breached' });
     await harness.http('PUT', `/service-levels/${queueId}`, setup.admin, { ...target, businessHours: true });
     expect(await standing()).toEqual({ changed: true, state: 'ok' });
+  });
+});
+
+describe('business durations written in bulk', () => {
+  /** A cycle's instants, São Paulo time (UTC-3). */
+  const SPANS = [
+    // over the weekend: begun Friday 17:30, accepted and answered Saturday morning, closed Monday
+    [
+      '2026-11-06T17:30:00-03:00',
+      '2026-11-06T17:31:00-03:00',
+      '2026-11-07T09:05:00',
+      '2026-11-07T09:15:00',
+      '2026-11-09T11:00:00',
+    ],
+    // overnight: Friday 21:00 to Saturday 03:00
+    [
+      '2026-11-06T21:00:00-03:00',
+      '2026-11-06T21:00:00-03:00',
+      '2026-11-06T23:30:00',
+      '2026-11-07T01:00:00',
+      '2026-11-07T03:00:00',
+    ],
+    // waiting still: never accepted nor answered
+    ['2026-11-09T08:00:00-03:00', '2026-11-09T08:00:00-03:00', null, null, null],
+    // accepted at once, closed three weeks later
+    [
+      '2026-11-10T10:00:00-03:00',
+      '2026-11-10T10:00:00-03:00',
+      '2026-11-10T10:00:00',
+      '2026-11-10T10:20:00',
+      '2026-12-01T10:00:00',
+    ],
+  ].map((instants) => instants.map((at) => (at === null || at.endsWith('-03:00') ? at : `${at}-03:00`)));
+  const NIGHT = [entry('friday', '22:00', '02:00'), entry('saturday', '10:00', '10:00')];
+
+  /** Every span in `queueId` (null: without queue), written as the service writes a cycle: instant by instant. */
+  async function cycles(setup: CompanySetup, queueId: number | null, first: number): Promise<void> {
+    for (const [k, [createdAt, queuedAt, startedAt, answeredAt, finishedAt]] of SPANS.entries()) {
+      const contactId = setup.companyId * 1000 + first + k;
+      const [ticket] = await harness.query<{ id: number }>(
+        `INSERT INTO tickets.tickets (uuid, company_id, status, whatsapp_id, contact_id, chat_jid, queue_id)
+         VALUES ($1, $2, 'open', $3, $4, $5, $6) RETURNING id`,
+        [randomUUID(), setup.companyId, setup.connectionId, contactId, `${contactId}@s.whatsapp.net`, queueId],
+      );
+      const [row] = await harness.query<{ id: number }>(
+        `INSERT INTO tickets.ticket_trackings (company_id, ticket_id, contact_id, whatsapp_id, queue_id, created_at,
+                                               queued_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+        [setup.companyId, ticket?.id, contactId, setup.connectionId, queueId, createdAt, queuedAt],
+      );
+      await harness.query('UPDATE tickets.ticket_trackings SET started_at = $2, first_response_at = $3 WHERE id = $1', [
+        row?.id,
+        startedAt,
+        answeredAt,
+      ]);
+      await harness.query('UPDATE tickets.ticket_trackings SET finished_at = $2 WHERE id = $1', [row?.id, finishedAt]);
+    }
+  }
+
+  it('equal the ones written with each cycle, under the queue’s schedule, the company’s or none', async () => {
+    const byQueue = await setupCompany(harness, await nextCompanyId(), {
+      settings: { scheduleType: 'queue' },
+      schedules: CLOSED,
+    });
+    const byCompany = await setupCompany(harness, await nextCompanyId(), {
+      settings: { scheduleType: 'company' },
+      schedules: OFFICE,
+    });
+    const none = await setupCompany(harness, await nextCompanyId(), { schedules: OFFICE });
+    const queue = async (setup: CompanySetup, name: string, color: string, schedules: unknown[]) => {
+      const created = await harness.http('POST', '/queue', setup.admin, { name, color, schedules });
+      expect(created.status).toBe(200);
+      return created.body.id as number;
+    };
+    const office = await queue(byQueue, 'Comercial', '#4caf50', OFFICE);
+    const night = await queue(byQueue, 'Noturno', '#2196f3', NIGHT);
+    const open = await queue(byQueue, 'Sempre aberta', '#9c27b0', []);
+    const companyQueue = await queue(byCompany, 'Noturno', '#2196f3', NIGHT);
+    const noneQueue = await queue(none, 'Noturno', '#2196f3', NIGHT);
+    const set = await harness.http('PUT', `/service-levels/${office}`, byQueue.admin, {
+      firstResponseMinutes: 60,
+      resolutionHours: 8,
+      businessHours: true,
+    });
+    expect(set.status).toBe(200);
+    await cycles(byQueue, office, 0);
+    await cycles(byQueue, night, 10);
+    await cycles(byQueue, open, 20);
+    await cycles(byQueue, null, 30);
+    await cycles(byCompany, companyQueue, 0);
+    await cycles(byCompany, null, 10);
+    await cycles(none, noneQueue, 0);
+
+    const companies = [byQueue.companyId, byCompany.companyId, none.companyId];
+    const durations = () =>
+      harness.query<{
+        company: number;
+        queue: number | null;
+        frt: string | null;
+        res: string | null;
+        wait: string | null;
+        flagged: boolean;
+      }>(
+        `SELECT company_id AS company, queue_id AS queue, frt_bh_s AS frt, res_bh_s AS res, wait_bh_s AS wait,
+                sla_business_hours AS flagged
+           FROM tickets.ticket_trackings WHERE company_id = ANY($1) ORDER BY id`,
+        [companies],
+      );
+    const written = await durations();
+    expect(written).toHaveLength(7 * SPANS.length);
+    const weekend = (company: number, queueId: number | null) =>
+      written.find((row) => row.company === company && row.queue === queueId);
+    // the weekend's first response: 45 min in office hours, none in a closed week, 15 h 45 min on the clock
+    expect(weekend(byQueue.companyId, office)).toMatchObject({ frt: '2700', res: '23400', flagged: true });
+    expect(weekend(byQueue.companyId, null)).toMatchObject({ frt: '56700', res: '235800', flagged: false });
+    expect(weekend(byQueue.companyId, night)?.frt).toBe('14400');
+    expect(weekend(byCompany.companyId, companyQueue)?.frt).toBe('2700');
+    expect(weekend(none.companyId, noneQueue)?.frt).toBe('56700');
+
+    await harness.query(
+      `UPDATE tickets.ticket_trackings SET frt_bh_s = NULL, res_bh_s = NULL, wait_bh_s = NULL,
+              sla_business_hours = NOT sla_business_hours
+        WHERE company_id = ANY($1)`,
+      [companies],
+    );
+    for (const company of companies) await harness.query('SELECT tickets.report_prepare_business($1)', [company]);
+    expect(await durations()).toEqual(written);
   });
 });

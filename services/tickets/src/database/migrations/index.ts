@@ -23,6 +23,7 @@ import { ScheduleTemplates1766600000000 } from './1766600000000-schedule-templat
 import { ReportBusinessHours1766710000000 } from './1766710000000-report-business-hours.js';
 import { ConnectionProvider1766720000000 } from './1766720000000-connection-provider.js';
 import { ContactExports1766800000000 } from './1766800000000-contact-exports.js';
+import { BusinessHoursByWeek1766810000000 } from './1766810000000-business-hours-by-week.js';
 
 /** Every migration of tickets, in order. Never edit a merged migration; add a new one. */
 export const TicketsMigrations = [
@@ -49,4 +50,5 @@ export const TicketsMigrations = [
   ReportBusinessHours1766710000000,
   ConnectionProvider1766720000000,
   ContactExports1766800000000,
+  BusinessHoursByWeek1766810000000,
 ];
