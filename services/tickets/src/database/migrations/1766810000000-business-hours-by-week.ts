@@ -13,10 +13,12 @@ const BUSINESS_SPANS = [
  * a schedule into its week: for each weekday (0 Sunday … 6 Saturday) the minute it opens and the minute it closes,
  * null when the day has no entry or unreadable times (the first entry of a day counts), a null week without
  * schedule. `week_windows` and `week_seconds` give a week's open windows and business seconds over a span, the
- * same ones `business_windows` and `business_seconds` (now their wrappers) give for the schedule; without a
- * schedule the business seconds are the clock's, counted without windows. The trigger looks its cycle's schedule
- * up once for the durations it writes, and `report_prepare_business` once per queue of the company, updating every
- * cycle in one statement. The rules of `ReportBusinessHours1766710000000` hold unchanged, so nothing is backfilled.
+ * same ones `business_windows` and `business_seconds` (now their wrappers) give for the schedule, in a loop over
+ * the span's days rather than a query per call; without a schedule the business seconds are the clock's, counted
+ * without windows. The trigger looks its cycle's schedule
+ * up once for the durations it writes (not at all when each of them is still open), and `report_prepare_business`
+ * once per queue of the company, updating every cycle in one statement. The rules of
+ * `ReportBusinessHours1766710000000` hold unchanged, so nothing is backfilled.
  */
 export class BusinessHoursByWeek1766810000000 implements MigrationInterface {
   name = 'BusinessHoursByWeek1766810000000';
@@ -44,35 +46,54 @@ export class BusinessHoursByWeek1766810000000 implements MigrationInterface {
                        LIMIT 1) e ON true)
                END
       $$`);
+    // the union of each day's window, from the day before `since`'s to `until`'s in the time zone (stepped as
+    // timestamptz, as generate_series steps them), within the span: from the day's opening to its closing minute
+    // (past midnight when it closes before it opens), the whole day without an entry, none when both are equal
     await queryRunner.query(`
       CREATE FUNCTION week_windows(week integer[], tz text, since timestamptz, until timestamptz)
-      RETURNS tstzmultirange LANGUAGE sql STABLE ${path} AS $$
-        SELECT CASE WHEN week IS NULL THEN tstzmultirange(tstzrange(since, until))
-               ELSE coalesce(range_agg(w.r), '{}'::tstzmultirange) * tstzmultirange(tstzrange(since, until)) END
-          FROM (SELECT CASE
-                         WHEN e.start_m IS NULL OR e.end_m IS NULL
-                           THEN tstzrange(d.day::timestamp AT TIME ZONE tz, (d.day + 1)::timestamp AT TIME ZONE tz)
-                         WHEN e.start_m = e.end_m THEN NULL
-                         ELSE tstzrange((d.day + make_interval(mins => e.start_m)) AT TIME ZONE tz,
-                                        (d.day + CASE WHEN e.end_m < e.start_m THEN 1 ELSE 0 END
-                                          + make_interval(mins => e.end_m)) AT TIME ZONE tz)
-                       END AS r
-                  FROM generate_series((since AT TIME ZONE tz)::date - 1, (until AT TIME ZONE tz)::date,
-                                       interval '1 day') AS g(at)
-                  CROSS JOIN LATERAL (SELECT g.at::date AS day) d
-                  CROSS JOIN LATERAL (SELECT week[extract(dow FROM d.day)::int + 1][1] AS start_m,
-                                             week[extract(dow FROM d.day)::int + 1][2] AS end_m) e
-                 WHERE week IS NOT NULL AND since < until) w
-         WHERE since < until
+      RETURNS tstzmultirange LANGUAGE plpgsql STABLE ${path} AS $$
+      DECLARE
+        open tstzmultirange := '{}';
+        at timestamptz;
+        day date;
+        start_m integer;
+        end_m integer;
+      BEGIN
+        IF week IS NULL THEN
+          RETURN tstzmultirange(tstzrange(since, until));
+        END IF;
+        at := ((since AT TIME ZONE tz)::date - 1)::timestamptz;
+        WHILE since < until AND at <= ((until AT TIME ZONE tz)::date)::timestamptz LOOP
+          day := at::date;
+          start_m := week[extract(dow FROM day)::int + 1][1];
+          end_m := week[extract(dow FROM day)::int + 1][2];
+          IF start_m IS NULL OR end_m IS NULL THEN
+            open := open + tstzmultirange(tstzrange(day::timestamp AT TIME ZONE tz,
+                                                    (day + 1)::timestamp AT TIME ZONE tz));
+          ELSIF start_m <> end_m THEN
+            open := open + tstzmultirange(tstzrange((day + make_interval(mins => start_m)) AT TIME ZONE tz,
+                                                    (day + CASE WHEN end_m < start_m THEN 1 ELSE 0 END
+                                                      + make_interval(mins => end_m)) AT TIME ZONE tz));
+          END IF;
+          at := at + interval '1 day';
+        END LOOP;
+        RETURN open * tstzmultirange(tstzrange(since, until));
+      END
       $$`);
     await queryRunner.query(`
       CREATE FUNCTION week_seconds(week integer[], tz text, since timestamptz, until timestamptz)
-      RETURNS bigint LANGUAGE sql STABLE ${path} AS $$
-        SELECT CASE WHEN since IS NULL OR until IS NULL OR until < since THEN NULL
-                    WHEN until = since THEN 0::bigint
-                    WHEN week IS NULL THEN floor(date_part('epoch', until - since))::bigint
-                    ELSE (SELECT floor(coalesce(sum(date_part('epoch', upper(r) - lower(r))), 0))::bigint
-                            FROM unnest(week_windows(week, tz, since, until)) r) END
+      RETURNS bigint LANGUAGE plpgsql STABLE ${path} AS $$
+      BEGIN
+        IF since IS NULL OR until IS NULL OR until < since THEN
+          RETURN NULL;
+        ELSIF until = since THEN
+          RETURN 0;
+        ELSIF week IS NULL THEN
+          RETURN floor(date_part('epoch', until - since))::bigint;
+        END IF;
+        RETURN (SELECT floor(coalesce(sum(date_part('epoch', upper(r) - lower(r))), 0))::bigint
+                  FROM unnest(week_windows(week, tz, since, until)) r);
+      END
       $$`);
     await queryRunner.query(`
       CREATE OR REPLACE FUNCTION business_windows(schedules jsonb, tz text, since timestamptz, until timestamptz)
@@ -84,8 +105,11 @@ export class BusinessHoursByWeek1766810000000 implements MigrationInterface {
       RETURNS bigint LANGUAGE sql STABLE ${path} AS $$
         SELECT week_seconds(business_week(schedules), tz, since, until)
       $$`);
-    const changed = (span: (typeof BUSINESS_SPANS)[number]) =>
-      `TG_OP = 'INSERT' OR (NEW.${span.since}, NEW.${span.until}) IS DISTINCT FROM (OLD.${span.since}, OLD.${span.until})`;
+    type Span = (typeof BUSINESS_SPANS)[number];
+    const changed = ({ since, until }: Span) =>
+      `TG_OP = 'INSERT' OR (NEW.${since}, NEW.${until}) IS DISTINCT FROM (OLD.${since}, OLD.${until})`;
+    const seconds = (week: string, tz: string, { since, until }: Span, row: string) =>
+      `week_seconds(${week}, ${tz}, ${row}.${since}, ${row}.${until})`;
     await queryRunner.query(`
       CREATE OR REPLACE FUNCTION report_cycle_business() RETURNS trigger LANGUAGE plpgsql ${path} AS $$
       DECLARE
@@ -96,13 +120,13 @@ export class BusinessHoursByWeek1766810000000 implements MigrationInterface {
           NEW.sla_business_hours := coalesce((SELECT q.sla_business_hours FROM queues q
                                                WHERE q.company_id = NEW.company_id AND q.id = NEW.queue_id), false);
         END IF;
-        IF ${BUSINESS_SPANS.map((span) => `(${changed(span)})`).join(' OR ')} THEN
+        IF ${BUSINESS_SPANS.map((span) => `(NEW.${span.until} IS NOT NULL AND (${changed(span)}))`).join(' OR ')} THEN
           SELECT business_week(s.schedules), s.tz INTO week, tz FROM cycle_schedule(NEW.company_id, NEW.queue_id) s;
         END IF;
         ${BUSINESS_SPANS.map(
           (span) => `
         IF ${changed(span)} THEN
-          NEW.${span.column} := week_seconds(week, tz, NEW.${span.since}, NEW.${span.until});
+          NEW.${span.column} := ${seconds('week', 'tz', span, 'NEW')};
         END IF;`,
         ).join('')}
         RETURN NEW;
@@ -112,7 +136,7 @@ export class BusinessHoursByWeek1766810000000 implements MigrationInterface {
     await queryRunner.query(`
       CREATE OR REPLACE FUNCTION report_prepare_business(company integer) RETURNS void LANGUAGE sql ${path} AS $$
         UPDATE ticket_trackings t
-           SET ${BUSINESS_SPANS.map((span) => `${span.column} = week_seconds(q.week, q.tz, t.${span.since}, t.${span.until})`).join(',\n               ')},
+           SET ${BUSINESS_SPANS.map((span) => `${span.column} = ${seconds('q.week', 'q.tz', span, 't')}`).join(', ')},
                sla_business_hours = q.sla_business_hours
           FROM (SELECT k.queue, business_week(s.schedules) AS week, s.tz,
                        coalesce((SELECT q.sla_business_hours FROM queues q
