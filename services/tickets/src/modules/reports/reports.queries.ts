@@ -246,6 +246,11 @@ export class ReportsQueries {
     if (!row) throw new DomainError('ERR_NOT_FOUND');
   }
 
+  /**
+   * The cycles behind a figure ($1 company, $2 and $3 the days, $4 the group's key, $5 how many, $6 the offset or the
+   * last id read, $7 the time zone). The period's bounds are expressions of the parameters, so the planner sees how
+   * many cycles they hold and reads a batch in id order instead of sorting every cycle of the period for each one.
+   */
   private ticketsStatement(query: ReportTicketsQuery, afterId: boolean): string {
     let group: string;
     if (query.groupBy === 'tag') {
@@ -270,8 +275,7 @@ export class ReportsQueries {
              ${business ? 't.wait_bh_s' : `CASE WHEN t.started_at >= t.queued_at THEN ${wall('t.queued_at', 't.started_at')} END`}
                AS wait, t.rate,
              coalesce(${FRT_BREACHED}, false) AS frt_breached, coalesce(${RES_BREACHED}, false) AS res_breached
-        FROM (SELECT $2::date AS from_day, $3::date AS to_day,
-                     coalesce((SELECT timezone FROM companies WHERE id = $1), 'America/Sao_Paulo') AS tz) f
+        FROM (SELECT $2::date AS from_day, $3::date AS to_day, $7::text AS tz) f
         JOIN ticket_trackings t ON t.company_id = $1
         LEFT JOIN contacts c ON c.company_id = t.company_id AND c.id = t.contact_id
         LEFT JOIN users u ON u.company_id = t.company_id AND u.id = t.user_id
@@ -295,6 +299,7 @@ export class ReportsQueries {
       query.groupBy === 'none' ? null : query.key,
       REPORT_TICKETS_PAGE + 1,
       (query.pageNumber - 1) * REPORT_TICKETS_PAGE,
+      await this.timezone(companyId),
     ]);
     return { tickets: rows.slice(0, REPORT_TICKETS_PAGE).map(ticketOf), hasMore: rows.length > REPORT_TICKETS_PAGE };
   }
@@ -303,6 +308,7 @@ export class ReportsQueries {
   async *ticketBatches(companyId: CompanyId, query: ReportTicketsQuery): AsyncGenerator<ReportTicket[]> {
     await this.assertKey(companyId, query.groupBy, query.key);
     const statement = this.ticketsStatement(query, true);
+    const timezone = await this.timezone(companyId);
     let after = 0;
     for (;;) {
       const rows = await this.db.query<TicketRow[]>(statement, [
@@ -312,6 +318,7 @@ export class ReportsQueries {
         query.groupBy === 'none' ? null : query.key,
         EXPORT_BATCH,
         after,
+        timezone,
       ]);
       if (rows.length === 0) return;
       yield rows.map(ticketOf);
