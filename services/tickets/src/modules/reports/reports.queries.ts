@@ -17,6 +17,7 @@ import {
   REPORT_DURATIONS,
 } from '../../database/migrations/1766510000000-report-rollups.js';
 import {
+  BUSINESS_DURATIONS,
   DAILY_REPORT_COLUMNS,
   TAG_REPORT_COLUMNS,
 } from '../../database/migrations/1766710000000-report-business-hours.js';
@@ -61,6 +62,12 @@ const CYCLE_KEY: Record<Exclude<ReportGroup, 'tag' | 'none'>, string> = {
 };
 
 type Sums = Record<string, string | number>;
+
+/** The histogram columns of the durations a report does not read: the business ones, or the wall-clock ones. */
+const UNREAD_DURATIONS = (businessHours: boolean): ReadonlySet<string> =>
+  new Set(
+    (businessHours ? REPORT_DURATIONS : BUSINESS_DURATIONS).flatMap((d) => [`${d}_n`, `${d}_sum`, ...bucketColumns(d)]),
+  );
 
 const num = (value: string | number | undefined | null): number => Number(value ?? 0);
 
@@ -188,7 +195,9 @@ export class ReportsQueries {
   /** The figures of the period, one row per (period, key), in period then name order. */
   async report(companyId: CompanyId, query: ReportQuery): Promise<Report> {
     const byTag = query.groupBy === 'tag';
-    const columns = byTag ? TAG_REPORT_COLUMNS : DAILY_REPORT_COLUMNS;
+    // only the durations the report shows are summed: the roll-ups keep both, each about a third of their columns
+    const unread = UNREAD_DURATIONS(query.businessHours);
+    const columns = (byTag ? TAG_REPORT_COLUMNS : DAILY_REPORT_COLUMNS).filter((column) => !unread.has(column));
     const key = byTag ? 'tag_id' : KEY_SQL[query.groupBy as Exclude<ReportGroup, 'tag'>];
     const rows = await this.db.query<Sums[]>(
       `SELECT ${PERIOD_SQL[query.period]}::text AS period, ${key} AS key,
