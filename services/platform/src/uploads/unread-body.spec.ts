@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { chunkedUpload } from '../testing/chunked-upload.js';
 import { answerUnread, closeAfterAnswer } from './unread-body.js';
 
@@ -13,7 +13,7 @@ describe('closeAfterAnswer', () => {
       request.on('data', (chunk: Buffer) => (received += chunk.length));
       request.pause();
       closed = new Promise((resolve) => request.socket.once('close', () => resolve()));
-      closeAfterAnswer(request, response, 60_000);
+      closeAfterAnswer(request, response, { totalMs: 60_000, idleMs: 60_000 });
       response.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Acesso negado' }));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -26,6 +26,54 @@ describe('closeAfterAnswer', () => {
       // the client closes once answered; the server's socket goes with it, long before the linger bound
       await closed;
       expect(received).toBeLessThan(256 * MIB);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
+/**
+ * A client that writes a chunked body for `writeMs` without reading (as one busy sending does), then reads what it got:
+ * the answer's text, or the socket error that ended it.
+ */
+function busyWriter(port: number, writeMs: number): Promise<{ text: string; error?: string }> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    const received: Buffer[] = [];
+    let error: string | undefined;
+    socket.pause();
+    socket.on('error', (cause: NodeJS.ErrnoException) => (error ??= cause.code ?? cause.message));
+    socket.on('close', () => resolve({ text: Buffer.concat(received).toString(), ...(error ? { error } : {}) }));
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    socket.write('POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n');
+    const chunk = `${(16 * 1024).toString(16)}\r\n${'x'.repeat(16 * 1024)}\r\n`;
+    const started = Date.now();
+    const pace = setInterval(() => {
+      if (socket.destroyed) return clearInterval(pace);
+      if (Date.now() - started < writeMs) return void socket.write(chunk);
+      clearInterval(pace);
+      socket.resume();
+    }, 10);
+  });
+}
+
+describe('closeAfterAnswer, lingering', () => {
+  it('keeps discarding while the body keeps coming, so a client that reads late still gets the answer', async () => {
+    const server = http.createServer((request, response) => {
+      closeAfterAnswer(request, response, { totalMs: 60_000, idleMs: 2_000 });
+      response.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Acesso negado' }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      // writing for longer than the idle bound: each chunk keeps the connection open, then the silence closes it
+      const { text, error } = await busyWriter(port, 3_000);
+      expect(error).toBeUndefined();
+      expect(text).toMatch(/^HTTP\/1\.1 401 /);
+      // the whole answer: its body and the chunked encoding's last chunk
+      expect(text).toContain(JSON.stringify({ error: 'Acesso negado' }));
+      expect(text.endsWith('\r\n0\r\n\r\n')).toBe(true);
     } finally {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

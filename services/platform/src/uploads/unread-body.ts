@@ -1,21 +1,54 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 
-/** How long a connection whose body was refused may still deliver bytes (discarded) before it is closed. */
-export const UNREAD_BODY_LINGER_MS = 2_000;
+/**
+ * How a connection whose body was refused is closed (nginx's lingering close): what the client still sends is
+ * discarded as it arrives, while it keeps arriving (`idleMs` without a byte ends it) and for `totalMs` at most. A
+ * client busy writing its body reads the answer only when it gets to it (a slow or busy one seconds later): closing
+ * with its bytes unread would reset the connection and could drop the answer it has not read yet.
+ */
+export interface Linger {
+  readonly totalMs: number;
+  readonly idleMs: number;
+}
+
+export const UNREAD_BODY_LINGER: Linger = { totalMs: 30_000, idleMs: 2_000 };
+
+/** Calls `done` once the client has sent nothing for `idleMs`, or `totalMs` after now; returns the cancel. */
+function whileArriving(socket: Socket, { totalMs, idleMs }: Linger, done: () => void): () => void {
+  const total = setTimeout(stop, totalMs);
+  let idle = setTimeout(stop, idleMs);
+  total.unref();
+  idle.unref();
+  function arrived(): void {
+    clearTimeout(idle);
+    idle = setTimeout(stop, idleMs);
+    idle.unref();
+  }
+  function cancel(): void {
+    clearTimeout(total);
+    clearTimeout(idle);
+    socket.off('data', arrived);
+  }
+  function stop(): void {
+    cancel();
+    done();
+  }
+  socket.on('data', arrived);
+  return cancel;
+}
 
 /**
  * Answers a request whose body is refused unread (bad credentials, over a limit) at once, and never reads that body
  * into the process: the whole answer (with its `Content-Length`) is written first, so the client has it complete;
- * what the client still sends is discarded as it arrives, for at most `lingerMs` (or until the client closes or
- * its body ends); then the response ends and, when the body is still coming, the connection is closed. Closing at
- * once instead would reset a connection that has unread bytes, and a client (or the gateway) busy writing could
- * lose the answer with that reset.
+ * what the client still sends is discarded as `linger` says (or until the client closes or its body ends); then the
+ * response ends and, when the body is still coming, the connection is closed.
  */
 export function answerUnread(
   request: IncomingMessage,
   response: ServerResponse,
   answer: { status: number; body: unknown; headers?: Readonly<Record<string, string>> },
-  lingerMs = UNREAD_BODY_LINGER_MS,
+  linger: Linger = UNREAD_BODY_LINGER,
 ): void {
   if (response.headersSent) return;
   const payload = Buffer.from(JSON.stringify(answer.body));
@@ -30,14 +63,13 @@ export function answerUnread(
   response.write(payload);
   const socket = request.socket;
   const finish = (): void => {
-    clearTimeout(timer);
+    cancel();
     request.off('end', finish);
     socket.off('close', finish);
     if (!response.writableEnded) response.end();
     if (!request.complete) socket.destroy();
   };
-  const timer = setTimeout(finish, lingerMs);
-  timer.unref();
+  const cancel = whileArriving(socket, linger, finish);
   request.once('end', finish);
   socket.once('close', finish);
   request.resume();
@@ -46,13 +78,13 @@ export function answerUnread(
 /**
  * For answers written by someone else (a proxied one): once the answer is written, a request whose body is still
  * arriving is not read further. On a kept-alive connection the socket is half-closed (the client receives the whole
- * answer, then the end of the stream), what still arrives is discarded and the socket is destroyed after `lingerMs`
- * at the latest; on a `Connection: close` one, Node closes it itself after the answer.
+ * answer, then the end of the stream), what still arrives is discarded as `linger` says, then the socket is
+ * destroyed; on a `Connection: close` one, Node closes it itself after the answer.
  */
 export function closeAfterAnswer(
   request: IncomingMessage,
   response: ServerResponse,
-  lingerMs = UNREAD_BODY_LINGER_MS,
+  linger: Linger = UNREAD_BODY_LINGER,
 ): void {
   if (request.complete) return;
   const socket = request.socket;
@@ -60,9 +92,8 @@ export function closeAfterAnswer(
     if (request.complete || socket.destroyed) return;
     request.resume();
     socket.resume();
-    const timer = setTimeout(() => socket.destroy(), lingerMs);
-    timer.unref();
-    socket.once('close', () => clearTimeout(timer));
+    const cancel = whileArriving(socket, linger, () => socket.destroy());
+    socket.once('close', cancel);
     socket.end();
   };
   if (response.writableFinished) close();
