@@ -3,7 +3,7 @@
 // sockets, so two at a time finish sooner on 2 cores: bench/README.md): each file starts the full stack in its own
 // database and topic prefix, on ports of its own. Screenshots land in e2e/artifacts (git-ignored).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const web = fileURLToPath(new URL('../', import.meta.url));
@@ -26,21 +26,16 @@ const { TEST_TOPIC_PARTITIONS } = await import('@cs/platform/testing');
 const template = await createTemplateDatabase();
 
 // the longest walks first, so that two at a time end together instead of one of them running alone at the end: the
-// reports walk waits for a one-minute service level and the minute's sweep that marks it (60–120 s), the management
-// walk for a scheduled message's minute
-const LONGEST_FIRST = [
-  'reports.e2e.mjs',
-  'management.e2e.mjs',
-  'campaigns.e2e.mjs',
-  'team.e2e.mjs',
-  'agent-journey.e2e.mjs',
-];
-const rank = (name) => (LONGEST_FIRST.includes(name) ? LONGEST_FIRST.indexOf(name) : LONGEST_FIRST.length);
+// walks that wait for the clock (the reports walk for a one-minute service level and the minute's sweep that marks
+// it, 60–120 s; the management walk for a scheduled message's minute), then the others by size, largest first
+const WAITING_FIRST = ['reports.e2e.mjs', 'management.e2e.mjs'];
+const rank = (name) => (WAITING_FIRST.includes(name) ? WAITING_FIRST.indexOf(name) : WAITING_FIRST.length);
 // `node web/e2e/run.mjs trust sessions` runs only the files whose name contains one of the words given
 const only = process.argv.slice(2);
+const sizeOf = (name) => statSync(`${web}e2e/${name}`).size;
 const files = readdirSync(`${web}e2e`)
   .filter((name) => name.endsWith('.e2e.mjs') && (only.length === 0 || only.some((word) => name.includes(word))))
-  .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
+  .sort((a, b) => rank(a) - rank(b) || sizeOf(b) - sizeOf(a) || a.localeCompare(b))
   .map((name) => `${web}e2e/${name}`);
 const run = spawn(
   process.execPath,
