@@ -12,12 +12,18 @@ export const REPORT_DURATIONS = ['frt', 'res', 'wait'] as const;
 export type ReportDuration = (typeof REPORT_DURATIONS)[number];
 export const bucketColumns = (duration: string): string[] =>
   Array.from({ length: REPORT_BUCKET_BOUNDS.length + 1 }, (_, i) => `${duration}_b${i}`);
+/** A duration's columns in the roll-ups: its count, its sum and its histogram's buckets. */
+export const durationColumns = (duration: string): string[] => [
+  `${duration}_n`,
+  `${duration}_sum`,
+  ...bucketColumns(duration),
+];
 /** Figures of the attendance cycles (also per tag). */
 export const CYCLE_COLUMNS = [
   'opened',
   'reopened',
   'closed',
-  ...REPORT_DURATIONS.flatMap((d) => [`${d}_n`, `${d}_sum`, ...bucketColumns(d)]),
+  ...REPORT_DURATIONS.flatMap(durationColumns),
   'rating_asked',
   'rate1',
   'rate2',

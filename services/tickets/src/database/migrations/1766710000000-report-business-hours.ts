@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import {
   beginValues,
-  bucketColumns,
+  durationColumns,
   CYCLE_COLUMNS,
   durationValues,
   finishValues,
@@ -12,7 +12,7 @@ import {
 
 /** The cycle durations counted in business hours only, kept as histograms beside the wall-clock ones. */
 export const BUSINESS_DURATIONS = ['frt_bh', 'res_bh', 'wait_bh'] as const;
-const BUSINESS_COLUMNS = BUSINESS_DURATIONS.flatMap((d) => [`${d}_n`, `${d}_sum`, ...bucketColumns(d)]);
+const BUSINESS_COLUMNS = BUSINESS_DURATIONS.flatMap(durationColumns);
 /** Every additive column of `report_tag_daily`. */
 export const TAG_REPORT_COLUMNS = [...CYCLE_COLUMNS, ...BUSINESS_COLUMNS];
 /** Every additive column of `report_daily`. */

@@ -13,6 +13,7 @@ import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import {
   bucketColumns,
+  durationColumns,
   REPORT_BUCKET_BOUNDS,
   REPORT_DURATIONS,
 } from '../../database/migrations/1766510000000-report-rollups.js';
@@ -63,11 +64,11 @@ const CYCLE_KEY: Record<Exclude<ReportGroup, 'tag' | 'none'>, string> = {
 
 type Sums = Record<string, string | number>;
 
-/** The histogram columns of the durations a report does not read: the business ones, or the wall-clock ones. */
-const UNREAD_DURATIONS = (businessHours: boolean): ReadonlySet<string> =>
-  new Set(
-    (businessHours ? REPORT_DURATIONS : BUSINESS_DURATIONS).flatMap((d) => [`${d}_n`, `${d}_sum`, ...bucketColumns(d)]),
-  );
+/** The columns of the durations a report does not read: the wall-clock ones in business hours, else the business ones. */
+const UNREAD_DURATIONS = {
+  business: new Set(REPORT_DURATIONS.flatMap(durationColumns)),
+  wall: new Set(BUSINESS_DURATIONS.flatMap(durationColumns)),
+};
 
 const num = (value: string | number | undefined | null): number => Number(value ?? 0);
 
@@ -196,7 +197,7 @@ export class ReportsQueries {
   async report(companyId: CompanyId, query: ReportQuery): Promise<Report> {
     const byTag = query.groupBy === 'tag';
     // only the durations the report shows are summed: the roll-ups keep both, each about a third of their columns
-    const unread = UNREAD_DURATIONS(query.businessHours);
+    const unread = UNREAD_DURATIONS[query.businessHours ? 'business' : 'wall'];
     const columns = (byTag ? TAG_REPORT_COLUMNS : DAILY_REPORT_COLUMNS).filter((column) => !unread.has(column));
     const key = byTag ? 'tag_id' : KEY_SQL[query.groupBy as Exclude<ReportGroup, 'tag'>];
     const rows = await this.db.query<Sums[]>(
