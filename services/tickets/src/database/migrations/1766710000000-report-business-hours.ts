@@ -202,6 +202,9 @@ const BUSINESS_SHAPE: RollupShape = {
   read: `${READ}, frt_bh_s, res_bh_s, wait_bh_s, sla_business_hours`,
 };
 
+/** The roll-up functions as this migration writes them (`ReportKeyRollups1766820000000`'s `down` restores them). */
+export const businessRollupFunctions = (path: string): string[] => rollupFunctions(path, BUSINESS_SHAPE);
+
 /**
  * The business-hours functions as this migration writes them (`BusinessHoursByWeek1766810000000` redefines them, its
  * `down` restores these): a schedule's open windows over a span, its business seconds between two instants, the

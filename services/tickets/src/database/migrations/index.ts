@@ -24,6 +24,7 @@ import { ReportBusinessHours1766710000000 } from './1766710000000-report-busines
 import { ConnectionProvider1766720000000 } from './1766720000000-connection-provider.js';
 import { ContactExports1766800000000 } from './1766800000000-contact-exports.js';
 import { BusinessHoursByWeek1766810000000 } from './1766810000000-business-hours-by-week.js';
+import { ReportKeyRollups1766820000000 } from './1766820000000-report-key-rollups.js';
 
 /** Every migration of tickets, in order. Never edit a merged migration; add a new one. */
 export const TicketsMigrations = [
@@ -51,4 +52,5 @@ export const TicketsMigrations = [
   ConnectionProvider1766720000000,
   ContactExports1766800000000,
   BusinessHoursByWeek1766810000000,
+  ReportKeyRollups1766820000000,
 ];

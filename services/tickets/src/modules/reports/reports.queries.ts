@@ -22,6 +22,10 @@ import {
   DAILY_REPORT_COLUMNS,
   TAG_REPORT_COLUMNS,
 } from '../../database/migrations/1766710000000-report-business-hours.js';
+import {
+  REPORT_KEY_DIMENSIONS,
+  type ReportKeyDimension,
+} from '../../database/migrations/1766820000000-report-key-rollups.js';
 import { durationFigure } from './report-stats.js';
 
 /** Drill-down page size. */
@@ -35,12 +39,7 @@ const PERIOD_SQL = {
   week: "date_trunc('week', day)::date",
   month: "date_trunc('month', day)::date",
 } as const;
-const KEY_SQL: Record<Exclude<ReportGroup, 'tag'>, string> = {
-  none: 'NULL::int',
-  agent: 'user_id',
-  queue: 'queue_id',
-  connection: 'whatsapp_id',
-};
+const KEY_SQL: Record<Exclude<ReportGroup, 'tag'>, string> = { none: 'NULL::int', ...REPORT_KEY_DIMENSIONS };
 /** The names of a group's keys (company-scoped); key 0 is "none". */
 const NAMES_SQL: Record<Exclude<ReportGroup, 'none'>, string> = {
   agent: 'SELECT id, name FROM users WHERE company_id = $1',
@@ -54,12 +53,6 @@ const NONE_NAME: Record<ReportGroup, string> = {
   queue: 'Sem fila',
   tag: 'Sem etiqueta',
   connection: 'Sem conexão',
-};
-/** The cycle column a group filters the drill-down by. */
-const CYCLE_KEY: Record<Exclude<ReportGroup, 'tag' | 'none'>, string> = {
-  agent: 'user_id',
-  queue: 'queue_id',
-  connection: 'whatsapp_id',
 };
 
 type Sums = Record<string, string | number>;
@@ -193,18 +186,33 @@ export class ReportsQueries {
     return row?.timezone ?? 'America/Sao_Paulo';
   }
 
-  /** The figures of the period, one row per (period, key), in period then name order. */
+  /**
+   * The figures of the period, one row per (period, key), in period then name order. By tag they sum
+   * `report_tag_daily`; otherwise the roll-up per single key (`report_key_daily`, the agent's for no grouping) and the
+   * deltas of `report_daily` the compaction has not folded yet, read in one snapshot.
+   */
   async report(companyId: CompanyId, query: ReportQuery): Promise<Report> {
     const byTag = query.groupBy === 'tag';
     // only the durations the report shows are summed: the roll-ups keep both, each about a third of their columns
     const unread = UNREAD_DURATIONS[query.businessHours ? 'business' : 'wall'];
     const columns = (byTag ? TAG_REPORT_COLUMNS : DAILY_REPORT_COLUMNS).filter((column) => !unread.has(column));
-    const key = byTag ? 'tag_id' : KEY_SQL[query.groupBy as Exclude<ReportGroup, 'tag'>];
+    const list = columns.join(', ');
+    const period = 'company_id = $1 AND day >= $2::date AND day <= $3::date';
+    let source: string;
+    if (byTag) {
+      source = `SELECT day, tag_id AS key, ${list} FROM report_tag_daily WHERE ${period}`;
+    } else {
+      const group = query.groupBy as Exclude<ReportGroup, 'tag'>;
+      const dimension: ReportKeyDimension = group === 'none' ? 'agent' : group;
+      source = `SELECT day, ${group === 'none' ? 'NULL::int' : 'key'} AS key, ${list}
+                  FROM report_key_daily WHERE ${period} AND dimension = '${dimension}'
+                UNION ALL
+                SELECT day, ${KEY_SQL[group]} AS key, ${list} FROM report_daily WHERE ${period} AND NOT compacted`;
+    }
     const rows = await this.db.query<Sums[]>(
-      `SELECT ${PERIOD_SQL[query.period]}::text AS period, ${key} AS key,
+      `SELECT ${PERIOD_SQL[query.period]}::text AS period, key,
               ${columns.map((column) => `sum(${column})::bigint AS ${column}`).join(', ')}
-         FROM ${byTag ? 'report_tag_daily' : 'report_daily'}
-        WHERE company_id = $1 AND day >= $2::date AND day <= $3::date
+         FROM (${source}) r
         GROUP BY 1, 2
        HAVING ${columns.map((column) => `sum(${column}) <> 0`).join(' OR ')}`,
       [companyId, query.from, query.to],
@@ -268,7 +276,7 @@ export class ReportsQueries {
         ? 'AND EXISTS (SELECT 1 FROM ticket_tags tt WHERE tt.company_id = t.company_id AND tt.ticket_id = t.ticket_id AND tt.tag_id = $4)'
         : 'AND NOT EXISTS (SELECT 1 FROM ticket_tags tt WHERE tt.company_id = t.company_id AND tt.ticket_id = t.ticket_id) AND $4::int = 0';
     } else if (query.groupBy !== 'none') {
-      const column = CYCLE_KEY[query.groupBy];
+      const column = REPORT_KEY_DIMENSIONS[query.groupBy];
       group = query.key ? `AND t.${column} = $4` : `AND t.${column} IS NULL AND $4::int = 0`;
     } else {
       group = 'AND $4::int IS NULL';
