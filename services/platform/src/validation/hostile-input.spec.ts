@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DomainError } from '../errors/domain-error.js';
 import { ZodPipe } from '../http/zod.pipe.js';
 import { badStringReason, findHostileInput } from './hostile-input.js';
+import { HostileInputInterceptor, hostileRequestInput } from './hostile-input.interceptor.js';
 
 describe('hostile input', () => {
   it('refuses NUL bytes and unpaired surrogates, keeps paired ones (emoji)', () => {
@@ -49,5 +50,49 @@ describe('hostile input', () => {
       expect(error).toMatchObject({ code: 'ERR_VALIDATION', status: 400 });
     }
     expect(pipe.transform({ name: 'ok 😀', userId: 5 })).toEqual({ name: 'ok 😀', userId: 5 });
+  });
+
+  it('HostileInputInterceptor refuses each kind in the path, params, query and body before the handler', () => {
+    const interceptor = new HostileInputInterceptor();
+    const valid = { originalUrl: '/queue/7?searchParam=a', params: { id: '7' }, query: { searchParam: 'a' }, body: {} };
+    const cases: Array<[Record<string, unknown>, { path: string; message: string }]> = [
+      [{ originalUrl: '/queue/a%00b' }, { path: 'url', message: 'URL inválida' }],
+      [{ originalUrl: '/queue/%ED%A0%80' }, { path: 'url', message: 'URL inválida' }],
+      [{ params: { id: 'x\ud800' } }, { path: 'params.id', message: 'Caractere inválido' }],
+      [{ query: { searchParam: 'a\u0000' } }, { path: 'query.searchParam', message: 'Caractere inválido' }],
+      [{ query: { userId: '99999999999999999999' } }, { path: 'query.userId', message: 'Id inválido' }],
+      [
+        { body: { name: 'ok', tags: [{ tagId: 2_147_483_648 }] } },
+        { path: 'body.tags.0.tagId', message: 'Id inválido' },
+      ],
+      [{ body: { ['k\udc00']: 1 } }, { path: 'body.k\udc00', message: 'Caractere inválido' }],
+    ];
+    for (const [change, found] of cases) {
+      const request = { ...valid, ...change };
+      const context = { getType: () => 'http', switchToHttp: () => ({ getRequest: () => request }) };
+      let handled = false;
+      let error: unknown;
+      try {
+        interceptor.intercept(context as never, { handle: () => ((handled = true), undefined) as never });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(handled).toBe(false);
+      expect(error).toMatchObject({ code: 'ERR_VALIDATION', status: 400, details: [found] });
+    }
+    const context = { getType: () => 'http', switchToHttp: () => ({ getRequest: () => valid }) };
+    let handled = false;
+    interceptor.intercept(context as never, { handle: () => ((handled = true), undefined) as never });
+    expect(handled).toBe(true);
+  });
+
+  it('predicts what the interceptor refuses from the parts alone (the fuzz test skips what it would refuse)', () => {
+    expect(hostileRequestInput({ path: undefined })).toEqual({ path: 'url', message: 'URL inválida' });
+    expect(hostileRequestInput({ path: '/x', params: { id: '2147483648' }, query: { id: '2147483648' } })).toEqual({
+      path: 'query.id',
+      message: 'Id inválido',
+    });
+    expect(hostileRequestInput({ path: '/x', body: { whatsappId: '2147483648' } })).toBeUndefined();
+    expect(hostileRequestInput({ path: '/x', query: { a: 'b' }, body: { name: 'olá 😀' } })).toBeUndefined();
   });
 });
