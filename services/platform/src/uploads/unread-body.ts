@@ -12,7 +12,11 @@ export interface Linger {
   readonly idleMs: number;
 }
 
-export const UNREAD_BODY_LINGER: Linger = { totalMs: 30_000, idleMs: 2_000 };
+/**
+ * nginx's defaults (`lingering_time 30s`, `lingering_timeout 5s`): a client starved of CPU for seconds still reads its
+ * answer.
+ */
+export const UNREAD_BODY_LINGER: Linger = { totalMs: 30_000, idleMs: 5_000 };
 
 /** Calls `done` once the client has sent nothing for `idleMs`, or `totalMs` after now; returns the cancel. */
 function whileArriving(socket: Socket, { totalMs, idleMs }: Linger, done: () => void): () => void {
