@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Runs a command with a Kafka broker up. A broker already answering on KAFKA_PORT (default 19092: `make kafka-up`) is
-# used and left alone. Otherwise the run starts a broker of its own and stops it afterwards: on KAFKA_PORT when it is
-# set, else on a free port pair of its own (claimed where `freePort` claims the test processes' ports), with a data
-# folder that goes with it, so that another run beside it (another clone's `make test`) never uses a broker this run
-# stops, nor starts one on the same port.
+# Runs a command with a Kafka broker up. With KAFKA_PORT set, a broker already answering there (`make kafka-up`'s:
+# KAFKA_PORT=19092) is used and left alone, else one is started there and stopped afterwards. Without it, the run
+# starts a broker of its own on a free port pair (claimed where `freePort` claims the test processes' ports), with a
+# data folder that goes with it, and stops it afterwards: another run beside it (another clone's `make test`) never
+# uses a broker this run stops, and a broker left running by something else (a benchmark's) is never shared.
 #   with-kafka.sh <command...>
 #   with-kafka.sh --early <first command...> -- <command...>
 #       the broker starts in the background while the first command runs (it needs no broker: `make test`'s checks,
@@ -41,7 +41,7 @@ stop_kafka() {
   rm -f "$start_log"
 }
 trap stop_kafka EXIT
-if ! answering "$port" && [ -z "${KAFKA_PORT:-}" ]; then
+if [ -z "${KAFKA_PORT:-}" ]; then
   port="$(private_port)" || { echo "with-kafka.sh: no free port pair for a broker" >&2; exit 1; }
   private=1
 fi
