@@ -28,6 +28,8 @@ describe('the help page', () => {
     expect(modal.querySelector('iframe')?.getAttribute('src')).toBe(
       'https://www.youtube.com/embed/zzzYYY98765?autoplay=1',
     );
+    // Escape closes the dialog the keyboard is in: once it has taken the focus
+    await waitFor(() => expect(modal.closest('[role="dialog"]')?.contains(document.activeElement)).toBe(true));
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByTestId('help-video')).toBeNull());
     expect(youtubeId('https://www.youtube.com/watch?v=abcDEF12345&t=3')).toBe('abcDEF12345');

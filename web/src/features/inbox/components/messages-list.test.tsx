@@ -113,6 +113,8 @@ describe('MessagesList', () => {
       const items = within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent);
+      // Escape closes the menu the keyboard is in: once it has taken the focus
+      await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true));
       await userEvent.keyboard('{Escape}');
       await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
       return items;
