@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { Socket } from 'node:net';
 import { join } from 'node:path';
-import { type Admin, Kafka, logLevel } from 'kafkajs';
+import { type Admin, type ITopicConfig, Kafka, logLevel } from 'kafkajs';
 import { dlqTopicOf, TOPICS } from '@cs/proto/events';
 import { repoRoot } from './repo.js';
 
@@ -69,33 +69,41 @@ export async function createTopics(
       { topic: `${prefix}${dlqTopicOf(topic.name)}`, numPartitions: 1 },
     ]);
     await admin.createTopics({ topics, waitForLeaders: false });
-    await waitForLeaders(
-      admin,
-      topics.map((topic) => topic.topic),
-    );
+    await waitForLeaders(admin, topics);
   } finally {
     await admin.disconnect();
   }
 }
 
+/** How often the topics still unknown to the broker's metadata are created again. */
+const CREATE_AGAIN_MS = 10_000;
+
 /**
  * Waits until every partition of the topics has a leader. The broker acknowledges a creation before its
  * metadata knows every partition; kafkajs's own `waitForLeaders` gives up on the "unknown topic or partition"
- * answers a busy broker returns meanwhile, so this asks again until the metadata is complete.
+ * answers a busy broker returns meanwhile, so this asks again until the metadata is complete. A creation a busy
+ * broker dropped (its request timed out) is made again every `CREATE_AGAIN_MS`; the deadline is a hang guard.
  */
-async function waitForLeaders(admin: Admin, names: readonly string[], timeoutMs = 60_000): Promise<void> {
+async function waitForLeaders(admin: Admin, topics: readonly ITopicConfig[], timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  let createAgainAt = Date.now() + CREATE_AGAIN_MS;
   let lastError: unknown = new Error('no metadata yet');
+  const names = topics.map((topic) => topic.topic);
   while (Date.now() < deadline) {
     try {
-      const { topics } = await admin.fetchTopicMetadata({ topics: [...names] });
-      const ready = topics.every(
+      const { topics: known } = await admin.fetchTopicMetadata({ topics: names });
+      const ready = known.every(
         (topic) => topic.partitions.length > 0 && topic.partitions.every((partition) => partition.leader >= 0),
       );
-      if (ready && topics.length === names.length) return;
+      if (ready && known.length === names.length) return;
       lastError = new Error('some partitions have no leader yet');
     } catch (error) {
       lastError = error;
+    }
+    if (Date.now() >= createAgainAt) {
+      createAgainAt = Date.now() + CREATE_AGAIN_MS;
+      // those that exist answer "already exists", which is no error here
+      await admin.createTopics({ topics: [...topics], waitForLeaders: false }).catch(() => false);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
