@@ -43,8 +43,10 @@ async function startProcess(id: string): Promise<Process> {
       CONNECTOR_PORT: String(port),
       CONNECTOR_INSTANCE_ID: id,
       CONNECTOR_MAX_SESSIONS: '20',
-      CONNECTOR_LEASE_TTL_MS: '3000',
-      CONNECTOR_HEARTBEAT_MS: '500',
+      // leases short enough that a killed process's sessions move within seconds, long enough that a survivor starved
+      // of CPU for a few seconds keeps its own instead of churning them
+      CONNECTOR_LEASE_TTL_MS: '8000',
+      CONNECTOR_HEARTBEAT_MS: '1000',
       SIMULATOR_ENABLED: 'true',
       SIMULATOR_AUTO_SCAN_MS: '0',
       MEDIA_DIR: `/tmp/wa-failover-${id}`,
