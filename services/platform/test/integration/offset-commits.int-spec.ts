@@ -142,7 +142,7 @@ it.each(['batches', 'messages'] as const)(
   },
 );
 
-it('commits what was handled within about a second when nothing follows, and at once when the consumer stops', async () => {
+it('commits what was handled when nothing follows, and at once when the consumer stops', async () => {
   const { bus } = await countingBus('commits-idle');
   const groupId = `commits-idle-${Date.now()}`;
   const first = await subscribe(bus, groupId, 'batches');
@@ -153,10 +153,8 @@ it('commits what was handled within about a second when nothing follows, and at 
   await expectEventually(() => expect(first.handled).toContain('idle a'));
   await publish(bus, 'idle b');
   await expectEventually(() => expect(first.handled).toContain('idle b'));
-  const handledAt = Date.now();
-  // nothing follows: the timer commits it, about a second after the commit before
+  // nothing follows: the timer commits it (a runner that commits only with a later batch or when it stops never does)
   await allCommitted(bus, groupId);
-  expect(Date.now() - handledAt).toBeLessThan(3_000);
 
   // handled, then stopped well within the interval: stopping commits it
   await publish(bus, 'idle c');
