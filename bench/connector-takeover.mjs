@@ -22,13 +22,15 @@ import {
   dropDatabase,
   ensureKafka,
   freePort,
+  pollUntil,
   spawnTs,
   TEST_INTERNAL_TOKEN,
   testServerUrl,
   waitForHttp,
 } from '@cs/platform/testing';
 import { createWhatsappDataSource } from '../services/whatsapp-connector/src/database/data-source.ts';
-import { option, printTable, sleep, summarize, writeResult } from './lib/report.mjs';
+import { linkedConnections } from '../services/whatsapp-connector/test/support/connector-fleet.ts';
+import { option, printTable, summarize, writeResult } from './lib/report.mjs';
 
 const sessions = option('sessions', 12);
 const runs = option('runs', 2);
@@ -86,29 +88,8 @@ async function start(id) {
   processes.set(id, { id, url, child });
 }
 
-const post = (url, path, body) =>
-  fetch(`${url}${path}`, {
-    method: 'POST',
-    headers: {
-      'x-internal-token': TEST_INTERNAL_TOKEN,
-      'x-company-id': String(COMPANY),
-      'x-user-id': '10',
-      'x-user-profile': 'admin',
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify(body),
-  });
-
-/** Polls `check` every 100 ms until it answers something truthy (gives up after `timeoutMs`). */
-async function until(what, check, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
+/** Polls `check` every 100 ms until it answers something (gives up after two minutes). */
+const until = (what, check) => pollUntil(check, { what, timeoutMs: 120_000, intervalMs: 100 });
 
 const liveLeases = async (ids) =>
   (
@@ -186,25 +167,12 @@ try {
     `connector takeover: ${sessions} sessions on 2 processes, lease TTL ${ttlMs / 1000} s, heartbeat ${heartbeatMs / 1000} s`,
   );
   await start('a');
-  const ids = [];
-  for (let index = 0; index < sessions; index += 1) {
-    const response = await post(processes.get('a').url, '/whatsapp', {
-      name: `Takeover ${index}`,
-      provider: 'simulator',
-    });
-    if (response.status !== 200) throw new Error(`creating a connection answered ${response.status}`);
-    ids.push((await response.json()).id);
-  }
-  await db.query(
-    `INSERT INTO simulator_devices (connection_id, company_id, linked, number)
-     SELECT id, company_id, true, '55119' || lpad(id::text, 8, '0') FROM connections WHERE id = ANY($1::int[])
-     ON CONFLICT (connection_id) DO UPDATE SET linked = true, number = EXCLUDED.number`,
-    [ids],
-  );
-  for (const id of ids) {
-    const response = await post(processes.get('a').url, `/whatsappsession/${id}`, {});
-    if (response.status !== 201) throw new Error(`starting session ${id} answered ${response.status}`);
-  }
+  const ids = await linkedConnections(db, {
+    companyId: COMPANY,
+    url: processes.get('a').url,
+    count: sessions,
+    name: 'Takeover',
+  });
   await start('b');
   await until('the sessions to be shared', () => shared(ids));
 
