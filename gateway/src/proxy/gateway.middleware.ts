@@ -119,6 +119,19 @@ export function limitBody(request: IncomingMessage, response: ServerResponse, li
   request.on('data', count);
 }
 
+/**
+ * `Connection` and `Keep-Alive` are hop-by-hop (RFC 9110 §7.6.1): a service's speak of its connection to the gateway
+ * (one refusing a body it has not read answers `Connection: close`), never of the client's. While the client's body
+ * still arrives its connection stays open past the answer, and `closeAfterAnswer` closes it after the client has had
+ * time to read it; forwarded `close`, Node would close it at once under the unread bytes, and the reset that follows
+ * can reach the client before the answer does.
+ */
+function keepClientConnection(proxyResponse: IncomingMessage, request: IncomingMessage): void {
+  delete proxyResponse.headers['keep-alive'];
+  if (request.complete) delete proxyResponse.headers.connection;
+  else proxyResponse.headers.connection = 'keep-alive';
+}
+
 export interface GatewayDeps {
   readonly config: GatewayConfig;
   readonly logger: Logger;
@@ -147,8 +160,9 @@ export function createGatewayMiddleware({ config, logger, authenticator }: Gatew
           proxyReq: (proxyRequest, request) => {
             upstreamCalls.set(request, proxyRequest);
           },
-          proxyRes: (_proxyResponse, request) => {
+          proxyRes: (proxyResponse, request) => {
             settledRequests.add(request);
+            keepClientConnection(proxyResponse, request);
           },
           error: (error, request, response) => {
             if (settledRequests.has(request)) return;

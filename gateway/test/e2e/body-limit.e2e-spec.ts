@@ -3,14 +3,27 @@
  * GATEWAY_BODY_LIMIT_BYTES is refused before reading, and a chunked body is cut once it passes the limit (413 in
  * the spec's error format, the upstream call stopped, the rest never read).
  */
+import { answerUnread } from '@cs/platform/uploads';
 import { chunkedUpload } from '@cs/platform/testing';
 import { call, createPlan, logIn, signUp, type Stack, startStack } from '../support/stack.js';
 
 const MIB = 1024 * 1024;
+const REFUSED_UNREAD = '/messages/refused-unread';
 let stack: Stack;
 
 beforeAll(async () => {
-  stack = await startStack({ gatewayEnv: { GATEWAY_BODY_LIMIT_BYTES: String(MIB) } });
+  stack = await startStack({
+    gatewayEnv: { GATEWAY_BODY_LIMIT_BYTES: String(MIB) },
+    // a service refusing a body from its first bytes, as the upload routes do (its answer says `Connection: close`)
+    upstreamEarly: (request, response) => {
+      if (request.url !== REFUSED_UNREAD) return false;
+      answerUnread(request, response, {
+        status: 415,
+        body: { error: 'ERR_UNSUPPORTED_MEDIA_TYPE', message: 'Tipo de arquivo não permitido' },
+      });
+      return true;
+    },
+  });
 });
 afterAll(async () => {
   await stack?.close();
@@ -42,6 +55,22 @@ describe('body limit', () => {
     const within = await chunkedUpload(`${stack.gatewayUrl}/messages/78`, { headers, bodyBytes: MIB / 2 });
     expect(within.status).toBe(200);
     expect(proxiedCalls('/messages/78')).toBe(1);
+  });
+
+  it("passes on a service's refusal of a body still streaming, and the client reads it every time", async () => {
+    const tenant = await signUp(stack.gatewayUrl, await createPlan());
+    const session = await logIn(stack.gatewayUrl, tenant.email, tenant.password);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const answer = await chunkedUpload(`${stack.gatewayUrl}${REFUSED_UNREAD}`, {
+        headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/octet-stream' },
+        bodyBytes: 64 * MIB,
+      });
+      expect(answer.status).toBe(415);
+      expect(JSON.parse(answer.body)).toMatchObject({ error: 'ERR_UNSUPPORTED_MEDIA_TYPE' });
+      // the gateway closes the client's connection itself once the client had time to read the answer
+      expect(answer.headers.connection).toBe('keep-alive');
+      expect(answer.sent).toBeLessThan(64 * MIB);
+    }
   });
 
   it('refuses a declared Content-Length over the limit before reading', async () => {

@@ -36,18 +36,22 @@ export interface UpstreamCall {
 
 /**
  * Stands in for services that are not part of this issue (tickets, contacts, ...): answers 200 with what it
- * received, so tests see what the gateway forwarded; `handlers` can answer specific calls (tickets' GET
- * /tickets/{id} for joinChatBox).
+ * received, so tests see what the gateway forwarded; `handler` can answer specific calls (tickets' GET
+ * /tickets/{id} for joinChatBox) once their body is read, `early` before it is (a refusal of an unread body).
  */
 export class Upstream {
   readonly calls: UpstreamCall[] = [];
   private server: http.Server | undefined;
   url = '';
 
-  constructor(private readonly handler?: (call: UpstreamCall, response: ServerResponse) => boolean) {}
+  constructor(
+    private readonly handler?: (call: UpstreamCall, response: ServerResponse) => boolean,
+    private readonly early?: (request: IncomingMessage, response: ServerResponse) => boolean,
+  ) {}
 
   async start(): Promise<this> {
     this.server = http.createServer((request, response) => {
+      if (this.early?.(request, response)) return;
       request.resume();
       request.on('end', () => {
         const call = { method: request.method ?? 'GET', path: request.url ?? '/', headers: request.headers };
@@ -108,6 +112,8 @@ export async function startStack(
     identityEnv?: Record<string, string>;
     databaseUrl?: string;
     topicPrefix?: string;
+    /** Answers calls to the other services before their body is read (`Upstream`'s `early`). */
+    upstreamEarly?: (request: IncomingMessage, response: ServerResponse) => boolean;
   } = {},
 ): Promise<Stack> {
   const databaseUrl = options.databaseUrl ?? testRun().databaseUrl;
@@ -116,7 +122,7 @@ export async function startStack(
   const kafka = { KAFKA_TOPIC_PREFIX: topicPrefix };
   await migrateIdentity(databaseUrl);
   const keys = accessTokenKeys();
-  const upstream = await new Upstream().start();
+  const upstream = await new Upstream(undefined, options.upstreamEarly).start();
   const identity = await startServiceApp(
     identityService,
     serviceTestEnv({

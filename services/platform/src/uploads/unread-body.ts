@@ -83,7 +83,8 @@ export function answerUnread(
  * For answers written by someone else (a proxied one): once the answer is written, a request whose body is still
  * arriving is not read further. On a kept-alive connection the socket is half-closed (the client receives the whole
  * answer, then the end of the stream), what still arrives is discarded as `linger` says, then the socket is
- * destroyed; on a `Connection: close` one, Node closes it itself after the answer.
+ * destroyed. On a `Connection: close` one Node closes it itself right after the answer, under the unread bytes (a
+ * reset that can reach the client before the answer): a proxy answers `keep-alive` while the body still arrives.
  */
 export function closeAfterAnswer(
   request: IncomingMessage,
