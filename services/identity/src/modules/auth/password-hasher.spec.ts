@@ -19,6 +19,12 @@ describe(PasswordHasher.name, () => {
     expect(sut.needsRehash(legacy)).toBe(true);
   });
 
+  it('verifies an argon2id hash of another cost and asks for its rehash at the current one', async () => {
+    const older = await new PasswordHasher({ memorySize: 4_096, iterations: 3, parallelism: 1 }).hash('segredo123');
+    expect(await sut.verify('segredo123', older)).toBe(true);
+    expect(sut.needsRehash(older)).toBe(true);
+  });
+
   it('refuses anything that is not a known hash, and spends time on unknown users', async () => {
     expect(await sut.verify('x', 'plain-text')).toBe(false);
     expect(await sut.verifyDecoy('whatever')).toBe(false);

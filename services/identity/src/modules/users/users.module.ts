@@ -10,7 +10,7 @@ import { UpdateUserUseCase } from './use-cases/update-user.use-case.js';
 @Module({
   controllers: [UsersController, PresenceController],
   providers: [
-    PasswordHasher,
+    { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
     UsersQueries,
     CreateUserUseCase,
     UpdateUserUseCase,

@@ -1,9 +1,9 @@
 import bcrypt from 'bcryptjs';
 import { DomainError } from '@cs/platform/errors';
 import { inMemoryManager } from '../../../../test/support/in-memory-manager.js';
+import { quickHasher } from '../../../../test/support/quick-hasher.js';
 import { UserEntity } from '../../users/user.entity.js';
 import type { LoginThrottle } from '../login-throttle.js';
-import { PasswordHasher } from '../password-hasher.js';
 import type { SignIn } from '../sign-in.js';
 import type { SecondStep, TwoFactorPolicy } from '../two-factor/two-factor.policy.js';
 import { CHALLENGE_TTL_SECONDS } from '../two-factor/two-factor.rules.js';
@@ -12,7 +12,7 @@ import { LogInUseCase } from './log-in.use-case.js';
 
 const PASSWORD = 'a-senha-certa-longa';
 const META = { ip: '203.0.113.7', userAgent: 'jest' };
-const hasher = new PasswordHasher();
+const hasher = quickHasher();
 let argonHash: string;
 
 beforeAll(async () => {

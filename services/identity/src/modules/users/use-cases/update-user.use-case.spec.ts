@@ -2,7 +2,7 @@ import { asCompanyId, asUserId } from '@cs/proto/common';
 import type { UpdateUserRequest } from '@cs/proto/http';
 import type { Identity } from '@cs/platform/tenancy';
 import { inMemoryManager, recorders } from '../../../../test/support/in-memory-manager.js';
-import { PasswordHasher } from '../../auth/password-hasher.js';
+import { quickHasher } from '../../../../test/support/quick-hasher.js';
 import { UserEntity } from '../user.entity.js';
 import { UpdateUserUseCase } from './update-user.use-case.js';
 
@@ -10,7 +10,7 @@ const COMPANY = asCompanyId(2);
 const ADMIN = 3;
 const AGENT = 4;
 const PASSWORD = 'a-senha-atual-longa';
-const hasher = new PasswordHasher();
+const hasher = quickHasher();
 let passwordHash: string;
 
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import { asCompanyId, asUserId } from '@cs/proto/common';
 import type { Identity } from '@cs/platform/tenancy';
 import { inMemoryManager, recorders } from '../../../../../test/support/in-memory-manager.js';
 import { inMemoryTwoFactor, throttleRecorder } from '../../../../../test/support/in-memory-two-factor.js';
+import { quickHasher } from '../../../../../test/support/quick-hasher.js';
 import { UserEntity } from '../../../users/user.entity.js';
-import { PasswordHasher } from '../../password-hasher.js';
 import { TwoFactorCodes } from '../two-factor-codes.js';
 import { newRecoveryCodes, newTotpSecret, RECOVERY_CODE_COUNT } from '../two-factor.rules.js';
 import { RegenerateRecoveryCodesUseCase } from './regenerate-recovery-codes.use-case.js';
@@ -18,7 +18,7 @@ const ana: Identity = {
   isSuper: false,
   sessionId: 's',
 };
-const hasher = new PasswordHasher();
+const hasher = quickHasher();
 let passwordHash: string;
 
 beforeAll(async () => {
