@@ -46,4 +46,26 @@ describe("the agents' AI assistant settings", () => {
     });
     expect(screen.getByText('Configurado')).toBeTruthy();
   });
+
+  it('cannot be edited before the stored settings arrive, so their arrival replaces nothing typed', async () => {
+    let answer: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get(`${API}/ai-assist/settings`, async () => {
+        await arrived;
+        return HttpResponse.json({ configured: false, baseUrl: '', apiKey: '', model: '' });
+      }),
+    );
+    renderApp(<AssistSettingsCard />, { user: admin });
+    const baseUrl = await screen.findByTestId<HTMLInputElement>('assist-baseUrl');
+    expect(baseUrl.disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('assist-save').disabled).toBe(true);
+    expect(screen.queryByText(/Não configurado/)).toBeNull();
+
+    answer();
+    expect(await screen.findByText(/Não configurado/)).toBeTruthy();
+    await waitFor(() => expect(baseUrl.disabled).toBe(false));
+    await fill(baseUrl, 'https://llm.loja.com.br/v1');
+    expect(baseUrl.value).toBe('https://llm.loja.com.br/v1');
+  });
 });

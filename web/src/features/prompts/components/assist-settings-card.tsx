@@ -11,7 +11,8 @@ import {
 
 /**
  * The company's OpenAI-compatible endpoint for the agents' summaries and suggestions (admins): base URL, key
- * (shown masked; sent back masked it stays) and model. Removing it stops everything being sent.
+ * (shown masked; sent back masked it stays) and model. Removing it stops everything being sent. Until the stored
+ * settings have arrived the card says nothing about them and cannot be edited, so their arrival replaces nothing typed.
  */
 export function AssistSettingsCard() {
   const { t } = useTranslation();
@@ -45,6 +46,7 @@ export function AssistSettingsCard() {
         value={form[name]}
         onChange={(event) => setForm({ ...form, [name]: event.target.value })}
         data-testid={`assist-${name}`}
+        disabled={!data}
         {...props}
       />
       <Field.ErrorText>{errors[name]}</Field.ErrorText>
@@ -55,9 +57,11 @@ export function AssistSettingsCard() {
     <Box borderWidth="1px" borderRadius="md" p="3" mb="3" data-testid="assist-settings">
       <HStack justify="space-between" mb="1">
         <Text fontWeight="semibold">{t('assist.settings.title')}</Text>
-        <Badge colorPalette={data?.configured ? 'green' : 'gray'}>
-          {data?.configured ? t('assist.settings.configured') : t('assist.settings.notConfigured')}
-        </Badge>
+        {data && (
+          <Badge colorPalette={data.configured ? 'green' : 'gray'}>
+            {data.configured ? t('assist.settings.configured') : t('assist.settings.notConfigured')}
+          </Badge>
+        )}
       </HStack>
       <Text fontSize="sm" color="fg.muted" mb="2">
         {t('assist.settings.help')}
@@ -86,6 +90,7 @@ export function AssistSettingsCard() {
           size="sm"
           colorPalette="teal"
           loading={saving.isLoading}
+          disabled={!data}
           onClick={() => void submit()}
           data-testid="assist-save"
         >
