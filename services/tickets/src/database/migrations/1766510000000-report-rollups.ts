@@ -101,6 +101,56 @@ export const finishValues = (c: string, sign: string, resBreached = resBreachedS
                 AND ${resBreached(c)})::int`,
   ].join(', ');
 
+/** `sum(c)` of every column, and whether any of those sums is not zero (a folded row worth keeping). */
+export const sums = (columns: readonly string[]) => columns.map((c) => `sum(${c})`).join(', ');
+export const nonZero = (columns: readonly string[]) => columns.map((c) => `sum(${c}) <> 0`).join(' OR ');
+
+/**
+ * `report_compact`: folds a batch of uncompacted delta rows into one compacted row per key, in one
+ * statement. `foldedAlso` adds common table expressions after the fold (each ending `), `), which see the folded
+ * deltas as `gone`.
+ */
+export function compactFunction(options: {
+  readonly path: string;
+  readonly create: 'CREATE' | 'CREATE OR REPLACE';
+  readonly dailyColumns: readonly string[];
+  readonly tagColumns: readonly string[];
+  readonly foldedAlso?: string;
+}): string {
+  const { path, create, dailyColumns, tagColumns, foldedAlso = '' } = options;
+  const allCols = dailyColumns.join(', ');
+  const tagCols = tagColumns.join(', ');
+  return `
+      ${create} FUNCTION report_compact(batch integer) RETURNS integer LANGUAGE sql ${path} AS $$
+        WITH keys AS (
+          SELECT DISTINCT company_id, day, user_id, queue_id, whatsapp_id FROM report_daily WHERE NOT compacted
+           LIMIT batch
+        ), gone AS (
+          DELETE FROM report_daily d USING keys k
+           WHERE d.company_id = k.company_id AND d.day = k.day AND d.user_id = k.user_id
+             AND d.queue_id = k.queue_id AND d.whatsapp_id = k.whatsapp_id
+          RETURNING d.*
+        ), folded AS (
+          INSERT INTO report_daily (company_id, day, user_id, queue_id, whatsapp_id, compacted, ${allCols})
+          SELECT company_id, day, user_id, queue_id, whatsapp_id, true, ${sums(dailyColumns)} FROM gone
+           GROUP BY company_id, day, user_id, queue_id, whatsapp_id HAVING ${nonZero(dailyColumns)}
+          RETURNING 1
+        ), ${foldedAlso}tag_keys AS (
+          SELECT DISTINCT company_id, day, tag_id FROM report_tag_daily WHERE NOT compacted LIMIT batch
+        ), tag_gone AS (
+          DELETE FROM report_tag_daily d USING tag_keys k
+           WHERE d.company_id = k.company_id AND d.day = k.day AND d.tag_id = k.tag_id
+          RETURNING d.*
+        ), tag_folded AS (
+          INSERT INTO report_tag_daily (company_id, day, tag_id, compacted, ${tagCols})
+          SELECT company_id, day, tag_id, true, ${sums(tagColumns)} FROM tag_gone
+           GROUP BY company_id, day, tag_id HAVING ${nonZero(tagColumns)}
+          RETURNING 1
+        )
+        SELECT greatest((SELECT count(*) FROM keys), (SELECT count(*) FROM tag_keys))::int;
+      $$`;
+}
+
 /**
  * Reports' roll-ups (issue 55), maintained in the transaction that writes what they count, never by scanning
  * messages when read. `report_daily`: per company × day (company time zone) × agent × queue × connection (0 for
@@ -351,8 +401,6 @@ export class ReportRollups1766510000000 implements MigrationInterface {
 
     // a company's roll-ups from its cycles and messages (the backfill, a time zone change); online rows stay
     const allCols = REPORT_COLUMNS.join(', ');
-    const sums = (columns: string[]) => columns.map((c) => `sum(${c})`).join(', ');
-    const nonZero = (columns: string[]) => columns.map((c) => `sum(${c}) <> 0`).join(' OR ');
     await queryRunner.query(`
       CREATE FUNCTION report_rebuild(company integer) RETURNS void LANGUAGE plpgsql ${path} AS $$
       DECLARE
@@ -417,35 +465,9 @@ export class ReportRollups1766510000000 implements MigrationInterface {
          WHERE t.company_id = company AND q.company_id = company AND q.id = t.queue_id
            AND (q.sla_first_response_minutes IS NOT NULL OR q.sla_resolution_hours IS NOT NULL);
       $$`);
-    await queryRunner.query(`
-      CREATE FUNCTION report_compact(batch integer) RETURNS integer LANGUAGE sql ${path} AS $$
-        WITH keys AS (
-          SELECT DISTINCT company_id, day, user_id, queue_id, whatsapp_id FROM report_daily WHERE NOT compacted
-           LIMIT batch
-        ), gone AS (
-          DELETE FROM report_daily d USING keys k
-           WHERE d.company_id = k.company_id AND d.day = k.day AND d.user_id = k.user_id
-             AND d.queue_id = k.queue_id AND d.whatsapp_id = k.whatsapp_id
-          RETURNING d.*
-        ), folded AS (
-          INSERT INTO report_daily (company_id, day, user_id, queue_id, whatsapp_id, compacted, ${allCols})
-          SELECT company_id, day, user_id, queue_id, whatsapp_id, true, ${sums(REPORT_COLUMNS)} FROM gone
-           GROUP BY company_id, day, user_id, queue_id, whatsapp_id HAVING ${nonZero(REPORT_COLUMNS)}
-          RETURNING 1
-        ), tag_keys AS (
-          SELECT DISTINCT company_id, day, tag_id FROM report_tag_daily WHERE NOT compacted LIMIT batch
-        ), tag_gone AS (
-          DELETE FROM report_tag_daily d USING tag_keys k
-           WHERE d.company_id = k.company_id AND d.day = k.day AND d.tag_id = k.tag_id
-          RETURNING d.*
-        ), tag_folded AS (
-          INSERT INTO report_tag_daily (company_id, day, tag_id, compacted, ${cycleCols})
-          SELECT company_id, day, tag_id, true, ${sums(CYCLE_COLUMNS)} FROM tag_gone
-           GROUP BY company_id, day, tag_id HAVING ${nonZero(CYCLE_COLUMNS)}
-          RETURNING 1
-        )
-        SELECT greatest((SELECT count(*) FROM keys), (SELECT count(*) FROM tag_keys))::int;
-      $$`);
+    await queryRunner.query(
+      compactFunction({ path, create: 'CREATE', dailyColumns: REPORT_COLUMNS, tagColumns: CYCLE_COLUMNS }),
+    );
     await queryRunner.query(`
       CREATE FUNCTION report_timezone_changed() RETURNS trigger LANGUAGE plpgsql ${path} AS $$
       BEGIN

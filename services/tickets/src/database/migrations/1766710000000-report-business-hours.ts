@@ -1,6 +1,9 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import {
   beginValues,
+  compactFunction,
+  nonZero,
+  sums,
   durationColumns,
   CYCLE_COLUMNS,
   durationValues,
@@ -54,8 +57,6 @@ function rollupFunctions(path: string, shape: RollupShape): string[] {
   const { begin, finish, read } = shape;
   const tagCols = shape.tagColumns.join(', ');
   const allCols = shape.dailyColumns.join(', ');
-  const sums = (columns: readonly string[]) => columns.map((c) => `sum(${c})`).join(', ');
-  const nonZero = (columns: readonly string[]) => columns.map((c) => `sum(${c}) <> 0`).join(' OR ');
   return [
     `
       CREATE OR REPLACE FUNCTION report_cycle_delta(c ticket_trackings, sign integer, tag integer DEFAULT NULL)
@@ -151,35 +152,12 @@ function rollupFunctions(path: string, shape: RollupShape): string[] {
          GROUP BY day, tag_id HAVING ${nonZero(shape.tagColumns)};
       END
       $$`,
-    `
-      CREATE OR REPLACE FUNCTION report_compact(batch integer) RETURNS integer LANGUAGE sql ${path} AS $$
-        WITH keys AS (
-          SELECT DISTINCT company_id, day, user_id, queue_id, whatsapp_id FROM report_daily WHERE NOT compacted
-           LIMIT batch
-        ), gone AS (
-          DELETE FROM report_daily d USING keys k
-           WHERE d.company_id = k.company_id AND d.day = k.day AND d.user_id = k.user_id
-             AND d.queue_id = k.queue_id AND d.whatsapp_id = k.whatsapp_id
-          RETURNING d.*
-        ), folded AS (
-          INSERT INTO report_daily (company_id, day, user_id, queue_id, whatsapp_id, compacted, ${allCols})
-          SELECT company_id, day, user_id, queue_id, whatsapp_id, true, ${sums(shape.dailyColumns)} FROM gone
-           GROUP BY company_id, day, user_id, queue_id, whatsapp_id HAVING ${nonZero(shape.dailyColumns)}
-          RETURNING 1
-        ), tag_keys AS (
-          SELECT DISTINCT company_id, day, tag_id FROM report_tag_daily WHERE NOT compacted LIMIT batch
-        ), tag_gone AS (
-          DELETE FROM report_tag_daily d USING tag_keys k
-           WHERE d.company_id = k.company_id AND d.day = k.day AND d.tag_id = k.tag_id
-          RETURNING d.*
-        ), tag_folded AS (
-          INSERT INTO report_tag_daily (company_id, day, tag_id, compacted, ${tagCols})
-          SELECT company_id, day, tag_id, true, ${sums(shape.tagColumns)} FROM tag_gone
-           GROUP BY company_id, day, tag_id HAVING ${nonZero(shape.tagColumns)}
-          RETURNING 1
-        )
-        SELECT greatest((SELECT count(*) FROM keys), (SELECT count(*) FROM tag_keys))::int;
-      $$`,
+    compactFunction({
+      path,
+      create: 'CREATE OR REPLACE',
+      dailyColumns: shape.dailyColumns,
+      tagColumns: shape.tagColumns,
+    }),
   ];
 }
 
@@ -204,6 +182,16 @@ const BUSINESS_SHAPE: RollupShape = {
 
 /** The roll-up functions as this migration writes them (`ReportKeyRollups1766820000000`'s `down` restores them). */
 export const businessRollupFunctions = (path: string): string[] => rollupFunctions(path, BUSINESS_SHAPE);
+
+/** `report_compact` as this migration writes it, with `foldedAlso` after its fold (`compactFunction`). */
+export const businessCompactFunction = (path: string, foldedAlso: string): string =>
+  compactFunction({
+    path,
+    create: 'CREATE OR REPLACE',
+    dailyColumns: BUSINESS_SHAPE.dailyColumns,
+    tagColumns: BUSINESS_SHAPE.tagColumns,
+    foldedAlso,
+  });
 
 /**
  * The business-hours functions as this migration writes them (`BusinessHoursByWeek1766810000000` redefines them, its

@@ -1,16 +1,14 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { nonZero, sums } from './1766510000000-report-rollups.js';
 import {
+  businessCompactFunction,
   businessRollupFunctions,
   DAILY_REPORT_COLUMNS,
-  TAG_REPORT_COLUMNS,
 } from './1766710000000-report-business-hours.js';
 
 /** The groupings `report_key_daily` keeps, each by a key column of `report_daily` (the cycles' column of that name). */
 export const REPORT_KEY_DIMENSIONS = { agent: 'user_id', queue: 'queue_id', connection: 'whatsapp_id' } as const;
 export type ReportKeyDimension = keyof typeof REPORT_KEY_DIMENSIONS;
-
-const sums = (columns: readonly string[]) => columns.map((c) => `sum(${c})`).join(', ');
-const nonZero = (columns: readonly string[]) => columns.map((c) => `sum(${c}) <> 0`).join(' OR ');
 
 /**
  * `report_key_daily`'s rows from `rows` (a relation with `report_daily`'s columns): per company, day, dimension and
@@ -67,41 +65,18 @@ export class ReportKeyRollups1766820000000 implements MigrationInterface {
       END
       $$`);
     // the compaction as ReportBusinessHours1766710000000 writes it, and the deltas it folds added per key
-    await queryRunner.query(`
-      CREATE OR REPLACE FUNCTION report_compact(batch integer) RETURNS integer LANGUAGE sql ${path} AS $$
-        WITH keys AS (
-          SELECT DISTINCT company_id, day, user_id, queue_id, whatsapp_id FROM report_daily WHERE NOT compacted
-           LIMIT batch
-        ), gone AS (
-          DELETE FROM report_daily d USING keys k
-           WHERE d.company_id = k.company_id AND d.day = k.day AND d.user_id = k.user_id
-             AND d.queue_id = k.queue_id AND d.whatsapp_id = k.whatsapp_id
-          RETURNING d.*
-        ), folded AS (
-          INSERT INTO report_daily (company_id, day, user_id, queue_id, whatsapp_id, compacted, ${columns})
-          SELECT company_id, day, user_id, queue_id, whatsapp_id, true, ${sums(DAILY_REPORT_COLUMNS)} FROM gone
-           GROUP BY company_id, day, user_id, queue_id, whatsapp_id HAVING ${nonZero(DAILY_REPORT_COLUMNS)}
-          RETURNING 1
-        ), keyed AS (
+    await queryRunner.query(
+      businessCompactFunction(
+        path,
+        `keyed AS (
           INSERT INTO report_key_daily AS r (company_id, day, dimension, key, ${columns})
           ${keyRows('gone', 'NOT compacted')}
           ON CONFLICT (company_id, dimension, day, key) DO UPDATE
             SET ${DAILY_REPORT_COLUMNS.map((c) => `${c} = r.${c} + EXCLUDED.${c}`).join(', ')}
           RETURNING 1
-        ), tag_keys AS (
-          SELECT DISTINCT company_id, day, tag_id FROM report_tag_daily WHERE NOT compacted LIMIT batch
-        ), tag_gone AS (
-          DELETE FROM report_tag_daily d USING tag_keys k
-           WHERE d.company_id = k.company_id AND d.day = k.day AND d.tag_id = k.tag_id
-          RETURNING d.*
-        ), tag_folded AS (
-          INSERT INTO report_tag_daily (company_id, day, tag_id, compacted, ${TAG_REPORT_COLUMNS.join(', ')})
-          SELECT company_id, day, tag_id, true, ${sums(TAG_REPORT_COLUMNS)} FROM tag_gone
-           GROUP BY company_id, day, tag_id HAVING ${nonZero(TAG_REPORT_COLUMNS)}
-          RETURNING 1
-        )
-        SELECT greatest((SELECT count(*) FROM keys), (SELECT count(*) FROM tag_keys))::int;
-      $$`);
+        ), `,
+      ),
+    );
     await queryRunner.query(`
       INSERT INTO report_key_daily (company_id, day, dimension, key, ${columns})
       ${keyRows('report_daily', 'compacted')}`);
