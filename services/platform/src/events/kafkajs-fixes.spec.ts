@@ -1,4 +1,6 @@
+import pino from 'pino';
 import { UnverifiedDependencyError, unverifiedVersions } from '../config/verified-dependencies.js';
+import { KafkaEventBus } from './kafka-bus.js';
 import { KAFKAJS_FIXES, kafkajsVersionOf } from './kafkajs-fixes.js';
 import { commitKafkaOffsetsByInterval, kafkaRunnerClass } from './kafkajs-offset-commits.js';
 import { fixKafkaRequestQueueIdleLoop, kafkaRequestQueueClass } from './kafkajs-request-queue.js';
@@ -20,5 +22,13 @@ describe('the kafkajs fixes', () => {
     );
     expect(descriptors(kafkaRunnerClass().prototype)).toEqual(runner);
     expect(descriptors(kafkaRequestQueueClass().prototype)).toEqual(queue);
+  });
+
+  it("are installed by the services' Kafka bus before it makes its first client", () => {
+    const runner = descriptors(kafkaRunnerClass().prototype);
+    const schedule = kafkaRequestQueueClass().prototype.scheduleCheckPendingRequests;
+    new KafkaEventBus({ clientId: 'fixes-test', brokers: ['127.0.0.1:9'], logger: pino({ level: 'silent' }) });
+    expect(kafkaRequestQueueClass().prototype.scheduleCheckPendingRequests).not.toBe(schedule);
+    expect(descriptors(kafkaRunnerClass().prototype)).not.toEqual(runner);
   });
 });

@@ -3,9 +3,20 @@ import { Socket } from 'node:net';
 import { join } from 'node:path';
 import { type Admin, type ITopicConfig, Kafka, logLevel } from 'kafkajs';
 import { dlqTopicOf, TOPICS } from '@cs/proto/events';
+import { fixKafkaRequestQueueIdleLoop } from '../events/kafkajs-request-queue.js';
 import { repoRoot } from './repo.js';
 
 export const DEFAULT_TEST_BROKERS = '127.0.0.1:19092';
+
+/**
+ * A test's own kafkajs client, whose request queues idle as the services' do (ADR 0008): the fix goes on kafkajs's
+ * class, so every client of the process (a Jest file's, its harness's probes and observers) idles from the first
+ * topic set-up on, and none schedules kafkajs's negative delays.
+ */
+function testKafka(clientId: string, brokers: string, level: logLevel): Kafka {
+  fixKafkaRequestQueueIdleLoop();
+  return new Kafka({ clientId, brokers: brokers.split(','), logLevel: level });
+}
 
 export async function isPortOpen(hostPort: string, timeoutMs = 1_000): Promise<boolean> {
   const [host, port] = hostPort.split(':');
@@ -58,7 +69,7 @@ export async function createTopics(
   options: { readonly maxPartitions?: number } = {},
 ): Promise<void> {
   const cap = options.maxPartitions ?? Number.POSITIVE_INFINITY;
-  const kafka = new Kafka({ clientId: 'test-setup', brokers: brokers.split(','), logLevel: logLevel.ERROR });
+  const kafka = testKafka('test-setup', brokers, logLevel.ERROR);
   const admin = kafka.admin();
   await admin.connect();
   try {
@@ -113,7 +124,7 @@ async function waitForLeaders(admin: Admin, topics: readonly ITopicConfig[], tim
 /** Deletes every topic of a test run. */
 export async function deleteTopics(brokers: string, prefix: string): Promise<void> {
   if (!prefix) return;
-  const kafka = new Kafka({ clientId: 'test-teardown', brokers: brokers.split(','), logLevel: logLevel.NOTHING });
+  const kafka = testKafka('test-teardown', brokers, logLevel.NOTHING);
   const admin = kafka.admin();
   await admin.connect();
   try {
@@ -133,7 +144,7 @@ export interface ReadMessage {
 
 /** Every message currently in a topic (up to its high watermarks), read by a throwaway consumer group. */
 export async function readAllMessages(brokers: string, topic: string): Promise<ReadMessage[]> {
-  const kafka = new Kafka({ clientId: 'test-reader', brokers: brokers.split(','), logLevel: logLevel.NOTHING });
+  const kafka = testKafka('test-reader', brokers, logLevel.NOTHING);
   const admin = kafka.admin();
   await admin.connect();
   const offsets = await admin.fetchTopicOffsets(topic);
