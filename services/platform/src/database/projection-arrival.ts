@@ -6,7 +6,15 @@ import type { DataSource } from 'typeorm';
  * by its event (tens of milliseconds, seconds on a loaded machine).
  */
 export const PROJECTION_ARRIVAL_WAIT_MS = 5_000;
-const PROJECTION_ARRIVAL_POLL_MS = 50;
+/** The pauses between looks: the first short (most records arrive within it), each next one doubled up to the last. */
+export const PROJECTION_ARRIVAL_POLLS_MS = { first: 25, last: 400 } as const;
+/**
+ * How many requests of a process wait for a projected row at once. Past it a request looks once and does not wait:
+ * requests naming ids that exist nowhere cannot keep the pool busy with looks for five seconds each.
+ */
+export const PROJECTION_ARRIVAL_MAX_WAITING = 64;
+
+let waiting = 0;
 
 /**
  * Waits, outside any transaction, until the projection `table` (of the data source's schema) holds a row with id
@@ -22,10 +30,19 @@ export async function awaitProjectedRow(
   timeoutMs = PROJECTION_ARRIVAL_WAIT_MS,
 ): Promise<void> {
   if (!/^[a-z_]+$/.test(table)) throw new Error(`invalid projection table name: ${table}`);
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const rows = await dataSource.query<unknown[]>(`SELECT 1 FROM ${table} WHERE id = $1 LIMIT 1`, [id]);
-    if (rows.length > 0 || Date.now() >= deadline) return;
-    await sleep(PROJECTION_ARRIVAL_POLL_MS);
+  const present = async (): Promise<boolean> =>
+    (await dataSource.query<unknown[]>(`SELECT 1 FROM ${table} WHERE id = $1 LIMIT 1`, [id])).length > 0;
+  if ((await present()) || waiting >= PROJECTION_ARRIVAL_MAX_WAITING) return;
+  waiting += 1;
+  try {
+    const deadline = Date.now() + timeoutMs;
+    let pause: number = PROJECTION_ARRIVAL_POLLS_MS.first;
+    while (Date.now() < deadline) {
+      await sleep(Math.min(pause, deadline - Date.now()));
+      if (await present()) return;
+      pause = Math.min(pause * 2, PROJECTION_ARRIVAL_POLLS_MS.last);
+    }
+  } finally {
+    waiting -= 1;
   }
 }
