@@ -8,6 +8,11 @@ export interface ChunkedUploadOptions {
   readonly bodyBytes: number;
   /** Bytes written after it (the multipart epilogue). */
   readonly tail?: string;
+  /**
+   * Once this many bytes of the streamed part are written, the body stays open and nothing more is written until the
+   * answer arrives: a client still sending whose body never reaches a limit on the way (a gateway's).
+   */
+  readonly holdAfterBytes?: number;
 }
 
 export interface ChunkedUploadResult {
@@ -61,8 +66,9 @@ export async function chunkedUpload(url: string, options: ChunkedUploadOptions):
       });
       const write = async (): Promise<void> => {
         if (options.head) request.write(options.head);
-        while (sent < options.bodyBytes && !answered && !request.destroyed) {
-          const chunk = CHUNK.subarray(0, Math.min(CHUNK.length, options.bodyBytes - sent));
+        const until = Math.min(options.bodyBytes, options.holdAfterBytes ?? Infinity);
+        while (sent < until && !answered && !request.destroyed) {
+          const chunk = CHUNK.subarray(0, Math.min(CHUNK.length, until - sent));
           sent += chunk.length;
           if (!request.write(chunk)) {
             await new Promise<void>((drained) => {
@@ -78,6 +84,7 @@ export async function chunkedUpload(url: string, options: ChunkedUploadOptions):
             });
           }
         }
+        if (sent < options.bodyBytes) return;
         if (!answered && !request.destroyed) request.end(options.tail ?? '');
       };
       write().catch(reject);
