@@ -4,7 +4,7 @@ import { createPrivateKey, createPublicKey, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ConfigError, loadConfig, ServiceEnvSchema } from '@cs/platform/config';
-import { GATEWAY } from '../scripts/deployables.mjs';
+import { GATEWAY, SERVICES } from '../scripts/deployables.mjs';
 
 export const OneMachineEnvSchema = ServiceEnvSchema.extend({
   /** The public listener: the web client, /api and /socket.io (`HOST` is its address). */
@@ -31,10 +31,11 @@ function publicKeyOf(privateKey) {
 }
 
 /**
- * The process's config (throws `ConfigError`) and the environment of its apps: every app listens on loopback only
- * (the gateway on a port of its own choosing: the web front is the public listener); they reach each other inside
- * this process only, with an internal token of this run's unless one is given; the gateway verifies tokens with the
- * public half of identity's key.
+ * The process's config (throws `ConfigError`) and the environment of its apps: every app listens on loopback only,
+ * on a port of the system's choosing (the web front is the public listener; the gateway learns where each service
+ * listens), so that nothing else on the host holds a port they need; they reach each other inside this process only,
+ * with an internal token of this run's unless one is given; the gateway verifies tokens with the public half of
+ * identity's key.
  */
 export function oneMachineEnvironment(processEnv) {
   const internalToken = processEnv.INTERNAL_TOKEN || randomBytes(24).toString('hex');
@@ -42,7 +43,7 @@ export function oneMachineEnvironment(processEnv) {
   const env = {
     ...processEnv,
     HOST: '127.0.0.1',
-    [GATEWAY.portKey]: '0',
+    ...Object.fromEntries([...SERVICES, GATEWAY].map(({ portKey }) => [portKey, '0'])),
     INTERNAL_TOKEN: internalToken,
     AUTH_ACCESS_PUBLIC_KEY: processEnv.AUTH_ACCESS_PUBLIC_KEY || publicKeyOf(config.AUTH_ACCESS_PRIVATE_KEY),
   };

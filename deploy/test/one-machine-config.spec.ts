@@ -56,6 +56,19 @@ describe('deploy/one-machine/compose.yml', () => {
       }
     });
     expect(refused).toEqual([]);
+    // the apps listen on loopback ports of the system's choosing: a second process on the host, or anything holding
+    // a service's usual port, does not stop this one
+    expect(env['HOST']).toBe('127.0.0.1');
+    for (const key of [
+      'IDENTITY_PORT',
+      'TICKETS_PORT',
+      'CONTACTS_PORT',
+      'CONNECTOR_PORT',
+      'BILLING_PORT',
+      'CAMPAIGNS_PORT',
+    ]) {
+      expect([key, env[key]]).toEqual([key, '0']);
+    }
   });
 
   it('publishes the public listener and lets the graceful shutdown end before Docker kills the process', () => {

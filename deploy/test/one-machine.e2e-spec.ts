@@ -9,6 +9,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
@@ -37,6 +38,7 @@ let output = '';
 let url: string;
 let database: string;
 let fakeEfi: FakeEfiServer;
+let squatter: Server | undefined;
 let mediaDir: string;
 let socket: Socket | undefined;
 
@@ -46,6 +48,13 @@ beforeAll(async () => {
   const databaseUrl = await createDatabase(testServerUrl(), database);
   fakeEfi = await new FakeEfiServer().start();
   mediaDir = mkdtempSync(join(tmpdir(), 'cs-one-machine-'));
+  // something else on the host holds identity's usual port (4101; when another run holds it already, so much the
+  // better): the process's apps listen on ports of the system's choosing
+  squatter = await new Promise<Server | undefined>((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(undefined));
+    server.listen(4101, '127.0.0.1', () => resolve(server));
+  });
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
   // only what an operator sets (deploy/one-machine/compose.yml): no Kafka, no internal token, no public key
@@ -84,6 +93,7 @@ afterAll(async () => {
   await fakeEfi?.stop();
   if (database) await dropDatabase(testServerUrl(), database);
   if (mediaDir) rmSync(mediaDir, { recursive: true, force: true });
+  await new Promise((resolve) => (squatter ? squatter.close(resolve) : resolve(undefined)));
 });
 
 async function api<T>(token: string | null, method: string, path: string, body?: unknown): Promise<T> {
