@@ -10,6 +10,7 @@ import { parse } from 'yaml';
 import { loadConfig } from '@cs/platform/config';
 import { accessTokenKeys, repoRoot } from '@cs/platform/testing';
 import { oneMachineEnvironment, OneMachineEnvSchema } from '../one-machine/env.mjs';
+import { SERVICES } from '../scripts/deployables.mjs';
 import { ENV_SCHEMAS } from './env-schemas.js';
 
 interface ComposeService {
@@ -59,14 +60,7 @@ describe('deploy/one-machine/compose.yml', () => {
     // the apps listen on loopback ports of the system's choosing: a second process on the host, or anything holding
     // a service's usual port, does not stop this one
     expect(env['HOST']).toBe('127.0.0.1');
-    for (const key of [
-      'IDENTITY_PORT',
-      'TICKETS_PORT',
-      'CONTACTS_PORT',
-      'CONNECTOR_PORT',
-      'BILLING_PORT',
-      'CAMPAIGNS_PORT',
-    ]) {
+    for (const { portKey: key } of SERVICES) {
       expect([key, env[key]]).toEqual([key, '0']);
     }
   });
