@@ -111,8 +111,9 @@ browser:
 web-server: browser
 	bash deploy/scripts/ensure-nginx.sh
 
-# browser tests (Playwright on Debian's Chromium) against every deployable as its own process
-e2e: install browser
+# browser tests (Playwright on Debian's Chromium) against every deployable as its own process, the client behind the
+# web deployable's nginx
+e2e: install browser web-server
 	npm run e2e --silent -w @cs/web
 
 # benchmarks, not tests: they measure and report, never fail on timing (bench/README.md); real PostgreSQL

@@ -1,11 +1,11 @@
 // The full stack for the browser tests (`make e2e`), the full-system tests and the benchmarks (`bench/`): a fresh
 // PostgreSQL database and Kafka topic prefix, every deployable of deployables.mjs migrated, seeded and started as its
-// own process, the gateway in front, and (unless `web: false`) the built web client served by `vite preview` (which
-// proxies /api and /socket.io to the gateway).
+// own process, the gateway in front, and (unless `web: false`) the built web client served by the web deployable's
+// nginx with the image's configuration (deploy/test/web-server.ts: its security headers, /api and /socket.io to the
+// gateway).
 // Run directly (`node --import ./deploy/scripts/register-ts.mjs deploy/scripts/e2e-stack.mjs`) it starts the
 // stack and waits for Ctrl-C, for trying the product in a browser.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -24,6 +24,7 @@ import {
   waitForHttp,
 } from '@cs/platform/testing';
 import { FakeEfiServer } from '@cs/billing/fake-efi';
+import { startWebServer } from '../test/web-server.ts';
 import { GATEWAY, SERVICES } from './deployables.mjs';
 import { migrateAll } from './migrate.mjs';
 
@@ -101,6 +102,8 @@ export async function startStack({
   template = prepare ? undefined : process.env.E2E_TEMPLATE_DATABASE || undefined,
   maxPartitions = Number(process.env.E2E_TOPIC_PARTITIONS) || undefined,
 } = {}) {
+  if (withWeb && !existsSync(`${root}web/dist/index.html`))
+    throw new Error('web/dist holds no build of the client: make build');
   const runId = newRunId();
   const database = `cs_${label}_${runId}`;
   const databaseUrl = await createDatabase(ADMIN_URL, database, { template });
@@ -230,21 +233,15 @@ export async function startStack({
     };
     if (!withWeb) return stack;
 
-    const webPort = await freePort();
-    // stacks running side by side each preview the same build: Vite's one-preview-per-project lock does not apply
-    const vite = `${root}node_modules/vite/bin/vite.js`;
-    const web = spawn(process.execPath, [vite, 'preview', '--host', '127.0.0.1', '--bypass-lock'], {
-      cwd: `${root}web`,
-      env: { ...process.env, GATEWAY_URL: gatewayUrl, WEB_PORT: String(webPort) },
-      stdio: ['ignore', 'ignore', 'inherit'],
+    // the web deployable as its image runs it: nginx over the built client, PUBLIC_URL in its CSP
+    const webServer = await startWebServer({
+      GATEWAY_UPSTREAM: `127.0.0.1:${gatewayPort}`,
+      PUBLIC_URL: env.PUBLIC_URL,
+      WEB_ROOT: `${root}web/dist`,
+      WEB_PORT: String(await freePort()),
     });
-    const webExited = new Promise((resolve) => web.once('exit', resolve));
-    stopWeb = async () => {
-      if (web.exitCode === null) web.kill('SIGTERM');
-      await webExited;
-    };
-    const webUrl = `http://127.0.0.1:${webPort}`;
-    await waitForHttp(`${webUrl}/login`, { timeoutMs: 30_000 });
+    stopWeb = () => webServer.stop();
+    const webUrl = webServer.url;
     log(`web on ${webUrl}`);
     return { ...stack, webUrl };
   } catch (error) {

@@ -1,4 +1,5 @@
 // Debian's Chromium driven by playwright-core (Playwright cannot download its own browsers here).
+import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after } from 'node:test';
@@ -21,6 +22,21 @@ const FLAGS = [
   '--disable-sync',
 ];
 
+// Every refusal of the Content-Security-Policy that a page of this file met, as Chromium reports it on the console
+const refusals = new Set();
+
+/**
+ * Fails when a page of this file met a refusal of the Content-Security-Policy, naming the first ones: the stacks serve
+ * the client through the web deployable's nginx, whose policy is production's, so a screen that needs something the
+ * policy refuses fails its walk instead of breaking only in production. Called after the file's cleanup (`useWalk`):
+ * a failing `after` hook would leave the hooks registered after it unrun, the stack among them.
+ */
+export function assertNoPolicyRefusals() {
+  if (refusals.size > 0) {
+    assert.fail(`pages met refusals of the Content-Security-Policy:\n${[...refusals].slice(0, 5).join('\n')}`);
+  }
+}
+
 // One Chromium per test file (node's test runner gives each file its own process), launched on first use and closed
 // after the file's last test; every simulated person gets a context of their own in it, which shares nothing with
 // the others (cookies, storage, cache), as a profile of its own would; a context costs a fraction of a launch.
@@ -39,6 +55,11 @@ after(async () => {
 /** A fresh browser context (nothing shared with any other): one per simulated person. */
 export async function openBrowser({ viewport = { width: 1280, height: 800 }, locale = 'pt-BR' } = {}) {
   const context = await (await launch()).newContext({ viewport, locale });
+  context.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
+      refusals.add(`${message.location().url}: ${message.text()}`);
+    }
+  });
   const page = await context.newPage();
   return { context, page, close: () => context.close() };
 }

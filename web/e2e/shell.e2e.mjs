@@ -1,5 +1,5 @@
 // The shell against the real stack: every deployable on main as its own process (PostgreSQL, Kafka), the
-// gateway, the built client behind `vite preview`, and Debian's Chromium.
+// gateway, the built client behind the web deployable's nginx, and Debian's Chromium.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { openBrowser, screenshot } from './browser.mjs';

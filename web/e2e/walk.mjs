@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import { startStack } from '../../deploy/scripts/e2e-stack.mjs';
-import { openBrowser, signInAt } from './browser.mjs';
+import { assertNoPolicyRefusals, openBrowser, signInAt } from './browser.mjs';
 
 /** The access token the signed-in page holds (the web client keeps it in local storage). */
 export const tokenOf = (page) => page.evaluate(() => JSON.parse(window.localStorage.getItem('token') ?? 'null'));
@@ -25,7 +25,8 @@ function bodyOf(text) {
  * `label` and `env`, its log lines on stderr; `env` may be a function, called after `beforeStack`, for values such as
  * a fake's URL), `ready(stack)`, then with `page: true` one person for the whole file (`walk.page`).
  * `after`: every person's browser context closed, `cleanup()` (what must end before the stack's database goes), the
- * stack stopped, then `afterStack()`; each step runs even when an earlier one failed.
+ * stack stopped, then `afterStack()`, each step even when an earlier one failed; then the file fails if a page met a
+ * refusal of the Content-Security-Policy (`assertNoPolicyRefusals`).
  */
 export function useWalk({ label, env, beforeStack, ready, cleanup, afterStack, page: sharedPage = false } = {}) {
   const people = [];
@@ -112,6 +113,7 @@ export function useWalk({ label, env, beforeStack, ready, cleanup, afterStack, p
         await afterStack?.();
       }
     }
+    assertNoPolicyRefusals();
   });
 
   return walk;
