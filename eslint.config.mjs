@@ -33,6 +33,30 @@ const rawReduxHooks = {
   message: 'Use the typed useAppDispatch / useAppSelector / useAppStore from src/app/hooks.',
 };
 
+const platformBoundary = {
+  group: [
+    ...SERVICES.map((name) => `@cs/${name}`),
+    ...SERVICES.map((name) => `@cs/${name}/*`),
+    '@cs/gateway',
+    '@cs/gateway/*',
+    '@cs/web',
+    '@cs/web/*',
+  ],
+  message: 'platform is shared infrastructure: it never imports a service, the gateway or the web.',
+};
+// the OpenTelemetry SDK and its exporters load only where the process starts them or serves their metrics; the rest of
+// the platform instruments through the API (src/telemetry/README.md)
+const TELEMETRY_SDK_USERS = [
+  'services/platform/src/telemetry/**',
+  'services/platform/src/bootstrap/service-app.ts',
+  'services/platform/src/health/health.controller.ts',
+];
+const telemetrySdk = {
+  regex: '/telemetry/telemetry(\\.js)?$',
+  message:
+    'Instrument through ../telemetry/instrumentation.js: the SDK (telemetry.ts) loads where the process starts it.',
+};
+
 const restrict = (patterns, paths = []) => ({
   'no-restricted-imports': ['error', { paths, patterns: [deepImports, ...patterns] }],
 });
@@ -157,20 +181,10 @@ export default tseslint.config(
   },
   {
     files: ['services/platform/**/*.ts'],
-    rules: restrict([
-      {
-        group: [
-          ...SERVICES.map((name) => `@cs/${name}`),
-          ...SERVICES.map((name) => `@cs/${name}/*`),
-          '@cs/gateway',
-          '@cs/gateway/*',
-          '@cs/web',
-          '@cs/web/*',
-        ],
-        message: 'platform is shared infrastructure: it never imports a service, the gateway or the web.',
-      },
-    ]),
+    ignores: TELEMETRY_SDK_USERS,
+    rules: restrict([platformBoundary, telemetrySdk]),
   },
+  { files: TELEMETRY_SDK_USERS, rules: restrict([platformBoundary]) },
   ...SERVICES.map((name) => ({
     files: [`services/${name}/**/*.ts`],
     rules: restrict([

@@ -1,7 +1,7 @@
 import type { Envelope, EventData, EventDefinition } from '@cs/proto/common';
 import { eventByType } from '@cs/proto/events';
 import { currentCorrelationId } from '../logging/request-context.js';
-import { injectTraceContext } from '../telemetry/telemetry.js';
+import { injectTraceContext } from '../telemetry/instrumentation.js';
 import { preparedStatement, runPrepared } from '../database/prepared.js';
 import type { TransactionHost } from '../database/transaction-host.js';
 import { newEventId } from './event-ids.js';

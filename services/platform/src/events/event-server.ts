@@ -6,7 +6,7 @@ import { dlqTopicOf, topicByName } from '@cs/proto/events';
 import { preparedStatement, runPrepared } from '../database/prepared.js';
 import type { TransactionHost } from '../database/transaction-host.js';
 import { runWithContext } from '../logging/request-context.js';
-import { extractTraceContext, meter, SpanKind, withSpan } from '../telemetry/telemetry.js';
+import { extractTraceContext, meter, SpanKind, withSpan } from '../telemetry/instrumentation.js';
 import {
   type DeliveredMessage,
   EVENT_HEADERS,

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import { PgListener } from '../database/pg-listener.js';
 import { preparedStatement, runPrepared } from '../database/prepared.js';
-import { meter } from '../telemetry/telemetry.js';
+import { meter } from '../telemetry/instrumentation.js';
 import { type BusMessage, EVENT_HEADERS, type EventBus } from './event-bus.js';
 import { OutboxTakeWindow, type TakeTransactions } from './outbox-take-window.js';
 

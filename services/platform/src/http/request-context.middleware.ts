@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { runWithContext } from '../logging/request-context.js';
 import { IDENTITY_HEADERS } from '../tenancy/identity.js';
-import { extractTraceContext, SpanKind, withSpan } from '../telemetry/telemetry.js';
+import { extractTraceContext, SpanKind, withSpan } from '../telemetry/instrumentation.js';
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 

@@ -1,1 +1,2 @@
+export * from './instrumentation.js';
 export * from './telemetry.js';

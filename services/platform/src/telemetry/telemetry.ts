@@ -1,16 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  context,
-  type Context,
-  metrics,
-  type Meter,
-  propagation,
-  type Span,
-  SpanKind,
-  SpanStatusCode,
-  trace,
-  type Tracer,
-} from '@opentelemetry/api';
+import { context, metrics, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
@@ -89,53 +78,3 @@ export function serveMetrics(request: IncomingMessage, response: ServerResponse)
   }
   state.prometheus.getMetricsRequestHandler(request, response);
 }
-
-export const tracer = (name = 'cs'): Tracer => trace.getTracer(name);
-export const meter = (name = 'cs'): Meter => metrics.getMeter(name);
-
-/** Writes the current trace context into a carrier (HTTP or Kafka headers). */
-export function injectTraceContext(
-  carrier: Record<string, string>,
-  from: Context = context.active(),
-): Record<string, string> {
-  propagation.inject(from, carrier);
-  return carrier;
-}
-
-/** Reads a trace context from a carrier (HTTP or Kafka headers). */
-export function extractTraceContext(carrier: Record<string, string | string[] | undefined>): Context {
-  return propagation.extract(context.active(), carrier, {
-    get: (headers, key) => {
-      const value = headers[key];
-      return Array.isArray(value) ? value[0] : value;
-    },
-    keys: (headers) => Object.keys(headers),
-  });
-}
-
-/** Runs `fn` in a span (child of `parent` when given), recording errors and ending the span. */
-export async function withSpan<T>(
-  name: string,
-  options: { kind?: SpanKind; parent?: Context; attributes?: Record<string, string | number | boolean> },
-  fn: (span: Span) => Promise<T>,
-): Promise<T> {
-  const parent = options.parent ?? context.active();
-  const span = tracer().startSpan(
-    name,
-    { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes ?? {} },
-    parent,
-  );
-  return context.with(trace.setSpan(parent, span), async () => {
-    try {
-      return await fn(span);
-    } catch (error) {
-      span.recordException(error as Error);
-      span.setStatus({ code: SpanStatusCode.ERROR });
-      throw error;
-    } finally {
-      span.end();
-    }
-  });
-}
-
-export { SpanKind } from '@opentelemetry/api';
