@@ -57,6 +57,23 @@ const telemetrySdk = {
     'Instrument through ../telemetry/instrumentation.js: the SDK (telemetry.ts) loads where the process starts it.',
 };
 
+// `@cs/platform/events` publishes; what carries events (kafkajs, Nest's microservices) is
+// `@cs/platform/events/transport` (src/events/README.md), which the publishing side never imports
+const EVENTS_PUBLISHING = [
+  ...['index', 'event-bus', 'event-ids', 'event-publisher', 'in-process-bus', 'outbox-relay', 'outbox-take-window'],
+  ...['slice-coalescer', 'stream-gaps', 'stream-positions'],
+].map((name) => `services/platform/src/events/${name}.ts`);
+const eventsTransport = [
+  {
+    group: ['kafkajs', 'kafkajs/*', '@nestjs/microservices', '@nestjs/microservices/*'],
+    message: 'Publishing loads no transport: this belongs in @cs/platform/events/transport (src/events/transport.ts).',
+  },
+  {
+    regex: '^\\./(event-context|event-server|events\\.module|kafka-bus|on-topic|kafkajs-[a-z-]+|transport)(\\.js)?$',
+    message: 'Publishing loads no transport: this belongs in @cs/platform/events/transport (src/events/transport.ts).',
+  },
+];
+
 const restrict = (patterns, paths = []) => ({
   'no-restricted-imports': ['error', { paths, patterns: [deepImports, ...patterns] }],
 });
@@ -181,10 +198,11 @@ export default tseslint.config(
   },
   {
     files: ['services/platform/**/*.ts'],
-    ignores: TELEMETRY_SDK_USERS,
+    ignores: [...TELEMETRY_SDK_USERS, ...EVENTS_PUBLISHING],
     rules: restrict([platformBoundary, telemetrySdk]),
   },
   { files: TELEMETRY_SDK_USERS, rules: restrict([platformBoundary]) },
+  { files: EVENTS_PUBLISHING, rules: restrict([platformBoundary, telemetrySdk, ...eventsTransport]) },
   ...SERVICES.map((name) => ({
     files: [`services/${name}/**/*.ts`],
     rules: restrict([

@@ -10,7 +10,7 @@ import {
 } from '@cs/proto/events';
 import type { SocketUser } from '@cs/proto/realtime';
 import { APP_CONFIG } from '@cs/platform/config';
-import { type EventContext, OnTopic } from '@cs/platform/events';
+import { type EventContext, OnTopic } from '@cs/platform/events/transport';
 import { LOGGER } from '@cs/platform/logging';
 import { IDENTITY_HEADERS } from '@cs/platform/tenancy';
 import { AuthState } from '../auth/auth-state.js';

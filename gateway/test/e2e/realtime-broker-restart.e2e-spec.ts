@@ -16,7 +16,7 @@ import { promisify } from 'node:util';
 import pino from 'pino';
 import { io, type Socket } from 'socket.io-client';
 import { channel, type AppMessageSocketEvent } from '@cs/proto/realtime';
-import { KafkaEventBus } from '@cs/platform/events';
+import { KafkaEventBus } from '@cs/platform/events/transport';
 import { expectEventually, freePort, isPortOpen, repoRoot } from '@cs/platform/testing';
 import { createPlan, logIn, type Session, signUp, type Stack, startStack } from '../support/stack.js';
 

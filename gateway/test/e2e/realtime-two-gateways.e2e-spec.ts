@@ -10,7 +10,7 @@ import pino from 'pino';
 import { io, type Socket } from 'socket.io-client';
 import { ChatDeleted, ChatMessageCreated, QueueCreated, TicketUpdated } from '@cs/proto/events';
 import { channel } from '@cs/proto/realtime';
-import { KafkaEventBus } from '@cs/platform/events';
+import { KafkaEventBus } from '@cs/platform/events/transport';
 import {
   type ChildHandle,
   expectEventually,

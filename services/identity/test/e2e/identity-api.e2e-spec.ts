@@ -8,7 +8,7 @@ import pino from 'pino';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConnectionCreated, ConnectionDeleted, QueueCreated, QueueDeleted } from '@cs/proto/events';
-import { KafkaEventBus } from '@cs/platform/events';
+import { KafkaEventBus } from '@cs/platform/events/transport';
 import {
   expectEventually,
   readAllMessages,

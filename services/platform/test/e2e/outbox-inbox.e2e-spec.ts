@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { dlqTopicOf } from '@cs/proto/events';
-import { KafkaEventBus } from '@cs/platform/events';
+import { KafkaEventBus } from '@cs/platform/events/transport';
 import {
   type ChildHandle,
   expectEventually,

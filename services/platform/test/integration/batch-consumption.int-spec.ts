@@ -10,14 +10,8 @@ import pino from 'pino';
 import type { DataSource } from 'typeorm';
 import { dlqTopicOf } from '@cs/proto/events';
 import { TransactionHost } from '@cs/platform/database';
-import {
-  type DeliveredMessage,
-  EventServer,
-  type EventBus,
-  InProcessEventBus,
-  type KafkaEventBus,
-  type OnTopicExtras,
-} from '@cs/platform/events';
+import { type DeliveredMessage, type EventBus, InProcessEventBus } from '@cs/platform/events';
+import { EventServer, type KafkaEventBus, type OnTopicExtras } from '@cs/platform/events/transport';
 import {
   companyCreatedEvent,
   connectTestBus,

@@ -8,7 +8,7 @@
 import pino from 'pino';
 import ConsumerGroup from 'kafkajs/src/consumer/consumerGroup.js';
 import errors from 'kafkajs/src/errors.js';
-import type { EventServer, KafkaEventBus } from '@cs/platform/events';
+import type { EventServer, KafkaEventBus } from '@cs/platform/events/transport';
 import {
   companyCreatedEvent,
   companyNameRecorder,

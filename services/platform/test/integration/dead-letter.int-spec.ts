@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { dlqTopicOf } from '@cs/proto/events';
-import { EventServer, type KafkaEventBus } from '@cs/platform/events';
+import { EventServer, type KafkaEventBus } from '@cs/platform/events/transport';
 import {
   companyCreatedEvent as event,
   connectTestBus,

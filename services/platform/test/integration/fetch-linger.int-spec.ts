@@ -4,7 +4,8 @@
  * linger; and an event alone, far below `minBytes`, still arrives once `maxWaitMs` passed.
  */
 import pino from 'pino';
-import type { DeliveredMessage, KafkaEventBus, Subscription } from '@cs/platform/events';
+import type { DeliveredMessage, Subscription } from '@cs/platform/events';
+import type { KafkaEventBus } from '@cs/platform/events/transport';
 import { companyCreatedEvent, connectTestBus, expectEventually } from '@cs/platform/testing';
 
 const TOPIC = 'identity.company.v1';

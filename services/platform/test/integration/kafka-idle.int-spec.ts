@@ -5,7 +5,7 @@
  * pending; an event published after the idle second is still handled at once.
  */
 import pino from 'pino';
-import { type EventServer, type KafkaEventBus, kafkaRequestQueueClass } from '@cs/platform/events';
+import { type EventServer, type KafkaEventBus, kafkaRequestQueueClass } from '@cs/platform/events/transport';
 import {
   companyCreatedEvent,
   companyNameRecorder,

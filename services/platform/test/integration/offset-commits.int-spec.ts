@@ -8,7 +8,8 @@
 import { connect, type Socket } from 'node:net';
 import type { ISocketFactory } from 'kafkajs';
 import pino from 'pino';
-import { KafkaEventBus, type Subscription } from '@cs/platform/events';
+import { type Subscription } from '@cs/platform/events';
+import { KafkaEventBus } from '@cs/platform/events/transport';
 import { companyCreatedEvent, expectEventually, testRun } from '@cs/platform/testing';
 
 const TOPIC = 'identity.company.v1';

@@ -10,7 +10,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pino from 'pino';
 import type { DataSource } from 'typeorm';
 import { createServiceDataSource } from '@cs/platform/database';
-import { KafkaEventBus, OutboxRelay } from '@cs/platform/events';
+import { OutboxRelay } from '@cs/platform/events';
+import { KafkaEventBus } from '@cs/platform/events/transport';
 import { FaultProxy, expectEventually, proxiedSocketFactory, readAllMessages, testRun } from '@cs/platform/testing';
 import { migratedProbeDataSource } from '../fixtures/probe-migrations.js';
 

@@ -6,7 +6,8 @@
  */
 import { Kafka, logLevel } from 'kafkajs';
 import pino from 'pino';
-import type { DeliveredMessage, KafkaEventBus, StreamGap, Subscription } from '@cs/platform/events';
+import type { DeliveredMessage, StreamGap, Subscription } from '@cs/platform/events';
+import type { KafkaEventBus } from '@cs/platform/events/transport';
 import { companyCreatedEvent, connectTestBus, expectEventually, testRun } from '@cs/platform/testing';
 
 const TOPIC = 'identity.company.v1';

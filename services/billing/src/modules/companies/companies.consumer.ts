@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { IdentityCompanyTopic, type TypedEvent } from '@cs/proto/events';
-import { OnTopic } from '@cs/platform/events';
+import { OnTopic } from '@cs/platform/events/transport';
 import { GenerateInvoicesUseCase } from '../invoices/use-cases/generate-invoices.use-case.js';
 import { CompaniesProjection } from './companies.projection.js';
 

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { asCompanyId, assertUnreachable } from '@cs/proto/common';
 import { ContactsInboundMessageTopic, type TypedEvent, WhatsappMessageAckTopic } from '@cs/proto/events';
-import { OnTopic, OnTopicBatches } from '@cs/platform/events';
+import { OnTopic, OnTopicBatches } from '@cs/platform/events/transport';
 import { parseCampaignMessageId } from './dispatch-commands.js';
 import { DispatchEngine } from './dispatch-engine.js';
 

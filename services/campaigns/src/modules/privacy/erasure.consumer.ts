@@ -2,7 +2,8 @@ import { Controller } from '@nestjs/common';
 import { asCompanyId, assertUnreachable } from '@cs/proto/common';
 import { ErasureConfirmed, PrivacyErasureTopic, type TypedEvent } from '@cs/proto/events';
 import { returningRows, TransactionHost } from '@cs/platform/database';
-import { EventPublisher, OnTopic } from '@cs/platform/events';
+import { EventPublisher } from '@cs/platform/events';
+import { OnTopic } from '@cs/platform/events/transport';
 
 /** The shipping error of a person's shipping that was never sent when their data was erased. */
 export const ERASED_SHIPPING_ERROR = 'ERASED';

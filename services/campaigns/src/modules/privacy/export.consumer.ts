@@ -8,7 +8,8 @@ import {
   type TypedEvent,
 } from '@cs/proto/events';
 import { TransactionHost } from '@cs/platform/database';
-import { EventPublisher, OnTopic } from '@cs/platform/events';
+import { EventPublisher } from '@cs/platform/events';
+import { OnTopic } from '@cs/platform/events/transport';
 
 /** The JSON size of one part's rows at most, well under the broker's message size (long campaign messages). */
 export const EXPORT_PART_BYTES = 256 * 1024;

@@ -10,7 +10,7 @@ import {
   type TypedEvent,
   WhatsappConnectionTopic,
 } from '@cs/proto/events';
-import { OnTopic, OnTopicBatches } from '@cs/platform/events';
+import { OnTopic, OnTopicBatches } from '@cs/platform/events/transport';
 import { ProjectionsRepository } from './projections.repository.js';
 
 /**

@@ -2,7 +2,8 @@ import { Controller } from '@nestjs/common';
 import { asCompanyId, assertUnreachable } from '@cs/proto/common';
 import { ErasureRequestUpdated, PrivacyErasureTopic, type TypedEvent } from '@cs/proto/events';
 import { TransactionHost } from '@cs/platform/database';
-import { EventPublisher, OnTopic } from '@cs/platform/events';
+import { EventPublisher } from '@cs/platform/events';
+import { OnTopic } from '@cs/platform/events/transport';
 import { ErasureRequestsQueries } from './erasure-requests.queries.js';
 import { confirmService, type StoredServices } from './erasure-status.js';
 

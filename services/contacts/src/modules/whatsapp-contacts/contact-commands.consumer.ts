@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { asCompanyId } from '@cs/proto/common';
 import { ContactsContactCommandsTopic, type TypedEvent } from '@cs/proto/events';
 import { TransactionHost } from '@cs/platform/database';
-import { OnTopic } from '@cs/platform/events';
+import { OnTopic } from '@cs/platform/events/transport';
 import { ContactResolver } from './contact-resolver.js';
 
 /**

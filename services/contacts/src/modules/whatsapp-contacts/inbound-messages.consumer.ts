@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { type TypedEvent, WhatsappInboundMessageTopic } from '@cs/proto/events';
-import { OnTopicBatches } from '@cs/platform/events';
+import { OnTopicBatches } from '@cs/platform/events/transport';
 import { ResolveInboundMessageUseCase } from './use-cases/resolve-inbound-message.use-case.js';
 
 @Controller()

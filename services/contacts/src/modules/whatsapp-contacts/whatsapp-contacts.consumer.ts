@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { asCompanyId, assertUnreachable } from '@cs/proto/common';
 import { type TypedEvent, WhatsappContactTopic } from '@cs/proto/events';
-import { OnTopic } from '@cs/platform/events';
+import { OnTopic } from '@cs/platform/events/transport';
 import { PhoneImportUseCase } from '../contact-imports/use-cases/phone-import.use-case.js';
 import { ApplyNumberCheckUseCase } from './use-cases/apply-number-check.use-case.js';
 import { UpsertWhatsappContactUseCase } from './use-cases/upsert-whatsapp-contact.use-case.js';

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { AuditEntryTopic, type TypedEvent } from '@cs/proto/events';
-import { OnTopic } from '@cs/platform/events';
+import { OnTopic } from '@cs/platform/events/transport';
 import { StoreAuditEntryUseCase } from './use-cases/store-audit-entry.use-case.js';
 
 /** Every service's audit entries (`audit.entry.v1`), kept by identity. */

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { BillingPaymentTopic, type TypedEvent } from '@cs/proto/events';
-import { OnTopic } from '@cs/platform/events';
+import { OnTopic } from '@cs/platform/events/transport';
 import { UpdateCompanyUseCase } from './use-cases/update-company.use-case.js';
 
 /**

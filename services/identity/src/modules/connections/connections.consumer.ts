@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { type TypedEvent, WhatsappConnectionTopic } from '@cs/proto/events';
-import { OnTopic } from '@cs/platform/events';
+import { OnTopic } from '@cs/platform/events/transport';
 import { ApplyConnectionChangeUseCase } from './use-cases/apply-connection-change.use-case.js';
 
 @Controller()

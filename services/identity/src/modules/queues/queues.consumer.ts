@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { TicketsQueueTopic, type TypedEvent } from '@cs/proto/events';
-import { OnTopic } from '@cs/platform/events';
+import { OnTopic } from '@cs/platform/events/transport';
 import { ApplyQueueChangeUseCase } from './use-cases/apply-queue-change.use-case.js';
 
 @Controller()

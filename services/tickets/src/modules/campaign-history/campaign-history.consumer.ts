@@ -1,7 +1,7 @@
 import { Controller, type OnApplicationBootstrap } from '@nestjs/common';
 import { asCompanyId, assertUnreachable, type CompanyId } from '@cs/proto/common';
 import { CampaignsShippingTopic, type TypedEvent } from '@cs/proto/events';
-import { OnTopic } from '@cs/platform/events';
+import { OnTopic } from '@cs/platform/events/transport';
 import { JobsService } from '@cs/platform/jobs';
 import {
   AppendCampaignMessageUseCase,

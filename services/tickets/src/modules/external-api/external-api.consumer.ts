@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { asCompanyId, assertUnreachable } from '@cs/proto/common';
 import { type TypedEvent, WhatsappConnectionTokenTopic, WhatsappContactTopic } from '@cs/proto/events';
-import { OnTopic } from '@cs/platform/events';
+import { OnTopic } from '@cs/platform/events/transport';
 import { ExternalApiRepository } from './external-api.repository.js';
 
 /** The connector's facts the external API needs: token digests and the answers to its number checks. */

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { InBatches, OnTopic, OnTopicBatches } from '@cs/platform/events';
+import { InBatches, OnTopic, OnTopicBatches } from '@cs/platform/events/transport';
 import { asCompanyId } from '@cs/proto/common';
 import { ContactsInboundMessageTopic, type TypedEvent, WhatsappMessageAckTopic } from '@cs/proto/events';
 import { ApplySendResultUseCase } from './use-cases/apply-send-result.use-case.js';

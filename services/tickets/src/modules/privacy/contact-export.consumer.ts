@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { asCompanyId, assertUnreachable } from '@cs/proto/common';
 import { PrivacyExportTopic, type TypedEvent } from '@cs/proto/events';
-import { OnTopic } from '@cs/platform/events';
+import { OnTopic } from '@cs/platform/events/transport';
 import { ContactExportRequests } from './contact-export-requests.js';
 
 /** `privacy.export.part`: a holding service's rows for one of tickets' export requests, stored with it. */

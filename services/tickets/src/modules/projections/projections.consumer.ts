@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { OnTopic } from '@cs/platform/events';
+import { OnTopic } from '@cs/platform/events/transport';
 import { asCompanyId, assertUnreachable } from '@cs/proto/common';
 import {
   ContactsContactTopic,

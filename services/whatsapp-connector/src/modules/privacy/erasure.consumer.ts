@@ -2,7 +2,8 @@ import { Controller } from '@nestjs/common';
 import { asCompanyId, assertUnreachable } from '@cs/proto/common';
 import { ErasureConfirmed, PrivacyErasureTopic, type TypedEvent } from '@cs/proto/events';
 import { TransactionHost } from '@cs/platform/database';
-import { EventPublisher, OnTopic } from '@cs/platform/events';
+import { EventPublisher } from '@cs/platform/events';
+import { OnTopic } from '@cs/platform/events/transport';
 import { MediaStoreService } from '../media/media-store.js';
 
 /** The jids a person is known by: their jid, their number's jid and their LID's. */

@@ -9,7 +9,8 @@ import {
   WhatsappMessageCommandsTopic,
 } from '@cs/proto/events';
 import { mapRows, returningRows, type SqlRow, TransactionHost } from '@cs/platform/database';
-import { EventPublisher, InBatches, OnTopic } from '@cs/platform/events';
+import { EventPublisher } from '@cs/platform/events';
+import { InBatches, OnTopic } from '@cs/platform/events/transport';
 import { COMMAND_COLUMNS, type CommandKind, commandRows, SessionCommands } from './session-commands.js';
 import { emitFailure } from './command-failures.js';
 

@@ -8,7 +8,8 @@ import {
   WhatsappInboundMessageTopic,
 } from '@cs/proto/events';
 import { TransactionHost } from '@cs/platform/database';
-import { type EmitInput, EventPublisher, inEventContext } from '@cs/platform/events';
+import { type EmitInput, EventPublisher } from '@cs/platform/events';
+import { inEventContext } from '@cs/platform/events/transport';
 import { ContactResolver, keysOf, type WhatsappFacts } from '../contact-resolver.js';
 
 type InboundEvent = EventOf<(typeof WhatsappInboundMessageTopic.events)[number]>;
