@@ -1,5 +1,5 @@
 import { ERROR_CATALOGUE } from '@cs/proto/errors';
-import { ScheduleUpdated, type ScheduleSnapshot } from '@cs/proto/events';
+import { ScheduleCreated, ScheduleUpdated, type ScheduleSnapshot } from '@cs/proto/events';
 import type { ScheduleBody } from '@cs/proto/http';
 import type { EventPublisher } from '@cs/platform/events';
 import type { JobsService } from '@cs/platform/jobs';
@@ -18,10 +18,12 @@ import {
   COMPANY,
   companyView,
   connectionView,
+  identityOf,
   ticketRow,
   inlineTransactions,
 } from '../../../../test/factories/rows.js';
 import type { SchedulesRepository } from '../schedules.repository.js';
+import { CreateScheduleUseCase } from './create-schedule.use-case.js';
 import { SendScheduledMessageUseCase } from './send-scheduled-message.use-case.js';
 import { UpdateScheduleUseCase } from './update-schedule.use-case.js';
 
@@ -47,7 +49,7 @@ const scheduleOf = (overrides: Partial<ScheduleSnapshot> = {}): ScheduleSnapshot
   ...overrides,
 });
 
-/** One schedule, its contact's tickets and the company's connections in memory, behind both use-cases' ports. */
+/** One schedule, its contact's tickets and the company's connections in memory, behind the use-cases' ports. */
 function scheduled(
   schedule: Partial<ScheduleSnapshot>,
   world: {
@@ -65,10 +67,23 @@ function scheduled(
     sent: [] as Array<{ ticket: TicketRow; input: OutboundInput }>,
     jobs: [] as Date[],
     announced: [] as string[],
+    /** The schedules `POST /schedules` created, as announced. */
+    created: [] as ScheduleSnapshot[],
     ticket: null as TicketRow | null,
   };
   const schedules: Partial<SchedulesRepository> = {
     find: async () => state.schedule,
+    insert: async (_companyId, input) => {
+      state.schedule = scheduleOf({
+        id: 2,
+        body: input.body,
+        sendAt: input.sendAt.toISOString(),
+        contactId: input.contactId,
+        userId: input.userId,
+        template: input.template,
+      });
+      return state.schedule.id;
+    },
     patch: async (_companyId, _id, patch) => {
       const { sendAt, sentAt, messageId: _messageId, ...rest } = patch;
       state.schedule = {
@@ -99,6 +114,7 @@ function scheduled(
     awaitContact: async () => undefined,
     company: async () => companyView(),
     defaultConnection: async () => (world.connection === undefined ? connectionView() : world.connection),
+    connection: async () => (world.connection === undefined ? connectionView() : world.connection),
     user: async (_companyId, id) => (world.author === false ? null : ({ id, name: 'Ana' } as UserView)),
   };
   const outbound: Partial<OutboundService> = {
@@ -116,13 +132,19 @@ function scheduled(
   };
   const events: Partial<EventPublisher> = {
     emit: async (definition, event) => {
-      state.announced.push(ScheduleUpdated.data.parse(event.data).status);
-      expect(definition).toBe(ScheduleUpdated);
+      if (definition.type === ScheduleCreated.type) state.created.push(ScheduleCreated.data.parse(event.data));
+      else {
+        expect(definition).toBe(ScheduleUpdated);
+        state.announced.push(ScheduleUpdated.data.parse(event.data).status);
+      }
       return undefined as never;
     },
   };
   const ticketEvents = { created: async () => undefined, updated: async () => undefined } as unknown as TicketEvents;
-  const media = { urlOf: (path: string) => `https://media.test/${path}` } as MediaStorage;
+  const media = {
+    urlOf: (path: string) => `https://media.test/${path}`,
+    isOtherCompanys: (_companyId: number, url: string) => !url.startsWith(`https://media.test/${COMPANY}/`),
+  } as MediaStorage;
   const send = new SendScheduledMessageUseCase(
     inlineTransactions,
     schedules as SchedulesRepository,
@@ -142,8 +164,18 @@ function scheduled(
     jobs as JobsService,
     media,
   );
+  const create = new CreateScheduleUseCase(
+    inlineTransactions,
+    schedules as SchedulesRepository,
+    projections as ProjectionsRepository,
+    events as EventPublisher,
+    jobs as JobsService,
+    media,
+  );
   return {
     state,
+    create: (body: Partial<ScheduleBody>) =>
+      create.execute(COMPANY, identityOf(AUTHOR), { body: 'Lembrete', contactId: MARIA.id, sendAt: '', ...body }),
     due: () => send.execute(COMPANY, state.schedule.id),
     edit: (body: Partial<ScheduleBody>) => update.execute(COMPANY, state.schedule.id, body),
   };
@@ -257,5 +289,64 @@ describe(UpdateScheduleUseCase.name, () => {
   it('answers an unreadable time as a validation error on sendAt', async () => {
     const { edit } = scheduled({});
     await expect(edit({ sendAt: 'amanhã' })).rejects.toMatchObject({ code: 'ERR_VALIDATION' });
+  });
+});
+
+describe(CreateScheduleUseCase.name, () => {
+  /** A Cloud API template with one body variable and an image header. */
+  const template = (headerMedia: string) => ({
+    name: 'lembrete_consulta',
+    language: 'pt_BR',
+    components: [
+      { type: 'HEADER', format: 'IMAGE' },
+      { type: 'BODY', text: 'Olá {{1}}, sua consulta é amanhã.' },
+    ],
+    values: { header: [], body: ['{{name}}'], headerMedia, buttons: [] },
+  });
+
+  it('schedules the message at the company’s local time for its author, with a send job then', async () => {
+    const { state, create } = scheduled({});
+    const created = await create({ body: 'Olá {{name}}, até amanhã', sendAt: '2030-01-02T09:30' });
+
+    expect(created).toMatchObject({ status: 'PENDENTE', userId: AUTHOR, contactId: MARIA.id });
+    expect(created.sendAt).toBe('2030-01-02T12:30:00.000Z');
+    expect(state.jobs).toEqual([new Date('2030-01-02T12:30:00.000Z')]);
+    expect(state.created).toEqual([created]);
+  });
+
+  it('refuses an unreadable time, a contact or connection the company does not have, scheduling nothing', async () => {
+    await expect(scheduled({}).create({ sendAt: 'amanhã' })).rejects.toMatchObject({
+      code: 'ERR_VALIDATION',
+      details: [{ path: 'sendAt', message: 'Obrigatório' }],
+    });
+    const noContact = scheduled({}, { contact: null });
+    await expect(noContact.create({ sendAt: '2030-01-02T09:30' })).rejects.toMatchObject({
+      code: 'ERR_NO_CONTACT_FOUND',
+    });
+    const noConnection = scheduled({}, { connection: null });
+    await expect(noConnection.create({ sendAt: '2030-01-02T09:30', whatsappId: 9 })).rejects.toMatchObject({
+      code: 'ERR_NO_WAPP_FOUND',
+    });
+    expect([noContact.state.jobs, noConnection.state.jobs, noContact.state.created]).toEqual([[], [], []]);
+  });
+
+  it('takes a template whose values fit it and whose header is the company’s own file', async () => {
+    const own = `https://media.test/${COMPANY}/schedules/consulta.png`;
+    const { state, create } = scheduled({});
+    await create({ sendAt: '2030-01-02T09:30', whatsappId: 1, template: template(own) });
+    expect(state.created[0]?.template?.values.headerMedia).toBe(own);
+
+    const other = scheduled({});
+    await expect(
+      other.create({ sendAt: '2030-01-02T09:30', template: template('https://media.test/99/schedules/x.png') }),
+    ).rejects.toMatchObject({ code: 'ERR_VALIDATION', details: [{ path: 'values.headerMedia' }] });
+    const short = scheduled({});
+    await expect(
+      short.create({
+        sendAt: '2030-01-02T09:30',
+        template: { ...template(own), values: { ...template(own).values, body: [] } },
+      }),
+    ).rejects.toMatchObject({ code: 'ERR_VALIDATION', details: [{ path: 'values.body' }] });
+    expect([other.state.jobs, short.state.jobs]).toEqual([[], []]);
   });
 });
