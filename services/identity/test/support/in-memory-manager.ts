@@ -8,7 +8,7 @@ type Where = Record<string, unknown>;
 
 /**
  * The few `EntityManager` calls identity's use-cases make around their rules (`find`, `findOne`, `exists`, `count`,
- * `update`, `upsert`, `delete` by `where` equality; `create` and `save`, with or without the entity class), over
+ * `update`, `upsert`, `delete` by `where` equality; `insert`; `create` and `save`, with or without the entity class), over
  * rows in memory per entity class, for unit specs of those rules. As with a database, what is read is a copy (a
  * change reaches the rows only when saved or updated), and `save` writes by primary key, inserting (with the next
  * `id`) when no row has it; it stamps the entity's create/update date columns as TypeORM does, and fails as
@@ -83,6 +83,9 @@ export function inMemoryManager(
     },
     update: async (entity: Entity, where: Where, values: Record<string, unknown>) => {
       for (const row of table(entity).filter(matches(where))) Object.assign(row, structuredClone(values));
+    },
+    insert: async (entity: Entity, values: Record<string, unknown>) => {
+      table(entity).push(structuredClone(values));
     },
     upsert: async (entity: Entity, values: Record<string, unknown>, keys: string[]) => {
       const existing = table(entity).find(matches(Object.fromEntries(keys.map((key) => [key, values[key]]))));
