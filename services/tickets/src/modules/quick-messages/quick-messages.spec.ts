@@ -1,9 +1,11 @@
 import type { EventPublisher } from '@cs/platform/events';
-import type { MediaStorage } from '../media/media.storage.js';
+import type { MediaStorage, UploadedFile } from '../media/media.storage.js';
 import { COMPANY, identityOf, inlineTransactions } from '../../../test/factories/rows.js';
 import { QuickMessagesMapper } from './quick-messages.mapper.js';
 import type { QuickMessageRow, QuickMessagesRepository } from './quick-messages.repository.js';
+import { CreateQuickMessageUseCase } from './use-cases/create-quick-message.use-case.js';
 import { DeleteQuickMessageUseCase } from './use-cases/delete-quick-message.use-case.js';
+import { SetQuickMessageMediaUseCase } from './use-cases/set-quick-message-media.use-case.js';
 import { UpdateQuickMessageUseCase } from './use-cases/update-quick-message.use-case.js';
 
 const AUTHOR = 3;
@@ -25,12 +27,17 @@ const reply = (id: number, geral: boolean): QuickMessageRow => ({
 const PRIVATE = 1;
 const SHARED = 2;
 
-/** The author's quick messages in memory: one private, one shared with the company. */
+/**
+ * The author's quick messages in memory: one private, one shared with the company (its attachment `old.pdf`); the
+ * files stored and removed, and an outbox that fails while `outboxDown`.
+ */
 function quickMessages() {
   const rows = new Map([
     [PRIVATE, reply(PRIVATE, false)],
-    [SHARED, reply(SHARED, true)],
+    [SHARED, { ...reply(SHARED, true), mediaPath: `${COMPANY}/quick-messages/old.pdf`, mediaName: 'old.pdf' }],
   ]);
+  const files = { saved: [] as string[], removed: [] as string[] };
+  let outboxDown = false;
   const repository: Partial<QuickMessagesRepository> = {
     findVisible: async (_companyId, userId, id) => {
       const row = rows.get(id);
@@ -44,13 +51,51 @@ function quickMessages() {
     delete: async (_companyId, id) => {
       rows.delete(id);
     },
+    insert: async (companyId, userId, input) => {
+      const row = { ...reply(rows.size + 1, false), companyId, userId, ...input };
+      rows.set(row.id, row);
+      return row;
+    },
+    setMedia: async (_companyId, id, mediaPath, mediaName) => {
+      const row = { ...(rows.get(id) as QuickMessageRow), mediaPath, mediaName };
+      rows.set(id, row);
+      return row;
+    },
   };
-  const media = { urlOf: (path: string) => path, remove: async () => undefined } as unknown as MediaStorage;
-  const events = { emit: async () => undefined } as unknown as EventPublisher;
+  const media = {
+    urlOf: (path: string) => path,
+    save: async (companyId: number, folder: string, file: UploadedFile) => {
+      const path = `${companyId}/${folder}/${file.originalname.replaceAll(' ', '_')}`;
+      files.saved.push(path);
+      return { path, name: file.originalname.replaceAll(' ', '_'), mimeType: file.mimetype };
+    },
+    remove: async (path: string | null) => {
+      if (path) files.removed.push(path);
+    },
+  } as unknown as MediaStorage;
+  const events = {
+    emit: async () => {
+      if (outboxDown) throw new Error('outbox unavailable');
+    },
+  } as unknown as EventPublisher;
+  const mapper = new QuickMessagesMapper(media);
   const update = new UpdateQuickMessageUseCase(
     inlineTransactions,
     repository as QuickMessagesRepository,
-    new QuickMessagesMapper(media),
+    mapper,
+    events,
+  );
+  const create = new CreateQuickMessageUseCase(
+    inlineTransactions,
+    repository as QuickMessagesRepository,
+    mapper,
+    events,
+  );
+  const attach = new SetQuickMessageMediaUseCase(
+    inlineTransactions,
+    repository as QuickMessagesRepository,
+    mapper,
+    media,
     events,
   );
   const remove = new DeleteQuickMessageUseCase(
@@ -61,6 +106,14 @@ function quickMessages() {
   );
   return {
     rows,
+    files,
+    breakOutbox: () => {
+      outboxDown = true;
+    },
+    write: (by: number, body: { shortcode: string; message?: string; geral?: boolean }) =>
+      create.execute(COMPANY, identityOf(by), { geral: undefined, ...body }),
+    attach: (by: number, id: number, file: UploadedFile | null, profile: 'admin' | 'user' = 'user') =>
+      attach.execute(COMPANY, identityOf(by, profile), id, file),
     rewrite: (by: number, id: number, message: string, profile: 'admin' | 'user' = 'user') =>
       update.execute(COMPANY, identityOf(by, profile), id, { message }),
     erase: (by: number, id: number, profile: 'admin' | 'user' = 'user') =>
@@ -92,5 +145,58 @@ describe('quick messages', () => {
     await expect(rewrite(ADMIN, PRIVATE, 'x', 'admin')).rejects.toMatchObject({ code: 'ERR_NO_QUICK_MESSAGE_FOUND' });
     await expect(erase(COLLEAGUE, PRIVATE)).rejects.toMatchObject({ code: 'ERR_NO_QUICK_MESSAGE_FOUND' });
     expect(rows.get(PRIVATE)?.message).toBe('Bom dia!');
+  });
+});
+
+describe('a quick message’s attachment', () => {
+  const pdf: UploadedFile = { originalname: 'tabela de preços.pdf', mimetype: 'application/pdf', size: 10 };
+
+  it('replaces the previous file, which is removed once the change is committed', async () => {
+    const { rows, files, attach } = quickMessages();
+    await attach(AUTHOR, SHARED, pdf);
+
+    expect(rows.get(SHARED)).toMatchObject({
+      mediaPath: `${COMPANY}/quick-messages/tabela_de_preços.pdf`,
+      mediaName: 'tabela_de_preços.pdf',
+    });
+    expect(files.removed).toEqual([`${COMPANY}/quick-messages/old.pdf`]);
+  });
+
+  it('is removed, file and all, when none is sent', async () => {
+    const { rows, files, attach } = quickMessages();
+    await attach(AUTHOR, SHARED, null);
+
+    expect(rows.get(SHARED)).toMatchObject({ mediaPath: null, mediaName: null });
+    expect(files).toEqual({ saved: [], removed: [`${COMPANY}/quick-messages/old.pdf`] });
+  });
+
+  it('leaves no stray file when the change fails, and keeps the previous one', async () => {
+    const { files, breakOutbox, attach } = quickMessages();
+    breakOutbox();
+    await expect(attach(AUTHOR, SHARED, pdf)).rejects.toThrow('outbox unavailable');
+
+    expect(files.saved).toHaveLength(1);
+    expect(files.removed).toEqual(files.saved);
+    expect(files.removed).not.toContain(`${COMPANY}/quick-messages/old.pdf`);
+  });
+
+  it('may not be changed by an agent on a colleague’s shared reply: nothing is stored', async () => {
+    const { files, attach } = quickMessages();
+    await expect(attach(COLLEAGUE, SHARED, pdf)).rejects.toMatchObject({ code: 'ERR_NO_PERMISSION' });
+    await expect(attach(COLLEAGUE, PRIVATE, pdf)).rejects.toMatchObject({ code: 'ERR_NO_QUICK_MESSAGE_FOUND' });
+    expect(files).toEqual({ saved: [], removed: [] });
+  });
+});
+
+describe('a new quick message', () => {
+  it('is the caller’s and private unless shared, with an empty text when only the shortcode is given', async () => {
+    const { write } = quickMessages();
+    expect(await write(COLLEAGUE, { shortcode: 'pix' })).toMatchObject({
+      userId: COLLEAGUE,
+      shortcode: 'pix',
+      message: '',
+      geral: false,
+    });
+    expect(await write(COLLEAGUE, { shortcode: 'oi', message: 'Olá!', geral: true })).toMatchObject({ geral: true });
   });
 });
