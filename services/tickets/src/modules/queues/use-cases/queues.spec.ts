@@ -1,5 +1,6 @@
 import type { QueueBody, QueueOptionBody } from '@cs/proto/http';
 import { DomainError } from '@cs/platform/errors';
+import type { MediaStorage, UploadedFile } from '../../media/media.storage.js';
 import type { ProjectionsRepository } from '../../projections/projections.repository.js';
 import {
   COMPANY,
@@ -14,6 +15,8 @@ import type { QueueOptionRow, QueueRow, QueuesRepository, QueueWrite } from '../
 import { CreateQueueOptionUseCase } from './create-queue-option.use-case.js';
 import { CreateQueueUseCase } from './create-queue.use-case.js';
 import { UpdateQueueOptionUseCase } from './update-queue-option.use-case.js';
+import { SetQueueMediaUseCase } from './set-queue-media.use-case.js';
+import { SetQueueOptionMediaUseCase } from './set-queue-option-media.use-case.js';
 import { UpdateQueueUseCase } from './update-queue.use-case.js';
 
 const SALES = 1;
@@ -24,7 +27,10 @@ const OWN_PROMPT = 30;
 const uniqueViolation = (constraint: string) =>
   Object.assign(new Error('duplicate'), { driverError: { code: '23505', constraint } });
 
-/** The company's queues and menu options in memory, with the plan's queue limit; what was announced and audited. */
+/**
+ * The company's queues and menu options in memory, with the plan's queue limit; what was announced and audited, and
+ * the files stored and removed (a queue or option deleted while its upload was stored when `vanishing`).
+ */
 function departments(options: { planQueues?: number } = {}) {
   const { events, publisher } = recordingPublisher();
   const { actions, audit } = recordingAudit();
@@ -39,6 +45,8 @@ function departments(options: { planQueues?: number } = {}) {
     ]),
     events,
     audited: actions,
+    files: { saved: [] as string[], removed: [] as string[] },
+    vanishing: false,
   };
   const conflictOf = (queue: QueueWrite, except?: number): void => {
     for (const other of state.queues.values()) {
@@ -77,7 +85,30 @@ function departments(options: { planQueues?: number } = {}) {
       state.options.set(id, row);
       return row;
     },
+    setMedia: async (_companyId, id, mediaPath, mediaName) => {
+      if (state.vanishing) return null;
+      const row = { ...(state.queues.get(id) as QueueRow), mediaPath, mediaName };
+      state.queues.set(id, row);
+      return row;
+    },
+    setOptionMedia: async (_companyId, id, mediaPath, mediaName) => {
+      if (state.vanishing) return null;
+      const row = { ...(state.options.get(id) as QueueOptionRow), mediaPath, mediaName };
+      state.options.set(id, row);
+      return row;
+    },
   };
+  const media = {
+    urlOf: (path: string) => path,
+    save: async (companyId: number, folder: string, file: UploadedFile) => {
+      const path = `${companyId}/${folder}/${file.originalname}`;
+      state.files.saved.push(path);
+      return { path, name: file.originalname, mimeType: file.mimetype };
+    },
+    remove: async (path: string | null) => {
+      if (path) state.files.removed.push(path);
+    },
+  } as unknown as MediaStorage;
   const projections: Partial<ProjectionsRepository> = {
     company: async () =>
       companyView({ plan: options.planQueues === undefined ? null : { queues: options.planQueues } }),
@@ -99,6 +130,10 @@ function departments(options: { planQueues?: number } = {}) {
       new CreateQueueOptionUseCase(inlineTransactions, repository, audit).execute(COMPANY, body),
     updateOption: (id: number, body: Partial<QueueOptionBody>) =>
       new UpdateQueueOptionUseCase(inlineTransactions, repository, audit).execute(COMPANY, id, body),
+    attach: (id: number, file: UploadedFile | null) =>
+      new SetQueueMediaUseCase(inlineTransactions, repository, media, publisher).execute(COMPANY, id, file),
+    attachToOption: (id: number, file: UploadedFile | null) =>
+      new SetQueueOptionMediaUseCase(inlineTransactions, repository, media).execute(COMPANY, id, file),
   };
 }
 
@@ -212,5 +247,41 @@ describe('queue options', () => {
     await expect(updateOption(99, { title: 'x' })).rejects.toMatchObject({ code: 'ERR_NOT_FOUND' });
     await expect(updateOption(5, { queueId: 99 })).rejects.toMatchObject({ code: 'ERR_NOT_FOUND' });
     await expect(updateOption(5, { parentId: 99 })).rejects.toMatchObject({ code: 'ERR_NOT_FOUND' });
+  });
+});
+
+describe('the media of a queue and of a menu option', () => {
+  const video: UploadedFile = { originalname: 'boas-vindas.mp4', mimetype: 'video/mp4', size: 10 };
+
+  it('replaces the previous file, removed once the change is committed, and goes with none', async () => {
+    const { state, attach, attachToOption } = departments();
+    state.queues.set(SALES, { ...(state.queues.get(SALES) as QueueRow), mediaPath: `${COMPANY}/queues/antigo.mp4` });
+    await attach(SALES, video);
+    expect(state.queues.get(SALES)).toMatchObject({
+      mediaPath: `${COMPANY}/queues/boas-vindas.mp4`,
+      mediaName: 'boas-vindas.mp4',
+    });
+    expect(state.events.at(-1)).toMatchObject({ data: { id: SALES, mediaName: 'boas-vindas.mp4' } });
+
+    await attachToOption(5, video);
+    await attachToOption(5, null);
+    expect(state.options.get(5)).toMatchObject({ mediaPath: null, mediaName: null });
+    expect(state.files.removed).toEqual([`${COMPANY}/queues/antigo.mp4`, `${COMPANY}/queue-options/boas-vindas.mp4`]);
+  });
+
+  it('stores nothing for a queue or option the company does not have', async () => {
+    const { state, attach, attachToOption } = departments();
+    await expect(attach(99, video)).rejects.toMatchObject({ code: 'ERR_NOT_FOUND' });
+    await expect(attachToOption(99, video)).rejects.toMatchObject({ code: 'ERR_NOT_FOUND' });
+    expect(state.files).toEqual({ saved: [], removed: [] });
+  });
+
+  it('removes the new upload when the queue or option went away meanwhile', async () => {
+    const { state, attach, attachToOption } = departments();
+    state.vanishing = true;
+    await expect(attach(SALES, video)).rejects.toMatchObject({ code: 'ERR_NOT_FOUND' });
+    await expect(attachToOption(5, video)).rejects.toMatchObject({ code: 'ERR_NOT_FOUND' });
+    expect(state.files.saved).toHaveLength(2);
+    expect(state.files.removed).toEqual(state.files.saved);
   });
 });

@@ -3,7 +3,7 @@ import { ScheduleCreated, ScheduleUpdated, type ScheduleSnapshot } from '@cs/pro
 import type { ScheduleBody } from '@cs/proto/http';
 import type { EventPublisher } from '@cs/platform/events';
 import type { JobsService } from '@cs/platform/jobs';
-import type { MediaStorage } from '../../media/media.storage.js';
+import type { MediaStorage, UploadedFile } from '../../media/media.storage.js';
 import type { MessageRow } from '../../messages/messages.repository.js';
 import type { OutboundInput, OutboundService } from '../../messages/outbound.service.js';
 import type {
@@ -24,6 +24,7 @@ import {
 } from '../../../../test/factories/rows.js';
 import type { SchedulesRepository } from '../schedules.repository.js';
 import { CreateScheduleUseCase } from './create-schedule.use-case.js';
+import { SetScheduleMediaUseCase } from './set-schedule-media.use-case.js';
 import { SendScheduledMessageUseCase } from './send-scheduled-message.use-case.js';
 import { UpdateScheduleUseCase } from './update-schedule.use-case.js';
 
@@ -69,6 +70,8 @@ function scheduled(
     announced: [] as string[],
     /** The schedules `POST /schedules` created, as announced. */
     created: [] as ScheduleSnapshot[],
+    /** Files stored and removed. */
+    files: { saved: [] as string[], removed: [] as string[] },
     ticket: null as TicketRow | null,
   };
   const schedules: Partial<SchedulesRepository> = {
@@ -144,7 +147,15 @@ function scheduled(
   const media = {
     urlOf: (path: string) => `https://media.test/${path}`,
     isOtherCompanys: (_companyId: number, url: string) => !url.startsWith(`https://media.test/${COMPANY}/`),
-  } as MediaStorage;
+    save: async (companyId: number, folder: string, file: UploadedFile) => {
+      const path = `${companyId}/${folder}/${file.originalname}`;
+      state.files.saved.push(path);
+      return { path, name: file.originalname, mimeType: file.mimetype };
+    },
+    remove: async (path: string | null) => {
+      if (path) state.files.removed.push(path);
+    },
+  } as unknown as MediaStorage;
   const send = new SendScheduledMessageUseCase(
     inlineTransactions,
     schedules as SchedulesRepository,
@@ -172,8 +183,15 @@ function scheduled(
     jobs as JobsService,
     media,
   );
+  const picture = new SetScheduleMediaUseCase(
+    inlineTransactions,
+    schedules as SchedulesRepository,
+    media,
+    events as EventPublisher,
+  );
   return {
     state,
+    attach: (file: UploadedFile | null) => picture.execute(COMPANY, state.schedule.id, file),
     create: (body: Partial<ScheduleBody>) =>
       create.execute(COMPANY, identityOf(AUTHOR), { body: 'Lembrete', contactId: MARIA.id, sendAt: '', ...body }),
     due: () => send.execute(COMPANY, state.schedule.id),
@@ -348,5 +366,31 @@ describe(CreateScheduleUseCase.name, () => {
       }),
     ).rejects.toMatchObject({ code: 'ERR_VALIDATION', details: [{ path: 'values.body' }] });
     expect([other.state.jobs, short.state.jobs]).toEqual([[], []]);
+  });
+});
+
+describe(SetScheduleMediaUseCase.name, () => {
+  const image = (originalname: string): UploadedFile => ({ originalname, mimetype: 'image/jpeg', size: 10 });
+
+  it('attaches a picture to an unsent schedule, removing the one it replaces once committed', async () => {
+    const { state, attach } = scheduled({ mediaPath: `${COMPANY}/schedules/antiga.png`, mediaName: 'antiga.png' });
+    const updated = await attach(image('convite.JPG'));
+
+    expect(updated).toMatchObject({ mediaPath: `${COMPANY}/schedules/convite.JPG`, mediaName: 'convite.JPG' });
+    expect(state.announced).toEqual(['PENDENTE']);
+    expect(state.files.removed).toEqual([`${COMPANY}/schedules/antiga.png`]);
+  });
+
+  it('refuses a schedule already sent and a file that is not a PNG or JPEG picture, storing nothing', async () => {
+    const sent = scheduled({ status: 'ENVIADA', sentAt: new Date().toISOString() });
+    await expect(sent.attach(image('convite.png'))).rejects.toMatchObject({ code: 'ERR_SCHEDULE_ALREADY_SENT' });
+    const pending = scheduled({});
+    await expect(pending.attach(image('contrato.pdf'))).rejects.toMatchObject({
+      code: 'ERR_UNSUPPORTED_MEDIA_TYPE',
+    });
+    expect([sent.state.files, pending.state.files]).toEqual([
+      { saved: [], removed: [] },
+      { saved: [], removed: [] },
+    ]);
   });
 });
