@@ -4,6 +4,7 @@ import type { AuditTrail } from '@cs/platform/audit';
 import type { TransactionHost } from '@cs/platform/database';
 import type { EventPublisher } from '@cs/platform/events';
 import type { Identity } from '@cs/platform/tenancy';
+import type { MediaStorage, UploadedFile } from '../../src/modules/media/media.storage.js';
 import type { MessageRow } from '../../src/modules/messages/messages.repository.js';
 import type { CompanyView, ConnectionView } from '../../src/modules/projections/projections.repository.js';
 import type { QueueOptionRow, QueueRow } from '../../src/modules/queues/queues.repository.js';
@@ -146,4 +147,27 @@ export function recordingAudit(): { actions: string[]; audit: AuditTrail } {
     actions.push(entry.action);
   };
   return { actions, audit: { record } as unknown as AuditTrail };
+}
+
+/**
+ * A media store that keeps no bytes, under `baseUrl`: the paths stored (`<company>/<folder>/<name>`, spaces in the name
+ * become underscores as `MediaStorage.save` makes them) and removed, in order. A URL is another company's when it is
+ * not under the caller's folder.
+ */
+export function recordingMedia(baseUrl = ''): { files: { saved: string[]; removed: string[] }; media: MediaStorage } {
+  const files = { saved: [] as string[], removed: [] as string[] };
+  const media = {
+    urlOf: (path: string) => `${baseUrl}${path}`,
+    isOtherCompanys: (companyId: number, url: string) => !url.startsWith(`${baseUrl}${companyId}/`),
+    save: async (companyId: number, folder: string, file: UploadedFile) => {
+      const name = file.originalname.replaceAll(' ', '_');
+      const path = `${companyId}/${folder}/${name}`;
+      files.saved.push(path);
+      return { path, name, mimeType: file.mimetype };
+    },
+    remove: async (path: string | null) => {
+      if (path) files.removed.push(path);
+    },
+  };
+  return { files, media: media as unknown as MediaStorage };
 }

@@ -22,9 +22,10 @@ import {
   type TypedRecorded,
 } from '@cs/platform/testing';
 import { assertUnreachable, type EventDefinition } from '@cs/proto/common';
-import { eventByType, newConnectionSettings, SendMessage } from '@cs/proto/events';
+import { type ContactSnapshot, eventByType, newConnectionSettings, SendMessage } from '@cs/proto/events';
 import { ticketsService } from '../../src/app.js';
 import { createTicketsDataSource } from '../../src/database/data-source.js';
+import { contactSnapshot, receivedText, resolvedInbound } from '../factories/inbound.js';
 
 export interface Published {
   readonly id: string;
@@ -389,55 +390,20 @@ export function connectionSnapshot(companyId: number, id: number, overrides: Rec
   };
 }
 
-export function contactSnapshot(companyId: number, id: number, name: string, number: string) {
-  return {
-    id,
-    companyId,
-    name,
-    number,
-    email: '',
-    profilePicUrl: null,
-    isGroup: false,
-    lid: null,
-    extraInfo: [],
-    createdAt: '2026-10-02T09:15:00.000Z',
-    updatedAt: '2026-10-02T09:15:00.000Z',
-  };
-}
+export { contactSnapshot };
 
 /** A customer's text as contacts republishes it after resolving the contact (`contacts.inbound-message.resolved`). */
 export function inboundText(
-  contact: ReturnType<typeof contactSnapshot>,
+  contact: ContactSnapshot,
   connectionId: number,
   body: string,
   messageId = `3EB0${randomUUID().replace(/-/g, '').slice(0, 16).toUpperCase()}`,
 ) {
-  const jid = `${contact.number}@s.whatsapp.net`;
-  return {
-    sourceEventId: uuidv7(),
-    source: {
-      type: 'whatsapp.message.received',
-      data: {
-        connectionId,
-        chatJid: jid,
-        isGroup: false,
-        groupName: null,
-        contact: { jid, number: contact.number, lid: null, pushName: contact.name },
-        messageId,
-        fromMe: false,
-        timestamp: new Date().toISOString(),
-        kind: 'text',
-        body,
-        media: null,
-        location: null,
-        vcards: [],
-        quotedMessageId: null,
-        isOffline: false,
-      },
-    },
-    contact,
-    groupContact: null,
+  const source = {
+    type: 'whatsapp.message.received' as const,
+    data: receivedText(contact, connectionId, { messageId, body, timestamp: new Date().toISOString() }),
   };
+  return { ...resolvedInbound(contact, source), source };
 }
 
 export interface CompanySetup {
@@ -445,7 +411,7 @@ export interface CompanySetup {
   readonly connectionId: number;
   readonly admin: Caller;
   readonly agent: Caller;
-  readonly contact: ReturnType<typeof contactSnapshot>;
+  readonly contact: ContactSnapshot;
 }
 
 /** A company as it exists after identity, the connector and contacts have published their snapshots. */
@@ -535,7 +501,7 @@ export async function addContact(
   id: number,
   name: string,
   number: string,
-): Promise<ReturnType<typeof contactSnapshot>> {
+): Promise<ContactSnapshot> {
   const contact = contactSnapshot(companyId, id, name, number);
   await harness.publish('contacts.contact.created', companyId, contact.id, contact);
   await expectEventually(async () => {
@@ -552,7 +518,7 @@ export async function addContact(
 export async function ticketFrom(
   harness: Harness,
   setup: CompanySetup,
-  contact: ReturnType<typeof contactSnapshot>,
+  contact: ContactSnapshot,
   body = 'Olá, preciso de ajuda',
 ): Promise<{ id: number; uuid: string; status: string; contactId: number } & Record<string, unknown>> {
   await harness.publish(

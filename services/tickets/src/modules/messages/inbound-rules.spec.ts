@@ -1,6 +1,7 @@
 import type { InboundMessage } from '@cs/proto/events';
 import type { TicketRow } from '../tickets/tickets.repository.js';
-import { ticketRow } from '../../../test/factories/rows.js';
+import { COMPANY, ticketRow } from '../../../test/factories/rows.js';
+import { contactSnapshot, receivedText } from '../../../test/factories/inbound.js';
 import {
   armsAutoTransfer,
   type Incoming,
@@ -15,22 +16,9 @@ import {
 const ticket = (overrides: Partial<TicketRow> = {}): TicketRow =>
   ticketRow({ status: 'open', userId: 3, queueId: 1, unreadMessages: 2, ...overrides });
 
+/** Maria's text `WA1` ("quero comprar") on connection 1. */
 const received = (overrides: Partial<InboundMessage> = {}): InboundMessage =>
-  ({
-    connectionId: 1,
-    chatJid: '5511999990000@s.whatsapp.net',
-    isGroup: false,
-    messageId: 'WA1',
-    fromMe: false,
-    timestamp: '2026-01-02T03:04:05.000Z',
-    kind: 'text',
-    body: 'quero comprar',
-    media: null,
-    location: null,
-    vcards: [],
-    quotedMessageId: null,
-    ...overrides,
-  }) as InboundMessage;
+  receivedText(contactSnapshot(COMPANY, 5, 'Maria', '5511999990000'), 1, overrides);
 
 const customer: Incoming = incomingOf(received());
 const phone: Incoming = incomingOf(received({ fromMe: true, body: 'respondi pelo celular' }));

@@ -1,6 +1,6 @@
 import type { EventPublisher } from '@cs/platform/events';
-import type { MediaStorage, UploadedFile } from '../media/media.storage.js';
-import { COMPANY, identityOf, inlineTransactions } from '../../../test/factories/rows.js';
+import type { UploadedFile } from '../media/media.storage.js';
+import { COMPANY, identityOf, inlineTransactions, recordingMedia } from '../../../test/factories/rows.js';
 import { QuickMessagesMapper } from './quick-messages.mapper.js';
 import type { QuickMessageRow, QuickMessagesRepository } from './quick-messages.repository.js';
 import { CreateQuickMessageUseCase } from './use-cases/create-quick-message.use-case.js';
@@ -36,7 +36,6 @@ function quickMessages() {
     [PRIVATE, reply(PRIVATE, false)],
     [SHARED, { ...reply(SHARED, true), mediaPath: `${COMPANY}/quick-messages/old.pdf`, mediaName: 'old.pdf' }],
   ]);
-  const files = { saved: [] as string[], removed: [] as string[] };
   let outboxDown = false;
   const repository: Partial<QuickMessagesRepository> = {
     findVisible: async (_companyId, userId, id) => {
@@ -62,17 +61,7 @@ function quickMessages() {
       return row;
     },
   };
-  const media = {
-    urlOf: (path: string) => path,
-    save: async (companyId: number, folder: string, file: UploadedFile) => {
-      const path = `${companyId}/${folder}/${file.originalname.replaceAll(' ', '_')}`;
-      files.saved.push(path);
-      return { path, name: file.originalname.replaceAll(' ', '_'), mimeType: file.mimetype };
-    },
-    remove: async (path: string | null) => {
-      if (path) files.removed.push(path);
-    },
-  } as unknown as MediaStorage;
+  const { files, media } = recordingMedia();
   const events = {
     emit: async () => {
       if (outboxDown) throw new Error('outbox unavailable');

@@ -7,63 +7,40 @@ import {
   recordingPublisher,
   ticketRow,
 } from '../../../../test/factories/rows.js';
+import { chatOf, contactSnapshot, receivedText, resolvedInbound } from '../../../../test/factories/inbound.js';
 import { ConversationHooks } from '../../tickets/conversation-hooks.js';
 import { type TicketRow, type TicketsRepository, ticketKey } from '../../tickets/tickets.repository.js';
 import type { MessageRow, MessagesRepository } from '../messages.repository.js';
 import { ReceiveInboundBatchUseCase, type ResolvedEvent } from './receive-inbound-batch.use-case.js';
 import type { ReceiveInboundUseCase, Resolved } from './receive-inbound.use-case.js';
 
-const EPOCH = new Date(0).toISOString();
 const MARIA = 5;
 const JOAO = 6;
 
-const contact = (id: number, name: string): ContactSnapshot => ({
-  id,
-  companyId: COMPANY,
-  name,
-  number: `55119999900${id}`,
-  email: '',
-  profilePicUrl: null,
-  isGroup: false,
-  lid: null,
-  extraInfo: [],
-  createdAt: EPOCH,
-  updatedAt: EPOCH,
-});
+const contact = (id: number, name: string): ContactSnapshot => contactSnapshot(COMPANY, id, name, `55119999900${id}`);
 
 let sequence = 0;
 
 /** A resolved event of `who` on connection 1: a received text by default, or `source` as given. */
 function event(who: ContactSnapshot, message: Partial<InboundMessage> | Resolved['source'] = {}): ResolvedEvent {
   sequence += 1;
-  const chat = { connectionId: 1, chatJid: `${who.number}@s.whatsapp.net`, isGroup: false, groupName: null };
-  const party = { jid: chat.chatJid, number: who.number, lid: null, pushName: who.name };
   const source: Resolved['source'] =
     'type' in message
       ? message
       : {
           type: 'whatsapp.message.received',
-          data: {
-            ...chat,
-            contact: party,
+          data: receivedText(who, 1, {
             messageId: `WA${sequence}`,
-            fromMe: false,
             timestamp: new Date(sequence * 1_000).toISOString(),
-            kind: 'text',
             body: `mensagem ${sequence}`,
-            media: null,
-            location: null,
-            vcards: [],
-            quotedMessageId: null,
-            isOffline: false,
             ...message,
-          },
+          }),
         };
   return {
     id: `0193a7c2-0000-7000-8000-${String(sequence).padStart(12, '0')}`,
     companyId: COMPANY,
     correlationId: `c-${sequence}`,
-    data: { sourceEventId: `s-${sequence}`, source, contact: who, groupContact: null },
+    data: resolvedInbound(who, source),
   };
 }
 
@@ -223,11 +200,10 @@ describe(ReceiveInboundBatchUseCase.name, () => {
   it('handles every event after an edit, a revoke or a removed reaction alone: their ticket is unknown until read', async () => {
     const { state, messageIdOf, receive } = partition();
     const before = event(maria);
-    const chat = { connectionId: 1, chatJid: `${maria.number}@s.whatsapp.net`, isGroup: false, groupName: null };
-    const party = { jid: chat.chatJid, number: maria.number, lid: null, pushName: 'Maria' };
+    const chat = chatOf(maria, 1);
     const edit = event(maria, {
       type: 'whatsapp.message.edited',
-      data: { ...chat, contact: party, messageId: 'WA-old', body: 'corrigido', editedAt: EPOCH },
+      data: { ...chat, messageId: 'WA-old', body: 'corrigido', editedAt: new Date(0).toISOString() },
     });
     const later = event(joao);
     await receive([before, edit, later]);

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
-import type { ContactSnapshot, InboundMessage, TicketSnapshot } from '@cs/proto/events';
+import type { InboundMessage, TicketSnapshot } from '@cs/proto/events';
 import { MessageCreated, MessageUpdated, TicketCreated, TicketUpdated } from '@cs/proto/events';
 import type { TransactionHost } from '@cs/platform/database';
 import {
@@ -12,6 +12,7 @@ import {
   recordingPublisher,
   ticketRow,
 } from '../../../../test/factories/rows.js';
+import { chatOf, contactSnapshot, receivedText, resolvedInbound } from '../../../../test/factories/inbound.js';
 import type { ConnectionView, ProjectionsRepository } from '../../projections/projections.repository.js';
 import { ConversationHooks, type InboundResponder } from '../../tickets/conversation-hooks.js';
 import { TicketEvents } from '../../tickets/ticket-events.js';
@@ -23,58 +24,17 @@ import { ReceiveInboundUseCase, type Resolved } from './receive-inbound.use-case
 const CONTACT = 5;
 const SALES = 1;
 const SUPPORT = 2;
-const EPOCH = new Date(0).toISOString();
-const JID = '5511999990000@s.whatsapp.net';
-
-const contact = (overrides: Partial<ContactSnapshot> = {}): ContactSnapshot => ({
-  id: CONTACT,
-  companyId: COMPANY,
-  name: 'Maria',
-  number: '5511999990000',
-  email: '',
-  profilePicUrl: null,
-  isGroup: false,
-  lid: null,
-  extraInfo: [],
-  createdAt: EPOCH,
-  updatedAt: EPOCH,
-  ...overrides,
-});
-
-const chat = { connectionId: 1, chatJid: JID, isGroup: false, groupName: null };
-const party = { jid: JID, number: '5511999990000', lid: null, pushName: 'Maria' };
+const MARIA = contactSnapshot(COMPANY, CONTACT, 'Maria', '5511999990000');
+const chat = chatOf(MARIA, 1);
 
 const resolved = (source: Resolved['source'], extra: Partial<Resolved> = {}): Resolved => ({
-  sourceEventId: '0193a7c2-0000-7000-8000-000000000001',
-  source,
-  contact: contact(),
-  groupContact: null,
+  ...resolvedInbound(MARIA, source),
   ...extra,
 });
 
 /** The customer's text message `WA1` on connection 1 ("quero comprar"). */
 const received = (overrides: Partial<InboundMessage> = {}, extra: Partial<Resolved> = {}): Resolved =>
-  resolved(
-    {
-      type: 'whatsapp.message.received',
-      data: {
-        ...chat,
-        contact: party,
-        messageId: 'WA1',
-        fromMe: false,
-        timestamp: '2026-01-02T15:04:05.000Z',
-        kind: 'text',
-        body: 'quero comprar',
-        media: null,
-        location: null,
-        vcards: [],
-        quotedMessageId: null,
-        isOffline: false,
-        ...overrides,
-      },
-    },
-    extra,
-  );
+  resolved({ type: 'whatsapp.message.received', data: receivedText(MARIA, 1, overrides) }, extra);
 
 const cycleRow = (overrides: Partial<TrackingRow> = {}): TrackingRow => ({
   id: 30,
@@ -374,7 +334,7 @@ describe(ReceiveInboundUseCase.name, () => {
 
   it('ignores group messages when the company turned groups off, keeping the contact up to date', async () => {
     const { state, written, receive } = inbox({ settings: { CheckMsgIsGroup: 'enabled' } });
-    const group = contact({ id: 6, name: 'Família', isGroup: true });
+    const group = { ...contactSnapshot(COMPANY, 6, 'Família', ''), isGroup: true };
     await receive(received({ isGroup: true, chatJid: '120363000000000000@g.us' }, { groupContact: group }));
 
     expect(state.ticket).toBeNull();
@@ -447,7 +407,6 @@ describe(ReceiveInboundUseCase.name, () => {
         type: 'whatsapp.call.missed',
         data: {
           ...chat,
-          contact: party,
           callId: 'C1',
           isVideo,
           status: 'missed',
@@ -481,7 +440,7 @@ describe(ReceiveInboundUseCase.name, () => {
     const edited = (body: string): Resolved =>
       resolved({
         type: 'whatsapp.message.edited',
-        data: { ...chat, contact: party, messageId: 'WA1', body, editedAt: '2026-01-02T15:05:00.000Z' },
+        data: { ...chat, messageId: 'WA1', body, editedAt: '2026-01-02T15:05:00.000Z' },
       });
 
     it('an edit changes the text, and the ticket’s preview when it was the last message', async () => {
@@ -512,7 +471,7 @@ describe(ReceiveInboundUseCase.name, () => {
       await receive(
         resolved({
           type: 'whatsapp.message.revoked',
-          data: { ...chat, contact: party, messageId: 'WA1', fromMe: false },
+          data: { ...chat, messageId: 'WA1', fromMe: false },
         }),
       );
 
@@ -530,7 +489,6 @@ describe(ReceiveInboundUseCase.name, () => {
           type: 'whatsapp.message.reacted',
           data: {
             ...chat,
-            contact: party,
             messageId: 'WA3',
             targetMessageId: 'WA1',
             fromMe: false,

@@ -1,6 +1,6 @@
 import type { QueueBody, QueueOptionBody } from '@cs/proto/http';
 import { DomainError } from '@cs/platform/errors';
-import type { MediaStorage, UploadedFile } from '../../media/media.storage.js';
+import type { UploadedFile } from '../../media/media.storage.js';
 import type { ProjectionsRepository } from '../../projections/projections.repository.js';
 import {
   COMPANY,
@@ -9,6 +9,7 @@ import {
   optionRow,
   queueRow,
   recordingAudit,
+  recordingMedia,
   recordingPublisher,
 } from '../../../../test/factories/rows.js';
 import type { QueueOptionRow, QueueRow, QueuesRepository, QueueWrite } from '../queues.repository.js';
@@ -34,6 +35,7 @@ const uniqueViolation = (constraint: string) =>
 function departments(options: { planQueues?: number } = {}) {
   const { events, publisher } = recordingPublisher();
   const { actions, audit } = recordingAudit();
+  const { files, media } = recordingMedia();
   const state = {
     queues: new Map<number, QueueRow>([
       [SALES, queueRow({ id: SALES, name: 'Vendas', color: '#f00', greetingMessage: 'Olá' })],
@@ -45,7 +47,7 @@ function departments(options: { planQueues?: number } = {}) {
     ]),
     events,
     audited: actions,
-    files: { saved: [] as string[], removed: [] as string[] },
+    files,
     vanishing: false,
   };
   const conflictOf = (queue: QueueWrite, except?: number): void => {
@@ -98,17 +100,6 @@ function departments(options: { planQueues?: number } = {}) {
       return row;
     },
   };
-  const media = {
-    urlOf: (path: string) => path,
-    save: async (companyId: number, folder: string, file: UploadedFile) => {
-      const path = `${companyId}/${folder}/${file.originalname}`;
-      state.files.saved.push(path);
-      return { path, name: file.originalname, mimeType: file.mimetype };
-    },
-    remove: async (path: string | null) => {
-      if (path) state.files.removed.push(path);
-    },
-  } as unknown as MediaStorage;
   const projections: Partial<ProjectionsRepository> = {
     company: async () =>
       companyView({ plan: options.planQueues === undefined ? null : { queues: options.planQueues } }),

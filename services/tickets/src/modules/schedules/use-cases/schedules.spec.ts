@@ -3,7 +3,7 @@ import { ScheduleCreated, ScheduleUpdated, type ScheduleSnapshot } from '@cs/pro
 import type { ScheduleBody } from '@cs/proto/http';
 import type { EventPublisher } from '@cs/platform/events';
 import type { JobsService } from '@cs/platform/jobs';
-import type { MediaStorage, UploadedFile } from '../../media/media.storage.js';
+import type { UploadedFile } from '../../media/media.storage.js';
 import type { MessageRow } from '../../messages/messages.repository.js';
 import type { OutboundInput, OutboundService } from '../../messages/outbound.service.js';
 import type {
@@ -21,6 +21,7 @@ import {
   identityOf,
   ticketRow,
   inlineTransactions,
+  recordingMedia,
 } from '../../../../test/factories/rows.js';
 import type { SchedulesRepository } from '../schedules.repository.js';
 import { CreateScheduleUseCase } from './create-schedule.use-case.js';
@@ -63,6 +64,7 @@ function scheduled(
     windowClosed?: boolean;
   } = {},
 ) {
+  const { files, media } = recordingMedia('https://media.test/');
   const state = {
     schedule: scheduleOf(schedule),
     sent: [] as Array<{ ticket: TicketRow; input: OutboundInput }>,
@@ -71,7 +73,7 @@ function scheduled(
     /** The schedules `POST /schedules` created, as announced. */
     created: [] as ScheduleSnapshot[],
     /** Files stored and removed. */
-    files: { saved: [] as string[], removed: [] as string[] },
+    files,
     ticket: null as TicketRow | null,
   };
   const schedules: Partial<SchedulesRepository> = {
@@ -144,18 +146,6 @@ function scheduled(
     },
   };
   const ticketEvents = { created: async () => undefined, updated: async () => undefined } as unknown as TicketEvents;
-  const media = {
-    urlOf: (path: string) => `https://media.test/${path}`,
-    isOtherCompanys: (_companyId: number, url: string) => !url.startsWith(`https://media.test/${COMPANY}/`),
-    save: async (companyId: number, folder: string, file: UploadedFile) => {
-      const path = `${companyId}/${folder}/${file.originalname}`;
-      state.files.saved.push(path);
-      return { path, name: file.originalname, mimeType: file.mimetype };
-    },
-    remove: async (path: string | null) => {
-      if (path) state.files.removed.push(path);
-    },
-  } as unknown as MediaStorage;
   const send = new SendScheduledMessageUseCase(
     inlineTransactions,
     schedules as SchedulesRepository,
@@ -167,22 +157,16 @@ function scheduled(
     events as EventPublisher,
     jobs as JobsService,
   );
-  const update = new UpdateScheduleUseCase(
+  const editing = [
     inlineTransactions,
     schedules as SchedulesRepository,
     projections as ProjectionsRepository,
     events as EventPublisher,
     jobs as JobsService,
     media,
-  );
-  const create = new CreateScheduleUseCase(
-    inlineTransactions,
-    schedules as SchedulesRepository,
-    projections as ProjectionsRepository,
-    events as EventPublisher,
-    jobs as JobsService,
-    media,
-  );
+  ] as const;
+  const update = new UpdateScheduleUseCase(...editing);
+  const create = new CreateScheduleUseCase(...editing);
   const picture = new SetScheduleMediaUseCase(
     inlineTransactions,
     schedules as SchedulesRepository,
