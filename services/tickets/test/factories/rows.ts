@@ -7,7 +7,7 @@ import type { Identity } from '@cs/platform/tenancy';
 import type { MediaStorage, UploadedFile } from '../../src/modules/media/media.storage.js';
 import type { MessageRow } from '../../src/modules/messages/messages.repository.js';
 import type { CompanyView, ConnectionView } from '../../src/modules/projections/projections.repository.js';
-import type { QueueOptionRow, QueueRow } from '../../src/modules/queues/queues.repository.js';
+import type { QueueOptionRow, QueueRow, QueuesRepository } from '../../src/modules/queues/queues.repository.js';
 import type { TicketPatch, TicketRow } from '../../src/modules/tickets/tickets.repository.js';
 
 /** Rows and views as the repositories return them, for unit specs over in-memory ports. */
@@ -87,6 +87,22 @@ export const queueRow = (overrides: Partial<QueueRow> & Pick<QueueRow, 'id' | 'n
   lastAssignedUserId: null,
   ...overrides,
 });
+
+/** The company's queues in memory (`queues`, changed in place), as `QueuesRepository.unbind` leaves them. */
+export function queuesInMemory(stored: QueueRow[]): { queues: QueueRow[]; repository: QueuesRepository } {
+  const queues = [...stored];
+  const unbind = async (_companyId: unknown, ref: 'prompt' | 'integration', id: number) => {
+    const key = ref === 'prompt' ? 'promptId' : 'integrationId';
+    const unbound: QueueRow[] = [];
+    queues.forEach((queue, index) => {
+      if (queue[key] !== id) return;
+      queues[index] = { ...queue, [key]: null };
+      unbound.push(queues[index]);
+    });
+    return unbound;
+  };
+  return { queues, repository: { unbind } as unknown as QueuesRepository };
+}
 
 export const optionRow = (
   overrides: Partial<QueueOptionRow> & Pick<QueueOptionRow, 'id' | 'queueId' | 'option' | 'title'>,

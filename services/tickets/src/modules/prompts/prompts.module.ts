@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { QueuesDataModule } from '../queues/queues-data.module.js';
 import { PlanGate } from './plan-gate.js';
 import { PromptsController } from './prompts.controller.js';
 import { PromptsMapper } from './prompts.mapper.js';
@@ -10,6 +11,7 @@ import { SavePromptUseCase } from './use-cases/save-prompt.use-case.js';
 
 /** AI prompts (`/prompt`), their encrypted keys and the plan gate the automation modules share. */
 @Module({
+  imports: [QueuesDataModule],
   controllers: [PromptsController],
   providers: [
     PromptsRepository,

@@ -150,7 +150,12 @@ export class PromptsRepository {
     );
   }
 
+  /** Deletes the prompt; the tickets it was answering lose it. */
   async delete(companyId: CompanyId, id: number): Promise<void> {
+    await this.db.query('UPDATE tickets SET prompt_id = NULL WHERE company_id = $1 AND prompt_id = $2', [
+      companyId,
+      id,
+    ]);
     await this.db.query('DELETE FROM prompts WHERE company_id = $1 AND id = $2', [companyId, id]);
   }
 

@@ -170,7 +170,20 @@ export class QueueIntegrationsRepository {
     );
   }
 
+  /**
+   * Deletes the integration and its sessions; the tickets in a session with it go back to the normal flow (still
+   * answered by their prompt, if any).
+   */
   async delete(companyId: CompanyId, id: number): Promise<void> {
+    await this.db.query(
+      `UPDATE tickets SET integration_id = NULL, use_integration = (prompt_id IS NOT NULL)
+        WHERE company_id = $1 AND integration_id = $2`,
+      [companyId, id],
+    );
+    await this.db.query('DELETE FROM integration_sessions WHERE company_id = $1 AND integration_id = $2', [
+      companyId,
+      id,
+    ]);
     await this.db.query('DELETE FROM queue_integrations WHERE company_id = $1 AND id = $2', [companyId, id]);
   }
 }

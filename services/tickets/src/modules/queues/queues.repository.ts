@@ -151,6 +151,19 @@ export class QueuesRepository {
     return rows.length > 0;
   }
 
+  /**
+   * The queues that used the prompt or integration `id` lose it (it is being deleted): the queues as they are now,
+   * to be announced.
+   */
+  async unbind(companyId: CompanyId, ref: 'prompt' | 'integration', id: number): Promise<QueueRow[]> {
+    const column = ref === 'prompt' ? 'prompt_id' : 'integration_id';
+    const [rows] = await this.db.query<[Array<Record<string, unknown>>, number]>(
+      `UPDATE queues SET ${column} = NULL, updated_at = now() WHERE company_id = $1 AND ${column} = $2 RETURNING *`,
+      [companyId, id],
+    );
+    return rows.map(toQueueRow);
+  }
+
   async list(companyId: CompanyId): Promise<QueueRow[]> {
     const rows = await this.db.query<Array<Record<string, unknown>>>(
       'SELECT * FROM queues WHERE company_id = $1 ORDER BY order_queue, id',

@@ -5,18 +5,19 @@ import { AuditTrail } from '@cs/platform/audit';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
-import { toQueueRow, toQueueSnapshot } from '../../queues/queues.repository.js';
+import { QueuesRepository, toQueueSnapshot } from '../../queues/queues.repository.js';
 import { PromptsRepository } from '../prompts.repository.js';
 
 /**
- * `DELETE /prompt/{id}`: queues and connections' tickets that used it lose it (the queues' change is published),
- * so no ticket keeps being answered by a prompt that no longer exists.
+ * `DELETE /prompt/{id}`: queues and tickets that used it lose it (the queues' change is published), so no ticket
+ * keeps being answered by a prompt that no longer exists.
  */
 @Injectable()
 export class DeletePromptUseCase {
   constructor(
     private readonly transactions: TransactionHost,
     private readonly prompts: PromptsRepository,
+    private readonly queues: QueuesRepository,
     private readonly events: EventPublisher,
     private readonly audit: AuditTrail,
   ) {}
@@ -25,15 +26,9 @@ export class DeletePromptUseCase {
     await this.transactions.run(async () => {
       const prompt = await this.prompts.find(companyId, id);
       if (!prompt) throw new DomainError('ERR_NO_PROMPT_FOUND');
-      const db = this.transactions.manager;
-      const [unbound] = await db.query<[Array<Record<string, unknown>>, number]>(
-        'UPDATE queues SET prompt_id = NULL, updated_at = now() WHERE company_id = $1 AND prompt_id = $2 RETURNING *',
-        [companyId, id],
-      );
-      await db.query('UPDATE tickets SET prompt_id = NULL WHERE company_id = $1 AND prompt_id = $2', [companyId, id]);
+      const unbound = await this.queues.unbind(companyId, 'prompt', id);
       await this.prompts.delete(companyId, id);
-      for (const row of unbound) {
-        const queue = toQueueRow(row);
+      for (const queue of unbound) {
         await this.events.emit(QueueUpdated, { companyId, key: queue.id, data: toQueueSnapshot(queue) });
       }
       await this.events.emit(PromptDeleted, { companyId, key: id, data: { id } });

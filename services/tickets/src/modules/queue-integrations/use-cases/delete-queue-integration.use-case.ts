@@ -5,7 +5,7 @@ import { AuditTrail } from '@cs/platform/audit';
 import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import { EventPublisher } from '@cs/platform/events';
-import { toQueueRow, toQueueSnapshot } from '../../queues/queues.repository.js';
+import { QueuesRepository, toQueueSnapshot } from '../../queues/queues.repository.js';
 import { QueueIntegrationsRepository } from '../queue-integrations.repository.js';
 
 /**
@@ -17,6 +17,7 @@ export class DeleteQueueIntegrationUseCase {
   constructor(
     private readonly transactions: TransactionHost,
     private readonly integrations: QueueIntegrationsRepository,
+    private readonly queues: QueuesRepository,
     private readonly events: EventPublisher,
     private readonly audit: AuditTrail,
   ) {}
@@ -25,21 +26,9 @@ export class DeleteQueueIntegrationUseCase {
     await this.transactions.run(async () => {
       const integration = await this.integrations.find(companyId, id);
       if (!integration) throw new DomainError('ERR_NO_INTEGRATION_FOUND');
-      const db = this.transactions.manager;
-      const [unbound] = await db.query<[Array<Record<string, unknown>>, number]>(
-        `UPDATE queues SET integration_id = NULL, updated_at = now() WHERE company_id = $1 AND integration_id = $2
-          RETURNING *`,
-        [companyId, id],
-      );
-      await db.query(
-        `UPDATE tickets SET integration_id = NULL, use_integration = (prompt_id IS NOT NULL)
-          WHERE company_id = $1 AND integration_id = $2`,
-        [companyId, id],
-      );
-      await db.query('DELETE FROM integration_sessions WHERE company_id = $1 AND integration_id = $2', [companyId, id]);
+      const unbound = await this.queues.unbind(companyId, 'integration', id);
       await this.integrations.delete(companyId, id);
-      for (const row of unbound) {
-        const queue = toQueueRow(row);
+      for (const queue of unbound) {
         await this.events.emit(QueueUpdated, { companyId, key: queue.id, data: toQueueSnapshot(queue) });
       }
       await this.events.emit(QueueIntegrationDeleted, { companyId, key: id, data: { id } });
