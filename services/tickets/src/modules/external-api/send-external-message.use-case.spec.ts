@@ -219,7 +219,26 @@ describe(SendExternalMessageUseCase.name, () => {
     });
   });
 
-  it('reopens a closed ticket as pending without its agent, and closes it again when asked', async () => {
+  it('reopens a closed ticket as a new cycle, pending without its agent, greeting again on the answer', async () => {
+    const greeted = new Date('2026-12-01T12:00:00Z');
+    const { state, send } = api({
+      contacts: [NUMBER],
+      ticket: {
+        status: 'closed',
+        userId: 3,
+        queueId: 1,
+        chatbot: true,
+        greetingSentAt: greeted,
+        outOfHoursSentAt: greeted,
+      },
+    });
+    await send({ body: 'Seu boleto' });
+
+    expect(state.ticket).toMatchObject({ status: 'pending', userId: null, queueId: null, chatbot: false });
+    expect(state.ticket).toMatchObject({ greetingSentAt: null, outOfHoursSentAt: null });
+  });
+
+  it('closes the reopened ticket again when asked', async () => {
     const { state, send } = api({
       contacts: [NUMBER],
       ticket: { status: 'closed', userId: 3, queueId: 1, chatbot: true, queueOptionId: 7 },

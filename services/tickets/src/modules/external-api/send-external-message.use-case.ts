@@ -14,7 +14,7 @@ import { OutboundService } from '../messages/outbound.service.js';
 import { ProjectionsRepository } from '../projections/projections.repository.js';
 import { placementOf, TicketEvents } from '../tickets/ticket-events.js';
 import { TicketLifecycle } from '../messages/ticket-lifecycle.service.js';
-import { TicketsRepository } from '../tickets/tickets.repository.js';
+import { REOPENED, TicketsRepository } from '../tickets/tickets.repository.js';
 import { ExternalApiRepository } from './external-api.repository.js';
 
 export const SENT = { mensagem: 'Mensagem enviada' } as const;
@@ -81,14 +81,7 @@ export class SendExternalMessageUseCase {
       let ticket = found.ticket;
       const previous = found.created ? null : placementOf(ticket);
       if (ticket.status === 'closed') {
-        ticket = await this.tickets.patch(companyId, ticket.id, {
-          status: 'pending',
-          userId: null,
-          queueId: null,
-          chatbot: false,
-          queueOptionId: null,
-          botMenuCount: 0,
-        });
+        ticket = await this.tickets.patch(companyId, ticket.id, REOPENED);
       }
       // outside a Cloud API connection's 24-hour window only a template goes (the whole send is undone)
       if (!input.template) await this.outbound.assertServiceWindow(companyId, ticket);

@@ -146,6 +146,22 @@ export type TicketPatch = Partial<Omit<TicketRow, 'id' | 'uuid' | 'companyId' | 
   readonly touch?: boolean;
 };
 
+/**
+ * A closed ticket that a new message reopens (the customer's, or one sent through the external API): a new
+ * attendance cycle, pending in no queue and with no agent or bot, so the next customer message is routed afresh;
+ * the greeting and the out-of-hours notice belong to the cycle, so the new one may send them again.
+ */
+export const REOPENED: TicketPatch = {
+  status: 'pending',
+  userId: null,
+  queueId: null,
+  chatbot: false,
+  queueOptionId: null,
+  botMenuCount: 0,
+  greetingSentAt: null,
+  outOfHoursSentAt: null,
+};
+
 /** The list item / chat header of the spec from `source` (a table or a CTE with the tickets' columns) aliased `t`. */
 const snapshotSelect = (source: string, columns: string) => `
   SELECT ${columns},

@@ -15,7 +15,7 @@ import { type ConnectionView, ProjectionsRepository } from '../../projections/pr
 import { ConversationHooks } from '../../tickets/conversation-hooks.js';
 import { placementOf, TicketEvents } from '../../tickets/ticket-events.js';
 import { TicketLifecycle } from '../ticket-lifecycle.service.js';
-import { type TicketRow, TicketsRepository } from '../../tickets/tickets.repository.js';
+import { REOPENED, type TicketRow, TicketsRepository } from '../../tickets/tickets.repository.js';
 import {
   armsAutoTransfer,
   type Incoming,
@@ -182,16 +182,7 @@ export class ReceiveInboundUseCase {
     }
 
     if (reopens) {
-      ticket = await this.tickets.patch(companyId, ticket.id, {
-        status: 'pending',
-        userId: null,
-        queueId: null,
-        chatbot: false,
-        queueOptionId: null,
-        botMenuCount: 0,
-        greetingSentAt: null,
-        outOfHoursSentAt: null,
-      });
+      ticket = await this.tickets.patch(companyId, ticket.id, REOPENED);
     }
 
     // stores the message; a ticket that is not closed gets its attendance cycle when it has none
