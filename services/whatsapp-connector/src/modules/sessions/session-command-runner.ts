@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
-import { ContactsExported, MessageSent, NumberChecked, type OutboundContent } from '@cs/proto/events';
+import { assertUnreachable } from '@cs/proto/common';
+import { ContactsExported, MessageSent, NumberChecked } from '@cs/proto/events';
 import type { SqlRow, TransactionHost } from '@cs/platform/database';
 import type { EventPublisher } from '@cs/platform/events';
 import { connectionRows } from '../connections/connection.row.js';
@@ -9,7 +10,7 @@ import { emitFailure } from './command-failures.js';
 import { byConnection, waitsForSession } from './command-batches.js';
 import { serial, type LiveSession } from './live-session.js';
 import type { OwnedSessions } from './owned-sessions.js';
-import { type CommandRow, SessionCommands } from './session-commands.js';
+import { type CommandRow, commandPayload, SessionCommands } from './session-commands.js';
 import type { SinkFactory } from './session-sink.js';
 
 /** Pending commands read per look. */
@@ -144,16 +145,17 @@ export class SessionCommandRunner {
   }
 
   private async carryOut(live: LiveSession, manager: EntityManager, command: CommandRow): Promise<void> {
-    const payload = command.payload;
+    const payload = commandPayload(command);
+    if (!payload) throw new Error(`the ${command.kind} command's payload does not read as its schema`);
     const companyId = command.company_id;
     const connectionId = command.connection_id;
-    switch (command.kind) {
+    switch (payload.kind) {
       case 'send': {
-        const chatJid = String(payload['chatJid']);
+        const { chatJid, content, quotedMessageId, clientMessageId } = payload.data;
         const result = await live.session.send({
           chatJid,
-          content: payload['content'] as OutboundContent,
-          quotedMessageId: (payload['quotedMessageId'] as string | null) ?? null,
+          content,
+          quotedMessageId,
           idempotencyKey: `cmd-${command.command_id}`,
         });
         await SessionCommands.finish(manager, command.id, 'done', result);
@@ -163,7 +165,7 @@ export class SessionCommandRunner {
           ...causation(command),
           data: {
             commandId: command.command_id,
-            clientMessageId: String(payload['clientMessageId']),
+            clientMessageId,
             connectionId,
             chatJid,
             messageId: result.messageId,
@@ -173,19 +175,19 @@ export class SessionCommandRunner {
         return;
       }
       case 'delete':
-        await live.session.deleteForEveryone(String(payload['chatJid']), String(payload['messageId']));
+        await live.session.deleteForEveryone(payload.data.chatJid, payload.data.messageId);
         await SessionCommands.finish(manager, command.id, 'done', null);
         return;
       case 'edit':
-        await live.session.editText(String(payload['chatJid']), String(payload['messageId']), String(payload['body']));
+        await live.session.editText(payload.data.chatJid, payload.data.messageId, payload.data.body);
         await SessionCommands.finish(manager, command.id, 'done', null);
         return;
       case 'mark-read':
-        await live.session.markRead(String(payload['chatJid']), payload['messageIds'] as string[]);
+        await live.session.markRead(payload.data.chatJid, payload.data.messageIds);
         await SessionCommands.finish(manager, command.id, 'done', null);
         return;
       case 'check-numbers': {
-        const results = await live.session.checkNumbers(payload['numbers'] as string[]);
+        const results = await live.session.checkNumbers(payload.data.numbers);
         await SessionCommands.finish(manager, command.id, 'done', results);
         await this.events.emit(NumberChecked, {
           companyId,
@@ -209,7 +211,7 @@ export class SessionCommandRunner {
         return;
       }
       case 'profile-picture': {
-        const jid = String(payload['jid']);
+        const { jid } = payload.data;
         const url = await live.session.profilePicture(jid);
         await SessionCommands.finish(manager, command.id, 'done', { url });
         const sink = this.sinks.create({ id: connectionId, companyId } as never, async () => undefined);
@@ -223,7 +225,7 @@ export class SessionCommandRunner {
         return;
       }
       default:
-        await SessionCommands.finish(manager, command.id, 'done', null);
+        assertUnreachable(payload);
     }
   }
 

@@ -1,5 +1,15 @@
 import type { EntityManager } from 'typeorm';
 import { randomUUID } from 'node:crypto';
+import type { EventData } from '@cs/proto/common';
+import {
+  CheckNumbers,
+  DeleteMessage,
+  EditMessage,
+  ExportContacts,
+  FetchProfilePicture,
+  MarkChatRead,
+  SendMessage,
+} from '@cs/proto/events';
 import { mapRows, returningRows, type RowReader, type SqlRow } from '@cs/platform/database';
 
 /**
@@ -52,6 +62,34 @@ export const readCommandRow = (r: RowReader): CommandRow => ({
 
 /** `session_commands` rows, checked ({@link readCommandRow}). */
 export const commandRows = (rows: readonly SqlRow[]): CommandRow[] => mapRows(rows, readCommandRow);
+
+/** The Kafka command whose data a row of each kind keeps as its payload (the lifecycle kinds keep none). */
+const COMMAND_EVENTS = {
+  send: SendMessage,
+  delete: DeleteMessage,
+  edit: EditMessage,
+  'mark-read': MarkChatRead,
+  'check-numbers': CheckNumbers,
+  'export-contacts': ExportContacts,
+  'profile-picture': FetchProfilePicture,
+} as const;
+type CommandEvents = typeof COMMAND_EVENTS;
+
+/** A Kafka command's kind with its data, as its schema in proto reads it. */
+export type CommandPayload = {
+  [K in keyof CommandEvents]: { readonly kind: K; readonly data: EventData<CommandEvents[K]> };
+}[keyof CommandEvents];
+
+/**
+ * A Kafka command row's payload, checked against its command's schema in proto; null for a lifecycle command, and
+ * for a payload its schema refuses (a row another version wrote differently), which is never guessed at.
+ */
+export function commandPayload(command: Pick<CommandRow, 'kind' | 'payload'>): CommandPayload | null {
+  if (!Object.hasOwn(COMMAND_EVENTS, command.kind)) return null;
+  const kind = command.kind as keyof CommandEvents;
+  const parsed = COMMAND_EVENTS[kind].data.safeParse(command.payload);
+  return parsed.success ? ({ kind, data: parsed.data } as CommandPayload) : null;
+}
 
 export const SessionCommands = {
   /** Records a command once (by `commandId`); answers false when it was already recorded. */
