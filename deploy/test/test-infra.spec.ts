@@ -82,11 +82,9 @@ describe('TEST_INFRA', () => {
 
   it('asks testcontainers itself whether Docker answers (this machine has a client and no engine)', async () => {
     const env: Record<string, string> = { TEST_INFRA: 'containers' };
-    const startedAt = Date.now();
     await expect(startTestInfra({ env })).rejects.toThrow(
       /TEST_INFRA=containers needs a Docker engine, and none answers/,
     );
-    expect(Date.now() - startedAt).toBeLessThan(30_000);
     expect(env['TEST_DATABASE_URL']).toBeUndefined();
   });
 });

@@ -118,14 +118,13 @@ describe(httpDrain.name, () => {
   });
 
   it('closes idle keep-alive connections at once instead of after their keep-alive timeout', async () => {
+    // a keep-alive longer than the test may run: closing at all means the server closed the idle connection
+    server.keepAliveTimeout = 60 * 60_000;
     const agent = new Agent({ keepAlive: true });
     expect((await get('/fast', agent)).body).toBe('fast');
     const drain = httpDrain(server, health, async () => undefined);
     drain.drain();
-    const started = Date.now();
     await drain.closeHttp();
-    // the idle connection was closed by the server, not left to its keep-alive timeout
-    expect(Date.now() - started).toBeLessThan(SERVER_KEEP_ALIVE_TIMEOUT_MS);
     expect(server.listening).toBe(false);
     agent.destroy();
   });

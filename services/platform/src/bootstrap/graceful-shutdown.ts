@@ -78,11 +78,9 @@ export function httpDrain(
     },
     closeHttp: async () => {
       await closeOwnConnections();
-      await new Promise<void>((resolve) => {
-        // resolves (with an error when it was already closed) once the last connection has ended
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
+      // closes the idle keep-alive connections at once (Node's close does) and resolves (with an error when it was
+      // already closed) once the last connection has ended
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }

@@ -61,11 +61,8 @@ it('the gateway side drops an idle upstream socket first, so a request never goe
     // back-to-back requests reuse one connection
     expect(await get(agent)).toEqual({ status: 200, reused: false });
     expect(await get(agent)).toEqual({ status: 200, reused: true });
-    // the agent ends the idle connection itself, before a service with Node's default 5 s keep-alive would (a
-    // loaded machine's timers may fire a little late)
-    const idleSince = Date.now();
+    // the agent ends the idle connection itself (its FIN arrives first), before the service's keep-alive would
     await connections[0]?.gone;
-    expect(Date.now() - idleSince).toBeLessThan(PROXY_FREE_SOCKET_TIMEOUT_MS + 1_500);
     expect(connections[0]).toMatchObject({ endedByClient: true, closed: true });
     expect(await get(agent)).toEqual({ status: 200, reused: false });
   } finally {

@@ -144,11 +144,8 @@ it('loses no event and keeps each key in order when the broker loses answers and
   writing = false;
   await writing$;
 
-  const recovered = Date.now();
   await expectEventually(async () => expect(await outboxCount()).toBe(0), { timeoutMs: 30_000, intervalMs: 200 });
-  const recoveryMs = Date.now() - recovered;
   expect(await replicas[0]!.relay.oldestUnpublishedAgeSeconds()).toBe(0);
-  expect(recoveryMs).toBeLessThan(30_000);
 
   const run = testRun();
   const seen = new Map<string, number>();

@@ -1,9 +1,9 @@
 /**
- * Wake-ups instead of fast polls, on real PostgreSQL and Kafka: with both fallback polls at a minute, a simulated
- * contact's message is delivered and a send command is carried out within a quarter of that (the inserting
- * transaction's NOTIFY wakes the owner through its one listening connection); after that connection is killed
- * (`pg_terminate_backend`) the process listens again, sweeps what it may have missed, and still delivers both ways as
- * soon. A wake-up takes milliseconds on an idle machine; the margin keeps the rule provable on a busy one.
+ * Wake-ups instead of fast polls, on real PostgreSQL and Kafka: with both fallback polls at an hour (longer than the
+ * test may run), a simulated contact's message is delivered and a send command is carried out at all only because
+ * the inserting transaction's NOTIFY woke the owner through its one listening connection; after that connection is
+ * killed (`pg_terminate_backend`) the process listens again, sweeps what it may have missed, and still delivers both
+ * ways. How long the wake-ups took is reported with `WAKEUP_LATENCY_REPORT=1`.
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -14,9 +14,10 @@ import { whatsappConnectorService } from '../../src/app.js';
 import { createWhatsappDataSource } from '../../src/database/data-source.js';
 import { HEADERS, KafkaProbe } from '../support/kafka-probe.js';
 
-/** Both fallback polls: anything faster than this came from a wake-up. */
-const FALLBACK_MS = 60_000;
-const WITHIN_MS = FALLBACK_MS / 4;
+/** Both fallback polls: never within the test, so whatever arrives came from a wake-up. */
+const FALLBACK_MS = 60 * 60_000;
+/** How long a test waits for a delivery before it fails (well within the test's own timeout). */
+const WAIT_MS = 60_000;
 const LISTENER = 'whatsapp-session-wakeups';
 
 let app: RunningApp<typeof whatsappConnectorService.envSchema>;
@@ -45,7 +46,7 @@ const statusIs = (status: string): Promise<void> =>
     { timeoutMs: 20_000 },
   );
 
-/** A contact writes; resolves with how long the owner took to deliver it (asserted under `WITHIN_MS`). */
+/** A contact writes; resolves with how long the owner took to deliver it, by the database's clock. */
 async function inboundDelivered(): Promise<number> {
   const response = await call('POST', `/simulator/connections/${connectionId}/messages`, {
     from: { number: contactNumber() },
@@ -64,11 +65,8 @@ async function inboundDelivered(): Promise<number> {
       expect(rows[0]?.ms).not.toBeNull();
       return rows[0]?.ms ?? 0;
     },
-    { timeoutMs: FALLBACK_MS, intervalMs: 20 },
+    { timeoutMs: WAIT_MS, intervalMs: 20 },
   );
-  // by the database's clock, from the row's insert to its delivery: the wake-up itself, not this test's HTTP
-  // round trips and polls, which a busy machine stretches
-  expect(ms).toBeLessThan(WITHIN_MS);
   await probe.next('whatsapp.inbound-message.v1', (entry) => entry.envelope.data['messageId'] === messageId);
   latencies.inbound.push(ms);
   return ms;
@@ -89,9 +87,8 @@ async function commandCarriedOut(): Promise<number> {
       expect(rows[0]?.ms).toBeDefined();
       return rows[0]?.ms ?? 0;
     },
-    { timeoutMs: FALLBACK_MS, intervalMs: 20 },
+    { timeoutMs: WAIT_MS, intervalMs: 20 },
   );
-  expect(ms).toBeLessThan(WITHIN_MS); // from the command's record to the phone, by the database's clock
   latencies.outbound.push(ms);
   return ms;
 }
@@ -133,10 +130,8 @@ beforeAll(async () => {
   connectionId = ((await created.json()) as { id: number }).id;
   await statusIs('qrcode');
   // the scan is a write to the simulated device: it wakes the session too (no fallback poll's wait)
-  const scanned = Date.now();
   await call('POST', `/simulator/connections/${connectionId}/scan`, {});
   await statusIs('CONNECTED');
-  expect(Date.now() - scanned).toBeLessThan(WITHIN_MS);
 });
 
 afterAll(async () => {
@@ -156,16 +151,16 @@ afterAll(async () => {
   }
 });
 
-describe('session wake-ups (LISTEN/NOTIFY, fallback polls at a minute)', () => {
+describe('session wake-ups (LISTEN/NOTIFY, no fallback poll within the test)', () => {
   it('uses one listening connection for the process, not one per session', async () => {
     expect(await listenerPids()).toHaveLength(1);
   });
 
-  it("delivers a contact's messages well before the fallback poll", async () => {
+  it("delivers a contact's messages without a poll", async () => {
     for (let i = 0; i < 10; i += 1) await inboundDelivered();
   });
 
-  it('carries out send commands well before the fallback poll', async () => {
+  it('carries out send commands without a poll', async () => {
     for (let i = 0; i < 10; i += 1) await commandCarriedOut();
   });
 
