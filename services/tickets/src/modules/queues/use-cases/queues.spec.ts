@@ -1,4 +1,5 @@
 import type { QueueBody, QueueOptionBody } from '@cs/proto/http';
+import type { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
 import type { UploadedFile } from '../../media/media.storage.js';
 import type { ProjectionsRepository } from '../../projections/projections.repository.js';
@@ -15,6 +16,8 @@ import {
 import type { QueueOptionRow, QueueRow, QueuesRepository, QueueWrite } from '../queues.repository.js';
 import { CreateQueueOptionUseCase } from './create-queue-option.use-case.js';
 import { CreateQueueUseCase } from './create-queue.use-case.js';
+import { DeleteQueueOptionUseCase } from './delete-queue-option.use-case.js';
+import { DeleteQueueUseCase } from './delete-queue.use-case.js';
 import { UpdateQueueOptionUseCase } from './update-queue-option.use-case.js';
 import { SetQueueMediaUseCase } from './set-queue-media.use-case.js';
 import { SetQueueOptionMediaUseCase } from './set-queue-option-media.use-case.js';
@@ -28,11 +31,20 @@ const OWN_PROMPT = 30;
 const uniqueViolation = (constraint: string) =>
   Object.assign(new Error('duplicate'), { driverError: { code: '23505', constraint } });
 
+/** Transactions whose commit fails after their work ran: nothing they did holds. */
+const failingCommit = {
+  run: async (work: () => Promise<unknown>) => {
+    await work();
+    throw new Error('could not serialize access');
+  },
+} as unknown as TransactionHost;
+
 /**
  * The company's queues and menu options in memory, with the plan's queue limit; what was announced and audited, and
  * the files stored and removed (a queue or option deleted while its upload was stored when `vanishing`).
  */
-function departments(options: { planQueues?: number } = {}) {
+function departments(options: { planQueues?: number; transactions?: TransactionHost } = {}) {
+  const transactions = options.transactions ?? inlineTransactions;
   const { events, publisher } = recordingPublisher();
   const { actions, audit } = recordingAudit();
   const { files, media } = recordingMedia();
@@ -93,6 +105,14 @@ function departments(options: { planQueues?: number } = {}) {
       state.queues.set(id, row);
       return row;
     },
+    delete: async (_companyId, id) => {
+      state.queues.delete(id);
+    },
+    deleteOption: async (_companyId, id) => {
+      const removed = [...state.options.values()].filter((option) => option.id === id || option.parentId === id);
+      for (const option of removed) state.options.delete(option.id);
+      return removed.flatMap((option) => (option.mediaPath ? [option.mediaPath] : []));
+    },
     setOptionMedia: async (_companyId, id, mediaPath, mediaName) => {
       if (state.vanishing) return null;
       const row = { ...(state.options.get(id) as QueueOptionRow), mediaPath, mediaName };
@@ -123,6 +143,10 @@ function departments(options: { planQueues?: number } = {}) {
       new UpdateQueueOptionUseCase(inlineTransactions, repository, audit).execute(COMPANY, id, body),
     attach: (id: number, file: UploadedFile | null) =>
       new SetQueueMediaUseCase(inlineTransactions, repository, media, publisher).execute(COMPANY, id, file),
+    remove: (id: number) =>
+      new DeleteQueueUseCase(transactions, repository, media, publisher, audit).execute(COMPANY, id),
+    removeOption: (id: number) =>
+      new DeleteQueueOptionUseCase(transactions, repository, media, audit).execute(COMPANY, id),
     attachToOption: (id: number, file: UploadedFile | null) =>
       new SetQueueOptionMediaUseCase(inlineTransactions, repository, media).execute(COMPANY, id, file),
   };
@@ -274,5 +298,55 @@ describe('the media of a queue and of a menu option', () => {
     await expect(attachToOption(5, video)).rejects.toMatchObject({ code: 'ERR_NOT_FOUND' });
     expect(state.files.saved).toHaveLength(2);
     expect(state.files.removed).toEqual(state.files.saved);
+  });
+});
+
+describe('deleting a queue or a menu option', () => {
+  const withMedia = <T extends { mediaPath: string | null }>(row: T, path: string): T => ({ ...row, mediaPath: path });
+
+  it('deletes a queue, announces and audits it, and removes its file', async () => {
+    const { state, remove } = departments();
+    state.queues.set(SALES, withMedia(state.queues.get(SALES) as QueueRow, `${COMPANY}/queues/boas-vindas.mp4`));
+    await remove(SALES);
+    expect([...state.queues.keys()]).toEqual([SUPPORT]);
+    expect(state.events).toEqual([{ type: 'tickets.queue.deleted', data: { id: SALES } }]);
+    expect(state.audited).toEqual(['queue.deleted']);
+    expect(state.files.removed).toEqual([`${COMPANY}/queues/boas-vindas.mp4`]);
+  });
+
+  it('refuses a queue an AI prompt or a bot integration answers, and one the company does not have', async () => {
+    const { state, remove } = departments();
+    state.queues.set(SALES, { ...(state.queues.get(SALES) as QueueRow), promptId: OWN_PROMPT });
+    state.queues.set(SUPPORT, { ...(state.queues.get(SUPPORT) as QueueRow), integrationId: 4 });
+    await expect(remove(SALES)).rejects.toMatchObject({ code: 'ERR_QUEUE_IN_USE' });
+    await expect(remove(SUPPORT)).rejects.toMatchObject({ code: 'ERR_QUEUE_IN_USE' });
+    await expect(remove(99)).rejects.toMatchObject({ code: 'ERR_NOT_FOUND' });
+    expect(state.queues.size).toBe(2);
+    expect(state.events).toEqual([]);
+    expect(state.audited).toEqual([]);
+  });
+
+  it('deletes an option with the options under it, removing their files', async () => {
+    const { state, removeOption } = departments();
+    state.options.set(5, withMedia(state.options.get(5) as QueueOptionRow, `${COMPANY}/queue-options/planos.pdf`));
+    state.options.set(7, optionRow({ id: 7, queueId: SALES, parentId: 5, option: '1', title: 'Fibra' }));
+    state.options.set(8, {
+      ...optionRow({ id: 8, queueId: SALES, parentId: 5, option: '2', title: 'Rádio' }),
+      mediaPath: `${COMPANY}/queue-options/radio.jpg`,
+    });
+    await removeOption(5);
+    expect([...state.options.keys()]).toEqual([6]);
+    expect(state.audited).toEqual(['queue-option.deleted']);
+    expect(state.files.removed).toEqual([`${COMPANY}/queue-options/planos.pdf`, `${COMPANY}/queue-options/radio.jpg`]);
+    await expect(removeOption(99)).rejects.toMatchObject({ code: 'ERR_NOT_FOUND' });
+  });
+
+  it('keeps the files when the deletion is not committed', async () => {
+    const { state, remove, removeOption } = departments({ transactions: failingCommit });
+    state.queues.set(SALES, withMedia(state.queues.get(SALES) as QueueRow, `${COMPANY}/queues/boas-vindas.mp4`));
+    state.options.set(6, withMedia(state.options.get(6) as QueueOptionRow, `${COMPANY}/queue-options/internet.pdf`));
+    await expect(remove(SALES)).rejects.toThrow('could not serialize access');
+    await expect(removeOption(6)).rejects.toThrow('could not serialize access');
+    expect(state.files.removed).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { ERROR_CATALOGUE } from '@cs/proto/errors';
-import { ScheduleCreated, ScheduleUpdated, type ScheduleSnapshot } from '@cs/proto/events';
+import { ScheduleCreated, ScheduleDeleted, ScheduleUpdated, type ScheduleSnapshot } from '@cs/proto/events';
 import type { ScheduleBody } from '@cs/proto/http';
 import type { EventPublisher } from '@cs/platform/events';
 import type { JobsService } from '@cs/platform/jobs';
@@ -25,6 +25,7 @@ import {
 } from '../../../../test/factories/rows.js';
 import type { SchedulesRepository } from '../schedules.repository.js';
 import { CreateScheduleUseCase } from './create-schedule.use-case.js';
+import { DeleteScheduleUseCase } from './delete-schedule.use-case.js';
 import { SetScheduleMediaUseCase } from './set-schedule-media.use-case.js';
 import { SendScheduledMessageUseCase } from './send-scheduled-message.use-case.js';
 import { UpdateScheduleUseCase } from './update-schedule.use-case.js';
@@ -75,9 +76,13 @@ function scheduled(
     /** Files stored and removed. */
     files,
     ticket: null as TicketRow | null,
+    deleted: false,
   };
   const schedules: Partial<SchedulesRepository> = {
-    find: async () => state.schedule,
+    find: async (_companyId, id) => (id === state.schedule.id && !state.deleted ? state.schedule : null),
+    delete: async () => {
+      state.deleted = true;
+    },
     insert: async (_companyId, input) => {
       state.schedule = scheduleOf({
         id: 2,
@@ -138,6 +143,7 @@ function scheduled(
   const events: Partial<EventPublisher> = {
     emit: async (definition, event) => {
       if (definition.type === ScheduleCreated.type) state.created.push(ScheduleCreated.data.parse(event.data));
+      else if (definition.type === ScheduleDeleted.type) state.announced.push('deleted');
       else {
         expect(definition).toBe(ScheduleUpdated);
         state.announced.push(ScheduleUpdated.data.parse(event.data).status);
@@ -173,8 +179,15 @@ function scheduled(
     media,
     events as EventPublisher,
   );
+  const deleting = new DeleteScheduleUseCase(
+    inlineTransactions,
+    schedules as SchedulesRepository,
+    media,
+    events as EventPublisher,
+  );
   return {
     state,
+    remove: (id = state.schedule.id) => deleting.execute(COMPANY, id),
     attach: (file: UploadedFile | null) => picture.execute(COMPANY, state.schedule.id, file),
     create: (body: Partial<ScheduleBody>) =>
       create.execute(COMPANY, identityOf(AUTHOR), { body: 'Lembrete', contactId: MARIA.id, sendAt: '', ...body }),
@@ -376,5 +389,23 @@ describe(SetScheduleMediaUseCase.name, () => {
       { saved: [], removed: [] },
       { saved: [], removed: [] },
     ]);
+  });
+});
+
+describe(DeleteScheduleUseCase.name, () => {
+  it('deletes a schedule, announces it, and removes its picture', async () => {
+    const { state, remove } = scheduled({ mediaPath: `${COMPANY}/schedules/convite.png`, mediaName: 'convite.png' });
+    await remove();
+    expect(state.deleted).toBe(true);
+    expect(state.announced).toEqual(['deleted']);
+    expect(state.files.removed).toEqual([`${COMPANY}/schedules/convite.png`]);
+  });
+
+  it('answers not found for a schedule the company does not have, deleting nothing', async () => {
+    const { state, remove } = scheduled({ mediaPath: `${COMPANY}/schedules/convite.png` });
+    await expect(remove(99)).rejects.toMatchObject({ code: 'ERR_NO_SCHEDULE_FOUND' });
+    expect(state.deleted).toBe(false);
+    expect(state.announced).toEqual([]);
+    expect(state.files.removed).toEqual([]);
   });
 });
