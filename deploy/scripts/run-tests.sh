@@ -29,8 +29,9 @@ summary() {
 
 fast() {
   rm -f "$logs"/*.log
-  # side by side: the unit suites mostly wait on timers in Jest's one worker, and Vitest takes two workers (its
-  # default of one is slower on 2 cores); each runner's output follows once both are done (bench/README.md, make test)
+  # side by side, beside the checks and the build, which keep both cores busy: Jest's unit tier in its default worker
+  # (one on 2 cores) and Vitest in two (its default of one is slower on 2 cores); each runner's output follows once
+  # both are done (bench/README.md, make test)
   "${jest[@]}" --selectProjects unit > "$logs/unit.log" 2>&1 &
   local unit=$!
   (cd web && node ../node_modules/vitest/vitest.mjs run --maxWorkers="${VITEST_WORKERS:-2}") > "$logs/web.log" 2>&1 &
