@@ -1,5 +1,6 @@
 import { spreadsheet } from '../../../test/support/spreadsheets.js';
-import { openXlsx, SpreadsheetError } from './xlsx-stream.js';
+import { assertVerifiedVersions, UnverifiedDependencyError } from '@cs/platform/config';
+import { EXCELJS_WORKBOOK_MODEL, exceljsVersionOf, openXlsx, SpreadsheetError } from './xlsx-stream.js';
 
 const read = async (file: Buffer) => {
   const rows = [];
@@ -26,5 +27,12 @@ describe('the .xlsx reader (exceljs streaming)', () => {
     const [row] = await read(spreadsheet([['', '', 'só a terceira']]));
     expect(row).toEqual({ row: 1, cells: ['', '', 'só a terceira'] });
     await expect(openXlsx(Buffer.from('PK\x03\x04broken'))).rejects.toBeInstanceOf(SpreadsheetError);
+  });
+
+  it('runs on the exceljs it was verified against and refuses any other, naming its ADR', () => {
+    expect(() => assertVerifiedVersions(EXCELJS_WORKBOOK_MODEL, exceljsVersionOf)).not.toThrow();
+    const refusal = () => assertVerifiedVersions(EXCELJS_WORKBOOK_MODEL, () => '4.4.1');
+    expect(refusal).toThrow(UnverifiedDependencyError);
+    expect(refusal).toThrow(/exceljs 4\.4\.1 \(verified: 4\.4\.0\).*0013-exceljs-workbook-model/);
   });
 });

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { CellValue } from 'exceljs';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { assertVerifiedVersions, installedVersion, type VerifiedPatch } from '@cs/platform/config';
 
 /** One spreadsheet row as text cells, with its row number as the spreadsheet shows it (1-based). */
 export interface SheetRow {
@@ -15,6 +16,19 @@ export interface XlsxSheet {
   readonly lastRow: number | null;
   readonly rows: AsyncGenerator<SheetRow[]>;
 }
+
+/**
+ * The .xlsx reader gives exceljs's streaming reader an empty workbook model before it reads (ADR 0013): exceljs reads
+ * `model`, a field of its private state, and is refused on any version this was not verified against.
+ */
+export const EXCELJS_WORKBOOK_MODEL: VerifiedPatch = {
+  patch: "contacts' .xlsx reader (an empty workbook model for exceljs's WorkbookReader, xlsx-stream.ts)",
+  adr: 'proto/adr/0013-exceljs-workbook-model.md',
+  verified: { exceljs: ['4.4.0'] },
+};
+
+/** The installed version of a package, as this folder's modules import it. */
+export const exceljsVersionOf = (packageName: string): string => installedVersion(packageName, import.meta.url);
 
 /** Rows are handed on in batches of this many (the import commits in larger batches of its own). */
 const BATCH_ROWS = 500;
@@ -100,8 +114,9 @@ export async function openXlsx(buffer: Buffer): Promise<XlsxSheet> {
     entries: 'ignore',
   });
   // exceljs names a sheet from the workbook part when it meets the sheet; files that store that part after their
-  // sheets (SheetJS writes them so) would make it read `sheets` of nothing: start from an empty workbook model,
-  // which the workbook part replaces when it comes
+  // sheets (SheetJS and exceljs write them so) would make it read `sheets` of nothing (exceljs/exceljs#3064): start
+  // from an empty workbook model, which the workbook part replaces when it comes
+  assertVerifiedVersions(EXCELJS_WORKBOOK_MODEL, exceljsVersionOf);
   const withModel = reader as unknown as { model?: { sheets?: unknown[] } };
   withModel.model ??= { sheets: [] };
 
