@@ -2,7 +2,6 @@ import type { SendTemplateMessageInput } from '@cs/proto/http';
 import { baseApi } from '../../../api/base-api';
 import { request, type RouteResponse } from '../../../api/routes';
 import { mergeIntoChat } from '../../../api/endpoints/messages';
-import type { Message } from '../../../api/types';
 
 /** Sending a Cloud API template on a ticket (`POST /messages/{ticketId}/template`), merged into the chat. */
 export const sendTemplateApi = baseApi.injectEndpoints({
@@ -15,7 +14,7 @@ export const sendTemplateApi = baseApi.injectEndpoints({
       onQueryStarted: async ({ ticketId }, { dispatch, queryFulfilled }) => {
         try {
           const { data } = await queryFulfilled;
-          dispatch(mergeIntoChat(ticketId, [data as unknown as Message], { append: true, replace: false }));
+          dispatch(mergeIntoChat(ticketId, [data], { append: true, replace: false }));
         } catch {
           // the dialog shows the failure
         }
