@@ -128,6 +128,10 @@ export class InMemoryContacts {
   } as unknown as ContactEvents;
 
   readonly listEvents = {
+    list: (companyId: number, list: ContactListEntity, kind: 'created' | 'updated') => {
+      const count = this.table(ContactListItemEntity).filter((item) => item.contactListId === list.id).length;
+      return this.record(`list.${kind}`, companyId, { id: list.id, name: list.name, count }).then(() => count);
+    },
     items: (companyId: number, items: readonly ContactListItemSnapshot[], kind: 'created' | 'updated') =>
       this.record(`list-item.${kind}`, companyId, items),
     listCountChanged: (companyId: number, contactListId: number) =>
