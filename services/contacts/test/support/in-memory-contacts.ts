@@ -70,6 +70,13 @@ export class InMemoryContacts {
       Promise.resolve(this.table(type).filter((row) => matches(row, options.where))),
     insert: <T extends Stored>(type: new () => T, values: Partial<T>): Promise<void> =>
       this.manager.save(this.manager.create(type, values)).then(() => undefined),
+    delete: <T extends Stored>(type: new () => T, where: Partial<T>): Promise<{ affected: number }> => {
+      const rows = this.table(type);
+      const kept = rows.filter((row) => !matches(row, where));
+      const affected = rows.length - kept.length;
+      rows.splice(0, rows.length, ...kept);
+      return Promise.resolve({ affected });
+    },
     findOneByOrFail: <T extends Stored>(type: new () => T, where: Partial<T>): Promise<T> => {
       const found = this.table(type).find((row) => matches(row, where));
       return found ? Promise.resolve(found) : Promise.reject(new Error(`no ${type.name} found`));
@@ -125,6 +132,7 @@ export class InMemoryContacts {
       this.record('contact.created', companyId, snapshots),
     updated: (companyId: number, snapshots: readonly ContactSnapshot[]) =>
       this.record('contact.updated', companyId, snapshots),
+    deleted: (companyId: number, id: number) => this.record('contact.deleted', companyId, id),
   } as unknown as ContactEvents;
 
   readonly listEvents = {
@@ -136,6 +144,9 @@ export class InMemoryContacts {
       this.record(`list-item.${kind}`, companyId, items),
     listCountChanged: (companyId: number, contactListId: number) =>
       this.record('list.count-changed', companyId, contactListId),
+    listDeleted: (companyId: number, id: number) => this.record('list.deleted', companyId, id),
+    itemDeleted: (companyId: number, id: number, contactListId: number) =>
+      this.record('list-item.deleted', companyId, { id, contactListId }),
   } as unknown as ContactListEvents;
 
   readonly events = {

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
-import { mapRow, returningRows, type SqlRow, TransactionHost } from '@cs/platform/database';
+import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
+import { ContactListItemEntity } from '../contact-list-item.entity.js';
 import { ContactListEvents } from '../contact-list-events.js';
 
 /** `DELETE /contact-list-items/{id}` (admin: `contacts-page:deleteContact`). */
@@ -14,13 +15,11 @@ export class DeleteContactListItemUseCase {
 
   async execute(companyId: CompanyId, id: number): Promise<void> {
     await this.transactions.run(async (manager) => {
-      const [deleted] = await returningRows<SqlRow>(
-        manager,
-        'DELETE FROM contact_list_items WHERE company_id = $1 AND id = $2 RETURNING id, contact_list_id',
-        [companyId, id],
-      );
-      if (!deleted) throw new DomainError('ERR_NO_CONTACT_LIST_ITEM_FOUND');
-      const listId = mapRow(deleted, (r) => r.int('contact_list_id'));
+      const item = await manager.findOne(ContactListItemEntity, { where: { companyId, id } });
+      // a delete of the same item at the same time found it too: only the one that deleted it goes on
+      const deleted = item ? (await manager.delete(ContactListItemEntity, { companyId, id })).affected : 0;
+      if (!item || !deleted) throw new DomainError('ERR_NO_CONTACT_LIST_ITEM_FOUND');
+      const listId = item.contactListId;
       await this.listEvents.itemDeleted(companyId, id, listId);
       await this.listEvents.listCountChanged(companyId, listId);
     });

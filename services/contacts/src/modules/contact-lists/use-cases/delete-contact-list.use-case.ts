@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyId } from '@cs/proto/common';
-import { returningRows, type SqlRow, TransactionHost } from '@cs/platform/database';
+import { TransactionHost } from '@cs/platform/database';
 import { DomainError } from '@cs/platform/errors';
+import { ContactListEntity } from '../contact-list.entity.js';
 import { ContactListEvents } from '../contact-list-events.js';
 
 /** `DELETE /contact-lists/{id}`: the list and its items (one `contacts.contact-list.deleted` event). */
@@ -14,12 +15,8 @@ export class DeleteContactListUseCase {
 
   async execute(companyId: CompanyId, id: number): Promise<void> {
     await this.transactions.run(async (manager) => {
-      const deleted = await returningRows<SqlRow>(
-        manager,
-        'DELETE FROM contact_lists WHERE company_id = $1 AND id = $2 RETURNING id',
-        [companyId, id],
-      );
-      if (deleted.length === 0) throw new DomainError('ERR_NO_CONTACT_LIST_FOUND');
+      const { affected } = await manager.delete(ContactListEntity, { companyId, id });
+      if (!affected) throw new DomainError('ERR_NO_CONTACT_LIST_FOUND');
       await this.listEvents.listDeleted(companyId, id);
     });
   }
