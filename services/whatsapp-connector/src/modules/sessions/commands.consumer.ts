@@ -1,6 +1,5 @@
 import { Controller } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { assertUnreachable } from '@cs/proto/common';
 import {
   ContactsExported,
   NumberChecked,
@@ -11,39 +10,11 @@ import {
 import { mapRows, returningRows, type SqlRow, TransactionHost } from '@cs/platform/database';
 import { EventPublisher } from '@cs/platform/events';
 import { InBatches, OnTopic } from '@cs/platform/events/transport';
-import { COMMAND_COLUMNS, type CommandKind, commandRows, SessionCommands } from './session-commands.js';
+import { COMMAND_COLUMNS, commandKindOf, commandRows, SessionCommands } from './session-commands.js';
 import { emitFailure } from './command-failures.js';
 
 type MessageCommand = TypedEvent<typeof WhatsappMessageCommandsTopic>;
 type ContactCommand = TypedEvent<typeof WhatsappContactCommandsTopic>;
-
-const messageKind = (event: MessageCommand): CommandKind => {
-  switch (event.type) {
-    case 'whatsapp.message.send':
-      return 'send';
-    case 'whatsapp.message.delete':
-      return 'delete';
-    case 'whatsapp.message.edit':
-      return 'edit';
-    case 'whatsapp.chat.mark-read':
-      return 'mark-read';
-    default:
-      return assertUnreachable(event);
-  }
-};
-
-const contactKind = (event: ContactCommand): CommandKind => {
-  switch (event.type) {
-    case 'whatsapp.number.check':
-      return 'check-numbers';
-    case 'whatsapp.contacts.export':
-      return 'export-contacts';
-    case 'whatsapp.profile-picture.fetch':
-      return 'profile-picture';
-    default:
-      return assertUnreachable(event);
-  }
-};
 
 /**
  * Kafka commands, consumed by whichever process Kafka hands the partition to: each is recorded once in
@@ -60,7 +31,7 @@ export class CommandsConsumer {
   @OnTopic(WhatsappMessageCommandsTopic)
   @InBatches()
   async onMessageCommand(event: MessageCommand): Promise<void> {
-    const kind = messageKind(event);
+    const kind = commandKindOf(event.type);
     const { data } = event;
     await this.transactions.run(async (manager) => {
       const recorded = await SessionCommands.enqueue(manager, {
@@ -92,7 +63,7 @@ export class CommandsConsumer {
     const { data } = event;
     await this.transactions.run(async (manager) => {
       const connectionId = await this.connectedConnection(manager, event.companyId, data.connectionId);
-      const kind = contactKind(event);
+      const kind = commandKindOf(event.type);
       if (connectionId === null) {
         if (event.type === 'whatsapp.number.check') {
           await this.events.emit(NumberChecked, {

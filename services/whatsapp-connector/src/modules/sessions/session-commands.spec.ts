@@ -1,7 +1,12 @@
-import { MessageEditFailed, MessageSendFailed } from '@cs/proto/events';
+import {
+  MessageEditFailed,
+  MessageSendFailed,
+  WhatsappContactCommandsTopic,
+  WhatsappMessageCommandsTopic,
+} from '@cs/proto/events';
 import type { EventPublisher } from '@cs/platform/events';
 import { emitFailure } from './command-failures.js';
-import { type CommandRow, commandPayload } from './session-commands.js';
+import { commandKindOf, type CommandRow, commandPayload } from './session-commands.js';
 
 const COMMAND_ID = '6f1c2b9e-3d4a-4f5b-8c7d-9e0f1a2b3c4d';
 const CHAT = '5511988887777@s.whatsapp.net';
@@ -48,6 +53,20 @@ async function failuresOf(command: CommandRow) {
 }
 
 describe('session commands’ payloads', () => {
+  it('records each command of the two command topics under its own kind', () => {
+    const topics = [WhatsappMessageCommandsTopic, WhatsappContactCommandsTopic];
+    const types = topics.flatMap((topic) => topic.events.map((event) => event.type));
+    expect(Object.fromEntries(types.map((type) => [type, commandKindOf(type)]))).toEqual({
+      'whatsapp.message.send': 'send',
+      'whatsapp.message.delete': 'delete',
+      'whatsapp.message.edit': 'edit',
+      'whatsapp.chat.mark-read': 'mark-read',
+      'whatsapp.number.check': 'check-numbers',
+      'whatsapp.contacts.export': 'export-contacts',
+      'whatsapp.profile-picture.fetch': 'profile-picture',
+    });
+  });
+
   it('reads a Kafka command’s payload as its schema in proto', () => {
     expect(commandPayload(row('send', sendData))).toEqual({ kind: 'send', data: sendData });
     expect(commandPayload(row('mark-read', { ...sendData, messageIds: ['WA-1', 'WA-2'] }))).toMatchObject({

@@ -80,6 +80,20 @@ export type CommandPayload = {
   [K in keyof CommandEvents]: { readonly kind: K; readonly data: EventData<CommandEvents[K]> };
 }[keyof CommandEvents];
 
+/** The Kafka commands a session carries out, by their event type. */
+export type CommandType = CommandEvents[keyof CommandEvents]['type'];
+
+const KIND_OF_TYPE = new Map<string, keyof CommandEvents>(
+  Object.entries(COMMAND_EVENTS).map(([kind, event]) => [event.type, kind as keyof CommandEvents]),
+);
+
+/** The kind of the row that records a Kafka command (the inverse of the table above). */
+export function commandKindOf(type: CommandType): keyof CommandEvents {
+  const kind = KIND_OF_TYPE.get(type);
+  if (!kind) throw new Error(`no session command carries out ${type}`);
+  return kind;
+}
+
 /**
  * A Kafka command row's payload, checked against its command's schema in proto; null for a lifecycle command, and
  * for a payload its schema refuses (a row another version wrote differently), which is never guessed at.
