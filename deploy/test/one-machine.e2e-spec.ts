@@ -82,7 +82,9 @@ beforeAll(async () => {
   child.stdout?.on('data', (data: Buffer) => (output = (output + data.toString()).slice(-20_000)));
   child.stderr?.on('data', (data: Buffer) => (output = (output + data.toString()).slice(-20_000)));
   exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
-  await waitForHttp(`${url}/health/ready`, { timeoutMs: 120_000 }).catch((error: unknown) => {
+  const gone = new AbortController();
+  void exited.then((code) => gone.abort(new Error(`one-machine exited (${code})`)));
+  await waitForHttp(`${url}/health/ready`, { timeoutMs: 120_000, signal: gone.signal }).catch((error: unknown) => {
     throw new Error(`one-machine did not become ready; its output:\n${output}`, { cause: error });
   });
 }, 180_000);

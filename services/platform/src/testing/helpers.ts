@@ -42,6 +42,8 @@ export function serviceTestEnv(overrides: Record<string, string | undefined> = {
 export interface EventuallyOptions {
   readonly timeoutMs?: number;
   readonly intervalMs?: number;
+  /** Ends the wait at once, with the signal's reason, when it aborts (the process that should answer has exited). */
+  readonly signal?: AbortSignal;
 }
 
 /** Retries an assertion until it passes or the time is up (then throws its last error). Never `sleep`. */
@@ -52,11 +54,13 @@ export async function expectEventually<T>(
   const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   let lastError: unknown;
   for (;;) {
+    options.signal?.throwIfAborted();
     try {
       return await assertion();
     } catch (error) {
       lastError = error;
     }
+    options.signal?.throwIfAborted();
     if (Date.now() > deadline) throw lastError;
     await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 50));
   }
@@ -175,31 +179,33 @@ export function spawnTs(
 }
 
 /**
- * Waits until an HTTP endpoint answers 200 (a child's `/health/ready`). With `child`, a timeout says what the process
- * printed meanwhile (a deployable that never listens is otherwise only "fetch failed").
+ * Waits until an HTTP endpoint answers 200 (a child's `/health/ready`). With `child`, the wait ends as soon as the
+ * process exits, with what it printed, and a timeout says what it printed meanwhile (a deployable that never listens
+ * is otherwise only "fetch failed").
  */
 export async function waitForHttp(
   url: string,
   options: EventuallyOptions & { child?: ChildHandle } = {},
 ): Promise<void> {
   const { child } = options;
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const gone = new AbortController();
+  void child?.exited.then((code) =>
+    gone.abort(new Error(`process exited (${code}) before ${url} answered:\n${child.output().slice(-4_000)}`)),
+  );
+  const signals = [gone.signal, ...(options.signal ? [options.signal] : [])];
   const attempt = expectEventually(
     async () => {
-      if (child && child.process.exitCode !== null) {
-        throw new Error(
-          `process exited (${child.process.exitCode}) before ${url} answered:\n${child.output().slice(-4_000)}`,
-        );
-      }
       const response = await fetch(url);
       if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
     },
-    { timeoutMs: options.timeoutMs ?? 60_000, intervalMs: options.intervalMs ?? 50 },
+    { timeoutMs, intervalMs: options.intervalMs ?? 50, signal: AbortSignal.any(signals) },
   );
   if (!child) return attempt;
   return attempt.catch((error: unknown) => {
-    if (child.process.exitCode !== null) throw error;
+    if (gone.signal.aborted) throw error;
     throw new Error(
-      `${url} did not answer 200 within ${options.timeoutMs ?? 60_000} ms (pid ${child.process.pid} still running); ` +
+      `${url} did not answer 200 within ${timeoutMs} ms (pid ${child.process.pid} still running); ` +
         `its output:\n${child.output().slice(-4_000) || '(none)'}`,
       { cause: error },
     );
