@@ -4,7 +4,7 @@
  * the events and commands it publishes to Kafka.
  */
 import { mkdtempSync } from 'node:fs';
-import { jest } from '@jest/globals';
+import { beforeAll, jest } from '@jest/globals';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -62,6 +62,21 @@ const OBSERVED = [
   'contacts.contact.commands.v1',
   'audit.entry.v1',
 ];
+
+let shared: Harness | undefined;
+
+/**
+ * The one app of `integration/shared-app.int-spec.ts`, which runs every `*.cases.ts` of that folder: each case file
+ * takes it here instead of starting an app of its own. The first call registers its start before any case's own
+ * `beforeAll`; the spec file stops it after the last case's `afterAll`. Cases keep to companies of their own
+ * (`setupCompany`), so they share the app, its topics and its database as tenants do.
+ */
+export function sharedHarness(): Harness {
+  if (shared) return shared;
+  const harness = (shared = new Harness());
+  beforeAll(() => harness.start(), 120_000);
+  return harness;
+}
 
 export class Harness {
   /** `env`: extra environment keys of the service under test (e.g. the base URLs of local provider fakes). */

@@ -7,15 +7,14 @@
  */
 import { expectEventually, nextCompanyId } from '@cs/platform/testing';
 import { EditMessage, MessageUpdated, SendMessage, TicketUpdated } from '@cs/proto/events';
-import { type CompanySetup, Harness, setupCompany, ticketFrom } from '../support/harness.js';
+import { type CompanySetup, setupCompany, sharedHarness, ticketFrom } from '../support/harness.js';
 
-const harness = new Harness();
+const harness = sharedHarness();
 let a: CompanySetup;
 let b: CompanySetup;
 let ticketId: number;
 
 beforeAll(async () => {
-  await harness.start();
   a = await setupCompany(harness, await nextCompanyId());
   b = await setupCompany(harness, await nextCompanyId());
   ticketId = (await ticketFrom(harness, a, a.contact, 'Qual o prazo de entrega?')).id;
@@ -24,10 +23,6 @@ beforeAll(async () => {
     userId: a.admin.userId,
   });
   expect(accepted.status).toBe(200);
-}, 120_000);
-
-afterAll(async () => {
-  await harness.stop();
 }, 120_000);
 
 /** The admin sends a reply and the connector reports it sent (it has a WhatsApp id). */

@@ -9,22 +9,14 @@ import { SendMessage } from '@cs/proto/events';
 import {
   type CompanySetup,
   contactSnapshot,
-  Harness,
   inboundText,
   setupCompany,
+  sharedHarness,
   updateConnection,
   week,
 } from '../support/harness.js';
 
-const harness = new Harness();
-
-beforeAll(async () => {
-  await harness.start();
-});
-
-afterAll(async () => {
-  await harness.stop();
-});
+const harness = sharedHarness();
 
 const textsTo = (companyId: number, number: string): string[] =>
   harness

@@ -11,24 +11,19 @@ import { EnsureContact, MessageCreated } from '@cs/proto/events';
 import {
   type CompanySetup,
   contactSnapshot,
-  Harness,
   inboundText,
   setupCompany,
+  sharedHarness,
   uniqueId,
 } from '../support/harness.js';
 
-const harness = new Harness();
+const harness = sharedHarness();
 let setup: CompanySetup;
 let other: CompanySetup;
 
 beforeAll(async () => {
-  await harness.start();
   setup = await setupCompany(harness, await nextCompanyId());
   other = await setupCompany(harness, await nextCompanyId());
-}, 120_000);
-
-afterAll(async () => {
-  await harness.stop();
 }, 120_000);
 
 const waId = (): string => `3EB0${randomUUID().replace(/-/g, '').slice(0, 16).toUpperCase()}`;

@@ -12,24 +12,19 @@ import {
   addContact,
   type CompanySetup,
   connectionSnapshot,
-  Harness,
   JPEG_BYTES,
   PNG_BYTES,
   setupCompany,
+  sharedHarness,
   uniqueId,
   upload,
 } from '../support/harness.js';
 
-const harness = new Harness();
+const harness = sharedHarness();
 let setup: CompanySetup;
 
 beforeAll(async () => {
-  await harness.start();
   setup = await setupCompany(harness, await nextCompanyId());
-});
-
-afterAll(async () => {
-  await harness.stop();
 });
 
 const inSeconds = (seconds: number): Date => new Date(Date.now() + seconds * 1000);

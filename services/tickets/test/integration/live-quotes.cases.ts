@@ -5,14 +5,13 @@
  */
 import { expectEventually, nextCompanyId } from '@cs/platform/testing';
 import { MessageCreated, SendMessage } from '@cs/proto/events';
-import { type CompanySetup, Harness, inboundText, setupCompany, ticketFrom } from '../support/harness.js';
+import { type CompanySetup, inboundText, setupCompany, sharedHarness, ticketFrom } from '../support/harness.js';
 
-const harness = new Harness();
+const harness = sharedHarness();
 let a: CompanySetup;
 let ticketId: number;
 
 beforeAll(async () => {
-  await harness.start();
   a = await setupCompany(harness, await nextCompanyId());
   ticketId = (await ticketFrom(harness, a, a.contact, 'Qual o prazo de entrega?')).id;
   const accepted = await harness.http('PUT', `/tickets/${ticketId}`, a.admin, {
@@ -20,10 +19,6 @@ beforeAll(async () => {
     userId: a.admin.userId,
   });
   expect(accepted.status).toBe(200);
-}, 120_000);
-
-afterAll(async () => {
-  await harness.stop();
 }, 120_000);
 
 const created = (messageId: string) =>

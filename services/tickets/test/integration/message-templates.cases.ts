@@ -14,14 +14,14 @@ import { SendMessage } from '@cs/proto/events';
 import {
   type CompanySetup,
   connectionSnapshot,
-  Harness,
   PNG_BYTES,
   setupCompany,
+  sharedHarness,
   ticketFrom,
   upload,
 } from '../support/harness.js';
 
-const harness = new Harness();
+const harness = sharedHarness();
 let a: CompanySetup;
 let b: CompanySetup;
 let cloud: CompanySetup;
@@ -74,7 +74,6 @@ const ORDER_SHIPPED = {
 };
 
 beforeAll(async () => {
-  await harness.start();
   a = await setupCompany(harness, await nextCompanyId());
   b = await setupCompany(harness, await nextCompanyId());
   ticketId = (await ticketFrom(harness, a, a.contact, 'Meu pedido já saiu?')).id;
@@ -90,10 +89,6 @@ beforeAll(async () => {
     userId: cloud.admin.userId,
   });
   expect(taken.status).toBe(200);
-}, 120_000);
-
-afterAll(async () => {
-  await harness.stop();
 }, 120_000);
 
 describe('POST /messages/{ticketId}/template', () => {

@@ -6,18 +6,20 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expectEventually, nextCompanyId, TEST_INTERNAL_TOKEN } from '@cs/platform/testing';
-import { companySnapshot, type CompanySetup, Harness, PNG_BYTES, setupCompany, upload } from '../support/harness.js';
+import {
+  type CompanySetup,
+  companySnapshot,
+  PNG_BYTES,
+  setupCompany,
+  sharedHarness,
+  upload,
+} from '../support/harness.js';
 
-const harness = new Harness();
+const harness = sharedHarness();
 let setup: CompanySetup;
 
 beforeAll(async () => {
-  await harness.start();
   setup = await setupCompany(harness, await nextCompanyId());
-});
-
-afterAll(async () => {
-  await harness.stop();
 });
 
 describe('plan gates in the owning service', () => {

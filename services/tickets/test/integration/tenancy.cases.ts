@@ -7,15 +7,14 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { nextCompanyId } from '@cs/platform/testing';
-import { type CompanySetup, Harness, PNG_BYTES, setupCompany, ticketFrom, upload } from '../support/harness.js';
+import { type CompanySetup, PNG_BYTES, setupCompany, sharedHarness, ticketFrom, upload } from '../support/harness.js';
 
-const harness = new Harness();
+const harness = sharedHarness();
 let a: CompanySetup;
 let b: CompanySetup;
 const ids = { ticket: 0, tag: 0, reply: 0, note: 0, schedule: 0, queue: 0, option: 0 };
 
 beforeAll(async () => {
-  await harness.start();
   a = await setupCompany(harness, await nextCompanyId());
   b = await setupCompany(harness, await nextCompanyId());
   ids.ticket = (await ticketFrom(harness, a, a.contact, 'Olá, empresa A')).id;
@@ -39,10 +38,6 @@ beforeAll(async () => {
     await harness.http('POST', '/queue-options', a.admin, { queueId: ids.queue, title: 'Opção A', option: '1' })
   ).body.id;
   expect(Object.values(ids).every((id) => typeof id === 'number' && id > 0)).toBe(true);
-});
-
-afterAll(async () => {
-  await harness.stop();
 });
 
 const file = () => upload('file', 'foto.png', 'image/png', PNG_BYTES);

@@ -7,17 +7,9 @@
 import { DataSource } from 'typeorm';
 import { expectEventually, nextCompanyId, StatementLog } from '@cs/platform/testing';
 import { MessageCreated, MessageUpdated, SendMessage, TicketUpdated } from '@cs/proto/events';
-import { type CompanySetup, contactSnapshot, Harness, inboundText, setupCompany } from '../support/harness.js';
+import { type CompanySetup, contactSnapshot, inboundText, setupCompany, sharedHarness } from '../support/harness.js';
 
-const harness = new Harness();
-
-beforeAll(async () => {
-  await harness.start();
-}, 120_000);
-
-afterAll(async () => {
-  await harness.stop();
-}, 120_000);
+const harness = sharedHarness();
 
 const ticketOf = async (setup: CompanySetup) =>
   expectEventually(async () => {

@@ -6,15 +6,14 @@
  */
 import { expectEventually, nextCompanyId } from '@cs/platform/testing';
 import { ChatUpdated } from '@cs/proto/events';
-import { type Caller, type CompanySetup, Harness, setupCompany, userSnapshot } from '../support/harness.js';
+import { type Caller, type CompanySetup, setupCompany, sharedHarness, userSnapshot } from '../support/harness.js';
 
-const harness = new Harness();
+const harness = sharedHarness();
 let setup: CompanySetup;
 let other: CompanySetup;
 let carla: Caller;
 
 beforeAll(async () => {
-  await harness.start();
   setup = await setupCompany(harness, await nextCompanyId(), { agentQueueIds: [] });
   other = await setupCompany(harness, await nextCompanyId(), { agentQueueIds: [] });
   carla = { companyId: setup.companyId, userId: setup.companyId * 10 + 5, profile: 'user' };
@@ -31,10 +30,6 @@ beforeAll(async () => {
     ]);
     expect(rows).toHaveLength(1);
   });
-});
-
-afterAll(async () => {
-  await harness.stop();
 });
 
 const unreadsOf = (chat: { users: Array<{ userId: number; unreads: number }> }, userId: number) =>

@@ -14,24 +14,16 @@ import {
   addContact,
   type Caller,
   type CompanySetup,
-  Harness,
   inboundText,
   publishUser,
   setupCompany,
+  sharedHarness,
   updateConnection,
 } from '../support/harness.js';
 import { listsTicket, opensTicket, type TicketViewer } from '../../src/modules/tickets/ticket-visibility.js';
 import { SEARCH_GATHER_CAP, SEARCH_WINDOW_FACTOR, TicketsQueries } from '../../src/modules/tickets/tickets.queries.js';
 
-const harness = new Harness();
-
-beforeAll(async () => {
-  await harness.start();
-});
-
-afterAll(async () => {
-  await harness.stop();
-});
+const harness = sharedHarness();
 
 describe('the ticket list', () => {
   let setup: CompanySetup;

@@ -5,22 +5,17 @@
  */
 import { expectEventually, nextCompanyId } from '@cs/platform/testing';
 import { MessageCreated } from '@cs/proto/events';
-import { type CompanySetup, Harness, inboundText, setupCompany, ticketFrom } from '../support/harness.js';
+import { type CompanySetup, inboundText, setupCompany, sharedHarness, ticketFrom } from '../support/harness.js';
 
-const harness = new Harness();
+const harness = sharedHarness();
 let a: CompanySetup;
 let b: CompanySetup;
 let ticketId: number;
 
 beforeAll(async () => {
-  await harness.start();
   a = await setupCompany(harness, await nextCompanyId());
   b = await setupCompany(harness, await nextCompanyId());
   ticketId = (await ticketFrom(harness, a, a.contact, 'Vou mandar o vídeo')).id;
-}, 120_000);
-
-afterAll(async () => {
-  await harness.stop();
 }, 120_000);
 
 const REFUSED = { fileName: 'clip.webm', mimeType: 'video/webm', reason: 'unsupported-type' } as const;

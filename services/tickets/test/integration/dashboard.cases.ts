@@ -6,9 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expectEventually, nextCompanyId, upstreamGaps } from '@cs/platform/testing';
-import { type CompanySetup, Harness, setupCompany, userSnapshot } from '../support/harness.js';
+import { type CompanySetup, setupCompany, sharedHarness, userSnapshot } from '../support/harness.js';
 
-const harness = new Harness();
+const harness = sharedHarness();
 let setup: CompanySetup;
 let carlaId: number;
 
@@ -63,7 +63,6 @@ async function ticketWithCycles(
 }
 
 beforeAll(async () => {
-  await harness.start();
   setup = await setupCompany(harness, await nextCompanyId());
   carlaId = setup.companyId * 10 + 9;
   await harness.publish(
@@ -122,10 +121,6 @@ beforeAll(async () => {
     { userId: bruno, created: '2026-03-02 11:00', started: '2026-03-02 11:01', finished: '2026-03-02 13:00', rate: 1 },
   ]);
   await ticketWithCycles(other, 2, 'pending', [{ userId: null, created: '2026-03-02 09:00' }]);
-});
-
-afterAll(async () => {
-  await harness.stop();
 });
 
 const hours = (slots: Record<number, number>): number[] => Array.from({ length: 24 }, (_, hour) => slots[hour] ?? 0);

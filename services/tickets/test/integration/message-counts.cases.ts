@@ -6,9 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { nextCompanyId, upstreamGaps } from '@cs/platform/testing';
-import { type CompanySetup, Harness, setupCompany } from '../support/harness.js';
+import { type CompanySetup, setupCompany, sharedHarness } from '../support/harness.js';
 
-const harness = new Harness();
+const harness = sharedHarness();
 let mine: CompanySetup;
 let theirs: CompanySetup;
 
@@ -29,7 +29,6 @@ async function messages(companyId: number, list: Array<{ at: string; fromMe: boo
 }
 
 beforeAll(async () => {
-  await harness.start();
   mine = await setupCompany(harness, await nextCompanyId());
   theirs = await setupCompany(harness, await nextCompanyId());
   await messages(mine.companyId, [
@@ -43,10 +42,6 @@ beforeAll(async () => {
     { at: '2026-04-01 09:00', fromMe: true },
     { at: '2026-04-01 09:01', fromMe: false },
   ]);
-});
-
-afterAll(async () => {
-  await harness.stop();
 });
 
 const count = async (caller: CompanySetup['admin'], query: string): Promise<number> => {

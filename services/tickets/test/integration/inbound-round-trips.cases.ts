@@ -9,24 +9,14 @@ import { expectEventually, nextCompanyId, type Statement, StatementLog } from '@
 import {
   addContact,
   type CompanySetup,
-  Harness,
   inboundText,
   setupCompany,
+  sharedHarness,
   updateConnection,
 } from '../support/harness.js';
 
-const harness = new Harness();
+const harness = sharedHarness();
 let log: StatementLog;
-
-beforeAll(async () => {
-  await harness.start();
-  log = new StatementLog(harness.app.app.get(DataSource));
-});
-
-afterAll(async () => {
-  log.stop();
-  await harness.stop();
-});
 
 async function send(setup: CompanySetup, body: string, contact = setup.contact): Promise<Statement[]> {
   const eventId = await harness.publish(
@@ -61,7 +51,11 @@ const contactVersion = async (setup: CompanySetup): Promise<string | undefined> 
 describe('statements per inbound message', () => {
   let setup: CompanySetup;
 
+  afterAll(() => log.stop());
+
   beforeAll(async () => {
+    // the app of this moment: a case before this one may have restarted it
+    log = new StatementLog(harness.app.app.get(DataSource));
     setup = await setupCompany(harness, await nextCompanyId());
     const queue = async (name: string, color: string, orderQueue: number) =>
       (await harness.http('POST', '/queue', setup.admin, { name, color, orderQueue })).body.id as number;

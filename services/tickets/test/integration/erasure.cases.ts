@@ -25,9 +25,16 @@ import {
 } from '@cs/platform/testing';
 import { ERASED_CONTACT_NAME } from '@cs/proto/http';
 import { ContactExportRequests, EXPORT_KEPT_MS } from '../../src/modules/privacy/contact-export-requests.js';
-import { type Caller, type CompanySetup, Harness, inboundText, setupCompany, ticketFrom } from '../support/harness.js';
+import {
+  type Caller,
+  type CompanySetup,
+  inboundText,
+  setupCompany,
+  sharedHarness,
+  ticketFrom,
+} from '../support/harness.js';
 
-const harness = new Harness();
+const harness = sharedHarness();
 const probe = new ErasureTopicProbe();
 const exportProbe = new ExportTopicProbe();
 let a: CompanySetup;
@@ -38,7 +45,6 @@ let connectorMedia: string;
 let ownMedia: string;
 
 beforeAll(async () => {
-  await harness.start();
   a = await setupCompany(harness, await nextCompanyId());
   b = await setupCompany(harness, await nextCompanyId());
   await seed();
@@ -47,7 +53,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await probe.close();
   await exportProbe.close();
-  await harness.stop();
 }, 120_000);
 
 /** An inbound message of the person carrying a stored file. */

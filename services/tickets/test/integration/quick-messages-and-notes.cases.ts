@@ -7,18 +7,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { QueueCreated, QueueUpdated, QuickMessageCreated, QuickMessageUpdated } from '@cs/proto/events';
 import { expectEventually, nextCompanyId, TEST_INTERNAL_TOKEN } from '@cs/platform/testing';
-import { type CompanySetup, Harness, setupCompany, ticketFrom, upload } from '../support/harness.js';
+import { type CompanySetup, setupCompany, sharedHarness, ticketFrom, upload } from '../support/harness.js';
 
-const harness = new Harness();
+const harness = sharedHarness();
 let setup: CompanySetup;
 
 beforeAll(async () => {
-  await harness.start();
   setup = await setupCompany(harness, await nextCompanyId(), { agentQueueIds: [] });
-});
-
-afterAll(async () => {
-  await harness.stop();
 });
 
 const shortcodes = (records: Array<{ shortcode: string }>): string[] => records.map((record) => record.shortcode);

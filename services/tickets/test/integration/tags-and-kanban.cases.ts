@@ -6,20 +6,15 @@
  */
 import { expectEventually, nextCompanyId } from '@cs/platform/testing';
 import { TicketUpdated } from '@cs/proto/events';
-import { addContact, type CompanySetup, Harness, setupCompany, ticketFrom } from '../support/harness.js';
+import { addContact, type CompanySetup, setupCompany, sharedHarness, ticketFrom } from '../support/harness.js';
 
-const harness = new Harness();
+const harness = sharedHarness();
 let setup: CompanySetup;
 let ticket: { id: number };
 
 beforeAll(async () => {
-  await harness.start();
   setup = await setupCompany(harness, await nextCompanyId());
   ticket = await ticketFrom(harness, setup, setup.contact, 'Quero um orçamento');
-});
-
-afterAll(async () => {
-  await harness.stop();
 });
 
 const tagNamesOf = async (ticketId: number): Promise<string[]> => {
