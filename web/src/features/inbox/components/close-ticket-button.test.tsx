@@ -21,10 +21,17 @@ function closing() {
   return puts;
 }
 
-/** The closing rule reads the company's settings and connections: they must have arrived. */
-async function rulesLoaded(store: ReturnType<typeof renderApp>['store']) {
+/**
+ * The closing rule reads the company's settings and connections: they have arrived, and "Finalizar" (disabled until
+ * then) can be clicked.
+ */
+async function rulesLoaded(
+  store: ReturnType<typeof renderApp>['store'],
+  scope: Pick<typeof screen, 'getByRole'> = screen,
+) {
   await waitFor(() => {
     expect(fulfilledEndpoints(store)).toEqual(expect.arrayContaining(['listSettings', 'listConnections']));
+    expect(scope.getByRole('button', { name: 'Finalizar' }).hasAttribute('disabled')).toBe(false);
   });
 }
 
@@ -86,6 +93,30 @@ describe('ending a ticket', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
+  it('cannot be clicked before the rule is known, so a click never ends a ticket the rule would ask about', async () => {
+    let release!: () => void;
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get(`${API}/settings`, async () => {
+        await arrived;
+        return HttpResponse.json([{ key: 'userRating', value: 'enabled' }]);
+      }),
+    );
+    const puts = closing();
+    const user = userEvent.setup();
+    const { store } = listRow(ticket({ id: 9, status: 'open', userId: 3 }));
+    const early = await screen.findByRole('button', { name: 'Finalizar' });
+    expect(early.hasAttribute('disabled')).toBe(true);
+    await user.click(early);
+    release();
+    await rulesLoaded(store);
+    expect(puts).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Finalizar' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('O contato receberá agora a pergunta de avaliação.')).toBeTruthy();
+    expect(puts).toEqual([]);
+  });
+
   it('is "Finalizar" in the chat header too, with the same confirmation', async () => {
     server.use(
       http.get(`${API}/settings`, () => HttpResponse.json([{ key: 'userRating', value: 'enabled' }])),
@@ -98,7 +129,7 @@ describe('ending a ticket', () => {
     const { store } = renderApp(<TicketChat uuid="u-9" />, { user: agent });
     const header = await screen.findByTestId('chat-header');
     expect(within(header).queryByRole('button', { name: 'Resolver' })).toBeNull();
-    await rulesLoaded(store);
+    await rulesLoaded(store, within(header));
     await user.click(within(header).getByRole('button', { name: 'Finalizar' }));
     expect(await screen.findByRole('alertdialog')).toBeTruthy();
     expect(puts).toEqual([]);
