@@ -2,8 +2,11 @@
 // runner, two files at a time (E2E_CONCURRENCY=1 runs one at a time; the walks mostly wait for schedules, pacing and
 // sockets, so two at a time finish sooner on 2 cores: bench/README.md): each file starts the full stack in its own
 // database and topic prefix, on ports of its own. Screenshots land in e2e/artifacts (git-ignored).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { finished } from 'node:stream/promises';
+import { run } from 'node:test';
+import { spec } from 'node:test/reporters';
 import { fileURLToPath } from 'node:url';
 
 const web = fileURLToPath(new URL('../', import.meta.url));
@@ -37,28 +40,26 @@ const files = readdirSync(`${web}e2e`)
   .filter((name) => name.endsWith('.e2e.mjs') && (only.length === 0 || only.some((word) => name.includes(word))))
   .sort((a, b) => rank(a) - rank(b) || sizeOf(b) - sizeOf(a) || a.localeCompare(b))
   .map((name) => `${web}e2e/${name}`);
-const run = spawn(
-  process.execPath,
-  [
-    '--import',
-    `${root}deploy/scripts/register-ts.mjs`,
-    '--test',
-    `--test-concurrency=${process.env.E2E_CONCURRENCY ?? 2}`,
-    ...files,
-  ],
-  {
-    cwd: root,
-    stdio: 'inherit',
-    // the stacks' topics with at most three partitions each, as in the integration tier (less work for the broker)
-    env: {
-      ...process.env,
-      E2E_TEMPLATE_DATABASE: template.database,
-      E2E_TOPIC_PARTITIONS: String(TEST_TOPIC_PARTITIONS),
-    },
+// node's test runner in this process, the files in the order above (`node --test <files>` would sort them by name)
+const abort = new AbortController();
+const tests = run({
+  files,
+  concurrency: Number(process.env.E2E_CONCURRENCY ?? 2),
+  cwd: root,
+  execArgv: ['--import', `${root}deploy/scripts/register-ts.mjs`],
+  // the stacks' topics with at most three partitions each, as in the integration tier (less work for the broker)
+  env: {
+    ...process.env,
+    E2E_TEMPLATE_DATABASE: template.database,
+    E2E_TOPIC_PARTITIONS: String(TEST_TOPIC_PARTITIONS),
   },
-);
-// Ctrl-C reaches the test runner too (same process group); the template goes once it has stopped
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => run.kill(signal));
-const status = await new Promise((resolve) => run.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+  signal: abort.signal,
+});
+let failed = false;
+tests.on('test:fail', () => (failed = true));
+tests.compose(spec).pipe(process.stdout);
+// Ctrl-C stops the files' processes; the template goes once they have stopped
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => abort.abort());
+await finished(tests).catch(() => (failed = true));
 await template.drop();
-process.exit(status);
+process.exit(failed || abort.signal.aborted ? 1 : 0);
