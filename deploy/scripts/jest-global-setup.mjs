@@ -1,8 +1,8 @@
 // Jest loads global setup outside its module system: register the TypeScript hooks, then run the real one.
-import { register } from 'node:module';
 import { startTestInfra } from './test-infra.mjs';
+import { registerTsHooks } from './ts-hooks.mjs';
 
-register('./ts-hooks.mjs', import.meta.url);
+registerTsHooks();
 
 export default async function globalSetup(globalConfig, projectConfig) {
   // TEST_INFRA=containers: PostgreSQL and Kafka in containers for this run (see test-infra.mjs); default: the machine's

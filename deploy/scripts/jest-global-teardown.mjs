@@ -1,6 +1,6 @@
-import { register } from 'node:module';
+import { registerTsHooks } from './ts-hooks.mjs';
 
-register('./ts-hooks.mjs', import.meta.url);
+registerTsHooks();
 
 export default async function globalTeardown(globalConfig, projectConfig) {
   const { default: teardown } = await import('../../services/platform/src/testing/global-teardown.ts');

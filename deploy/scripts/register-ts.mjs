@@ -1,5 +1,5 @@
 // Usage: node --import ./deploy/scripts/register-ts.mjs path/to/file.ts
 // Runs our TypeScript directly; workspace packages resolve to their sources (`@cs/source` condition).
-import { register } from 'node:module';
+import { registerTsHooks } from './ts-hooks.mjs';
 
-register('./ts-hooks.mjs', import.meta.url);
+registerTsHooks();
