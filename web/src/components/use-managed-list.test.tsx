@@ -2,10 +2,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Outlet } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { channel } from '@cs/proto/realtime';
 import { baseApi } from '../api/base-api';
 import { pagedListOptions, pageParams } from '../api/paging';
+import { fire, listensTo, withFakeSocket } from '../testing/fake-socket';
 import { agent } from '../testing/fixtures';
 import { API } from '../testing/handlers';
 import { renderApp } from '../testing/render';
@@ -14,13 +15,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { Page, ScrollArea } from './page';
 import { useManagedList } from './use-managed-list';
 
-const listeners = new Map<string, () => void>();
-vi.mock('../realtime/socket', () => ({
-  currentSocket: () => ({
-    on: (event: string, listener: () => void) => listeners.set(event, listener),
-    off: (event: string) => listeners.delete(event),
-  }),
-}));
+withFakeSocket();
 
 interface Thing {
   id: number;
@@ -106,7 +101,6 @@ const loadMore = () => fireEvent.scroll(screen.getByTestId('things'));
 
 describe('useManagedList', () => {
   beforeEach(() => {
-    listeners.clear();
     asked = [];
     things = ['Alfa', 'Bravo', 'Charlie', 'Delta', 'Eco'].map((name, i) => ({ id: i + 1, name }));
     serve();
@@ -145,9 +139,9 @@ describe('useManagedList', () => {
     loadMore();
     await waitFor(() => expect(names()).toHaveLength(4));
     const event = channel.file(agent.companyId);
-    await waitFor(() => expect(listeners.has(event)).toBe(true));
+    await waitFor(() => expect(listensTo(event)).toBe(true));
     things = things.filter((thing) => thing.name !== 'Bravo').map((t) => (t.id === 3 ? { ...t, name: 'Carlos' } : t));
-    listeners.get(event)?.();
+    fire(event);
     await waitFor(() => expect(names()).toEqual(['Alfa', 'Carlos', 'Delta', 'Eco']));
   });
 

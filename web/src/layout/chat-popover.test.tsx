@@ -4,22 +4,17 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatSnapshot } from '@cs/proto/events';
 import { channel, type ChatUserSocketEvent } from '@cs/proto/realtime';
+import { fire, listensTo, withFakeSocket } from '../testing/fake-socket';
 import { agent } from '../testing/fixtures';
 import { API } from '../testing/handlers';
 import { fulfilledEndpoints, renderApp } from '../testing/render';
 import { server } from '../testing/server';
 import { ChatPopover } from './chat-popover';
+import * as sound from './sound';
 import { volumeChanged } from './ui-slice';
 
-const listeners = new Map<string, (payload: ChatUserSocketEvent) => void>();
-vi.mock('../realtime/socket', () => ({
-  currentSocket: () => ({
-    on: (event: string, listener: (payload: ChatUserSocketEvent) => void) => listeners.set(event, listener),
-    off: (event: string) => listeners.delete(event),
-  }),
-}));
+withFakeSocket();
 const chime = vi.fn<(volume: number) => void>();
-vi.mock('./sound', () => ({ playChime: (volume: number) => chime(volume) }));
 
 const at = new Date().toISOString();
 const chat = (id: number, title: string, unreads: number): ChatSnapshot => ({
@@ -39,8 +34,8 @@ const chat = (id: number, title: string, unreads: number): ChatSnapshot => ({
 
 describe('the top bar’s internal-chat popover', () => {
   beforeEach(() => {
-    listeners.clear();
     chime.mockClear();
+    vi.spyOn(sound, 'playChime').mockImplementation(chime);
     server.use(
       http.get(`${API}/chats`, () =>
         HttpResponse.json({ records: [chat(1, 'Escala', 3), chat(2, 'Avisos', 0)], count: 2, hasMore: false }),
@@ -73,10 +68,18 @@ describe('the top bar’s internal-chat popover', () => {
       createdAt: at,
       chat: chat(1, 'Escala', 1),
     });
-    await waitFor(() => expect(listeners.has(name)).toBe(true));
-    listeners.get(name)?.({ action: 'new-message', newMessage: from(agent.id), record: chat(1, 'Escala', 0) });
+    await waitFor(() => expect(listensTo(name)).toBe(true));
+    fire(name, {
+      action: 'new-message',
+      newMessage: from(agent.id),
+      record: chat(1, 'Escala', 0),
+    } satisfies ChatUserSocketEvent);
     expect(chime).not.toHaveBeenCalled();
-    listeners.get(name)?.({ action: 'new-message', newMessage: from(2), record: chat(1, 'Escala', 1) });
+    fire(name, {
+      action: 'new-message',
+      newMessage: from(2),
+      record: chat(1, 'Escala', 1),
+    } satisfies ChatUserSocketEvent);
     expect(chime).toHaveBeenCalledWith(0.4);
   });
 

@@ -1,18 +1,16 @@
 import { render, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Providers } from '../app/providers';
 import { makeStore } from '../app/store';
 import { messagesApi } from '../api/endpoints/messages';
 import { ticketsApi, type TicketListArgs } from '../api/endpoints/tickets';
 import { sessionSlice } from '../api/session';
-import { fire, resetFakeSocket } from '../testing/fake-socket';
+import { fire, withFakeSocket } from '../testing/fake-socket';
 import { agent, message, ticket } from '../testing/fixtures';
 import { API } from '../testing/handlers';
 import { server } from '../testing/server';
 import { useRealtimeSync } from './use-realtime-sync';
-
-vi.mock('./socket', async () => (await import('../testing/fake-socket')).fakeSocketModule);
 
 function Live() {
   useRealtimeSync();
@@ -50,7 +48,7 @@ async function openScreen() {
 }
 
 describe('an open screen after events may have been missed', () => {
-  beforeEach(() => resetFakeSocket());
+  withFakeSocket();
 
   it('fetches the ticket list and the open chat again when the gateway says resync', async () => {
     const reads = await openScreen();

@@ -2,10 +2,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Outlet } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { newConnectionSettings } from '@cs/proto/events';
 import { channel, type WhatsappSessionSocketEvent } from '@cs/proto/realtime';
 import type { AppStore } from '../../../app/store';
+import { fire, withFakeSocket } from '../../../testing/fake-socket';
 import { admin } from '../../../testing/fixtures';
 import { API } from '../../../testing/handlers';
 import { renderApp } from '../../../testing/render';
@@ -14,13 +15,7 @@ import { connectionsApi, type ConnectionRecord } from '../api/connections-api';
 import { ConnectionsPage } from './connections-page';
 
 // the app's one socket, faked: the page's session listener is called by hand
-const listeners = new Map<string, (payload: WhatsappSessionSocketEvent) => void>();
-vi.mock('../../../realtime/socket', () => ({
-  currentSocket: () => ({
-    on: (event: string, listener: (payload: WhatsappSessionSocketEvent) => void) => listeners.set(event, listener),
-    off: (event: string) => listeners.delete(event),
-  }),
-}));
+withFakeSocket();
 
 type Session = WhatsappSessionSocketEvent['session'];
 
@@ -75,7 +70,10 @@ function renderPage() {
 /** The socket delivers a session update: the page patches it in, and the app's sync invalidates the list. */
 function push(app: AppStore, s: Session) {
   act(() => {
-    listeners.get(channel.whatsappSession(admin.companyId))?.({ action: 'update', session: s });
+    fire(channel.whatsappSession(admin.companyId), {
+      action: 'update',
+      session: s,
+    } satisfies WhatsappSessionSocketEvent);
     app.dispatch(connectionsApi.util.invalidateTags(['Connections']));
   });
 }
@@ -86,7 +84,6 @@ const shownQr = () => screen.queryByTestId('qr-dialog') && screen.queryByTestId(
 
 describe('the connections page kept live by the socket', () => {
   beforeEach(() => {
-    listeners.clear();
     asked = 0;
     held = null;
     server.use(

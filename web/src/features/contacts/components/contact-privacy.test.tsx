@@ -5,6 +5,7 @@ import { Outlet } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { ContactExport, ErasureRequest } from '@cs/proto/http';
 import { channel, type ErasureRequestSocketEvent } from '@cs/proto/realtime';
+import { fire, listensTo, withFakeSocket } from '../../../testing/fake-socket';
 import { admin, agent } from '../../../testing/fixtures';
 import { API } from '../../../testing/handlers';
 import { renderApp } from '../../../testing/render';
@@ -12,13 +13,7 @@ import { server } from '../../../testing/server';
 import { ContactsPage } from './contacts-page';
 
 // the app's one socket, faked: the dialog's listener is called by hand
-const listeners = new Map<string, (payload: ErasureRequestSocketEvent) => void>();
-vi.mock('../../../realtime/socket', () => ({
-  currentSocket: () => ({
-    on: (event: string, listener: (payload: ErasureRequestSocketEvent) => void) => listeners.set(event, listener),
-    off: (event: string) => listeners.delete(event),
-  }),
-}));
+withFakeSocket();
 
 const maria = { id: 1, name: 'Maria Souza', number: '5511987654321', email: '', profilePicUrl: null };
 
@@ -84,8 +79,13 @@ describe("a contact's data (LGPD)", () => {
     expect(within(row).getByTestId('erasure-service-tickets').getAttribute('data-status')).toBe('pending');
     expect(within(row).getByText('Em andamento')).toBeTruthy();
     // the last service confirms: the gateway sends the request as it now is to the company's admins
-    await waitFor(() => expect(listeners.has(channel.erasureRequest(admin.companyId))).toBe(true));
-    act(() => listeners.get(channel.erasureRequest(admin.companyId))?.({ action: 'update', request: request('done') }));
+    await waitFor(() => expect(listensTo(channel.erasureRequest(admin.companyId))).toBe(true));
+    act(() =>
+      fire(channel.erasureRequest(admin.companyId), {
+        action: 'update',
+        request: request('done'),
+      } satisfies ErasureRequestSocketEvent),
+    );
     await waitFor(() => expect(screen.getByTestId('erasure-request').getAttribute('data-status')).toBe('done'));
     expect(within(screen.getByTestId('erasure-request')).getByText('Atendimentos: Confirmado')).toBeTruthy();
   });

@@ -3,14 +3,12 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { channel, type AppMessageSocketEvent } from '@cs/proto/realtime';
 import { useRealtimeSync } from '../../../realtime/use-realtime-sync';
-import { fire, resetFakeSocket } from '../../../testing/fake-socket';
+import { fire, withFakeSocket } from '../../../testing/fake-socket';
 import { agent, message } from '../../../testing/fixtures';
 import { API } from '../../../testing/handlers';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { MessagesList } from './messages-list';
-
-vi.mock('../../../realtime/socket', async () => (await import('../../../testing/fake-socket')).fakeSocketModule);
 
 function LiveChat({ ticketId }: { ticketId: number }) {
   useRealtimeSync();
@@ -18,8 +16,8 @@ function LiveChat({ ticketId }: { ticketId: number }) {
 }
 
 describe('the open chat during an LGPD erasure', () => {
+  withFakeSocket();
   beforeEach(() => {
-    resetFakeSocket();
     vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(600);
     vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(800);
     vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(60);
