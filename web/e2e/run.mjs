@@ -23,12 +23,9 @@ if (process.env.E2E_SKIP_BUILD !== '1' || !existsSync(`${web}dist/index.html`)) 
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// every file's stack copies one migrated and seeded database (`CREATE DATABASE … TEMPLATE`, well under a second)
-// instead of running every service's migrations and seeds itself (about 4 s each on 2 cores)
 await import(`${root}deploy/scripts/register-ts.mjs`);
 const { createTemplateDatabase } = await import(`${root}deploy/scripts/e2e-stack.mjs`);
 const { TEST_TOPIC_PARTITIONS } = await import('@cs/platform/testing');
-const template = await createTemplateDatabase();
 
 // Two schedules side by side, under one reporter: the walks that wait for the clock (the reports walk for a one-minute
 // service level and the minute's sweep that marks it; the management walk for a scheduled message's minute) one
@@ -52,6 +49,13 @@ const schedules = [
     concurrency: Number(process.env.E2E_CONCURRENCY ?? 2),
   },
 ].filter(({ files }) => files.length > 0);
+if (schedules.length === 0) {
+  process.stderr.write(`no walk file's name contains ${only.map((word) => `"${word}"`).join(' or ')}\n`);
+  process.exit(1);
+}
+// every file's stack copies one migrated and seeded database (`CREATE DATABASE … TEMPLATE`, well under a second)
+// instead of running every service's migrations and seeds itself (about 4 s each on 2 cores)
+const template = await createTemplateDatabase();
 
 // node's test runner in this process, each schedule's files in the order above (`node --test <files>` would sort them
 // by name)
