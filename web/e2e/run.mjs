@@ -81,8 +81,8 @@ for (const tests of runs) tests.on('test:fail', () => (failed = true));
 // The reporter gets each file's events together, once the file has ended (its `test:summary`), as one run gives them,
 // so that two files' lines never interleave. Each run ends with its own counts (`test:diagnostic` events at the top
 // level: "tests 9", "pass 9"…): the reporter gets those of both runs added up, once.
-const COUNT = /^(tests|suites|pass|fail|cancelled|skipped|todo) (\d+)$/;
 const COUNTS = ['tests', 'suites', 'pass', 'fail', 'cancelled', 'skipped', 'todo'];
+const COUNT = new RegExp(`^(${COUNTS.join('|')}) (\\d+)$`);
 const totals = new Map(COUNTS.map((name) => [name, 0]));
 const started = performance.now();
 const events = new PassThrough({ objectMode: true });
@@ -95,9 +95,11 @@ const take = (event) => {
     if (count || event.data.message.startsWith('duration_ms ')) return;
   }
   if (!file) return void events.write(event);
-  pending.set(file, [...(pending.get(file) ?? []), event]);
+  const held = pending.get(file) ?? [];
+  held.push(event);
+  pending.set(file, held);
   if (event.type !== 'test:summary') return;
-  for (const held of pending.get(file)) events.write(held);
+  for (const each of held) events.write(each);
   pending.delete(file);
 };
 let open = runs.length;
