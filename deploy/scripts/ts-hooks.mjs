@@ -38,11 +38,11 @@ function load(url, context, nextLoad) {
   return nextLoad(url, context);
 }
 
-const REGISTERED = Symbol.for('cs.ts-hooks');
+let registered = false;
 
 /** Registers the hooks for this process, once however often it is called (Jest's global setup and teardown both do). */
 export function registerTsHooks() {
-  if (globalThis[REGISTERED]) return;
-  globalThis[REGISTERED] = true;
+  if (registered) return;
+  registered = true;
   registerHooks({ resolve, load });
 }
