@@ -87,11 +87,9 @@ const settledRequests = new WeakSet<IncomingMessage>();
 /**
  * Bounds a proxied body as it streams, chunked or not: past `limit` bytes the upstream call is stopped, the client
  * gets 413 `ERR_PAYLOAD_TOO_LARGE` (`answerUnread`; when an answer is already on its way, a closed connection) and
- * nothing more of the body is read. Whenever the service's answer ends before the body, the connection is closed
- * after it (`closeAfterAnswer`) instead of reading the rest.
+ * nothing more of the body is read.
  */
 export function limitBody(request: IncomingMessage, response: ServerResponse, limit: number): void {
-  closeAfterAnswer(request, response);
   if (request.complete) return;
   let seen = 0;
   const count = (chunk: Buffer): void => {
@@ -183,6 +181,10 @@ export function createGatewayMiddleware({ config, logger, authenticator }: Gatew
       next();
       return;
     }
+    // whatever answers this request before its body has arrived (a refusal here, or the service), the connection is
+    // closed after the answer instead of reading the rest: a client that stops sending would otherwise hold it
+    // until the headers timeout, and the gateway's shutdown with it
+    closeAfterAnswer(request, response);
     const route = routeFor(path);
     if (!route) {
       sendError(response, 'ERR_ROUTE_NOT_FOUND');

@@ -3,6 +3,7 @@
  * GATEWAY_BODY_LIMIT_BYTES is refused before reading, and a chunked body is cut once it passes the limit (413 in
  * the spec's error format, the upstream call stopped, the rest never read).
  */
+import { connect } from 'node:net';
 import { answerUnread } from '@cs/platform/uploads';
 import { chunkedUpload } from '@cs/platform/testing';
 import { call, createPlan, logIn, signUp, type Stack, startStack } from '../support/stack.js';
@@ -28,6 +29,40 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.close();
 });
+
+/**
+ * A client that declares a body of `declared` bytes, sends `sent` of them and then stops, reading what comes back:
+ * the answer's status line, and whether the gateway closed the connection (within `boundMs`: the headers timeout,
+ * which would otherwise end it, is a minute away).
+ */
+function stalledUpload(
+  path: string,
+  declared: number,
+  sent: number,
+  boundMs = 30_000,
+): Promise<{ statusLine: string; closedByGateway: boolean }> {
+  const { hostname, port } = new URL(stack.gatewayUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    let text = '';
+    const bound = setTimeout(() => {
+      socket.destroy();
+      resolve({ statusLine: text.split('\r\n')[0] ?? '', closedByGateway: false });
+    }, boundMs);
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      clearTimeout(bound);
+      socket.destroy();
+      resolve({ statusLine: text.split('\r\n')[0] ?? '', closedByGateway: true });
+    });
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/octet-stream\r\n` +
+        `Content-Length: ${declared}\r\n\r\n`,
+    );
+    socket.write(Buffer.alloc(sent, 1));
+  });
+}
 
 const proxiedCalls = (path: string): number => stack.upstream.calls.filter((entry) => entry.path === path).length;
 
@@ -79,5 +114,18 @@ describe('body limit', () => {
     const answer = await call(stack.gatewayUrl, 'POST', '/api/messages/send', { body: { texto: 'x'.repeat(2 * MIB) } });
     expect(answer.status).toBe(413);
     expect(answer.body).toMatchObject({ error: 'ERR_PAYLOAD_TOO_LARGE' });
+  });
+
+  it('closes the connection of a client that stops sending the body it declared, once refused', async () => {
+    // over the limit (refused before reading) and within it on a signed-in route without a token (401)
+    expect(await stalledUpload('/api/messages/send', 2 * MIB, 64 * 1024)).toEqual({
+      statusLine: 'HTTP/1.1 413 Payload Too Large',
+      closedByGateway: true,
+    });
+    expect(await stalledUpload('/messages/79', MIB / 2, 64 * 1024)).toEqual({
+      statusLine: 'HTTP/1.1 401 Unauthorized',
+      closedByGateway: true,
+    });
+    expect(proxiedCalls('/messages/79')).toBe(0);
   });
 });
