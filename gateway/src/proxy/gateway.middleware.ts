@@ -7,7 +7,7 @@ import { createUpstreamAgent } from '@cs/platform/bootstrap';
 import { currentContext } from '@cs/platform/logging';
 import { IDENTITY_HEADERS } from '@cs/platform/tenancy';
 import { injectTraceContext } from '@cs/platform/telemetry';
-import { answerUnread, closeAfterAnswer } from '@cs/platform/uploads';
+import { answerUnread, closeAfterAnswer, discardAfterAnswer } from '@cs/platform/uploads';
 import type { AccessTokenAuthenticator } from '../auth/access-token.authenticator.js';
 import { type CallerIdentity, hasFlag, isExpired } from '../auth/auth-state.js';
 import type { GatewayConfig } from '../config/env.js';
@@ -87,9 +87,11 @@ const settledRequests = new WeakSet<IncomingMessage>();
 /**
  * Bounds a proxied body as it streams, chunked or not: past `limit` bytes the upstream call is stopped, the client
  * gets 413 `ERR_PAYLOAD_TOO_LARGE` (`answerUnread`; when an answer is already on its way, a closed connection) and
- * nothing more of the body is read.
+ * nothing more of the body is read. Whenever the service's answer ends before the body, the connection is closed
+ * after it (`closeAfterAnswer`) instead of reading the rest.
  */
 export function limitBody(request: IncomingMessage, response: ServerResponse, limit: number): void {
+  closeAfterAnswer(request, response);
   if (request.complete) return;
   let seen = 0;
   const count = (chunk: Buffer): void => {
@@ -181,18 +183,19 @@ export function createGatewayMiddleware({ config, logger, authenticator }: Gatew
       next();
       return;
     }
-    // whatever answers this request before its body has arrived (a refusal here, or the service), the connection is
-    // closed after the answer instead of reading the rest: a client that stops sending would otherwise hold it
-    // until the headers timeout, and the gateway's shutdown with it
-    closeAfterAnswer(request, response);
+    // a refusal here comes before the body is read: the rest is discarded, within bounds (`discardAfterAnswer`)
+    const refuse = (code: ErrorCode): void => {
+      discardAfterAnswer(request, response);
+      sendError(response, code);
+    };
     const route = routeFor(path);
     if (!route) {
-      sendError(response, 'ERR_ROUTE_NOT_FOUND');
+      refuse('ERR_ROUTE_NOT_FOUND');
       return;
     }
     const declaredLength = Number(request.headers['content-length'] ?? 0);
     if (declaredLength > config.GATEWAY_BODY_LIMIT_BYTES) {
-      sendError(response, 'ERR_PAYLOAD_TOO_LARGE');
+      answerUnread(request, response, errorAnswer('ERR_PAYLOAD_TOO_LARGE'));
       return;
     }
     for (const name of STRIPPED_HEADERS) delete request.headers[name];
@@ -205,20 +208,20 @@ export function createGatewayMiddleware({ config, logger, authenticator }: Gatew
       // `service` routes authenticate their own callers (the external API's connection token, webhooks); a
       // caller that does present one of our access tokens is still held to its company's gates
       else if (access !== 'service') {
-        sendError(response, authentication.code);
+        refuse(authentication.code);
         return;
       }
     }
     if (identity) {
       const refused = gate(identity, request.method, path, config.COMPANY_EXPIRY_GRACE_DAYS);
       if (refused) {
-        sendError(response, refused);
+        refuse(refused);
         return;
       }
     }
     const target = config[SERVICE_URL_KEY[route.service]] as string | undefined;
     if (!target) {
-      sendError(response, 'ERR_SERVICE_UNAVAILABLE');
+      refuse('ERR_SERVICE_UNAVAILABLE');
       return;
     }
     const context = currentContext();

@@ -1,7 +1,8 @@
 import http from 'node:http';
-import { type AddressInfo, connect } from 'node:net';
+import { type AddressInfo, connect, type Socket } from 'node:net';
+import { applyServerTimeouts } from '../bootstrap/http-timeouts.js';
 import { chunkedUpload } from '../testing/chunked-upload.js';
-import { answerUnread, closeAfterAnswer } from './unread-body.js';
+import { answerUnread, closeAfterAnswer, discardAfterAnswer } from './unread-body.js';
 
 const MIB = 1024 * 1024;
 
@@ -112,4 +113,75 @@ describe('answerUnread', () => {
       }
     },
   );
+});
+
+/**
+ * A raw client on a server that refuses every request before reading its body (`discardAfterAnswer`, then a 401): it
+ * declares `declared` bytes and sends `firstBytes` of them with the headers; `onAnswer` runs once per answer's
+ * status line seen; resolves with the status lines once the server closes the connection.
+ */
+async function refusingServer(
+  linger: { totalMs: number; idleMs: number },
+  client: (socket: Socket, answers: () => number) => void,
+): Promise<{ statusLines: string[]; requests: number }> {
+  let requests = 0;
+  const server = http.createServer((request, response) => {
+    requests += 1;
+    discardAfterAnswer(request, response, linger);
+    response.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Acesso negado' }));
+  });
+  // a deployable's keep-alive (a minute), which would otherwise hold a stalled body's connection as long
+  applyServerTimeouts(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      let received = '';
+      const answers = (): number => received.split('HTTP/1.1 ').length - 1;
+      socket.on('data', (chunk: Buffer) => {
+        received += chunk.toString();
+        client(socket, answers);
+      });
+      socket.on('error', reject);
+      socket.on('close', () => resolve(received));
+      client(socket, answers);
+    });
+    return { statusLines: text.match(/HTTP\/1\.1 \d+ [^\r]*/g) ?? [], requests };
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+const declaring = (bytes: number): string =>
+  `POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Length: ${bytes}\r\n\r\n`;
+
+describe('discardAfterAnswer', () => {
+  it('closes the connection of a client that stops sending its body once refused', async () => {
+    const result = await refusingServer({ totalMs: 60_000, idleMs: 200 }, (socket, answers) => {
+      if (answers() === 0 && socket.bytesWritten === 0) socket.write(declaring(64 * 1024) + 'x'.repeat(1024));
+    });
+    expect(result).toEqual({ statusLines: ['HTTP/1.1 401 Unauthorized'], requests: 1 });
+    // bounded far below the keep-alive's minute, which held such a connection before
+  }, 30_000);
+
+  it('keeps the connection for the next request once the refused body has ended', async () => {
+    let step = 0;
+    const result = await refusingServer({ totalMs: 60_000, idleMs: 60_000 }, (socket, answers) => {
+      if (step === 0) {
+        step = 1;
+        socket.write(declaring(2048) + 'x'.repeat(1024));
+      } else if (step === 1 && answers() === 1) {
+        // the rest of the body after the refusal, then a second request on the same connection
+        step = 2;
+        socket.write('y'.repeat(1024));
+        socket.write('GET /again HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      }
+    });
+    expect(result).toEqual({
+      statusLines: ['HTTP/1.1 401 Unauthorized', 'HTTP/1.1 401 Unauthorized'],
+      requests: 2,
+    });
+  });
 });

@@ -104,3 +104,29 @@ export function closeAfterAnswer(
   if (response.writableFinished) close();
   else response.once('finish', close);
 }
+
+/**
+ * For a refusal answered before the request's body was read (no token, a gate, an unknown route): what still arrives
+ * is discarded, as Node does, and the connection serves the next request once the body has ended; but a client that
+ * stops sending before the end of the body it declared has its connection closed as `linger` says, instead of
+ * holding it (and the server's close) until the headers timeout.
+ */
+export function discardAfterAnswer(
+  request: IncomingMessage,
+  response: ServerResponse,
+  linger: Linger = UNREAD_BODY_LINGER,
+): void {
+  if (request.complete) return;
+  const socket = request.socket;
+  const discard = (): void => {
+    if (request.complete || socket.destroyed) return;
+    request.resume();
+    const cancel = whileArriving(socket, linger, () => {
+      if (!request.complete) socket.destroy();
+    });
+    request.once('end', cancel);
+    socket.once('close', cancel);
+  };
+  if (response.writableFinished) discard();
+  else response.once('finish', discard);
+}
