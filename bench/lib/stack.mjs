@@ -37,6 +37,8 @@ export async function startStack({ name, prepare, env = {}, gateways = 1, log = 
       handleSignals: true,
       // BENCH_COMPILED=1 (`make bench`): the deployables run from their build (`make build`), as the image runs them
       compiled: process.env.BENCH_COMPILED === '1',
+      // passwords hashed at production's cost (identity's memory and sign-in time as deployed)
+      leastPasswordCost: false,
     });
   } catch (error) {
     restoreAutovacuum();

@@ -21,6 +21,7 @@ import {
   freePort,
   spawnTs,
   testServerUrl,
+  TEST_PASSWORD_HASH_ENV,
   waitForHttp,
 } from '@cs/platform/testing';
 import { FakeEfiServer } from '@cs/billing/fake-efi';
@@ -49,8 +50,11 @@ function accessTokenEnv() {
 const newRunId = () => `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 
 const ADMIN_URL = testServerUrl();
-/** The environment a template's seeds get: a stack's, as far as the seeds read it (NODE_ENV: the development logins). */
-const SEED_ENV = { NODE_ENV: 'test' };
+/**
+ * The environment a template's seeds get: a stack's, as far as the seeds read it (NODE_ENV: the development logins;
+ * the password hashes at the cost the stack's identity hashes at).
+ */
+const SEED_ENV = { NODE_ENV: 'test', ...TEST_PASSWORD_HASH_ENV };
 
 /**
  * A database with every service's migrations and seeds, for stacks to copy (`template`): one per run of the browser
@@ -84,7 +88,9 @@ const entryOf = (app) => app.replace(/^\.\.\/\.\.\//, '').replace(/app\.ts$/, 'm
  * web/e2e/run.mjs sets for its files; ignored with `prepare`); `maxPartitions` caps each topic's partitions (default
  * `E2E_TOPIC_PARTITIONS`, which web/e2e/run.mjs sets to `TEST_TOPIC_PARTITIONS`; unset, the registry's counts, as the
  * benchmarks need); `readyTimeoutMs` bounds the wait for each deployable's `/health/ready` (two walk files start
- * their stacks side by side on 2 cores, which takes over a minute when the machine is busy).
+ * their stacks side by side on 2 cores, which takes over a minute when the machine is busy); `leastPasswordCost`
+ * (default on) has identity hash passwords at argon2id's least cost (`TEST_PASSWORD_HASH_ENV`), as the tests need,
+ * off for the benchmarks, which hash as production does.
  */
 export async function startStack({
   log = () => undefined,
@@ -101,6 +107,7 @@ export async function startStack({
   gateways = 1,
   template = prepare ? undefined : process.env.E2E_TEMPLATE_DATABASE || undefined,
   maxPartitions = Number(process.env.E2E_TOPIC_PARTITIONS) || undefined,
+  leastPasswordCost = true,
 } = {}) {
   if (withWeb && !existsSync(`${root}web/dist/index.html`))
     throw new Error('web/dist holds no build of the client: make build');
@@ -123,6 +130,7 @@ export async function startStack({
   const fakeEfi = await new FakeEfiServer().start();
   const env = {
     NODE_ENV: 'test',
+    ...(leastPasswordCost ? TEST_PASSWORD_HASH_ENV : {}),
     LOG_LEVEL: logLevel,
     INTERNAL_TOKEN: randomBytes(24).toString('hex'),
     DATABASE_URL: databaseUrl,

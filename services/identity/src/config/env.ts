@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanFromEnv, sensitive } from '@cs/platform/config';
+import { booleanFromEnv, ConfigError, sensitive } from '@cs/platform/config';
 import { ServiceEnvSchema } from '@cs/platform/config';
 import { mediaStorageEnv } from '@cs/platform/storage';
 import { privateKeyProblem } from '../modules/auth/access-token.signer.js';
@@ -54,5 +54,47 @@ export const IdentityEnvSchema = ServiceEnvSchema.extend({
   SIGNUP_WEBHOOK_URL: sensitive(z.url({ protocol: /^https?$/ })).optional(),
   /** Hosts (`host[:port]`, comma-separated) exempt from the SSRF policy: tests and local fakes only. */
   OUTBOUND_HTTP_ALLOWED_HOSTS: z.string().optional(),
+  ...passwordHashEnvShape(),
 });
 export type IdentityConfig = z.infer<typeof IdentityEnvSchema>;
+
+/**
+ * argon2id's cost for new password hashes (one lane): memory in KiB and passes over it. The default is OWASP's
+ * baseline (19 MiB, 2 passes); a login re-hashes a password stored at another cost, so raising it upgrades each
+ * password at its owner's next sign-in.
+ */
+function passwordHashEnvShape() {
+  return {
+    PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(8).max(4_194_304).default(19_456),
+    PASSWORD_HASH_ITERATIONS: z.coerce.number().int().min(1).max(64).default(2),
+  };
+}
+export const PasswordHashEnvSchema = z.object({
+  NODE_ENV: ServiceEnvSchema.shape.NODE_ENV,
+  ...passwordHashEnvShape(),
+});
+
+/** OWASP's weakest recommended argon2id settings: 7 MiB with 5 passes; memory × passes at least 35 MiB. */
+const OWASP_MIN_MEMORY_KIB = 7_168;
+const OWASP_MIN_MEMORY_PASSES = 35_840;
+
+/**
+ * The argon2id cost the settings give. Below OWASP's recommendations it is refused, except with NODE_ENV=test: the
+ * test stacks hash at the least cost, where what matters is a hash that verifies.
+ */
+export function passwordHashCost(config: z.infer<typeof PasswordHashEnvSchema>): {
+  memorySize: number;
+  iterations: number;
+  parallelism: 1;
+} {
+  const memory = config.PASSWORD_HASH_MEMORY_KIB;
+  const passes = config.PASSWORD_HASH_ITERATIONS;
+  if (config.NODE_ENV !== 'test' && (memory < OWASP_MIN_MEMORY_KIB || memory * passes < OWASP_MIN_MEMORY_PASSES)) {
+    throw new ConfigError([
+      `PASSWORD_HASH_MEMORY_KIB (${memory}) × PASSWORD_HASH_ITERATIONS (${passes}) is below OWASP's argon2id ` +
+        `minimum (at least ${OWASP_MIN_MEMORY_KIB} KiB, and memory × passes at least ${OWASP_MIN_MEMORY_PASSES}): ` +
+        'only NODE_ENV=test hashes at a lower cost',
+    ]);
+  }
+  return { memorySize: memory, iterations: passes, parallelism: 1 };
+}

@@ -2,7 +2,9 @@ import type { DataSource } from 'typeorm';
 import { PLATFORM_COMPANY_ID } from '@cs/proto/common';
 import { TransactionHost } from '@cs/platform/database';
 import { AuditTrail } from '@cs/platform/audit';
+import { loadConfig } from '@cs/platform/config';
 import { EventPublisher } from '@cs/platform/events';
+import { passwordHashCost, PasswordHashEnvSchema } from '../config/env.js';
 import { PasswordHasher } from '../modules/auth/password-hasher.js';
 import { CompanyEntity } from '../modules/companies/company.entity.js';
 import { PlanEntity } from '../modules/companies/plan.entity.js';
@@ -30,6 +32,11 @@ export const DEMO_LOGINS = [
   { email: 'agente@demo.local', password: DEMO_PASSWORD, role: 'agent of Empresa Demo (queues 1, 2)' },
 ];
 
+/** The users' password hasher at the cost the running service will hash at (its login would re-hash otherwise). */
+function seedHasher(env: Record<string, string | undefined>): PasswordHasher {
+  return new PasswordHasher(passwordHashCost(loadConfig(PasswordHashEnvSchema, env)));
+}
+
 /**
  * Development and first-install data, run after migrations (`make dev`, `SEED=1 make migrate`). Idempotent and
  * written through the use-cases, so the events reach the other services' projections:
@@ -47,7 +54,7 @@ export async function seedIdentity(dataSource: DataSource, env: Record<string, s
   const events = new EventPublisher(transactions, 'identity');
   // seeds run outside any request: the audit trail records nothing for them
   const audit = new AuditTrail(events);
-  const createUser = new CreateUserUseCase(transactions, events, new PasswordHasher(), audit);
+  const createUser = new CreateUserUseCase(transactions, events, seedHasher(env), audit);
   const createCompany = new CreateCompanyUseCase(transactions, events, createUser, audit);
 
   await transactions.run(async (manager) => {

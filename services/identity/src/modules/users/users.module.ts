@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { APP_CONFIG } from '@cs/platform/config';
+import { type IdentityConfig, passwordHashCost } from '../../config/env.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { PresenceController, UsersController } from './users.controller.js';
 import { UsersQueries } from './users.queries.js';
@@ -10,7 +12,11 @@ import { UpdateUserUseCase } from './use-cases/update-user.use-case.js';
 @Module({
   controllers: [UsersController, PresenceController],
   providers: [
-    { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
+    {
+      provide: PasswordHasher,
+      useFactory: (config: IdentityConfig) => new PasswordHasher(passwordHashCost(config)),
+      inject: [APP_CONFIG],
+    },
     UsersQueries,
     CreateUserUseCase,
     UpdateUserUseCase,
