@@ -51,6 +51,12 @@ export function sendError(response: ServerResponse, code: ErrorCode, message?: s
   response.end(JSON.stringify(body));
 }
 
+/** A refusal before the body is read: the spec's error, the rest of the body discarded within bounds. */
+function refuse(request: IncomingMessage, response: ServerResponse, code: ErrorCode): void {
+  discardAfterAnswer(request, response);
+  sendError(response, code);
+}
+
 /** The bearer token of a request; `null`/`undefined` (what a logged-out client sends) count as none. */
 export function bearerOf(header: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
@@ -183,14 +189,9 @@ export function createGatewayMiddleware({ config, logger, authenticator }: Gatew
       next();
       return;
     }
-    // a refusal here comes before the body is read: the rest is discarded, within bounds (`discardAfterAnswer`)
-    const refuse = (code: ErrorCode): void => {
-      discardAfterAnswer(request, response);
-      sendError(response, code);
-    };
     const route = routeFor(path);
     if (!route) {
-      refuse('ERR_ROUTE_NOT_FOUND');
+      refuse(request, response, 'ERR_ROUTE_NOT_FOUND');
       return;
     }
     const declaredLength = Number(request.headers['content-length'] ?? 0);
@@ -208,20 +209,20 @@ export function createGatewayMiddleware({ config, logger, authenticator }: Gatew
       // `service` routes authenticate their own callers (the external API's connection token, webhooks); a
       // caller that does present one of our access tokens is still held to its company's gates
       else if (access !== 'service') {
-        refuse(authentication.code);
+        refuse(request, response, authentication.code);
         return;
       }
     }
     if (identity) {
       const refused = gate(identity, request.method, path, config.COMPANY_EXPIRY_GRACE_DAYS);
       if (refused) {
-        refuse(refused);
+        refuse(request, response, refused);
         return;
       }
     }
     const target = config[SERVICE_URL_KEY[route.service]] as string | undefined;
     if (!target) {
-      refuse('ERR_SERVICE_UNAVAILABLE');
+      refuse(request, response, 'ERR_SERVICE_UNAVAILABLE');
       return;
     }
     const context = currentContext();

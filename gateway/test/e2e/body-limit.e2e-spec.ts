@@ -32,7 +32,7 @@ afterAll(async () => {
 
 /**
  * A client that declares a body of `declared` bytes, sends `sent` of them and then stops, reading what comes back:
- * the answer's status line, once the gateway has closed the connection (the headers timeout, a minute away, would
+ * the answer's status line, once the gateway has closed the connection (its keep-alive timeout, a minute away, would
  * otherwise end it).
  */
 function stalledUpload(path: string, declared: number, sent: number): Promise<string> {

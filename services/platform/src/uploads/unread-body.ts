@@ -91,42 +91,43 @@ export function closeAfterAnswer(
   response: ServerResponse,
   linger: Linger = UNREAD_BODY_LINGER,
 ): void {
-  if (request.complete) return;
-  const socket = request.socket;
-  const close = (): void => {
-    if (request.complete || socket.destroyed) return;
-    request.resume();
+  onceAnsweredUnread(request, response, (socket) => {
     socket.resume();
     const cancel = whileArriving(socket, linger, () => socket.destroy());
     socket.once('close', cancel);
     socket.end();
-  };
-  if (response.writableFinished) close();
-  else response.once('finish', close);
+  });
 }
 
 /**
  * For a refusal answered before the request's body was read (no token, a gate, an unknown route): what still arrives
  * is discarded, as Node does, and the connection serves the next request once the body has ended; but a client that
  * stops sending before the end of the body it declared has its connection closed as `linger` says, instead of
- * holding it (and the server's close) until the headers timeout.
+ * holding it (and the server's close) until the keep-alive timeout.
  */
 export function discardAfterAnswer(
   request: IncomingMessage,
   response: ServerResponse,
   linger: Linger = UNREAD_BODY_LINGER,
 ): void {
-  if (request.complete) return;
-  const socket = request.socket;
-  const discard = (): void => {
-    if (request.complete || socket.destroyed) return;
-    request.resume();
+  onceAnsweredUnread(request, response, (socket) => {
     const cancel = whileArriving(socket, linger, () => {
       if (!request.complete) socket.destroy();
     });
     request.once('end', cancel);
     socket.once('close', cancel);
+  });
+}
+
+/** Once the answer is written, when the request's body is still arriving: resumes reading it, then `step`. */
+function onceAnsweredUnread(request: IncomingMessage, response: ServerResponse, step: (socket: Socket) => void): void {
+  if (request.complete) return;
+  const socket = request.socket;
+  const answered = (): void => {
+    if (request.complete || socket.destroyed) return;
+    request.resume();
+    step(socket);
   };
-  if (response.writableFinished) discard();
-  else response.once('finish', discard);
+  if (response.writableFinished) answered();
+  else response.once('finish', answered);
 }
