@@ -1,5 +1,5 @@
 import type { TestRunState } from './global-setup.js';
-import { deleteTopics } from './kafka.js';
+import { deleteTopics, forgetWorkerTopics } from './kafka.js';
 import { dropDatabase } from './postgres.js';
 
 export default async function globalTeardown(): Promise<void> {
@@ -11,5 +11,6 @@ export default async function globalTeardown(): Promise<void> {
     );
     await deleteTopics(state.brokers, state.topicPrefix).catch(() => undefined);
   }
+  forgetWorkerTopics(state.topicPrefix);
   await state.server.stop();
 }

@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Socket } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Admin, type ITopicConfig, Kafka, logLevel } from 'kafkajs';
 import { dlqTopicOf, TOPICS } from '@cs/proto/events';
@@ -119,6 +121,45 @@ async function waitForLeaders(admin: Admin, topics: readonly ITopicConfig[], tim
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`topics without leaders after ${timeoutMs} ms`, { cause: lastError });
+}
+
+/** Where each Jest worker of a run records the topic prefix of the file it runs (`replaceWorkerTopics`). */
+const WORKER_TOPICS = join(tmpdir(), 'cs-test-topics');
+
+/**
+ * Creates a test file's topics (`createTopics`) after deleting those of the file the same worker ran before in the
+ * run (its processes have stopped by then): the broker then holds a few files' topics at a time instead of every
+ * file's, and each creation costs it more the more topics it holds.
+ */
+export async function replaceWorkerTopics(
+  brokers: string,
+  run: { readonly prefix: string; readonly worker: number },
+  prefix: string,
+  options: { readonly maxPartitions?: number } = {},
+): Promise<void> {
+  mkdirSync(WORKER_TOPICS, { recursive: true });
+  const record = join(WORKER_TOPICS, `${run.prefix}w${run.worker}`);
+  let previous = '';
+  try {
+    previous = readFileSync(record, 'utf8');
+  } catch {
+    // the worker's first file
+  }
+  writeFileSync(record, prefix);
+  // KEEP_TEST_DB=1 keeps every file's topics for a look afterwards, as the global teardown does
+  if (previous && previous !== prefix && process.env['KEEP_TEST_DB'] !== '1') await deleteTopics(brokers, previous);
+  await createTopics(brokers, prefix, options);
+}
+
+/** Forgets the records of a run's workers (`replaceWorkerTopics`), once its topics are deleted. */
+export function forgetWorkerTopics(runPrefix: string): void {
+  let records: string[];
+  try {
+    records = readdirSync(WORKER_TOPICS);
+  } catch {
+    return;
+  }
+  for (const record of records) if (record.startsWith(runPrefix)) rmSync(join(WORKER_TOPICS, record), { force: true });
 }
 
 /** Deletes every topic of a test run. */

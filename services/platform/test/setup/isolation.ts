@@ -8,12 +8,13 @@
  *   `testRun().topicPrefix` (and so `serviceTestEnv()`, spawned processes and `readAllMessages` callers) then name
  *   that file's topics, and consumer groups are prefixed with them. Without it, a consumer group that starts at the
  *   earliest offset in one file (a service's) had to replay everything earlier files published (a 100k-row import),
- *   and timed out. A file's topics have at most `TEST_TOPIC_PARTITIONS` partitions. The global teardown deletes
- *   every topic under the run's prefix and every worker's database.
+ *   and timed out. A file's topics have at most `TEST_TOPIC_PARTITIONS` partitions; a worker deletes the topics of
+ *   its previous file as the next one starts (`replaceWorkerTopics`). The global teardown deletes every topic left
+ *   under the run's prefix and every worker's database.
  */
 import { createHash } from 'node:crypto';
 import { workerDatabase } from '../../src/testing/global-setup.js';
-import { createTopics, TEST_TOPIC_PARTITIONS } from '../../src/testing/kafka.js';
+import { replaceWorkerTopics, TEST_TOPIC_PARTITIONS } from '../../src/testing/kafka.js';
 import { withDatabase } from '../../src/testing/postgres.js';
 
 const baseUrl = (process.env['TEST_RUN_DATABASE_URL_BASE'] ??= process.env['TEST_RUN_DATABASE_URL']);
@@ -33,5 +34,7 @@ const testPath = expect.getState().testPath ?? '';
 if (base !== undefined && brokers) {
   const prefix = `${base}f${createHash('sha256').update(testPath).digest('hex').slice(0, 10)}.`;
   process.env['TEST_RUN_TOPIC_PREFIX'] = prefix;
-  beforeAll(() => createTopics(brokers, prefix, { maxPartitions: TEST_TOPIC_PARTITIONS }));
+  beforeAll(() =>
+    replaceWorkerTopics(brokers, { prefix: base, worker }, prefix, { maxPartitions: TEST_TOPIC_PARTITIONS }),
+  );
 }
