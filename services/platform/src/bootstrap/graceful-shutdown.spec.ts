@@ -1,7 +1,9 @@
+import { jest } from '@jest/globals';
 import { Agent, createServer, request, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { HealthRegistry } from '../health/health-registry.js';
 import { ShutdownRegistry } from '../health/shutdown-registry.js';
+import { discardAfterAnswer } from '../uploads/unread-body.js';
 import { type AppShutdown, httpDrain, shutdownGracefully } from './graceful-shutdown.js';
 import { SERVER_KEEP_ALIVE_TIMEOUT_MS } from './http-timeouts.js';
 
@@ -27,6 +29,23 @@ describe(shutdownGracefully.name, () => {
       'gateway: close',
       'tickets: close',
     ]);
+  });
+
+  it('gives HTTP half the time left after draining, and leaves the other half to the work', async () => {
+    const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    try {
+      const bounds: number[] = [];
+      const app: AppShutdown = {
+        drain: () => undefined,
+        closeHttp: async (until) => void bounds.push(until),
+        run: async () => undefined,
+        close: async () => undefined,
+      };
+      await shutdownGracefully([app, app], { deadline: 1_010_000 });
+      expect(bounds).toEqual([1_005_000, 1_005_000]);
+    } finally {
+      now.mockRestore();
+    }
   });
 });
 
@@ -74,6 +93,12 @@ describe(httpDrain.name, () => {
       if (incoming.url === '/slow') {
         arrived();
         void gate.then(() => response.end('done'));
+      } else if (incoming.url === '/refused') {
+        // a refusal answered before the body is read: what still arrives is discarded for as long as the linger
+        // allows, here longer than a test may run
+        response.statusCode = 401;
+        response.end('{}');
+        discardAfterAnswer(incoming, response, { idleMs: 60 * 60_000, totalMs: 60 * 60_000 });
       } else response.end('fast');
     });
     server.keepAliveTimeout = SERVER_KEEP_ALIVE_TIMEOUT_MS;
@@ -105,7 +130,7 @@ describe(httpDrain.name, () => {
     drain.drain();
     expect(health.draining).toBe(true);
     let closed = false;
-    const closing = drain.closeHttp().then(() => (closed = true));
+    const closing = drain.closeHttp(Date.now() + 60_000).then(() => (closed = true));
     await new Promise((resolve) => setImmediate(resolve));
     expect(closed).toBe(false);
     await expect(get('/fast')).rejects.toThrow(/ECONNREFUSED/);
@@ -124,9 +149,31 @@ describe(httpDrain.name, () => {
     expect((await get('/fast', agent)).body).toBe('fast');
     const drain = httpDrain(server, health, async () => undefined);
     drain.drain();
-    await drain.closeHttp();
+    await drain.closeHttp(Date.now() + 60 * 60_000);
     expect(server.listening).toBe(false);
     agent.destroy();
+  });
+
+  it('closes a connection still open at its bound: a request never answered, and a refused body still arriving', async () => {
+    const drain = httpDrain(server, health, async () => undefined);
+    const waiting = new Promise<void>((resolve) => (arrived = resolve));
+    const slow = get('/slow').then(
+      () => 'answered',
+      (error: Error) => error.message,
+    );
+    await waiting;
+    // a client that declared a body, sent a part and stopped
+    const refused = connect(port, '127.0.0.1');
+    const answer = new Promise<string>((resolve) => refused.once('data', (chunk: Buffer) => resolve(chunk.toString())));
+    const ended = new Promise<void>((resolve) => refused.once('close', () => resolve()));
+    refused.write('POST /refused HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\n\r\n' + 'x'.repeat(1_000));
+    expect(await answer).toMatch(/^HTTP\/1\.1 401/);
+    drain.drain();
+    await drain.closeHttp(Date.now() + 200);
+    expect(server.listening).toBe(false);
+    expect(await slow).toBe('socket hang up');
+    await ended;
+    release();
   });
 
   it('closes the app’s own connections (sockets) before the listener', async () => {
@@ -134,7 +181,7 @@ describe(httpDrain.name, () => {
     const drain = httpDrain(server, health, async () => void order.push('own connections'));
     server.once('close', () => order.push('listener'));
     drain.drain();
-    await drain.closeHttp();
+    await drain.closeHttp(Date.now() + 60_000);
     expect(order).toEqual(['own connections', 'listener']);
   });
 });

@@ -9,9 +9,10 @@ export interface AppShutdown {
   drain(): void;
   /**
    * Stops taking HTTP: the deployable's own connections close first (the gateway's sockets), then the listener;
-   * resolves once the requests in flight have been answered and their connections closed.
+   * resolves once the requests in flight have been answered and their connections closed, or at `until` (`Date.now()`
+   * scale), when the connections still open are closed unanswered.
    */
-  closeHttp(): Promise<void>;
+  closeHttp(until: number): Promise<void>;
   /** Runs one phase of the modules' steps (`ShutdownRegistry`); failures are logged, never thrown. */
   run(phase: ShutdownPhase, deadline: number): Promise<void>;
   /** Closes the rest (Nest's shutdown hooks: the bus, the pool). */
@@ -30,8 +31,10 @@ export interface ShutdownOptions {
 /**
  * A graceful shutdown of the apps of one process, in the order given for HTTP (the gateway before the services it
  * calls, so its requests in flight still reach them): every app stops being ready; after `drainMs` each closes its
- * listener and answers what it holds; then every app's consumers and jobs finish their work, commit and leave their
- * groups; then the outbox relays publish what that work wrote; then each app closes the rest.
+ * listener and answers what it holds, for half the time left at most (a client that holds a request open, such as
+ * one still sending a body that was refused, is cut then); then every app's consumers and jobs finish their work,
+ * commit and leave their groups, in the other half; then the outbox relays publish what that work wrote; then each
+ * app closes the rest.
  */
 export async function shutdownGracefully(apps: readonly AppShutdown[], options: ShutdownOptions): Promise<void> {
   const step = options.onStep ?? (() => undefined);
@@ -40,7 +43,8 @@ export async function shutdownGracefully(apps: readonly AppShutdown[], options: 
   const drainMs = Math.min(options.drainMs ?? 0, options.deadline - Date.now());
   if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
   step('http');
-  for (const app of apps) await app.closeHttp();
+  const httpUntil = Date.now() + Math.max(0, options.deadline - Date.now()) / 2;
+  for (const app of apps) await app.closeHttp(httpUntil);
   step('work');
   await Promise.all(apps.map((app) => app.run('work', options.deadline)));
   step('publish');
@@ -52,7 +56,8 @@ export async function shutdownGracefully(apps: readonly AppShutdown[], options: 
 /**
  * The HTTP side of an app's graceful shutdown on its server: once draining, each response closes its connection
  * (`Connection: close`, set on those in flight whose headers are not out yet), and a keep-alive connection that falls
- * idle is closed at once, so the listener's close ends as soon as the last request in flight is answered.
+ * idle is closed at once, so the listener's close ends as soon as the last request in flight is answered, or at the
+ * bound `closeHttp` is given, when every connection still open is closed.
  */
 export function httpDrain(
   server: Server,
@@ -76,11 +81,17 @@ export function httpDrain(
       health.drain();
       for (const response of inFlight) closeWhenDraining(response);
     },
-    closeHttp: async () => {
+    closeHttp: async (until) => {
       await closeOwnConnections();
       // closes the idle keep-alive connections at once (Node's close does) and resolves (with an error when it was
       // already closed) once the last connection has ended
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const cut = setTimeout(() => server.closeAllConnections(), Math.max(0, until - Date.now()));
+      try {
+        await closed;
+      } finally {
+        clearTimeout(cut);
+      }
     },
   };
 }
