@@ -1,8 +1,10 @@
 /**
  * The gateway's body limit on every proxied route, whatever the framing: a declared `Content-Length` over
  * GATEWAY_BODY_LIMIT_BYTES is refused before reading, and a chunked body is cut once it passes the limit (413 in
- * the spec's error format, the upstream call stopped, the rest never read).
+ * the spec's error format, the upstream call stopped, the rest never read); and an app closed with a request in flight
+ * answers it on a connection it then closes.
  */
+import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { answerUnread } from '@cs/platform/uploads';
 import { chunkedUpload } from '@cs/platform/testing';
@@ -116,5 +118,53 @@ describe('body limit', () => {
     });
     expect(proxiedCalls('/messages/79')).toBe(0);
     // bounded far below the gateway's keep-alive minute, which held such connections (and the gateway's close) before
+  }, 30_000);
+});
+
+describe('closing an app', () => {
+  const HELD = '/messages/held';
+  let arrived: () => void = () => undefined;
+  let answer: () => void = () => undefined;
+  let held: Stack;
+  let token: string;
+
+  beforeAll(async () => {
+    held = await startStack({
+      upstreamEarly: (request, response) => {
+        if (request.url !== HELD) return false;
+        request.resume();
+        answer = () => response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+        arrived();
+        return true;
+      },
+    });
+    const tenant = await signUp(held.gatewayUrl, await createPlan());
+    token = (await logIn(held.gatewayUrl, tenant.email, tenant.password)).token;
+  });
+
+  // a client that keeps an idle connection as long as the server does (as fetch does with the server's keep-alive
+  // hint); the bound is under the deployables' keep-alive (65 s), for which such a connection held the close before
+  it('answers a request in flight, then closes its connection though the client would keep it', async () => {
+    const reached = new Promise<void>((resolve) => (arrived = resolve));
+    const agent = new Agent({ keepAlive: true });
+    const { hostname, port } = new URL(held.gatewayUrl);
+    const ended = new Promise<number | undefined>((resolve, reject) => {
+      const outgoing = httpRequest(
+        { host: hostname, port, agent, method: 'POST', path: HELD, headers: { authorization: `Bearer ${token}` } },
+        (incoming) => {
+          incoming.resume();
+          incoming.socket.once('close', () => resolve(incoming.statusCode));
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end();
+    });
+    await reached;
+    // the gateway first: its close waits for the request it is proxying
+    const closed = held.close();
+    answer();
+    expect(await ended).toBe(200);
+    await closed;
+    agent.destroy();
   }, 30_000);
 });

@@ -52,7 +52,10 @@ export interface RunningApp<S extends z.ZodObject> extends CreatedApp<S> {
   readonly url: string;
   /** The steps of a graceful shutdown (`shutdownGracefully`; `runService` runs them on SIGTERM). */
   readonly shutdown: AppShutdown;
-  /** Closes the app at once (Nest's shutdown hooks), without the graceful steps. */
+  /**
+   * Closes the app at once (Nest's shutdown hooks), without the graceful steps: the requests in flight are answered on
+   * connections that then close, so no keep-alive connection holds the close after its last answer.
+   */
   close(): Promise<void>;
 }
 
@@ -129,7 +132,11 @@ export async function startServiceApp<S extends z.ZodObject>(
     run: (phase, deadline) => runShutdownPhase(registry, phase, deadline, logger),
     close: () => app.close(),
   };
-  return { ...created, url, shutdown, close: () => app.close() };
+  const close = async (): Promise<void> => {
+    shutdown.drain();
+    await app.close();
+  };
+  return { ...created, url, shutdown, close };
 }
 
 /** The graceful shutdown's settings of a deployable's config (`BaseEnvSchema`), in milliseconds. */
