@@ -9,7 +9,7 @@ import { io, type Socket } from 'socket.io-client';
 import { expectEventually } from '@cs/platform/testing';
 import { channel } from '@cs/proto/realtime';
 import type { RunningStack } from '../scripts/e2e-stack.mjs';
-import { sharedStack } from './support/shared-stack.js';
+import { call, sharedStack } from './support/shared-stack.js';
 
 describe('a payment by Pix across every deployable', () => {
   const SUPER = { email: 'super@plataforma.local', password: 'super12345' };
@@ -27,23 +27,8 @@ describe('a payment by Pix across every deployable', () => {
     for (const socket of sockets) socket.close();
   });
 
-  async function api<T>(
-    token: string | null,
-    method: string,
-    path: string,
-    body?: unknown,
-  ): Promise<{ status: number; body: T }> {
-    const response = await fetch(`${stack.gatewayUrl}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
-  }
-
   const logIn = async (email: string, password: string): Promise<string> => {
-    const response = await api<{ token: string }>(null, 'POST', '/auth/login', { email, password });
+    const response = await call<{ token: string }>(null, 'POST', '/auth/login', { email, password });
     if (response.status !== 200) throw new Error(`login ${email} → ${response.status}`);
     return response.body.token;
   };
@@ -60,7 +45,7 @@ describe('a payment by Pix across every deployable', () => {
   async function signUp(planId: number): Promise<{ companyId: number; token: string }> {
     const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const tenant = { name: `Empresa ${id}`, email: `admin-${id}@teste.com.br`, password: 'segredo123' };
-    const created = await api<{ id: number }>(null, 'POST', '/companies/cadastro', {
+    const created = await call<{ id: number }>(null, 'POST', '/companies/cadastro', {
       ...tenant,
       // a phone gets one trial: one of its own for each company
       phone: `119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
@@ -87,7 +72,7 @@ describe('a payment by Pix across every deployable', () => {
 
   it('lets a lapsed company pay its invoice by Pix and work again, its due date extended by each recurrence', async () => {
     const superToken = await logIn(SUPER.email, SUPER.password);
-    const plans = await api<Array<{ id: number; name: string; value: number }>>(null, 'GET', '/plans/list');
+    const plans = await call<Array<{ id: number; name: string; value: number }>>(null, 'GET', '/plans/list');
     const plan = plans.body.find((candidate) => candidate.value > 0);
     if (!plan) throw new Error('no paid plan seeded');
     const bystander = await signUp(plan.id);
@@ -96,13 +81,13 @@ describe('a payment by Pix across every deployable', () => {
     for (const recurrence of Object.keys(RECURRENCE_MONTHS) as Recurrence[]) {
       const tenant = await signUp(plan.id);
       // the trial lapses: the due date is in the past
-      const lapsed = await api(superToken, 'PUT', `/companies/${tenant.companyId}`, {
+      const lapsed = await call(superToken, 'PUT', `/companies/${tenant.companyId}`, {
         dueDate: '2025-01-31',
         recurrence,
       });
       expect(lapsed.status).toBe(200);
       await expectEventually(async () =>
-        expect(await api(tenant.token, 'GET', '/tickets')).toMatchObject({
+        expect(await call(tenant.token, 'GET', '/tickets')).toMatchObject({
           status: 402,
           body: { error: 'ERR_COMPANY_EXPIRED' },
         }),
@@ -112,7 +97,7 @@ describe('a payment by Pix across every deployable', () => {
       // the invoice of the lapsed due date exists at once; the expired company reaches it
       let invoice: { id: number; value: number; dueDate: string; status: string } | undefined;
       await expectEventually(async () => {
-        const page = await api<{ invoices: Array<NonNullable<typeof invoice>> }>(
+        const page = await call<{ invoices: Array<NonNullable<typeof invoice>> }>(
           tenant.token,
           'GET',
           '/invoices/company',
@@ -120,7 +105,7 @@ describe('a payment by Pix across every deployable', () => {
         invoice = page.body.invoices.find((row) => row.dueDate === '2025-01-31');
         expect(invoice).toMatchObject({ status: 'open', value: plan.value });
       });
-      const charge = await api<{ txid: string; valor: { original: string }; qrcode: { qrcode: string } }>(
+      const charge = await call<{ txid: string; valor: { original: string }; qrcode: { qrcode: string } }>(
         tenant.token,
         'POST',
         '/subscription',
@@ -145,8 +130,8 @@ describe('a payment by Pix across every deployable', () => {
           },
         }),
       );
-      await expectEventually(async () => expect((await api(tenant.token, 'GET', '/tickets')).status).toBe(200));
-      const invoices = await api<{ invoices: Array<{ id: number; status: string }> }>(
+      await expectEventually(async () => expect((await call(tenant.token, 'GET', '/tickets')).status).toBe(200));
+      const invoices = await call<{ invoices: Array<{ id: number; status: string }> }>(
         tenant.token,
         'GET',
         '/invoices/company',

@@ -7,7 +7,7 @@ import { io, type Socket } from 'socket.io-client';
 import { expectEventually, pollUntil } from '@cs/platform/testing';
 import { channel } from '@cs/proto/realtime';
 import type { RunningStack } from '../scripts/e2e-stack.mjs';
-import { sharedStack } from './support/shared-stack.js';
+import { api, sharedStack } from './support/shared-stack.js';
 
 describe('a conversation across every deployable', () => {
   const COMPANY = 2;
@@ -35,20 +35,6 @@ describe('a conversation across every deployable', () => {
   afterAll(async () => {
     socket?.close();
   });
-
-  async function api<T>(token: string | null, method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${stack.gatewayUrl}${path}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
 
   const logIn = async (who: { email: string; password: string }) =>
     api<{ token: string; user: { id: number } }>(null, 'POST', '/auth/login', who);

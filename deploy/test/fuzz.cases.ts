@@ -20,7 +20,7 @@ import {
   type ScalarKind,
 } from '@cs/proto/http';
 import type { RunningStack } from '../scripts/e2e-stack.mjs';
-import { sharedStack } from './support/shared-stack.js';
+import { call, sharedStack } from './support/shared-stack.js';
 
 describe('bad input through the gateway', () => {
   const HOSTILE: Readonly<Record<ScalarKind, readonly unknown[]>> = {
@@ -79,13 +79,9 @@ describe('bad input through the gateway', () => {
   const tokens = { admin: '', super: '' };
 
   async function logIn(email: string, password: string): Promise<string> {
-    const response = await fetch(`${stack.gatewayUrl}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
+    const response = await call<{ token: string }>(null, 'POST', '/auth/login', { email, password });
     expect(response.status).toBe(200);
-    return ((await response.json()) as { token: string }).token;
+    return response.body.token;
   }
 
   beforeAll(async () => {

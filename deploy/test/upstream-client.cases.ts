@@ -12,7 +12,7 @@ import { SessionUserSchema } from '@cs/proto/http';
 import { expectEventually, pollUntil, upstreamFixture, upstreamGaps } from '@cs/platform/testing';
 import { channel } from '@cs/proto/realtime';
 import type { RunningStack } from '../scripts/e2e-stack.mjs';
-import { sharedStack } from './support/shared-stack.js';
+import { api, call, sharedStack } from './support/shared-stack.js';
 
 describe('the established Whaticket client', () => {
   const COMPANY = 2;
@@ -42,22 +42,6 @@ describe('the established Whaticket client', () => {
   afterAll(async () => {
     for (const socket of sockets) socket.close();
   });
-
-  async function call(token: string | null, method: string, path: string, body?: unknown) {
-    const response = await fetch(`${stack.gatewayUrl}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as unknown };
-  }
-
-  async function api<T>(token: string | null, method: string, path: string, body?: unknown): Promise<T> {
-    const { status, body: answer } = await call(token, method, path, body);
-    if (status >= 400) throw new Error(`${method} ${path} → ${status} ${JSON.stringify(answer)}`);
-    return answer as T;
-  }
 
   const logIn = (who: { email: string; password: string }) =>
     api<{ token: string; user: SessionUser }>(null, 'POST', '/auth/login', who);
