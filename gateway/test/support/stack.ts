@@ -176,6 +176,25 @@ export async function startStack(
   };
 }
 
+let shared: Promise<Stack> | undefined;
+
+/**
+ * The default stack (`startStack()`) the case files of the gateway's and identity's `shared-stack.e2e-spec.ts` share,
+ * started by the first case that asks for it: under Jest every test file loads both apps' modules and starts them
+ * again, and these cases need no settings of their own from the stack.
+ */
+export function sharedStack(): Promise<Stack> {
+  shared ??= startStack();
+  return shared;
+}
+
+/** Closes the shared stack, when one was started. */
+export async function stopSharedStack(): Promise<void> {
+  const stack = await shared?.catch(() => undefined);
+  shared = undefined;
+  await stack?.close();
+}
+
 export interface ApiResponse<T = Record<string, unknown>> {
   readonly status: number;
   readonly body: T;

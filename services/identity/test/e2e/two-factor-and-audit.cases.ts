@@ -19,7 +19,7 @@ import {
   type Session,
   signUp,
   type Stack,
-  startStack,
+  sharedStack,
   type Tenant,
   unique,
   withDb,
@@ -30,11 +30,10 @@ let base: string;
 let planId: number;
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await sharedStack();
   base = stack.gatewayUrl;
   planId = await createPlan();
 });
-afterAll(() => stack?.close());
 
 const nowSeconds = () => Math.floor(Date.now() / 1_000);
 /** The authenticator's code `steps` time steps from now (the server accepts one step of skew either way). */

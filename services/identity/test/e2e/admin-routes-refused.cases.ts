@@ -10,7 +10,7 @@ import {
   type Session,
   signUp,
   type Stack,
-  startStack,
+  sharedStack,
   type Tenant,
 } from '../../../../gateway/test/support/stack.js';
 
@@ -22,7 +22,7 @@ let agent: Session;
 let other: Tenant;
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await sharedStack();
   base = stack.gatewayUrl;
   tenant = await signUp(base, await createPlan());
   other = await signUp(base, await createPlan());
@@ -34,9 +34,6 @@ beforeAll(async () => {
   });
   expect(created.status).toBe(200);
   agent = await logIn(base, email, 'senha123');
-});
-afterAll(async () => {
-  await stack?.close();
 });
 
 /** The platform's writes: refused to anyone who is not a super user. */

@@ -25,7 +25,7 @@ import {
   type Session,
   signUp,
   type Stack,
-  startStack,
+  sharedStack,
   type Tenant,
   withDb,
 } from '../../../../gateway/test/support/stack.js';
@@ -36,7 +36,7 @@ let superUser: Session;
 let bus: KafkaEventBus;
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await sharedStack();
   base = stack.gatewayUrl;
   // the platform company's super user (the seed makes it id 1; tests share the run's database)
   await withDb((client) =>
@@ -57,7 +57,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await bus?.disconnect();
-  await stack?.close();
 });
 
 async function publishQueue(companyId: number, id: number, deleted = false): Promise<void> {

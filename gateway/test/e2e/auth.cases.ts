@@ -19,7 +19,7 @@ import {
   type Session,
   signUp,
   type Stack,
-  startStack,
+  sharedStack,
   type Tenant,
   withDb,
 } from '../support/stack.js';
@@ -29,11 +29,10 @@ let planId: number;
 let base: string;
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await sharedStack();
   base = stack.gatewayUrl;
   planId = await createPlan();
 });
-afterAll(() => stack?.close());
 
 const me = (token: string | undefined) => call(base, 'GET', '/auth/me', { token });
 

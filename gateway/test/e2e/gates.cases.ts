@@ -14,7 +14,7 @@ import {
   type Session,
   signUp,
   type Stack,
-  startStack,
+  sharedStack,
 } from '../support/stack.js';
 
 let stack: Stack;
@@ -22,13 +22,12 @@ let base: string;
 let superUser: Session;
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await sharedStack();
   base = stack.gatewayUrl;
   const platform = await signUp(base, await createPlan());
   await makeSuper(platform.email);
   superUser = await logIn(base, platform.email, platform.password);
 });
-afterAll(() => stack?.close());
 
 async function adminOn(flags: Flags): Promise<Session> {
   const tenant = await signUp(base, await createPlan(flags));
