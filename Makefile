@@ -16,6 +16,10 @@ ifneq ($(shell PATH='$(PATH)' node -v),v$(NODE_VERSION))
 $(error `node` on the recipes' PATH is $(shell PATH='$(PATH)' node -v), not the pinned v$(NODE_VERSION) (.nvmrc))
 endif
 endif
+# Every Node process of a recipe keeps the code V8 compiled for each module file in the repository's cache and reuses
+# it at its next start (Node's module compile cache, keyed by each file's contents): the test runners, the walk files'
+# processes and the deployables they start load the same modules again and again.
+export NODE_COMPILE_CACHE ?= $(CURDIR)/.cache/node-compile-cache
 NODE_TS := node --import ./deploy/scripts/register-ts.mjs
 # TypeScript 7's native compiler builds and type-checks; `typescript` (6) stays for typescript-eslint's typed rules,
 # which need the compiler's JavaScript API (TypeScript 7 has no stable one). Both read the same tsconfig files.
