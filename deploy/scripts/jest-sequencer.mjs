@@ -4,7 +4,7 @@
 // (`*.e2e-spec.ts`, the longest by far) would start wherever their size put them, and the last ones run alone at the
 // end of the integration tier. Files without a recorded duration go stacks first, then by size, largest first, where
 // a file's size counts the case files it runs (`import './x.cases.js'`: tickets' shared app is a few lines that run
-// eighteen files of cases, one of the longest files of the tier); with durations Jest's order is unchanged.
+// nineteen files of cases, one of the longest files of the tier); with durations Jest's order is unchanged.
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import TestSequencer from '@jest/test-sequencer';

@@ -25,6 +25,7 @@ import './security.cases.js';
 import './tags-and-kanban.cases.js';
 import './tenancy.cases.js';
 import './ticket-list.cases.js';
+import './ticket-timers.cases.js';
 
 // after every case's own `afterAll` (Jest runs a block's hooks in the order they are declared)
 afterAll(() => sharedHarness().stop(), 120_000);

@@ -6,17 +6,9 @@
  */
 import { expectEventually, nextCompanyId } from '@cs/platform/testing';
 import { TicketUpdated } from '@cs/proto/events';
-import { type CompanySetup, connectionSnapshot, Harness, inboundText, setupCompany } from '../support/harness.js';
+import { type CompanySetup, connectionSnapshot, inboundText, setupCompany, sharedHarness } from '../support/harness.js';
 
-const harness = new Harness();
-
-beforeAll(async () => {
-  await harness.start();
-}, 120_000);
-
-afterAll(async () => {
-  await harness.stop();
-}, 120_000);
+const harness = sharedHarness();
 
 const ticketOf = async (setup: CompanySetup) =>
   expectEventually(async () => {
