@@ -54,13 +54,13 @@ let h: Harness;
 let store: BaileysAuthStore;
 let rejected: unknown[];
 
-beforeEach(async () => {
-  h = await harness();
-  rejected = [];
-  store = new BaileysAuthStore(h.context, (error) => rejected.push(error));
-});
-
 describe('Baileys auth state in PostgreSQL', () => {
+  beforeEach(async () => {
+    h = await harness();
+    rejected = [];
+    store = new BaileysAuthStore(h.context, (error) => rejected.push(error));
+  });
+
   it('stores one row per key of every type and reads back the same bytes', async () => {
     await store.set(everyType());
     expect(await rows(h, 'baileys_auth_keys')).toHaveLength(13);

@@ -10,11 +10,11 @@ import { BaileysAuthStore } from '../../src/providers/baileys/baileys-auth.store
 import { FAKE_TIMERS, closeDataSource, connected, eventually, harness, rows } from './support/fakes.js';
 
 afterAll(closeDataSource);
-afterEach(() => {
-  jest.useRealTimers();
-});
-
 describe('Baileys session lifecycle', () => {
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
   it('shows each QR refresh, then TIMEOUT when nobody scans (408 while not registered), without reconnecting', async () => {
     const h = await harness();
     await h.session.start({});
