@@ -19,3 +19,22 @@ export async function startCampaigns(): Promise<{ app: RunningApp<typeof campaig
   );
   return { app, db };
 }
+
+let shared: ReturnType<typeof startCampaigns> | undefined;
+
+/**
+ * The service and database client the case files of `integration/privacy.int-spec.ts` share, started by the first
+ * case that asks for it (under Jest every test file loads the service's modules and starts its app again).
+ */
+export function sharedCampaigns(): ReturnType<typeof startCampaigns> {
+  shared ??= startCampaigns();
+  return shared;
+}
+
+/** Closes the shared service and its database client, when they were started. */
+export async function stopSharedCampaigns(): Promise<void> {
+  const started = await shared?.catch(() => undefined);
+  shared = undefined;
+  await started?.app.close();
+  await started?.db.end();
+}

@@ -5,25 +5,18 @@
  */
 import type pg from 'pg';
 import { EXPORT_PART_ROWS } from '@cs/proto/events';
-import type { RunningApp } from '@cs/platform/bootstrap';
 import { expectEventually, ExportTopicProbe, nextCompanyId } from '@cs/platform/testing';
-import type { campaignsService } from '../../src/app.js';
-import { startCampaigns } from '../support/service.js';
+import { sharedCampaigns } from '../support/service.js';
 
-let app: RunningApp<typeof campaignsService.envSchema>;
 let db: pg.Client;
 const probe = new ExportTopicProbe();
 const number = `55218${String(Date.now()).slice(-8)}`;
 
 beforeAll(async () => {
-  ({ app, db } = await startCampaigns());
+  ({ db } = await sharedCampaigns());
 }, 60_000);
 
-afterAll(async () => {
-  await app?.close();
-  await probe.close();
-  await db?.end();
-});
+afterAll(() => probe.close());
 
 /** `count` campaigns of the company, each with a sent shipping to `to`. */
 async function shippings(companyId: number, to: string, count: number): Promise<void> {

@@ -4,25 +4,18 @@
  * alone, and confirms; a second request finds nothing left.
  */
 import type pg from 'pg';
-import type { RunningApp } from '@cs/platform/bootstrap';
 import { ErasureTopicProbe, expectEventually, nextCompanyId } from '@cs/platform/testing';
-import type { campaignsService } from '../../src/app.js';
-import { startCampaigns } from '../support/service.js';
+import { sharedCampaigns } from '../support/service.js';
 
-let app: RunningApp<typeof campaignsService.envSchema>;
 let db: pg.Client;
 const probe = new ErasureTopicProbe();
 const number = `55219${String(Date.now()).slice(-8)}`;
 
 beforeAll(async () => {
-  ({ app, db } = await startCampaigns());
+  ({ db } = await sharedCampaigns());
 }, 60_000);
 
-afterAll(async () => {
-  await app?.close();
-  await probe.close();
-  await db?.end();
-});
+afterAll(() => probe.close());
 
 /** A campaign of the company with a shipping to `to` (sent or still waiting), as the dispatch engine leaves it. */
 async function shipping(companyId: number, to: string, sent: boolean): Promise<number> {
