@@ -1,22 +1,19 @@
+import { sharedResource } from '@cs/platform/testing';
 import { type RunningStack, startStack } from '../../scripts/e2e-stack.mjs';
 
-let running: Promise<RunningStack> | undefined;
+const shared = sharedResource(
+  () => startStack({ web: false, label: 'system' }),
+  (stack) => stack.stop(),
+);
 
 /**
  * The full stack the system cases of `stack.e2e-spec.ts` share (every deployable as its own process, the client left
- * out), started by the first case that asks for it.
+ * out), started by the first case that asks for it (`sharedResource`).
  */
-export function sharedStack(): Promise<RunningStack> {
-  running ??= startStack({ web: false, label: 'system' });
-  return running;
-}
+export const sharedStack = (): Promise<RunningStack> => shared.get();
 
 /** Stops the shared stack, when one was started. */
-export async function stopSharedStack(): Promise<void> {
-  const stack = await running?.catch(() => undefined);
-  running = undefined;
-  await stack?.stop();
-}
+export const stopSharedStack = (): Promise<void> => shared.stop();
 
 /** A call of the shared stack's gateway as a client makes it (JSON, `Authorization: Bearer`): status and JSON body. */
 export async function call<T = unknown>(

@@ -9,7 +9,13 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { startServiceApp, type RunningApp } from '@cs/platform/bootstrap';
 import { runMigrations } from '@cs/platform/database';
-import { accessTokenKeys, type AccessTokenKeyPair, serviceTestEnv, testRun } from '@cs/platform/testing';
+import {
+  accessTokenKeys,
+  type AccessTokenKeyPair,
+  serviceTestEnv,
+  sharedResource,
+  testRun,
+} from '@cs/platform/testing';
 import { gatewayService } from '../../src/app.js';
 import type { GatewayEnvSchema } from '../../src/config/env.js';
 import { identityService } from '../../../services/identity/src/app.js';
@@ -176,24 +182,19 @@ export async function startStack(
   };
 }
 
-let shared: Promise<Stack> | undefined;
+const shared = sharedResource(
+  () => startStack(),
+  (stack) => stack.close(),
+);
 
 /**
- * The default stack (`startStack()`) the case files of the gateway's and identity's `shared-stack.e2e-spec.ts` share,
- * started by the first case that asks for it: under Jest every test file loads both apps' modules and starts them
- * again, and these cases need no settings of their own from the stack.
+ * The default stack (`startStack()`) the case files of the gateway's and identity's `shared-stack.e2e-spec.ts` share
+ * (`sharedResource`: started by the first case that asks for it); these cases need no settings of their own from it.
  */
-export function sharedStack(): Promise<Stack> {
-  shared ??= startStack();
-  return shared;
-}
+export const sharedStack = (): Promise<Stack> => shared.get();
 
 /** Closes the shared stack, when one was started. */
-export async function stopSharedStack(): Promise<void> {
-  const stack = await shared?.catch(() => undefined);
-  shared = undefined;
-  await stack?.close();
-}
+export const stopSharedStack = (): Promise<void> => shared.stop();
 
 export interface ApiResponse<T = Record<string, unknown>> {
   readonly status: number;

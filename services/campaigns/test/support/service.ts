@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { type RunningApp, startServiceApp } from '@cs/platform/bootstrap';
 import { runMigrations } from '@cs/platform/database';
-import { serviceTestEnv, testRun } from '@cs/platform/testing';
+import { serviceTestEnv, sharedResource, testRun } from '@cs/platform/testing';
 import { campaignsService } from '../../src/app.js';
 import { createCampaignsDataSource } from '../../src/database/data-source.js';
 
@@ -20,21 +20,13 @@ export async function startCampaigns(): Promise<{ app: RunningApp<typeof campaig
   return { app, db };
 }
 
-let shared: ReturnType<typeof startCampaigns> | undefined;
+const shared = sharedResource(startCampaigns, async ({ app, db }) => {
+  await app.close();
+  await db.end();
+});
 
-/**
- * The service and database client the case files of `integration/privacy.int-spec.ts` share, started by the first
- * case that asks for it (under Jest every test file loads the service's modules and starts its app again).
- */
-export function sharedCampaigns(): ReturnType<typeof startCampaigns> {
-  shared ??= startCampaigns();
-  return shared;
-}
+/** The service and database client the case files of `integration/privacy.int-spec.ts` share (`sharedResource`). */
+export const sharedCampaigns = (): ReturnType<typeof startCampaigns> => shared.get();
 
 /** Closes the shared service and its database client, when they were started. */
-export async function stopSharedCampaigns(): Promise<void> {
-  const started = await shared?.catch(() => undefined);
-  shared = undefined;
-  await started?.app.close();
-  await started?.db.end();
-}
+export const stopSharedCampaigns = (): Promise<void> => shared.stop();

@@ -11,3 +11,4 @@ export * from './upstream.js';
 export * from './chunked-upload.js';
 export * from './fake-s3.js';
 export * from './privacy.js';
+export * from './shared-resource.js';
