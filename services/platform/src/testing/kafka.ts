@@ -71,7 +71,9 @@ export async function createTopics(
   options: { readonly maxPartitions?: number } = {},
 ): Promise<void> {
   const cap = options.maxPartitions ?? Number.POSITIVE_INFINITY;
-  const kafka = testKafka('test-setup', brokers, logLevel.ERROR);
+  // kafkajs logs every "unknown topic or partition" answer while the new topics' metadata fills in (`waitForLeaders`
+  // asks again); what fails for good reaches the caller as this function's error
+  const kafka = testKafka('test-setup', brokers, logLevel.NOTHING);
   const admin = kafka.admin();
   await admin.connect();
   try {
