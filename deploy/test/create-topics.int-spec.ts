@@ -101,3 +101,12 @@ it('creates every topic of the registry with its partitions, grows one that has 
   expect(waited).toMatchObject({ code: 0 });
   expect(waited.output).toContain(`all ${registry.size} topics are there`);
 });
+
+it('deletes every topic of a prefix while another deletion of the same topics runs', async () => {
+  await step([]);
+  await expectPartitionsOnBroker(registry);
+
+  await Promise.all([deleteTopics(brokers, prefix), deleteTopics(brokers, prefix)]);
+
+  expect((await admin.listTopics()).filter((topic) => topic.startsWith(prefix))).toEqual([]);
+});

@@ -164,15 +164,28 @@ export function forgetWorkerTopics(runPrefix: string): void {
   for (const record of records) if (record.startsWith(runPrefix)) rmSync(join(WORKER_TOPICS, record), { force: true });
 }
 
-/** Deletes every topic of a test run. */
+const DELETE_ATTEMPTS = 5;
+
+/**
+ * Deletes every topic of a test run. A deletion the broker refuses for one topic (gone already, or not yet known to
+ * it) has deleted the others, so each attempt deletes what is still listed instead of retrying the same list.
+ */
 export async function deleteTopics(brokers: string, prefix: string): Promise<void> {
   if (!prefix) return;
   const kafka = testKafka('test-teardown', brokers, logLevel.NOTHING);
-  const admin = kafka.admin();
+  const admin = kafka.admin({ retry: { retries: 0 } });
   await admin.connect();
   try {
-    const topics = (await admin.listTopics()).filter((topic) => topic.startsWith(prefix));
-    if (topics.length > 0) await admin.deleteTopics({ topics });
+    for (let attempt = 1; ; attempt += 1) {
+      const topics = (await admin.listTopics()).filter((topic) => topic.startsWith(prefix));
+      if (topics.length === 0) return;
+      try {
+        await admin.deleteTopics({ topics });
+        return;
+      } catch (error) {
+        if (attempt === DELETE_ATTEMPTS) throw error;
+      }
+    }
   } finally {
     await admin.disconnect();
   }
