@@ -8,10 +8,12 @@ import { join as joinPath } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { io, type Socket } from 'socket.io-client';
+import type { EventData, EventDefinition } from '@cs/proto/common';
 import { ChatDeleted, ChatMessageCreated, QueueCreated, TicketUpdated } from '@cs/proto/events';
 import { channel } from '@cs/proto/realtime';
 import { KafkaEventBus } from '@cs/platform/events/transport';
 import {
+  checkedEnvelopeOf,
   type ChildHandle,
   expectEventually,
   freePort,
@@ -147,22 +149,9 @@ afterAll(async () => {
   await tickets.close();
 });
 
-function event<D extends { type: string; schema: { parse: (value: unknown) => unknown } }>(
-  definition: D,
-  companyId: number,
-  data: unknown,
-) {
-  return definition.schema.parse({
-    id: randomUUID(),
-    type: definition.type,
-    schemaVersion: 1,
-    occurredAt: new Date().toISOString(),
-    companyId,
-    producer: 'tickets',
-    correlationId: randomUUID(),
-    data,
-  }) as { id: string; companyId: number };
-}
+/** An event as tickets publishes it (checked by its schema). */
+const event = <D extends EventDefinition>(definition: D, companyId: number, data: EventData<D>) =>
+  checkedEnvelopeOf(definition, companyId, data, { producer: 'tickets' });
 
 async function publish(topic: string, key: number, envelope: { companyId: number }): Promise<void> {
   await bus.publish([
@@ -173,9 +162,7 @@ async function publish(topic: string, key: number, envelope: { companyId: number
 const fixtureTicket = (
   JSON.parse(
     readFileSync(joinPath(repoRoot(), 'proto', 'fixtures', 'events', 'tickets.ticket.updated.json'), 'utf8'),
-  ) as {
-    data: { ticket: Record<string, unknown> };
-  }
+  ) as { data: EventData<typeof TicketUpdated> }
 ).data.ticket;
 
 const ticketEvent = (

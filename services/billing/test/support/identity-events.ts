@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { type Consumer, Kafka, logLevel, type Producer } from 'kafkajs';
 import type { Envelope } from '@cs/proto/common';
 import { CompanyCreated, CompanyUpdated, type CompanySnapshot } from '@cs/proto/events';
-import { TEST_INTERNAL_TOKEN, testRun } from '@cs/platform/testing';
+import { checkedEnvelopeOf, TEST_INTERNAL_TOKEN, testRun } from '@cs/platform/testing';
 
 export const TEST_HEADERS = (companyId: number, profile: 'admin' | 'user' = 'admin', isSuper = false) => ({
   'x-internal-token': TEST_INTERNAL_TOKEN,
@@ -85,17 +85,7 @@ export class IdentityEvents {
   /** Publishes the company as identity does (created the first time, updated after). */
   async publishCompany(snapshot: CompanySnapshot, kind: 'created' | 'updated' = 'created'): Promise<void> {
     const definition = kind === 'created' ? CompanyCreated : CompanyUpdated;
-    const id = randomUUID();
-    const envelope = definition.schema.parse({
-      id,
-      type: definition.type,
-      schemaVersion: 1,
-      occurredAt: new Date().toISOString(),
-      companyId: snapshot.id,
-      producer: 'identity',
-      correlationId: id,
-      data: snapshot,
-    });
+    const envelope = checkedEnvelopeOf(definition, snapshot.id, snapshot, { producer: 'identity' });
     await this.producer.send({
       topic: `${this.prefix}identity.company.v1`,
       messages: [{ key: String(snapshot.id), value: JSON.stringify(envelope) }],

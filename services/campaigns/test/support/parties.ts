@@ -24,7 +24,7 @@ import {
   type TypedEvent,
   TicketUpdated,
 } from '@cs/proto/events';
-import { eventsOf, parseEvent, TEST_INTERNAL_TOKEN, testRun } from '@cs/platform/testing';
+import { checkedEnvelopeOf, eventsOf, parseEvent, TEST_INTERNAL_TOKEN, testRun } from '@cs/platform/testing';
 
 const RECORDED = [
   'whatsapp.message.commands.v1',
@@ -139,19 +139,7 @@ export class Parties {
 
   /** A valid envelope of `definition` (the data is checked against the proto schema first). */
   envelope<D extends EventDefinition>(definition: D, companyId: number, data: EventData<D>): string {
-    const id = randomUUID();
-    return JSON.stringify(
-      definition.schema.parse({
-        id,
-        type: definition.type,
-        schemaVersion: definition.schemaVersion,
-        occurredAt: new Date().toISOString(),
-        companyId,
-        producer: 'campaigns-test',
-        correlationId: id,
-        data,
-      }),
-    );
+    return JSON.stringify(checkedEnvelopeOf(definition, companyId, data, { producer: 'campaigns-test' }));
   }
 
   /** Publishes a valid envelope of `definition`. */

@@ -5,9 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Consumer, Kafka, logLevel, type Producer } from 'kafkajs';
-import { v7 as uuidv7 } from 'uuid';
 import type { Envelope } from '@cs/proto/common';
-import { eventsOf, TEST_INTERNAL_TOKEN, testRun } from '@cs/platform/testing';
+import { envelopeOf, eventsOf, TEST_INTERNAL_TOKEN, testRun } from '@cs/platform/testing';
 import { CheckNumbers } from '@cs/proto/events';
 
 export interface CheckRules {
@@ -26,6 +25,9 @@ const RECORDED = [
   'contacts.import.v1',
   'whatsapp.contact.commands.v1',
 ];
+
+/** The connector's name on what it publishes. */
+const PRODUCER = 'whatsapp-connector';
 
 export class FakeConnector {
   private readonly kafka: Kafka;
@@ -85,20 +87,9 @@ export class FakeConnector {
     data: unknown,
     causationId?: string,
   ): Promise<string> {
-    const id = uuidv7();
-    const envelope = {
-      id,
-      type,
-      schemaVersion: 1,
-      occurredAt: new Date().toISOString(),
-      companyId,
-      producer: 'whatsapp-connector',
-      correlationId: id,
-      ...(causationId ? { causationId } : {}),
-      data,
-    };
+    const envelope = envelopeOf(type, companyId, data, { producer: PRODUCER, ...(causationId ? { causationId } : {}) });
     await this.producer.send({ topic: this.prefix + topic, messages: [{ key, value: JSON.stringify(envelope) }] });
-    return id;
+    return envelope.id;
   }
 
   /**
@@ -110,19 +101,9 @@ export class FakeConnector {
     key: string,
     events: ReadonlyArray<{ readonly type: string; readonly companyId: number; readonly data: unknown }>,
   ): Promise<string[]> {
-    const envelopes = events.map(({ type, companyId, data }) => {
-      const id = uuidv7();
-      return {
-        id,
-        type,
-        schemaVersion: 1,
-        occurredAt: new Date().toISOString(),
-        companyId,
-        producer: 'whatsapp-connector',
-        correlationId: id,
-        data,
-      };
-    });
+    const envelopes = events.map(({ type, companyId, data }) =>
+      envelopeOf(type, companyId, data, { producer: PRODUCER }),
+    );
     await this.producer.send({
       topic: this.prefix + topic,
       messages: envelopes.map((envelope) => ({ key, value: JSON.stringify(envelope) })),

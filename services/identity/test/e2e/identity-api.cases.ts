@@ -7,9 +7,11 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { EventData } from '@cs/proto/common';
 import { ConnectionCreated, ConnectionDeleted, QueueCreated, QueueDeleted } from '@cs/proto/events';
 import { KafkaEventBus } from '@cs/platform/events/transport';
 import {
+  checkedEnvelopeOf,
   expectEventually,
   readAllMessages,
   repoRoot,
@@ -60,10 +62,9 @@ afterAll(async () => {
 });
 
 async function publishQueue(companyId: number, id: number, deleted = false): Promise<void> {
-  const definition = deleted ? QueueDeleted : QueueCreated;
-  const data = deleted
-    ? { id }
-    : {
+  const envelope = deleted
+    ? checkedEnvelopeOf(QueueDeleted, companyId, { id })
+    : checkedEnvelopeOf(QueueCreated, companyId, {
         id,
         companyId,
         name: `Fila ${id}`,
@@ -74,35 +75,17 @@ async function publishQueue(companyId: number, id: number, deleted = false): Pro
         schedules: [],
         promptId: null,
         integrationId: null,
-      };
-  const envelope = definition.schema.parse({
-    id: randomUUID(),
-    type: definition.type,
-    schemaVersion: 1,
-    occurredAt: new Date().toISOString(),
-    companyId,
-    producer: 'tickets',
-    correlationId: randomUUID(),
-    data,
-  });
+      });
   await bus.publish([{ topic: 'tickets.queue.v1', key: String(id), value: JSON.stringify(envelope), headers: {} }]);
 }
 
 async function publishConnection(companyId: number, id: number, deleted = false): Promise<void> {
   const fixture = JSON.parse(
     readFileSync(join(repoRoot(), 'proto', 'fixtures', 'events', 'whatsapp.connection.created.json'), 'utf8'),
-  ) as { data: Record<string, unknown> };
-  const definition = deleted ? ConnectionDeleted : ConnectionCreated;
-  const envelope = definition.schema.parse({
-    id: randomUUID(),
-    type: definition.type,
-    schemaVersion: 1,
-    occurredAt: new Date().toISOString(),
-    companyId,
-    producer: 'whatsapp-connector',
-    correlationId: randomUUID(),
-    data: deleted ? { id } : { ...fixture.data, id, companyId, name: `Conexão ${id}` },
-  });
+  ) as { data: EventData<typeof ConnectionCreated> };
+  const envelope = deleted
+    ? checkedEnvelopeOf(ConnectionDeleted, companyId, { id })
+    : checkedEnvelopeOf(ConnectionCreated, companyId, { ...fixture.data, id, companyId, name: `Conexão ${id}` });
   await bus.publish([
     { topic: 'whatsapp.connection.v1', key: String(id), value: JSON.stringify(envelope), headers: {} },
   ]);

@@ -15,7 +15,7 @@ import {
   type RetentionAppliedData,
   type TypedEvent,
 } from '@cs/proto/events';
-import { parseEvent } from './events.js';
+import { envelopeOf, parseEvent } from './events.js';
 import { testRun } from './helpers.js';
 import { readAllMessages } from './kafka.js';
 
@@ -47,17 +47,7 @@ abstract class TopicProbe {
       this.producer = kafka.producer();
       await this.producer.connect();
     }
-    const id = uuidv7();
-    const envelope = schema.parse({
-      id,
-      type,
-      schemaVersion: 1,
-      occurredAt: new Date().toISOString(),
-      companyId,
-      producer: 'test',
-      correlationId: `test-${id}`,
-      data,
-    });
+    const envelope = schema.parse(envelopeOf(type, companyId, data));
     await this.producer.send({ topic: this.topic, messages: [{ key, value: JSON.stringify(envelope) }] });
   }
 }

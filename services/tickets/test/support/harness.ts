@@ -14,6 +14,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { type RunningApp, startServiceApp } from '@cs/platform/bootstrap';
 import { runMigrations } from '@cs/platform/database';
 import {
+  checkedEnvelopeOf,
   eventsOf,
   expectEventually,
   serviceTestEnv,
@@ -22,7 +23,13 @@ import {
   type TypedRecorded,
 } from '@cs/platform/testing';
 import { assertUnreachable, type EventDefinition } from '@cs/proto/common';
-import { type ContactSnapshot, eventByType, newConnectionSettings, SendMessage } from '@cs/proto/events';
+import {
+  type ContactSnapshot,
+  eventByType,
+  newConnectionSettings,
+  SendMessage,
+  type TopicDefinition,
+} from '@cs/proto/events';
 import { ticketsService } from '../../src/app.js';
 import { createTicketsDataSource } from '../../src/database/data-source.js';
 import { contactSnapshot, receivedText, resolvedInbound } from '../factories/inbound.js';
@@ -76,6 +83,13 @@ export function sharedHarness(): Harness {
   const harness = (shared = new Harness());
   beforeAll(() => harness.start(), 120_000);
   return harness;
+}
+
+/** The registry's topic and definition of an event type; a type it does not list fails the test. */
+function registeredEvent(type: string): { topic: TopicDefinition; event: EventDefinition } {
+  const registered = eventByType(type);
+  if (!registered) throw new Error(`unknown event type ${type}`);
+  return registered;
 }
 
 export class Harness {
@@ -172,18 +186,8 @@ export class Harness {
     data: unknown,
     id: string = uuidv7(),
   ): Promise<string> {
-    const registered = eventByType(type);
-    if (!registered) throw new Error(`unknown event type ${type}`);
-    const envelope = registered.event.schema.parse({
-      id,
-      type,
-      schemaVersion: 1,
-      occurredAt: new Date().toISOString(),
-      companyId,
-      producer: registered.topic.owner,
-      correlationId: `test-${id}`,
-      data,
-    });
+    const registered = registeredEvent(type);
+    const envelope = checkedEnvelopeOf(registered.event, companyId, data, { id, producer: registered.topic.owner });
     await this.producer.send({
       topic: `${this.topicPrefix}${registered.topic.name}`,
       messages: [{ key: String(key), value: JSON.stringify(envelope) }],
@@ -200,20 +204,9 @@ export class Harness {
     events: ReadonlyArray<{ readonly type: string; readonly companyId: number; readonly data: unknown }>,
   ): Promise<string[]> {
     const messages = events.map(({ type, companyId, data }) => {
-      const registered = eventByType(type);
-      if (!registered) throw new Error(`unknown event type ${type}`);
-      const id = uuidv7();
-      const envelope = registered.event.schema.parse({
-        id,
-        type,
-        schemaVersion: 1,
-        occurredAt: new Date().toISOString(),
-        companyId,
-        producer: registered.topic.owner,
-        correlationId: `test-${id}`,
-        data,
-      });
-      return { topic: registered.topic.name, id, message: { key, value: JSON.stringify(envelope) } };
+      const registered = registeredEvent(type);
+      const envelope = checkedEnvelopeOf(registered.event, companyId, data, { producer: registered.topic.owner });
+      return { topic: registered.topic.name, id: envelope.id, message: { key, value: JSON.stringify(envelope) } };
     });
     const topics = new Set(messages.map((message) => message.topic));
     if (topics.size !== 1) throw new Error(`publishMany takes events of one topic, not ${[...topics].join(', ')}`);

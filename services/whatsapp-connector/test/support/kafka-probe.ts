@@ -4,9 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Consumer, Kafka, logLevel, type Producer } from 'kafkajs';
-import { v7 as uuidv7 } from 'uuid';
 import type { Envelope } from '@cs/proto/common';
-import { TEST_INTERNAL_TOKEN, testRun } from '@cs/platform/testing';
+import { envelopeOf, TEST_INTERNAL_TOKEN, testRun } from '@cs/platform/testing';
 
 export const CONNECTOR_TOPICS = [
   'whatsapp.connection.v1',
@@ -117,19 +116,9 @@ export class KafkaProbe {
     data: unknown,
     options: { producer?: string; id?: string } = {},
   ): Promise<string> {
-    const id = options.id ?? uuidv7();
-    const envelope = {
-      id,
-      type,
-      schemaVersion: 1,
-      occurredAt: new Date().toISOString(),
-      companyId,
-      producer: options.producer ?? 'tickets',
-      correlationId: id,
-      data,
-    };
+    const envelope = envelopeOf(type, companyId, data, { producer: 'tickets', ...options });
     await this.producer.send({ topic: this.prefix + topic, messages: [{ key, value: JSON.stringify(envelope) }] });
-    return id;
+    return envelope.id;
   }
 
   /** A `whatsapp.message.send` command as tickets sends it. */
