@@ -183,6 +183,7 @@ export default tseslint.config(
       'gateway/test/support/stack.ts',
       'services/identity/test/e2e/*.e2e-spec.ts',
       'services/identity/test/e2e/*.cases.ts',
+      'services/identity/test/e2e/two-factor.ts',
     ],
     rules: { 'boundaries/no-relative-cross-deployable': 'off' },
   },

@@ -5,7 +5,6 @@
  * those changes (who, from where, what changed with secrets masked, filters, keyset pages, another company's admin
  * seeing none of it, append-only, retention).
  */
-import { generate } from 'otplib';
 import { expectEventually } from '@cs/platform/testing';
 import type { AuditLogEntry, AuditLogPage } from '@cs/proto/http';
 import { AuditRetentionJob } from '../../src/modules/audit/audit-retention.job.js';
@@ -24,6 +23,7 @@ import {
   unique,
   withDb,
 } from '../../../../gateway/test/support/stack.js';
+import { codeOf, enrol } from './two-factor.js';
 
 let stack: Stack;
 let base: string;
@@ -34,10 +34,6 @@ beforeAll(async () => {
   base = stack.gatewayUrl;
   planId = await createPlan();
 });
-
-const nowSeconds = () => Math.floor(Date.now() / 1_000);
-/** The authenticator's code `steps` time steps from now (the server accepts one step of skew either way). */
-const codeOf = (secret: string, steps = 0) => generate({ secret, epoch: nowSeconds() + steps * 30 });
 
 interface Challenge {
   readonly error: string;
@@ -51,21 +47,6 @@ async function passwordStep(email: string, password: string, ip?: string): Promi
     body: { email, password },
     ...(ip ? { headers: { 'x-forwarded-for': ip } } : {}),
   });
-}
-
-/** Enrols the session's user: the secret and the recovery codes. */
-async function enrol(session: Session): Promise<{ secret: string; recoveryCodes: string[] }> {
-  const setup = await call<{ secret: string; otpauthUrl: string }>(base, 'POST', '/auth/two-factor/setup', {
-    token: session.token,
-    body: {},
-  });
-  expect(setup.status).toBe(200);
-  const confirmed = await call<{ recoveryCodes: string[] }>(base, 'POST', '/auth/two-factor/setup/confirm', {
-    token: session.token,
-    body: { code: await codeOf(setup.body.secret) },
-  });
-  expect(confirmed.status).toBe(200);
-  return { secret: setup.body.secret, recoveryCodes: confirmed.body.recoveryCodes };
 }
 
 async function auditPage(session: Session, query = ''): Promise<ApiResponse<AuditLogPage>> {
@@ -178,7 +159,7 @@ describe('two-factor sign-in', () => {
 
   it('throttles wrong codes like wrong passwords (429 with Retry-After), per e-mail and address', async () => {
     const other = await signUp(base, planId);
-    await enrol(await logIn(base, other.email, other.password));
+    await enrol(base, await logIn(base, other.email, other.password));
     const ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     const step = await passwordStep(other.email, other.password, ip);
     const attempt = () =>
@@ -280,7 +261,7 @@ describe("a company's requirement and an admin's reset", () => {
   it('lets a user without a requirement turn two-factor off with a code', async () => {
     const tenant = await signUp(base, planId);
     const session = await logIn(base, tenant.email, tenant.password);
-    const { secret } = await enrol(session);
+    const { secret } = await enrol(base, session);
     const off = await call(base, 'POST', '/auth/two-factor/disable', {
       token: session.token,
       body: { code: await codeOf(secret, 1) },

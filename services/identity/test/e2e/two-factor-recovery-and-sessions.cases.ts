@@ -5,7 +5,6 @@
  * company's admin gets 404), and a user turning it off ends their other sessions but keeps the one that asked.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { generate } from 'otplib';
 import { expectEventually } from '@cs/platform/testing';
 import type { AuditLogPage } from '@cs/proto/http';
 import {
@@ -14,13 +13,13 @@ import {
   createPlan,
   logIn,
   refreshCookieOf,
-  type Session,
   signUp,
   type Stack,
   sharedStack,
   unique,
   withDb,
 } from '../../../../gateway/test/support/stack.js';
+import { codeOf, enrol } from './two-factor.js';
 
 let stack: Stack;
 let base: string;
@@ -31,25 +30,6 @@ beforeAll(async () => {
   base = stack.gatewayUrl;
   planId = await createPlan();
 });
-
-const nowSeconds = () => Math.floor(Date.now() / 1_000);
-/** The authenticator's code `steps` time steps from now (the server accepts one step of skew either way). */
-const codeOf = (secret: string, steps = 0) => generate({ secret, epoch: nowSeconds() + steps * 30 });
-
-/** Enrols the session's user (spending the current time step): the secret and the recovery codes. */
-async function enrol(session: Session): Promise<{ secret: string; recoveryCodes: string[] }> {
-  const setup = await call<{ secret: string }>(base, 'POST', '/auth/two-factor/setup', {
-    token: session.token,
-    body: {},
-  });
-  expect(setup.status).toBe(200);
-  const confirmed = await call<{ recoveryCodes: string[] }>(base, 'POST', '/auth/two-factor/setup/confirm', {
-    token: session.token,
-    body: { code: await codeOf(setup.body.secret) },
-  });
-  expect(confirmed.status).toBe(200);
-  return { secret: setup.body.secret, recoveryCodes: confirmed.body.recoveryCodes };
-}
 
 /** Signs in with the password and then `code` as the second step: the answer of the second step. */
 async function signInWith(email: string, password: string, code: string): Promise<ApiResponse> {
@@ -100,7 +80,7 @@ describe('new recovery codes', () => {
   it('replace the old ones at once, proven by an authenticator code or the password; each new one works once', async () => {
     const tenant = await signUp(base, planId);
     const session = await logIn(base, tenant.email, tenant.password);
-    const { secret, recoveryCodes: first } = await enrol(session);
+    const { secret, recoveryCodes: first } = await enrol(base, session);
 
     // a recovery code is no proof for new ones, and nothing changes
     const byRecovery = await call(base, 'POST', '/auth/two-factor/recovery-codes', {
@@ -195,7 +175,7 @@ describe('sessions when the second factor goes', () => {
     });
     expect(created.status).toBe(200);
     const agent = await logIn(base, email, 'segredo123');
-    await enrol(agent);
+    await enrol(base, agent);
     const phone = await otherDevice({ id: agent.user.id, companyId: tenant.companyId });
 
     const otherTenant = await signUp(base, planId);
@@ -227,7 +207,7 @@ describe('sessions when the second factor goes', () => {
   it("a user's own disable ends their other sessions and keeps the one that asked", async () => {
     const tenant = await signUp(base, planId);
     const session = await logIn(base, tenant.email, tenant.password);
-    const { secret } = await enrol(session);
+    const { secret } = await enrol(base, session);
     const laptop = await otherDevice(session.user);
 
     const off = await call(base, 'POST', '/auth/two-factor/disable', {
