@@ -87,7 +87,7 @@ export class FakeConnector {
     data: unknown,
     causationId?: string,
   ): Promise<string> {
-    const envelope = envelopeOf(type, companyId, data, { producer: PRODUCER, ...(causationId ? { causationId } : {}) });
+    const envelope = envelopeOf(type, companyId, data, { producer: PRODUCER, causationId });
     await this.producer.send({ topic: this.prefix + topic, messages: [{ key, value: JSON.stringify(envelope) }] });
     return envelope.id;
   }

@@ -37,7 +37,7 @@ export interface EnvelopeFields {
   readonly id?: string;
   readonly producer?: string;
   readonly correlationId?: string;
-  readonly causationId?: string;
+  readonly causationId?: string | undefined;
 }
 
 /**
