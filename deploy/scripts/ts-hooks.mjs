@@ -30,8 +30,9 @@ function resolve(specifier, originalContext, nextResolve) {
 }
 
 function load(url, context, nextLoad) {
-  if (url.startsWith('file:') && url.endsWith('.ts') && !url.endsWith('.d.ts')) {
-    const filename = fileURLToPath(url);
+  const path = url.split('?', 1)[0];
+  if (path.startsWith('file:') && path.endsWith('.ts') && !path.endsWith('.d.ts')) {
+    const filename = fileURLToPath(path);
     const { code } = transformSync(readFileSync(filename, 'utf8'), { ...swcOptions, filename });
     return { format: 'module', source: code, shortCircuit: true };
   }

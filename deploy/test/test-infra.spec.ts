@@ -2,7 +2,6 @@
  * The TEST_INFRA switch of the integration tier's global setup (deploy/scripts/test-infra.mjs): the machine's
  * PostgreSQL and Kafka broker by default, containers on request, and a clear failure when no Docker engine answers.
  */
-import { jest } from '@jest/globals';
 import { startTestInfra, testInfraMode } from '../scripts/test-infra.mjs';
 
 const started = {

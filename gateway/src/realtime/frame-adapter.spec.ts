@@ -1,6 +1,5 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo, Socket as TcpSocket } from 'node:net';
-import { jest } from '@jest/globals';
 import { Server, type Socket } from 'socket.io';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { expectEventually } from '@cs/platform/testing';

@@ -1,16 +1,17 @@
-import { jest } from '@jest/globals';
+import { install, type Clock } from '@sinonjs/fake-timers';
 import pino from 'pino';
 import { EventStreamGaps } from '@cs/platform/events';
 import { RESYNC_COALESCE_MS, RealtimeResync } from './realtime-resync.js';
 import type { SocketServer } from './socket-server.js';
 
 describe(RealtimeResync.name, () => {
-  beforeEach(() => jest.useFakeTimers());
-  afterEach(() => jest.useRealTimers());
+  let clock: Clock;
+  beforeEach(() => (clock = install()));
+  afterEach(() => clock.uninstall());
 
   const setup = () => {
     const gaps = new EventStreamGaps();
-    const resyncAll = jest.fn<() => void>();
+    const resyncAll = jest.fn();
     const sut = new RealtimeResync(gaps, { resyncAll } as unknown as SocketServer, pino({ level: 'silent' }));
     sut.onModuleInit();
     return { gaps, resyncAll, sut };
@@ -21,10 +22,10 @@ describe(RealtimeResync.name, () => {
     gaps.report({ topic: 'tickets.message.v1', partition: 3, from: '10', to: '25' });
     gaps.report({ topic: 'tickets.ticket.v1', partition: 1, from: null, to: null });
     expect(resyncAll).not.toHaveBeenCalled();
-    jest.advanceTimersByTime(RESYNC_COALESCE_MS);
+    clock.tick(RESYNC_COALESCE_MS);
     expect(resyncAll).toHaveBeenCalledTimes(1);
     gaps.report({ topic: 'tickets.message.v1', partition: 4, from: '7', to: '9' });
-    jest.advanceTimersByTime(RESYNC_COALESCE_MS);
+    clock.tick(RESYNC_COALESCE_MS);
     expect(resyncAll).toHaveBeenCalledTimes(2);
   });
 
@@ -32,7 +33,7 @@ describe(RealtimeResync.name, () => {
     const { gaps, resyncAll, sut } = setup();
     sut.onModuleDestroy();
     gaps.report({ topic: 'tickets.message.v1', partition: 3, from: '10', to: '25' });
-    jest.advanceTimersByTime(RESYNC_COALESCE_MS);
+    clock.tick(RESYNC_COALESCE_MS);
     expect(resyncAll).not.toHaveBeenCalled();
   });
 });

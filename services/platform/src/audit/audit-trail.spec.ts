@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import type { EventPublisher } from '../events/event-publisher.js';
 import { attachCaller, runWithContext } from '../logging/request-context.js';
 import { AuditTrail } from './audit-trail.js';
@@ -7,7 +6,7 @@ const admin = { userId: 7, companyId: 3, profile: 'admin' as const, isSuper: fal
 
 describe(AuditTrail.name, () => {
   const setup = () => {
-    const emit = jest.fn<(...args: unknown[]) => Promise<void>>().mockResolvedValue(undefined);
+    const emit = jest.fn<Promise<void>, unknown[]>().mockResolvedValue(undefined);
     return { emit, sut: new AuditTrail({ emit } as unknown as EventPublisher) };
   };
   const asCaller = <T>(caller: Parameters<typeof attachCaller>[0] | null, fn: () => Promise<T>): Promise<T> =>

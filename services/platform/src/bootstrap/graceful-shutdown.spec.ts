@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import { Agent, createServer, request, type IncomingMessage, type Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { HealthRegistry } from '../health/health-registry.js';

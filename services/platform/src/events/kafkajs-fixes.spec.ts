@@ -1,9 +1,10 @@
-import pino from 'pino';
+import { execFileSync } from 'node:child_process';
 import { UnverifiedDependencyError, unverifiedVersions } from '../config/verified-dependencies.js';
-import { KafkaEventBus } from './kafka-bus.js';
 import { KAFKAJS_FIXES, kafkajsVersionOf } from './kafkajs-fixes.js';
 import { commitKafkaOffsetsByInterval, kafkaRunnerClass } from './kafkajs-offset-commits.js';
 import { fixKafkaRequestQueueIdleLoop, kafkaRequestQueueClass } from './kafkajs-request-queue.js';
+
+const REGISTER_TS = new URL('../../../../deploy/scripts/register-ts.mjs', import.meta.url).href;
 
 const descriptors = (prototype: object) => Object.getOwnPropertyDescriptors(prototype);
 
@@ -25,10 +26,21 @@ describe('the kafkajs fixes', () => {
   });
 
   it("are installed by the services' Kafka bus before it makes its first client", () => {
-    const runner = descriptors(kafkaRunnerClass().prototype);
-    const schedule = kafkaRequestQueueClass().prototype.scheduleCheckPendingRequests;
-    new KafkaEventBus({ clientId: 'fixes-test', brokers: ['127.0.0.1:9'], logger: pino({ level: 'silent' }) });
-    expect(kafkaRequestQueueClass().prototype.scheduleCheckPendingRequests).not.toBe(schedule);
-    expect(descriptors(kafkaRunnerClass().prototype)).not.toEqual(runner);
+    // a process of its own: in this one, other test files may have installed the fixes already
+    const script = `
+      import pino from 'pino';
+      import { KafkaEventBus } from ${JSON.stringify(new URL('./kafka-bus.ts', import.meta.url).href)};
+      import { kafkaRunnerClass } from ${JSON.stringify(new URL('./kafkajs-offset-commits.ts', import.meta.url).href)};
+      import { kafkaRequestQueueClass } from ${JSON.stringify(new URL('./kafkajs-request-queue.ts', import.meta.url).href)};
+      const methods = () => [kafkaRequestQueueClass().prototype.scheduleCheckPendingRequests,
+        kafkaRunnerClass().prototype.autoCommitOffsets, kafkaRunnerClass().prototype.heartbeat];
+      const before = methods();
+      new KafkaEventBus({ clientId: 'fixes-test', brokers: ['127.0.0.1:9'], logger: pino({ level: 'silent' }) });
+      process.stdout.write(JSON.stringify(methods().map((method, index) => method !== before[index])));
+    `;
+    const changed = execFileSync(process.execPath, ['--import', REGISTER_TS, '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(changed)).toEqual([true, true, true]);
   });
 });

@@ -1,4 +1,4 @@
-import { jest } from '@jest/globals';
+import { install, type Clock } from '@sinonjs/fake-timers';
 import {
   CHECK_PENDING_REQUESTS_INTERVAL_MS,
   fixKafkaRequestQueueIdleLoop,
@@ -25,13 +25,14 @@ function queue(pending: unknown[], throttledUntil = -1): Queue & { checks: numbe
   return state;
 }
 
-// Jest's fake clock (timers and Date.now together): the checks are counted against time that passes exactly as the
+// a fake clock (timers and Date.now together): the checks are counted against time that passes exactly as the
 // test says, not against a loaded machine's timers, which may fire late or in clumps
-const sleep = (ms: number): Promise<void> => jest.advanceTimersByTimeAsync(ms).then(() => undefined);
+let clock: Clock;
+const sleep = (ms: number): Promise<void> => clock.tickAsync(ms).then(() => undefined);
 
 beforeAll(() => fixKafkaRequestQueueIdleLoop());
-beforeEach(() => jest.useFakeTimers());
-afterEach(() => jest.useRealTimers());
+beforeEach(() => (clock = install()));
+afterEach(() => clock.uninstall());
 
 describe("kafkajs's request queue, fixed", () => {
   it('schedules no check when nothing is pending and nothing is throttled (kafkajs itself checks every 1 ms)', async () => {

@@ -3,7 +3,7 @@
  * to TIMEOUT, pairing code and the 515 restart, 401/440/403/405, transient closes with backoff under fake timers
  * and one live socket, the lease lost mid-session, and shutdown.
  */
-import { jest } from '@jest/globals';
+import { install, type Clock } from '@sinonjs/fake-timers';
 
 import { LeaseLostError, SessionNotReadyError } from '../../src/providers/provider.port.js';
 import { BaileysAuthStore } from '../../src/providers/baileys/baileys-auth.store.js';
@@ -11,8 +11,10 @@ import { FAKE_TIMERS, closeDataSource, connected, eventually, harness, rows } fr
 
 afterAll(closeDataSource);
 describe('Baileys session lifecycle', () => {
+  let clock: Clock | undefined;
   afterEach(() => {
-    jest.useRealTimers();
+    clock?.uninstall();
+    clock = undefined;
   });
 
   it('shows each QR refresh, then TIMEOUT when nobody scans (408 while not registered), without reconnecting', async () => {
@@ -108,14 +110,14 @@ describe('Baileys session lifecycle', () => {
   });
 
   it('never reconnects after 440 (another client took the session over)', async () => {
-    jest.useFakeTimers(FAKE_TIMERS);
+    clock = install(FAKE_TIMERS);
     const h = await harness();
     const socket = await connected(h);
     socket.close(440, 'Stream Errored (conflict)');
     await eventually(() =>
       expect(h.sink.statuses.at(-1)).toMatchObject({ status: 'DISCONNECTED', reason: 'connectionReplaced' }),
     );
-    await jest.advanceTimersByTimeAsync(3_600_000);
+    await clock.tickAsync(3_600_000);
     expect(h.factory.sockets).toHaveLength(1);
     expect(h.factory.live).toHaveLength(0);
   });
@@ -124,17 +126,17 @@ describe('Baileys session lifecycle', () => {
     [403, 'banned'],
     [405, 'versionOutdated'],
   ])('stops on %i and reports %s', async (code, reason) => {
-    jest.useFakeTimers(FAKE_TIMERS);
+    clock = install(FAKE_TIMERS);
     const h = await harness();
     const socket = await connected(h);
     socket.close(code);
     await eventually(() => expect(h.sink.statuses.at(-1)).toMatchObject({ status: 'DISCONNECTED', reason }));
-    await jest.advanceTimersByTimeAsync(3_600_000);
+    await clock.tickAsync(3_600_000);
     expect(h.factory.sockets).toHaveLength(1);
   });
 
   it('backs off with jitter on transient closes, keeps one live socket, and resets after a stable connection', async () => {
-    jest.useFakeTimers(FAKE_TIMERS);
+    clock = install(FAKE_TIMERS);
     const h = await harness({ baileys: { random: () => 0 } }); // jitter factor 0.5
     const first = await connected(h);
     first.options.auth.creds.registered = true;
@@ -143,64 +145,64 @@ describe('Baileys session lifecycle', () => {
     await eventually(() =>
       expect(h.sink.statuses.at(-1)).toMatchObject({ status: 'OPENING', retries: 1, reason: 'connectionLost' }),
     );
-    await jest.advanceTimersByTimeAsync(999); // 2 000 · 0.5
+    await clock.tickAsync(999); // 2 000 · 0.5
     expect(h.factory.sockets).toHaveLength(1);
-    await jest.advanceTimersByTimeAsync(1);
+    await clock.tickAsync(1);
     await eventually(() => expect(h.factory.sockets).toHaveLength(2));
     expect(h.factory.live).toEqual([h.factory.last]);
 
     h.factory.last.close(428, 'Connection Terminated');
     await eventually(() => expect(h.sink.statuses.at(-1)).toMatchObject({ status: 'OPENING', retries: 2 }));
-    await jest.advanceTimersByTimeAsync(1_999); // 4 000 · 0.5
+    await clock.tickAsync(1_999); // 4 000 · 0.5
     expect(h.factory.sockets).toHaveLength(2);
-    await jest.advanceTimersByTimeAsync(1);
+    await clock.tickAsync(1);
     await eventually(() => expect(h.factory.sockets).toHaveLength(3));
     expect(h.factory.live).toHaveLength(1);
 
     h.factory.last.open();
     await eventually(() => expect(h.sink.statuses.at(-1)).toMatchObject({ status: 'CONNECTED', retries: 2 }));
-    await jest.advanceTimersByTimeAsync(300_000); // stable for 5 minutes: the counter resets
+    await clock.tickAsync(300_000); // stable for 5 minutes: the counter resets
     h.factory.last.close(503);
     await eventually(() => expect(h.sink.statuses.at(-1)).toMatchObject({ status: 'OPENING', retries: 1 }));
-    await jest.advanceTimersByTimeAsync(1_000);
+    await clock.tickAsync(1_000);
     await eventually(() => expect(h.factory.sockets).toHaveLength(4));
     expect(h.factory.live).toHaveLength(1);
     expect(h.factory.sockets.slice(0, 3).every((socket) => socket.isEnded)).toBe(true);
   });
 
   it('backs off again when a reconnect cannot build its socket', async () => {
-    jest.useFakeTimers(FAKE_TIMERS);
+    clock = install(FAKE_TIMERS);
     const h = await harness({ baileys: { random: () => 0.5 } });
     const socket = await connected(h);
     socket.options.auth.creds.registered = true;
     h.factory.failures = 1;
     socket.close(428);
     await eventually(() => expect(h.sink.statuses.at(-1)).toMatchObject({ status: 'OPENING', retries: 1 }));
-    await jest.advanceTimersByTimeAsync(2_000);
+    await clock.tickAsync(2_000);
     await eventually(() => expect(h.sink.statuses.at(-1)).toMatchObject({ status: 'OPENING', retries: 2 }));
     expect(h.factory.sockets).toHaveLength(1);
-    await jest.advanceTimersByTimeAsync(4_000);
+    await clock.tickAsync(4_000);
     await eventually(() => expect(h.factory.sockets).toHaveLength(2));
     h.factory.last.open();
     await eventually(() => expect(h.sink.statuses.at(-1)).toMatchObject({ status: 'CONNECTED', retries: 2 }));
   });
 
   it('gives up after the configured number of transient closes in a row', async () => {
-    jest.useFakeTimers(FAKE_TIMERS);
+    clock = install(FAKE_TIMERS);
     const h = await harness({ baileys: { random: () => 0.5, maxRetries: 2 } });
     const socket = await connected(h);
     socket.options.auth.creds.registered = true;
     for (let attempt = 1; attempt <= 2; attempt += 1) {
       h.factory.last.close(500);
       await eventually(() => expect(h.sink.statuses.at(-1)).toMatchObject({ status: 'OPENING', retries: attempt }));
-      await jest.advanceTimersByTimeAsync(300_000);
+      await clock.tickAsync(300_000);
       await eventually(() => expect(h.factory.sockets).toHaveLength(attempt + 1));
     }
     h.factory.last.close(500);
     await eventually(() =>
       expect(h.sink.statuses.at(-1)).toMatchObject({ status: 'DISCONNECTED', retries: 3, reason: 'retriesExhausted' }),
     );
-    await jest.advanceTimersByTimeAsync(3_600_000);
+    await clock.tickAsync(3_600_000);
     expect(h.factory.sockets).toHaveLength(3);
     expect(h.factory.live).toHaveLength(0);
   });

@@ -1,4 +1,4 @@
-import { jest } from '@jest/globals';
+import { install, type Clock } from '@sinonjs/fake-timers';
 import type { EntityManager } from 'typeorm';
 import type { SessionContext } from '../provider.port.js';
 import {
@@ -43,11 +43,12 @@ async function connectedSession(options: Partial<BaileysOptions>) {
 }
 
 describe('Baileys reconnects', () => {
+  let clock: Clock;
   beforeEach(() => {
-    jest.useFakeTimers(FAKE_TIMERS);
+    clock = install(FAKE_TIMERS);
   });
   afterEach(() => {
-    jest.useRealTimers();
+    clock.uninstall();
   });
 
   it('wait twice as long after each transient close, and start over after a stable connection', async () => {
@@ -55,25 +56,25 @@ describe('Baileys reconnects', () => {
 
     factory.last.close(408, 'Connection was lost');
     await eventually(() => expect(sink.statuses.at(-1)).toMatchObject({ status: 'OPENING', retries: 1 }));
-    await jest.advanceTimersByTimeAsync(1_999);
+    await clock.tickAsync(1_999);
     expect(factory.sockets).toHaveLength(1);
-    await jest.advanceTimersByTimeAsync(1);
+    await clock.tickAsync(1);
     await eventually(() => expect(factory.sockets).toHaveLength(2));
 
     factory.last.close(503);
     await eventually(() => expect(sink.statuses.at(-1)).toMatchObject({ status: 'OPENING', retries: 2 }));
-    await jest.advanceTimersByTimeAsync(3_999);
+    await clock.tickAsync(3_999);
     expect(factory.sockets).toHaveLength(2);
-    await jest.advanceTimersByTimeAsync(1);
+    await clock.tickAsync(1);
     await eventually(() => expect(factory.sockets).toHaveLength(3));
     expect(factory.live).toEqual([factory.last]);
 
     factory.last.open();
     await eventually(() => expect(sink.statuses.at(-1)).toMatchObject({ status: 'CONNECTED', retries: 2 }));
-    await jest.advanceTimersByTimeAsync(TEST_OPTIONS.stableAfterMs);
+    await clock.tickAsync(TEST_OPTIONS.stableAfterMs);
     factory.last.close(428);
     await eventually(() => expect(sink.statuses.at(-1)).toMatchObject({ status: 'OPENING', retries: 1 }));
-    await jest.advanceTimersByTimeAsync(2_000);
+    await clock.tickAsync(2_000);
     await eventually(() => expect(factory.sockets).toHaveLength(4));
     await session.stop();
   });
@@ -83,7 +84,7 @@ describe('Baileys reconnects', () => {
     for (let attempt = 1; attempt <= 4; attempt += 1) {
       factory.last.close(500);
       await eventually(() => expect(sink.statuses.at(-1)).toMatchObject({ status: 'OPENING', retries: attempt }));
-      await jest.advanceTimersByTimeAsync(5_000);
+      await clock.tickAsync(5_000);
       await eventually(() => expect(factory.sockets).toHaveLength(attempt + 1));
     }
     await session.stop();
@@ -94,14 +95,14 @@ describe('Baileys reconnects', () => {
     for (let attempt = 1; attempt <= 2; attempt += 1) {
       factory.last.close(500);
       await eventually(() => expect(sink.statuses.at(-1)).toMatchObject({ status: 'OPENING', retries: attempt }));
-      await jest.advanceTimersByTimeAsync(TEST_OPTIONS.backoffCapMs);
+      await clock.tickAsync(TEST_OPTIONS.backoffCapMs);
       await eventually(() => expect(factory.sockets).toHaveLength(attempt + 1));
     }
     factory.last.close(500);
     await eventually(() =>
       expect(sink.statuses.at(-1)).toMatchObject({ status: 'DISCONNECTED', reason: 'retriesExhausted' }),
     );
-    await jest.advanceTimersByTimeAsync(3_600_000);
+    await clock.tickAsync(3_600_000);
     expect(factory.sockets).toHaveLength(3);
     expect(factory.live).toHaveLength(0);
   });
@@ -110,7 +111,7 @@ describe('Baileys reconnects', () => {
     const { sink, factory } = await connectedSession({ random: () => 0.5 });
     factory.last.close(440);
     await eventually(() => expect(sink.statuses.at(-1)?.status).not.toBe('CONNECTED'));
-    await jest.advanceTimersByTimeAsync(3_600_000);
+    await clock.tickAsync(3_600_000);
     expect(factory.sockets).toHaveLength(1);
     expect(sink.statuses.at(-1)).toMatchObject({ reason: 'connectionReplaced' });
   });

@@ -1,4 +1,4 @@
-import { jest } from '@jest/globals';
+import { install } from '@sinonjs/fake-timers';
 import pino from 'pino';
 import type { SessionSink } from '../provider.port.js';
 import { durableSink } from './durable-sink.js';
@@ -46,7 +46,7 @@ describe('durableSink', () => {
   });
 
   it('waits 0.2 s, 0.4 s, 0.8 s, 1.6 s between the five default attempts', async () => {
-    jest.useFakeTimers();
+    const clock = install();
     try {
       const { sink, calls } = flakySink(10);
       const outcome = durableSink(sink, logger)
@@ -60,12 +60,12 @@ describe('durableSink', () => {
         [800, 4],
         [1_600, 5],
       ] as const) {
-        await jest.advanceTimersByTimeAsync(delay);
+        await clock.tickAsync(delay);
         expect(calls()).toBe(expected);
       }
       expect(await outcome).toBeInstanceOf(Error);
     } finally {
-      jest.useRealTimers();
+      clock.uninstall();
     }
   });
 });

@@ -2,7 +2,7 @@
  * Fakes for the edges the Baileys provider talks to: a socket whose `ev` is Baileys' own `makeEventBuffer` (real
  * buffering, merging and dedupe, no network), the core's sink, media store and lease fence, and real PostgreSQL.
  */
-import type { jest } from '@jest/globals';
+import type { Config as FakeTimersConfig } from '@sinonjs/fake-timers';
 import { Boom } from '@hapi/boom';
 import {
   makeEventBuffer,
@@ -384,7 +384,11 @@ export async function eventually<T>(assertion: () => T | Promise<T>, timeoutMs =
   }
 }
 
-/** Timers a test may fake without stalling PostgreSQL I/O or `eventually`. */
-export const FAKE_TIMERS: Parameters<typeof jest.useFakeTimers>[0] = {
-  doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'hrtime', 'performance'],
+/**
+ * Timers a test may fake without stalling PostgreSQL I/O or `eventually`; a timer set before the clock was faked and
+ * cleared while it is, is cleared for real.
+ */
+export const FAKE_TIMERS: FakeTimersConfig = {
+  toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+  shouldClearNativeTimers: true,
 };

@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import type { InboundMessage, TicketSnapshot } from '@cs/proto/events';
 import { MessageCreated, MessageUpdated, TicketCreated, TicketUpdated } from '@cs/proto/events';
