@@ -8,11 +8,17 @@ export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: tr
 
 type Kind = 'success' | 'error' | 'info' | 'warning';
 
-/** Shows a toast; the same text is not stacked while it is still on screen. */
+/**
+ * Shows a toast; the same text is not stacked while it is still on screen. The toast is added in a microtask: the
+ * toaster renders it synchronously (`flushSync`), which React refuses while it is committing, as when a page's
+ * effect calls this.
+ */
 export function notify(kind: Kind, title: string, duration: number = kind === 'success' ? SHORT_TOAST_MS : TOAST_MS) {
   const id = `${kind}:${title}`;
-  if (toaster.isVisible(id)) return;
-  toaster.create({ id, type: kind, title, duration, closable: true });
+  queueMicrotask(() => {
+    if (toaster.isVisible(id)) return;
+    toaster.create({ id, type: kind, title, duration, closable: true });
+  });
 }
 
 export function Toaster() {

@@ -41,6 +41,10 @@ export const handlers = [
   ),
   http.get(`${API}/messages/:ticketId`, () => HttpResponse.json({ messages: [], count: 0, hasMore: false })),
   // no ticket near or past a service-level target
+  http.get(`${API}/ai-assist/settings`, () =>
+    HttpResponse.json({ configured: false, baseUrl: '', apiKey: '', model: '' }),
+  ),
+  http.get(`${API}/queue`, () => HttpResponse.json([])),
   http.get(`${API}/service-levels/at-risk`, () => HttpResponse.json([])),
   http.get(`${API}/service-levels`, () => HttpResponse.json([])),
   http.get(`${API}/reports`, ({ request }) => {

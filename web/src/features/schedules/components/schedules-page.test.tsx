@@ -75,7 +75,7 @@ describe('the schedules page', () => {
       { type: 'BODY', text: 'Olá {{1}}, sua consulta é {{2}}.' },
     ];
     server.use(
-      http.get(`${API}/schedules/`, () => HttpResponse.json({ schedules: [], hasMore: false })),
+      http.get(`${API}/schedules`, () => HttpResponse.json({ schedules: [], hasMore: false })),
       http.get(`${API}/contacts/5`, () => HttpResponse.json(joana)),
       http.get(`${API}/whatsapp/:id`, ({ params }) =>
         HttpResponse.json({ id: Number(params['id']), name: 'Oficial', status: 'CONNECTED', provider: 'cloud-api' }),
@@ -135,7 +135,7 @@ describe('the schedules page', () => {
   it('sends through a chosen Cloud API connection, its media template with the file address and button suffix', async () => {
     let body: Record<string, unknown> | null = null;
     server.use(
-      http.get(`${API}/schedules/`, () => HttpResponse.json({ schedules: [], hasMore: false })),
+      http.get(`${API}/schedules`, () => HttpResponse.json({ schedules: [], hasMore: false })),
       http.get(`${API}/contacts/5`, () => HttpResponse.json(joana)),
       http.get(`${API}/whatsapp`, () =>
         HttpResponse.json([
@@ -203,7 +203,7 @@ describe('the schedules page', () => {
 
   it('offers no templates when the default connection is not a Cloud API one', async () => {
     server.use(
-      http.get(`${API}/schedules/`, () => HttpResponse.json({ schedules: [], hasMore: false })),
+      http.get(`${API}/schedules`, () => HttpResponse.json({ schedules: [], hasMore: false })),
       http.get(`${API}/contacts/5`, () => HttpResponse.json(joana)),
     );
     renderApp(<SchedulesPage />, { user: agent, path: '/schedules?contactId=5' });
