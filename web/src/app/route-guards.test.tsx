@@ -6,6 +6,7 @@ import { API } from '../testing/handlers';
 import { renderApp } from '../testing/render';
 import { server } from '../testing/server';
 import { AdminOnly, PlanFlagOnly } from './route-guards';
+import { PublicOnly } from './router';
 
 const routes = [
   {
@@ -25,6 +26,14 @@ const routes = [
     ),
   },
   { path: '/tickets', element: <p>tickets</p> },
+  {
+    path: '/login',
+    element: (
+      <PublicOnly>
+        <p>sign-in page</p>
+      </PublicOnly>
+    ),
+  },
 ];
 
 describe('route guards', () => {
@@ -33,6 +42,14 @@ describe('route guards', () => {
     expect(await screen.findByText('dashboard')).toBeTruthy();
     const other = renderApp(null, { user: agent, path: '/', routes });
     await waitFor(() => expect(other.router.state.location.pathname).toBe('/tickets'));
+  });
+
+  it('shows the sign-in page to a visitor and sends a signed-in user to their home, not the dashboard', async () => {
+    renderApp(null, { path: '/login', routes });
+    expect(await screen.findByText('sign-in page')).toBeTruthy();
+    const signedIn = renderApp(null, { user: admin, path: '/login', routes });
+    await waitFor(() => expect(signedIn.router.state.location.pathname).toBe('/tickets'));
+    expect(screen.queryByText('dashboard')).toBeNull();
   });
 
   it('opens a plan page when its flag is on', async () => {

@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 're
 import { tokenStore } from '../api/session';
 import { PageLoader } from '../components/page-loader';
 import { ExpiredGate } from '../features/billing/components/expired-gate';
+import { homeForProfile } from '../features/auth/utils/home';
 import { useAppSelector } from './hooks';
 import { AdminOnly, PlanFlagOnly } from './route-guards';
 
@@ -64,11 +65,15 @@ function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoader />}>{children}</Suspense>;
 }
 
-/** Public pages: a signed-in user goes to `/`. */
+/**
+ * Public pages: a signed-in user goes to their profile's home, where signing in sends them (the login form navigates
+ * there too, and the two must agree whichever comes first), else to `/`.
+ */
 export function PublicOnly({ children }: { children: ReactNode }) {
   const status = useAppSelector((s) => s.session.status);
+  const profile = useAppSelector((s) => s.session.user?.profile);
   if (status === 'checking') return <PageLoader />;
-  if (status === 'authenticated') return <Navigate to="/" replace />;
+  if (status === 'authenticated') return <Navigate to={(profile && homeForProfile(profile)) || '/'} replace />;
   return <Lazy>{children}</Lazy>;
 }
 
