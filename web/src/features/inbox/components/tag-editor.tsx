@@ -1,5 +1,5 @@
 import { Badge, Button, HStack, Input, Link, Popover, Portal, Stack, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
@@ -23,6 +23,7 @@ function NewTag({ used, onCreated }: { used: readonly string[]; onCreated: (tag:
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
+  const nameInput = useRef<HTMLInputElement>(null);
   const [create, creating] = useCreateCompanyTagMutation();
   const valid = name.trim().length >= TAG_NAME_MIN;
 
@@ -39,7 +40,14 @@ function NewTag({ used, onCreated }: { used: readonly string[]; onCreated: (tag:
   };
 
   return (
-    <Popover.Root open={open} onOpenChange={(e) => setOpen(e.open)} positioning={{ placement: 'bottom-start' }}>
+    // the popover puts the focus in the name once it has opened (an `autoFocus` of its own would lose to the
+    // popover's focus on its content, and the first letters typed with it)
+    <Popover.Root
+      open={open}
+      onOpenChange={(e) => setOpen(e.open)}
+      positioning={{ placement: 'bottom-start' }}
+      initialFocusEl={() => nameInput.current}
+    >
       <Popover.Trigger asChild>
         <Button size="xs" variant="outline" data-testid="create-tag">
           <AddIcon boxSize="3.5" /> {t('chat.newTag')}
@@ -51,8 +59,8 @@ function NewTag({ used, onCreated }: { used: readonly string[]; onCreated: (tag:
             <Popover.Body p="3">
               <Stack as="form" gap="2" onSubmit={(e: FormEvent) => void submit(e)}>
                 <Input
+                  ref={nameInput}
                   size="sm"
-                  autoFocus
                   aria-label={t('chat.newTag')}
                   placeholder={t('chat.newTag')}
                   value={name}
