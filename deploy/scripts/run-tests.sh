@@ -30,14 +30,15 @@ summary() {
 fast() {
   rm -f "$logs"/*.log
   # side by side, beside the checks and the build, which keep both cores busy: Jest's unit tier with its default
-  # workers (on 2 cores, one: the runner's own thread) and Vitest in two (its default of one is slower on 2 cores); each runner's output follows once
-  # both are done (bench/README.md, make test)
+  # workers (on 2 cores, one: the runner's own thread) and Vitest in two (its default of one is slower on 2 cores);
+  # each runner's output follows once both are done (bench/README.md, make test)
   # the unit runner (jest-light-runner) has no per-test timeout: a test that never settles would hold the run until
   # CI's own limit, its output unseen in the log; the tier takes well under a minute
+  local limit="${UNIT_TIMEOUT:-600}"
   (
-    timeout --kill-after=10 "${UNIT_TIMEOUT:-600}" "${jest[@]}" --selectProjects unit
+    timeout --kill-after=10 "$limit" "${jest[@]}" --selectProjects unit
     code=$?
-    [ "$code" != 124 ] || echo "the unit tier ran past ${UNIT_TIMEOUT:-600} s: a test never settled (no per-test timeout in jest-light-runner)"
+    [ "$code" != 124 ] || echo "the unit tier ran past $limit s: a test never settled (no per-test timeout in jest-light-runner)"
     exit "$code"
   ) > "$logs/unit.log" 2>&1 &
   local unit=$!

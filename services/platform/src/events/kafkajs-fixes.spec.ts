@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { UnverifiedDependencyError, unverifiedVersions } from '../config/verified-dependencies.js';
+import { repoRoot } from '../testing/repo.js';
 import { KAFKAJS_FIXES, kafkajsVersionOf } from './kafkajs-fixes.js';
 import { commitKafkaOffsetsByInterval, kafkaRunnerClass } from './kafkajs-offset-commits.js';
 import { fixKafkaRequestQueueIdleLoop, kafkaRequestQueueClass } from './kafkajs-request-queue.js';
-
-const REGISTER_TS = new URL('../../../../deploy/scripts/register-ts.mjs', import.meta.url).href;
 
 const descriptors = (prototype: object) => Object.getOwnPropertyDescriptors(prototype);
 
@@ -38,7 +38,9 @@ describe('the kafkajs fixes', () => {
       new KafkaEventBus({ clientId: 'fixes-test', brokers: ['127.0.0.1:9'], logger: pino({ level: 'silent' }) });
       process.stdout.write(JSON.stringify(methods().map((method, index) => method !== before[index])));
     `;
-    const changed = execFileSync(process.execPath, ['--import', REGISTER_TS, '--input-type=module', '-e', script], {
+    const registerTs = join(repoRoot(), 'deploy', 'scripts', 'register-ts.mjs');
+    const changed = execFileSync(process.execPath, ['--import', registerTs, '--input-type=module', '-e', script], {
+      cwd: repoRoot(),
       encoding: 'utf8',
     });
     expect(JSON.parse(changed)).toEqual([true, true, true]);
